@@ -1,0 +1,145 @@
+import { homedir as osHomedir } from 'node:os';
+import { resolveCredentials, type CredentialResolution } from './auth/index.ts';
+import * as containers from './containers.ts';
+import { streamEvents, type EventsOptions } from './events.ts';
+import { EngineHttp } from './http.ts';
+import * as images from './images.ts';
+import * as system from './system.ts';
+import { createTransport, DEFAULT_HOST, parseHost, tlsFromEnv, type Endpoint, type Transport } from './transport.ts';
+import type { ContainerCreateConfig, PingResult, WaitCondition } from './types.ts';
+import { negotiateVersion, pinnedVersion } from './version.ts';
+
+export interface EngineClientOptions {
+  /** `--host`; falls back to DOCKER_HOST, then the default socket. */
+  host?: string;
+  /** `--api-version`; falls back to DOCKER_API_VERSION. Pinning disables negotiation. */
+  apiVersion?: string;
+  env?: NodeJS.ProcessEnv;
+  homedir?: string;
+}
+
+/**
+ * The engine API client: one object per engine, safe to share. The API version is negotiated
+ * lazily on the first request (HEAD /_ping, GET as fallback) and can be renegotiated after a
+ * reconnect, since the engine may have been upgraded meanwhile.
+ */
+export class EngineClient {
+  readonly endpoint: Endpoint;
+  private readonly transport: Transport;
+  private readonly http: EngineHttp;
+  private readonly pinned: string | undefined;
+  private negotiation: Promise<string> | undefined;
+  private negotiatedVersion: string | undefined;
+  private readonly env: NodeJS.ProcessEnv;
+  private readonly home: string;
+
+  constructor(options: EngineClientOptions = {}) {
+    this.env = options.env ?? process.env;
+    this.home = options.homedir ?? osHomedir();
+    const tls = tlsFromEnv(this.env, this.home);
+    this.endpoint = parseHost(options.host || this.env.DOCKER_HOST || DEFAULT_HOST, tls !== undefined);
+    this.transport = createTransport(this.endpoint, tls);
+    const pin = options.apiVersion || this.env.DOCKER_API_VERSION;
+    this.pinned = pin ? pinnedVersion(pin) : undefined;
+    this.http = new EngineHttp(this.transport, () => this.versionPrefix());
+  }
+
+  /** The API version in use, once known. */
+  get apiVersion(): string | undefined {
+    return this.pinned ?? this.negotiatedVersion;
+  }
+
+  private async versionPrefix(): Promise<string> {
+    if (this.pinned) return `/v${this.pinned}`;
+    if (!this.negotiation) {
+      const attempt = system.ping(this.http).then((result) => negotiateVersion(result.apiVersion));
+      this.negotiation = attempt;
+      // A failed negotiation (engine down) must be retried on the next request, not cached.
+      attempt.then(
+        (version) => (this.negotiatedVersion = version),
+        () => {
+          if (this.negotiation === attempt) this.negotiation = undefined;
+        },
+      );
+    }
+    return `/v${await this.negotiation}`;
+  }
+
+  /** Pings and (re)negotiates the version; what a reconnect calls. */
+  async connect(signal?: AbortSignal): Promise<PingResult & { negotiated: string }> {
+    const result = await system.ping(this.http, signal);
+    const negotiated = this.pinned ?? negotiateVersion(result.apiVersion);
+    if (!this.pinned) {
+      this.negotiatedVersion = negotiated;
+      this.negotiation = Promise.resolve(negotiated);
+    }
+    return { ...result, negotiated };
+  }
+
+  ping(signal?: AbortSignal) {
+    return system.ping(this.http, signal);
+  }
+  version(signal?: AbortSignal) {
+    return system.version(this.http, signal);
+  }
+  info(signal?: AbortSignal) {
+    return system.info(this.http, signal);
+  }
+
+  listContainers(options?: containers.ListContainersOptions) {
+    return containers.listContainers(this.http, options);
+  }
+  inspectContainer(id: string, signal?: AbortSignal) {
+    return containers.inspectContainer(this.http, id, signal);
+  }
+  createContainer(config: ContainerCreateConfig, options?: containers.CreateOptions) {
+    return containers.createContainer(this.http, config, options);
+  }
+  startContainer(id: string, signal?: AbortSignal) {
+    return containers.startContainer(this.http, id, signal);
+  }
+  stopContainer(id: string, options?: containers.StopOptions) {
+    return containers.stopContainer(this.http, id, options);
+  }
+  removeContainer(id: string, options?: containers.RemoveOptions) {
+    return containers.removeContainer(this.http, id, options);
+  }
+  beginWait(id: string, condition?: WaitCondition, signal?: AbortSignal) {
+    return containers.beginWait(this.http, id, condition, signal);
+  }
+  waitContainer(id: string, condition?: WaitCondition, signal?: AbortSignal) {
+    return containers.waitContainer(this.http, id, condition, signal);
+  }
+  logs(id: string, options?: containers.LogsOptions) {
+    return containers.containerLogs(this.http, id, options);
+  }
+
+  listImages(options?: images.ListImagesOptions) {
+    return images.listImages(this.http, options);
+  }
+  inspectImage(name: string, signal?: AbortSignal) {
+    return images.inspectImage(this.http, name, signal);
+  }
+  pullImage(fromImage: string, options: images.PullOptions) {
+    return images.pullImage(this.http, fromImage, options);
+  }
+  commitContainer(options: images.CommitOptions) {
+    return images.commitContainer(this.http, options);
+  }
+  removeImage(name: string, options?: { force?: boolean; signal?: AbortSignal }) {
+    return images.removeImage(this.http, name, options);
+  }
+
+  events(options?: EventsOptions) {
+    return streamEvents(this.http, options);
+  }
+
+  /** Registry credentials for an image reference, from config.json and credential helpers. */
+  resolveCredentials(imageRef: string): Promise<CredentialResolution> {
+    return resolveCredentials(imageRef, { env: this.env, homedir: this.home });
+  }
+
+  close(): Promise<void> {
+    return this.transport.close();
+  }
+}

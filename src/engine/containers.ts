@@ -1,0 +1,177 @@
+import { EngineError } from './errors.ts';
+import type { EngineHttp } from './http.ts';
+import { demultiplex, rawStream, type LogChunk } from './streams/multiplexed.ts';
+import type {
+  ContainerCreateConfig,
+  ContainerCreateResponse,
+  ContainerFilters,
+  ContainerInspect,
+  ContainerSummary,
+  WaitCondition,
+  WaitResult,
+} from './types.ts';
+
+const enc = encodeURIComponent;
+
+export interface ListContainersOptions {
+  /** Running only unless set, like `docker ps`. */
+  all?: boolean;
+  filters?: ContainerFilters;
+  signal?: AbortSignal;
+}
+
+export async function listContainers(http: EngineHttp, options: ListContainersOptions = {}): Promise<ContainerSummary[]> {
+  const { value } = await http.json<ContainerSummary[] | null>({
+    operation: 'list containers',
+    method: 'GET',
+    path: '/containers/json',
+    query: { all: options.all, filters: options.filters ? JSON.stringify(options.filters) : undefined },
+    signal: options.signal,
+  });
+  return Array.isArray(value) ? value.filter((c) => typeof c?.Id === 'string') : [];
+}
+
+export async function inspectContainer(http: EngineHttp, id: string, signal?: AbortSignal): Promise<ContainerInspect> {
+  const { value } = await http.json<ContainerInspect>({ operation: 'inspect container', method: 'GET', path: `/containers/${enc(id)}/json`, signal });
+  if (!value || typeof value.Id !== 'string') throw new EngineError({ code: 'PROTOCOL', operation: 'inspect container', message: 'the engine sent no container' });
+  return value;
+}
+
+export interface CreateOptions {
+  name?: string;
+  platform?: string;
+  signal?: AbortSignal;
+}
+
+export async function createContainer(http: EngineHttp, config: ContainerCreateConfig, options: CreateOptions = {}): Promise<ContainerCreateResponse> {
+  const { value } = await http.json<{ Id?: string; Warnings?: string[] | null }>({
+    operation: 'create container',
+    method: 'POST',
+    path: '/containers/create',
+    query: { name: options.name || undefined, platform: options.platform },
+    body: config,
+    signal: options.signal,
+  });
+  if (!value?.Id) throw new EngineError({ code: 'PROTOCOL', operation: 'create container', message: 'the engine did not return the new container id' });
+  return { Id: value.Id, Warnings: Array.isArray(value.Warnings) ? value.Warnings : [] };
+}
+
+/** 304 means the container was already running: not an error. */
+export async function startContainer(http: EngineHttp, id: string, signal?: AbortSignal): Promise<{ alreadyRunning: boolean }> {
+  const status = await http.empty({ operation: 'start container', method: 'POST', path: `/containers/${enc(id)}/start`, signal });
+  return { alreadyRunning: status === 304 };
+}
+
+export interface StopOptions {
+  /** Grace period in seconds before SIGKILL; the engine's default when unset. */
+  timeout?: number;
+  signal?: AbortSignal;
+}
+
+/** 304 means the container was already stopped: not an error. */
+export async function stopContainer(http: EngineHttp, id: string, options: StopOptions = {}): Promise<{ alreadyStopped: boolean }> {
+  const status = await http.empty({
+    operation: 'stop container',
+    method: 'POST',
+    path: `/containers/${enc(id)}/stop`,
+    query: { t: options.timeout },
+    signal: options.signal,
+    // The engine answers only after the grace period (10 s by default) and the kill.
+    slowSeconds: (options.timeout ?? 10) + 10,
+  });
+  return { alreadyStopped: status === 304 };
+}
+
+export interface RemoveOptions {
+  force?: boolean;
+  volumes?: boolean;
+  signal?: AbortSignal;
+}
+
+export async function removeContainer(http: EngineHttp, id: string, options: RemoveOptions = {}): Promise<void> {
+  await http.empty({
+    operation: 'remove container',
+    method: 'DELETE',
+    path: `/containers/${enc(id)}`,
+    query: { force: options.force, v: options.volumes },
+    signal: options.signal,
+  });
+}
+
+/**
+ * Registers a wait and returns once the engine has acknowledged it (the engine flushes the
+ * headers at once), so a caller can register `next-exit` before `start` and never miss a fast
+ * exit. `result` settles when the condition is met.
+ */
+export async function beginWait(
+  http: EngineHttp,
+  id: string,
+  condition: WaitCondition = 'not-running',
+  signal?: AbortSignal,
+): Promise<{ result: Promise<WaitResult> }> {
+  const operation = 'wait for container';
+  const response = await http.send({ operation, method: 'POST', path: `/containers/${enc(id)}/wait`, query: { condition }, signal, stream: true });
+  const result = (async (): Promise<WaitResult> => {
+    const parts: Buffer[] = [];
+    for await (const chunk of http.chunks(response, operation)) parts.push(Buffer.from(chunk));
+    const text = Buffer.concat(parts).toString('utf8');
+    let parsed: { StatusCode?: unknown; Error?: { Message?: string } | null };
+    try {
+      parsed = JSON.parse(text) as typeof parsed;
+    } catch {
+      throw new EngineError({ code: 'PROTOCOL', operation, message: `the engine sent malformed JSON: ${text.slice(0, 80)}` });
+    }
+    if (typeof parsed.StatusCode !== 'number') throw new EngineError({ code: 'PROTOCOL', operation, message: 'the engine sent no StatusCode' });
+    if (parsed.Error?.Message) throw new EngineError({ code: 'STREAM', operation, message: parsed.Error.Message });
+    return { StatusCode: parsed.StatusCode, Error: parsed.Error ?? null };
+  })();
+  // The caller may only look at `result` later; a rejection must not count as unhandled meanwhile.
+  result.catch(() => undefined);
+  return { result };
+}
+
+export async function waitContainer(http: EngineHttp, id: string, condition: WaitCondition = 'not-running', signal?: AbortSignal): Promise<WaitResult> {
+  const { result } = await beginWait(http, id, condition, signal);
+  return result;
+}
+
+export interface LogsOptions {
+  stdout?: boolean;
+  stderr?: boolean;
+  follow?: boolean;
+  /** Number of lines from the end, or 'all'. */
+  tail?: number | 'all';
+  /** Unix seconds. */
+  since?: number;
+  timestamps?: boolean;
+  /**
+   * Whether the container has a TTY, which decides the framing. Engines before API 1.42 label
+   * every log stream as raw, so the content type cannot be trusted: ask the container's config.
+   */
+  tty?: boolean;
+  signal?: AbortSignal;
+}
+
+export type { LogChunk };
+
+export async function* containerLogs(http: EngineHttp, id: string, options: LogsOptions = {}): AsyncGenerator<LogChunk> {
+  const operation = 'read logs';
+  const tty = options.tty ?? (await inspectContainer(http, id, options.signal)).Config?.Tty === true;
+  const response = await http.send({
+    operation,
+    method: 'GET',
+    path: `/containers/${enc(id)}/logs`,
+    query: {
+      stdout: options.stdout ?? true,
+      stderr: options.stderr ?? true,
+      follow: options.follow,
+      tail: options.tail,
+      since: options.since,
+      timestamps: options.timestamps,
+    },
+    signal: options.signal,
+    stream: true,
+  });
+  const chunks = http.chunks(response, operation);
+  yield* tty ? rawStream(chunks) : demultiplex(chunks);
+}

@@ -1,0 +1,211 @@
+import type { Dispatcher } from 'undici';
+import { EngineError, codeForStatus } from './errors.ts';
+import type { Transport } from './transport.ts';
+
+export type QueryValue = string | number | boolean | undefined;
+
+export interface RequestOptions {
+  /** What the caller was doing, for error messages: "list containers", "pull busybox:latest". */
+  operation: string;
+  method: 'GET' | 'POST' | 'DELETE' | 'HEAD';
+  path: string;
+  query?: Record<string, QueryValue>;
+  /** Serialised as JSON with the content type the engine insists on. */
+  body?: unknown;
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+  /** Long-lived responses (events, logs, pulls, wait) must not hit undici's 300 s body timeout. */
+  stream?: boolean;
+  /** Seconds the engine may legitimately take before answering (stop's grace period, for example). */
+  slowSeconds?: number;
+  /** `/_ping` is the one path that stays unversioned. */
+  unversioned?: boolean;
+}
+
+export interface EngineResponse {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: Dispatcher.ResponseData['body'];
+}
+
+const ERROR_BODY_LIMIT = 1024 * 1024; // the Go client reads at most 1 MiB of an error body
+const JSON_BODY_LIMIT = 256 * 1024 * 1024; // a list of thousands of containers is a few MB; this only stops runaways
+
+/**
+ * The one place that sends HTTP to the engine. It prefixes the negotiated version, maps
+ * connection failures and error statuses to EngineError, and makes sure every body is
+ * consumed or destroyed so sockets are never leaked.
+ */
+export class EngineHttp {
+  constructor(
+    private readonly transport: Transport,
+    private readonly versionPrefix: () => Promise<string>,
+  ) {}
+
+  get endpointLabel(): string {
+    return this.transport.endpoint.label;
+  }
+
+  /** Sends a request and returns the raw response for any status below 400 (304 included). */
+  async send(options: RequestOptions): Promise<EngineResponse> {
+    const prefix = options.unversioned ? '' : await this.versionPrefix();
+    const url = new URL(prefix + options.path, this.transport.origin);
+    for (const [key, value] of Object.entries(options.query ?? {})) {
+      if (value !== undefined) url.searchParams.set(key, typeof value === 'boolean' ? (value ? '1' : '0') : String(value));
+    }
+    const headers: Record<string, string> = { ...options.headers };
+    let body: string | undefined;
+    if (options.body !== undefined) {
+      body = JSON.stringify(options.body);
+      headers['content-type'] = 'application/json';
+    }
+    const headersTimeout = 30_000 + (options.slowSeconds ?? 0) * 1000;
+    let response: Dispatcher.ResponseData;
+    try {
+      response = await this.transport.dispatcher.request({
+        origin: url.origin,
+        path: url.pathname + url.search,
+        method: options.method,
+        headers,
+        body,
+        signal: options.signal,
+        headersTimeout,
+        bodyTimeout: options.stream ? 0 : headersTimeout,
+      });
+    } catch (error) {
+      throw connectionError(error, options.operation, this.transport.endpoint.label);
+    }
+    if (response.statusCode >= 400) {
+      const message = await readErrorMessage(response, url.pathname);
+      throw new EngineError({
+        code: codeForStatus(response.statusCode),
+        status: response.statusCode,
+        operation: options.operation,
+        message,
+      });
+    }
+    return { status: response.statusCode, headers: response.headers, body: response.body };
+  }
+
+  /** A request whose answer is JSON (or nothing, for 204/304, which yields undefined). */
+  async json<T>(options: RequestOptions): Promise<{ status: number; value: T | undefined; headers: EngineResponse['headers'] }> {
+    const response = await this.send(options);
+    const text = await readBody(response.body, JSON_BODY_LIMIT, options);
+    if (text.trim() === '') return { status: response.status, value: undefined, headers: response.headers };
+    try {
+      return { status: response.status, value: JSON.parse(text) as T, headers: response.headers };
+    } catch {
+      throw new EngineError({
+        code: 'PROTOCOL',
+        operation: options.operation,
+        status: response.status,
+        message: `the engine sent malformed JSON: ${text.slice(0, 80)}`,
+      });
+    }
+  }
+
+  /**
+   * The body of a streaming response as chunks. Connection failures mid-stream become
+   * EngineError, and the body is destroyed however the consumer stops (break, throw, abort).
+   */
+  async *chunks(response: EngineResponse, operation: string): AsyncGenerator<Uint8Array> {
+    try {
+      for await (const chunk of response.body) yield chunk as Uint8Array;
+    } catch (error) {
+      throw connectionError(error, operation, this.transport.endpoint.label);
+    } finally {
+      response.body.destroy();
+    }
+  }
+
+  /** A request whose body does not matter: it is read and dropped so the socket can be reused. */
+  async empty(options: RequestOptions): Promise<number> {
+    const response = await this.send(options);
+    await readBody(response.body, ERROR_BODY_LIMIT, options);
+    return response.status;
+  }
+}
+
+async function readBody(body: EngineResponse['body'], limit: number, options: RequestOptions): Promise<string> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  try {
+    for await (const chunk of body) {
+      const buffer = chunk as Buffer;
+      size += buffer.length;
+      if (size > limit) {
+        body.destroy();
+        throw new EngineError({ code: 'PROTOCOL', operation: options.operation, message: `the engine's answer is larger than ${limit} bytes` });
+      }
+      chunks.push(buffer);
+    }
+  } catch (error) {
+    if (error instanceof EngineError) throw error;
+    throw connectionError(error, options.operation, '');
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+async function readErrorMessage(response: Dispatcher.ResponseData, path: string): Promise<string> {
+  let text = '';
+  try {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    for await (const chunk of response.body) {
+      const buffer = chunk as Buffer;
+      size += buffer.length;
+      chunks.push(buffer);
+      if (size >= ERROR_BODY_LIMIT) {
+        response.body.destroy();
+        break;
+      }
+    }
+    text = Buffer.concat(chunks).toString('utf8').slice(0, ERROR_BODY_LIMIT);
+  } catch {
+    // The status alone still says what happened.
+  }
+  const trimmed = text.trim();
+  if (trimmed === '') return `request returned ${response.statusCode} for ${path}`;
+  try {
+    const parsed = JSON.parse(trimmed) as { message?: unknown };
+    if (typeof parsed.message === 'string' && parsed.message !== '') return parsed.message;
+  } catch {
+    // Not JSON: a proxy's HTML page or a plain-text answer from an old engine. Show its text.
+  }
+  return trimmed.length > 500 ? `${trimmed.slice(0, 500)}…` : trimmed;
+}
+
+const unreachableCodes = new Set(['ENOENT', 'ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ENOTCONN', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
+
+/** Maps what undici/net throw to EngineError with a hint a person can act on. */
+export function connectionError(error: unknown, operation: string, endpoint: string): EngineError {
+  if (error instanceof EngineError) return error;
+  const err = error as NodeJS.ErrnoException & { name?: string };
+  if (err?.name === 'AbortError' || err?.code === 'ABORT_ERR' || err?.code === 'UND_ERR_ABORTED') {
+    return new EngineError({ code: 'ABORTED', operation, message: 'cancelled', cause: error });
+  }
+  const code = err?.code ?? '';
+  const where = endpoint === '' ? 'the engine' : endpoint;
+  if (code === 'EACCES' || code === 'EPERM') {
+    return new EngineError({
+      code: 'PERMISSION',
+      operation,
+      message: `permission denied on ${where}`,
+      hint: "add your user to the socket's group (usually docker), fix the socket's permissions, or point DOCKER_HOST at an engine you can use",
+      cause: error,
+    });
+  }
+  if (code === 'ENOENT') {
+    return new EngineError({ code: 'UNREACHABLE', operation, message: `no engine socket at ${where}`, hint: 'is the engine running? set DOCKER_HOST or --host', cause: error });
+  }
+  if (code === 'ECONNREFUSED') {
+    return new EngineError({ code: 'UNREACHABLE', operation, message: `connection refused by ${where}`, hint: 'is the engine running?', cause: error });
+  }
+  if (code === 'UND_ERR_CONNECT_TIMEOUT' || code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT') {
+    return new EngineError({ code: 'TIMEOUT', operation, message: `${where} did not answer in time`, cause: error });
+  }
+  if (unreachableCodes.has(code) || code === 'UND_ERR_SOCKET' || code === 'UND_ERR_CLOSED') {
+    return new EngineError({ code: 'UNREACHABLE', operation, message: `lost the connection to ${where} (${err.message})`, cause: error });
+  }
+  return new EngineError({ code: 'UNREACHABLE', operation, message: err?.message || String(error), cause: error });
+}

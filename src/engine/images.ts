@@ -1,0 +1,106 @@
+import { encodeRegistryAuth, type RegistryAuth } from './auth/index.ts';
+import { EngineError } from './errors.ts';
+import type { EngineHttp } from './http.ts';
+import { readNdjson } from './streams/ndjson.ts';
+import type { ImageSummary, PullMessage } from './types.ts';
+
+export interface ListImagesOptions {
+  all?: boolean;
+  filters?: Record<string, string[]>;
+  signal?: AbortSignal;
+}
+
+export async function listImages(http: EngineHttp, options: ListImagesOptions = {}): Promise<ImageSummary[]> {
+  const { value } = await http.json<ImageSummary[] | null>({
+    operation: 'list images',
+    method: 'GET',
+    path: '/images/json',
+    query: { all: options.all, filters: options.filters ? JSON.stringify(options.filters) : undefined },
+    signal: options.signal,
+  });
+  return Array.isArray(value) ? value.filter((i) => typeof i?.Id === 'string') : [];
+}
+
+export async function inspectImage(http: EngineHttp, name: string, signal?: AbortSignal): Promise<Record<string, unknown>> {
+  const { value } = await http.json<Record<string, unknown>>({ operation: 'inspect image', method: 'GET', path: `/images/${encodeURIComponent(name)}/json`, signal });
+  return value ?? {};
+}
+
+export interface PullOptions {
+  /** Always sent: without a tag the engine pulls every tag of the repository. */
+  tag: string;
+  auth?: RegistryAuth;
+  platform?: string;
+  signal?: AbortSignal;
+}
+
+/**
+ * Pulls an image, yielding each progress message. An error reported inside the stream
+ * (`errorDetail`/`error`, while HTTP said 200) is thrown as EngineError code STREAM with the
+ * registry's own message, after the messages before it were yielded.
+ */
+export async function* pullImage(http: EngineHttp, fromImage: string, options: PullOptions): AsyncGenerator<PullMessage> {
+  const operation = `pull ${fromImage}:${options.tag}`;
+  const headers: Record<string, string> = {};
+  if (options.auth) headers['x-registry-auth'] = encodeRegistryAuth(options.auth);
+  const response = await http.send({
+    operation,
+    method: 'POST',
+    path: '/images/create',
+    query: { fromImage, tag: options.tag, platform: options.platform },
+    headers,
+    signal: options.signal,
+    stream: true,
+  });
+  for await (const value of readNdjson(http.chunks(response, operation), { operation })) {
+    if (value === null || typeof value !== 'object') continue;
+    const message = value as PullMessage;
+    const failure = message.errorDetail?.message || message.error;
+    if (failure) throw new EngineError({ code: 'STREAM', operation, message: failure });
+    yield message;
+  }
+}
+
+export interface CommitOptions {
+  /** Id or a unique id prefix. */
+  container: string;
+  repo?: string;
+  tag?: string;
+  comment?: string;
+  author?: string;
+  /** The engine pauses a running container while committing unless told not to. */
+  pause?: boolean;
+  signal?: AbortSignal;
+}
+
+export async function commitContainer(http: EngineHttp, options: CommitOptions): Promise<{ Id: string }> {
+  const { value } = await http.json<{ Id?: string }>({
+    operation: 'commit container',
+    method: 'POST',
+    path: '/commit',
+    query: {
+      container: options.container,
+      repo: options.repo || undefined,
+      tag: options.tag || undefined,
+      comment: options.comment || undefined,
+      author: options.author || undefined,
+      pause: options.pause,
+    },
+    // Some engines insist on a JSON body; an empty config changes nothing.
+    body: {},
+    signal: options.signal,
+    slowSeconds: 120,
+  });
+  if (!value?.Id) throw new EngineError({ code: 'PROTOCOL', operation: 'commit container', message: 'the engine did not return the new image id' });
+  return { Id: value.Id };
+}
+
+export async function removeImage(http: EngineHttp, name: string, options: { force?: boolean; signal?: AbortSignal } = {}): Promise<void> {
+  await http.empty({
+    operation: 'remove image',
+    method: 'DELETE',
+    path: `/images/${encodeURIComponent(name)}`,
+    query: { force: options.force },
+    signal: options.signal,
+  });
+}

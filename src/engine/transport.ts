@@ -1,0 +1,112 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { Agent, type Dispatcher } from 'undici';
+import { EngineError } from './errors.ts';
+
+/** Where the engine listens. The URL host is a placeholder for unix sockets: the socket is what matters. */
+export type Endpoint =
+  | { kind: 'unix'; socketPath: string; label: string }
+  | { kind: 'tcp'; host: string; port: number; tls: boolean; label: string };
+
+export const DEFAULT_HOST = 'unix:///var/run/docker.sock';
+
+/**
+ * Parses a DOCKER_HOST-style address: `unix:///path`, `tcp://host[:port]`, or a bare `host:port`
+ * (which the docker CLI treats as tcp). `tls` decides the default tcp port, as the CLI does.
+ */
+export function parseHost(value: string, tls = false): Endpoint {
+  const raw = value.trim();
+  if (raw === '') throw configError('the engine address is empty');
+  if (raw.startsWith('unix://')) {
+    const socketPath = raw.slice('unix://'.length);
+    if (!socketPath.startsWith('/')) throw configError(`"${raw}" must name an absolute socket path (unix:///path/to.sock)`);
+    // sun_path is ~108 bytes; the kernel would fail later with a less helpful error.
+    if (Buffer.byteLength(socketPath) > 107) throw configError(`socket path is too long for a unix socket: ${socketPath}`);
+    return { kind: 'unix', socketPath, label: raw };
+  }
+  if (raw.startsWith('npipe://') || raw.startsWith('ssh://') || raw.startsWith('fd://')) {
+    throw configError(`"${raw.split('://')[0]}://" hosts are not supported; use unix:// or tcp://`);
+  }
+  const withScheme = /^[a-z]+:\/\//i.test(raw) ? raw : `tcp://${raw}`;
+  let url: URL;
+  try {
+    url = new URL(withScheme.replace(/^tcp:/i, 'http:').replace(/^https:/i, 'http:'));
+  } catch {
+    throw configError(`cannot parse engine address "${raw}"`);
+  }
+  const scheme = withScheme.slice(0, withScheme.indexOf(':')).toLowerCase();
+  if (scheme !== 'tcp' && scheme !== 'http' && scheme !== 'https') throw configError(`unsupported scheme in "${raw}"`);
+  const useTls = tls || scheme === 'https';
+  const port = url.port === '' ? (useTls ? 2376 : 2375) : Number(url.port);
+  const host = url.hostname.replace(/^\[|\]$/g, '');
+  if (host === '') throw configError(`"${raw}" has no host`);
+  return { kind: 'tcp', host, port, tls: useTls, label: `tcp://${url.hostname}:${port}` };
+}
+
+export interface TlsFiles {
+  ca?: Buffer;
+  cert?: Buffer;
+  key?: Buffer;
+  verify: boolean;
+}
+
+/**
+ * TLS from the environment, as the docker CLI reads it: DOCKER_TLS_VERIFY (any non-empty value
+ * turns verification on), DOCKER_TLS, and DOCKER_CERT_PATH holding ca.pem, cert.pem, key.pem.
+ */
+export function tlsFromEnv(env: NodeJS.ProcessEnv, homedir: string): TlsFiles | undefined {
+  const verify = (env.DOCKER_TLS_VERIFY ?? '') !== '';
+  const wanted = verify || (env.DOCKER_TLS ?? '') !== '' || (env.DOCKER_CERT_PATH ?? '') !== '';
+  if (!wanted) return undefined;
+  const dir = env.DOCKER_CERT_PATH || join(env.DOCKER_CONFIG || join(homedir, '.docker'));
+  const read = (name: string): Buffer | undefined => {
+    try {
+      return readFileSync(join(dir, name));
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+      throw configError(`cannot read ${join(dir, name)}: ${(error as Error).message}`);
+    }
+  };
+  return { ca: read('ca.pem'), cert: read('cert.pem'), key: read('key.pem'), verify };
+}
+
+export interface Transport {
+  endpoint: Endpoint;
+  /** Origin for undici; its host is ignored by the engine over a unix socket. */
+  origin: string;
+  dispatcher: Dispatcher;
+  close(): Promise<void>;
+}
+
+export function createTransport(endpoint: Endpoint, tls?: TlsFiles): Transport {
+  const connectTimeout = 10_000; // the Go client's dial timeout
+  let dispatcher: Agent;
+  let origin: string;
+  if (endpoint.kind === 'unix') {
+    dispatcher = new Agent({ connect: { socketPath: endpoint.socketPath, timeout: connectTimeout }, keepAliveTimeout: 30_000 });
+    // The Go client sends this placeholder host over sockets; the engine accepts any.
+    origin = 'http://api.moby.localhost';
+  } else {
+    const secure = endpoint.tls || tls !== undefined;
+    const host = endpoint.host.includes(':') ? `[${endpoint.host}]` : endpoint.host;
+    origin = `${secure ? 'https' : 'http'}://${host}:${endpoint.port}`;
+    dispatcher = new Agent({
+      connect: secure
+        ? {
+            timeout: connectTimeout,
+            ca: tls?.ca,
+            cert: tls?.cert,
+            key: tls?.key,
+            rejectUnauthorized: tls?.verify ?? true,
+            minVersion: 'TLSv1.2',
+          }
+        : { timeout: connectTimeout },
+      keepAliveTimeout: 30_000,
+    });
+  }
+  return { endpoint, origin, dispatcher, close: () => dispatcher.close() };
+}
+
+function configError(message: string): EngineError {
+  return new EngineError({ code: 'CONFIG', message, operation: 'connect' });
+}

@@ -1,0 +1,145 @@
+/**
+ * Shapes of what the engine sends. Every field is optional: Docker versions and Podman differ,
+ * and a missing field must degrade a cell to "-", never crash a pane.
+ */
+
+export interface PortBinding {
+  IP?: string;
+  PrivatePort?: number;
+  PublicPort?: number;
+  Type?: string;
+}
+
+export interface ContainerSummary {
+  Id: string;
+  Names?: string[];
+  Image?: string;
+  ImageID?: string;
+  Command?: string;
+  Created?: number;
+  State?: string;
+  Status?: string;
+  Ports?: PortBinding[];
+  Labels?: Record<string, string>;
+}
+
+export interface ContainerInspect {
+  Id: string;
+  Name?: string;
+  Created?: string;
+  Image?: string;
+  State?: {
+    Status?: string;
+    Running?: boolean;
+    Paused?: boolean;
+    Restarting?: boolean;
+    ExitCode?: number;
+    StartedAt?: string;
+    FinishedAt?: string;
+    Error?: string;
+  };
+  Config?: {
+    Image?: string;
+    Cmd?: string[] | null;
+    Tty?: boolean;
+    Labels?: Record<string, string> | null;
+    Env?: string[] | null;
+  };
+  [key: string]: unknown;
+}
+
+export interface ImageSummary {
+  Id: string;
+  ParentId?: string;
+  RepoTags?: string[] | null;
+  RepoDigests?: string[] | null;
+  Created?: number;
+  Size?: number;
+  Containers?: number;
+  Labels?: Record<string, string> | null;
+}
+
+export interface ContainerCreateConfig {
+  Image: string;
+  Cmd?: string[];
+  Entrypoint?: string[];
+  Env?: string[];
+  Tty?: boolean;
+  OpenStdin?: boolean;
+  AttachStdout?: boolean;
+  AttachStderr?: boolean;
+  Labels?: Record<string, string>;
+  WorkingDir?: string;
+  HostConfig?: {
+    AutoRemove?: boolean;
+    NetworkMode?: string;
+    [key: string]: unknown;
+  };
+  [key: string]: unknown;
+}
+
+export interface ContainerCreateResponse {
+  Id: string;
+  /** A Go slice: null when there are none. */
+  Warnings: string[];
+}
+
+export interface WaitResult {
+  StatusCode: number;
+  Error?: { Message?: string } | null;
+}
+
+export type WaitCondition = 'not-running' | 'next-exit' | 'removed';
+
+/** One message of the `/events` stream. */
+export interface EngineEvent {
+  Type?: string;
+  Action?: string;
+  Actor?: { ID?: string; Attributes?: Record<string, string> };
+  scope?: string;
+  time?: number;
+  timeNano?: number;
+  // Pre-1.22 fields some engines still send.
+  status?: string;
+  id?: string;
+  from?: string;
+}
+
+export interface ProgressDetail {
+  current?: number;
+  total?: number;
+  start?: number;
+  hidecounts?: boolean;
+  units?: string;
+}
+
+/** One message of a pull's NDJSON stream. `progress` (pre-rendered text) is deliberately not read. */
+export interface PullMessage {
+  status?: string;
+  id?: string;
+  progressDetail?: ProgressDetail;
+  errorDetail?: { code?: number; message?: string };
+  error?: string;
+  aux?: unknown;
+}
+
+export interface PingResult {
+  apiVersion?: string;
+  osType?: string;
+  experimental: boolean;
+  swarm?: string;
+  /** Podman answers _ping with Libpod-Api-Version as well. */
+  podman: boolean;
+}
+
+export interface VersionInfo {
+  Version?: string;
+  ApiVersion?: string;
+  MinAPIVersion?: string;
+  Os?: string;
+  Arch?: string;
+  KernelVersion?: string;
+  Platform?: { Name?: string };
+}
+
+export type ContainerFilters = Record<string, string[]>;
