@@ -1,0 +1,41 @@
+import type { ContainerSummary, ImageSummary } from '../engine/types.ts';
+
+export type ConnectionStatus = 'connecting' | 'connected' | 'unreachable';
+
+export interface ConnectionState {
+  status: ConnectionStatus;
+  endpoint: string;
+  engineVersion?: string;
+  apiVersion?: string;
+  /** Present while unreachable: the reason and what a person can do about it. */
+  error?: string;
+  hint?: string;
+  /** When the next reconnect attempt happens (epoch ms), for the banner's countdown. */
+  retryAt?: number;
+  /** Whether the /events stream is live (otherwise berth is polling alone). */
+  eventsLive: boolean;
+}
+
+export interface ListState<T> {
+  items: readonly T[];
+  /** False until the first successful load: the pane shows "loading…" rather than "none". */
+  loaded: boolean;
+  /** True while the engine is unreachable: the last known rows stay visible, marked stale. */
+  stale: boolean;
+  /** Epoch ms of the last successful refresh. */
+  refreshedAt?: number;
+}
+
+export interface EngineState {
+  connection: ConnectionState;
+  containers: ListState<ContainerSummary> & { all: boolean };
+  images: ListState<ImageSummary>;
+}
+
+export function initialEngineState(endpoint: string): EngineState {
+  return {
+    connection: { status: 'connecting', endpoint, eventsLive: false },
+    containers: { items: [], loaded: false, stale: false, all: false },
+    images: { items: [], loaded: false, stale: false },
+  };
+}
