@@ -1,0 +1,114 @@
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { formatClock, formatElapsed, formatRelative, humanDuration } from '../../../src/ui/format/time.ts';
+
+// describe/it return promises that the node:test runner tracks itself; `void` says so to the linter.
+
+const SECOND = 1000;
+const MINUTE = 60 * SECOND;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+const WEEK = 7 * DAY;
+const MONTH = 30 * DAY;
+const YEAR = 365 * DAY;
+
+void describe('humanDuration (go-units HumanDuration table)', () => {
+  const cases: Array<[number, string]> = [
+    [0, 'Less than a second'],
+    [450, 'Less than a second'],
+    [1 * SECOND, '1 second'],
+    [1999, '1 second'],
+    [45 * SECOND, '45 seconds'],
+    [59 * SECOND, '59 seconds'],
+    [60 * SECOND, 'About a minute'],
+    [119 * SECOND, 'About a minute'],
+    [2 * MINUTE, '2 minutes'],
+    [35 * MINUTE + 40 * SECOND, '35 minutes'],
+    [59 * MINUTE + 59 * SECOND, '59 minutes'],
+    [1 * HOUR, 'About an hour'],
+    [1 * HOUR + 29 * MINUTE, 'About an hour'],
+    [1 * HOUR + 31 * MINUTE, '2 hours'],
+    [3 * HOUR + 29 * MINUTE, '3 hours'],
+    [3 * HOUR + 31 * MINUTE, '4 hours'],
+    [24 * HOUR, '24 hours'],
+    [1 * DAY + 12 * HOUR, '36 hours'],
+    [47 * HOUR + 29 * MINUTE, '47 hours'],
+    [2 * DAY, '2 days'],
+    [13 * DAY + 5 * HOUR, '13 days'],
+    [2 * WEEK, '2 weeks'],
+    [2 * WEEK + 4 * DAY, '2 weeks'],
+    [1 * MONTH, '4 weeks'],
+    [1 * MONTH + 2 * WEEK, '6 weeks'],
+    [2 * MONTH, '2 months'],
+    [3 * MONTH + 1 * WEEK, '3 months'],
+    [23 * MONTH, '23 months'],
+    [24 * MONTH, '24 months'],
+    [24 * MONTH + 2 * WEEK, '2 years'],
+    [3 * YEAR + 2 * MONTH, '3 years'],
+    [-5 * SECOND, 'Less than a second'],
+    [Number.NaN, 'Less than a second'],
+  ];
+  for (const [ms, expected] of cases) {
+    void it(`${ms}ms → ${expected}`, () => assert.equal(humanDuration(ms), expected));
+  }
+});
+
+void describe('formatRelative', () => {
+  const now = Date.UTC(2024, 5, 15, 12, 0, 0);
+  const nowSeconds = now / 1000;
+  const cases: Array<[string, number | undefined, string]> = [
+    ['just created', nowSeconds, 'Less than a second ago'],
+    ['seconds', nowSeconds - 45, '45 seconds ago'],
+    ['one second', nowSeconds - 1, '1 second ago'],
+    ['a minute', nowSeconds - 90, 'About a minute ago'],
+    ['minutes', nowSeconds - 3 * 60, '3 minutes ago'],
+    ['an hour', nowSeconds - 3600, 'About an hour ago'],
+    ['hours', nowSeconds - 2 * 3600, '2 hours ago'],
+    ['days', nowSeconds - 2 * 86400, '2 days ago'],
+    ['weeks', nowSeconds - 14 * 86400, '2 weeks ago'],
+    ['months', nowSeconds - 90 * 86400, '3 months ago'],
+    ['years', nowSeconds - 2 * 365 * 86400, '2 years ago'],
+    ['fractional epoch seconds', nowSeconds - 45.9, '45 seconds ago'],
+    ['future (engine clock ahead) reads like docker', nowSeconds + 300, 'Less than a second ago'],
+    ['undefined', undefined, '-'],
+    ['zero means unknown', 0, '-'],
+    ['negative', -10, '-'],
+    ['NaN', Number.NaN, '-'],
+  ];
+  for (const [name, epoch, expected] of cases) {
+    void it(`${name} → ${expected}`, () => assert.equal(formatRelative(epoch, now), expected));
+  }
+});
+
+void describe('formatElapsed', () => {
+  const cases: Array<[number, string]> = [
+    [0, '0:00'],
+    [999, '0:00'],
+    [7 * SECOND, '0:07'],
+    [62 * SECOND, '1:02'],
+    [59 * MINUTE + 59 * SECOND, '59:59'],
+    [HOUR, '1:00:00'],
+    [HOUR + 2 * MINUTE + 3 * SECOND, '1:02:03'],
+    [100 * HOUR, '100:00:00'],
+    [-5 * SECOND, '0:00'],
+    [Number.NaN, '0:00'],
+    [Number.POSITIVE_INFINITY, '0:00'],
+  ];
+  for (const [ms, expected] of cases) {
+    void it(`${ms}ms → ${expected}`, () => assert.equal(formatElapsed(ms), expected));
+  }
+});
+
+void describe('formatClock', () => {
+  // Local-time constructors, so the expectations hold in any TZ the tests run in.
+  const cases: Array<[Date, string]> = [
+    [new Date(2024, 0, 1, 14, 3, 27), '14:03:27'],
+    [new Date(2024, 0, 1, 0, 0, 0), '00:00:00'],
+    [new Date(2024, 0, 1, 9, 5, 7, 999), '09:05:07'],
+    [new Date(2024, 0, 1, 23, 59, 59), '23:59:59'],
+    [new Date(Number.NaN), '--:--:--'],
+  ];
+  for (const [date, expected] of cases) {
+    void it(expected, () => assert.equal(formatClock(date), expected));
+  }
+});
