@@ -1,8 +1,11 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
+
 import { NdjsonDecoder, readNdjson } from '../../../src/engine/streams/ndjson.ts';
 import { EngineError } from '../../../src/engine/errors.ts';
+
+// test() returns a promise that the node:test runner tracks itself; `void` says so to the linter.
 
 // A pull as the engine sends it: `\r\n` line ends, and some text outside ASCII (a layer
 // status in Japanese, an emoji in an error) so that splits land inside multi-byte characters.
@@ -59,22 +62,22 @@ async function run(parts: Uint8Array[], opts?: Parameters<typeof readNdjson>[1])
 
 const cutsOf = (length: number) => fc.array(fc.integer({ min: 0, max: length }), { maxLength: 40 });
 
-test('one chunk: every line of a pull, in order', async () => {
+void test('one chunk: every line of a pull, in order', async () => {
   assert.deepEqual(await run([PULL_BYTES]), { values: PULL_VALUES });
 });
 
-test('every single split point gives the same values as one chunk', async () => {
+void test('every single split point gives the same values as one chunk', async () => {
   for (let cut = 0; cut <= PULL_BYTES.length; cut++) {
     assert.deepEqual(await run(split(PULL_BYTES, [cut])), { values: PULL_VALUES }, `split at ${cut}`);
   }
 });
 
-test('one byte per chunk', async () => {
+void test('one byte per chunk', async () => {
   const parts = Array.from(PULL_BYTES, (byte) => Uint8Array.of(byte));
   assert.deepEqual(await run(parts), { values: PULL_VALUES });
 });
 
-test('arbitrary chunkings give the same values as one chunk', async () => {
+void test('arbitrary chunkings give the same values as one chunk', async () => {
   await fc.assert(
     fc.asyncProperty(cutsOf(PULL_BYTES.length), async (cuts) => {
       assert.deepEqual(await run(split(PULL_BYTES, cuts)), { values: PULL_VALUES });
@@ -83,7 +86,7 @@ test('arbitrary chunkings give the same values as one chunk', async () => {
   );
 });
 
-test('arbitrary JSON values survive any chunking, with \\n or \\r\\n line ends', async () => {
+void test('arbitrary JSON values survive any chunking, with \\n or \\r\\n line ends', async () => {
   await fc.assert(
     fc.asyncProperty(
       fc.array(fc.tuple(fc.jsonValue(), fc.boolean()), { maxLength: 12 }),
@@ -100,31 +103,31 @@ test('arbitrary JSON values survive any chunking, with \\n or \\r\\n line ends',
   );
 });
 
-test('chunks may be plain Uint8Arrays that are views into a larger buffer', async () => {
+void test('chunks may be plain Uint8Arrays that are views into a larger buffer', async () => {
   const backing = new Uint8Array(PULL_BYTES.length + 20);
   backing.set(PULL_BYTES, 10);
   const view = new Uint8Array(backing.buffer, 10, PULL_BYTES.length);
   assert.deepEqual(await run(split(view, [7, 300, 301])), { values: PULL_VALUES });
 });
 
-test('blank lines are skipped and JSON null, numbers and strings are yielded', async () => {
+void test('blank lines are skipped and JSON null, numbers and strings are yielded', async () => {
   const bytes = Buffer.from('\n\r\n   \r\nnull\n\n1\r\n"two"\n \t \n{"a":[]}\n\n');
   assert.deepEqual(await run([bytes]), { values: [null, 1, 'two', { a: [] }] });
 });
 
-test('a final line without a newline is still yielded, even split across chunks', async () => {
+void test('a final line without a newline is still yielded, even split across chunks', async () => {
   const bytes = Buffer.from('{"a":1}\n{"status":"Pull complete ✓"}');
   for (let cut = 0; cut <= bytes.length; cut++) {
     assert.deepEqual(await run(split(bytes, [cut])), { values: [{ a: 1 }, { status: 'Pull complete ✓' }] });
   }
 });
 
-test('an empty body yields nothing', async () => {
+void test('an empty body yields nothing', async () => {
   assert.deepEqual(await run([]), { values: [] });
   assert.deepEqual(await run([new Uint8Array(0), new Uint8Array(0)]), { values: [] });
 });
 
-test('invalid JSON: PROTOCOL with a short excerpt, after the lines before it', async () => {
+void test('invalid JSON: PROTOCOL with a short excerpt, after the lines before it', async () => {
   const bad = `{"status":"Downloading","progressDetail":{"current":1,${'x'.repeat(500)}`;
   const bytes = Buffer.from(`${PULL_LINES[0]}\r\n${bad}\r\n${PULL_LINES[1]}\r\n`);
   for (let cut = 0; cut <= bytes.length; cut++) {
@@ -138,7 +141,7 @@ test('invalid JSON: PROTOCOL with a short excerpt, after the lines before it', a
   }
 });
 
-test('invalid JSON error carries the operation and the SyntaxError as cause', async () => {
+void test('invalid JSON error carries the operation and the SyntaxError as cause', async () => {
   const error = await readNdjson(chunksOf([Buffer.from('{nope}\n')]), { operation: 'events' })
     .next()
     .then(
@@ -150,7 +153,7 @@ test('invalid JSON error carries the operation and the SyntaxError as cause', as
   assert.ok(error.cause instanceof SyntaxError);
 });
 
-test('a line at the limit passes; one byte over fails at every split point', async () => {
+void test('a line at the limit passes; one byte over fails at every split point', async () => {
   const ok = `"${'a'.repeat(62)}"`; // 64 bytes
   assert.deepEqual(await run([Buffer.from(`${ok}\n`)], { maxLineBytes: 64 }), { values: ['a'.repeat(62)] });
   assert.deepEqual(await run([Buffer.from(ok)], { maxLineBytes: 64 }), { values: ['a'.repeat(62)] });
@@ -164,7 +167,7 @@ test('a line at the limit passes; one byte over fails at every split point', asy
   }
 });
 
-test('an endless line fails without buffering past the limit', async () => {
+void test('an endless line fails without buffering past the limit', async () => {
   let sent = 0;
   async function* endless(): AsyncGenerator<Uint8Array> {
     const chunk = Buffer.alloc(1024, 0x61);
@@ -178,7 +181,7 @@ test('an endless line fails without buffering past the limit', async () => {
   assert.ok(sent <= 11 * 1024, `read ${sent} bytes before failing`);
 });
 
-test('random bytes never throw anything but EngineError', async () => {
+void test('random bytes never throw anything but EngineError', async () => {
   await fc.assert(
     fc.asyncProperty(fc.array(fc.uint8Array({ maxLength: 64 }), { maxLength: 10 }), async (parts) => {
       await run(parts, { maxLineBytes: 48 }); // run() rethrows anything that is not an EngineError
@@ -187,7 +190,7 @@ test('random bytes never throw anything but EngineError', async () => {
   );
 });
 
-test('random bytes: the outcome does not depend on the chunking', async () => {
+void test('random bytes: the outcome does not depend on the chunking', async () => {
   await fc.assert(
     fc.asyncProperty(
       fc.uint8Array({ maxLength: 200 }).map((bytes) => bytes.map((b) => (b % 7 === 0 ? 0x0a : b))),
@@ -202,7 +205,7 @@ test('random bytes: the outcome does not depend on the chunking', async () => {
   );
 });
 
-test('NdjsonDecoder: push and end fold the same values synchronously', () => {
+void test('NdjsonDecoder: push and end fold the same values synchronously', () => {
   for (let cut = 0; cut <= PULL_BYTES.length; cut += 7) {
     const decoder = new NdjsonDecoder();
     const values = [...decoder.push(PULL_BYTES.subarray(0, cut)), ...decoder.push(PULL_BYTES.subarray(cut)), ...decoder.end()];
@@ -215,11 +218,11 @@ test('NdjsonDecoder: push and end fold the same values synchronously', () => {
   assert.throws(() => decoder.end(), (error: unknown) => error instanceof EngineError && error.code === 'PROTOCOL');
 });
 
-test('NdjsonDecoder rejects a nonsensical limit', () => {
+void test('NdjsonDecoder rejects a nonsensical limit', () => {
   assert.throws(() => new NdjsonDecoder({ maxLineBytes: 0 }), RangeError);
 });
 
-test('a long line in many chunks is joined once, not re-copied per chunk', async () => {
+void test('a long line in many chunks is joined once, not re-copied per chunk', async () => {
   // 8 MiB in 4 KiB chunks: quadratic joining would copy ~8 GiB and take many seconds.
   const line = Buffer.concat([Buffer.from('"'), Buffer.alloc(8 * 1024 * 1024, 0x7a), Buffer.from('"\n')]);
   const parts: Uint8Array[] = [];
