@@ -1,7 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-
 import { NdjsonDecoder, readNdjson } from '../../../src/engine/streams/ndjson.ts';
 import { EngineError } from '../../../src/engine/errors.ts';
 

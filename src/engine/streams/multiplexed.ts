@@ -1,0 +1,138 @@
+/**
+ * The engine's log and attach stream formats.
+ *
+ * Containers without a TTY get a multiplexed body: frames of an 8-byte header
+ * `[type, 0, 0, 0, size (uint32 big-endian)]` followed by `size` payload bytes, with
+ * type 0 stdin (shown as stdout), 1 stdout, 2 stderr and 3 systemerr (the daemon's own
+ * error, e.g. "Error grabbing logs: …"). Containers with a TTY get raw bytes.
+ *
+ * Payload is yielded in pieces as it arrives and never gathered into a buffer sized by
+ * the header, so a hostile or corrupt header claiming 4 GiB costs nothing.
+ */
+import { EngineError } from '../errors.ts';
+
+export interface LogChunk {
+  stream: 'stdout' | 'stderr';
+  data: Buffer;
+}
+
+export interface DemultiplexOptions {
+  /** Names the request in error messages, e.g. "logs web-1". */
+  operation?: string;
+  /**
+   * How much of a systemerr frame is kept for the error message; the rest is read and
+   * dropped. This is the only payload that is buffered.
+   */
+  maxSystemErrorBytes?: number;
+}
+
+const HEADER_BYTES = 8;
+const DEFAULT_MAX_SYSTEM_ERROR_BYTES = 64 * 1024;
+const STREAM_BY_TYPE = ['stdout', 'stdout', 'stderr'] as const;
+const SYSTEM_ERROR = 3;
+
+/**
+ * Splits a multiplexed body into stdout and stderr pieces. A frame may arrive as several
+ * pieces, and empty frames yield nothing.
+ *
+ * A body that ends inside a header or a payload is not an error: the engine closes a
+ * followed log stream when the container stops, and its last frame is not guaranteed to
+ * be whole, so we yield what arrived and end quietly. The exception is a truncated
+ * systemerr frame, which still throws, with the part of the message that arrived.
+ */
+export async function* demultiplex(
+  body: AsyncIterable<Uint8Array>,
+  opts: DemultiplexOptions = {},
+): AsyncGenerator<LogChunk, void, undefined> {
+  const maxSystemErrorBytes = opts.maxSystemErrorBytes ?? DEFAULT_MAX_SYSTEM_ERROR_BYTES;
+  const header = Buffer.alloc(HEADER_BYTES);
+  let headerFilled = 0;
+  /** Payload bytes still owed by the current frame; 0 while reading a header. */
+  let remaining = 0;
+  let type = 0;
+  const systemError: Buffer[] = [];
+  let systemErrorBytes = 0;
+
+  for await (const chunk of body) {
+    const bytes = asBuffer(chunk);
+    let offset = 0;
+    while (offset < bytes.length) {
+      if (remaining === 0 && headerFilled < HEADER_BYTES) {
+        const take = Math.min(HEADER_BYTES - headerFilled, bytes.length - offset);
+        bytes.copy(header, headerFilled, offset, offset + take);
+        headerFilled += take;
+        offset += take;
+        if (headerFilled < HEADER_BYTES) break;
+        type = checkHeader(header, opts.operation);
+        remaining = header.readUInt32BE(4);
+        if (remaining > 0) continue;
+        // An empty frame: its header is all there is.
+        headerFilled = 0;
+        if (type === SYSTEM_ERROR) throw systemErrorFrom([], opts.operation);
+        continue;
+      }
+      const take = Math.min(remaining, bytes.length - offset);
+      const piece = bytes.subarray(offset, offset + take);
+      offset += take;
+      remaining -= take;
+      if (type === SYSTEM_ERROR) {
+        const room = maxSystemErrorBytes - systemErrorBytes;
+        if (room > 0) {
+          const kept = piece.subarray(0, room);
+          systemError.push(Buffer.from(kept));
+          systemErrorBytes += kept.length;
+        }
+      } else {
+        // A view, not a copy: undici hands each chunk over and does not reuse it.
+        yield { stream: STREAM_BY_TYPE[type] ?? 'stdout', data: piece };
+      }
+      if (remaining === 0) {
+        headerFilled = 0;
+        if (type === SYSTEM_ERROR) throw systemErrorFrom(systemError, opts.operation);
+      }
+    }
+  }
+  if (type === SYSTEM_ERROR && remaining > 0) throw systemErrorFrom(systemError, opts.operation);
+}
+
+/** A TTY container's body: no framing, stdout and stderr already merged. */
+export async function* rawStream(body: AsyncIterable<Uint8Array>): AsyncGenerator<LogChunk, void, undefined> {
+  for await (const chunk of body) {
+    if (chunk.byteLength > 0) yield { stream: 'stdout', data: asBuffer(chunk) };
+  }
+}
+
+/** Returns the frame type; anything else means we are not reading a multiplexed stream. */
+function checkHeader(header: Buffer, operation: string | undefined): number {
+  const type = header[0] ?? -1;
+  if (type > SYSTEM_ERROR) {
+    throw new EngineError({
+      code: 'PROTOCOL',
+      operation,
+      message: `log stream has an unknown frame type ${type}`,
+      hint: 'the container may have a TTY, whose logs are not multiplexed',
+    });
+  }
+  if (header[1] !== 0 || header[2] !== 0 || header[3] !== 0) {
+    throw new EngineError({
+      code: 'PROTOCOL',
+      operation,
+      message: 'log stream has a malformed frame header',
+      hint: 'the container may have a TTY, whose logs are not multiplexed',
+    });
+  }
+  return type;
+}
+
+function systemErrorFrom(pieces: Buffer[], operation: string | undefined): EngineError {
+  const text = Buffer.concat(pieces).toString('utf8').trim();
+  return new EngineError({
+    code: 'STREAM',
+    operation,
+    message: text === '' ? 'the engine reported an error in the log stream' : text,
+  });
+}
+
+function asBuffer(chunk: Uint8Array): Buffer {
+  return Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
+}
