@@ -19,8 +19,8 @@
 //   and the invisible marks U+200E LRM, U+200F RLM and U+061C ALM. The marks are removed too: they
 //   have no glyph, so dropping them costs nothing visible, and in a bidi-aware terminal they can still
 //   reorder neighbouring text ("Trojan Source", CVE-2021-42574, lists them alongside the overrides).
-// - U+2028/U+2029 (line/paragraph separator) become a line break: terminals disagree on their width,
-//   and a cell whose measured width is wrong misaligns the whole table row.
+// - U+2028/U+2029 (line/paragraph separator) are treated like `\n` (see below): terminals disagree on
+//   their width, and a cell whose measured width is wrong misaligns the whole table row.
 // - Lone UTF-16 surrogates (possible via JSON `\ud800` escapes) become U+FFFD, which is what the UTF-8
 //   encoder would print anyway; replacing them here keeps width measurement in step with the terminal.
 //
