@@ -1,0 +1,78 @@
+// The engine prefixes every line with its RFC3339Nano receive time when asked for `timestamps=1`.
+// Parsing it here, rather than with `Date.parse`, is deliberate: `Date.parse` is lenient about
+// formats we must reject (so a line that merely starts with a date-like word keeps its text) and is
+// not specified for more than three fractional digits.
+
+import type { LogLine } from './types.ts';
+
+// Docker prints exactly nine fractional digits and `Z`; other engines (podman) may print fewer
+// digits or an offset, so those are accepted too. Anything looser is treated as message text.
+const RFC3339 =
+  /^(\d{4})-(\d{2})-(\d{2})[Tt](\d{2}):(\d{2}):(\d{2})(?:\.(\d{1,9}))?(?:[Zz]|([+-])(\d{2}):(\d{2}))/;
+
+/**
+ * Longest prefix `splitTimestamp` can consume: `2006-01-02T15:04:05.999999999+07:00` and its space.
+ * The splitter keeps this much beyond its line cap so that a capped line's text still gets the full cap.
+ */
+export const MAX_TIMESTAMP_PREFIX = 36;
+
+export interface SplitTimestamp {
+  /** The raw timestamp, without the separating space. */
+  readonly time: string;
+  readonly timeMs: number;
+  /** The line after the timestamp and its single separating space. */
+  readonly rest: string;
+}
+
+/**
+ * Splits `<RFC3339 timestamp> <message>` into its parts, or returns `undefined` when the line does not
+ * start with a valid timestamp followed by a space (or nothing: an empty message may lose its space).
+ */
+export function splitTimestamp(line: string): SplitTimestamp | undefined {
+  const m = RFC3339.exec(line);
+  if (m === null) return undefined;
+  const end = m[0].length;
+  if (end < line.length && line.charCodeAt(end) !== 0x20) return undefined;
+
+  const year = Number(m[1]);
+  const month = Number(m[2]);
+  const day = Number(m[3]);
+  const hour = Number(m[4]);
+  const minute = Number(m[5]);
+  const second = Number(m[6]);
+  if (month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month)) return undefined;
+  // 60 is a leap second, which RFC3339 allows; it rolls over into the next minute below.
+  if (hour > 23 || minute > 59 || second > 60) return undefined;
+  // Truncate rather than round so a line's `timeMs` never claims to be later than it was.
+  const millis = m[7] === undefined ? 0 : Number(m[7].padEnd(3, '0').slice(0, 3));
+
+  let offsetMinutes = 0;
+  if (m[8] !== undefined) {
+    const offHours = Number(m[9]);
+    const offMinutes = Number(m[10]);
+    if (offHours > 23 || offMinutes > 59) return undefined;
+    offsetMinutes = (m[8] === '-' ? -1 : 1) * (offHours * 60 + offMinutes);
+  }
+
+  // Not Date.UTC: it maps years 0–99 to 1900–1999, and Go's zero time is year 1.
+  const date = new Date(0);
+  date.setUTCFullYear(year, month - 1, day);
+  date.setUTCHours(hour, minute - offsetMinutes, second, millis);
+  const timeMs = date.getTime();
+  if (!Number.isFinite(timeMs)) return undefined;
+
+  return { time: m[0], timeMs, rest: end < line.length ? line.slice(end + 1) : '' };
+}
+
+/**
+ * Whether `line` is strictly newer than `sinceMs`. Lines without a timestamp are kept: they cannot be
+ * proven to be duplicates, and hiding output is worse than showing a line twice.
+ */
+export function isAfter(line: LogLine, sinceMs: number): boolean {
+  return line.timeMs === undefined || line.timeMs > sinceMs;
+}
+
+function daysInMonth(year: number, month: number): number {
+  if (month === 2) return (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0 ? 29 : 28;
+  return month === 4 || month === 6 || month === 9 || month === 11 ? 30 : 31;
+}
