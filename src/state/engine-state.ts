@@ -28,14 +28,14 @@ export interface ListState<T> {
 
 export interface EngineState {
   connection: ConnectionState;
-  containers: ListState<ContainerSummary> & { all: boolean };
+  containers: ListState<ContainerSummary>;
   images: ListState<ImageSummary>;
 }
 
 export function initialEngineState(endpoint: string): EngineState {
   return {
     connection: { status: 'connecting', endpoint, eventsLive: false },
-    containers: { items: [], loaded: false, stale: false, all: false },
+    containers: { items: [], loaded: false, stale: false },
     images: { items: [], loaded: false, stale: false },
   };
 }

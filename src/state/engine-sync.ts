@@ -88,11 +88,6 @@ export class EngineSync {
     return () => this.reconnectListeners.delete(listener);
   }
 
-  setShowAll(all: boolean): void {
-    this.store.update((s) => (s.containers.all === all ? s : { ...s, containers: { ...s.containers, all } }));
-    void this.containersTask.runNow();
-  }
-
   refreshContainers(): Promise<void> {
     return this.containersTask.runNow();
   }
@@ -106,12 +101,11 @@ export class EngineSync {
   }
 
   private async loadContainers(): Promise<void> {
-    const all = this.store.getState().containers.all;
-    const items = sortContainers(await this.client.listContainers({ all, signal: this.signal }));
+    // Always all containers: "running only" is a view filter, so toggling it is instant and the
+    // status bar can count running and total from one list.
+    const items = sortContainers(await this.client.listContainers({ all: true, signal: this.signal }));
     this.markReachable();
     this.store.update((s) => {
-      // The toggle may have flipped while the request was in flight; that run's answer is stale.
-      if (s.containers.all !== all) return s;
       const unchanged = s.containers.loaded && !s.containers.stale && sameList(s.containers.items, items);
       return unchanged
         ? s

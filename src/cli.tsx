@@ -1,0 +1,58 @@
+#!/usr/bin/env node
+import { parseArgs } from 'node:util';
+import { parseInterval, usage } from './ui/cli-options.ts';
+
+/**
+ * Thin entry: flags, the TTY check, then the app. The app is imported only after the
+ * environment is settled, because Ink decides at import time whether it runs "in CI" (and
+ * then draws nothing until exit): berth on a real terminal must draw even where CI is set.
+ */
+async function main(): Promise<number> {
+  let values;
+  try {
+    ({ values } = parseArgs({
+      options: {
+        host: { type: 'string', short: 'H' },
+        'api-version': { type: 'string' },
+        interval: { type: 'string' },
+        help: { type: 'boolean', short: 'h' },
+        version: { type: 'boolean', short: 'v' },
+      },
+      strict: true,
+    }));
+  } catch (error) {
+    process.stderr.write(`berth: ${(error as Error).message}\n${usage}`);
+    return 2;
+  }
+  if (values.help) {
+    process.stdout.write(usage);
+    return 0;
+  }
+  if (values.version) {
+    process.stdout.write(`berth ${process.env.BERTH_VERSION ?? '0.1.0'}\n`);
+    return 0;
+  }
+  const interval = parseInterval(values.interval);
+  if (typeof interval === 'string') {
+    process.stderr.write(`berth: ${interval}\n`);
+    return 2;
+  }
+  if (!process.stdout.isTTY || !process.stdin.isTTY) {
+    process.stderr.write('berth: needs an interactive terminal (stdin and stdout must be a TTY)\n');
+    return 2;
+  }
+  delete process.env.CI;
+  delete process.env.CONTINUOUS_INTEGRATION;
+  const { runApp } = await import('./ui/main.tsx');
+  return runApp({ host: values.host, apiVersion: values['api-version'], intervalMs: interval });
+}
+
+main().then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (error: unknown) => {
+    process.stderr.write(`berth: ${error instanceof Error ? error.message : String(error)}\n`);
+    process.exitCode = 1;
+  },
+);

@@ -1,0 +1,247 @@
+import { Box, Text } from 'ink';
+import { useEffect, useMemo, useReducer } from 'react';
+import { isLive, containerRows } from './rows/container-rows.ts';
+import { imageRows } from './rows/image-rows.ts';
+import { sanitizeLine, truncate } from './format/index.ts';
+import { useClock } from './hooks/use-clock.ts';
+import { useStore } from './hooks/use-store.ts';
+import { useTerminalSize } from './hooks/use-terminal-size.ts';
+import { KeyPriority, useKeyHandler, type KeyPress } from './keys/key-router.tsx';
+import { resolveAction, type ActionId, type KeyContext } from './keys/keymap.ts';
+import { initialNavigation, reduceNavigation, selectedIndex, topOverlay, type NavigationAction, type NavigationState, type Overlay } from './navigation.ts';
+import { ContainersPane } from './panes/containers-pane.tsx';
+import { ImagesPane } from './panes/images-pane.tsx';
+import { PullsPane } from './panes/pulls-pane.tsx';
+import { useServices } from './services.tsx';
+import { theme } from './theme.ts';
+import { EngineErrorLine, UnreachableBanner } from './widgets/banner.tsx';
+import { Footer } from './widgets/footer.tsx';
+import { editLine } from './widgets/line-edit.ts';
+import { StatusBar } from './widgets/status-bar.tsx';
+import { Tabs } from './widgets/tabs.tsx';
+import { HelpView } from './views/help-view.tsx';
+import { InspectView } from './views/inspect-view.tsx';
+import { LogsView } from './views/logs-view.tsx';
+import { DialogHost } from './dialogs/dialog-host.tsx';
+
+interface Props {
+  onQuit: () => void;
+  /** For tests: a starting navigation state. */
+  initial?: NavigationState;
+  /** Overrides the terminal size (tests). */
+  size?: { columns: number; rows: number };
+}
+
+/** The key contexts in force, most specific first: what the footer and help describe. */
+function contextsFor(nav: NavigationState): KeyContext[] {
+  const overlay = topOverlay(nav);
+  if (overlay?.kind === 'logs') return ['logs', 'global'];
+  if (overlay?.kind === 'inspect') return ['inspect', 'global'];
+  if (overlay?.kind === 'help') return ['help', 'global'];
+  return nav.pane === 'pulls' ? ['pulls', 'global'] : [nav.pane, 'list', 'global'];
+}
+
+export function App({ onQuit, initial, size: fixedSize }: Props) {
+  const { engineStore, sync } = useServices();
+  const engine = useStore(engineStore);
+  const terminal = useTerminalSize();
+  const { columns: width, rows } = fixedSize ?? terminal;
+  const [nav, dispatch] = useReducer(reduceNavigation, initial ?? initialNavigation());
+  const now = useClock(10_000);
+
+  const cRows = useMemo(
+    () => containerRows(engine.containers.items, { showAll: nav.showAll, filter: nav.views.containers.filter, nowMs: now }),
+    [engine.containers.items, nav.showAll, nav.views.containers.filter, now],
+  );
+  const iRows = useMemo(() => imageRows(engine.images.items, { filter: nav.views.images.filter, nowMs: now }), [engine.images.items, nav.views.images.filter, now]);
+  const containerIds = useMemo(() => cRows.map((r) => r.id), [cRows]);
+  const imageKeys = useMemo(() => iRows.map((r) => r.key), [iRows]);
+  const running = useMemo(() => engine.containers.items.filter(isLive).length, [engine.containers.items]);
+
+  useEffect(() => dispatch({ type: 'sync-selection', pane: 'containers', ids: containerIds }), [containerIds]);
+  useEffect(() => dispatch({ type: 'sync-selection', pane: 'images', ids: imageKeys }), [imageKeys]);
+
+  const cIndex = selectedIndex(nav.views.containers, containerIds);
+  const iIndex = selectedIndex(nav.views.images, imageKeys);
+  const selectedContainer = cIndex >= 0 ? cRows[cIndex] : undefined;
+  const selectedImage = iIndex >= 0 ? iRows[iIndex] : undefined;
+  const overlay = topOverlay(nav);
+
+  // Layout: status bar, banner (when unreachable), tabs, body, prompt/notice line, footer.
+  const unreachable = engine.connection.status === 'unreachable';
+  const backgroundError = !unreachable && engine.connection.error ? engine.connection.error : undefined;
+  const chrome = 4 + (unreachable ? 2 : 0) + (backgroundError ? 1 : 0);
+  // One line short of the terminal: Ink clears the whole screen on every frame once its output
+  // reaches the terminal's height.
+  const bodyHeight = Math.max(rows - 1 - chrome, 3);
+
+  const open = (o: Overlay) => dispatch({ type: 'open', overlay: o });
+  const notify = (text: string, tone: 'info' | 'error' = 'info') => dispatch({ type: 'notify', text, tone, at: Date.now() });
+  const ids = nav.pane === 'containers' ? containerIds : nav.pane === 'images' ? imageKeys : [];
+
+  const perform = (action: ActionId): boolean => {
+    const move = (a: NavigationAction) => {
+      dispatch(a);
+      return true;
+    };
+    switch (action) {
+      case 'quit':
+        onQuit();
+        return true;
+      case 'help':
+        return move({ type: 'open', overlay: { kind: 'help' } });
+      case 'next-pane':
+        return move({ type: 'cycle-pane', delta: 1 });
+      case 'prev-pane':
+        return move({ type: 'cycle-pane', delta: -1 });
+      case 'pane-containers':
+        return move({ type: 'focus-pane', pane: 'containers' });
+      case 'pane-images':
+        return move({ type: 'focus-pane', pane: 'images' });
+      case 'pane-pulls':
+        return move({ type: 'focus-pane', pane: 'pulls' });
+      case 'up':
+        return move({ type: 'move', ids, delta: -1 });
+      case 'down':
+        return move({ type: 'move', ids, delta: 1 });
+      case 'page-up':
+        return move({ type: 'move', ids, delta: -(bodyHeight - 1) });
+      case 'page-down':
+        return move({ type: 'move', ids, delta: bodyHeight - 1 });
+      case 'top':
+        return move({ type: 'move-to', ids, position: 'top' });
+      case 'bottom':
+        return move({ type: 'move-to', ids, position: 'bottom' });
+      case 'filter':
+        return move({ type: 'start-filter' });
+      case 'clear-filter':
+        if (nav.views[nav.pane].filter === '') return false;
+        return move({ type: 'clear-filter' });
+      case 'toggle-all':
+        dispatch({ type: 'toggle-all' });
+        notify(nav.showAll ? 'showing running containers' : 'showing all containers');
+        return true;
+      case 'logs':
+        if (selectedContainer) open({ kind: 'logs', containerId: selectedContainer.id, name: selectedContainer.cells.name });
+        return true;
+      case 'inspect':
+        if (nav.pane === 'containers' && selectedContainer) open({ kind: 'inspect', target: 'container', id: selectedContainer.id, title: selectedContainer.cells.name });
+        if (nav.pane === 'images' && selectedImage) open({ kind: 'inspect', target: 'image', id: selectedImage.imageId, title: selectedImage.tag });
+        return true;
+      case 'run': {
+        const image = nav.pane === 'images' && selectedImage && !selectedImage.tag.startsWith('<none>') ? selectedImage.tag : undefined;
+        return move({ type: 'open', overlay: { kind: 'dialog', dialog: { type: 'run', image } } });
+      }
+      case 'stop':
+        if (!selectedContainer) return true;
+        return move({
+          type: 'open',
+          overlay: { kind: 'dialog', dialog: { type: 'stop', containerId: selectedContainer.id, name: selectedContainer.cells.name, service: serviceOf(engine.containers.items, selectedContainer.id) } },
+        });
+      case 'commit':
+        if (!selectedContainer) return true;
+        return move({ type: 'open', overlay: { kind: 'dialog', dialog: { type: 'commit', containerId: selectedContainer.id, name: selectedContainer.cells.name } } });
+      case 'pull':
+        return move({ type: 'open', overlay: { kind: 'dialog', dialog: { type: 'pull' } } });
+      default:
+        return false;
+    }
+  };
+
+  // The filter prompt takes typing; navigation keys still reach the list underneath.
+  useKeyHandler(
+    KeyPriority.view,
+    (press: KeyPress) => {
+      if (press.name === 'escape') dispatch({ type: 'clear-filter' });
+      else if (press.name === 'return') dispatch({ type: 'end-filter' });
+      else if (['up', 'down', 'pageup', 'pagedown'].includes(press.name)) return false;
+      else dispatch({ type: 'set-filter', text: editLine(nav.views[nav.pane].filter, press) });
+      return true;
+    },
+    nav.filtering && overlay === undefined,
+  );
+  // Pane and global keys, when nothing above consumed them.
+  useKeyHandler(KeyPriority.pane, (press: KeyPress) => {
+    if (overlay !== undefined) return false;
+    for (const context of contextsFor(nav)) {
+      const action = resolveAction(context, press.name);
+      if (action && perform(action)) return true;
+    }
+    return false;
+  });
+  useKeyHandler(KeyPriority.global, (press: KeyPress) => {
+    const action = resolveAction('global', press.name);
+    if (action === 'quit' || (action === 'help' && overlay?.kind !== 'help' && overlay?.kind !== 'dialog')) return perform(action);
+    return false;
+  });
+  const close = () => dispatch({ type: 'close' });
+
+  const summary = (() => {
+    const stale = engine.containers.stale ? ' [stale]' : '';
+    const filter = nav.views[nav.pane].filter ? ` · filter "${nav.views[nav.pane].filter}"` : '';
+    if (nav.pane === 'containers') return `${nav.showAll ? 'all' : 'running'}: ${cRows.length}${filter}${stale}`;
+    if (nav.pane === 'images') return `${iRows.length} tags${filter}${stale}`;
+    return '';
+  })();
+
+  let body;
+  if (overlay?.kind === 'logs') body = <LogsView containerId={overlay.containerId} name={overlay.name} width={width} height={bodyHeight} onClose={close} />;
+  else if (overlay?.kind === 'inspect') body = <InspectView target={overlay.target} id={overlay.id} title={overlay.title} width={width} height={bodyHeight} onClose={close} />;
+  else if (overlay?.kind === 'help') body = <HelpView contexts={contextsFor({ ...nav, overlays: nav.overlays.slice(0, -1) })} width={width} height={bodyHeight} onClose={close} />;
+  else if (nav.pane === 'containers')
+    body = (
+      <ContainersPane
+        rows={cRows}
+        selectedIndex={cIndex}
+        loaded={engine.containers.loaded}
+        stale={engine.containers.stale}
+        showAll={nav.showAll}
+        filter={nav.views.containers.filter}
+        width={width}
+        height={bodyHeight}
+      />
+    );
+  else if (nav.pane === 'images')
+    body = <ImagesPane rows={iRows} selectedIndex={iIndex} loaded={engine.images.loaded} stale={engine.images.stale} filter={nav.views.images.filter} width={width} height={bodyHeight} />;
+  else body = <PullsPane width={width} height={bodyHeight} />;
+
+  const messageLine = nav.filtering
+    ? `/${nav.views[nav.pane].filter}█  (Enter keeps, Esc clears)`
+    : nav.notice && Date.now() - nav.notice.at < 8000
+      ? sanitizeLine(nav.notice.text)
+      : '';
+
+  return (
+    <Box flexDirection="column" width={width} height={rows - 1}>
+      <StatusBar engine={engine} width={width} running={running} />
+      {unreachable ? <UnreachableBanner connection={engine.connection} width={width} /> : null}
+      {backgroundError ? <EngineErrorLine message={backgroundError} width={width} /> : null}
+      <Tabs active={nav.pane} summary={summary} width={width} />
+      <Box height={bodyHeight} flexDirection="column">
+        {overlay?.kind === 'dialog' ? (
+          <DialogHost
+            request={overlay.dialog}
+            width={width}
+            height={bodyHeight}
+            onClose={close}
+            onNotify={notify}
+            onSelect={(pane, id) => dispatch({ type: 'select', pane, id })}
+            onShowAll={() => {
+              if (!nav.showAll) dispatch({ type: 'toggle-all' });
+            }}
+          />
+        ) : (
+          body
+        )}
+      </Box>
+      <Text color={nav.notice?.tone === 'error' && !nav.filtering ? theme.error : undefined} wrap="truncate">
+        {truncate(messageLine, width) || ' '}
+      </Text>
+      <Footer contexts={contextsFor(nav)} width={width} />
+    </Box>
+  );
+}
+
+function serviceOf(items: readonly { Id: string; Labels?: Record<string, string> }[], id: string): string | undefined {
+  return items.find((c) => c.Id === id)?.Labels?.['com.docker.swarm.service.name'];
+}

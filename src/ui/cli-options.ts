@@ -1,0 +1,20 @@
+export const usage = `usage: berth [options]
+
+  -H, --host <address>     engine address: unix:///path/to.sock or tcp://host:port
+                           (default: $DOCKER_HOST, else unix:///var/run/docker.sock)
+      --api-version <x.y>  pin the API version instead of negotiating ($DOCKER_API_VERSION)
+      --interval <time>    poll period when the event stream is down, e.g. 2s, 500ms (default 2s);
+                           while events are live berth polls 5× slower, only as a safety net
+  -h, --help               this text
+  -v, --version            berth's version
+`;
+
+/** "2s", "500ms", "1.5" (seconds) → milliseconds; a string is an error message. */
+export function parseInterval(value: string | undefined): number | string {
+  if (value === undefined) return 2000;
+  const match = /^(\d+(?:\.\d+)?)(ms|s)?$/.exec(value.trim());
+  if (!match) return `--interval "${value}" must look like 2s or 500ms`;
+  const ms = match[2] === 'ms' ? Number(match[1]) : Number(match[1]) * 1000;
+  if (ms < 100 || ms > 3_600_000) return '--interval must be between 100ms and 1h';
+  return ms;
+}

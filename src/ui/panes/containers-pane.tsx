@@ -1,0 +1,47 @@
+import { Box, Text } from 'ink';
+import type { ContainerColumn, ContainerRow } from '../rows/container-rows.ts';
+import { theme } from '../theme.ts';
+import { Table, type Column } from '../widgets/table.tsx';
+
+const columns: readonly Column<ContainerColumn>[] = [
+  { key: 'id', title: 'CONTAINER ID', min: 12, max: 12, priority: 1 },
+  { key: 'name', title: 'NAME', min: 10, max: 40, grow: 3, priority: 0 },
+  { key: 'image', title: 'IMAGE', min: 10, max: 40, grow: 2, priority: 4 },
+  { key: 'state', title: 'STATE', min: 7, max: 10, priority: 2 },
+  { key: 'status', title: 'STATUS', min: 12, max: 26, grow: 1, priority: 3 },
+  { key: 'created', title: 'CREATED', min: 14, max: 18, priority: 6 },
+  { key: 'ports', title: 'PORTS', min: 10, max: 40, grow: 1, priority: 5 },
+];
+
+interface Props {
+  rows: readonly ContainerRow[];
+  selectedIndex: number;
+  loaded: boolean;
+  stale: boolean;
+  showAll: boolean;
+  filter: string;
+  width: number;
+  height: number;
+}
+
+export function ContainersPane({ rows, selectedIndex, loaded, stale, showAll, filter, width, height }: Props) {
+  if (!loaded) return <Text color={theme.muted}>loading containers…</Text>;
+  if (rows.length === 0) {
+    const why = filter ? `no containers match "${filter}"` : showAll ? 'no containers' : 'no running containers (a shows all)';
+    return (
+      <Box height={height}>
+        <Text color={theme.muted}>{why}</Text>
+      </Box>
+    );
+  }
+  return (
+    <Table
+      columns={columns}
+      rows={rows.map((r) => ({ key: r.id, cells: r.cells, color: theme.stateColor(r.state) }))}
+      selectedIndex={selectedIndex}
+      width={width}
+      height={height - 1}
+      dim={stale}
+    />
+  );
+}

@@ -1,0 +1,44 @@
+import type { ImageSummary } from '../../engine/types.ts';
+import { formatBytes, formatRelative, repoTags, sanitizeLine, shortId } from '../format/index.ts';
+
+export type ImageColumn = 'id' | 'tag' | 'size' | 'created' | 'parent';
+
+export interface ImageRow {
+  /** An image with several tags gets a row per tag; the key keeps them apart. */
+  key: string;
+  imageId: string;
+  tag: string;
+  cells: Record<ImageColumn, string>;
+  haystack: string;
+}
+
+export function imageRowKey(imageId: string, tag: string): string {
+  return `${imageId} ${tag}`;
+}
+
+export function imageRows(items: readonly ImageSummary[], options: { filter: string; nowMs: number }): ImageRow[] {
+  const needle = options.filter.trim().toLowerCase();
+  const rows: ImageRow[] = [];
+  for (const image of items) {
+    const tags = repoTags(image.RepoTags ?? undefined, image.RepoDigests ?? undefined);
+    for (const rawTag of tags) {
+      const tag = sanitizeLine(rawTag);
+      const haystack = `${image.Id} ${tag}`.toLowerCase();
+      if (needle !== '' && !haystack.includes(needle)) continue;
+      rows.push({
+        key: imageRowKey(image.Id, tag),
+        imageId: image.Id,
+        tag,
+        haystack,
+        cells: {
+          id: shortId(image.Id),
+          tag,
+          size: formatBytes(image.Size),
+          created: formatRelative(image.Created, options.nowMs),
+          parent: image.ParentId ? shortId(image.ParentId) : '-',
+        },
+      });
+    }
+  }
+  return rows;
+}

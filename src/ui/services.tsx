@@ -1,0 +1,20 @@
+import { createContext, useContext } from 'react';
+import type { EngineClient } from '../engine/client.ts';
+import type { EngineSync } from '../state/engine-sync.ts';
+import type { EngineState } from '../state/engine-state.ts';
+import type { Store } from '../state/store.ts';
+
+/** What the UI talks to: built once in main.tsx (or by a test) and passed down by context. */
+export interface Services {
+  client: EngineClient;
+  engineStore: Store<EngineState>;
+  sync: EngineSync;
+}
+
+export const ServicesContext = createContext<Services | undefined>(undefined);
+
+export function useServices(): Services {
+  const services = useContext(ServicesContext);
+  if (!services) throw new Error('berth: services are not provided');
+  return services;
+}

@@ -1,0 +1,22 @@
+/**
+ * The alternate screen, so berth leaves the user's scrollback as it found it. Ink does not
+ * manage it, so berth does, and restores it on every way out.
+ */
+const ENTER = '\u001b[?1049h\u001b[H';
+const LEAVE = '\u001b[?25h\u001b[?1049l';
+
+let active = false;
+
+export function enterFullscreen(stdout: NodeJS.WriteStream): void {
+  if (active || !stdout.isTTY) return;
+  active = true;
+  stdout.write(ENTER);
+  // A last resort: even a hard exit path gets the normal screen back.
+  process.once('exit', () => leaveFullscreen(stdout));
+}
+
+export function leaveFullscreen(stdout: NodeJS.WriteStream): void {
+  if (!active) return;
+  active = false;
+  stdout.write(LEAVE);
+}

@@ -1,0 +1,34 @@
+import { Box, Text } from 'ink';
+import type { ConnectionState } from '../../state/engine-state.ts';
+import { sanitizeLine } from '../format/index.ts';
+import { useClock } from '../hooks/use-clock.ts';
+import { theme } from '../theme.ts';
+
+/**
+ * Shown while the engine is unreachable. It ticks once a second only while it is mounted,
+ * which is only while there is a countdown to show.
+ */
+export function UnreachableBanner({ connection, width }: { connection: ConnectionState; width: number }) {
+  const now = useClock(1000);
+  const seconds = connection.retryAt ? Math.max(Math.ceil((connection.retryAt - now) / 1000), 0) : 0;
+  const reason = sanitizeLine(connection.error ?? 'unknown error');
+  return (
+    <Box flexDirection="column" width={width}>
+      <Text color={theme.error} bold wrap="truncate">
+        {`cannot reach ${sanitizeLine(connection.endpoint)}: ${reason} — retrying in ${seconds}s`}
+      </Text>
+      <Text color={theme.muted} wrap="truncate">
+        {connection.hint ? sanitizeLine(connection.hint) : 'showing the last known data (stale)'}
+      </Text>
+    </Box>
+  );
+}
+
+/** The engine answered but refused something in the background (a list failed): say so, once. */
+export function EngineErrorLine({ message, width }: { message: string; width: number }) {
+  return (
+    <Box width={width}>
+      <Text color={theme.warning} wrap="truncate">{`engine: ${sanitizeLine(message)}`}</Text>
+    </Box>
+  );
+}

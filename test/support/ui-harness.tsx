@@ -1,0 +1,78 @@
+import { render } from 'ink-testing-library';
+import { setTimeout as delay } from 'node:timers/promises';
+import { EngineClient } from '../../src/engine/client.ts';
+import type { ContainerSummary, ImageSummary } from '../../src/engine/types.ts';
+import { EngineSync } from '../../src/state/engine-sync.ts';
+import { initialEngineState, type EngineState } from '../../src/state/engine-state.ts';
+import { Store } from '../../src/state/store.ts';
+import type { NavigationState } from '../../src/ui/navigation.ts';
+import { Root } from '../../src/ui/root.tsx';
+
+/**
+ * Renders the whole app over a store the test fills itself. The client points at a socket
+ * that does not exist and the sync loop never starts: these are component tests of what the
+ * UI does with data, not of the engine (the e2e tests use the real sandbox engine).
+ */
+export function renderApp(options: { containers?: ContainerSummary[]; images?: ImageSummary[]; size?: { columns: number; rows: number }; initial?: NavigationState } = {}) {
+  const client = new EngineClient({ host: 'unix:///nonexistent/berth-test.sock', env: {} });
+  const engineStore = new Store<EngineState>(initialEngineState('unix:///nonexistent/berth-test.sock'));
+  const sync = new EngineSync(client, engineStore, { intervalMs: 60_000 });
+  const setData = (containers: ContainerSummary[] = [], images: ImageSummary[] = []) =>
+    engineStore.update((s) => ({
+      ...s,
+      connection: { ...s.connection, status: 'connected', engineVersion: '20.10.24', apiVersion: '1.41', eventsLive: true },
+      containers: { items: containers, loaded: true, stale: false, refreshedAt: Date.now() },
+      images: { items: images, loaded: true, stale: false, refreshedAt: Date.now() },
+    }));
+  setData(options.containers, options.images);
+  let quit = 0;
+  const instance = render(<Root services={{ client, engineStore, sync }} onQuit={() => (quit += 1)} size={options.size ?? { columns: 100, rows: 24 }} initial={options.initial} />);
+  return {
+    ...instance,
+    engineStore,
+    setData,
+    quitCount: () => quit,
+    frame: () => instance.lastFrame() ?? '',
+    /** Types keys and lets Ink render. */
+    async press(...keys: string[]) {
+      for (const key of keys) {
+        instance.stdin.write(key);
+        await delay(15);
+      }
+      await delay(30);
+    },
+    async settle() {
+      await delay(50);
+    },
+    async close() {
+      instance.unmount();
+      await client.close();
+    },
+  };
+}
+
+export const keys = {
+  up: '\u001b[A',
+  down: '\u001b[B',
+  enter: '\r',
+  escape: '\u001b',
+  tab: '\t',
+  shiftTab: '\u001b[Z',
+  backspace: '\u007f',
+  ctrlC: '\u0003',
+  pageDown: '\u001b[6~',
+};
+
+export function container(id: string, name: string, extra: Partial<ContainerSummary> = {}): ContainerSummary {
+  return {
+    Id: id.padEnd(64, '0'),
+    Names: [`/${name}`],
+    Image: 'busybox:latest',
+    State: 'running',
+    Status: 'Up 3 minutes',
+    Created: Math.floor(Date.now() / 1000) - 180,
+    Ports: [],
+    Labels: {},
+    ...extra,
+  };
+}
