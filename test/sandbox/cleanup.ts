@@ -1,0 +1,282 @@
+/**
+ * Teardown that does not trust the daemon: whatever dockerd managed (or failed) to clean up,
+ * this finds what the sandbox left on the host and removes it —
+ *   - processes whose command line mentions the sandbox dir (dockerd, its containerd, the
+ *     shims, the registry) and processes inside the sandbox's own cgroup parent (containers);
+ *   - mounts under the dir (overlay2 layers, netns bind mounts, dockerd's private data-root);
+ *   - the per-sandbox cgroup directories and any bridge interface recorded by swarm setup;
+ *   - the dir itself.
+ * There is an async path for normal stops and a fully synchronous one for process 'exit'
+ * handlers, plus a reaper for sandboxes whose owning process died without stopping them.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync, rmdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+
+export const SANDBOX_PREFIX = 'berth-sandbox-';
+const OWNER_FILE = 'owner';
+const BRIDGES_FILE = 'bridges';
+
+/** The cgroup parent for a sandbox's containers: unique per sandbox, derived from its dir. */
+export function cgroupParentFor(dir: string): string {
+  return `/${path.basename(dir)}`;
+}
+
+// ---- discovery --------------------------------------------------------------------------
+
+function listPids(): number[] {
+  return readdirSync('/proc')
+    .filter((n) => /^\d+$/.test(n))
+    .map(Number)
+    .filter((p) => p !== process.pid);
+}
+
+/** Processes whose argv mentions `dir` (as the whole argument or a path or URL inside it). */
+export function processesMentioning(dir: string): number[] {
+  const needle = dir.endsWith('/') ? dir : `${dir}/`;
+  return listPids().filter((pid) => {
+    try {
+      const args = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
+      return args.some((a) => a === dir || a.includes(needle));
+    } catch {
+      return false; // exited while we looked
+    }
+  });
+}
+
+function unescapeMountPath(p: string): string {
+  return p.replace(/\\([0-7]{3})/g, (_, oct: string) => String.fromCharCode(parseInt(oct, 8)));
+}
+
+interface MountEntry {
+  mountPoint: string;
+  fsType: string;
+}
+
+function readMounts(): MountEntry[] {
+  // mountinfo: "id parent maj:min root mountpoint opts [optional...] - fstype source superopts"
+  return readFileSync('/proc/self/mountinfo', 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => {
+      const fields = line.split(' ');
+      const sep = fields.indexOf('-');
+      return { mountPoint: unescapeMountPath(fields[4] ?? ''), fsType: fields[sep + 1] ?? '' };
+    });
+}
+
+export function mountsUnder(dir: string): string[] {
+  const prefix = dir.endsWith('/') ? dir : `${dir}/`;
+  const found = readMounts()
+    .map((m) => m.mountPoint)
+    .filter((mp) => mp === dir || mp.startsWith(prefix));
+  // Deepest first, so a parent is never detached before what is mounted on top of it.
+  return [...new Set(found)].sort((a, b) => b.length - a.length);
+}
+
+/** Every existing cgroup directory (across v1 hierarchies and v2) for this parent. */
+function cgroupDirs(parent: string): string[] {
+  const roots = readMounts()
+    .filter((m) => m.fsType === 'cgroup' || m.fsType === 'cgroup2')
+    .map((m) => path.join(m.mountPoint, parent));
+  return [...new Set(roots)].filter((d) => existsSync(d));
+}
+
+/** All cgroup dirs below (and including) each root, children before parents. */
+function walkCgroupsDeepestFirst(root: string): string[] {
+  const out: string[] = [];
+  const visit = (d: string) => {
+    let entries: string[] = [];
+    try {
+      entries = readdirSync(d, { withFileTypes: true })
+        .filter((e) => e.isDirectory())
+        .map((e) => e.name);
+    } catch {
+      return;
+    }
+    for (const e of entries) visit(path.join(d, e));
+    out.push(d);
+  };
+  visit(root);
+  return out;
+}
+
+export function cgroupPids(parent: string): number[] {
+  const pids = new Set<number>();
+  for (const root of cgroupDirs(parent)) {
+    for (const d of walkCgroupsDeepestFirst(root)) {
+      try {
+        for (const line of readFileSync(path.join(d, 'cgroup.procs'), 'utf8').split('\n')) {
+          if (line.trim()) pids.add(Number(line));
+        }
+      } catch {
+        // removed under us
+      }
+    }
+  }
+  pids.delete(process.pid);
+  return [...pids];
+}
+
+// ---- actions ----------------------------------------------------------------------------
+
+export function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === 'EPERM';
+  }
+  // A zombie still answers signal 0; it is gone for our purposes.
+  try {
+    return !/^\d+ \(.*\) Z /.test(readFileSync(`/proc/${pid}/stat`, 'utf8'));
+  } catch {
+    return false;
+  }
+}
+
+function signal(pid: number, sig: NodeJS.Signals): void {
+  try {
+    process.kill(pid, sig);
+  } catch {
+    // already gone
+  }
+}
+
+/** SIGTERM, wait up to graceMs for them to go, then SIGKILL whatever is left. */
+export async function terminate(pids: number[], graceMs: number): Promise<void> {
+  if (pids.length === 0) return;
+  for (const p of pids) signal(p, 'SIGTERM');
+  const deadline = Date.now() + graceMs;
+  while (Date.now() < deadline && pids.some(alive)) await sleep(25);
+  const left = pids.filter(alive);
+  for (const p of left) signal(p, 'SIGKILL');
+  const killDeadline = Date.now() + 5000;
+  while (Date.now() < killDeadline && left.some(alive)) await sleep(25);
+}
+
+function unmountAll(dir: string): void {
+  for (const mp of mountsUnder(dir)) spawnSync('umount', ['-l', mp], { stdio: 'ignore' });
+}
+
+function removeCgroups(parent: string): void {
+  for (const root of cgroupDirs(parent)) {
+    for (const d of walkCgroupsDeepestFirst(root)) {
+      try {
+        rmdirSync(d);
+      } catch {
+        // still has a process (it will be reaped next time) or already removed
+      }
+    }
+  }
+}
+
+export function recordBridge(dir: string, name: string): void {
+  const existing = readBridges(dir);
+  writeFileSync(path.join(dir, BRIDGES_FILE), [...existing, name].join('\n'));
+}
+
+function readBridges(dir: string): string[] {
+  try {
+    return readFileSync(path.join(dir, BRIDGES_FILE), 'utf8').split('\n').filter(Boolean);
+  } catch {
+    return [];
+  }
+}
+
+function removeBridges(dir: string): void {
+  for (const name of readBridges(dir)) {
+    if (existsSync(`/sys/class/net/${name}`)) spawnSync('ip', ['link', 'delete', name], { stdio: 'ignore' });
+  }
+}
+
+/** Host-side removal once no sandbox process is left: mounts, cgroups, bridges, the dir. */
+function removeLeftovers(dir: string): void {
+  unmountAll(dir);
+  removeCgroups(cgroupParentFor(dir));
+  removeBridges(dir);
+  // rm(1) rather than fs.rmSync: several times faster on data-roots with thousands of layer
+  // dirs. --one-file-system: should an unmount have failed, never delete through it.
+  spawnSync('rm', ['-rf', '--one-file-system', dir], { stdio: 'ignore' });
+  if (existsSync(dir)) rmSync(dir, { recursive: true, force: true, maxRetries: 3 });
+}
+
+/** The normal path, after the daemon was asked to stop: kill stragglers gently, then remove. */
+export async function teardown(dir: string, graceMs = 3000): Promise<void> {
+  // Containers first: their processes do not mention the dir, and with their shims gone
+  // they would be orphaned to init.
+  await terminate(cgroupPids(cgroupParentFor(dir)), 0);
+  await terminate(processesMentioning(dir), graceMs);
+  await terminate(cgroupPids(cgroupParentFor(dir)), 0);
+  removeLeftovers(dir);
+}
+
+/** For 'exit' handlers, where nothing asynchronous runs any more: SIGKILL everything, remove. */
+export function teardownSync(dir: string): void {
+  for (let round = 0; round < 3; round++) {
+    const pids = [...cgroupPids(cgroupParentFor(dir)), ...processesMentioning(dir)];
+    if (pids.length === 0) break;
+    for (const p of pids) signal(p, 'SIGKILL');
+    const until = Date.now() + 2000;
+    while (Date.now() < until && pids.some(alive)) spawnSync('sleep', ['0.02']);
+  }
+  removeLeftovers(dir);
+}
+
+// ---- ownership and reaping --------------------------------------------------------------
+
+function processStartTime(pid: number): string | undefined {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // Field 22 (starttime); the comm field may contain spaces, so count from its closing paren.
+    return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19];
+  } catch {
+    return undefined;
+  }
+}
+
+/** Marks `dir` as owned by this process, so a later run can tell whether its owner is gone. */
+export function writeOwner(dir: string): void {
+  writeFileSync(path.join(dir, OWNER_FILE), `${process.pid} ${processStartTime(process.pid) ?? ''}\n`);
+}
+
+function ownerAlive(dir: string): boolean {
+  let content: string;
+  try {
+    content = readFileSync(path.join(dir, OWNER_FILE), 'utf8');
+  } catch {
+    // No owner file: either being created right now or very old debris. Give it a minute.
+    try {
+      return Date.now() - statSync(dir).mtimeMs < 60_000;
+    } catch {
+      return true;
+    }
+  }
+  const [pidText, start] = content.trim().split(' ');
+  const pid = Number(pidText);
+  if (!Number.isInteger(pid) || pid <= 0) return false;
+  // Compare start times so a recycled pid does not keep a dead run's sandbox alive forever.
+  const now = processStartTime(pid);
+  return now !== undefined && (!start || now === start);
+}
+
+/**
+ * Removes sandboxes left behind by runs that were SIGKILLed or crashed. Only dirs whose owner
+ * process is gone are touched, so concurrent live runs are safe.
+ */
+export async function reapStaleSandboxes(log: (line: string) => void = () => undefined): Promise<void> {
+  const tmp = os.tmpdir();
+  let names: string[];
+  try {
+    names = readdirSync(tmp).filter((n) => n.startsWith(SANDBOX_PREFIX));
+  } catch {
+    return;
+  }
+  for (const name of names) {
+    const dir = path.join(tmp, name);
+    if (ownerAlive(dir)) continue;
+    log(`removing stale sandbox ${dir}`);
+    await teardown(dir, 1000);
+  }
+}
