@@ -1,0 +1,221 @@
+/**
+ * Owns the pulls: starts them, folds their progress into the store, cancels and dismisses.
+ *
+ * Progress can arrive hundreds of times a second (a message per layer per 100 ms, times the
+ * layers, times the pulls); people can see perhaps 15 changes a second. So every message is
+ * folded at once (cheap, pure), but subscribers hear about it at most every `throttleMs`:
+ * the screen always shows the latest state, never a backlog. A pull starting, ending or
+ * being cancelled or dismissed is published immediately.
+ *
+ * Credentials: the ones typed in the dialog, else whatever `resolveCredentials` finds. They
+ * live only in the running pull's own call frame; nothing here keeps them once it ends.
+ */
+import type { CredentialResolution, RegistryAuth } from '../../engine/auth/index.ts';
+import { authConfigKey } from '../../engine/auth/index.ts';
+import { describeError } from '../../engine/errors.ts';
+import type { PullOptions } from '../../engine/images.ts';
+import { parseImageReference, pullTarget } from '../../engine/reference.ts';
+import type { PullMessage } from '../../engine/types.ts';
+import { Store } from '../store.ts';
+import { createPull, finishPull, foldPullMessage, type PullOutcome, type PullState } from './pull-reducer.ts';
+
+/** The two EngineClient methods a pull needs (tests pass a fake). */
+export interface PullClient {
+  pullImage(fromImage: string, options: PullOptions): AsyncIterable<PullMessage>;
+  resolveCredentials(imageRef: string): Promise<CredentialResolution>;
+}
+
+export interface PullsState {
+  /** Newest first. */
+  readonly pulls: readonly PullState[];
+}
+
+export interface TypedCredentials {
+  username: string;
+  password: string;
+}
+
+export interface StartPullOptions {
+  /** As typed: "busybox", "localhost:5000/app:1", "ghcr.io/org/app@sha256:…". */
+  reference: string;
+  /** Typed in the dialog; without them the credentials are looked up for the registry. */
+  auth?: TypedCredentials;
+}
+
+export interface PullManagerOptions {
+  client: PullClient;
+  /** Called after a pull succeeded: the images list should show the image at once. */
+  onPulled?: (pull: PullState) => void;
+  /** Least time between two notifications of progress (default 66 ms, about 15 fps). */
+  throttleMs?: number;
+  now?: () => number;
+}
+
+/** Thrown by `start` for a reference that cannot be pulled; the message says why. */
+export class InvalidReferenceError extends Error {
+  override readonly name = 'InvalidReferenceError';
+}
+
+const DEFAULT_THROTTLE_MS = 66;
+
+interface Running {
+  key: string;
+  abort: AbortController;
+  settled: Promise<PullState | undefined>;
+}
+
+export class PullManager {
+  readonly store = new Store<PullsState>({ pulls: [] });
+  private readonly client: PullClient;
+  private readonly onPulled: (pull: PullState) => void;
+  private readonly throttleMs: number;
+  private readonly now: () => number;
+  /** The truth, ahead of the store by up to one throttle period. */
+  private readonly pulls = new Map<string, PullState>();
+  /** Ids, newest first. */
+  private order: string[] = [];
+  private readonly running = new Map<string, Running>();
+  private counter = 0;
+  private timer: NodeJS.Timeout | undefined;
+  private lastPublished = Number.NEGATIVE_INFINITY;
+  private stopped = false;
+
+  constructor(options: PullManagerOptions) {
+    this.client = options.client;
+    this.onPulled = options.onPulled ?? (() => undefined);
+    this.throttleMs = options.throttleMs ?? DEFAULT_THROTTLE_MS;
+    this.now = options.now ?? Date.now;
+  }
+
+  /**
+   * Starts a pull and returns its id; if the same image (after normalisation: "busybox" is
+   * "docker.io/library/busybox:latest") is already being pulled, returns that pull's id.
+   */
+  start(options: StartPullOptions): string {
+    if (this.stopped) throw new Error('the pull manager has been stopped');
+    const parsed = parseImageReference(options.reference);
+    if (!parsed.ok) throw new InvalidReferenceError(parsed.message);
+    const target = pullTarget(parsed.ref);
+    const key = `${target.fromImage}${target.tag.includes(':') ? '@' : ':'}${target.tag}`;
+    for (const [id, run] of this.running) if (run.key === key) return id;
+
+    this.counter += 1;
+    const id = `pull-${this.counter}`;
+    const pull = createPull({ id, reference: parsed.ref.familiar, fromImage: target.fromImage, tag: target.tag, impliedLatest: target.impliedLatest, startedAt: this.now() });
+    this.pulls.set(id, pull);
+    this.order = [id, ...this.order];
+    const abort = new AbortController();
+    // Typed credentials are for the registry of this reference, under the key the engine expects.
+    const typed: RegistryAuth | undefined = options.auth && { username: options.auth.username, password: options.auth.password, serveraddress: authConfigKey(parsed.ref.domain) };
+    const settled = this.run(id, parsed.ref.familiar, target, typed, abort.signal);
+    this.running.set(id, { key, abort, settled });
+    this.publish();
+    return id;
+  }
+
+  /** Aborts a running pull; its block says "cancelled". False if it was not running. */
+  cancel(id: string): boolean {
+    const run = this.running.get(id);
+    if (!run) return false;
+    this.end(id, { status: 'cancelled' });
+    run.abort.abort();
+    return true;
+  }
+
+  /** Removes a finished pull's block. Running pulls stay: cancel them first. */
+  dismiss(id: string): boolean {
+    if (this.running.has(id) || !this.pulls.has(id)) return false;
+    this.pulls.delete(id);
+    this.order = this.order.filter((other) => other !== id);
+    this.publish();
+    return true;
+  }
+
+  get(id: string): PullState | undefined {
+    return this.pulls.get(id);
+  }
+
+  isRunning(id: string): boolean {
+    return this.running.has(id);
+  }
+
+  /** Resolves with the pull's final state once it has ended (at once if it already has). */
+  settled(id: string): Promise<PullState | undefined> {
+    return this.running.get(id)?.settled ?? Promise.resolve(this.pulls.get(id));
+  }
+
+  /** Cancels every running pull and stops publishing (berth is quitting). */
+  stop(): void {
+    for (const id of [...this.running.keys()]) this.cancel(id);
+    this.stopped = true;
+    clearTimeout(this.timer);
+    this.timer = undefined;
+  }
+
+  private async run(id: string, reference: string, target: { fromImage: string; tag: string }, typed: RegistryAuth | undefined, signal: AbortSignal): Promise<PullState | undefined> {
+    let outcome: PullOutcome;
+    try {
+      const auth = typed ?? (await this.client.resolveCredentials(reference)).auth;
+      if (!signal.aborted) {
+        for await (const message of this.client.pullImage(target.fromImage, { tag: target.tag, auth, signal })) {
+          this.fold(id, message);
+        }
+      }
+      outcome = signal.aborted ? { status: 'cancelled' } : { status: 'done' };
+    } catch (error) {
+      outcome = signal.aborted ? { status: 'cancelled' } : { status: 'error', message: describeError(error) };
+    }
+    const final = this.end(id, outcome);
+    if (final?.status === 'done') {
+      // Nobody awaits this promise, so a throwing callback would become an unhandled rejection.
+      try {
+        this.onPulled(final);
+      } catch {
+        // Refreshing the images list is a courtesy; the safety poll catches up.
+      }
+    }
+    return final;
+  }
+
+  private fold(id: string, message: PullMessage): void {
+    const before = this.pulls.get(id);
+    if (!before) return;
+    const after = foldPullMessage(before, message, this.now());
+    if (after === before) return;
+    this.pulls.set(id, after);
+    // An errorDetail ends the pull inside the reducer; that is news worth showing at once.
+    if (after.status !== 'running') this.publish();
+    else this.schedule();
+  }
+
+  /** Records the ending (the first one wins) and forgets the running pull, abort controller and all. */
+  private end(id: string, outcome: PullOutcome): PullState | undefined {
+    this.running.delete(id);
+    const before = this.pulls.get(id);
+    if (!before) return undefined;
+    const after = finishPull(before, outcome, this.now());
+    this.pulls.set(id, after);
+    if (after !== before) this.publish();
+    return after;
+  }
+
+  private schedule(): void {
+    if (this.timer || this.stopped) return;
+    const wait = Math.max(0, this.lastPublished + this.throttleMs - this.now());
+    this.timer = setTimeout(() => {
+      this.timer = undefined;
+      this.publish();
+    }, wait);
+    // A pending repaint must not keep a quitting process alive.
+    this.timer.unref();
+  }
+
+  private publish(): void {
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    if (this.stopped) return;
+    this.lastPublished = this.now();
+    const pulls = this.order.map((id) => this.pulls.get(id)).filter((p): p is PullState => p !== undefined);
+    this.store.update(() => ({ pulls }));
+  }
+}
