@@ -11,7 +11,9 @@ export async function ping(http: EngineHttp, signal?: AbortSignal): Promise<Ping
   let headers: Record<string, string | string[] | undefined>;
   try {
     const response = await http.send({ operation: 'ping', method: 'HEAD', path: '/_ping', unversioned: true, signal });
-    response.body.destroy();
+    // dump(), not destroy(): undici's destroy() without an error emits an AbortError that nobody
+    // listens to, which surfaces as an uncaught exception on the first request of every client.
+    await response.body.dump();
     headers = response.headers;
   } catch (error) {
     if ((error as { status?: number }).status === undefined) throw error; // unreachable: GET won't help
