@@ -44,19 +44,19 @@ export interface Binding {
   label: string;
   description: string;
   contexts: readonly KeyContext[];
-  /** Shown in the footer (the rest is in help). */
-  footer?: boolean;
+  /** Shown in the footer (the rest is in help), with this short word. */
+  footer?: string;
 }
 
 export const keymap: readonly Binding[] = [
-  { action: 'quit', keys: ['q', 'ctrl+c'], label: 'q', description: 'quit', contexts: ['global'], footer: true },
-  { action: 'help', keys: ['?'], label: '?', description: 'help for this screen', contexts: ['global'], footer: true },
+  { action: 'quit', keys: ['q', 'ctrl+c'], label: 'q', description: 'quit', contexts: ['global'], footer: 'quit' },
+  { action: 'help', keys: ['?'], label: '?', description: 'help for this screen', contexts: ['global'], footer: 'help' },
   { action: 'next-pane', keys: ['tab'], label: 'Tab', description: 'next pane', contexts: ['global'] },
   { action: 'prev-pane', keys: ['shift+tab'], label: 'Shift-Tab', description: 'previous pane', contexts: ['global'] },
   { action: 'pane-containers', keys: ['1'], label: '1', description: 'Containers pane', contexts: ['global'] },
   { action: 'pane-images', keys: ['2'], label: '2', description: 'Images pane', contexts: ['global'] },
   { action: 'pane-pulls', keys: ['3'], label: '3', description: 'Pulls pane', contexts: ['global'] },
-  { action: 'pull', keys: ['p'], label: 'p', description: 'pull an image', contexts: ['global'], footer: true },
+  { action: 'pull', keys: ['p'], label: 'p', description: 'pull an image', contexts: ['global'], footer: 'pull' },
 
   { action: 'up', keys: ['up', 'k'], label: '↑/k', description: 'move up', contexts: ['list', 'logs', 'inspect', 'help'] },
   { action: 'down', keys: ['down', 'j'], label: '↓/j', description: 'move down', contexts: ['list', 'logs', 'inspect', 'help'] },
@@ -64,24 +64,24 @@ export const keymap: readonly Binding[] = [
   { action: 'bottom', keys: ['G', 'end'], label: 'G', description: 'go to the bottom (logs: and follow)', contexts: ['list', 'logs', 'inspect', 'help'] },
   { action: 'page-up', keys: ['pageup', 'ctrl+b', 'ctrl+u'], label: 'PgUp', description: 'page up', contexts: ['list', 'logs', 'inspect', 'help'] },
   { action: 'page-down', keys: ['pagedown', 'ctrl+f', 'ctrl+d'], label: 'PgDn', description: 'page down', contexts: ['list', 'logs', 'inspect', 'help'] },
-  { action: 'filter', keys: ['/'], label: '/', description: 'filter this pane (id, name, image, tags)', contexts: ['containers', 'images'], footer: true },
+  { action: 'filter', keys: ['/'], label: '/', description: 'filter this pane (id, name, image, tags)', contexts: ['containers', 'images'], footer: 'filter' },
   { action: 'clear-filter', keys: ['escape'], label: 'Esc', description: 'clear the filter', contexts: ['containers', 'images'] },
 
-  { action: 'logs', keys: ['return', 'l'], label: 'Enter/l', description: 'container logs', contexts: ['containers'], footer: true },
-  { action: 'toggle-all', keys: ['a'], label: 'a', description: 'running only ↔ all containers', contexts: ['containers'], footer: true },
-  { action: 'inspect', keys: ['i'], label: 'i', description: 'inspect (pretty JSON)', contexts: ['containers', 'images'], footer: true },
-  { action: 'run', keys: ['r'], label: 'r', description: 'run a container', contexts: ['containers', 'images'], footer: true },
-  { action: 'stop', keys: ['s'], label: 's', description: 'stop the container', contexts: ['containers'], footer: true },
-  { action: 'commit', keys: ['c'], label: 'c', description: 'commit the container to an image', contexts: ['containers'], footer: true },
-  { action: 'cancel-pull', keys: ['x', 'escape'], label: 'x', description: 'cancel the selected pull', contexts: ['pulls'], footer: true },
-  { action: 'dismiss-pull', keys: ['d'], label: 'd', description: 'dismiss a finished pull', contexts: ['pulls'], footer: true },
+  { action: 'logs', keys: ['return', 'l'], label: 'Enter/l', description: 'container logs', contexts: ['containers'], footer: 'logs' },
+  { action: 'toggle-all', keys: ['a'], label: 'a', description: 'running only ↔ all containers', contexts: ['containers'], footer: 'all' },
+  { action: 'inspect', keys: ['i'], label: 'i', description: 'inspect (pretty JSON)', contexts: ['containers', 'images'], footer: 'inspect' },
+  { action: 'run', keys: ['r'], label: 'r', description: 'run a container', contexts: ['containers', 'images'], footer: 'run' },
+  { action: 'stop', keys: ['s'], label: 's', description: 'stop the container', contexts: ['containers'], footer: 'stop' },
+  { action: 'commit', keys: ['c'], label: 'c', description: 'commit the container to an image', contexts: ['containers'], footer: 'commit' },
+  { action: 'cancel-pull', keys: ['x', 'escape'], label: 'x', description: 'cancel the selected pull', contexts: ['pulls'], footer: 'cancel' },
+  { action: 'dismiss-pull', keys: ['d'], label: 'd', description: 'dismiss a finished pull', contexts: ['pulls'], footer: 'dismiss' },
 
-  { action: 'follow', keys: ['f'], label: 'f', description: 'follow on/off', contexts: ['logs'], footer: true },
-  { action: 'timestamps', keys: ['t'], label: 't', description: 'timestamps on/off', contexts: ['logs'], footer: true },
-  { action: 'search', keys: ['/'], label: '/', description: 'search', contexts: ['logs'], footer: true },
-  { action: 'next-match', keys: ['n'], label: 'n', description: 'next match', contexts: ['logs'], footer: true },
+  { action: 'follow', keys: ['f'], label: 'f', description: 'follow on/off', contexts: ['logs'], footer: 'follow' },
+  { action: 'timestamps', keys: ['t'], label: 't', description: 'timestamps on/off', contexts: ['logs'], footer: 'time' },
+  { action: 'search', keys: ['/'], label: '/', description: 'search', contexts: ['logs'], footer: 'search' },
+  { action: 'next-match', keys: ['n'], label: 'n', description: 'next match', contexts: ['logs'], footer: 'next' },
   { action: 'prev-match', keys: ['N'], label: 'N', description: 'previous match', contexts: ['logs'] },
-  { action: 'close', keys: ['escape'], label: 'Esc', description: 'close this view', contexts: ['logs', 'inspect', 'help'], footer: true },
+  { action: 'close', keys: ['escape'], label: 'Esc', description: 'close this view', contexts: ['logs', 'inspect', 'help'], footer: 'back' },
 ];
 
 const index = new Map<string, ActionId>();
