@@ -1,0 +1,179 @@
+/**
+ * The run, stop and commit actions against the real sandbox engine. Every container and image
+ * made here carries a unique name and is removed at the end, even when a test fails.
+ */
+import assert from 'node:assert/strict';
+import { randomBytes } from 'node:crypto';
+import { after, before, describe, test } from 'node:test';
+import { EngineClient } from '../../../src/engine/client.ts';
+import { EngineError, isEngineError } from '../../../src/engine/errors.ts';
+import type { LogLine } from '../../../src/state/logs/types.ts';
+import { commitContainer } from '../../../src/state/actions/commit-container.ts';
+import { isMissingImage, runContainer } from '../../../src/state/actions/run-container.ts';
+import { stopContainer } from '../../../src/state/actions/stop-container.ts';
+import { sandboxEnv } from '../../support/sandbox-env.ts';
+
+const suffix = randomBytes(4).toString('hex');
+const containers: string[] = [];
+const images: string[] = [];
+let client: EngineClient;
+let busybox: string;
+
+before(() => {
+  const env = sandboxEnv();
+  busybox = env.images.busybox;
+  client = new EngineClient({ host: env.dockerHost, env: {} });
+});
+
+after(async () => {
+  for (const id of containers) await client.removeContainer(id, { force: true }).catch(() => undefined);
+  for (const image of images) await client.removeImage(image, { force: true }).catch(() => undefined);
+  await client.close();
+});
+
+async function rejection(promise: Promise<unknown>): Promise<EngineError> {
+  try {
+    await promise;
+  } catch (error) {
+    assert.ok(isEngineError(error), `expected an EngineError, got ${String(error)}`);
+    return error;
+  }
+  assert.fail('expected the call to fail');
+}
+
+describe('run', () => {
+  test('a foreground run yields stdout and stderr on their own streams, then the exit code', async () => {
+    const lines: LogLine[] = [];
+    const events: string[] = [];
+    const outcome = await runContainer(
+      client,
+      { image: busybox, cmd: ['sh', '-c', 'echo hello; echo oops >&2; exit 3'], tty: false, detached: false, name: `berth-run-${suffix}` },
+      {
+        onCreated: ({ id }) => {
+          containers.push(id);
+          events.push('created');
+        },
+        onStarted: () => events.push('started'),
+        onLines: (batch) => lines.push(...batch),
+      },
+    );
+    assert.equal(outcome.kind, 'exited');
+    assert.ok(outcome.kind === 'exited' && outcome.exitCode === 3);
+    assert.deepEqual(events, ['created', 'started']);
+    assert.deepEqual(
+      lines.map((l) => [l.stream, l.text]).sort(),
+      [
+        ['stderr', 'oops'],
+        ['stdout', 'hello'],
+      ],
+    );
+  });
+
+  test('a TTY run merges the streams and still reports the exit code', async () => {
+    const lines: LogLine[] = [];
+    const outcome = await runContainer(
+      client,
+      { image: busybox, cmd: ['sh', '-c', 'echo out; echo err >&2; exit 0'], tty: true, detached: false },
+      { onCreated: ({ id }) => containers.push(id), onLines: (batch) => lines.push(...batch) },
+    );
+    assert.ok(outcome.kind === 'exited' && outcome.exitCode === 0);
+    assert.deepEqual(lines.map((l) => l.text).sort(), ['err', 'out']);
+    assert.ok(lines.every((l) => l.stream === 'stdout'));
+  });
+
+  test('a container that exits at once is not missed (the wait is registered before start)', async () => {
+    for (let i = 0; i < 3; i++) {
+      const outcome = await runContainer(client, { image: busybox, cmd: ['false'], tty: false, detached: false }, { onCreated: ({ id }) => containers.push(id) });
+      assert.ok(outcome.kind === 'exited' && outcome.exitCode === 1);
+    }
+  });
+
+  test('leaving a foreground run stops watching but leaves the container running', async () => {
+    const abort = new AbortController();
+    let id = '';
+    const run = runContainer(
+      client,
+      { image: busybox, cmd: ['sh', '-c', 'echo started; sleep 300'], tty: false, detached: false },
+      {
+        signal: abort.signal,
+        onCreated: (c) => {
+          id = c.id;
+          containers.push(c.id);
+        },
+        onLines: () => abort.abort(),
+      },
+    );
+    const error = await rejection(run);
+    assert.equal(error.code, 'ABORTED');
+    const inspected = await client.inspectContainer(id);
+    assert.equal(inspected.State?.Running, true);
+    await client.stopContainer(id, { timeout: 0 });
+  });
+
+  test('create with a missing image is NOT_FOUND with the engine message', async () => {
+    const error = await rejection(runContainer(client, { image: `berth-test/missing-${suffix}:nope`, tty: false, detached: true }));
+    assert.equal(error.code, 'NOT_FOUND');
+    assert.equal(error.status, 404);
+    assert.match(error.message, /No such image/i);
+    assert.ok(isMissingImage(error));
+  });
+
+  test('a name conflict is CONFLICT with the engine message', async () => {
+    const name = `berth-conflict-${suffix}`;
+    const first = await runContainer(client, { image: busybox, cmd: ['true'], name, tty: false, detached: false }, { onCreated: ({ id }) => containers.push(id) });
+    assert.equal(first.kind, 'exited');
+    const error = await rejection(runContainer(client, { image: busybox, cmd: ['true'], name, tty: false, detached: true }));
+    assert.equal(error.code, 'CONFLICT');
+    assert.match(error.message, new RegExp(`name "/${name}" is already in use`));
+    assert.ok(!isMissingImage(error));
+  });
+});
+
+describe('detached run, stop and commit', () => {
+  let id = '';
+
+  test('a detached sleep 300 starts and is running', async () => {
+    const outcome = await runContainer(client, { image: busybox, cmd: ['sleep', '300'], tty: false, detached: true, name: `berth-sleep-${suffix}` }, { onCreated: (c) => containers.push(c.id) });
+    assert.equal(outcome.kind, 'detached');
+    id = outcome.id;
+    const running = await client.listContainers({ filters: { id: [id] } });
+    assert.equal(running.length, 1);
+    assert.equal(running[0]?.State, 'running');
+  });
+
+  test('commit by a 10-character id prefix creates an image that is listed', async () => {
+    const repository = `berth-test/commit-${suffix}`;
+    const outcome = await commitContainer(client, { container: id.slice(0, 10), repository, tag: 'v1', comment: 'from the test', author: 'berth' });
+    images.push(outcome.imageId);
+    assert.match(outcome.imageId, /^sha256:[0-9a-f]{64}$/);
+    assert.equal(outcome.reference, `${repository}:v1`);
+    const listed = await client.listImages();
+    const image = listed.find((i) => i.Id === outcome.imageId);
+    assert.ok(image, 'the new image is listed');
+    assert.deepEqual(image.RepoTags, [`${repository}:v1`]);
+  });
+
+  test('stop moves it out of running; a second stop reports already stopped', async () => {
+    const first = await stopContainer(client, { containerId: id, name: `berth-sleep-${suffix}`, timeout: 1 });
+    assert.equal(first.alreadyStopped, false);
+    assert.equal(first.message, `stopped berth-sleep-${suffix} (${id.slice(0, 12)})`);
+    const running = await client.listContainers({ filters: { id: [id] } });
+    assert.equal(running.length, 0);
+    const second = await stopContainer(client, { containerId: id, name: `berth-sleep-${suffix}` });
+    assert.equal(second.alreadyStopped, true);
+    assert.equal(second.message, `berth-sleep-${suffix} (${id.slice(0, 12)}) was already stopped`);
+  });
+
+  test('commit of an exited container works too, and a missing one is NOT_FOUND', async () => {
+    const outcome = await commitContainer(client, { container: id, repository: `berth-test/commit-${suffix}`, tag: 'exited' });
+    images.push(outcome.imageId);
+    const error = await rejection(commitContainer(client, { container: `nonexistent-${suffix}`, repository: 'x', tag: 'latest' }));
+    assert.equal(error.code, 'NOT_FOUND');
+    assert.match(error.message, /No such container/i);
+  });
+
+  test('stopping a container that does not exist is NOT_FOUND', async () => {
+    const error = await rejection(stopContainer(client, { containerId: `nonexistent-${suffix}`, name: 'x' }));
+    assert.equal(error.code, 'NOT_FOUND');
+  });
+});
