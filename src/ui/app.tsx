@@ -1,10 +1,11 @@
 import { Box, Text } from 'ink';
-import { useEffect, useMemo, useReducer } from 'react';
+import { useEffect, useMemo } from 'react';
 import { isLive, containerRows } from './rows/container-rows.ts';
 import { imageRows } from './rows/image-rows.ts';
 import { sanitizeLine, truncate } from './format/index.ts';
 import { useClock } from './hooks/use-clock.ts';
 import { useStore } from './hooks/use-store.ts';
+import { useSyncReducer } from './hooks/use-sync-reducer.ts';
 import { useTerminalSize } from './hooks/use-terminal-size.ts';
 import { KeyPriority, useKeyHandler, type KeyPress } from './keys/key-router.tsx';
 import { resolveAction, type ActionId, type KeyContext } from './keys/keymap.ts';
@@ -46,7 +47,7 @@ export function App({ onQuit, initial, size: fixedSize }: Props) {
   const engine = useStore(engineStore);
   const terminal = useTerminalSize();
   const { columns: width, rows } = fixedSize ?? terminal;
-  const [nav, dispatch] = useReducer(reduceNavigation, initial ?? initialNavigation());
+  const [nav, dispatch, navRef] = useSyncReducer(reduceNavigation, () => initial ?? initialNavigation());
   const now = useClock(10_000);
 
   const cRows = useMemo(
@@ -63,8 +64,6 @@ export function App({ onQuit, initial, size: fixedSize }: Props) {
 
   const cIndex = selectedIndex(nav.views.containers, containerIds);
   const iIndex = selectedIndex(nav.views.images, imageKeys);
-  const selectedContainer = cIndex >= 0 ? cRows[cIndex] : undefined;
-  const selectedImage = iIndex >= 0 ? iRows[iIndex] : undefined;
   const overlay = topOverlay(nav);
 
   // Layout: status bar, banner (when unreachable), tabs, body, prompt/notice line, footer.
@@ -77,9 +76,26 @@ export function App({ onQuit, initial, size: fixedSize }: Props) {
 
   const open = (o: Overlay) => dispatch({ type: 'open', overlay: o });
   const notify = (text: string, tone: 'info' | 'error' = 'info') => dispatch({ type: 'notify', text, tone, at: Date.now() });
-  const ids = nav.pane === 'containers' ? containerIds : nav.pane === 'images' ? imageKeys : [];
+
+  // Rows as the latest navigation state sees them: keys in a burst may have changed the pane,
+  // filter or toggle since this render, and must act on what the next frame will show.
+  const rowsNow = (state: NavigationState) => {
+    const c =
+      state.showAll === nav.showAll && state.views.containers.filter === nav.views.containers.filter
+        ? cRows
+        : containerRows(engine.containers.items, { showAll: state.showAll, filter: state.views.containers.filter, nowMs: now });
+    const i = state.views.images.filter === nav.views.images.filter ? iRows : imageRows(engine.images.items, { filter: state.views.images.filter, nowMs: now });
+    return { c, i };
+  };
 
   const perform = (action: ActionId): boolean => {
+    const state = navRef.current;
+    const { c, i } = rowsNow(state);
+    const ids = state.pane === 'containers' ? c.map((r) => r.id) : state.pane === 'images' ? i.map((r) => r.key) : [];
+    const cAt = selectedIndex(state.views.containers, ids);
+    const selectedContainer = state.pane === 'containers' && cAt >= 0 ? c[cAt] : undefined;
+    const iAt = selectedIndex(state.views.images, ids);
+    const selectedImage = state.pane === 'images' && iAt >= 0 ? i[iAt] : undefined;
     const move = (a: NavigationAction) => {
       dispatch(a);
       return true;
@@ -115,21 +131,21 @@ export function App({ onQuit, initial, size: fixedSize }: Props) {
       case 'filter':
         return move({ type: 'start-filter' });
       case 'clear-filter':
-        if (nav.views[nav.pane].filter === '') return false;
+        if (state.views[state.pane].filter === '') return false;
         return move({ type: 'clear-filter' });
       case 'toggle-all':
         dispatch({ type: 'toggle-all' });
-        notify(nav.showAll ? 'showing running containers' : 'showing all containers');
+        notify(state.showAll ? 'showing running containers' : 'showing all containers');
         return true;
       case 'logs':
         if (selectedContainer) open({ kind: 'logs', containerId: selectedContainer.id, name: selectedContainer.cells.name });
         return true;
       case 'inspect':
-        if (nav.pane === 'containers' && selectedContainer) open({ kind: 'inspect', target: 'container', id: selectedContainer.id, title: selectedContainer.cells.name });
-        if (nav.pane === 'images' && selectedImage) open({ kind: 'inspect', target: 'image', id: selectedImage.imageId, title: selectedImage.tag });
+        if (selectedContainer) open({ kind: 'inspect', target: 'container', id: selectedContainer.id, title: selectedContainer.cells.name });
+        if (selectedImage) open({ kind: 'inspect', target: 'image', id: selectedImage.imageId, title: selectedImage.tag });
         return true;
       case 'run': {
-        const image = nav.pane === 'images' && selectedImage && !selectedImage.tag.startsWith('<none>') ? selectedImage.tag : undefined;
+        const image = selectedImage && !selectedImage.tag.startsWith('<none>') ? selectedImage.tag : undefined;
         return move({ type: 'open', overlay: { kind: 'dialog', dialog: { type: 'run', image } } });
       }
       case 'stop':
@@ -149,21 +165,19 @@ export function App({ onQuit, initial, size: fixedSize }: Props) {
   };
 
   // The filter prompt takes typing; navigation keys still reach the list underneath.
-  useKeyHandler(
-    KeyPriority.view,
-    (press: KeyPress) => {
-      if (press.name === 'escape') dispatch({ type: 'clear-filter' });
-      else if (press.name === 'return') dispatch({ type: 'end-filter' });
-      else if (['up', 'down', 'pageup', 'pagedown'].includes(press.name)) return false;
-      else dispatch({ type: 'set-filter', text: editLine(nav.views[nav.pane].filter, press) });
-      return true;
-    },
-    nav.filtering && overlay === undefined,
-  );
+  useKeyHandler(KeyPriority.view, (press: KeyPress) => {
+    const current = navRef.current;
+    if (!current.filtering || topOverlay(current) !== undefined) return false;
+    if (press.name === 'escape') dispatch({ type: 'clear-filter' });
+    else if (press.name === 'return') dispatch({ type: 'end-filter' });
+    else if (['up', 'down', 'pageup', 'pagedown'].includes(press.name)) return false;
+    else dispatch({ type: 'set-filter', text: editLine(current.views[current.pane].filter, press) });
+    return true;
+  });
   // Pane and global keys, when nothing above consumed them.
   useKeyHandler(KeyPriority.pane, (press: KeyPress) => {
-    if (overlay !== undefined) return false;
-    for (const context of contextsFor(nav)) {
+    if (topOverlay(navRef.current) !== undefined) return false;
+    for (const context of contextsFor(navRef.current)) {
       const action = resolveAction(context, press.name);
       if (action && perform(action)) return true;
     }
@@ -171,7 +185,8 @@ export function App({ onQuit, initial, size: fixedSize }: Props) {
   });
   useKeyHandler(KeyPriority.global, (press: KeyPress) => {
     const action = resolveAction('global', press.name);
-    if (action === 'quit' || (action === 'help' && overlay?.kind !== 'help' && overlay?.kind !== 'dialog')) return perform(action);
+    const top = topOverlay(navRef.current);
+    if (action === 'quit' || (action === 'help' && top?.kind !== 'help' && top?.kind !== 'dialog')) return perform(action);
     return false;
   });
   const close = () => dispatch({ type: 'close' });
@@ -203,7 +218,7 @@ export function App({ onQuit, initial, size: fixedSize }: Props) {
     );
   else if (nav.pane === 'images')
     body = <ImagesPane rows={iRows} selectedIndex={iIndex} loaded={engine.images.loaded} stale={engine.images.stale} filter={nav.views.images.filter} width={width} height={bodyHeight} />;
-  else body = <PullsPane width={width} height={bodyHeight} />;
+  else body = <PullsPane width={width} height={bodyHeight} selectedId={nav.views.pulls.selectedId} onSelect={(id) => dispatch({ type: 'select', pane: 'pulls', id })} />;
 
   const messageLine = nav.filtering
     ? `/${nav.views[nav.pane].filter}█  (Enter keeps, Esc clears)`

@@ -3,6 +3,7 @@ import { EngineClient } from '../engine/client.ts';
 import { describeError } from '../engine/errors.ts';
 import { EngineSync } from '../state/engine-sync.ts';
 import { initialEngineState } from '../state/engine-state.ts';
+import { PullManager } from '../state/pulls/pull-manager.ts';
 import { Store } from '../state/store.ts';
 import { Root } from './root.tsx';
 import { enterFullscreen, leaveFullscreen } from './terminal.ts';
@@ -22,17 +23,19 @@ export async function runApp(options: AppOptions): Promise<number> {
   const client = new EngineClient({ host: options.host, apiVersion: options.apiVersion });
   const engineStore = new Store(initialEngineState(client.endpoint.label));
   const sync = new EngineSync(client, engineStore, { intervalMs: options.intervalMs });
+  // A finished pull refreshes the images list at once rather than waiting for the image event.
+  const pulls = new PullManager({ client, onPulled: () => void sync.refreshImages() });
 
   let finished = false;
   let resolveExit: (code: number) => void = () => undefined;
   const exited = new Promise<number>((resolve) => (resolveExit = resolve));
 
   enterFullscreen(process.stdout);
-  const instance = render(<Root services={{ client, engineStore, sync }} onQuit={() => finish(0)} />, {
+  const instance = render(<Root services={{ client, engineStore, sync, pulls }} onQuit={() => finish(0)} />, {
     exitOnCtrlC: false,
     patchConsole: true,
     maxFps: 30,
-    incrementalRendering: true,
+    incrementalRendering: false,
   });
   sync.start();
 
@@ -40,6 +43,7 @@ export async function runApp(options: AppOptions): Promise<number> {
     if (finished) return;
     finished = true;
     void sync.stop();
+    pulls.stop();
     try {
       instance.unmount();
       instance.cleanup();

@@ -22,3 +22,46 @@ export function keyName(input: string, key: Key): string {
   if (key.meta && input.length === 1) return `meta+${input}`;
   return input;
 }
+
+const plainKey: Key = {
+  upArrow: false,
+  downArrow: false,
+  leftArrow: false,
+  rightArrow: false,
+  pageDown: false,
+  pageUp: false,
+  home: false,
+  end: false,
+  return: false,
+  escape: false,
+  ctrl: false,
+  shift: false,
+  tab: false,
+  backspace: false,
+  delete: false,
+  meta: false,
+  super: false,
+  hyper: false,
+  capsLock: false,
+  numLock: false,
+};
+
+/**
+ * Ink hands a run of plain text that arrived in one read ("kkk", "/web\r", a paste) to the
+ * app as a single event. berth's keys are single characters, so such a run is split into one
+ * press per character, with the controls inside it (Enter, Tab, Backspace, Ctrl-x) named as
+ * Ink would name them alone. Escape sequences never reach here: Ink parses those itself.
+ */
+export function splitBurst(input: string, key: Key): Array<{ input: string; key: Key }> {
+  const chars = Array.from(input);
+  if (chars.length <= 1 || key.ctrl || key.meta || key.escape) return [{ input, key }];
+  return chars.map((char) => {
+    const code = char.codePointAt(0) ?? 0;
+    if (char === '\r' || char === '\n') return { input: '\r', key: { ...plainKey, return: true } };
+    if (char === '\t') return { input: '\t', key: { ...plainKey, tab: true } };
+    if (code === 0x7f) return { input: '', key: { ...plainKey, delete: true } };
+    if (code === 0x08) return { input: '', key: { ...plainKey, backspace: true } };
+    if (code < 0x20) return { input: String.fromCharCode(code + 0x60), key: { ...plainKey, ctrl: true } };
+    return { input: char, key: { ...plainKey, shift: char !== char.toLowerCase() } };
+  });
+}

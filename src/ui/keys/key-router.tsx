@@ -1,6 +1,6 @@
 import { useInput, type Key } from 'ink';
 import { createContext, useContext, useEffect, useRef, type ReactNode } from 'react';
-import { keyName } from './key-name.ts';
+import { keyName, splitBurst } from './key-name.ts';
 
 export interface KeyPress {
   /** Normalised name from key-name.ts. */
@@ -50,7 +50,7 @@ const RouterContext = createContext<KeyRouter | undefined>(undefined);
 
 export function KeyRouterProvider({ router, children }: { router: KeyRouter; children: ReactNode }) {
   useInput((input, key) => {
-    router.dispatch({ name: keyName(input, key), input, key });
+    for (const press of splitBurst(input, key)) router.dispatch({ name: keyName(press.input, press.key), input: press.input, key: press.key });
   });
   return <RouterContext.Provider value={router}>{children}</RouterContext.Provider>;
 }

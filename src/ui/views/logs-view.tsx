@@ -1,11 +1,12 @@
 import { Box, Text } from 'ink';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { LogSession } from '../../state/logs/log-session.ts';
 import type { LogLine } from '../../state/logs/types.ts';
 import { findMatches, matchRanges } from '../../state/logs/search.ts';
 import { initialLogViewState, reduceLogView, type LogViewAction, type LogViewState } from '../../state/logs/view-model.ts';
 import { sanitizeLine, truncate } from '../format/index.ts';
 import { useStore } from '../hooks/use-store.ts';
+import { useSyncReducer } from '../hooks/use-sync-reducer.ts';
 import { KeyPriority, useKeyHandler } from '../keys/key-router.tsx';
 import { resolveAction } from '../keys/keymap.ts';
 import { useServices } from '../services.tsx';
@@ -38,12 +39,13 @@ export function LogsView({ containerId, name, width, height, onClose }: Props) {
   const buffer = session.buffer;
 
   const bodyHeight = Math.max(height - 2, 1);
-  const [view, setView] = useState<LogViewState>(() => initialLogViewState());
-  const [prompt, setPrompt] = useState<string | undefined>(undefined);
+  // Both read through refs in the key handler: a burst of keys ("/warn⏎") must see each other.
+  const [view, setView, viewRef] = useSyncReducer(replace<LogViewState>, initialLogViewState);
+  const [prompt, setPrompt, promptRef] = useSyncReducer(replace<string | undefined>, () => undefined);
   const matcher = useCallback((query: string, start: number, end: number) => findMatches(buffer, query, { start, end }), [buffer]);
   const apply = useCallback(
-    (action: LogViewAction) => setView((v) => reduceLogView(v, action, { length: buffer.length, height: bodyHeight, matcher })),
-    [buffer, bodyHeight, matcher],
+    (action: LogViewAction) => setView(reduceLogView(viewRef.current, action, { length: buffer.length, height: bodyHeight, matcher })),
+    [buffer, bodyHeight, matcher, setView, viewRef],
   );
 
   // Fold what arrived since the last render into the view (follow keeps the bottom in view).
@@ -58,6 +60,7 @@ export function LogsView({ containerId, name, width, height, onClose }: Props) {
   useEffect(() => apply({ type: 'resize' }), [bodyHeight, apply]);
 
   useKeyHandler(KeyPriority.view, (press) => {
+    const prompt = promptRef.current;
     if (prompt !== undefined) {
       if (press.name === 'escape') setPrompt(undefined);
       else if (press.name === 'return') {
@@ -103,7 +106,7 @@ export function LogsView({ containerId, name, width, height, onClose }: Props) {
         apply({ type: 'prev-match' });
         return true;
       case 'close':
-        if (view.search) apply({ type: 'clear-search' });
+        if (viewRef.current.search) apply({ type: 'clear-search' });
         else onClose();
         return true;
       default:
@@ -172,4 +175,8 @@ function LogRow({ line, width, timestamps, query, current }: { line: LogLine; wi
       {current ? '>' : marker} {parts.map((p, i) => (p.hit ? <Text key={i} color={theme.match} bold underline>{p.text}</Text> : <Text key={i}>{p.text}</Text>))}
     </Text>
   );
+}
+
+function replace<T>(_previous: T, next: T): T {
+  return next;
 }

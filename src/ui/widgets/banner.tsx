@@ -9,7 +9,8 @@ import { theme } from '../theme.ts';
  * which is only while there is a countdown to show.
  */
 export function UnreachableBanner({ connection, width }: { connection: ConnectionState; width: number }) {
-  const now = useClock(1000);
+  useClock(1000); // only to redraw the countdown
+  const now = Date.now();
   const seconds = connection.retryAt ? Math.max(Math.ceil((connection.retryAt - now) / 1000), 0) : 0;
   const reason = sanitizeLine(connection.error ?? 'unknown error');
   return (
