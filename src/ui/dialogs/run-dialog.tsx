@@ -1,0 +1,460 @@
+/**
+ * Run (`r`): image, command, name, TTY and detached, all checked before anything is sent.
+ *
+ * Detached: create → start, then the dialog closes and the Containers pane selects the new
+ * container. Foreground: the dialog turns into the container's output (stderr red and marked
+ * `!` when there is no TTY) with a spinner, then its exit status; Esc leaves it running.
+ * An image that is not local is offered for pulling — with progress — and the run then goes on,
+ * as `docker run` does. Whatever goes wrong, the form comes back with every field as typed.
+ */
+import { Box, Text } from 'ink';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { describeError, isEngineError } from '../../engine/errors.ts';
+import { parseImageReference } from '../../engine/reference.ts';
+import { isMissingImage, runContainer, type RunOutcome, type RunSpec } from '../../state/actions/run-container.ts';
+import { LogBuffer } from '../../state/logs/log-buffer.ts';
+import type { LogLine } from '../../state/logs/types.ts';
+import { PullManager } from '../../state/pulls/pull-manager.ts';
+import { pullTotals, type PullState } from '../../state/pulls/pull-reducer.ts';
+import { containerName, formatBytesPair, formatRate, renderBar, repoTags, sanitizeLine, shortId, truncate } from '../format/index.ts';
+import { useStore } from '../hooks/use-store.ts';
+import { KeyPriority, useKeyHandler } from '../keys/key-router.tsx';
+import type { PaneId } from '../navigation.ts';
+import { isLive } from '../rows/container-rows.ts';
+import { useServices } from '../services.tsx';
+import { theme } from '../theme.ts';
+import { Busy, DialogFrame, dialogWidth, FieldRow, FRAME_CHROME, ToggleRow } from './dialog-frame.tsx';
+import { useFields, useFocus, useRequest } from './use-form.ts';
+import { checkContainerName, checkRunImage, splitCommand } from './validation.ts';
+
+export interface RunDialogProps {
+  image?: string;
+  width: number;
+  height: number;
+  onClose: () => void;
+  onNotify: (text: string, tone?: 'info' | 'error') => void;
+  onSelect: (pane: PaneId, id: string) => void;
+  onShowAll: () => void;
+}
+
+type TextKey = 'image' | 'command' | 'name';
+type Row = TextKey | 'tty' | 'detached';
+const rows: readonly Row[] = ['image', 'command', 'name', 'tty', 'detached'];
+
+type Phase =
+  | { kind: 'form' }
+  | { kind: 'missing-image'; spec: RunSpec; message: string }
+  | { kind: 'pulling'; spec: RunSpec; pullId: string }
+  | { kind: 'running'; spec: RunSpec; id: string }
+  | { kind: 'exited'; spec: RunSpec; id: string; exitCode: number; outputError?: string };
+
+/** Output kept for the dialog: enough to scroll back through a short run. */
+const OUTPUT_CAPACITY = 2_000;
+/** Output reaches the screen at most this often, however fast the container writes. */
+const OUTPUT_FRAME_MS = 50;
+
+/** The pull manager the Pulls pane shows, once the app provides one (see services.tsx). */
+function sharedPulls(services: object): PullManager | undefined {
+  const candidate = (services as { pulls?: unknown }).pulls;
+  return candidate instanceof PullManager ? candidate : undefined;
+}
+
+/** Local tags, for completing the image field. */
+function localTags(images: readonly { RepoTags?: string[] | null; RepoDigests?: string[] | null }[]): string[] {
+  const tags = new Set<string>();
+  for (const image of images) for (const tag of repoTags(image.RepoTags ?? undefined, undefined)) if (!tag.includes('<none>')) tags.add(tag);
+  return [...tags].sort();
+}
+
+export function RunDialog({ image, width, height, onClose, onNotify, onSelect, onShowAll }: RunDialogProps) {
+  const services = useServices();
+  const { client, sync, engineStore } = services;
+  const engine = useStore(engineStore);
+  const fields = useFields<TextKey>({ image: image ?? '', command: '', name: '' });
+  const focus = useFocus(rows.length, image ? 1 : 0);
+  const [tty, setTty] = useState(false);
+  const [detached, setDetached] = useState(false);
+  const [showErrors, setShowErrors] = useState(false);
+  const [engineError, setEngineError] = useState<string | undefined>(undefined);
+  const [phase, setPhase] = useState<Phase>({ kind: 'form' });
+  const [warnings, setWarnings] = useState<string[]>([]);
+  const request = useRequest();
+
+  // Pulls go through the app's manager (so they show in the Pulls pane); without one, through a
+  // manager of our own that lives as long as the dialog.
+  const [pulls] = useState(() => sharedPulls(services) ?? new PullManager({ client }));
+  const ownsPulls = pulls !== sharedPulls(services);
+  useEffect(() => (ownsPulls ? () => pulls.stop() : undefined), [pulls, ownsPulls]);
+  const pullState = useStore(pulls.store);
+
+  const buffer = useMemo(() => new LogBuffer(OUTPUT_CAPACITY), []);
+  const [, setOutputVersion] = useState(0);
+  const frameTimer = useRef<NodeJS.Timeout | undefined>(undefined);
+  useEffect(() => () => clearTimeout(frameTimer.current), []);
+  const [scrollBack, setScrollBack] = useState(0);
+
+  const tags = useMemo(() => localTags(engine.images.items), [engine.images.items]);
+  const typedImage = fields.values.image;
+  const completion = typedImage === '' ? undefined : tags.find((t) => t.startsWith(typedImage) && t !== typedImage);
+  const checks = {
+    image: checkRunImage(fields.values.image),
+    command: splitCommand(fields.values.command),
+    name: checkContainerName(fields.values.name),
+  };
+
+  const onLines = (lines: LogLine[]) => {
+    buffer.append(lines);
+    frameTimer.current ??= setTimeout(() => {
+      frameTimer.current = undefined;
+      setOutputVersion(buffer.version);
+    }, OUTPUT_FRAME_MS);
+  };
+
+  const finishDetached = async (outcome: Extract<RunOutcome, { kind: 'detached' }>) => {
+    // Select only once the list holds the container, or the pane would move the cursor elsewhere.
+    await sync.refreshContainers().catch(() => undefined);
+    if (!request.isOpen()) return;
+    const item = engineStore.getState().containers.items.find((c) => c.Id === outcome.id);
+    if (item && !isLive(item)) onShowAll(); // it already exited: only "all" shows it
+    onSelect('containers', outcome.id);
+    const label = `${(item && containerName(item.Names)) || shortId(outcome.id)} (${shortId(outcome.id)})`;
+    const warned = outcome.warnings.length > 0 ? ` · warning: ${outcome.warnings.join('; ')}` : '';
+    onNotify(`started ${label}${warned}`);
+    onClose();
+  };
+
+  const run = async (spec: RunSpec) => {
+    setEngineError(undefined);
+    buffer.clear();
+    setScrollBack(0);
+    let createdId: string | undefined;
+    const result = await request.run((signal) =>
+      runContainer(client, spec, {
+        signal,
+        onCreated: ({ id, warnings: w }) => {
+          createdId = id;
+          setWarnings(w);
+        },
+        onStarted: () => {
+          if (!spec.detached && createdId) setPhase({ kind: 'running', spec, id: createdId });
+        },
+        onLines,
+      }),
+    );
+    if (!result || !request.isOpen()) return;
+    if (result.ok) {
+      const outcome = result.value;
+      if (outcome.kind === 'detached') {
+        await finishDetached(outcome);
+        return;
+      }
+      clearTimeout(frameTimer.current);
+      frameTimer.current = undefined;
+      setOutputVersion(buffer.version);
+      setPhase({ kind: 'exited', spec, id: outcome.id, exitCode: outcome.exitCode, outputError: outcome.outputError });
+      return;
+    }
+    const error = result.error;
+    if (isEngineError(error) && error.code === 'ABORTED') return;
+    if (!createdId && isMissingImage(error) && !checkRunImageIsId(spec.image)) {
+      setPhase({ kind: 'missing-image', spec, message: describeError(error) });
+      return;
+    }
+    setPhase({ kind: 'form' });
+    setEngineError(createdId ? `created ${shortId(createdId)} but it did not start: ${describeError(error)}` : describeError(error));
+  };
+
+  const pull = async (spec: RunSpec) => {
+    let pullId: string;
+    try {
+      pullId = pulls.start({ reference: spec.image });
+    } catch (error) {
+      setPhase({ kind: 'form' });
+      setEngineError(describeError(error));
+      return;
+    }
+    setPhase({ kind: 'pulling', spec, pullId });
+    const final = await pulls.settled(pullId);
+    if (!request.isOpen()) return;
+    if (final?.status === 'done') {
+      void sync.refreshImages().catch(() => undefined);
+      await run(spec);
+      return;
+    }
+    setPhase({ kind: 'form' });
+    setEngineError(final?.status === 'error' ? `pull failed: ${final.error ?? 'unknown error'}` : 'the pull was cancelled');
+  };
+
+  const submit = () => {
+    const values = fields.latest();
+    const current = { image: checkRunImage(values.image), command: splitCommand(values.command), name: checkContainerName(values.name) };
+    const invalid = (['image', 'command', 'name'] as const).find((key) => !current[key].ok);
+    if (invalid) {
+      setShowErrors(true);
+      focus.set(rows.indexOf(invalid));
+      return;
+    }
+    if (!current.image.ok || !current.command.ok || !current.name.ok) return;
+    void run({ image: current.image.value.image, cmd: current.command.value, name: current.name.value, tty, detached });
+  };
+
+  const outputRows = Math.max(height - 7 - Math.min(warnings.length, 3), 1);
+  const maxScroll = Math.max(buffer.length - outputRows, 0);
+  const scroll = (by: number) => setScrollBack((s) => Math.min(Math.max(s + by, 0), maxScroll));
+
+  useKeyHandler(KeyPriority.dialog, (press) => {
+    if (press.name === 'ctrl+c') return false;
+    switch (phase.kind) {
+      case 'form':
+        return formKey(press.name);
+      case 'missing-image':
+        if (press.name === 'return' || press.name === 'y') void pull(phase.spec);
+        else if (press.name === 'escape' || press.name === 'n') {
+          setPhase({ kind: 'form' });
+          setEngineError(phase.message);
+        }
+        return true;
+      case 'pulling':
+        if (press.name === 'escape') {
+          onNotify(ownsPulls ? 'pull cancelled' : `pulling ${sanitizeLine(phase.spec.image)} continues in the Pulls pane`);
+          onClose();
+        }
+        return true;
+      case 'running':
+      case 'exited':
+        if (press.name === 'escape' || (phase.kind === 'exited' && press.name === 'return')) {
+          if (phase.kind === 'running') onNotify(`${shortId(phase.id)} keeps running (only the view was left)`);
+          onClose();
+        } else if (press.name === 'up' || press.name === 'k') scroll(1);
+        else if (press.name === 'down' || press.name === 'j') scroll(-1);
+        else if (press.name === 'pageup') scroll(outputRows - 1);
+        else if (press.name === 'pagedown') scroll(-(outputRows - 1));
+        else if (press.name === 'end' || press.name === 'G') setScrollBack(0);
+        return true;
+    }
+  });
+
+  function formKey(name: string): boolean {
+    const row = rows[focus.index];
+    switch (name) {
+      case 'escape':
+        onClose();
+        return true;
+      case 'return':
+        if (!request.busy) submit();
+        return true;
+      case 'tab':
+        if (row === 'image' && completion) fields.set('image', completion);
+        else focus.move(1);
+        return true;
+      case 'right':
+        // Only reaches us at the end of the text (the field moves the cursor otherwise).
+        if (row === 'image' && completion) fields.set('image', completion);
+        return true;
+      case 'down':
+        focus.move(1);
+        return true;
+      case 'shift+tab':
+      case 'up':
+        focus.move(-1);
+        return true;
+      case ' ':
+        if (row === 'tty') setTty((v) => !v);
+        if (row === 'detached') setDetached((v) => !v);
+        return true;
+      default:
+        return true;
+    }
+  }
+
+  const w = dialogWidth(width);
+  const inner = w - FRAME_CHROME;
+
+  if (phase.kind === 'running' || phase.kind === 'exited') {
+    return (
+      <OutputView
+        phase={phase}
+        buffer={buffer}
+        warnings={warnings}
+        rows={outputRows}
+        scrollBack={Math.min(scrollBack, maxScroll)}
+        width={Math.max(width, 24)}
+      />
+    );
+  }
+
+  if (phase.kind === 'missing-image' || phase.kind === 'pulling') {
+    const ref = parseImageReference(phase.spec.image);
+    const registry = ref.ok ? ref.ref.domain : 'its registry';
+    const pullingState = phase.kind === 'pulling' ? pullState.pulls.find((p) => p.id === phase.pullId) : undefined;
+    return (
+      <DialogFrame
+        title={`Run ${sanitizeLine(phase.spec.image)}`}
+        width={w}
+        hint={
+          phase.kind === 'missing-image'
+            ? 'Enter pull and run · Esc back to the form'
+            : ownsPulls
+              ? 'Esc cancels the pull'
+              : 'Esc closes (the pull continues in the Pulls pane)'
+        }
+      >
+        {phase.kind === 'missing-image' ? (
+          <Box flexDirection="column">
+            <Text wrap="wrap">{`Image ${sanitizeLine(phase.spec.image)} is not here.`}</Text>
+            <Text wrap="wrap">{`Pull it from ${sanitizeLine(registry)}, then run it?`}</Text>
+            <Text color={theme.muted} wrap="truncate">
+              {truncate(`engine: ${phase.message}`, inner)}
+            </Text>
+          </Box>
+        ) : (
+          <PullProgress pull={pullingState} reference={phase.spec.image} width={inner} />
+        )}
+      </DialogFrame>
+    );
+  }
+
+  const message = (key: TextKey) => {
+    const c = checks[key];
+    return showErrors && !c.ok ? c.message : undefined;
+  };
+  const editable = !request.busy;
+  return (
+    <DialogFrame
+      title="Run a container"
+      width={w}
+      error={engineError}
+      hint={
+        request.busy
+          ? 'Esc closes'
+          : `Enter run · Tab/Shift-Tab field${completion && rows[focus.index] === 'image' ? ' (Tab/→ completes)' : ''} · Space toggles · Esc cancel`
+      }
+    >
+      <FieldRow
+        label="image"
+        value={fields.values.image}
+        onChange={(v) => fields.set('image', v)}
+        focused={editable && rows[focus.index] === 'image'}
+        width={inner}
+        placeholder="e.g. busybox:latest"
+        suggestion={completion?.slice(typedImage.length)}
+        message={message('image')}
+      />
+      <FieldRow
+        label="command"
+        value={fields.values.command}
+        onChange={(v) => fields.set('command', v)}
+        focused={editable && rows[focus.index] === 'command'}
+        width={inner}
+        placeholder="the image's default; quotes work: sh -c 'echo hi'"
+        message={message('command')}
+      />
+      <FieldRow
+        label="name"
+        value={fields.values.name}
+        onChange={(v) => fields.set('name', v)}
+        focused={editable && rows[focus.index] === 'name'}
+        width={inner}
+        placeholder="optional"
+        message={message('name')}
+      />
+      <ToggleRow label="TTY" on={tty} focused={editable && rows[focus.index] === 'tty'} description={tty ? 'stdout and stderr merged' : 'stderr shown apart'} />
+      <ToggleRow
+        label="detached"
+        on={detached}
+        focused={editable && rows[focus.index] === 'detached'}
+        description={detached ? 'start it and select it in the list' : 'show its output here'}
+      />
+      {request.busy ? <Busy text={detached ? 'creating and starting…' : 'creating…'} /> : null}
+    </DialogFrame>
+  );
+}
+
+function checkRunImageIsId(image: string): boolean {
+  const checked = checkRunImage(image);
+  return checked.ok && checked.value.isId;
+}
+
+function PullProgress({ pull, reference, width }: { pull: PullState | undefined; reference: string; width: number }) {
+  if (!pull) return <Busy text={`pulling ${sanitizeLine(reference)}…`} />;
+  const totals = pullTotals(pull);
+  const fraction = totals.bytesKnown > 0 ? totals.bytesDone / totals.bytesKnown : undefined;
+  const figures = [
+    totals.layersTotal > 0 ? `${totals.layersDone}/${totals.layersTotal} layers` : undefined,
+    totals.bytesKnown > 0 ? formatBytesPair(totals.bytesDone, totals.bytesKnown) : undefined,
+    totals.rate !== undefined ? formatRate(totals.rate) : undefined,
+  ].filter((part): part is string => part !== undefined);
+  const last = pull.footer[pull.footer.length - 1] ?? pull.header[pull.header.length - 1];
+  return (
+    <Box flexDirection="column">
+      <Busy text={truncate(`pulling ${pull.reference}${figures.length > 0 ? ` · ${figures.join(' · ')}` : ''}`, Math.max(width - 2, 1))} />
+      <Text color={theme.accent}>{renderBar(fraction, Math.max(Math.min(width, 40), 4))}</Text>
+      {last ? (
+        <Text color={theme.muted} wrap="truncate">
+          {truncate(sanitizeLine(last), width)}
+        </Text>
+      ) : null}
+    </Box>
+  );
+}
+
+interface OutputViewProps {
+  phase: Extract<Phase, { kind: 'running' | 'exited' }>;
+  buffer: LogBuffer;
+  warnings: readonly string[];
+  rows: number;
+  scrollBack: number;
+  width: number;
+}
+
+function OutputView({ phase, buffer, warnings, rows, scrollBack, width }: OutputViewProps) {
+  const inner = Math.max(width - FRAME_CHROME, 1);
+  const end = buffer.length - scrollBack;
+  const lines = buffer.slice(Math.max(end - rows, 0), end);
+  const command = phase.spec.cmd ? ` ${phase.spec.cmd.join(' ')}` : '';
+  const who = `${phase.spec.name ? `${phase.spec.name} ` : ''}(${shortId(phase.id)})`;
+  const status =
+    phase.kind === 'running' ? (
+      <Busy text={truncate(`running ${who}`, inner - 2)} />
+    ) : (
+      <Text color={phase.exitCode === 0 ? theme.success : theme.error} bold>
+        {`exited with code ${phase.exitCode}`}
+      </Text>
+    );
+  return (
+    <DialogFrame
+      title={`run ${sanitizeLine(phase.spec.image)}${sanitizeLine(command)}`}
+      width={width}
+      hint={`${phase.kind === 'running' ? 'Esc leaves it running' : 'Enter/Esc close'} · ↑/↓ PgUp/PgDn scroll${scrollBack > 0 ? ` · ${scrollBack} lines below (End)` : ''}`}
+    >
+      {warnings.slice(0, 3).map((warning, i) => (
+        <Text key={i} color={theme.warning} wrap="truncate">
+          {truncate(`⚠ ${sanitizeLine(warning)}`, inner)}
+        </Text>
+      ))}
+      {status}
+      <Box flexDirection="column" height={rows}>
+        {lines.length === 0 ? (
+          <Text color={theme.muted}>{phase.kind === 'running' ? '(no output yet)' : '(no output)'}</Text>
+        ) : (
+          lines.map((line, i) =>
+            line.stream === 'stderr' ? (
+              <Text key={i} color={theme.stderr} wrap="truncate">
+                {truncate(`! ${sanitizeLine(line.text)}`, inner)}
+              </Text>
+            ) : (
+              <Text key={i} wrap="truncate">
+                {truncate(sanitizeLine(line.text), inner) || ' '}
+              </Text>
+            ),
+          )
+        )}
+      </Box>
+      {phase.kind === 'exited' && phase.outputError ? (
+        <Text color={theme.error} wrap="truncate">
+          {truncate(`output unavailable: ${sanitizeLine(phase.outputError)}`, inner)}
+        </Text>
+      ) : null}
+    </DialogFrame>
+  );
+}
