@@ -1,0 +1,84 @@
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import { sandboxDocker, sandboxEnv } from '../support/sandbox-env.ts';
+import { key, launchBerth, type PtySession } from '../support/pty.ts';
+
+// berth's bundle in a real pseudo-terminal against the sandbox engine: what a person sees.
+const env = sandboxEnv();
+const tag = `e2e${process.pid}`;
+const sessions: PtySession[] = [];
+const created: string[] = [];
+
+function berth(extra: { cols?: number; rows?: number } = {}): PtySession {
+  const session = launchBerth({ env: { DOCKER_HOST: env.dockerHost }, ...extra });
+  sessions.push(session);
+  return session;
+}
+
+async function run(name: string, ...args: string[]): Promise<string> {
+  const id = (await sandboxDocker(['run', '-d', '--network', 'none', '--name', name, ...args])).trim();
+  created.push(name);
+  return id;
+}
+
+before(async () => {
+  await run(`${tag}-web`, env.images.busybox, 'sh', '-c', 'echo out-line; echo err-line >&2; sleep 3600');
+  await run(`${tag}-idle`, env.images.busybox, 'sleep', '3600');
+});
+
+after(async () => {
+  for (const s of sessions) await s.stop();
+  if (created.length) await sandboxDocker(['rm', '-f', ...created]).catch(() => undefined);
+});
+
+test('containers started by the test appear, with the status bar', async () => {
+  const b = berth();
+  const screen = await b.waitFor(`${tag}-web`);
+  assert.match(screen, new RegExp(`${tag}-idle`));
+  assert.match(screen, /API 1\.\d+/);
+  assert.match(screen, /CONTAINER ID/);
+  assert.equal(b.bufferType, 'alternate');
+});
+
+test('a container started after berth is up appears without a key press', async () => {
+  const b = berth();
+  await b.waitFor(`${tag}-web`);
+  await run(`${tag}-late`, env.images.busybox, 'sleep', '3600');
+  // No key is sent: the event stream alone must bring it on screen.
+  await b.waitFor(`${tag}-late`, 5000);
+});
+
+test('the logs view shows stdout and stderr apart', async () => {
+  const b = berth();
+  await b.waitFor(`${tag}-web`);
+  await b.type('/', ...`${tag}-web`, key.enter);
+  await b.waitFor((s) => s.includes(`filter "${tag}-web"`));
+  await b.type(key.enter);
+  const screen = await b.waitFor('err-line');
+  assert.match(screen, /logs .*-web/);
+  assert.match(screen, /^\s+out-line/m, 'stdout plain');
+  assert.match(screen, /^! err-line/m, 'stderr marked');
+  await b.type(key.escape);
+  await b.waitFor('CONTAINER ID');
+});
+
+test('q restores the terminal', async () => {
+  const b = berth();
+  await b.waitFor(`${tag}-web`);
+  await b.type('q');
+  const exit = await b.exited;
+  assert.equal(exit.exitCode, 0);
+  await b.settle();
+  assert.equal(b.bufferType, 'normal', 'back on the normal screen');
+  assert.ok(b.raw.lastIndexOf('\u001b[?25h') > b.raw.lastIndexOf('\u001b[?25l'), 'cursor visible again');
+});
+
+test('a hostile container name and log line cannot change the title or clear the screen', async () => {
+  await run(`${tag}-evil`, env.images.busybox, 'sh', '-c', "printf '\\033]0;owned\\007\\033[2Jhostile-line\\n'; sleep 3600");
+  const b = berth();
+  await b.waitFor(`${tag}-evil`);
+  await b.type('/', ...`${tag}-evil`, key.enter, key.enter);
+  await b.waitFor('hostile-line');
+  assert.notEqual(b.title, 'owned');
+  assert.match(b.screen(), /logs .*-evil/, 'the screen was not cleared');
+});

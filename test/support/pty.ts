@@ -1,0 +1,130 @@
+import xterm from '@xterm/headless';
+import { spawn as spawnPty, type IPty } from 'node-pty';
+import { existsSync, statSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { execFileSync } from 'node:child_process';
+import { setTimeout as delay } from 'node:timers/promises';
+
+const root = fileURLToPath(new URL('../../', import.meta.url));
+export const berthBin = `${root}dist/berth.js`;
+
+/** Builds the bundle once per test process: e2e tests drive what users run, not the sources. */
+let built = false;
+export function ensureBuilt(): void {
+  if (built && existsSync(berthBin)) return;
+  execFileSync(process.execPath, ['--import', 'tsx', `${root}test/tools/build.ts`], { cwd: root, stdio: 'pipe' });
+  if (!existsSync(berthBin) || statSync(berthBin).size === 0) throw new Error('build did not produce dist/berth.js');
+  built = true;
+}
+
+export interface LaunchOptions {
+  env?: Record<string, string | undefined>;
+  args?: string[];
+  cols?: number;
+  rows?: number;
+  /** Run something other than berth (the comparison commands of benchmarks). */
+  command?: string;
+}
+
+/**
+ * A program in a real pseudo-terminal, its output fed to a headless xterm so assertions read
+ * the screen a person would see (cursor movement and overwrites applied), and the title.
+ */
+export class PtySession {
+  readonly term: InstanceType<typeof xterm.Terminal>;
+  readonly pty: IPty;
+  readonly exited: Promise<{ exitCode: number; signal?: number }>;
+  title = '';
+  raw = '';
+  private writes = Promise.resolve();
+
+  constructor(options: LaunchOptions = {}) {
+    const cols = options.cols ?? 120;
+    const rows = options.rows ?? 30;
+    this.term = new xterm.Terminal({ cols, rows, allowProposedApi: true });
+    this.term.onTitleChange((title) => (this.title = title));
+    const env: Record<string, string> = {};
+    for (const [k, v] of Object.entries({ ...process.env, TERM: 'xterm-256color', ...options.env })) if (v !== undefined) env[k] = v;
+    // Ink draws nothing until exit when it believes it runs in CI; berth clears this itself on a TTY, but be explicit.
+    delete env.CI;
+    this.pty = spawnPty(options.command ?? process.execPath, options.command ? (options.args ?? []) : [berthBin, ...(options.args ?? [])], {
+      name: 'xterm-256color',
+      cols,
+      rows,
+      cwd: root,
+      env,
+    });
+    this.pty.onData((data) => {
+      this.raw += data;
+      if (this.raw.length > 4_000_000) this.raw = this.raw.slice(-2_000_000);
+      this.writes = this.writes.then(() => new Promise<void>((resolve) => this.term.write(data, resolve)));
+    });
+    this.exited = new Promise((resolve) => this.pty.onExit((e) => resolve({ exitCode: e.exitCode, signal: e.signal })));
+  }
+
+  /** The visible screen as text, one line per row, trailing spaces trimmed. */
+  screen(): string {
+    const buffer = this.term.buffer.active;
+    const lines: string[] = [];
+    for (let i = 0; i < this.term.rows; i++) lines.push(buffer.getLine(buffer.viewportY + i)?.translateToString(true) ?? '');
+    return lines.join('\n');
+  }
+
+  /** Which buffer is shown: 'alternate' while berth runs full screen. */
+  get bufferType(): string {
+    return this.term.buffer.active.type;
+  }
+
+  async settle(): Promise<void> {
+    await this.writes;
+  }
+
+  /** Resolves when the screen satisfies the condition; fails with the screen in the message. */
+  async waitFor(condition: string | RegExp | ((screen: string) => boolean), timeoutMs = 10_000): Promise<string> {
+    const test = typeof condition === 'function' ? condition : typeof condition === 'string' ? (s: string) => s.includes(condition) : (s: string) => condition.test(s);
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      await this.settle();
+      const screen = this.screen();
+      if (test(screen)) return screen;
+      if (Date.now() > deadline) throw new Error(`timed out waiting for ${String(condition)}; screen:\n${screen}`);
+      await delay(20);
+    }
+  }
+
+  write(data: string): void {
+    this.pty.write(data);
+  }
+
+  /** Types keys one at a time, as a person would. */
+  async type(...keys: string[]): Promise<void> {
+    for (const key of keys) {
+      this.pty.write(key);
+      await delay(40);
+    }
+  }
+
+  async stop(): Promise<void> {
+    try {
+      this.pty.kill('SIGKILL');
+    } catch {
+      // already gone
+    }
+    await Promise.race([this.exited, delay(2000)]);
+    this.term.dispose();
+  }
+}
+
+export function launchBerth(options: LaunchOptions = {}): PtySession {
+  ensureBuilt();
+  return new PtySession(options);
+}
+
+export const key = {
+  up: '\u001b[A',
+  down: '\u001b[B',
+  enter: '\r',
+  escape: '\u001b',
+  tab: '\t',
+  ctrlC: '\u0003',
+};
