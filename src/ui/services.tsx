@@ -2,6 +2,7 @@ import { createContext, useContext } from 'react';
 import type { EngineClient } from '../engine/client.ts';
 import type { EngineSync } from '../state/engine-sync.ts';
 import type { EngineState } from '../state/engine-state.ts';
+import type { PullManager } from '../state/pulls/pull-manager.ts';
 import type { Store } from '../state/store.ts';
 
 /** What the UI talks to: built once in main.tsx (or by a test) and passed down by context. */
@@ -9,6 +10,7 @@ export interface Services {
   client: EngineClient;
   engineStore: Store<EngineState>;
   sync: EngineSync;
+  pulls: PullManager;
 }
 
 export const ServicesContext = createContext<Services | undefined>(undefined);

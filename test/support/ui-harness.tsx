@@ -4,6 +4,7 @@ import { EngineClient } from '../../src/engine/client.ts';
 import type { ContainerSummary, ImageSummary } from '../../src/engine/types.ts';
 import { EngineSync } from '../../src/state/engine-sync.ts';
 import { initialEngineState, type EngineState } from '../../src/state/engine-state.ts';
+import { PullManager, type PullClient } from '../../src/state/pulls/pull-manager.ts';
 import { Store } from '../../src/state/store.ts';
 import type { NavigationState } from '../../src/ui/navigation.ts';
 import { Root } from '../../src/ui/root.tsx';
@@ -13,10 +14,12 @@ import { Root } from '../../src/ui/root.tsx';
  * that does not exist and the sync loop never starts: these are component tests of what the
  * UI does with data, not of the engine (the e2e tests use the real sandbox engine).
  */
-export function renderApp(options: { containers?: ContainerSummary[]; images?: ImageSummary[]; size?: { columns: number; rows: number }; initial?: NavigationState } = {}) {
+export function renderApp(options: { containers?: ContainerSummary[]; images?: ImageSummary[]; size?: { columns: number; rows: number }; initial?: NavigationState; pullClient?: PullClient } = {}) {
   const client = new EngineClient({ host: 'unix:///nonexistent/berth-test.sock', env: {} });
   const engineStore = new Store<EngineState>(initialEngineState('unix:///nonexistent/berth-test.sock'));
   const sync = new EngineSync(client, engineStore, { intervalMs: 60_000 });
+  // Pulls go to a fake engine when the test gives one; otherwise they fail as unreachable.
+  const pulls = new PullManager({ client: options.pullClient ?? client });
   const setData = (containers: ContainerSummary[] = [], images: ImageSummary[] = []) =>
     engineStore.update((s) => ({
       ...s,
@@ -26,10 +29,11 @@ export function renderApp(options: { containers?: ContainerSummary[]; images?: I
     }));
   setData(options.containers, options.images);
   let quit = 0;
-  const instance = render(<Root services={{ client, engineStore, sync }} onQuit={() => (quit += 1)} size={options.size ?? { columns: 100, rows: 24 }} initial={options.initial} />);
+  const instance = render(<Root services={{ client, engineStore, sync, pulls }} onQuit={() => (quit += 1)} size={options.size ?? { columns: 100, rows: 24 }} initial={options.initial} />);
   return {
     ...instance,
     engineStore,
+    pulls,
     setData,
     quitCount: () => quit,
     frame: () => instance.lastFrame() ?? '',
@@ -46,6 +50,7 @@ export function renderApp(options: { containers?: ContainerSummary[]; images?: I
     },
     async close() {
       instance.unmount();
+      pulls.stop();
       await client.close();
     },
   };

@@ -1,10 +1,140 @@
 import { Box, Text } from 'ink';
+import { useRef } from 'react';
+import type { PullState } from '../../state/pulls/pull-reducer.ts';
+import { useClock } from '../hooks/use-clock.ts';
+import { useStore } from '../hooks/use-store.ts';
+import { KeyPriority, useKeyHandler, type KeyPress } from '../keys/key-router.tsx';
+import { resolveAction } from '../keys/keymap.ts';
+import { pullBlockLines } from '../rows/pull-rows.ts';
+import { useServices } from '../services.tsx';
 import { theme } from '../theme.ts';
+import { PullBlock } from './pull-block.tsx';
 
-export function PullsPane({ width, height }: { width: number; height: number }) {
+interface Props {
+  width: number;
+  height: number;
+  /** The selected block, kept in the navigation state (so "pull started" can focus it). */
+  selectedId?: string;
+  onSelect: (id: string) => void;
+  /** Whether the pane takes keys (default true: the app mounts it only while it is focused and uncovered). */
+  active?: boolean;
+}
+
+const GAP = 1;
+
+/**
+ * The pulls, newest first, one block each. Only what fits is drawn: the window starts at the
+ * first block that keeps the selected one in view, and a block that does not fit whole
+ * collapses its layers.
+ */
+export function PullsPane({ width, height, selectedId, onSelect, active = true }: Props) {
+  const { pulls } = useServices();
+  const { pulls: list } = useStore(pulls.store);
+  const running = list.some((p) => p.status === 'running');
+  // Only the elapsed times need a clock; progress itself re-renders through the store.
+  useClock(running ? 1000 : 0);
+  const nowMs = Date.now();
+  const topRef = useRef(0);
+
+  const ids = list.map((p) => p.id);
+  const found = selectedId === undefined ? -1 : ids.indexOf(selectedId);
+  const index = list.length === 0 ? -1 : Math.max(found, 0);
+  const selected = index >= 0 ? list[index] : undefined;
+
+  useKeyHandler(
+    KeyPriority.pane + 10,
+    (press: KeyPress) => {
+      const action = resolveAction('pulls', press.name) ?? resolveAction('list', press.name);
+      const select = (i: number) => {
+        const id = ids[Math.min(Math.max(i, 0), ids.length - 1)];
+        if (id !== undefined) onSelect(id);
+        return true;
+      };
+      switch (action) {
+        case 'cancel-pull':
+          if (selected?.status === 'running') pulls.cancel(selected.id);
+          // Esc with nothing to cancel is not ours: let a lower layer have it.
+          return press.name !== 'escape' || selected?.status === 'running';
+        case 'dismiss-pull':
+          if (selected && selected.status !== 'running' && pulls.dismiss(selected.id)) {
+            // The block that takes its place is selected, as in a list after a delete.
+            const rest = ids.filter((id) => id !== selected.id);
+            const next = rest[Math.min(index, rest.length - 1)];
+            if (next !== undefined) onSelect(next);
+          }
+          return true;
+        case 'up':
+          return select(index - 1);
+        case 'down':
+          return select(index + 1);
+        case 'top':
+        case 'page-up':
+          return select(0);
+        case 'bottom':
+        case 'page-down':
+          return select(ids.length - 1);
+        default:
+          return false;
+      }
+    },
+    active,
+  );
+
+  if (list.length === 0) {
+    return (
+      <Box width={width} height={height}>
+        <Text color={theme.muted}>no pulls yet (p pulls an image)</Text>
+      </Box>
+    );
+  }
+
+  const heights = list.map((p) => pullBlockLines(p, { width, nowMs }).length);
+  let view = windowOf(heights, index, height, topRef.current);
+  const partial = view.first > 0 || view.last < list.length - 1;
+  // When not everything fits, one line says so and how to get there.
+  if (partial) view = windowOf(heights, index, height - 1, topRef.current);
+  topRef.current = view.first;
+
   return (
-    <Box width={width} height={height}>
-      <Text color={theme.muted}>no pulls yet (p pulls an image)</Text>
+    <Box flexDirection="column" width={width} height={height}>
+      {view.blocks.map(({ i, maxLines }) => {
+        const pull = list[i] as PullState;
+        return (
+          <Box key={pull.id} flexDirection="column" marginBottom={i < view.last ? GAP : 0}>
+            <PullBlock pull={pull} width={width} nowMs={nowMs} selected={i === index} maxLines={maxLines} />
+          </Box>
+        );
+      })}
+      {partial ? (
+        <Text color={theme.muted} wrap="truncate">
+          {`pull ${index + 1} of ${list.length} · ↑/↓ for the others`}
+        </Text>
+      ) : null}
     </Box>
   );
+}
+
+interface Window {
+  first: number;
+  last: number;
+  blocks: { i: number; maxLines: number }[];
+}
+
+/**
+ * Which blocks to draw in `height` lines: from `top`, moved only as far as needed to show
+ * the selected block from its title (like a list window), each given the lines left.
+ */
+export function windowOf(heights: readonly number[], selected: number, height: number, top: number): Window {
+  const room = Math.max(1, height);
+  let first = Math.min(Math.max(top, 0), Math.max(selected, 0));
+  const span = (from: number) => heights.slice(from, selected + 1).reduce((sum, h) => sum + h + GAP, -GAP);
+  while (first < selected && span(first) > room) first += 1;
+  const blocks: { i: number; maxLines: number }[] = [];
+  let left = room;
+  for (let i = first; i < heights.length && left > 0; i++) {
+    const take = Math.min(heights[i] ?? 1, left);
+    blocks.push({ i, maxLines: take });
+    left -= take + GAP;
+  }
+  return { first, last: blocks.at(-1)?.i ?? first, blocks };
 }
