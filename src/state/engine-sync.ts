@@ -1,6 +1,6 @@
 import type { EngineClient } from '../engine/client.ts';
 import { describeError, EngineError, isEngineError } from '../engine/errors.ts';
-import type { ContainerSummary, EngineEvent, ImageSummary } from '../engine/types.ts';
+import type { EngineEvent } from '../engine/types.ts';
 import { CoalescedTask } from './coalesced-task.ts';
 import type { EngineState } from './engine-state.ts';
 import { sameList, sortContainers, sortImages } from './lists.ts';

@@ -43,7 +43,7 @@ function contextsFor(nav: NavigationState): KeyContext[] {
 }
 
 export function App({ onQuit, initial, size: fixedSize }: Props) {
-  const { engineStore, sync } = useServices();
+  const { engineStore } = useServices();
   const engine = useStore(engineStore);
   const terminal = useTerminalSize();
   const { columns: width, rows } = fixedSize ?? terminal;

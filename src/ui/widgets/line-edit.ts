@@ -18,7 +18,6 @@ export function editLine(value: string, press: KeyPress): string {
       if (press.key.ctrl || press.key.meta || press.key.escape || press.key.return || press.key.tab) return value;
       if (press.key.upArrow || press.key.downArrow || press.key.leftArrow || press.key.rightArrow) return value;
       if (press.key.pageUp || press.key.pageDown || press.key.home || press.key.end) return value;
-      // eslint-disable-next-line no-control-regex
       return value + press.input.replace(/[\u0000-\u001f\u007f-\u009f]/g, '');
   }
 }
