@@ -131,6 +131,16 @@ export class PullManager {
     return true;
   }
 
+  /**
+   * Where the credentials for `reference` would come from ("from ~/.docker/config.json",
+   * "from docker-credential-pass", "anonymous"), for the pull dialog. Only the words leave
+   * here: the credentials themselves are looked up again when the pull starts.
+   */
+  async credentialSource(reference: string): Promise<string> {
+    const resolution = await this.client.resolveCredentials(reference);
+    return resolution.description;
+  }
+
   get(id: string): PullState | undefined {
     return this.pulls.get(id);
   }

@@ -229,33 +229,38 @@ function errorLines(message: string, width: number): BlockLine[] {
   return chunks.map((chunk, i) => ({ key: `error ${i}`, segments: clip([{ text: ' '.repeat(INDENT) }, { text: i === 0 ? '✗ ' : '  ', tone: 'error' }, { text: chunk, tone: 'error' }], width) }));
 }
 
-/** Cuts text into lines of at most `width` cells, between graphemes; the last line ends in … if text remains. */
+/**
+ * Cuts text into lines of at most `width` cells, at a space where there is one in the later
+ * part of the line, else between graphemes; the last line ends in … if text remains.
+ */
 export function wrap(text: string, width: number, maxLines: number): string[] {
   const lines: string[] = [];
-  let line = '';
-  let used = 0;
-  let lineStart = 0;
-  for (const { segment, index } of segmenter.segment(text)) {
-    const w = displayWidth(segment);
-    if (used + w > width && line !== '') {
-      if (lines.length === maxLines - 1) {
-        lines.push(truncate(text.slice(lineStart), width));
-        return lines;
-      }
-      lines.push(line);
-      line = '';
-      used = 0;
-      lineStart = index;
-      if (segment === ' ') {
-        lineStart = index + 1;
-        continue;
-      }
+  let rest = text;
+  while (rest !== '' && lines.length < maxLines) {
+    if (lines.length === maxLines - 1 || displayWidth(rest) <= width) {
+      lines.push(truncate(rest, width));
+      break;
     }
-    line += segment;
-    used += w;
+    let used = 0;
+    let cut = 0;
+    let space = -1;
+    for (const { segment, index } of segmenter.segment(rest)) {
+      const w = displayWidth(segment);
+      if (used + w > width) {
+        if (segment === ' ') space = index;
+        break;
+      }
+      if (segment === ' ') space = index;
+      used += w;
+      cut = index + segment.length;
+    }
+    // A grapheme wider than the whole line still has to go somewhere.
+    if (cut === 0) cut = (segmenter.segment(rest)[Symbol.iterator]().next().value?.segment ?? rest).length;
+    const at = space > 0 && space >= cut / 3 ? space : cut;
+    lines.push(rest.slice(0, at).trimEnd());
+    rest = rest.slice(at).trimStart();
   }
-  if (line !== '' || lines.length === 0) lines.push(line);
-  return lines;
+  return lines.length > 0 ? lines : [''];
 }
 
 /** Drops trailing blank segments, so that a row without progress does not end in padding. */
