@@ -1,0 +1,74 @@
+/**
+ * `npm run sandbox`: start a sandbox and keep it up for manual poking, or for running
+ * integration tests from another shell (paste the printed `export` lines there, then e.g.
+ * `node --import tsx --test test/sandbox/sandbox.int.test.ts`). Waits for Ctrl-C, SIGTERM or
+ * SIGHUP, then tears everything down.
+ */
+import { watchLauncher } from './lifeline.ts';
+import { startSandbox } from './sandbox.ts';
+import type { Sandbox } from './sandbox.ts';
+
+const log = (line: string) => process.stderr.write(`[sandbox] ${line}\n`);
+
+function shellQuote(value: string): string {
+  return /^[\w@%+=:,./-]+$/.test(value) ? value : `'${value.replaceAll("'", `'\\''`)}'`;
+}
+
+let sandbox: Sandbox | undefined;
+let firstSignalAt: number | undefined;
+
+async function shutdown(signal: NodeJS.Signals): Promise<void> {
+  if (firstSignalAt !== undefined) {
+    // tsx relays the terminal's SIGINT to us while the terminal also sends it to the whole
+    // process group, so one Ctrl-C arrives twice: only a later, deliberate second one counts.
+    if (Date.now() - firstSignalAt < 1000) return;
+    // A second Ctrl-C: stop waiting. The 'exit' handler registered by startSandbox still
+    // kills and removes everything synchronously.
+    log(`${signal} again: forcing exit`);
+    process.exit(130);
+  }
+  firstSignalAt = Date.now();
+  if (!sandbox) {
+    // Still starting: exiting runs the synchronous teardown for whatever exists so far.
+    log(`${signal} during start-up: aborting`);
+    process.exit(130);
+  }
+  log(`${signal}: stopping…`);
+  try {
+    await sandbox.stop();
+    process.exit(0);
+  } catch (e) {
+    log(`stop failed: ${(e as Error).stack ?? String(e)}`);
+    process.exit(1);
+  }
+}
+
+for (const sig of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
+  process.on(sig, (s: NodeJS.Signals) => void shutdown(s));
+}
+watchLauncher((pid) => {
+  log(`launcher process ${pid} exited`);
+  void shutdown('SIGTERM');
+});
+
+try {
+  const t0 = Date.now();
+  sandbox = await startSandbox({ log });
+  const lines = Object.entries(sandbox.env()).map(([k, v]) => `export ${k}=${shellQuote(v)}`);
+  process.stdout.write(
+    [
+      ...lines,
+      '',
+      `# engine:   ${sandbox.dockerHost} (API ${sandbox.apiVersion})`,
+      `# registry: ${sandbox.registry.address}  user: ${sandbox.registry.username}  password: ${sandbox.registry.password}`,
+      `# images:   ${sandbox.images.busybox} (local), ${sandbox.images.registryBusybox}, ${sandbox.images.multiLayer}`,
+      `# ready in ${Date.now() - t0} ms. Ctrl-C to stop and remove everything.`,
+      '',
+    ].join('\n'),
+  );
+  // Nothing else holds the event loop open (daemons are unref'd), so keep it alive ourselves.
+  setInterval(() => undefined, 1 << 30);
+} catch (e) {
+  log(`failed to start: ${(e as Error).message}`);
+  process.exit(1);
+}
