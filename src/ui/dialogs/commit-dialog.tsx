@@ -131,7 +131,8 @@ export function CommitDialog({ containerId, name, width, onClose, onNotify, onSe
     return (
       <DialogFrame title={`Committed ${label}`} width={w} hint="Enter or Esc closes">
         <Text color={theme.success} wrap="wrap">{`✓ new image ${sanitizeLine(done.reference)}`}</Text>
-        <Text wrap="wrap">{`id ${sanitizeLine(done.imageId)}`}</Text>
+        <Text color={theme.muted}>image id</Text>
+        <Text wrap="truncate">{sanitizeLine(done.imageId)}</Text>
       </DialogFrame>
     );
   }
@@ -146,6 +147,7 @@ export function CommitDialog({ containerId, name, width, onClose, onNotify, onSe
       value={fields.values[key]}
       onChange={(v) => fields.set(key, v)}
       focused={!request.busy && order[focus.index] === key}
+      isFocused={() => !request.inFlight() && order[focus.current()] === key}
       width={inner}
       placeholder={placeholder}
       message={message(key)}

@@ -60,6 +60,8 @@ interface FieldRowProps {
   value: string;
   onChange: (value: string) => void;
   focused: boolean;
+  /** See TextField: whether the field has focus at the moment a key arrives. */
+  isFocused?: () => boolean;
   /** The dialog's inner width; the field gets what the label leaves. */
   width: number;
   placeholder?: string;
@@ -69,7 +71,7 @@ interface FieldRowProps {
   message?: string;
 }
 
-export function FieldRow({ label, value, onChange, focused, width, placeholder, suggestion, mask, message }: FieldRowProps) {
+export function FieldRow({ label, value, onChange, focused, isFocused, width, placeholder, suggestion, mask, message }: FieldRowProps) {
   const fieldWidth = Math.max(width - LABEL_WIDTH - 2, 4);
   return (
     <Box flexDirection="column">
@@ -77,7 +79,7 @@ export function FieldRow({ label, value, onChange, focused, width, placeholder, 
         <Text color={focused ? theme.accent : undefined} bold={focused}>
           {`${focused ? '›' : ' '} ${label.padEnd(LABEL_WIDTH - 2).slice(0, LABEL_WIDTH - 2)} `}
         </Text>
-        <TextField value={value} onChange={onChange} focused={focused} width={fieldWidth} placeholder={placeholder} suggestion={suggestion} mask={mask} />
+        <TextField value={value} onChange={onChange} focused={focused} isFocused={isFocused} width={fieldWidth} placeholder={placeholder} suggestion={suggestion} mask={mask} />
       </Box>
       {message ? (
         <Text color={theme.error} wrap="wrap">

@@ -14,7 +14,6 @@ import { parseImageReference } from '../../engine/reference.ts';
 import { isMissingImage, runContainer, type RunOutcome, type RunSpec } from '../../state/actions/run-container.ts';
 import { LogBuffer } from '../../state/logs/log-buffer.ts';
 import type { LogLine } from '../../state/logs/types.ts';
-import { PullManager } from '../../state/pulls/pull-manager.ts';
 import { pullTotals, type PullState } from '../../state/pulls/pull-reducer.ts';
 import { containerName, formatBytesPair, formatRate, renderBar, repoTags, sanitizeLine, shortId, truncate } from '../format/index.ts';
 import { useStore } from '../hooks/use-store.ts';
@@ -24,7 +23,7 @@ import { isLive } from '../rows/container-rows.ts';
 import { useServices } from '../services.tsx';
 import { theme } from '../theme.ts';
 import { Busy, DialogFrame, dialogWidth, FieldRow, FRAME_CHROME, ToggleRow } from './dialog-frame.tsx';
-import { useFields, useFocus, useRequest } from './use-form.ts';
+import { useFields, useFocus, useRequest, useToggle } from './use-form.ts';
 import { checkContainerName, checkRunImage, splitCommand } from './validation.ts';
 
 export interface RunDialogProps {
@@ -53,12 +52,6 @@ const OUTPUT_CAPACITY = 2_000;
 /** Output reaches the screen at most this often, however fast the container writes. */
 const OUTPUT_FRAME_MS = 50;
 
-/** The pull manager the Pulls pane shows, once the app provides one (see services.tsx). */
-function sharedPulls(services: object): PullManager | undefined {
-  const candidate = (services as { pulls?: unknown }).pulls;
-  return candidate instanceof PullManager ? candidate : undefined;
-}
-
 /** Local tags, for completing the image field. */
 function localTags(images: readonly { RepoTags?: string[] | null; RepoDigests?: string[] | null }[]): string[] {
   const tags = new Set<string>();
@@ -67,24 +60,19 @@ function localTags(images: readonly { RepoTags?: string[] | null; RepoDigests?: 
 }
 
 export function RunDialog({ image, width, height, onClose, onNotify, onSelect, onShowAll }: RunDialogProps) {
-  const services = useServices();
-  const { client, sync, engineStore } = services;
+  const { client, sync, engineStore, pulls } = useServices();
   const engine = useStore(engineStore);
   const fields = useFields<TextKey>({ image: image ?? '', command: '', name: '' });
   const focus = useFocus(rows.length, image ? 1 : 0);
-  const [tty, setTty] = useState(false);
-  const [detached, setDetached] = useState(false);
+  const tty = useToggle(false);
+  const detached = useToggle(false);
   const [showErrors, setShowErrors] = useState(false);
   const [engineError, setEngineError] = useState<string | undefined>(undefined);
   const [phase, setPhase] = useState<Phase>({ kind: 'form' });
   const [warnings, setWarnings] = useState<string[]>([]);
   const request = useRequest();
 
-  // Pulls go through the app's manager (so they show in the Pulls pane); without one, through a
-  // manager of our own that lives as long as the dialog.
-  const [pulls] = useState(() => sharedPulls(services) ?? new PullManager({ client }));
-  const ownsPulls = pulls !== sharedPulls(services);
-  useEffect(() => (ownsPulls ? () => pulls.stop() : undefined), [pulls, ownsPulls]);
+  // Pulls go through the app's manager, so a pull also shows in the Pulls pane and outlives the dialog.
   const pullState = useStore(pulls.store);
 
   const buffer = useMemo(() => new LogBuffer(OUTPUT_CAPACITY), []);
@@ -94,8 +82,9 @@ export function RunDialog({ image, width, height, onClose, onNotify, onSelect, o
   const [scrollBack, setScrollBack] = useState(0);
 
   const tags = useMemo(() => localTags(engine.images.items), [engine.images.items]);
+  const completionFor = (typed: string) => (typed === '' ? undefined : tags.find((t) => t.startsWith(typed) && t !== typed));
   const typedImage = fields.values.image;
-  const completion = typedImage === '' ? undefined : tags.find((t) => t.startsWith(typedImage) && t !== typedImage);
+  const completion = completionFor(typedImage);
   const checks = {
     image: checkRunImage(fields.values.image),
     command: splitCommand(fields.values.command),
@@ -195,7 +184,7 @@ export function RunDialog({ image, width, height, onClose, onNotify, onSelect, o
       return;
     }
     if (!current.image.ok || !current.command.ok || !current.name.ok) return;
-    void run({ image: current.image.value.image, cmd: current.command.value, name: current.name.value, tty, detached });
+    void run({ image: current.image.value.image, cmd: current.command.value, name: current.name.value, tty: tty.get(), detached: detached.get() });
   };
 
   const outputRows = Math.max(height - 7 - Math.min(warnings.length, 3), 1);
@@ -216,7 +205,7 @@ export function RunDialog({ image, width, height, onClose, onNotify, onSelect, o
         return true;
       case 'pulling':
         if (press.name === 'escape') {
-          onNotify(ownsPulls ? 'pull cancelled' : `pulling ${sanitizeLine(phase.spec.image)} continues in the Pulls pane`);
+          onNotify(`pulling ${sanitizeLine(phase.spec.image)} continues in the Pulls pane`);
           onClose();
         }
         return true;
@@ -235,21 +224,23 @@ export function RunDialog({ image, width, height, onClose, onNotify, onSelect, o
   });
 
   function formKey(name: string): boolean {
-    const row = rows[focus.index];
+    // Refs, not render-time state: a burst of keys can move focus or type between two renders.
+    const row = rows[focus.current()];
+    const complete = row === 'image' ? completionFor(fields.latest().image) : undefined;
     switch (name) {
       case 'escape':
         onClose();
         return true;
       case 'return':
-        if (!request.busy) submit();
+        if (!request.inFlight()) submit();
         return true;
       case 'tab':
-        if (row === 'image' && completion) fields.set('image', completion);
+        if (complete) fields.set('image', complete);
         else focus.move(1);
         return true;
       case 'right':
         // Only reaches us at the end of the text (the field moves the cursor otherwise).
-        if (row === 'image' && completion) fields.set('image', completion);
+        if (complete) fields.set('image', complete);
         return true;
       case 'down':
         focus.move(1);
@@ -259,8 +250,9 @@ export function RunDialog({ image, width, height, onClose, onNotify, onSelect, o
         focus.move(-1);
         return true;
       case ' ':
-        if (row === 'tty') setTty((v) => !v);
-        if (row === 'detached') setDetached((v) => !v);
+        if (request.inFlight()) return true;
+        if (row === 'tty') tty.flip();
+        if (row === 'detached') detached.flip();
         return true;
       default:
         return true;
@@ -294,9 +286,7 @@ export function RunDialog({ image, width, height, onClose, onNotify, onSelect, o
         hint={
           phase.kind === 'missing-image'
             ? 'Enter pull and run · Esc back to the form'
-            : ownsPulls
-              ? 'Esc cancels the pull'
-              : 'Esc closes (the pull continues in the Pulls pane)'
+            : 'Esc closes (the pull continues in the Pulls pane)'
         }
       >
         {phase.kind === 'missing-image' ? (
@@ -335,6 +325,7 @@ export function RunDialog({ image, width, height, onClose, onNotify, onSelect, o
         value={fields.values.image}
         onChange={(v) => fields.set('image', v)}
         focused={editable && rows[focus.index] === 'image'}
+        isFocused={() => !request.inFlight() && rows[focus.current()] === 'image'}
         width={inner}
         placeholder="e.g. busybox:latest"
         suggestion={completion?.slice(typedImage.length)}
@@ -345,6 +336,7 @@ export function RunDialog({ image, width, height, onClose, onNotify, onSelect, o
         value={fields.values.command}
         onChange={(v) => fields.set('command', v)}
         focused={editable && rows[focus.index] === 'command'}
+        isFocused={() => !request.inFlight() && rows[focus.current()] === 'command'}
         width={inner}
         placeholder="the image's default; quotes work: sh -c 'echo hi'"
         message={message('command')}
@@ -354,18 +346,19 @@ export function RunDialog({ image, width, height, onClose, onNotify, onSelect, o
         value={fields.values.name}
         onChange={(v) => fields.set('name', v)}
         focused={editable && rows[focus.index] === 'name'}
+        isFocused={() => !request.inFlight() && rows[focus.current()] === 'name'}
         width={inner}
         placeholder="optional"
         message={message('name')}
       />
-      <ToggleRow label="TTY" on={tty} focused={editable && rows[focus.index] === 'tty'} description={tty ? 'stdout and stderr merged' : 'stderr shown apart'} />
+      <ToggleRow label="TTY" on={tty.on} focused={editable && rows[focus.index] === 'tty'} description={tty.on ? 'stdout and stderr merged' : 'stderr shown apart'} />
       <ToggleRow
         label="detached"
-        on={detached}
+        on={detached.on}
         focused={editable && rows[focus.index] === 'detached'}
-        description={detached ? 'start it and select it in the list' : 'show its output here'}
+        description={detached.on ? 'start it and select it in the list' : 'show its output here'}
       />
-      {request.busy ? <Busy text={detached ? 'creating and starting…' : 'creating…'} /> : null}
+      {request.busy ? <Busy text={detached.on ? 'creating and starting…' : 'creating…'} /> : null}
     </DialogFrame>
   );
 }
@@ -387,7 +380,7 @@ function PullProgress({ pull, reference, width }: { pull: PullState | undefined;
   const last = pull.footer[pull.footer.length - 1] ?? pull.header[pull.header.length - 1];
   return (
     <Box flexDirection="column">
-      <Busy text={truncate(`pulling ${pull.reference}${figures.length > 0 ? ` · ${figures.join(' · ')}` : ''}`, Math.max(width - 2, 1))} />
+      <Busy text={truncate(`pulling ${sanitizeLine(pull.reference)}${figures.length > 0 ? ` · ${figures.join(' · ')}` : ''}`, Math.max(width - 2, 1))} />
       <Text color={theme.accent}>{renderBar(fraction, Math.max(Math.min(width, 40), 4))}</Text>
       {last ? (
         <Text color={theme.muted} wrap="truncate">

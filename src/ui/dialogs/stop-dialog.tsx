@@ -82,6 +82,7 @@ export function StopDialog({ containerId, name, service, width, onClose, onNotif
         value={fields.values.grace}
         onChange={(v) => fields.set('grace', v)}
         focused={!request.busy}
+        isFocused={() => !request.inFlight()}
         width={inner}
         placeholder="empty: the default (10 s unless the container sets one)"
         message={showErrors && !grace.ok ? grace.message : undefined}

@@ -25,6 +25,8 @@ export function useFields<K extends string>(initial: Record<K, string>): Fields<
 
 export interface Focus {
   index: number;
+  /** The focused row as of the last key, whether or not React has drawn it yet. */
+  current: () => number;
   /** Moves by `delta` rows, wrapping around. */
   move: (delta: number) => void;
   set: (index: number) => void;
@@ -38,14 +40,35 @@ export function useFocus(count: number, initial = 0): Focus {
     setIndex(next);
   }, []);
   const move = useCallback((delta: number) => set((((ref.current + delta) % count) + count) % count), [count, set]);
-  return { index, move, set };
+  const current = useCallback(() => ref.current, []);
+  return { index, current, move, set };
+}
+
+export interface Toggle {
+  on: boolean;
+  /** The value as of the last key. */
+  get: () => boolean;
+  flip: () => void;
+}
+
+export function useToggle(initial: boolean): Toggle {
+  const [on, setOn] = useState(initial);
+  const ref = useRef(initial);
+  const flip = useCallback(() => {
+    ref.current = !ref.current;
+    setOn(ref.current);
+  }, []);
+  const get = useCallback(() => ref.current, []);
+  return { on, get, flip };
 }
 
 export type Settled<T> = { ok: true; value: T } | { ok: false; error: unknown };
 
 export interface Request {
-  /** True while a request is in flight. */
+  /** True while a request is in flight (as of the last render). */
   busy: boolean;
+  /** True while a request is in flight, as of now. */
+  inFlight: () => boolean;
   /**
    * Runs `task` unless one is already running, in which case it returns undefined at once and
    * sends nothing. The signal aborts when the dialog closes.
@@ -84,5 +107,6 @@ export function useRequest(): Request {
     }
   }, []);
   const isOpen = useCallback(() => open.current, []);
-  return { busy, run, isOpen };
+  const isInFlight = useCallback(() => inFlight.current, []);
+  return { busy, inFlight: isInFlight, run, isOpen };
 }

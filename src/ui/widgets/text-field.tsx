@@ -7,6 +7,10 @@
  * The focused field takes its keys before the dialog around it (FIELD_PRIORITY) and lets through
  * what is not editing — Tab, Enter, Esc, ↑/↓, Ctrl-C, and → at the end of the text — so the
  * dialog decides what those mean (→ at the end accepts a completion, for example).
+ *
+ * Every field stays registered while mounted and asks at each key whether it is the focused one.
+ * Registering only the focused field would tie focus to effect timing: after Tab, the keys that
+ * follow within a frame would still reach the field that just lost focus.
  */
 import { Text } from 'ink';
 import { useRef, useState } from 'react';
@@ -21,6 +25,11 @@ export interface TextFieldProps {
   value: string;
   onChange: (value: string) => void;
   focused: boolean;
+  /**
+   * Asked at each key press, for a form whose focus can move between renders (Tab, then more keys
+   * in the same burst); `focused` still decides how the field is drawn. Defaults to `focused`.
+   */
+  isFocused?: () => boolean;
   /** Cells the field may use; the value scrolls within them. */
   width: number;
   /** Show every character as `•` (passwords). */
@@ -130,7 +139,7 @@ export function scrollStart(widths: readonly number[], cursorIndex: number, prev
   return start;
 }
 
-export function TextField({ value, onChange, focused, width, mask, placeholder, suggestion }: TextFieldProps) {
+export function TextField({ value, onChange, focused, isFocused, width, mask, placeholder, suggestion }: TextFieldProps) {
   // The cursor lives in `live`; this state only asks React to draw it again when it moves.
   const [, setCursor] = useState(value.length);
   // What the field holds right now, ahead of the next render: two keys can arrive in one tick.
@@ -138,19 +147,16 @@ export function TextField({ value, onChange, focused, width, mask, placeholder, 
   if (live.current.value !== value) live.current = { value, cursor: value.length }; // replaced from outside
   const start = useRef(0);
 
-  useKeyHandler(
-    FIELD_PRIORITY,
-    (press) => {
-      const next = editField(live.current, press);
-      if (!next) return false;
-      const changed = next.value !== live.current.value;
-      live.current = next;
-      setCursor(next.cursor);
-      if (changed) onChange(next.value);
-      return true;
-    },
-    focused,
-  );
+  useKeyHandler(FIELD_PRIORITY, (press) => {
+    if (!(isFocused ? isFocused() : focused)) return false;
+    const next = editField(live.current, press);
+    if (!next) return false;
+    const changed = next.value !== live.current.value;
+    live.current = next;
+    setCursor(next.cursor);
+    if (changed) onChange(next.value);
+    return true;
+  });
 
   const at = Math.min(live.current.cursor, value.length);
   const segments = Array.from(segmenter.segment(value));
@@ -179,12 +185,24 @@ export function TextField({ value, onChange, focused, width, mask, placeholder, 
   }
   const atEnd = cursorIndex >= graphemes.length;
   const room = width - used - (atEnd ? 1 : 0);
-  const ghost = focused && atEnd && suggestion && room > 0 ? truncateTo(suggestion, room) : '';
+  let ghost = '';
+  if (focused && atEnd && suggestion) {
+    // The completion's first character sits under the cursor, so value and hint read as one word.
+    const [first, ...rest] = Array.from(segmenter.segment(cleanInput(suggestion)), (s) => s.segment);
+    if (first !== undefined && displayWidth(first) === 1) {
+      under = first;
+      ghost = room > 0 ? truncateTo(rest.join(''), room) : '';
+    }
+  }
   const hint = focused && value === '' && placeholder && !ghost ? truncateTo(placeholder, Math.max(width - 1, 0)) : '';
   return (
     <Text>
       {before.join('')}
-      {focused ? <Text inverse>{under}</Text> : null}
+      {focused ? (
+        <Text inverse color={ghost !== '' || (atEnd && suggestion) ? theme.muted : undefined}>
+          {under}
+        </Text>
+      ) : null}
       {after.join('')}
       {ghost || hint ? <Text color={theme.muted}>{ghost || hint}</Text> : null}
     </Text>
