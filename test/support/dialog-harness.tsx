@@ -1,0 +1,87 @@
+import { render } from 'ink-testing-library';
+import { setTimeout as delay } from 'node:timers/promises';
+import { EngineClient } from '../../src/engine/client.ts';
+import type { ContainerSummary, ImageSummary } from '../../src/engine/types.ts';
+import { EngineSync } from '../../src/state/engine-sync.ts';
+import { initialEngineState, type EngineState } from '../../src/state/engine-state.ts';
+import { PullManager } from '../../src/state/pulls/pull-manager.ts';
+import { Store } from '../../src/state/store.ts';
+import { initialNavigation, type DialogRequest, type NavigationState } from '../../src/ui/navigation.ts';
+import { Root } from '../../src/ui/root.tsx';
+
+export const NO_ENGINE = 'unix:///nonexistent/berth-dialog-test.sock';
+
+/**
+ * The whole app with one dialog open, inside the real providers. The client points at a socket
+ * that does not exist, so every engine call fails the real way (UNREACHABLE, with the client's own
+ * message); tests that need to count or hold calls wrap the client's methods with `spy`.
+ */
+export function renderDialog(
+  request: DialogRequest,
+  options: { containers?: ContainerSummary[]; images?: ImageSummary[]; size?: { columns: number; rows: number }; pane?: NavigationState['pane'] } = {},
+) {
+  const client = new EngineClient({ host: NO_ENGINE, env: {} });
+  const engineStore = new Store<EngineState>(initialEngineState(NO_ENGINE));
+  const sync = new EngineSync(client, engineStore, { intervalMs: 60_000 });
+  const pulls = new PullManager({ client });
+  engineStore.update((s) => ({
+    ...s,
+    connection: { ...s.connection, status: 'connected', engineVersion: '20.10.24', apiVersion: '1.41', eventsLive: true },
+    containers: { items: options.containers ?? [], loaded: true, stale: false, refreshedAt: Date.now() },
+    images: { items: options.images ?? [], loaded: true, stale: false, refreshedAt: Date.now() },
+  }));
+  const initial: NavigationState = { ...initialNavigation(), pane: options.pane ?? 'containers', overlays: [{ kind: 'dialog', dialog: request }] };
+  let quit = 0;
+  const services = { client, engineStore, sync, pulls };
+  const instance = render(<Root services={services} onQuit={() => (quit += 1)} size={options.size ?? { columns: 100, rows: 30 }} initial={initial} />);
+  return {
+    ...instance,
+    client,
+    engineStore,
+    quitCount: () => quit,
+    frame: () => instance.lastFrame() ?? '',
+    /** Types keys (each a separate read, as a person types) and lets Ink render. */
+    async press(...keys: string[]) {
+      for (const key of keys) {
+        instance.stdin.write(key);
+        await delay(15);
+      }
+      await delay(30);
+    },
+    /** Waits until the frame matches, for lazy loading and engine round trips. */
+    async waitFor(pattern: RegExp, timeoutMs = 3000) {
+      const until = Date.now() + timeoutMs;
+      while (!pattern.test(instance.lastFrame() ?? '')) {
+        if (Date.now() > until) throw new Error(`timed out waiting for ${pattern}; frame:\n${instance.lastFrame() ?? ''}`);
+        await delay(10);
+      }
+    },
+    async close() {
+      instance.unmount();
+      pulls.stop();
+      await sync.stop();
+      await client.close();
+    },
+  };
+}
+
+/**
+ * Counts calls to one client method and holds each for `holdMs` before letting the real call
+ * (which fails: no engine) go on, so a test can press Enter again while the first is in flight.
+ */
+export function spy<K extends 'createContainer' | 'stopContainer' | 'commitContainer'>(client: EngineClient, method: K, holdMs = 150): { calls: () => number } {
+  let calls = 0;
+  const original = client[method].bind(client) as (...args: unknown[]) => Promise<unknown>;
+  const wrapped = async (...args: unknown[]) => {
+    calls += 1;
+    await delay(holdMs);
+    return original(...args);
+  };
+  (client as unknown as Record<K, typeof wrapped>)[method] = wrapped;
+  return { calls: () => calls };
+}
+
+/** Replaces one client method for a test that needs the engine to answer a particular way. */
+export function stub<K extends keyof EngineClient>(client: EngineClient, method: K, impl: EngineClient[K]): void {
+  (client as unknown as Record<K, EngineClient[K]>)[method] = impl;
+}
