@@ -7,7 +7,7 @@ import { Box, Text } from 'ink';
 import { useState } from 'react';
 import { describeError, isEngineError } from '../../engine/errors.ts';
 import { stopContainer } from '../../state/actions/stop-container.ts';
-import { sanitizeLine, shortId } from '../format/index.ts';
+import { containerName, sanitizeLine, shortId } from '../format/index.ts';
 import { KeyPriority, useKeyHandler } from '../keys/key-router.tsx';
 import { useServices } from '../services.tsx';
 import { theme } from '../theme.ts';
@@ -25,13 +25,15 @@ export interface StopDialogProps {
 }
 
 export function StopDialog({ containerId, name, service, width, onClose, onNotify }: StopDialogProps) {
-  const { client } = useServices();
+  const { client, engineStore } = useServices();
   const fields = useFields({ grace: '' });
   const request = useRequest();
   const [showErrors, setShowErrors] = useState(false);
   const [engineError, setEngineError] = useState<string | undefined>(undefined);
   const grace = checkGracePeriod(fields.values.grace);
-  const label = `${sanitizeLine(name) || shortId(containerId)} (${shortId(containerId)})`;
+  // The list's name cell carries the service too ("web.1.x (web)"); the engine's name is what to say.
+  const [ownName] = useState(() => containerName(engineStore.getState().containers.items.find((c) => c.Id === containerId)?.Names) || sanitizeLine(name));
+  const label = `${ownName || shortId(containerId)} (${shortId(containerId)})`;
   const serviceName = service ? sanitizeLine(service) : undefined;
 
   const submit = async () => {
@@ -41,7 +43,7 @@ export function StopDialog({ containerId, name, service, width, onClose, onNotif
       return;
     }
     setEngineError(undefined);
-    const result = await request.run((signal) => stopContainer(client, { containerId, name: sanitizeLine(name), service: serviceName, timeout: checked.value, signal }));
+    const result = await request.run((signal) => stopContainer(client, { containerId, name: ownName, service: serviceName, timeout: checked.value, signal }));
     if (!result || !request.isOpen()) return;
     if (result.ok) {
       onNotify(result.value.message);

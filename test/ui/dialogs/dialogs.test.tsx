@@ -225,7 +225,10 @@ describe('stop dialog', () => {
   });
 
   test('warns that the swarm will start a replacement, naming the service', async () => {
-    const ui = await dialog({ type: 'stop', containerId: ID, name: 'api.1.xyz', service: 'api' });
+    // The list's name cell says "api.1.xyz (api)"; the dialog names the container itself.
+    const task = container(ID, 'api.1.xyz', { Labels: { 'com.docker.swarm.service.name': 'api' } });
+    const ui = await dialog({ type: 'stop', containerId: task.Id, name: 'api.1.xyz (api)', service: 'api' }, { containers: [task] });
+    assert.match(ui.frame(), /Stop api\.1\.xyz \(a1b2c3d4e5f6\)\?/);
     const frame = ui.frame().replace(/[│\s]+/g, ' ');
     assert.match(frame, /task of swarm service api\. The swarm will start a replacement container once it stops\./);
   });
