@@ -1,0 +1,182 @@
+import assert from 'node:assert/strict';
+import { after, test } from 'node:test';
+import { setTimeout as delay } from 'node:timers/promises';
+import { engineJson } from '../sandbox/engine-http.ts';
+import { enableSwarm, leaveSwarm } from '../sandbox/swarm.ts';
+import { sandboxDocker, sandboxEnv } from '../support/sandbox-env.ts';
+import { key, launchBerth, type PtySession } from '../support/pty.ts';
+
+// The run, stop and commit dialogs in berth's bundle, in a real pseudo-terminal, against the
+// sandbox engine: what a person sees and what the engine ends up with.
+const env = sandboxEnv();
+const tag = `dlg${process.pid}`;
+const sessions: PtySession[] = [];
+const shiftTab = '\u001b[Z';
+let swarmOn = false;
+
+function berth(): PtySession {
+  // DOCKER_CONFIG holds the sandbox registry's credentials, for the pull-then-run case.
+  const session = launchBerth({ env: { DOCKER_HOST: env.dockerHost, DOCKER_CONFIG: env.clientConfigDir }, cols: 120, rows: 34 });
+  sessions.push(session);
+  return session;
+}
+
+/** Types text as one burst (a paste), then lets berth draw. */
+async function paste(b: PtySession, text: string): Promise<void> {
+  b.write(text);
+  await delay(80);
+}
+
+after(async () => {
+  for (const s of sessions) await s.stop();
+  const ids = (await sandboxDocker(['ps', '-aq', '--filter', `name=${tag}`]).catch(() => '')).split('\n').filter(Boolean);
+  if (ids.length > 0) await sandboxDocker(['rm', '-f', ...ids]).catch(() => undefined);
+  const images = (await sandboxDocker(['images', '-q', `berth-e2e/${tag}`]).catch(() => '')).split('\n').filter(Boolean);
+  if (images.length > 0) await sandboxDocker(['rmi', '-f', ...new Set(images)]).catch(() => undefined);
+  await sandboxDocker(['rmi', env.images.registryBusybox]).catch(() => undefined);
+  if (swarmOn) await leaveSwarm(env.socketPath).catch(() => undefined);
+});
+
+test('a foreground run shows stdout, stderr marked, and the exit code', async () => {
+  const b = berth();
+  await b.waitFor('● live');
+  await b.type('r');
+  await b.waitFor('Run a container');
+  await paste(b, env.images.busybox);
+  await b.type(key.tab);
+  await paste(b, `sh -c 'echo hello; echo oops >&2; exit 3'`);
+  await b.type(key.tab);
+  await paste(b, `${tag}-fg`);
+  await b.type(key.enter);
+  const screen = await b.waitFor('exited with code 3', 15_000);
+  assert.match(screen, /│ hello/);
+  assert.match(screen, /│ ! oops/);
+  await b.type(key.enter);
+  await b.waitFor((s) => !s.includes('exited with code'));
+});
+
+test('detached sleep 300 is selected; stop takes it out of the running list; commit makes a selected image', async () => {
+  const name = `${tag}-bg`;
+  const b = berth();
+  await b.waitFor('● live');
+  await b.type('r');
+  await b.waitFor('Run a container');
+  await paste(b, env.images.busybox);
+  await b.type(key.tab);
+  await paste(b, 'sleep 300');
+  await b.type(key.tab);
+  await paste(b, name);
+  await b.type(key.tab, key.tab, ' ', key.enter);
+  await b.waitFor(`started ${name}`, 15_000);
+  await b.waitFor((s) => !s.includes('Run a container') && s.includes(name));
+  // The selection is on the new container: its logs open.
+  await b.type('l');
+  await b.waitFor(`logs ${name}`);
+  await b.type(key.escape);
+  await b.waitFor('● live');
+
+  await b.type('s');
+  await b.waitFor(new RegExp(`Stop ${name} \\([0-9a-f]{12}\\)\\?`));
+  await paste(b, '1');
+  await b.type(key.enter);
+  await b.waitFor(new RegExp(`stopped ${name} \\([0-9a-f]{12}\\)`), 20_000);
+  // Running-only view: its row goes (the status line still names it).
+  await b.waitFor((s) => !s.split('\n').some((l) => l.includes(name) && !l.includes('stopped ')), 10_000);
+  const running = await sandboxDocker(['ps', '-q', '--filter', `name=${name}`]);
+  assert.equal(running.trim(), '', 'no longer running');
+
+  // Exited containers show with `a`; the selection is still on it (selection follows the id).
+  await b.type('a');
+  await b.waitFor(name);
+  await b.type('c');
+  await b.waitFor(`Commit ${name}`);
+  await paste(b, `berth-e2e/${tag}`);
+  await b.type(key.tab);
+  await paste(b, 'snap');
+  await b.type(key.enter);
+  const committed = await b.waitFor(`new image berth-e2e/${tag}:snap`, 20_000);
+  const id = /sha256:[0-9a-f]{64}/.exec(committed)?.[0];
+  assert.ok(id, 'the new image id is shown');
+  await b.type(key.enter);
+  await b.waitFor((s) => !s.includes('new image'));
+  // The Images pane is focused with the new image selected: inspect opens it.
+  await b.type('i');
+  await b.waitFor(`inspect berth-e2e/${tag}:snap`);
+  const listed = await sandboxDocker(['images', '--no-trunc', '-q', `berth-e2e/${tag}:snap`]);
+  assert.equal(listed.trim(), id);
+});
+
+test('running an image that is only in the registry offers the pull, pulls it, then runs it', async () => {
+  const b = berth();
+  await b.waitFor('● live');
+  await b.type('r');
+  await b.waitFor('Run a container');
+  await paste(b, env.images.registryBusybox);
+  await b.type(key.tab);
+  await paste(b, 'echo pulled-and-ran');
+  await b.type(key.tab);
+  await paste(b, `${tag}-pulled`);
+  await b.type(key.enter);
+  await b.waitFor('is not here', 15_000);
+  await b.type(key.enter);
+  const screen = await b.waitFor('exited with code 0', 60_000);
+  assert.match(screen, /pulled-and-ran/);
+});
+
+test('an engine refusal (name conflict) appears in the dialog with every field kept', async () => {
+  const b = berth();
+  await b.waitFor('● live');
+  await b.type('r');
+  await b.waitFor('Run a container');
+  await paste(b, env.images.busybox);
+  await b.type(key.tab);
+  await paste(b, 'true');
+  await b.type(key.tab);
+  await paste(b, `${tag}-fg`); // made by the first test
+  await b.type(key.tab, key.tab, ' ', key.enter);
+  const screen = await b.waitFor(/is already in use/, 15_000);
+  assert.match(screen, new RegExp(`name\\s+${tag}-fg`));
+  assert.match(screen, /command\s+true/);
+  assert.match(screen, /detached\s+\[x\]/);
+  await b.type(shiftTab);
+});
+
+test('stopping a swarm task warns first, then the replacement appears', async () => {
+  await enableSwarm(env.socketPath, env.dir);
+  swarmOn = true;
+  const service = `${tag}-svc`;
+  await engineJson(env.socketPath, 'POST', '/services/create', {
+    Name: service,
+    TaskTemplate: {
+      ContainerSpec: { Image: env.images.busybox, Command: ['sleep', '3600'] },
+      RestartPolicy: { Condition: 'any', Delay: 100_000_000 },
+    },
+    Mode: { Replicated: { Replicas: 1 } },
+  });
+  const taskContainers = async () =>
+    (await sandboxDocker(['ps', '-q', '--no-trunc', '--filter', `label=com.docker.swarm.service.name=${service}`])).split('\n').filter(Boolean);
+  let first: string[] = [];
+  for (let i = 0; i < 150 && first.length === 0; i++) {
+    first = await taskContainers();
+    if (first.length === 0) await delay(200);
+  }
+  assert.equal(first.length, 1, 'the service has its task container');
+  const oldId = first[0] ?? '';
+
+  const b = berth();
+  await b.waitFor(service);
+  await b.type('/');
+  await paste(b, service);
+  await b.type(key.enter);
+  await b.type('s');
+  const confirm = await b.waitFor('swarm service', 10_000);
+  assert.match(confirm.replace(/[│\s]+/g, ' '), new RegExp(`task of swarm service ${service}\\. The swarm will start a replacement container once it stops\\.`));
+  await paste(b, '1'); // sleep as PID 1 ignores SIGTERM: do not wait the default 10 s for the kill
+  await b.type(key.enter);
+  // The status line is cut to the terminal's width, and task names are long: match its start.
+  await b.waitFor(new RegExp(`stopped ${service}\\.1\\.\\S* \\(${oldId.slice(0, 12)}\\); swarm service ${service}`), 30_000);
+  // The replacement arrives through engine events: a running task container with another id.
+  const shortOld = oldId.slice(0, 12);
+  await b.waitFor((s) => s.split('\n').some((l) => l.includes(service) && !l.includes(shortOld) && /Up /.test(l)), 30_000);
+  await engineJson(env.socketPath, 'DELETE', `/services/${service}`).catch(() => undefined);
+});
