@@ -1,17 +1,29 @@
 import { Box, Text } from 'ink';
-import Spinner from 'ink-spinner';
-import { memo } from 'react';
+import { memo, useMemo } from 'react';
 import type { PullState } from '../../state/pulls/pull-reducer.ts';
-import { pullBlockLines, type BlockLine, type Tone } from '../rows/pull-rows.ts';
+import { pullBlockLines, type BlockLine, type Segment, type Tone } from '../rows/pull-rows.ts';
 import { theme } from '../theme.ts';
+
+/**
+ * The "dots" spinner of cli-spinners (what ink-spinner draws by default), driven by the pane's
+ * one clock rather than a timer per block: each timer would make Ink draw the whole screen
+ * again on its own schedule, so several running pulls multiplied the redraws. 10 frames a
+ * second rather than ink-spinner's 12.5: every frame is a full Ink redraw (~20 ms for a
+ * 120×50 screen of bars), and the spinner only has to show that something is alive.
+ */
+export const SPINNER_FRAMES = ['⠋', '⠙', '⠹', '⠸', '⠼', '⠴', '⠦', '⠧', '⠇', '⠏'] as const;
+export const SPINNER_INTERVAL_MS = 100;
 
 interface Props {
   pull: PullState;
   width: number;
+  /** For the elapsed time of a running pull; whole seconds, so that the lines are rebuilt once a second at most. */
   nowMs: number;
   selected: boolean;
   /** Lines the block may take (see pullBlockLines). */
   maxLines?: number;
+  /** Which frame of the spinner a running pull shows. */
+  spinnerFrame?: number;
 }
 
 function color(tone: Tone | undefined): string | undefined {
@@ -32,33 +44,46 @@ function color(tone: Tone | undefined): string | undefined {
 }
 
 /** One pull: its title with a spinner while it runs, the overall bar, a row per layer. Rows are cut, never wrapped. */
-export const PullBlock = memo(function PullBlock({ pull, width, nowMs, selected, maxLines }: Props) {
-  const lines = pullBlockLines(pull, { width, nowMs, selected, maxLines });
+export const PullBlock = memo(function PullBlock({ pull, width, nowMs, selected, maxLines, spinnerFrame = 0 }: Props) {
+  // The spinner turns ~12 times a second; the lines only change with the pull, the size or the second.
+  const lines = useMemo(() => pullBlockLines(pull, { width, nowMs, selected, maxLines }), [pull, width, nowMs, selected, maxLines]);
+  const glyph = SPINNER_FRAMES[spinnerFrame % SPINNER_FRAMES.length] ?? SPINNER_FRAMES[0];
   return (
     <Box flexDirection="column" width={width}>
       {lines.map((line) => (
-        <Line key={line.key} line={line} />
+        // Only the line with the spinner gets the frame, so only it is drawn again as it turns.
+        <Line key={line.key} line={line} glyph={line.segments.some((s) => s.spinner) ? glyph : undefined} />
       ))}
     </Box>
   );
 });
 
-function Line({ line }: { line: BlockLine }) {
+const Line = memo(function Line({ line, glyph }: { line: BlockLine; glyph?: string }) {
+  const runs = merge(line.segments.map((s) => (s.spinner ? { ...s, text: glyph ?? s.text, spinner: false } : s)));
   return (
     <Text wrap="truncate">
-      {line.segments.map((segment, i) =>
-        segment.spinner ? (
-          <Text key={i} color={color(segment.tone)}>
-            <Spinner type="dots" />
-          </Text>
-        ) : (
-          <Text key={i} color={color(segment.tone)} bold={segment.bold} inverse={segment.inverse}>
-            {segment.text}
-          </Text>
-        ),
-      )}
-      {/* An empty line still takes its row. */}
-      {line.segments.length === 0 ? ' ' : null}
+      {runs.length === 0
+        ? ' '
+        : runs.map((run, i) => (
+            <Text key={i} color={color(run.tone)} bold={run.bold} inverse={run.inverse}>
+              {run.text}
+            </Text>
+          ))}
     </Text>
   );
+});
+
+/** Joins neighbours that look the same: fewer nodes for Ink to lay out on every frame. */
+function merge(segments: readonly Segment[]): Segment[] {
+  const out: Segment[] = [];
+  for (const segment of segments) {
+    const last = out.at(-1);
+    const plain = (s: Segment) => (s.tone ?? 'normal') === 'normal' && !s.bold && !s.inverse;
+    const same = last && ((plain(last) && plain(segment)) || (last.tone === segment.tone && !!last.bold === !!segment.bold && !!last.inverse === !!segment.inverse));
+    // Spaces take no colour, so they can join any run that is not inverse.
+    const blank = last && !last.inverse && segment.text.trim() === '' && !segment.inverse;
+    if (last && (same || blank)) out[out.length - 1] = { ...last, text: last.text + segment.text };
+    else out.push(segment);
+  }
+  return out;
 }

@@ -1,14 +1,13 @@
 import { Box, Text } from 'ink';
-import { useRef } from 'react';
+import { useEffect, useReducer, useRef } from 'react';
 import type { PullState } from '../../state/pulls/pull-reducer.ts';
-import { useClock } from '../hooks/use-clock.ts';
 import { useStore } from '../hooks/use-store.ts';
 import { KeyPriority, useKeyHandler, type KeyPress } from '../keys/key-router.tsx';
 import { resolveAction } from '../keys/keymap.ts';
-import { pullBlockLines } from '../rows/pull-rows.ts';
+import { blockHeight } from '../rows/pull-rows.ts';
 import { useServices } from '../services.tsx';
 import { theme } from '../theme.ts';
-import { PullBlock } from './pull-block.tsx';
+import { PullBlock, SPINNER_INTERVAL_MS } from './pull-block.tsx';
 
 interface Props {
   width: number;
@@ -31,9 +30,18 @@ export function PullsPane({ width, height, selectedId, onSelect, active = true }
   const { pulls } = useServices();
   const { pulls: list } = useStore(pulls.store);
   const running = list.some((p) => p.status === 'running');
-  // Only the elapsed times need a clock; progress itself re-renders through the store.
-  useClock(running ? 1000 : 0);
-  const nowMs = Date.now();
+  // One clock for every spinner and elapsed time, and only while something runs. It fires a
+  // spinner interval after the last render, whatever caused it: while progress arrives the
+  // store's renders turn the spinner too, so the two add up to the faster rate, not the sum.
+  const [, tick] = useReducer((n: number) => n + 1, 0);
+  useEffect(() => {
+    if (!running) return undefined;
+    const timer = setTimeout(tick, SPINNER_INTERVAL_MS);
+    return () => clearTimeout(timer);
+  });
+  const now = Date.now();
+  const nowSecond = Math.floor(now / 1000) * 1000;
+  const spinnerFrame = Math.floor(now / SPINNER_INTERVAL_MS);
   const topRef = useRef(0);
 
   const ids = list.map((p) => p.id);
@@ -88,7 +96,7 @@ export function PullsPane({ width, height, selectedId, onSelect, active = true }
     );
   }
 
-  const heights = list.map((p) => pullBlockLines(p, { width, nowMs }).length);
+  const heights = list.map((p) => blockHeight(p, width));
   let view = windowOf(heights, index, height, topRef.current);
   const partial = view.first > 0 || view.last < list.length - 1;
   // When not everything fits, one line says so and how to get there.
@@ -101,7 +109,15 @@ export function PullsPane({ width, height, selectedId, onSelect, active = true }
         const pull = list[i] as PullState;
         return (
           <Box key={pull.id} flexDirection="column" marginBottom={i < view.last ? GAP : 0}>
-            <PullBlock pull={pull} width={width} nowMs={nowMs} selected={i === index} maxLines={maxLines} />
+            <PullBlock
+              pull={pull}
+              width={width}
+              // A finished block needs no clock: unchanged props let it skip rendering altogether.
+              nowMs={pull.status === 'running' ? nowSecond : 0}
+              selected={i === index}
+              maxLines={maxLines}
+              spinnerFrame={pull.status === 'running' ? spinnerFrame : 0}
+            />
           </Box>
         );
       })}

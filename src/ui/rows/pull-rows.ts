@@ -23,6 +23,8 @@ export interface Segment {
   inverse?: boolean;
   /** Stands for the running spinner (one cell); `text` is a frame of it. */
   spinner?: boolean;
+  /** Cells of `text` when known without measuring (bars: measuring one costs ~100× building it). */
+  cells?: number;
 }
 
 export interface BlockLine {
@@ -93,6 +95,14 @@ export function pullBlockLines(pull: PullState, options: BlockOptions): BlockLin
   const layers = layerLines(pull, width, layout, layerBudget);
   const lines = [title, ...shownHeader, ...(overall ? [overall] : []), ...layers, ...shownFooter, ...error];
   return lines.slice(0, Math.max(1, Math.min(lines.length, budget)));
+}
+
+/** Lines `pullBlockLines` gives without a limit, counted without building them: the pane lays out with it. */
+export function blockHeight(pull: PullState, width: number): number {
+  const room = Math.max(1, Math.max(1, Math.floor(width)) - INDENT - 2);
+  const error = pull.error === undefined ? 0 : wrap(sanitizeLine(pull.error), room, ERROR_LINES).length;
+  const layers = pull.layerIds.length;
+  return 1 + pull.header.length + (layers > 0 ? 1 + layers : 0) + pull.footer.length + error;
 }
 
 /** The amounts of a layer as the docker CLI writes them: bytes, or a count in other units. */
@@ -214,7 +224,7 @@ function layerLine(layer: LayerState, width: number, layout: LayerLayout): Block
 function progressSegments(layout: LayerLayout, fraction: number | undefined, amount: string, rate: number | undefined, tone: Tone): Segment[] {
   const segments: Segment[] = [];
   if (fraction !== undefined) {
-    segments.push({ text: renderBar(fraction, layout.barWidth), tone }, { text: ' ' }, { text: fit(amount, layout.amountWidth, 'right') });
+    segments.push({ text: renderBar(fraction, layout.barWidth), tone, cells: layout.barWidth }, { text: ' ' }, { text: fit(amount, layout.amountWidth, 'right') });
   } else {
     segments.push({ text: fit(amount, layout.barWidth > 0 ? layout.barWidth + 1 + layout.amountWidth : layout.amountWidth) });
   }
@@ -277,7 +287,7 @@ export function clip(segments: Segment[], width: number): Segment[] {
   const out: Segment[] = [];
   let used = 0;
   for (const segment of segments) {
-    const w = displayWidth(segment.text);
+    const w = cellsOf(segment);
     if (used + w <= width) {
       out.push(segment);
       used += w;
@@ -288,6 +298,13 @@ export function clip(segments: Segment[], width: number): Segment[] {
     break;
   }
   return out;
+}
+
+const PRINTABLE_ASCII = /^[\u0020-\u007e]*$/;
+
+function cellsOf(segment: Segment): number {
+  if (segment.cells !== undefined) return segment.cells;
+  return PRINTABLE_ASCII.test(segment.text) ? segment.text.length : displayWidth(segment.text);
 }
 
 /** The plain text of a line (tests, and width checks). */

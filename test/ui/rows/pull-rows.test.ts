@@ -4,7 +4,7 @@ import fc from 'fast-check';
 import stringWidth from 'string-width';
 import { createPull, finishPull, foldPullMessage } from '../../../src/state/pulls/pull-reducer.ts';
 import { FIXTURE_REFERENCE, fixtureMessages, freshAfter } from '../../support/pull-fixtures.ts';
-import { layerAmount, layerLayout, lineText, pullBlockLines, wrap, type BlockLine } from '../../../src/ui/rows/pull-rows.ts';
+import { blockHeight, layerAmount, layerLayout, lineText, pullBlockLines, wrap, type BlockLine } from '../../../src/ui/rows/pull-rows.ts';
 
 const messages = fixtureMessages('fresh');
 const REF = FIXTURE_REFERENCE;
@@ -141,5 +141,12 @@ test('engine text is sanitized: escape sequences never reach the terminal', () =
   state = finishPull(state, { status: 'error', message: 'bad\r\u001b[1Atext' }, 2);
   for (const line of text(pullBlockLines(state, { width: 100, nowMs: 0 }))) {
     assert.doesNotMatch(line, /[\u0000-\u001f\u007f-\u009f]/);
+  }
+});
+
+test('blockHeight counts the lines without building them', () => {
+  const states = [freshAfter(0), freshAfter(1), freshAfter(16), finishPull(freshAfter(45), { status: 'done' }, 1), finishPull(freshAfter(5), { status: 'error', message: 'x '.repeat(200) }, 1)];
+  for (const state of states) {
+    for (const width of [1, 20, 50, 80, 200]) assert.equal(blockHeight(state, width), pullBlockLines(state, { width, nowMs: 0 }).length, `width ${width}`);
   }
 });
