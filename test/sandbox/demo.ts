@@ -1,0 +1,51 @@
+/**
+ * `npm run demo`: the sandbox engine with a few sample containers and images, berth attached
+ * to it, and everything torn down when berth quits. The README's first command.
+ */
+import { spawn } from 'node:child_process';
+import { ensureBuilt, berthBin } from '../support/pty.ts';
+import { startSandbox } from './sandbox.ts';
+import type { Sandbox } from './sandbox.ts';
+
+const log = (line: string) => process.stderr.write(`[demo] ${line}\n`);
+
+async function addSamples(sandbox: Sandbox): Promise<void> {
+  const image = sandbox.images.busybox;
+  const run = (name: string, ...cmd: string[]) => sandbox.docker(['run', '-d', '--network', 'none', '--name', name, image, ...cmd]);
+  await Promise.all([
+    run('demo-web', 'sh', '-c', 'i=0; while true; do i=$((i+1)); echo "GET /index.html 200 request=$i"; [ $((i % 5)) -eq 0 ] && echo "slow request $i" >&2; sleep 1; done'),
+    run('demo-db', 'sleep', '86400'),
+    run('demo-worker', 'sh', '-c', 'while true; do echo "job done at $(date)"; sleep 3; done'),
+  ]);
+  // One container that has exited, to show with `a`.
+  await sandbox.docker(['run', '--network', 'none', '--name', 'demo-failed-job', image, 'sh', '-c', 'echo starting; echo "something broke" >&2; exit 3']).catch(() => undefined);
+  await sandbox.docker(['tag', image, 'demo/tools:1.0']);
+}
+
+ensureBuilt();
+log('starting the sandbox engine…');
+const sandbox = await startSandbox({ log });
+let stopping = false;
+const stop = async (code: number) => {
+  if (stopping) return;
+  stopping = true;
+  log('tearing the sandbox down…');
+  await sandbox.stop();
+  process.exit(code);
+};
+try {
+  await addSamples(sandbox);
+} catch (error) {
+  log(`could not create the sample containers: ${(error as Error).message}`);
+  await stop(1);
+}
+log(`engine ${sandbox.dockerHost}; registry ${sandbox.registry.address} (credentials in ${sandbox.clientConfigDir}/config.json)`);
+log(`try: p then ${sandbox.images.multiLayer} to watch a multi-layer pull`);
+
+// berth owns the terminal now: Ctrl-C reaches it as a key, not as a signal to this process.
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, () => void stop(130));
+const berth = spawn(process.execPath, [berthBin], {
+  stdio: 'inherit',
+  env: { ...process.env, DOCKER_HOST: sandbox.dockerHost, DOCKER_CONFIG: sandbox.clientConfigDir },
+});
+berth.on('exit', (code) => void stop(code ?? 0));
