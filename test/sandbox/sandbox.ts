@@ -121,7 +121,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
     const images = await prepareImages(docker, tools.busybox, login);
     const clientConfigDir = path.join(dir, 'client-config');
     writeClientConfig(clientConfigDir, login);
-    log(`sandbox ready in ${Date.now() - t0} ms`);
+    log(`images ready in ${Date.now() - t0} ms`);
 
     const socketPath = d.socketPath;
     const sandbox: Sandbox = {
