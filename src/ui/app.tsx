@@ -39,12 +39,15 @@ function contextsFor(nav: NavigationState): KeyContext[] {
   if (overlay?.kind === 'logs') return ['logs', 'global'];
   if (overlay?.kind === 'inspect') return ['inspect', 'global'];
   if (overlay?.kind === 'help') return ['help', 'global'];
-  return nav.pane === 'pulls' ? ['pulls', 'global'] : [nav.pane, 'list', 'global'];
+  // A dialog draws its own key hints and takes every key.
+  if (overlay?.kind === 'dialog') return [];
+  return [nav.pane, 'list', 'global'];
 }
 
 export function App({ onQuit, initial, size: fixedSize }: Props) {
-  const { engineStore } = useServices();
+  const { engineStore, pulls } = useServices();
   const engine = useStore(engineStore);
+  const pullList = useStore(pulls.store).pulls;
   const terminal = useTerminalSize();
   const { columns: width, rows } = fixedSize ?? terminal;
   const [nav, dispatch, navRef] = useSyncReducer(reduceNavigation, () => initial ?? initialNavigation());
@@ -196,7 +199,8 @@ export function App({ onQuit, initial, size: fixedSize }: Props) {
     const filter = nav.views[nav.pane].filter ? ` · filter "${nav.views[nav.pane].filter}"` : '';
     if (nav.pane === 'containers') return `${nav.showAll ? 'all' : 'running'}: ${cRows.length}${filter}${stale}`;
     if (nav.pane === 'images') return `${iRows.length} tags${filter}${stale}`;
-    return '';
+    const active = pullList.filter((p) => p.status === 'running').length;
+    return pullList.length === 0 ? '' : `${pullList.length} pull${pullList.length === 1 ? '' : 's'}, ${active} running`;
   })();
 
   let body;
