@@ -4,8 +4,9 @@
  * VXLAN 4789 by default. So before init we create docker_gwbridge ourselves with a per-
  * sandbox interface name (recorded for crash cleanup) and no masquerading, and we pass a
  * loopback listen address and a free data-path port so concurrent sandboxes do not collide.
- * (The gossip port 7946 is not configurable in dockerd 20.10; two swarm sandboxes at once
- * will conflict on it.)
+ * (The gossip port, 7946 on the advertise address, is not configurable in dockerd 20.10;
+ * two swarm sandboxes at once still both init and run services — gossip only matters
+ * between nodes, and each sandbox is a single node.)
  */
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
