@@ -258,7 +258,7 @@ function ownerAlive(dir: string): boolean {
   if (!Number.isInteger(pid) || pid <= 0) return false;
   // Compare start times so a recycled pid does not keep a dead run's sandbox alive forever.
   const now = processStartTime(pid);
-  return now !== undefined && (!start || now === start);
+  return now !== undefined && (!start || now === start) && alive(pid);
 }
 
 /**
