@@ -129,6 +129,10 @@ async function main(): Promise<number> {
   watchLauncher(() => onSignal('SIGTERM'));
 
   const env: NodeJS.ProcessEnv = { ...process.env };
+  // Ink decides at import time that it runs "in CI" when CI is set and then draws nothing until
+  // exit, which would blind the component tests; CI itself sets CI=true.
+  delete env.CI;
+  delete env.CONTINUOUS_INTEGRATION;
   if (files.some(needsEngine)) {
     const t0 = Date.now();
     sandbox = await startSandbox({ log: sandboxLog });
