@@ -23,7 +23,8 @@ export function keyName(input: string, key: Key): string {
   return input;
 }
 
-const plainKey: Key = {
+/** A key press with no modifier or special key: what a printable character is. */
+export const plainKey: Key = {
   upArrow: false,
   downArrow: false,
   leftArrow: false,

@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { demultiplex, rawStream, type LogChunk } from '../../../src/engine/streams/multiplexed.ts';
 import { EngineError } from '../../../src/engine/errors.ts';
+import { chunksOf, split } from '../../support/chunks.ts';
 
 // test() returns a promise that the node:test runner tracks itself; `void` says so to the linter.
 
@@ -54,22 +55,6 @@ function merge(pieces: Piece[]): Piece[] {
 const EXPECTED = merge(
   LOG_FRAMES.filter(([, text]) => text !== '').map(([type, text]) => ({ stream: streamOf(type), text })),
 );
-
-async function* chunksOf(parts: Uint8Array[]): AsyncGenerator<Uint8Array> {
-  for (const part of parts) yield part;
-}
-
-function split(bytes: Uint8Array, cuts: number[]): Uint8Array[] {
-  const sorted = [...cuts].sort((a, b) => a - b);
-  const parts: Uint8Array[] = [];
-  let start = 0;
-  for (const cut of sorted) {
-    parts.push(bytes.subarray(start, cut));
-    start = cut;
-  }
-  parts.push(bytes.subarray(start));
-  return parts;
-}
 
 interface Outcome {
   pieces: Piece[];

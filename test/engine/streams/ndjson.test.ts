@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { NdjsonDecoder, readNdjson } from '../../../src/engine/streams/ndjson.ts';
 import { EngineError } from '../../../src/engine/errors.ts';
+import { chunksOf, split } from '../../support/chunks.ts';
 
 // test() returns a promise that the node:test runner tracks itself; `void` says so to the linter.
 
@@ -24,23 +25,6 @@ const PULL_LINES = [
 ];
 const PULL_BYTES = Buffer.from(PULL_LINES.map((line) => `${line}\r\n`).join(''), 'utf8');
 const PULL_VALUES: unknown[] = PULL_LINES.map((line) => JSON.parse(line) as unknown);
-
-async function* chunksOf(parts: Uint8Array[]): AsyncGenerator<Uint8Array> {
-  for (const part of parts) yield part;
-}
-
-/** Cuts `bytes` at the given offsets (any order, duplicates allowed: they make empty chunks). */
-function split(bytes: Uint8Array, cuts: number[]): Uint8Array[] {
-  const sorted = [...cuts].sort((a, b) => a - b);
-  const parts: Uint8Array[] = [];
-  let start = 0;
-  for (const cut of sorted) {
-    parts.push(bytes.subarray(start, cut));
-    start = cut;
-  }
-  parts.push(bytes.subarray(start));
-  return parts;
-}
 
 interface Outcome {
   values: unknown[];

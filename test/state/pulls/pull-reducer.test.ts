@@ -5,6 +5,7 @@ import fc from 'fast-check';
 import { NdjsonDecoder } from '../../../src/engine/streams/ndjson.ts';
 import type { PullMessage } from '../../../src/engine/types.ts';
 import { createPull, finishPull, foldPullMessage, pullTotals, type PullState } from '../../../src/state/pulls/pull-reducer.ts';
+import { split } from '../../support/chunks.ts';
 
 // Recorded from the sandbox (dockerd 20.10, distribution registry) by record-fixtures.ts.
 const fixtureDir = new URL('./fixtures/', import.meta.url);
@@ -56,18 +57,6 @@ function replay(name: string, chunks?: Uint8Array[]): Replay {
   }
   state = finishPull(state, { status: 'done' }, now + MESSAGE_MS);
   return { state, phases, totals };
-}
-
-function split(bytes: Uint8Array, cuts: number[]): Uint8Array[] {
-  const sorted = [...cuts].sort((a, b) => a - b);
-  const parts: Uint8Array[] = [];
-  let start = 0;
-  for (const cut of sorted) {
-    parts.push(bytes.subarray(start, cut));
-    start = cut;
-  }
-  parts.push(bytes.subarray(start));
-  return parts;
 }
 
 test('fixtures hold no credentials', () => {

@@ -4,31 +4,11 @@ import { describe, test } from 'node:test';
 import type { Key } from 'ink';
 import { render } from 'ink-testing-library';
 import { useState } from 'react';
+import { plainKey } from '../../../src/ui/keys/key-name.ts';
 import { KeyRouter, KeyRouterProvider, type KeyPress } from '../../../src/ui/keys/key-router.tsx';
 import { cleanInput, editField, scrollStart, TextField, type FieldState } from '../../../src/ui/widgets/text-field.tsx';
 
-const noKey: Key = {
-  upArrow: false,
-  downArrow: false,
-  leftArrow: false,
-  rightArrow: false,
-  pageDown: false,
-  pageUp: false,
-  home: false,
-  end: false,
-  return: false,
-  escape: false,
-  ctrl: false,
-  shift: false,
-  tab: false,
-  backspace: false,
-  delete: false,
-  meta: false,
-  super: false,
-  hyper: false,
-  capsLock: false,
-  numLock: false,
-};
+const noKey: Key = plainKey;
 
 function typed(input: string): KeyPress {
   return { name: input, input, key: noKey };
