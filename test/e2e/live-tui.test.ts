@@ -82,3 +82,27 @@ test('a hostile container name and log line cannot change the title or clear the
   assert.notEqual(b.title, 'owned');
   assert.match(b.screen(), /logs .*-evil/, 'the screen was not cleared');
 });
+
+test('the logs view follows the container into its next run after a restart', async () => {
+  const name = `${tag}-restarts`;
+  await run(name, env.images.busybox, 'sh', '-c', 'echo "run started $(cat /proc/uptime)"; sleep 3600');
+  const b = berth();
+  await b.waitFor(name);
+  await b.type('/', ...name, key.enter, key.enter);
+  await b.waitFor((s) => (s.match(/run started/g) ?? []).length === 1);
+  await sandboxDocker(['restart', '-t', '0', name]);
+  // The second run's first line shows up under the first run's, without a key press.
+  const screen = await b.waitFor((s) => (s.match(/run started/g) ?? []).length === 2, 15_000);
+  assert.match(screen, /following/);
+});
+
+test('inspect shows the container as pretty JSON and Esc goes back', async () => {
+  const b = berth();
+  await b.waitFor(`${tag}-idle`);
+  await b.type('/', ...`${tag}-idle`, key.enter, 'i');
+  const screen = await b.waitFor('"Id":');
+  assert.match(screen, /inspect .*-idle/);
+  assert.match(screen, /"State": \{/);
+  await b.type(key.escape);
+  await b.waitFor('CONTAINER ID');
+});
