@@ -14,8 +14,7 @@ import { parseImageReference } from '../../engine/reference.ts';
 import { isMissingImage, runContainer, type RunOutcome, type RunSpec } from '../../state/actions/run-container.ts';
 import { LogBuffer } from '../../state/logs/log-buffer.ts';
 import type { LogLine } from '../../state/logs/types.ts';
-import { pullTotals, type PullState } from '../../state/pulls/pull-reducer.ts';
-import { containerName, formatBytesPair, formatRate, renderBar, repoTags, sanitizeLine, shortId, truncate } from '../format/index.ts';
+import { containerName, repoTags, sanitizeLine, shortId, truncate } from '../format/index.ts';
 import { useStore } from '../hooks/use-store.ts';
 import { KeyPriority, useKeyHandler } from '../keys/key-router.tsx';
 import type { PaneId } from '../navigation.ts';
@@ -23,6 +22,7 @@ import { isLive } from '../rows/container-rows.ts';
 import { useServices } from '../services.tsx';
 import { theme } from '../theme.ts';
 import { Busy, DialogFrame, dialogWidth, FieldRow, FRAME_CHROME, ToggleRow } from './dialog-frame.tsx';
+import { OutputView, PullProgress, type Phase } from './run-output.tsx';
 import { useFields, useFocus, useRequest, useToggle } from './use-form.ts';
 import { checkContainerName, checkRunImage, splitCommand } from './validation.ts';
 
@@ -40,12 +40,6 @@ type TextKey = 'image' | 'command' | 'name';
 type Row = TextKey | 'tty' | 'detached';
 const rows: readonly Row[] = ['image', 'command', 'name', 'tty', 'detached'];
 
-type Phase =
-  | { kind: 'form' }
-  | { kind: 'missing-image'; spec: RunSpec; message: string }
-  | { kind: 'pulling'; spec: RunSpec; pullId: string }
-  | { kind: 'running'; spec: RunSpec; id: string }
-  | { kind: 'exited'; spec: RunSpec; id: string; exitCode: number; outputError?: string };
 
 /** Output kept for the dialog: enough to scroll back through a short run. */
 const OUTPUT_CAPACITY = 2_000;
@@ -117,6 +111,7 @@ export function RunDialog({ image, width, height, onClose, onNotify, onSelect, o
     buffer.clear();
     setScrollBack(0);
     let createdId: string | undefined;
+    let started = false;
     const result = await request.run((signal) =>
       runContainer(client, spec, {
         signal,
@@ -125,6 +120,7 @@ export function RunDialog({ image, width, height, onClose, onNotify, onSelect, o
           setWarnings(w);
         },
         onStarted: () => {
+          started = true;
           if (!spec.detached && createdId) setPhase({ kind: 'running', spec, id: createdId });
         },
         onLines,
@@ -149,8 +145,19 @@ export function RunDialog({ image, width, height, onClose, onNotify, onSelect, o
       setPhase({ kind: 'missing-image', spec, message: describeError(error) });
       return;
     }
+    if (started && createdId && !spec.detached) {
+      // It ran and its output is on screen; only the watching failed. Going back to the form
+      // would drop that output and claim it never started.
+      clearTimeout(frameTimer.current);
+      frameTimer.current = undefined;
+      setOutputVersion(buffer.version);
+      setPhase({ kind: 'lost', spec, id: createdId, message: describeError(error) });
+      return;
+    }
     setPhase({ kind: 'form' });
-    setEngineError(createdId ? `created ${shortId(createdId)} but it did not start: ${describeError(error)}` : describeError(error));
+    setEngineError(
+      createdId ? `created ${shortId(createdId)} but ${started ? 'lost track of it' : 'it did not start'}: ${describeError(error)}` : describeError(error),
+    );
   };
 
   const pull = async (spec: RunSpec) => {
@@ -211,7 +218,8 @@ export function RunDialog({ image, width, height, onClose, onNotify, onSelect, o
         return true;
       case 'running':
       case 'exited':
-        if (press.name === 'escape' || (phase.kind === 'exited' && press.name === 'return')) {
+      case 'lost':
+        if (press.name === 'escape' || (phase.kind !== 'running' && press.name === 'return')) {
           if (phase.kind === 'running') onNotify(`${shortId(phase.id)} keeps running (only the view was left)`);
           onClose();
         } else if (press.name === 'up' || press.name === 'k') scroll(1);
@@ -262,7 +270,7 @@ export function RunDialog({ image, width, height, onClose, onNotify, onSelect, o
   const w = dialogWidth(width);
   const inner = w - FRAME_CHROME;
 
-  if (phase.kind === 'running' || phase.kind === 'exited') {
+  if (phase.kind === 'running' || phase.kind === 'exited' || phase.kind === 'lost') {
     return (
       <OutputView
         phase={phase}
@@ -366,88 +374,4 @@ export function RunDialog({ image, width, height, onClose, onNotify, onSelect, o
 function checkRunImageIsId(image: string): boolean {
   const checked = checkRunImage(image);
   return checked.ok && checked.value.isId;
-}
-
-function PullProgress({ pull, reference, width }: { pull: PullState | undefined; reference: string; width: number }) {
-  if (!pull) return <Busy text={`pulling ${sanitizeLine(reference)}…`} />;
-  const totals = pullTotals(pull);
-  const fraction = totals.bytesKnown > 0 ? totals.bytesDone / totals.bytesKnown : undefined;
-  const figures = [
-    totals.layersTotal > 0 ? `${totals.layersDone}/${totals.layersTotal} layers` : undefined,
-    totals.bytesKnown > 0 ? formatBytesPair(totals.bytesDone, totals.bytesKnown) : undefined,
-    totals.rate !== undefined ? formatRate(totals.rate) : undefined,
-  ].filter((part): part is string => part !== undefined);
-  const last = pull.footer[pull.footer.length - 1] ?? pull.header[pull.header.length - 1];
-  return (
-    <Box flexDirection="column">
-      <Busy text={truncate(`pulling ${sanitizeLine(pull.reference)}${figures.length > 0 ? ` · ${figures.join(' · ')}` : ''}`, Math.max(width - 2, 1))} />
-      <Text color={theme.accent}>{renderBar(fraction, Math.max(Math.min(width, 40), 4))}</Text>
-      {last ? (
-        <Text color={theme.muted} wrap="truncate">
-          {truncate(sanitizeLine(last), width)}
-        </Text>
-      ) : null}
-    </Box>
-  );
-}
-
-interface OutputViewProps {
-  phase: Extract<Phase, { kind: 'running' | 'exited' }>;
-  buffer: LogBuffer;
-  warnings: readonly string[];
-  rows: number;
-  scrollBack: number;
-  width: number;
-}
-
-function OutputView({ phase, buffer, warnings, rows, scrollBack, width }: OutputViewProps) {
-  const inner = Math.max(width - FRAME_CHROME, 1);
-  const end = buffer.length - scrollBack;
-  const lines = buffer.slice(Math.max(end - rows, 0), end);
-  const command = phase.spec.cmd ? ` ${phase.spec.cmd.join(' ')}` : '';
-  const who = `${phase.spec.name ? `${phase.spec.name} ` : ''}(${shortId(phase.id)})`;
-  const status =
-    phase.kind === 'running' ? (
-      <Busy text={truncate(`running ${who}`, inner - 2)} />
-    ) : (
-      <Text color={phase.exitCode === 0 ? theme.success : theme.error} bold>
-        {`exited with code ${phase.exitCode}`}
-      </Text>
-    );
-  return (
-    <DialogFrame
-      title={`run ${sanitizeLine(phase.spec.image)}${sanitizeLine(command)}`}
-      width={width}
-      hint={`${phase.kind === 'running' ? 'Esc leaves it running' : 'Enter/Esc close'} · ↑/↓ PgUp/PgDn scroll${scrollBack > 0 ? ` · ${scrollBack} lines below (End)` : ''}`}
-    >
-      {warnings.slice(0, 3).map((warning, i) => (
-        <Text key={i} color={theme.warning} wrap="truncate">
-          {truncate(`⚠ ${sanitizeLine(warning)}`, inner)}
-        </Text>
-      ))}
-      {status}
-      <Box flexDirection="column" height={rows}>
-        {lines.length === 0 ? (
-          <Text color={theme.muted}>{phase.kind === 'running' ? '(no output yet)' : '(no output)'}</Text>
-        ) : (
-          lines.map((line, i) =>
-            line.stream === 'stderr' ? (
-              <Text key={i} color={theme.stderr} wrap="truncate">
-                {truncate(`! ${sanitizeLine(line.text)}`, inner)}
-              </Text>
-            ) : (
-              <Text key={i} wrap="truncate">
-                {truncate(sanitizeLine(line.text), inner) || ' '}
-              </Text>
-            ),
-          )
-        )}
-      </Box>
-      {phase.kind === 'exited' && phase.outputError ? (
-        <Text color={theme.error} wrap="truncate">
-          {truncate(`output unavailable: ${sanitizeLine(phase.outputError)}`, inner)}
-        </Text>
-      ) : null}
-    </DialogFrame>
-  );
 }
