@@ -1,0 +1,89 @@
+/**
+ * B4: idle cost. berth watches 50 running containers with nothing changing; berth's CPU time
+ * (utime + stime of its node process) over the window, and dockerd's over the same window
+ * against an equal window without berth — half before berth starts, half after it quits, so a
+ * drift in the engine's own background work does not land on one side only.
+ */
+import { setTimeout as delay } from 'node:timers/promises';
+import { RUNNING_NAME, type Bench } from './context.ts';
+import { ScreenProbe } from './probe.ts';
+import { cpuMs } from './proc.ts';
+import { summarize } from './stats.ts';
+import { pct, ratio, spread, verdict, type Row } from './table.ts';
+
+const SLICES = 6;
+
+/** CPU ms of pid over a wall window, and the wall time it really took. */
+async function window(pid: number, ms: number): Promise<{ cpu: number; wall: number }> {
+  const c0 = cpuMs(pid);
+  const w0 = performance.now();
+  await delay(ms);
+  return { cpu: cpuMs(pid) - c0, wall: performance.now() - w0 };
+}
+
+export async function b4(bench: Bench): Promise<Row[]> {
+  await bench.ensureRunning();
+  const windowMs = bench.quick ? 15_000 : 60_000;
+  const dockerd = bench.dockerdPid();
+  // Let the fixture's own start-up work in the engine die down first.
+  await delay(2000);
+
+  const before = await window(dockerd, windowMs / 2);
+
+  const session = bench.launchBerth();
+  const probe = new ScreenProbe(session);
+  const slices: number[] = [];
+  let berthCpu = 0;
+  let berthWall = 0;
+  let engineWith = { cpu: 0, wall: 0 };
+  try {
+    await probe.until((v) => RUNNING_NAME.test(v.text), 15_000);
+    probe.dispose();
+    // Start-up work (module compilation, the first lists, GC of start-up garbage) is B1's.
+    await delay(3000);
+    const pid = session.pty.pid;
+    const e0 = cpuMs(dockerd);
+    const w0 = performance.now();
+    for (let i = 0; i < SLICES; i++) {
+      const slice = await window(pid, windowMs / SLICES);
+      slices.push((slice.cpu / slice.wall) * 100);
+      berthCpu += slice.cpu;
+      berthWall += slice.wall;
+    }
+    engineWith = { cpu: cpuMs(dockerd) - e0, wall: performance.now() - w0 };
+  } finally {
+    await bench.quit(session);
+  }
+  await delay(1000);
+  const after = await window(dockerd, windowMs / 2);
+
+  const berthPct = (berthCpu / berthWall) * 100;
+  const withPct = (engineWith.cpu / engineWith.wall) * 100;
+  const withoutPct = ((before.cpu + after.cpu) / (before.wall + after.wall)) * 100;
+  const caused = withPct - withoutPct;
+  const seconds = Math.round(windowMs / 1000);
+  bench.log(`B4: berth ${pct(berthPct)} (${berthCpu} ms CPU in ${Math.round(berthWall)} ms); dockerd ${pct(withPct)} with, ${pct(withoutPct)} without`);
+  const s = summarize(slices);
+  return [
+    {
+      id: 'B4',
+      figure: `idle CPU of berth, ${seconds} s, 50 running`,
+      berth: `${pct(berthPct)} of a core`,
+      spread: `${spread(s, pct)} (${seconds / SLICES} s slices)`,
+      comparison: '—',
+      ratio: '—',
+      budget: '≤ 0.5 %',
+      verdict: verdict(berthPct, 0.5),
+    },
+    {
+      id: 'B4',
+      figure: `idle CPU berth causes dockerd, ${seconds} s`,
+      berth: `${pct(caused)} of a core`,
+      spread: `with berth ${pct(withPct)}`,
+      comparison: `without berth ${pct(withoutPct)}`,
+      ratio: ratio(withPct, withoutPct),
+      budget: '≤ 0.3 %',
+      verdict: verdict(caused, 0.3),
+    },
+  ];
+}

@@ -1,0 +1,101 @@
+/**
+ * B6: pull overhead. The sandbox registry's multi-layer image (busybox + 24 MiB of random
+ * layers) pulled through berth's pull dialog — from Enter to the pull's block saying "pulled" —
+ * against `docker pull` of the same image in a pty (spawn → exit), each from a clean image store.
+ * Runs alternate which goes first so a warm registry or page cache favours neither.
+ */
+import { setTimeout as delay } from 'node:timers/promises';
+import { RUNNING_NAME, type Bench } from './context.ts';
+import { ScreenProbe } from './probe.ts';
+import { CpuMeter } from './proc.ts';
+import { summarize } from './stats.ts';
+import { ms, pct, ratio, spread, verdict, type Row } from './table.ts';
+
+async function clean(bench: Bench, reference: string): Promise<void> {
+  await bench.sandbox.docker(['rmi', '--force', reference]).catch(() => undefined);
+  await bench.sandbox.docker(['image', 'prune', '--force']);
+  await delay(300);
+}
+
+async function berthPull(bench: Bench, reference: string): Promise<{ wall: number; cpu: number }> {
+  const session = bench.launchBerth();
+  const probe = new ScreenProbe(session);
+  try {
+    await probe.until((v) => RUNNING_NAME.test(v.text), 15_000);
+    session.write('p');
+    await probe.until('Pull an image', 5000);
+    session.write(reference);
+    // The credential lookup has answered: what a person waits for before pressing Enter.
+    await probe.until((v) => v.text.includes(`pulls ${reference.slice(0, 20)}`) && /credentials: (?!looking|found for the image)/.test(v.text), 15_000);
+    const meter = new CpuMeter(session.pty.pid);
+    const t0 = performance.now();
+    session.write('\r');
+    const done = await probe.until((v) => v.lines.some((line) => line.includes('✓') && / pulled /.test(line)), 120_000);
+    const cpu = meter.read();
+    return { wall: done - t0, cpu: cpu.percent };
+  } finally {
+    probe.dispose();
+    await bench.quit(session);
+  }
+}
+
+async function dockerPull(bench: Bench, reference: string): Promise<number> {
+  const t0 = performance.now();
+  const session = bench.launchCommand(bench.sandbox.dockerCliPath, ['pull', reference], bench.dockerEnv());
+  try {
+    const exit = await session.exited;
+    if (exit.exitCode !== 0) throw new Error(`docker pull exited ${exit.exitCode}: ${session.raw.slice(-300)}`);
+    return performance.now() - t0;
+  } finally {
+    await bench.dispose(session);
+  }
+}
+
+export async function b6(bench: Bench): Promise<Row[]> {
+  await bench.ensureRunning();
+  const reference = bench.sandbox.images.multiLayer;
+  const runs = bench.quick ? 2 : 5;
+  const berth: number[] = [];
+  const docker: number[] = [];
+  const cpu: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const order = i % 2 === 0 ? (['docker', 'berth'] as const) : (['berth', 'docker'] as const);
+    for (const who of order) {
+      await clean(bench, reference);
+      if (who === 'docker') docker.push(await dockerPull(bench, reference));
+      else {
+        const r = await berthPull(bench, reference);
+        berth.push(r.wall);
+        cpu.push(r.cpu);
+      }
+    }
+    bench.log(`B6 run ${i + 1}/${runs}: berth ${ms(berth[i] ?? NaN)} (CPU ${pct(cpu[i] ?? NaN)}), docker pull ${ms(docker[i] ?? NaN)}`);
+  }
+  await clean(bench, reference);
+  const sb = summarize(berth);
+  const sd = summarize(docker);
+  const sc = summarize(cpu);
+  const wallRatio = sb.median / sd.median;
+  return [
+    {
+      id: 'B6',
+      figure: 'pull 24 MiB multi-layer image: wall',
+      berth: `${ms(sb.median)} median`,
+      spread: spread(sb, ms),
+      comparison: `docker pull ${ms(sd.median)} (${ms(sd.min)}–${ms(sd.max)})`,
+      ratio: ratio(sb.median, sd.median),
+      budget: 'ratio ≤ 1.05',
+      verdict: verdict(wallRatio, 1.05),
+    },
+    {
+      id: 'B6',
+      figure: 'pull: berth CPU during the pull',
+      berth: `${pct(sc.median)} of a core median`,
+      spread: spread(sc, pct),
+      comparison: '—',
+      ratio: '—',
+      budget: '≤ 25 %',
+      verdict: verdict(sc.median, 25),
+    },
+  ];
+}

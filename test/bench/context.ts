@@ -1,0 +1,183 @@
+/**
+ * What every figure shares: the one sandbox, a private copy of the bundle, launching berth and
+ * comparison commands in a pty, and the engine fixtures (50 running containers, 1,000 in all,
+ * 500 image tags), each made once, the first time a figure asks for it.
+ */
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { setTimeout as delay } from 'node:timers/promises';
+import { engineJson } from '../sandbox/engine-http.ts';
+import { LOCAL_BUSYBOX } from '../sandbox/images.ts';
+import type { Sandbox } from '../sandbox/sandbox.ts';
+import { berthBin, ensureBuilt, PtySession } from '../support/pty.ts';
+
+export interface BenchOptions {
+  quick: boolean;
+  /** How long B5 watches before its second reading. */
+  b5Minutes: number;
+  log: (line: string) => void;
+}
+
+export const RUNNING_PREFIX = 'bench-run';
+export const CREATED_PREFIX = 'bench-idle';
+export const RUNNING_COUNT = 50;
+export const TOTAL_COUNT = 1000;
+export const IMAGE_TAGS = 500;
+/** Any of the running batch's names: what "a frame with container data" shows. */
+export const RUNNING_NAME = new RegExp(`${RUNNING_PREFIX}-\\d+`);
+
+export class Bench {
+  private readonly sessions = new Set<PtySession>();
+  private running?: Promise<void>;
+  private thousand?: Promise<void>;
+  private images?: Promise<void>;
+
+  private constructor(
+    readonly sandbox: Sandbox,
+    readonly options: BenchOptions,
+    /** dist/ copied aside: other work rebuilding dist/ mid-run must not pull it from under berth. */
+    private readonly bundleDir: string,
+  ) {}
+
+  static create(sandbox: Sandbox, options: BenchOptions): Bench {
+    ensureBuilt();
+    const bundleDir = mkdtempSync(path.join(os.tmpdir(), 'berth-bench-'));
+    const dist = path.dirname(berthBin);
+    for (let attempt = 0; ; attempt++) {
+      cpSync(dist, bundleDir, { recursive: true });
+      const copied = path.join(bundleDir, 'berth.js');
+      if (existsSync(copied) && statSync(copied).size > 0) break;
+      if (attempt > 5) throw new Error('could not copy dist/ (is something rebuilding it?)');
+      ensureBuilt();
+    }
+    return new Bench(sandbox, options, bundleDir);
+  }
+
+  get quick(): boolean {
+    return this.options.quick;
+  }
+
+  log(line: string): void {
+    this.options.log(line);
+  }
+
+  get bundle(): string {
+    return path.join(this.bundleDir, 'berth.js');
+  }
+
+  /** The whole bundle: the entry is a small stub, the app is in the chunks it imports. */
+  get bundleBytes(): number {
+    return readdirSync(this.bundleDir)
+      .filter((f) => f.endsWith('.js'))
+      .reduce((sum, f) => sum + statSync(path.join(this.bundleDir, f)).size, 0);
+  }
+
+  /** berth reads the sandbox engine and the registry credentials, never the host's. */
+  berthEnv(): Record<string, string> {
+    return { DOCKER_HOST: this.sandbox.dockerHost, DOCKER_CONFIG: this.sandbox.clientConfigDir };
+  }
+
+  /** The sandbox's own (logged-in) CLI config, for the docker comparisons. */
+  dockerEnv(): Record<string, string> {
+    return { DOCKER_HOST: this.sandbox.dockerHost, DOCKER_CONFIG: path.join(this.sandbox.dir, 'docker-config'), DOCKER_CLI_HINTS: 'false' };
+  }
+
+  launchBerth(opts: { cols?: number; rows?: number; args?: string[]; nodeArgs?: string[] } = {}): PtySession {
+    return this.track(
+      new PtySession({
+        command: process.execPath,
+        args: [...(opts.nodeArgs ?? []), this.bundle, ...(opts.args ?? [])],
+        env: this.berthEnv(),
+        cols: opts.cols,
+        rows: opts.rows,
+      }),
+    );
+  }
+
+  launchCommand(command: string, args: string[], env: Record<string, string> = {}): PtySession {
+    return this.track(new PtySession({ command, args, env }));
+  }
+
+  /** Presses q and waits for the exit; kills it if it does not go. Resolves with the exit time. */
+  async quit(session: PtySession, timeoutMs = 3000): Promise<number | undefined> {
+    let exitedAt: number | undefined;
+    try {
+      session.write('q');
+      const result = await Promise.race([session.exited.then(() => performance.now()), delay(timeoutMs, undefined, { ref: false })]);
+      exitedAt = result;
+    } finally {
+      await this.dispose(session);
+    }
+    return exitedAt;
+  }
+
+  async dispose(session: PtySession): Promise<void> {
+    this.sessions.delete(session);
+    await session.stop();
+  }
+
+  async disposeAll(): Promise<void> {
+    for (const session of [...this.sessions]) await this.dispose(session);
+  }
+
+  removeBundle(): void {
+    rmSync(this.bundleDir, { recursive: true, force: true });
+  }
+
+  api<T>(method: string, apiPath: string, body?: unknown, timeoutMs?: number): Promise<T> {
+    return engineJson<T>(this.sandbox.socketPath, method, apiPath, body, timeoutMs);
+  }
+
+  dockerdPid(): number {
+    return Number(readFileSync(path.join(this.sandbox.dir, 'dockerd.pid'), 'utf8').trim());
+  }
+
+  /** 50 running containers (`bench-run-N`), with an init so they stop at once at teardown. */
+  ensureRunning(): Promise<void> {
+    this.running ??= (async () => {
+      const t = Date.now();
+      await this.sandbox.startContainers(RUNNING_COUNT, { namePrefix: RUNNING_PREFIX, init: true });
+      this.log(`fixture: ${RUNNING_COUNT} running containers in ${Date.now() - t} ms`);
+    })();
+    return this.running;
+  }
+
+  /** 1,000 containers in all: the 50 running ones and 950 created, never started. */
+  ensureThousand(): Promise<void> {
+    this.thousand ??= (async () => {
+      await this.ensureRunning();
+      const t = Date.now();
+      await this.sandbox.startContainers(TOTAL_COUNT - RUNNING_COUNT, { namePrefix: CREATED_PREFIX, start: false });
+      this.log(`fixture: ${TOTAL_COUNT - RUNNING_COUNT} created containers in ${Date.now() - t} ms`);
+    })();
+    return this.thousand;
+  }
+
+  /** 500 image tags of the busybox image: a long image list costs berth the same as 500 images. */
+  ensureImages(): Promise<void> {
+    this.images ??= (async () => {
+      const t = Date.now();
+      let next = 0;
+      const worker = async () => {
+        while (next < IMAGE_TAGS) {
+          const i = next++;
+          await this.api('POST', `/images/${LOCAL_BUSYBOX}/tag?repo=${encodeURIComponent(`bench/tag-${i}`)}&tag=latest`);
+        }
+      };
+      await Promise.all(Array.from({ length: 8 }, worker));
+      this.log(`fixture: ${IMAGE_TAGS} image tags in ${Date.now() - t} ms`);
+    })();
+    return this.images;
+  }
+
+  private track(session: PtySession): PtySession {
+    this.sessions.add(session);
+    return session;
+  }
+}
+
+/** A pause of base..base+jitter ms, so key presses do not fall into step with a render timer. */
+export function jitter(base: number, spread: number): Promise<void> {
+  return delay(base + Math.random() * spread);
+}

@@ -1,0 +1,130 @@
+/**
+ * `npm run bench [-- B1 B4 …] [--quick] [--b5-minutes=N]`: brings up one sandbox engine,
+ * builds the bundle, drives berth in a real pty for each figure, and prints one table with
+ * budgets. Always exits 0 once the table is printed: a benchmark reports, it does not gate.
+ */
+import os from 'node:os';
+import { watchLauncher } from '../sandbox/lifeline.ts';
+import { startSandbox } from '../sandbox/sandbox.ts';
+import type { Sandbox } from '../sandbox/sandbox.ts';
+import { b1 } from './b1-startup.ts';
+import { b2 } from './b2-engine-change.ts';
+import { b3 } from './b3-keypress.ts';
+import { b4 } from './b4-idle.ts';
+import { b5 } from './b5-memory.ts';
+import { b6 } from './b6-pull.ts';
+import { b7 } from './b7-log-flood.ts';
+import { Bench } from './context.ts';
+import { failedRow, renderTable, type Row } from './table.ts';
+
+interface Figure {
+  id: string;
+  title: string;
+  budget: string;
+  run: (bench: Bench) => Promise<Row[]>;
+}
+
+// In an order that builds the fixtures up: 50 running containers first, then 1,000 in all.
+const FIGURES: readonly Figure[] = [
+  { id: 'B1', title: 'start → first frame with data', budget: 'median ≤ 200 ms', run: b1 },
+  { id: 'B2', title: 'engine change → frame', budget: 'median ≤ 150 ms', run: b2 },
+  { id: 'B4', title: 'idle cost', budget: 'berth ≤ 0.5 %, engine ≤ 0.3 %', run: b4 },
+  { id: 'B6', title: 'pull overhead', budget: 'ratio ≤ 1.05, CPU ≤ 25 %', run: b6 },
+  { id: 'B3', title: 'keypress → frame (1,000 containers)', budget: 'p95 ≤ 30/50 ms', run: b3 },
+  { id: 'B7', title: 'log flood', budget: 'p95 ≤ 100 ms, RSS ≤ 200 MB, q ≤ 300 ms', run: b7 },
+  { id: 'B5', title: 'memory', budget: 'RSS ≤ 100 MB', run: b5 },
+];
+
+const USAGE = `usage: npm run bench [-- [B1 … B7] [--quick] [--b5-minutes=N]]
+  B1 … B7         run only these figures (default: all)
+  --quick         fewer runs and shorter windows, for development
+  --b5-minutes=N  how long B5 watches before its second RSS reading (default 5; --quick: 0.5)
+`;
+
+function parse(argv: readonly string[]): { ids: Set<string>; quick: boolean; b5Minutes: number | undefined } | string {
+  const ids = new Set<string>();
+  let quick = false;
+  let b5Minutes: number | undefined;
+  for (const arg of argv) {
+    if (arg === '--quick') quick = true;
+    else if (arg.startsWith('--b5-minutes=')) {
+      b5Minutes = Number(arg.slice('--b5-minutes='.length));
+      if (!(b5Minutes >= 0)) return `bad --b5-minutes: ${arg}`;
+    } else if (/^b[1-7]$/i.test(arg)) ids.add(arg.toUpperCase());
+    else return `unknown argument: ${arg}`;
+  }
+  return { ids, quick, b5Minutes };
+}
+
+const log = (line: string) => process.stderr.write(`[bench] ${line}\n`);
+
+function loadLine(): string {
+  return os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ');
+}
+
+async function main(): Promise<void> {
+  const args = parse(process.argv.slice(2));
+  if (typeof args === 'string') {
+    process.stderr.write(`${args}\n${USAGE}`);
+    process.exitCode = 2;
+    return;
+  }
+  const selected = FIGURES.filter((f) => args.ids.size === 0 || args.ids.has(f.id));
+  const started = Date.now();
+  const loadBefore = loadLine();
+
+  let sandbox: Sandbox | undefined;
+  let bench: Bench | undefined;
+  let stopping = false;
+  const shutdown = async (code: number) => {
+    if (stopping) return;
+    stopping = true;
+    await bench?.disposeAll().catch(() => undefined);
+    bench?.removeBundle();
+    await sandbox?.stop().catch((e: unknown) => log(`sandbox stop failed: ${String(e)}`));
+    process.exit(code);
+  };
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, () => void shutdown(130));
+  watchLauncher(() => void shutdown(143));
+
+  const rows: Row[] = [];
+  let engineVersion = '?';
+  try {
+    log('starting the sandbox engine…');
+    sandbox = await startSandbox({ log: (line) => log(`sandbox: ${line}`) });
+    log('building the bundle…');
+    bench = Bench.create(sandbox, { quick: args.quick, b5Minutes: args.b5Minutes ?? (args.quick ? 0.5 : 5), log });
+    const version = await bench.api<{ Version?: string; ApiVersion?: string }>('GET', '/version');
+    engineVersion = `Docker ${version.Version ?? '?'} (API ${version.ApiVersion ?? '?'})`;
+    for (const figure of selected) {
+      const t = Date.now();
+      log(`${figure.id}: ${figure.title}…`);
+      try {
+        rows.push(...(await figure.run(bench)));
+      } catch (error) {
+        log(`${figure.id} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+        rows.push(failedRow(figure.id, figure.title, figure.budget, error));
+      } finally {
+        await bench.disposeAll();
+      }
+      log(`${figure.id} took ${((Date.now() - t) / 1000).toFixed(1)} s (load ${loadLine()})`);
+    }
+  } catch (error) {
+    log(`bench failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+  }
+
+  const mem = `${(os.totalmem() / 1024 ** 3).toFixed(1)} GiB`;
+  const cpu = os.cpus()[0]?.model.trim() ?? 'unknown CPU';
+  const header = [
+    `berth benchmarks${args.quick ? ' (--quick)' : ''} — ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC`,
+    `machine: ${os.cpus().length} cores (${cpu}), ${mem} memory, Node ${process.version}, ${engineVersion}`,
+    `bundle: ${bench ? `${(bench.bundleBytes / 1024).toFixed(0)} KiB` : '?'}; load average before ${loadBefore}, after ${loadLine()}; took ${((Date.now() - started) / 60_000).toFixed(1)} min`,
+  ];
+  process.stdout.write(`\n${header.join('\n')}\n\n${renderTable(rows)}\n`);
+  await shutdown(0);
+}
+
+await main();
