@@ -1,11 +1,11 @@
-import { render } from 'ink';
+import type { Instance } from 'ink';
 import { EngineClient } from '../engine/client.ts';
 import { describeError } from '../engine/errors.ts';
 import { EngineSync } from '../state/engine-sync.ts';
 import { initialEngineState } from '../state/engine-state.ts';
 import { PullManager } from '../state/pulls/pull-manager.ts';
 import { Store } from '../state/store.ts';
-import { Root } from './root.tsx';
+import type { EngineState } from '../state/engine-state.ts';
 import { enterFullscreen, leaveFullscreen } from './terminal.ts';
 
 export interface AppOptions {
@@ -30,14 +30,7 @@ export async function runApp(options: AppOptions): Promise<number> {
   let resolveExit: (code: number) => void = () => undefined;
   const exited = new Promise<number>((resolve) => (resolveExit = resolve));
 
-  enterFullscreen(process.stdout);
-  const instance = render(<Root services={{ client, engineStore, sync, pulls }} onQuit={() => finish(0)} />, {
-    exitOnCtrlC: false,
-    patchConsole: true,
-    maxFps: 30,
-    incrementalRendering: false,
-  });
-  sync.start();
+  let instance: Instance | undefined;
 
   function finish(code: number, message?: string): void {
     if (finished) return;
@@ -45,8 +38,8 @@ export async function runApp(options: AppOptions): Promise<number> {
     void sync.stop();
     pulls.stop();
     try {
-      instance.unmount();
-      instance.cleanup();
+      instance?.unmount();
+      instance?.cleanup();
     } catch {
       // The terminal is restored below whatever Ink managed to do.
     }
@@ -63,8 +56,49 @@ export async function runApp(options: AppOptions): Promise<number> {
   process.on('uncaughtException', (error) => finish(1, `berth: unexpected error: ${describeError(error)}`));
   process.on('unhandledRejection', (error) => finish(1, `berth: unexpected error: ${describeError(error)}`));
 
+  // The engine first: the version negotiation and the first lists are in flight while the UI
+  // (Ink, React, the panes: most of the bundle) compiles, and the first frame then usually
+  // shows data at once instead of "loading…" followed by a frame per list that arrives.
+  sync.start();
+  try {
+    const [{ mount }] = await Promise.all([import('./mount.tsx'), firstData(engineStore, FIRST_DATA_WAIT_MS)]);
+    if (!finished) {
+      enterFullscreen(process.stdout);
+      instance = mount({ client, engineStore, sync, pulls }, () => finish(0));
+    }
+  } catch (error) {
+    finish(1, `berth: ${describeError(error)}`);
+  }
+
   const code = await exited;
   // Timers of in-flight requests must not hold the process open after the screen is gone.
   setTimeout(() => process.exit(code), 200).unref();
   return code;
+}
+
+/** How long start-up may wait for the first container list before drawing "loading…" instead. */
+const FIRST_DATA_WAIT_MS = 250;
+
+/**
+ * Resolves when the store holds the first container list or the engine has answered with an
+ * error (the frame then shows why), or after `ms` at the latest: a slow engine gets its
+ * "loading…" frame rather than a blank terminal.
+ */
+function firstData(store: Store<EngineState>, ms: number): Promise<void> {
+  const ready = (s: EngineState) => s.containers.loaded || s.connection.status === 'unreachable' || s.connection.error !== undefined;
+  return new Promise((resolve) => {
+    if (ready(store.getState())) {
+      resolve();
+      return;
+    }
+    const done = () => {
+      clearTimeout(timer);
+      unsubscribe();
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    const unsubscribe = store.subscribe(() => {
+      if (ready(store.getState())) done();
+    });
+  });
 }
