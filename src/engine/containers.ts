@@ -1,5 +1,6 @@
 import { EngineError } from './errors.ts';
 import type { EngineHttp } from './http.ts';
+import { toContainerSummary } from './shapes.ts';
 import { demultiplex, rawStream, type LogChunk } from './streams/multiplexed.ts';
 import type {
   ContainerCreateConfig,
@@ -21,14 +22,14 @@ export interface ListContainersOptions {
 }
 
 export async function listContainers(http: EngineHttp, options: ListContainersOptions = {}): Promise<ContainerSummary[]> {
-  const { value } = await http.json<ContainerSummary[] | null>({
+  const { value } = await http.json<unknown>({
     operation: 'list containers',
     method: 'GET',
     path: '/containers/json',
     query: { all: options.all, filters: options.filters ? JSON.stringify(options.filters) : undefined },
     signal: options.signal,
   });
-  return Array.isArray(value) ? value.filter((c) => typeof c?.Id === 'string') : [];
+  return Array.isArray(value) ? value.map(toContainerSummary).filter((c): c is ContainerSummary => c !== undefined) : [];
 }
 
 export async function inspectContainer(http: EngineHttp, id: string, signal?: AbortSignal): Promise<ContainerInspect> {

@@ -1,4 +1,5 @@
 import type { EngineHttp } from './http.ts';
+import { toEngineEvent } from './shapes.ts';
 import { readNdjson } from './streams/ndjson.ts';
 import type { EngineEvent } from './types.ts';
 
@@ -23,6 +24,7 @@ export async function* streamEvents(http: EngineHttp, options: EventsOptions = {
     stream: true,
   });
   for await (const value of readNdjson(http.chunks(response, 'watch events'), { operation: 'watch events' })) {
-    if (value !== null && typeof value === 'object') yield value as EngineEvent;
+    const event = toEngineEvent(value);
+    if (event) yield event;
   }
 }

@@ -1,6 +1,7 @@
 import { encodeRegistryAuth, type RegistryAuth } from './auth/index.ts';
 import { EngineError } from './errors.ts';
 import type { EngineHttp } from './http.ts';
+import { toImageSummary } from './shapes.ts';
 import { readNdjson } from './streams/ndjson.ts';
 import type { ImageSummary, PullMessage } from './types.ts';
 
@@ -11,14 +12,14 @@ export interface ListImagesOptions {
 }
 
 export async function listImages(http: EngineHttp, options: ListImagesOptions = {}): Promise<ImageSummary[]> {
-  const { value } = await http.json<ImageSummary[] | null>({
+  const { value } = await http.json<unknown>({
     operation: 'list images',
     method: 'GET',
     path: '/images/json',
     query: { all: options.all, filters: options.filters ? JSON.stringify(options.filters) : undefined },
     signal: options.signal,
   });
-  return Array.isArray(value) ? value.filter((i) => typeof i?.Id === 'string') : [];
+  return Array.isArray(value) ? value.map(toImageSummary).filter((i): i is ImageSummary => i !== undefined) : [];
 }
 
 export async function inspectImage(http: EngineHttp, name: string, signal?: AbortSignal): Promise<Record<string, unknown>> {

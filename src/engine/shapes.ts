@@ -1,0 +1,103 @@
+/**
+ * The list answers as the types promise them. An engine (an old Docker, Podman's compat layer,
+ * something broken or hostile) may send `null` for an empty array, a number where a string
+ * belongs, or an object where an array does; the UI formats these fields on every frame, and a
+ * single `Ports: null` would otherwise take the whole screen down. Wrongly typed fields are
+ * dropped (a missing field already degrades a cell to "-"), and entries without an id are not
+ * containers or images at all. Unknown fields pass through untouched: the schema is open.
+ */
+import type { ContainerSummary, EngineEvent, ImageSummary, PortBinding } from './types.ts';
+
+type Fields = Record<string, unknown>;
+
+function isObject(value: unknown): value is Fields {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function string(value: unknown): string | undefined {
+  return typeof value === 'string' ? value : undefined;
+}
+
+function number(value: unknown): number | undefined {
+  return typeof value === 'number' && Number.isFinite(value) ? value : undefined;
+}
+
+function strings(value: unknown): string[] | undefined {
+  return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : undefined;
+}
+
+function labels(value: unknown): Record<string, string> | undefined {
+  if (!isObject(value)) return undefined;
+  const out: Record<string, string> = {};
+  for (const [key, v] of Object.entries(value)) if (typeof v === 'string') out[key] = v;
+  return out;
+}
+
+function ports(value: unknown): PortBinding[] | undefined {
+  if (!Array.isArray(value)) return undefined;
+  return value.filter(isObject).map((p) =>
+    defined({
+      ...p,
+      IP: string(p.IP),
+      PrivatePort: number(p.PrivatePort),
+      PublicPort: number(p.PublicPort),
+      Type: string(p.Type),
+    }),
+  );
+}
+
+/** Keeps the keys whose value is defined, so `{ Ports: undefined }` reads as no Ports at all. */
+function defined<T extends Fields>(value: T): T {
+  for (const key of Object.keys(value)) if (value[key] === undefined) delete value[key];
+  return value;
+}
+
+export function toContainerSummary(value: unknown): ContainerSummary | undefined {
+  if (!isObject(value) || typeof value.Id !== 'string' || value.Id === '') return undefined;
+  return defined({
+    ...value,
+    Id: value.Id,
+    Names: strings(value.Names),
+    Image: string(value.Image),
+    ImageID: string(value.ImageID),
+    Command: string(value.Command),
+    Created: number(value.Created),
+    State: string(value.State),
+    Status: string(value.Status),
+    Ports: ports(value.Ports),
+    Labels: labels(value.Labels),
+  });
+}
+
+export function toImageSummary(value: unknown): ImageSummary | undefined {
+  if (!isObject(value) || typeof value.Id !== 'string' || value.Id === '') return undefined;
+  return defined({
+    ...value,
+    Id: value.Id,
+    ParentId: string(value.ParentId),
+    RepoTags: strings(value.RepoTags),
+    RepoDigests: strings(value.RepoDigests),
+    Created: number(value.Created),
+    Size: number(value.Size),
+    Containers: number(value.Containers),
+    Labels: labels(value.Labels),
+  });
+}
+
+/** An event whose fields have the types the sync loop and log sessions branch on; undefined for non-objects. */
+export function toEngineEvent(value: unknown): EngineEvent | undefined {
+  if (!isObject(value)) return undefined;
+  const actor = isObject(value.Actor) ? defined({ ID: string(value.Actor.ID), Attributes: labels(value.Actor.Attributes) }) : undefined;
+  return defined({
+    ...value,
+    Type: string(value.Type),
+    Action: string(value.Action),
+    Actor: actor,
+    scope: string(value.scope),
+    time: number(value.time),
+    timeNano: number(value.timeNano),
+    status: string(value.status),
+    id: string(value.id),
+    from: string(value.from),
+  });
+}
