@@ -16,6 +16,8 @@ export interface EngineClientOptions {
   apiVersion?: string;
   env?: NodeJS.ProcessEnv;
   homedir?: string;
+  /** How long a request that is not a stream may take in all (default 30 s; tests shorten it). */
+  timeoutMs?: number;
 }
 
 /**
@@ -41,7 +43,7 @@ export class EngineClient {
     this.transport = createTransport(this.endpoint, tls);
     const pin = options.apiVersion || this.env.DOCKER_API_VERSION;
     this.pinned = pin ? pinnedVersion(pin) : undefined;
-    this.http = new EngineHttp(this.transport, () => this.versionPrefix());
+    this.http = new EngineHttp(this.transport, () => this.versionPrefix(), options.timeoutMs);
   }
 
   /** The API version in use, once known. */

@@ -40,6 +40,12 @@ export class EngineHttp {
   constructor(
     private readonly transport: Transport,
     private readonly versionPrefix: () => Promise<string>,
+    /**
+     * How long a request that is not a stream may take in all, headers and body (plus its
+     * `slowSeconds`). undici's own timeouts measure silence, so an engine that drips a byte a
+     * second would otherwise hold a list request — and every refresh queued behind it — forever.
+     */
+    private readonly timeoutMs = 30_000,
   ) {}
 
   get endpointLabel(): string {
@@ -59,7 +65,8 @@ export class EngineHttp {
       body = JSON.stringify(options.body);
       headers['content-type'] = 'application/json';
     }
-    const headersTimeout = 30_000 + (options.slowSeconds ?? 0) * 1000;
+    const headersTimeout = this.timeoutMs + (options.slowSeconds ?? 0) * 1000;
+    const deadline = options.stream ? undefined : this.deadline(options, headersTimeout);
     let response: Dispatcher.ResponseData;
     try {
       response = await this.transport.dispatcher.request({
@@ -68,29 +75,60 @@ export class EngineHttp {
         method: options.method,
         headers,
         body,
-        signal: options.signal,
+        signal: deadline?.signal ?? options.signal,
         headersTimeout,
         bodyTimeout: options.stream ? 0 : headersTimeout,
       });
     } catch (error) {
+      deadline?.clear();
       throw connectionError(error, options.operation, this.transport.endpoint.label);
     }
+    // The deadline covers the body too, however the caller reads it (or dumps it).
+    if (deadline) response.body.once('close', deadline.clear);
     if (response.statusCode >= 400) {
-      const message = await readErrorMessage(response, url.pathname);
+      const { message, hint } = await readErrorMessage(response, url.pathname);
       throw new EngineError({
         code: codeForStatus(response.statusCode),
         status: response.statusCode,
         operation: options.operation,
         message,
+        hint,
       });
     }
     return { status: response.statusCode, headers: response.headers, body: response.body };
   }
 
+  /**
+   * A signal that fires when the caller's does or when `ms` have passed; on the deadline the
+   * request (and its body, mid-read) fails with a TIMEOUT EngineError. Not AbortSignal.any:
+   * that keeps a reference from the long-lived caller signal to every request's signal.
+   */
+  private deadline(options: RequestOptions, ms: number): { signal: AbortSignal; clear: () => void } {
+    const controller = new AbortController();
+    const caller = options.signal;
+    const onAbort = () => controller.abort(caller?.reason);
+    const timer = setTimeout(() => {
+      controller.abort(
+        new EngineError({
+          code: 'TIMEOUT',
+          operation: options.operation,
+          message: `${this.transport.endpoint.label} did not finish answering within ${Math.round(ms / 1000)} s`,
+        }),
+      );
+    }, ms);
+    if (caller?.aborted) controller.abort(caller.reason);
+    else caller?.addEventListener('abort', onAbort, { once: true });
+    const clear = () => {
+      clearTimeout(timer);
+      caller?.removeEventListener('abort', onAbort);
+    };
+    return { signal: controller.signal, clear };
+  }
+
   /** A request whose answer is JSON (or nothing, for 204/304, which yields undefined). */
   async json<T>(options: RequestOptions): Promise<{ status: number; value: T | undefined; headers: EngineResponse['headers'] }> {
     const response = await this.send(options);
-    const text = await readBody(response.body, JSON_BODY_LIMIT, options);
+    const text = await readBody(response.body, JSON_BODY_LIMIT, options, this.transport.endpoint.label);
     if (text.trim() === '') return { status: response.status, value: undefined, headers: response.headers };
     try {
       return { status: response.status, value: JSON.parse(text) as T, headers: response.headers };
@@ -121,12 +159,12 @@ export class EngineHttp {
   /** A request whose body does not matter: it is read and dropped so the socket can be reused. */
   async empty(options: RequestOptions): Promise<number> {
     const response = await this.send(options);
-    await readBody(response.body, ERROR_BODY_LIMIT, options);
+    await readBody(response.body, ERROR_BODY_LIMIT, options, this.transport.endpoint.label);
     return response.status;
   }
 }
 
-async function readBody(body: EngineResponse['body'], limit: number, options: RequestOptions): Promise<string> {
+async function readBody(body: EngineResponse['body'], limit: number, options: RequestOptions, endpoint: string): Promise<string> {
   const chunks: Buffer[] = [];
   let size = 0;
   try {
@@ -141,12 +179,12 @@ async function readBody(body: EngineResponse['body'], limit: number, options: Re
     }
   } catch (error) {
     if (error instanceof EngineError) throw error;
-    throw connectionError(error, options.operation, '');
+    throw connectionError(error, options.operation, endpoint);
   }
   return Buffer.concat(chunks).toString('utf8');
 }
 
-async function readErrorMessage(response: Dispatcher.ResponseData, path: string): Promise<string> {
+async function readErrorMessage(response: Dispatcher.ResponseData, path: string): Promise<{ message: string; hint?: string }> {
   let text = '';
   try {
     const chunks: Buffer[] = [];
@@ -165,14 +203,38 @@ async function readErrorMessage(response: Dispatcher.ResponseData, path: string)
     // The status alone still says what happened.
   }
   const trimmed = text.trim();
-  if (trimmed === '') return `request returned ${response.statusCode} for ${path}`;
+  if (trimmed === '') return { message: `request returned ${response.statusCode} for ${path}` };
   try {
     const parsed = JSON.parse(trimmed) as { message?: unknown };
-    if (typeof parsed.message === 'string' && parsed.message !== '') return parsed.message;
+    if (typeof parsed.message === 'string' && parsed.message !== '') return { message: parsed.message };
   } catch {
     // Not JSON: a proxy's HTML page or a plain-text answer from an old engine. Show its text.
   }
-  return trimmed.length > 500 ? `${trimmed.slice(0, 500)}…` : trimmed;
+  const type = String(response.headers['content-type'] ?? '').toLowerCase();
+  if (type.includes('html') || /^<(!doctype|html|head|body)/i.test(trimmed)) {
+    // Markup is noise in a one-line message; the page's title (or its text) is what it says.
+    return {
+      message: `${response.statusCode}: ${htmlText(trimmed) || 'an HTML page'}`,
+      hint: 'the answer is a web page, not the engine’s: is a proxy or another server listening there?',
+    };
+  }
+  return { message: trimmed.length > 500 ? `${trimmed.slice(0, 500)}…` : trimmed };
+}
+
+/** The title of an HTML page, else its text without tags, on one line and cut short. */
+function htmlText(html: string): string {
+  // indexOf and one linear regex: the page can be a megabyte of anything.
+  const lower = html.toLowerCase();
+  const open = lower.indexOf('<title');
+  const openEnd = open === -1 ? -1 : lower.indexOf('>', open);
+  const close = openEnd === -1 ? -1 : lower.indexOf('</title', openEnd);
+  const source = close !== -1 ? html.slice(openEnd + 1, close) : html;
+  const text = source
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/&(lt|gt|amp|quot|#39|nbsp);/g, (_, name: string) => ({ lt: '<', gt: '>', amp: '&', quot: '"', '#39': "'", nbsp: ' ' })[name] ?? '')
+    .replace(/\s+/g, ' ')
+    .trim();
+  return text.length > 200 ? `${text.slice(0, 200)}…` : text;
 }
 
 const unreachableCodes = new Set(['ENOENT', 'ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ENOTCONN', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
