@@ -37,6 +37,11 @@ export class EngineSync {
   private pollTimer: NodeJS.Timeout | undefined;
   private reconnectTimer: NodeJS.Timeout | undefined;
   private failures = 0;
+  /**
+   * What is failing while the engine answers, by source ("containers", "images", "version"):
+   * one list's success must not hide another list's failure, and only its own success clears it.
+   */
+  private readonly problems = new Map<string, string>();
   private lastEventTime: number | undefined;
   private stopped = false;
 
@@ -51,9 +56,8 @@ export class EngineSync {
       coalesceMs: options.coalesceMs ?? 25,
       backoffMs: options.backoffMs ?? [250, 500, 1000, 2000, 3000],
     };
-    const onError = (error: unknown) => this.handleFailure(error);
-    this.containersTask = new CoalescedTask(() => this.loadContainers(), this.options.coalesceMs, onError);
-    this.imagesTask = new CoalescedTask(() => this.loadImages(), this.options.coalesceMs, onError);
+    this.containersTask = new CoalescedTask(() => this.loadContainers(), this.options.coalesceMs, (error) => this.handleFailure(error, 'containers'));
+    this.imagesTask = new CoalescedTask(() => this.loadImages(), this.options.coalesceMs, (error) => this.handleFailure(error, 'images'));
   }
 
   start(): void {
@@ -104,7 +108,7 @@ export class EngineSync {
     // Always all containers: "running only" is a view filter, so toggling it is instant and the
     // status bar can count running and total from one list.
     const items = sortContainers(await this.client.listContainers({ all: true, signal: this.signal }));
-    this.markReachable();
+    this.markReachable('containers');
     this.store.update((s) => {
       const unchanged = s.containers.loaded && !s.containers.stale && sameList(s.containers.items, items);
       return unchanged
@@ -115,7 +119,7 @@ export class EngineSync {
 
   private async loadImages(): Promise<void> {
     const items = sortImages(await this.client.listImages({ signal: this.signal }));
-    this.markReachable();
+    this.markReachable('images');
     this.store.update((s) => {
       const unchanged = s.images.loaded && !s.images.stale && sameList(s.images.items, items);
       return unchanged ? s : { ...s, images: { items, loaded: true, stale: false, refreshedAt: Date.now() } };
@@ -125,12 +129,13 @@ export class EngineSync {
   private async loadVersion(): Promise<void> {
     try {
       const version = await this.client.version(this.signal);
+      this.markReachable('version');
       this.store.update((s) => ({
         ...s,
         connection: { ...s.connection, engineVersion: version.Version, apiVersion: this.client.apiVersion },
       }));
     } catch (error) {
-      this.handleFailure(error);
+      this.handleFailure(error, 'version');
     }
   }
 
@@ -199,22 +204,34 @@ export class EngineSync {
     }, period);
   }
 
-  private markReachable(): void {
+  /** `source` answered: the engine is there, and that source's own problem is over. */
+  private markReachable(source: string): void {
     this.failures = 0;
+    this.problems.delete(source);
+    const problem = this.currentProblem();
     const connection = this.store.getState().connection;
-    if (connection.status === 'connected') return;
+    if (connection.status === 'connected') {
+      if (connection.error !== problem) this.store.update((s) => ({ ...s, connection: { ...s.connection, error: problem, hint: undefined } }));
+      return;
+    }
     this.store.update((s) => ({
       ...s,
-      connection: { ...s.connection, status: 'connected', error: undefined, hint: undefined, retryAt: undefined, apiVersion: this.client.apiVersion ?? s.connection.apiVersion },
+      connection: { ...s.connection, status: 'connected', error: problem, hint: undefined, retryAt: undefined, apiVersion: this.client.apiVersion ?? s.connection.apiVersion },
     }));
   }
 
-  private handleFailure(error: unknown): void {
+  private currentProblem(): string | undefined {
+    return this.problems.values().next().value;
+  }
+
+  private handleFailure(error: unknown, source = 'engine'): void {
     if (this.stopped) return;
     if (isEngineError(error) && error.code === 'ABORTED') return;
     if (!isEngineError(error) || !error.isUnreachable) {
       // The engine answered but refused (a 500 on list, bad JSON): keep going, say so in the banner.
-      this.store.update((s) => ({ ...s, connection: { ...s.connection, error: describeError(error), hint: undefined } }));
+      this.problems.set(source, describeError(error));
+      const problem = this.currentProblem();
+      this.store.update((s) => ({ ...s, connection: { ...s.connection, error: problem, hint: undefined } }));
       return;
     }
     if (this.reconnectTimer) return; // a reconnect is already scheduled
@@ -244,7 +261,7 @@ export class EngineSync {
       this.handleFailure(error);
       return;
     }
-    this.markReachable();
+    this.markReachable('engine');
     void this.loadVersion();
     await Promise.all([this.containersTask.runNow(), this.imagesTask.runNow()]);
     this.startEvents();
