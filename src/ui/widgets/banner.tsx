@@ -12,7 +12,7 @@ export function UnreachableBanner({ connection, width }: { connection: Connectio
   useClock(1000); // only to redraw the countdown
   const now = Date.now();
   const seconds = connection.retryAt ? Math.max(Math.ceil((connection.retryAt - now) / 1000), 0) : 0;
-  const reason = sanitizeLine(connection.error ?? 'unknown error');
+  const reason = sanitizeLine(withoutEndpoint(connection.error ?? 'unknown error', connection.endpoint));
   return (
     <Box flexDirection="column" width={width}>
       <Text color={theme.error} bold wrap="truncate">
@@ -23,6 +23,16 @@ export function UnreachableBanner({ connection, width }: { connection: Connectio
       </Text>
     </Box>
   );
+}
+
+/**
+ * The client's messages name the endpoint ("connection refused by unix:///…/docker.sock") for
+ * the places that show them alone; the banner names it already, and a long socket path said
+ * twice pushes the reason itself off the end of the line.
+ */
+export function withoutEndpoint(message: string, endpoint: string): string {
+  if (endpoint === '') return message;
+  return message.split(` at ${endpoint}`).join('').split(` by ${endpoint}`).join('').split(` to ${endpoint}`).join('').split(` on ${endpoint}`).join('').split(endpoint).join('the engine');
 }
 
 /** The engine answered but refused something in the background (a list failed): say so, once. */
