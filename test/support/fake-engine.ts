@@ -1,0 +1,95 @@
+/**
+ * A fake Docker engine on a unix socket, for tests of what berth does when an engine misbehaves:
+ * a real engine will not send malformed JSON, a 4 GiB frame header or a 50 MB line on demand.
+ *
+ * Routes are matched on the path without its `/v1.xx` prefix ("/containers/json"). `/_ping`
+ * answers with the configured Api-Version (or none), the lists answer `[]`, `/version` a minimal
+ * object and `/events` stays open; a test overrides whichever it needs.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import http from 'node:http';
+import type { Socket } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+
+export type FakeHandler = (req: http.IncomingMessage, res: http.ServerResponse, route: string) => void | Promise<void>;
+
+export interface FakeEngineOptions {
+  /** The Api-Version header on /_ping; null sends none. Default "1.41". */
+  apiVersion?: string | null;
+  /** By route ("/containers/json", "/images/create", "/containers/abc/logs"). */
+  routes?: Record<string, FakeHandler>;
+}
+
+export interface FakeEngine {
+  socketPath: string;
+  /** `unix://<socketPath>`, for EngineClient's host or DOCKER_HOST. */
+  host: string;
+  /** Every request as "METHOD /path?query", versions included. */
+  requests: string[];
+  /** Adds or replaces a route while running. */
+  route(path: string, handler: FakeHandler): void;
+  close(): Promise<void>;
+}
+
+export function json(res: http.ServerResponse, status: number, body: unknown): void {
+  const text = JSON.stringify(body);
+  res.writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) });
+  res.end(text);
+}
+
+export async function startFakeEngine(options: FakeEngineOptions = {}): Promise<FakeEngine> {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'berth-fake-'));
+  const socketPath = path.join(dir, 'engine.sock');
+  const apiVersion = options.apiVersion === undefined ? '1.41' : options.apiVersion;
+  const routes = new Map<string, FakeHandler>(Object.entries(options.routes ?? {}));
+  const requests: string[] = [];
+  const sockets = new Set<Socket>();
+
+  const server = http.createServer((req, res) => {
+    requests.push(`${req.method} ${req.url}`);
+    const route = new URL(req.url ?? '/', 'http://fake').pathname.replace(/^\/v\d+\.\d+(?=\/)/, '');
+    if (apiVersion !== null) res.setHeader('api-version', apiVersion);
+    res.setHeader('ostype', 'linux');
+    const handler = routes.get(route);
+    if (handler) {
+      void Promise.resolve(handler(req, res, route)).catch(() => res.destroy());
+      return;
+    }
+    if (route === '/_ping') {
+      res.writeHead(200, { 'content-type': 'text/plain' });
+      res.end(req.method === 'HEAD' ? undefined : 'OK');
+    } else if (route === '/containers/json' || route === '/images/json') {
+      json(res, 200, []);
+    } else if (route === '/version') {
+      json(res, 200, { Version: 'fake', ApiVersion: apiVersion ?? '' });
+    } else if (route === '/events') {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.flushHeaders();
+    } else {
+      json(res, 404, { message: 'page not found' });
+    }
+  });
+  server.on('connection', (socket: Socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(socketPath, () => resolve());
+  });
+  return {
+    socketPath,
+    host: `unix://${socketPath}`,
+    requests,
+    route: (p, handler) => routes.set(p, handler),
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const socket of sockets) socket.destroy();
+        server.close(() => {
+          rmSync(dir, { recursive: true, force: true });
+          resolve();
+        });
+      }),
+  };
+}

@@ -1,0 +1,160 @@
+/**
+ * What a person sees when the engine misbehaves: the whole app (real EngineClient, EngineSync and
+ * PullManager) against a fake engine on a unix socket. Each fault ends in a clear line on screen,
+ * and the keys keep working meanwhile.
+ */
+import assert from 'node:assert/strict';
+import { after, test } from 'node:test';
+import { setTimeout as delay } from 'node:timers/promises';
+import { render } from 'ink-testing-library';
+import { EngineClient } from '../../src/engine/client.ts';
+import { EngineSync } from '../../src/state/engine-sync.ts';
+import { initialEngineState, type EngineState } from '../../src/state/engine-state.ts';
+import { PullManager } from '../../src/state/pulls/pull-manager.ts';
+import { Store } from '../../src/state/store.ts';
+import { Root } from '../../src/ui/root.tsx';
+import { json, startFakeEngine, type FakeEngineOptions } from '../support/fake-engine.ts';
+
+const cleanups: Array<() => Promise<void> | void> = [];
+after(async () => {
+  for (const cleanup of cleanups.reverse()) await cleanup();
+});
+
+async function app(options: FakeEngineOptions, timeoutMs = 30_000) {
+  const fake = await startFakeEngine(options);
+  const client = new EngineClient({ host: fake.host, env: {}, timeoutMs });
+  const engineStore = new Store<EngineState>(initialEngineState(fake.host));
+  const sync = new EngineSync(client, engineStore, { intervalMs: 500, backoffMs: [100, 200] });
+  const pulls = new PullManager({ client });
+  const instance = render(<Root services={{ client, engineStore, sync, pulls }} onQuit={() => undefined} size={{ columns: 200, rows: 30 }} />);
+  sync.start();
+  cleanups.push(async () => {
+    instance.unmount();
+    pulls.stop();
+    await sync.stop();
+    await client.close();
+    await fake.close();
+  });
+  const frame = () => instance.lastFrame() ?? '';
+  return {
+    fake,
+    frame,
+    async press(...keys: string[]) {
+      for (const key of keys) {
+        instance.stdin.write(key);
+        await delay(20);
+      }
+      await delay(30);
+    },
+    async waitFor(pattern: RegExp, timeoutMs = 5000): Promise<string> {
+      const until = Date.now() + timeoutMs;
+      while (!pattern.test(frame())) {
+        if (Date.now() > until) assert.fail(`timed out waiting for ${pattern}; frame:\n${frame()}`);
+        await delay(10);
+      }
+      return frame();
+    },
+  };
+}
+
+test('an HTML error page from a proxy: its title and what it means, on the error line', async () => {
+  const ui = await app({
+    routes: {
+      '/containers/json': (_req, res) => {
+        res.writeHead(502, { 'content-type': 'text/html' });
+        res.end('<html><head><title>502 Bad Gateway</title></head><body><h1>502 Bad Gateway</h1><hr>nginx</body></html>');
+      },
+    },
+  });
+  const frame = await ui.waitFor(/engine: 502: 502 Bad Gateway/);
+  assert.match(frame, /web page, not the engine’s: is a proxy/);
+  assert.doesNotMatch(frame, /<title>|<h1>/, 'no markup on screen');
+});
+
+test('an engine too old to talk to: the reason and the fix', async () => {
+  const ui = await app({ apiVersion: '0.1' });
+  const frame = await ui.waitFor(/engine API version 0\.1 is too old: berth needs at least 1\.40/);
+  assert.match(frame, /upgrade the engine/);
+});
+
+test('containers with null, missing and wrongly typed fields are listed, not fatal', async () => {
+  const id = 'f'.repeat(64);
+  const ui = await app({
+    routes: {
+      '/containers/json': (_req, res) =>
+        json(res, 200, [
+          { Id: id, Names: null, Image: null, State: 42, Status: null, Created: 'yesterday', Ports: null, Labels: null, Command: {}, Mounts: 'x', NetworkSettings: [] },
+          { Id: 'a'.repeat(64), Names: ['/fine'], Image: 'busybox', State: 'running', Status: 'Up 1 second', Created: 1, Ports: [{ PrivatePort: 'eighty', Type: null }], Labels: { a: null } },
+          null,
+          { Names: ['/no-id'] },
+        ]),
+    },
+  });
+  await ui.press('a'); // all, running or not
+  const frame = await ui.waitFor(/fine/);
+  assert.match(frame, /ffffffffffff/, 'the broken one shows by its id');
+  assert.doesNotMatch(frame, /no-id/, 'an entry without an id is dropped');
+  assert.match(frame, /all: 2/);
+});
+
+test('a 50 MB line in a pull: the pull fails with the reason, the rest of berth carries on', async () => {
+  const ui = await app({
+    routes: {
+      '/images/create': async (_req, res) => {
+        res.writeHead(200, { 'content-type': 'application/json' });
+        const chunk = Buffer.alloc(1024 * 1024, 0x78);
+        for (let i = 0; i < 50 && !res.destroyed; i++) {
+          if (!res.write(chunk) && !res.destroyed) await new Promise((resolve) => setTimeout(resolve, 5));
+        }
+        if (!res.destroyed) res.end('\n');
+      },
+    },
+  });
+  await ui.waitFor(/● live/);
+  await ui.press('p');
+  await ui.waitFor(/Pull an image/);
+  await ui.press('alpine', '\r');
+  const frame = await ui.waitFor(/✗ .*sent a JSON line longer than/);
+  assert.match(frame, /alpine.*failed/);
+  await ui.press('1');
+  await ui.waitFor(/no running containers/);
+});
+
+test('the event stream reset mid-way: the banner says so, and berth reconnects by itself', async () => {
+  let resets = 0;
+  const ui = await app({
+    routes: {
+      '/events': (_req, res) => {
+        res.writeHead(200, { 'content-type': 'application/json' });
+        if (resets++ > 0) return res.flushHeaders(); // the second stream stays up
+        res.write('{"Type":"container","Action":"start","Actor":{"ID":"x"},"time":1}\n{"Typ');
+        setTimeout(() => res.socket?.destroy(), 300);
+      },
+    },
+  });
+  await ui.waitFor(/● live/);
+  const down = await ui.waitFor(/cannot reach unix:\/\/.*: lost the connection \(other side closed\)/);
+  assert.match(down, /✕ unreachable/);
+  const back = await ui.waitFor(/● live/);
+  assert.doesNotMatch(back, /cannot reach/);
+});
+
+test('a list dripping a byte a second: keys still work, and the wait ends with a timeout on screen', async () => {
+  const ui = await app(
+    {
+      routes: {
+        '/containers/json': (_req, res) => {
+          res.writeHead(200, { 'content-type': 'application/json' });
+          const timer = setInterval(() => res.write(' '), 1000);
+          res.on('close', () => clearInterval(timer));
+        },
+        '/images/json': (_req, res) => json(res, 200, [{ Id: `sha256:${'b'.repeat(64)}`, RepoTags: ['drip/ok:1'], Created: 1, Size: 1 }]),
+      },
+    },
+    2000,
+  );
+  await ui.waitFor(/loading containers/);
+  await ui.press('2');
+  await ui.waitFor(/drip\/ok/, 3000);
+  await ui.waitFor(/did not finish answering within 2 s/, 10_000);
+});
