@@ -241,12 +241,14 @@ function clip(value: string): string {
   return value.length > MAX_TEXT_LENGTH ? `${value.slice(0, MAX_TEXT_LENGTH)}…` : value;
 }
 
+// Past 2^53 bytes (8 PiB) a figure is junk, and two such layers summed would make the overall
+// figure Infinity (a NaN bar, an "Infinity GB" total): treat it as unknown.
 function count(value: unknown): number | undefined {
-  return typeof value === 'number' && Number.isFinite(value) && value >= 0 ? value : undefined;
+  return typeof value === 'number' && Number.isFinite(value) && value >= 0 && value <= Number.MAX_SAFE_INTEGER ? value : undefined;
 }
 
 function positive(value: unknown): number | undefined {
-  return typeof value === 'number' && Number.isFinite(value) && value > 0 ? value : undefined;
+  return typeof value === 'number' && Number.isFinite(value) && value > 0 && value <= Number.MAX_SAFE_INTEGER ? value : undefined;
 }
 
 function isObject(value: unknown): value is NonNullable<PullMessage['progressDetail']> {
