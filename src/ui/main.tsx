@@ -65,6 +65,13 @@ export async function runApp(options: AppOptions): Promise<number> {
     if (!finished) {
       enterFullscreen(process.stdout);
       instance = mount({ client, engineStore, sync, pulls }, () => finish(0));
+      // A component that throws makes Ink draw the error with its stack and unmount by itself,
+      // leaving berth running behind a dead screen: end the way every other failure does.
+      instance.waitUntilExit().then(
+        () => finish(0),
+        (error: unknown) => finish(1, `berth: unexpected error: ${describeError(error)}`),
+      );
+      crashForTests(process.env.BERTH_TEST_CRASH);
     }
   } catch (error) {
     finish(1, `berth: ${describeError(error)}`);
@@ -74,6 +81,19 @@ export async function runApp(options: AppOptions): Promise<number> {
   // Timers of in-flight requests must not hold the process open after the screen is gone.
   setTimeout(() => process.exit(code), 200).unref();
   return code;
+}
+
+/**
+ * A test hook, kept in the build on purpose (test/e2e/terminal-safety.test.ts): BERTH_TEST_CRASH=1
+ * throws from a timer once the first frame is drawn — an uncaught exception — so the tests can
+ * check that the terminal is restored and a single line is printed. (BERTH_TEST_CRASH=render
+ * makes a component throw instead; see mount.tsx.)
+ */
+function crashForTests(mode: string | undefined): void {
+  if (mode !== '1') return;
+  setTimeout(() => {
+    throw new Error('BERTH_TEST_CRASH: a deliberate crash for the tests');
+  }, 300);
 }
 
 /** How long start-up may wait for the first container list before drawing "loading…" instead. */

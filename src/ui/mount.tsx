@@ -3,14 +3,36 @@
  * this (the bulk of the bundle) is even compiled: the first lists are in flight while it loads.
  */
 import { render, type Instance } from 'ink';
+import { useEffect, useState } from 'react';
 import { Root } from './root.tsx';
 import type { Services } from './services.tsx';
 
+/**
+ * BERTH_TEST_CRASH=render (a test hook, see main.tsx): a component that throws while rendering,
+ * a moment after the first frame, as a bug in a pane would.
+ */
+function CrashForTests() {
+  const [crash, setCrash] = useState(false);
+  useEffect(() => {
+    const timer = setTimeout(() => setCrash(true), 300);
+    return () => clearTimeout(timer);
+  }, []);
+  if (crash) throw new Error('BERTH_TEST_CRASH=render: a deliberate crash for the tests');
+  return null;
+}
+
 export function mount(services: Services, onQuit: () => void): Instance {
-  return render(<Root services={services} onQuit={onQuit} />, {
-    exitOnCtrlC: false,
-    patchConsole: true,
-    maxFps: 30,
-    incrementalRendering: false,
-  });
+  const crash = process.env.BERTH_TEST_CRASH === 'render' ? <CrashForTests /> : null;
+  return render(
+    <>
+      <Root services={services} onQuit={onQuit} />
+      {crash}
+    </>,
+    {
+      exitOnCtrlC: false,
+      patchConsole: true,
+      maxFps: 30,
+      incrementalRendering: false,
+    },
+  );
 }
