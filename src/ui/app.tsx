@@ -1,9 +1,10 @@
 import { Box, Text } from 'ink';
-import { useEffect, useMemo } from 'react';
+import { useCallback, useEffect, useMemo } from 'react';
 import { isLive, containerRows } from './rows/container-rows.ts';
 import { imageRows } from './rows/image-rows.ts';
 import { sanitizeLine, truncate } from './format/index.ts';
-import { useClock } from './hooks/use-clock.ts';
+import { nextRelativeChange } from './format/time.ts';
+import { useClockUntil } from './hooks/use-clock.ts';
 import { useStore } from './hooks/use-store.ts';
 import { useSyncReducer } from './hooks/use-sync-reducer.ts';
 import { useTerminalSize } from './hooks/use-terminal-size.ts';
@@ -51,7 +52,13 @@ export function App({ onQuit, initial, size: fixedSize }: Props) {
   const terminal = useTerminalSize();
   const { columns: width, rows } = fixedSize ?? terminal;
   const [nav, dispatch, navRef] = useSyncReducer(reduceNavigation, () => initial ?? initialNavigation());
-  const now = useClock(10_000);
+  // Only CREATED columns read the clock: tick when one of them would read differently (at most
+  // every 10 s), not every 10 s regardless; each tick repaints the whole screen.
+  const nextTimeChange = useCallback(
+    (t: number) => earliestRelativeChange([engine.containers.items, engine.images.items], t),
+    [engine.containers.items, engine.images.items],
+  );
+  const now = useClockUntil(nextTimeChange, 10_000);
 
   const cRows = useMemo(
     () => containerRows(engine.containers.items, { showAll: nav.showAll, filter: nav.views.containers.filter, nowMs: now }),
@@ -263,4 +270,10 @@ export function App({ onQuit, initial, size: fixedSize }: Props) {
 
 function serviceOf(items: readonly { Id: string; Labels?: Record<string, string> }[], id: string): string | undefined {
   return items.find((c) => c.Id === id)?.Labels?.['com.docker.swarm.service.name'];
+}
+
+function earliestRelativeChange(lists: ReadonlyArray<readonly { Created?: number }[]>, nowMs: number): number {
+  let earliest = Infinity;
+  for (const list of lists) for (const item of list) earliest = Math.min(earliest, nextRelativeChange(item.Created, nowMs));
+  return earliest;
 }

@@ -40,6 +40,23 @@ export function formatRelative(epochSeconds: number | undefined, nowMs: number):
   return `${humanDuration(nowMs - epochSeconds * 1000)} ago`;
 }
 
+/**
+ * The first moment (epoch ms) after `nowMs` at which `formatRelative(epochSeconds, ·)` may read
+ * differently, or Infinity when it never will ("-"). Lets the UI repaint relative times when
+ * they change rather than on a fixed tick: a list of day-old containers then costs nothing idle.
+ * Past an hour it answers at every half hour (hours round there, years turn on the whole hour),
+ * which is early for "3 days ago" but never late.
+ */
+export function nextRelativeChange(epochSeconds: number | undefined, nowMs: number): number {
+  if (epochSeconds === undefined || !Number.isFinite(epochSeconds) || epochSeconds <= 0 || !Number.isFinite(nowMs)) return Infinity;
+  const created = epochSeconds * 1000;
+  const age = nowMs - created;
+  if (age < SECOND) return created + SECOND;
+  if (age < MINUTE) return created + (Math.floor(age / SECOND) + 1) * SECOND;
+  if (age < HOUR) return created + (Math.floor(age / MINUTE) + 1) * MINUTE;
+  return created + (Math.floor(age / (HOUR / 2)) + 1) * (HOUR / 2);
+}
+
 /** Stopwatch form for pull/build timers: `0:07`, `12:34`, `1:02:03`. Negative or non-finite input reads `0:00`. */
 export function formatElapsed(ms: number): string {
   const total = Number.isFinite(ms) && ms > 0 ? Math.floor(ms / SECOND) : 0;

@@ -1,6 +1,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { formatClock, formatElapsed, formatRelative, humanDuration } from '../../../src/ui/format/time.ts';
+import fc from 'fast-check';
+import { formatClock, formatElapsed, formatRelative, humanDuration, nextRelativeChange } from '../../../src/ui/format/time.ts';
 
 // describe/it return promises that the node:test runner tracks itself; `void` says so to the linter.
 
@@ -111,4 +112,45 @@ void describe('formatClock', () => {
   for (const [date, expected] of cases) {
     void it(expected, () => assert.equal(formatClock(date), expected));
   }
+});
+
+void describe('nextRelativeChange', () => {
+  const created = 1_700_000_000; // epoch seconds
+  const at = (ageMs: number) => created * 1000 + ageMs;
+
+  void it('is the next second, minute or half hour, by age', () => {
+    assert.equal(nextRelativeChange(created, at(-5 * SECOND)), at(SECOND), 'a clock ahead of ours: once it is a second old');
+    assert.equal(nextRelativeChange(created, at(400)), at(SECOND));
+    assert.equal(nextRelativeChange(created, at(45 * SECOND + 300)), at(46 * SECOND));
+    assert.equal(nextRelativeChange(created, at(59 * SECOND)), at(MINUTE));
+    assert.equal(nextRelativeChange(created, at(2 * MINUTE + 5 * SECOND)), at(3 * MINUTE));
+    assert.equal(nextRelativeChange(created, at(59 * MINUTE + 59 * SECOND)), at(HOUR));
+    assert.equal(nextRelativeChange(created, at(HOUR)), at(1.5 * HOUR));
+    assert.equal(nextRelativeChange(created, at(3 * DAY + 10 * MINUTE)), at(72.5 * HOUR));
+  });
+
+  void it('is Infinity where formatRelative prints "-"', () => {
+    for (const epoch of [undefined, 0, -3, Number.NaN, Number.POSITIVE_INFINITY]) assert.equal(nextRelativeChange(epoch, at(0)), Infinity);
+  });
+
+  void it('never lets the text change before it, and is always later than now', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: -10 * SECOND, max: 3 * YEAR }), fc.double({ min: 0, max: 1, noNaN: true }), (age, fraction) => {
+        const now = at(age);
+        const next = nextRelativeChange(created, now);
+        assert.ok(next > now);
+        const between = now + Math.floor((next - now) * fraction * 0.999);
+        assert.equal(formatRelative(created, between), formatRelative(created, now));
+      }),
+    );
+  });
+
+  void it('under an hour old, the text does change at that moment', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: HOUR - 1 }), (age) => {
+        const next = nextRelativeChange(created, at(age));
+        assert.notEqual(formatRelative(created, next), formatRelative(created, at(age)));
+      }),
+    );
+  });
 });
