@@ -177,6 +177,7 @@ function checkDomain(domain: string): string | undefined {
 
 function checkTag(tag: string): string | undefined {
   if (tag === '') return 'tag is empty';
+  if (CONTROL.test(tag)) return 'tag must not contain control characters';
   if (tag.length > 128) return 'tag must not be more than 128 characters';
   if (TAG.test(tag)) return undefined;
   if (/^[.-]/.test(tag)) return `tag "${shorten(tag)}" must start with a letter, digit or '_'`;

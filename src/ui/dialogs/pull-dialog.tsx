@@ -18,6 +18,7 @@ import { useServices } from '../services.tsx';
 import { theme } from '../theme.ts';
 import { DialogFrame, dialogWidth, FieldRow, FRAME_CHROME } from './dialog-frame.tsx';
 import { useFields, useFocus } from './use-form.ts';
+import { checkPassword, checkUsername } from './validation.ts';
 
 export interface PullDialogProps {
   width: number;
@@ -30,6 +31,17 @@ export interface PullDialogProps {
    * focuses that pull's block. Called instead of onClose.
    */
   onStarted(pullId: string): void;
+}
+
+/** What is wrong with each field, if anything: the reference's grammar, then the credentials. */
+function fieldProblems(values: { image: string; username: string; password: string }): { image?: string; username?: string; password?: string } {
+  const reference = parseImageReference(values.image);
+  const user = checkUsername(values.username);
+  const secret = checkPassword(values.password);
+  let password = secret.ok ? undefined : secret.message;
+  if (!password && values.username !== '' && values.password === '') password = 'enter the password too, or clear the username to use the credentials found';
+  if (!password && values.username === '' && values.password !== '') password = 'enter the username for this password';
+  return { image: reference.ok ? undefined : reference.message, username: user.ok ? undefined : user.message, password };
 }
 
 type Lookup = { state: 'idle' } | { state: 'looking' } | { state: 'found'; description: string } | { state: 'failed'; message: string };
@@ -70,18 +82,12 @@ export function PullDialog({ width, reference, onClose, onStarted }: PullDialogP
     };
   }, [pulls, familiar]);
 
-  const credentialProblem = (values: { username: string; password: string }): string | undefined => {
-    if (values.username !== '' && values.password === '') return 'enter the password too, or clear the username to use the credentials found';
-    if (values.username === '' && values.password !== '') return 'enter the username for this password';
-    return undefined;
-  };
-
   const submit = () => {
     const values = fields.latest();
-    const checked = parseImageReference(values.image);
-    if (!checked.ok || credentialProblem(values) !== undefined) {
+    const problems = fieldProblems(values);
+    if (problems.image || problems.username || problems.password) {
       setShowErrors(true);
-      focus.set(!checked.ok ? 0 : values.username === '' ? 1 : 2);
+      focus.set(problems.image ? 0 : problems.username || values.username === '' ? 1 : 2);
       return;
     }
     const auth = values.username !== '' ? { username: values.username, password: values.password } : undefined;
@@ -122,8 +128,7 @@ export function PullDialog({ width, reference, onClose, onStarted }: PullDialogP
 
   const w = dialogWidth(width);
   const inner = w - FRAME_CHROME;
-  const referenceMessage = showErrors && !parsed.ok ? parsed.message : undefined;
-  const credentialMessage = showErrors ? credentialProblem({ username, password }) : undefined;
+  const problems = showErrors ? fieldProblems(fields.values) : {};
 
   let target = '';
   if (parsed.ok) {
@@ -149,10 +154,18 @@ export function PullDialog({ width, reference, onClose, onStarted }: PullDialogP
         focused={focus.index === 0}
         width={inner}
         placeholder="e.g. alpine, nginx:1.27, registry:5000/team/app:1"
-        message={referenceMessage}
+        message={problems.image}
       />
-      <FieldRow label="username" value={username} onChange={(v) => fields.set('username', v)} focused={focus.index === 1} width={inner} placeholder="optional: overrides the credentials found" />
-      <FieldRow label="password" value={password} onChange={(v) => fields.set('password', v)} focused={focus.index === 2} width={inner} mask message={credentialMessage} />
+      <FieldRow
+        label="username"
+        value={username}
+        onChange={(v) => fields.set('username', v)}
+        focused={focus.index === 1}
+        width={inner}
+        placeholder="optional: overrides the credentials found"
+        message={problems.username}
+      />
+      <FieldRow label="password" value={password} onChange={(v) => fields.set('password', v)} focused={focus.index === 2} width={inner} mask message={problems.password} />
       <Text color={theme.muted} wrap="truncate">
         {truncate(target ? `pulls ${target}` : ' ', inner)}
       </Text>

@@ -20,6 +20,18 @@ export const MAX_CONTAINER_NAME = 255;
 export const MAX_GRACE_SECONDS = 86_400;
 /** A command longer than this would not fit the kernel's per-argument limit (MAX_ARG_STRLEN, 128 KiB) anyway. */
 export const MAX_COMMAND_LENGTH = 128 * 1024;
+/**
+ * Commit comment and author: the engine sets no limit, but both travel in the request's query
+ * string and are shown by `docker history`; past this it is a paste gone wrong, not a comment.
+ */
+export const MAX_FREE_TEXT = 1024;
+/** Registry user names are short (Docker Hub: 30); email addresses and cloud GUIDs fit easily. */
+export const MAX_USERNAME = 255;
+/**
+ * Registry passwords include cloud tokens (an ECR token is ~2,000 characters, a GCP key file
+ * more); the X-Registry-Auth header carrying it must stay well inside the engine's header limit.
+ */
+export const MAX_PASSWORD = 8192;
 
 const CONTAINER_NAME = /^[a-zA-Z0-9][a-zA-Z0-9_.-]+$/;
 const NAME_CHAR = /[a-zA-Z0-9_.-]/;
@@ -97,11 +109,37 @@ export function checkTag(input: string): Checked<string> {
   return result.ok ? { ok: true, value: input } : result;
 }
 
-/** Free text (comment, author): only control characters are refused; they would end up in image metadata. */
+/** Free text (comment, author): control characters (they would end up in image metadata) and pastes gone wrong are refused. */
 export function checkFreeText(what: string, input: string): Checked<string | undefined> {
   const control = controlMessage(what, input);
   if (control) return { ok: false, message: control };
+  if (input.length > MAX_FREE_TEXT) return { ok: false, message: `${what} is ${input.length} characters long; keep it to ${MAX_FREE_TEXT}` };
   return { ok: true, value: input === '' ? undefined : input };
+}
+
+/**
+ * The pull dialog's optional registry user name. Basic authentication joins it to the password
+ * with a colon (RFC 7617), so a colon cannot be part of it; white space is a paste gone wrong.
+ */
+export function checkUsername(input: string): Checked<string | undefined> {
+  if (input === '') return { ok: true, value: undefined };
+  const control = controlMessage('username', input);
+  if (control) return { ok: false, message: control };
+  if (input.length > MAX_USERNAME) return { ok: false, message: `username is ${input.length} characters long; keep it to ${MAX_USERNAME}` };
+  const colon = input.indexOf(':');
+  if (colon !== -1) return { ok: false, message: `username cannot contain ":" (position ${colon + 1}): the registry reads it as the start of the password` };
+  const space = /\s/.exec(input);
+  if (space) return { ok: false, message: `username cannot contain white space (position ${space.index + 1})` };
+  return { ok: true, value: input };
+}
+
+/** The pull dialog's password: anything printable, within reason. Messages never quote it. */
+export function checkPassword(input: string): Checked<string | undefined> {
+  if (input === '') return { ok: true, value: undefined };
+  const control = controlMessage('password', input);
+  if (control) return { ok: false, message: control };
+  if (input.length > MAX_PASSWORD) return { ok: false, message: `password is ${input.length} characters long; the limit is ${MAX_PASSWORD}` };
+  return { ok: true, value: input };
 }
 
 interface Scan {
