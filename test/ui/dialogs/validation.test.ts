@@ -2,14 +2,20 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import fc from 'fast-check';
 import { quote } from 'shell-quote';
+import { parseImageReference } from '../../../src/engine/reference.ts';
 import {
   checkContainerName,
   checkFreeText,
   checkGracePeriod,
   checkRepository,
   checkRunImage,
+  checkPassword,
   checkTag,
+  checkUsername,
+  MAX_COMMAND_LENGTH,
+  MAX_FREE_TEXT,
   MAX_GRACE_SECONDS,
+  MAX_PASSWORD,
   splitCommand,
   type Checked,
 } from '../../../src/ui/dialogs/validation.ts';
@@ -77,6 +83,11 @@ describe('splitCommand', () => {
     const result = splitCommand(`echo ${LONG}`);
     assert.ok(performance.now() - started < 200);
     assert.deepEqual(result, { ok: true, value: ['echo', LONG] });
+  });
+
+  test('past the kernel’s per-argument limit the command is refused, saying how long it is', () => {
+    const huge = `echo ${'y'.repeat(MAX_COMMAND_LENGTH)}`;
+    assert.equal(message(splitCommand(huge)), `command is ${huge.length} characters long; the limit is ${MAX_COMMAND_LENGTH}`);
   });
 
   test('a 10,000-character unterminated quote names where it opened', () => {
@@ -193,11 +204,73 @@ describe('commit fields', () => {
     assert.equal(message(checkTag('-x')), `tag "-x" must start with a letter, digit or '_'`);
     assert.equal(message(checkTag('a b')), `tag "a b" may only contain letters, digits, '_', '.' and '-'`);
     assert.equal(message(checkTag(LONG)), 'tag must not be more than 128 characters');
+    assert.equal(message(checkTag('v1\u0007')), 'tag must not contain control characters');
+    assert.equal(message(checkTag('v1:2')), `tag "v1:2" may only contain letters, digits, '_', '.' and '-'`);
   });
-  test('comment and author take any text but control characters', () => {
+  test('comment and author take any printable text, up to a limit', () => {
     assert.deepEqual(checkFreeText('comment', ''), { ok: true, value: undefined });
     assert.deepEqual(checkFreeText('author', 'Jane Doe <jane@example.com>'), { ok: true, value: 'Jane Doe <jane@example.com>' });
-    assert.deepEqual(checkFreeText('comment', LONG), { ok: true, value: LONG });
+    // No grammar to break: quotes, shell characters, other scripts and emoji are all fine.
+    const odd = `"quoted" 'single' $(not run) ; | & <> 日本語 ✓ 🐳 \\`;
+    assert.deepEqual(checkFreeText('comment', odd), { ok: true, value: odd });
+    const limit = 'c'.repeat(MAX_FREE_TEXT);
+    assert.deepEqual(checkFreeText('comment', limit), { ok: true, value: limit });
+    assert.equal(message(checkFreeText('comment', LONG)), 'comment is 10000 characters long; keep it to 1024');
+    assert.equal(message(checkFreeText('author', LONG)), 'author is 10000 characters long; keep it to 1024');
     assert.equal(message(checkFreeText('comment', 'a\nb')), 'comment contains a control character (U+000A) at position 2');
+    assert.equal(message(checkFreeText('author', 'Jane\u001b]0;x\u0007')), 'author contains a control character (U+001B) at position 5');
+    assert.equal(message(checkFreeText('author', 'C1 \u009b')), 'author contains a control character (U+009B) at position 4');
+  });
+});
+
+describe('pull reference (the run image grammar, without image ids)', () => {
+  const rejected: Array<[string, string | RegExp]> = [
+    ['', 'image is required'],
+    ['   ', 'image is required'],
+    [LONG, /not be more than 255 characters/],
+    ['alpine\u0000', 'image name must not contain control characters'],
+    ['alpine\u001b[2J', 'image name must not contain control characters'],
+    ['Alpine', 'repository name must be lowercase'],
+    ['https://ghcr.io/org/app', 'remove the URL scheme: an image reference is host/name:tag, not a URL'],
+    ['alpine:', 'tag is empty'],
+    ['alpine@sha256:abc', 'sha256 digest must be 64 hex digits, not 3'],
+    [`${'a'.repeat(64)}`, 'that is an image ID, not a name that can be pulled'],
+  ];
+  for (const [input, expected] of rejected) {
+    test(`rejects ${JSON.stringify(input.slice(0, 30))}`, () => {
+      const result = parseImageReference(input);
+      assert.equal(result.ok, false);
+      if (!result.ok) {
+        if (typeof expected === 'string') assert.equal(result.message, expected);
+        else assert.match(result.message, expected);
+      }
+    });
+  }
+});
+
+describe('pull credentials', () => {
+  test('username: optional, no controls, no colon or white space, bounded', () => {
+    assert.deepEqual(checkUsername(''), { ok: true, value: undefined });
+    for (const name of ['me', 'jane@example.com', 'AWS', '_json_key', 'oauth2accesstoken', '00000000-0000-0000-0000-000000000000']) {
+      assert.deepEqual(checkUsername(name), { ok: true, value: name });
+    }
+    assert.equal(message(checkUsername('me\u0007')), 'username contains a control character (U+0007) at position 3');
+    assert.equal(message(checkUsername('me:pass')), 'username cannot contain ":" (position 3): the registry reads it as the start of the password');
+    assert.equal(message(checkUsername('jane doe')), 'username cannot contain white space (position 5)');
+    assert.equal(message(checkUsername(LONG)), 'username is 10000 characters long; keep it to 255');
+  });
+
+  test('password: anything printable, bounded, and messages never quote it', () => {
+    assert.deepEqual(checkPassword(''), { ok: true, value: undefined });
+    const token = `eyJ${'A'.repeat(3000)}.x:y z`;
+    assert.deepEqual(checkPassword(token), { ok: true, value: token });
+    const secret = 'hunter2\u0007tail';
+    const control = message(checkPassword(secret));
+    assert.equal(control, 'password contains a control character (U+0007) at position 8');
+    assert.ok(!control.includes('hunter2'));
+    const long = `s3cret${'p'.repeat(9_994)}`;
+    const tooLong = message(checkPassword(long));
+    assert.equal(tooLong, `password is 10000 characters long; the limit is ${MAX_PASSWORD}`);
+    assert.ok(!tooLong.includes('s3cret'));
   });
 });
