@@ -49,6 +49,53 @@ const yogaWithoutFetch: Plugin = {
   },
 };
 
+/**
+ * Ink recomputes every frame from scratch: each line of text is tokenised into styled cells and
+ * measured with string-width (grapheme segmentation as soon as a line holds one non-ASCII
+ * character), with caches that live for one frame. A keypress changes a row or two of thirty, so
+ * most of that work repeats the previous frame's. These patches keep Ink's caches across frames,
+ * bounded (cleared when full, so a log flood of unique lines cannot grow them), and bound the one
+ * module-level cache Ink has (measure-text's, which otherwise keeps every string ever measured).
+ * Each patch must match Ink's source exactly, or the build fails: an Ink upgrade is then noticed.
+ */
+const CACHE_LIMIT = 4096;
+const inkPatches: Record<string, Array<[string, string]>> = {
+  'ink/build/output.js': [
+    ['    caches = new OutputCaches();', '    caches = berthFrameCaches();'],
+    [
+      'export default class Output {',
+      `const berthShared = new OutputCaches();
+function berthFrameCaches() {
+    for (const map of [berthShared.widths, berthShared.blockWidths, berthShared.styledChars]) if (map.size > ${CACHE_LIMIT}) map.clear();
+    return berthShared;
+}
+export default class Output {`,
+    ],
+  ],
+  'ink/build/measure-text.js': [['    cache.set(text, dimensions);', `    if (cache.size >= ${CACHE_LIMIT}) cache.clear();\n    cache.set(text, dimensions);`]],
+  'widest-line/index.js': [
+    ['export default function widestLine(string) {', `const berthWidths = new Map();\nexport default function widestLine(string) {\n\tconst known = berthWidths.get(string);\n\tif (known !== undefined) return known;\n\tif (berthWidths.size >= ${CACHE_LIMIT}) berthWidths.clear();`],
+    ['\treturn lineWidth;', '\tberthWidths.set(string, lineWidth);\n\treturn lineWidth;'],
+  ],
+};
+
+const inkFrameCaches: Plugin = {
+  name: 'ink-frame-caches',
+  setup(b) {
+    b.onLoad({ filter: /node_modules[\\/](ink[\\/]build[\\/](output|measure-text)|widest-line[\\/]index)\.js$/ }, async (args) => {
+      const { readFile } = await import('node:fs/promises');
+      const key = Object.keys(inkPatches).find((k) => args.path.replaceAll('\\', '/').endsWith(`node_modules/${k}`));
+      if (!key) return undefined;
+      let contents = await readFile(args.path, 'utf8');
+      for (const [from, to] of inkPatches[key] ?? []) {
+        if (!contents.includes(from)) throw new Error(`ink-frame-caches: ${key} no longer contains ${JSON.stringify(from)}; review the patch`);
+        contents = contents.replace(from, to);
+      }
+      return { loader: 'js', contents };
+    });
+  },
+};
+
 await rm(`${root}dist`, { recursive: true, force: true });
 await build({
   absWorkingDir: root,
@@ -67,7 +114,7 @@ await build({
   alias: { 'react-devtools-core': './test/tools/no-devtools.ts' },
   // React and some of Ink's dependencies are CommonJS and call require(): give the ESM bundle one.
   banner: { js: "import { createRequire as __berthRequire } from 'node:module'; const require = __berthRequire(import.meta.url);" },
-  plugins: [slimUndici, yogaWithoutFetch],
+  plugins: [slimUndici, yogaWithoutFetch, inkFrameCaches],
   logLevel: 'warning',
 });
 await chmod(`${root}dist/berth.js`, 0o755);
