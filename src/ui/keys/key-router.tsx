@@ -1,5 +1,5 @@
 import { useInput, type Key } from 'ink';
-import { createContext, useContext, useEffect, useRef, type ReactNode } from 'react';
+import { createContext, useContext, useLayoutEffect, useRef, type ReactNode } from 'react';
 import { keyName, splitBurst } from './key-name.ts';
 
 export interface KeyPress {
@@ -55,12 +55,17 @@ export function KeyRouterProvider({ router, children }: { router: KeyRouter; chi
   return <RouterContext.Provider value={router}>{children}</RouterContext.Provider>;
 }
 
-/** Registers a key handler for as long as the component is mounted (and `active`). */
+/**
+ * Registers a key handler for as long as the component is mounted (and `active`). A layout
+ * effect, not a passive one: Ink draws a frame during React's commit, and passive effects run
+ * later, in a task of their own, so keys read in between (typed or pasted right after `p`
+ * opened the pull dialog) went to whatever handled keys before the new component appeared.
+ */
 export function useKeyHandler(priority: number, handler: KeyHandler, active = true): void {
   const router = useContext(RouterContext);
   const ref = useRef(handler);
   ref.current = handler;
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (!router || !active) return undefined;
     return router.register(priority, ref);
   }, [router, priority, active]);
