@@ -59,6 +59,13 @@ const yogaWithoutFetch: Plugin = {
  * Each patch must match Ink's source exactly, or the build fails: an Ink upgrade is then noticed.
  */
 const CACHE_LIMIT = 4096;
+/**
+ * The styled-cells cache holds an object per character of each line (~200 bytes a cell): 4,096
+ * lines of 120 columns is ~100 MB of live heap, which `npm run soak` measured growing by ~20 MB a
+ * minute under a stream of engine events (status and rows change, so lines are new). A few
+ * screens' worth keeps the unchanged rows of the next frame and costs a few MB.
+ */
+const STYLED_LINES_LIMIT = 256;
 const inkPatches: Record<string, Array<[string, string]>> = {
   'ink/build/output.js': [
     ['    caches = new OutputCaches();', '    caches = berthFrameCaches();'],
@@ -66,7 +73,8 @@ const inkPatches: Record<string, Array<[string, string]>> = {
       'export default class Output {',
       `const berthShared = new OutputCaches();
 function berthFrameCaches() {
-    for (const map of [berthShared.widths, berthShared.blockWidths, berthShared.styledChars]) if (map.size > ${CACHE_LIMIT}) map.clear();
+    for (const map of [berthShared.widths, berthShared.blockWidths]) if (map.size > ${CACHE_LIMIT}) map.clear();
+    if (berthShared.styledChars.size > ${STYLED_LINES_LIMIT}) berthShared.styledChars.clear();
     return berthShared;
 }
 export default class Output {`,
