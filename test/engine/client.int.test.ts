@@ -95,6 +95,8 @@ test('commit by a 10-character id prefix creates a listed image', async () => {
 test('pull with credentials streams per-layer progress; the image is listed afterwards', async () => {
   const auth = { username: env.registry.username, password: env.registry.password, serveraddress: env.registry.address };
   const [fromImage] = env.images.multiLayer.split(/:(?=[^:/]+$)/);
+  // Other files share this engine: make sure nothing of the image is local, so layers download.
+  await client.removeImage(env.images.multiLayer, { force: true }).catch(() => undefined);
   const messages: PullMessage[] = [];
   for await (const message of client.pullImage(fromImage!, { tag: 'latest', auth })) messages.push(message);
   const layers = new Set(messages.filter((m) => m.status === 'Downloading' && (m.progressDetail?.total ?? 0) > 0).map((m) => m.id));
