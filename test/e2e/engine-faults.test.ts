@@ -17,7 +17,7 @@ import path from 'node:path';
 import { after, afterEach, before, test } from 'node:test';
 import { setTimeout as delay } from 'node:timers/promises';
 import { ensureEngineUp, killEngine, startEngineAgain } from '../sandbox/engine-control.ts';
-import { key, launchBerth, type PtySession } from '../support/pty.ts';
+import { berthBin, key, launchBerth, type PtySession } from '../support/pty.ts';
 import { sandboxDocker, sandboxEnv } from '../support/sandbox-env.ts';
 import { startThrottleProxy, type ThrottleProxy } from '../support/throttle-proxy.ts';
 
@@ -317,7 +317,7 @@ test('a socket path that does not exist yet: "no engine socket", then connects o
 });
 
 test('permission denied on a root-only socket: the banner names the socket and the fix', async () => {
-  // The sandbox dir is root-only (0700): an unprivileged user reaching the engine socket through
+  // As nobody (65534). The sandbox dir is root-only (0700): an unprivileged user reaching the engine socket through
   // it gets EACCES, exactly as with a socket whose group the user is not in.
   const dir = mkdtempSync(path.join(os.tmpdir(), 'berth-perm-'));
   tempDirs.push(dir);
@@ -326,7 +326,7 @@ test('permission denied on a root-only socket: the banner names the socket and t
   symlinkSync(env.socketPath, socket);
   const b = berth({
     command: 'setpriv',
-    args: ['--reuid=nobody', '--regid=nogroup', '--clear-groups', '--', process.execPath, path.resolve('dist/berth.js')],
+    args: ['--reuid=65534', '--regid=65534', '--clear-groups', '--', process.execPath, berthBin],
     env: { DOCKER_HOST: `unix://${socket}`, HOME: dir, DOCKER_CONFIG: dir },
   });
   const screen = await b.waitFor(/permission denied/, BANNER_MS);
