@@ -95,8 +95,8 @@ export class Bench {
     );
   }
 
-  launchCommand(command: string, args: string[], env: Record<string, string> = {}): PtySession {
-    return this.track(new PtySession({ command, args, env }));
+  launchCommand(command: string, args: string[], env: Record<string, string> = {}, cols?: number): PtySession {
+    return this.track(new PtySession({ command, args, env, cols }));
   }
 
   /** Presses q and waits for the exit; kills it if it does not go. Resolves with the exit time. */
