@@ -1,4 +1,5 @@
 import { homedir as osHomedir } from 'node:os';
+import { AnswerMemo } from './answer-memo.ts';
 import { resolveCredentials, type CredentialResolution } from './auth/index.ts';
 import * as containers from './containers.ts';
 import { streamEvents, type EventsOptions } from './events.ts';
@@ -6,7 +7,7 @@ import { EngineHttp } from './http.ts';
 import * as images from './images.ts';
 import * as system from './system.ts';
 import { createTransport, DEFAULT_HOST, parseHost, tlsFromEnv, type Endpoint, type Transport } from './transport.ts';
-import type { ContainerCreateConfig, PingResult, WaitCondition } from './types.ts';
+import type { ContainerCreateConfig, ContainerSummary, ImageSummary, PingResult, WaitCondition } from './types.ts';
 import { negotiateVersion, pinnedVersion } from './version.ts';
 
 export interface EngineClientOptions {
@@ -34,6 +35,8 @@ export class EngineClient {
   private negotiatedVersion: string | undefined;
   private readonly env: NodeJS.ProcessEnv;
   private readonly home: string;
+  private readonly containerLists = new AnswerMemo<ContainerSummary>();
+  private readonly imageLists = new AnswerMemo<ImageSummary>();
 
   constructor(options: EngineClientOptions = {}) {
     this.env = options.env ?? process.env;
@@ -88,8 +91,9 @@ export class EngineClient {
     return system.info(this.http, signal);
   }
 
+  /** An answer byte-identical to the previous one (same query) yields the same frozen array. */
   listContainers(options?: containers.ListContainersOptions) {
-    return containers.listContainers(this.http, options);
+    return containers.listContainers(this.http, options, this.containerLists);
   }
   inspectContainer(id: string, signal?: AbortSignal) {
     return containers.inspectContainer(this.http, id, signal);
@@ -116,8 +120,9 @@ export class EngineClient {
     return containers.containerLogs(this.http, id, options);
   }
 
+  /** An answer byte-identical to the previous one (same query) yields the same frozen array. */
   listImages(options?: images.ListImagesOptions) {
-    return images.listImages(this.http, options);
+    return images.listImages(this.http, options, this.imageLists);
   }
   inspectImage(name: string, signal?: AbortSignal) {
     return images.inspectImage(this.http, name, signal);

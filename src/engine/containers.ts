@@ -1,5 +1,6 @@
 import { EngineError } from './errors.ts';
-import type { EngineHttp } from './http.ts';
+import type { AnswerMemo } from './answer-memo.ts';
+import { parseJson, type EngineHttp } from './http.ts';
 import { toContainerSummary } from './shapes.ts';
 import { demultiplex, rawStream, type LogChunk } from './streams/multiplexed.ts';
 import type {
@@ -21,15 +22,16 @@ export interface ListContainersOptions {
   signal?: AbortSignal;
 }
 
-export async function listContainers(http: EngineHttp, options: ListContainersOptions = {}): Promise<ContainerSummary[]> {
-  const { value } = await http.json<unknown>({
-    operation: 'list containers',
-    method: 'GET',
-    path: '/containers/json',
-    query: { all: options.all, filters: options.filters ? JSON.stringify(options.filters) : undefined },
-    signal: options.signal,
-  });
-  return Array.isArray(value) ? value.map(toContainerSummary).filter((c): c is ContainerSummary => c !== undefined) : [];
+/** With a memo, an answer identical to the previous one yields the previous (frozen) array. */
+export async function listContainers(http: EngineHttp, options: ListContainersOptions = {}, memo?: AnswerMemo<ContainerSummary>): Promise<readonly ContainerSummary[]> {
+  const operation = 'list containers';
+  const query = { all: options.all, filters: options.filters ? JSON.stringify(options.filters) : undefined };
+  const { status, body } = await http.bytes({ operation, method: 'GET', path: '/containers/json', query, signal: options.signal });
+  const make = () => {
+    const value = parseJson<unknown>(body, operation, status);
+    return Array.isArray(value) ? value.map(toContainerSummary).filter((c): c is ContainerSummary => c !== undefined) : [];
+  };
+  return memo ? memo.resolve(JSON.stringify(query), body, make) : make();
 }
 
 export async function inspectContainer(http: EngineHttp, id: string, signal?: AbortSignal): Promise<ContainerInspect> {

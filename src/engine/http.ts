@@ -127,19 +127,15 @@ export class EngineHttp {
 
   /** A request whose answer is JSON (or nothing, for 204/304, which yields undefined). */
   async json<T>(options: RequestOptions): Promise<{ status: number; value: T | undefined; headers: EngineResponse['headers'] }> {
+    const { status, body, headers } = await this.bytes(options);
+    return { status, value: parseJson<T>(body, options.operation, status), headers };
+  }
+
+  /** A request's whole answer as bytes (bounded), for callers that may not need to parse it. */
+  async bytes(options: RequestOptions): Promise<{ status: number; body: Buffer; headers: EngineResponse['headers'] }> {
     const response = await this.send(options);
-    const text = await readBody(response.body, JSON_BODY_LIMIT, options, this.transport.endpoint.label);
-    if (text.trim() === '') return { status: response.status, value: undefined, headers: response.headers };
-    try {
-      return { status: response.status, value: JSON.parse(text) as T, headers: response.headers };
-    } catch {
-      throw new EngineError({
-        code: 'PROTOCOL',
-        operation: options.operation,
-        status: response.status,
-        message: `the engine sent malformed JSON: ${text.slice(0, 80)}`,
-      });
-    }
+    const body = await readBody(response.body, JSON_BODY_LIMIT, options, this.transport.endpoint.label);
+    return { status: response.status, body, headers: response.headers };
   }
 
   /**
@@ -164,7 +160,18 @@ export class EngineHttp {
   }
 }
 
-async function readBody(body: EngineResponse['body'], limit: number, options: RequestOptions, endpoint: string): Promise<string> {
+/** JSON from an answer's bytes; an empty answer (204, 304) is undefined. */
+export function parseJson<T>(body: Buffer, operation: string, status: number): T | undefined {
+  const text = body.toString('utf8');
+  if (text.trim() === '') return undefined;
+  try {
+    return JSON.parse(text) as T;
+  } catch {
+    throw new EngineError({ code: 'PROTOCOL', operation, status, message: `the engine sent malformed JSON: ${text.slice(0, 80)}` });
+  }
+}
+
+async function readBody(body: EngineResponse['body'], limit: number, options: RequestOptions, endpoint: string): Promise<Buffer> {
   const chunks: Buffer[] = [];
   let size = 0;
   try {
@@ -181,7 +188,7 @@ async function readBody(body: EngineResponse['body'], limit: number, options: Re
     if (error instanceof EngineError) throw error;
     throw connectionError(error, options.operation, endpoint);
   }
-  return Buffer.concat(chunks).toString('utf8');
+  return Buffer.concat(chunks);
 }
 
 async function readErrorMessage(response: Dispatcher.ResponseData, path: string): Promise<{ message: string; hint?: string }> {

@@ -1,6 +1,6 @@
 import type { EngineClient } from '../engine/client.ts';
 import { describeError, EngineError, isEngineError } from '../engine/errors.ts';
-import type { EngineEvent } from '../engine/types.ts';
+import type { ContainerSummary, EngineEvent, ImageSummary } from '../engine/types.ts';
 import { CoalescedTask } from './coalesced-task.ts';
 import type { EngineState } from './engine-state.ts';
 import { sameList, sortContainers, sortImages } from './lists.ts';
@@ -43,6 +43,8 @@ export class EngineSync {
    */
   private readonly problems = new Map<string, string>();
   private lastEventTime: number | undefined;
+  private lastContainers: readonly ContainerSummary[] | undefined;
+  private lastImages: readonly ImageSummary[] | undefined;
   private stopped = false;
 
   constructor(
@@ -107,8 +109,12 @@ export class EngineSync {
   private async loadContainers(): Promise<void> {
     // Always all containers: "running only" is a view filter, so toggling it is instant and the
     // status bar can count running and total from one list.
-    const items = sortContainers(await this.client.listContainers({ all: true, signal: this.signal }));
+    const answer = await this.client.listContainers({ all: true, signal: this.signal });
     this.markReachable('containers');
+    // The client hands back the very same array when the engine's answer has not changed.
+    if (answer === this.lastContainers && !this.store.getState().containers.stale) return;
+    this.lastContainers = answer;
+    const items = sortContainers(answer);
     this.store.update((s) => {
       const unchanged = s.containers.loaded && !s.containers.stale && sameList(s.containers.items, items);
       return unchanged
@@ -118,8 +124,11 @@ export class EngineSync {
   }
 
   private async loadImages(): Promise<void> {
-    const items = sortImages(await this.client.listImages({ signal: this.signal }));
+    const answer = await this.client.listImages({ signal: this.signal });
     this.markReachable('images');
+    if (answer === this.lastImages && !this.store.getState().images.stale) return;
+    this.lastImages = answer;
+    const items = sortImages(answer);
     this.store.update((s) => {
       const unchanged = s.images.loaded && !s.images.stale && sameList(s.images.items, items);
       return unchanged ? s : { ...s, images: { items, loaded: true, stale: false, refreshedAt: Date.now() } };

@@ -1,13 +1,13 @@
 import type { ContainerSummary, ImageSummary } from '../engine/types.ts';
 
 /** Newest first, like `docker ps`; the id breaks ties so the order is stable across refreshes. */
-export function sortContainers(items: ContainerSummary[]): ContainerSummary[] {
-  return items.sort((a, b) => (b.Created ?? 0) - (a.Created ?? 0) || a.Id.localeCompare(b.Id));
+export function sortContainers(items: readonly ContainerSummary[]): ContainerSummary[] {
+  return [...items].sort((a, b) => (b.Created ?? 0) - (a.Created ?? 0) || a.Id.localeCompare(b.Id));
 }
 
 /** Newest first, like `docker images`. */
-export function sortImages(items: ImageSummary[]): ImageSummary[] {
-  return items.sort((a, b) => (b.Created ?? 0) - (a.Created ?? 0) || a.Id.localeCompare(b.Id));
+export function sortImages(items: readonly ImageSummary[]): ImageSummary[] {
+  return [...items].sort((a, b) => (b.Created ?? 0) - (a.Created ?? 0) || a.Id.localeCompare(b.Id));
 }
 
 /**

@@ -70,6 +70,25 @@ test('detached run, running vs all listings, start twice is not an error, stop a
   assert.ok((await client.listContainers({ all: true })).some((c) => c.Id === Id), 'still in the list of all');
 });
 
+test('an unchanged list answer is the same frozen array; a changed one is new', async () => {
+  const name = `${tag}-memo`;
+  const { Id } = await client.createContainer({ Image: env.images.busybox, Cmd: ['sleep', '300'] }, { name });
+  created.push(Id);
+  // Filtered to this container so other files' work on the shared engine cannot change the answer.
+  const query = { all: true, filters: { name: [name] } };
+  const first = await client.listContainers(query);
+  assert.deepEqual(first.map((c) => c.Id), [Id]);
+  assert.equal(await client.listContainers(query), first, 'identical bytes give the same array');
+  assert.ok(Object.isFrozen(first));
+  assert.notEqual(await client.listContainers({ ...query, all: false }), first, 'another query is another answer');
+  await client.startContainer(Id);
+  const second = await client.listContainers(query);
+  assert.notEqual(second, first);
+  assert.equal(second[0]?.State, 'running');
+  const images = await client.listImages();
+  assert.equal(await client.listImages(), images);
+});
+
 test('images list Id and ParentId as sha256:<64 hex>', async () => {
   const images = await client.listImages();
   assert.ok(images.length > 0);

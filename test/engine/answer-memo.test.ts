@@ -1,0 +1,40 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { AnswerMemo } from '../../src/engine/answer-memo.ts';
+
+test('identical bytes under the same key give the previous value without parsing again', () => {
+  const memo = new AnswerMemo<number>();
+  let made = 0;
+  const make = () => {
+    made++;
+    return [1, 2, 3];
+  };
+  const a = memo.resolve('q', Buffer.from('[1,2,3]'), make);
+  const b = memo.resolve('q', Buffer.from('[1,2,3]'), make);
+  assert.equal(a, b);
+  assert.equal(made, 1);
+  assert.ok(Object.isFrozen(a), 'shared, so nobody may sort it in place');
+  assert.throws(() => (a as number[]).sort());
+});
+
+test('other bytes or another key make a new value, which is then the one remembered', () => {
+  const memo = new AnswerMemo<string>();
+  const a = memo.resolve('q', Buffer.from('a'), () => ['a']);
+  const b = memo.resolve('q', Buffer.from('b'), () => ['b']);
+  assert.notEqual(a, b);
+  assert.deepEqual(b, ['b']);
+  const c = memo.resolve('other', Buffer.from('b'), () => ['b']);
+  assert.notEqual(c, b);
+  assert.equal(memo.resolve('other', Buffer.from('b'), () => ['never']), c);
+  // Only the latest answer is kept: going back to an older one parses again.
+  assert.deepEqual(memo.resolve('q', Buffer.from('a'), () => ['a again']), ['a again']);
+});
+
+test('a failing parse remembers nothing', () => {
+  const memo = new AnswerMemo<number>();
+  const first = memo.resolve('q', Buffer.from('[1]'), () => [1]);
+  assert.throws(() => memo.resolve('q', Buffer.from('oops'), () => {
+    throw new Error('malformed');
+  }));
+  assert.equal(memo.resolve('q', Buffer.from('[1]'), () => [9]), first);
+});
