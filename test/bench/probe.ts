@@ -63,7 +63,10 @@ export class ScreenProbe {
       };
       const timer = setTimeout(() => {
         this.waiters = this.waiters.filter((w) => w !== waiter);
-        reject(new Error(`timed out after ${timeoutMs} ms waiting for ${String(test)}; screen:\n${this.view().text}`));
+        const view = this.view();
+        // The dump is plain text, so say which row was drawn selected (inverse) as well.
+        const selected = view.selected ? `row ${view.selected.y}: ${view.selected.text.trim()}` : 'none';
+        reject(new Error(`timed out after ${timeoutMs} ms waiting for ${String(test)}; selected ${selected}; screen:\n${view.text}`));
       }, timeoutMs);
       this.waiters.push(waiter);
     });
