@@ -53,12 +53,16 @@ export function App({ onQuit, initial, size: fixedSize }: Props) {
   const { columns: width, rows } = fixedSize ?? terminal;
   const [nav, dispatch, navRef] = useSyncReducer(reduceNavigation, () => initial ?? initialNavigation());
   // Only CREATED columns read the clock: tick when one of them would read differently (at most
-  // every 10 s), not every 10 s regardless; each tick repaints the whole screen.
+  // every 11 s), not on a fixed period regardless; each tick repaints the whole screen.
   const nextTimeChange = useCallback(
     (t: number) => earliestRelativeChange([engine.containers.items, engine.images.items], t),
     [engine.containers.items, engine.images.items],
   );
-  const now = useClockUntil(nextTimeChange, 10_000);
+  // 11 s, a little over the 10 s safety poll: when a poll brings changed status texts ("Up 40
+  // seconds"), its render repaints the times too and the tick waits for the next poll, rather
+  // than firing just before it and painting the screen twice.
+  const freshAt = Math.max(engine.containers.refreshedAt ?? 0, engine.images.refreshedAt ?? 0);
+  const now = useClockUntil(nextTimeChange, 11_000, freshAt);
 
   const cRows = useMemo(
     () => containerRows(engine.containers.items, { showAll: nav.showAll, filter: nav.views.containers.filter, nowMs: now }),

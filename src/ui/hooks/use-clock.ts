@@ -18,19 +18,31 @@ export function useClock(periodMs: number): number {
 const MAX_DELAY_MS = 2 ** 31 - 1;
 
 /**
+ * How long until the clock should read again: when the text would change (`changeAt`), but not
+ * sooner than `minPeriodMs` after the time the screen shows (`shownAt`), and never negative.
+ */
+export function tickDelay(shownAt: number, changeAt: number, minPeriodMs: number, current: number): number {
+  return Math.min(Math.max(changeAt - current, shownAt + minPeriodMs - current, 0), MAX_DELAY_MS);
+}
+
+/**
  * The current time for text that changes only at moments known in advance (relative times):
  * read again at `nextChange(now)`, but never sooner than `minPeriodMs` after the last read.
  * Every tick repaints the whole screen, so a list of hour-old containers should not tick every
  * few seconds. `nextChange` is an effect dependency: memoise it on the data it reads.
+ *
+ * `freshAtMs` is when the data was last re-read: that render repaints the whole screen anyway,
+ * so it shows the times as of then and the next tick counts from it. A safety poll that brings
+ * new status texts then repaints relative times too, instead of a tick repainting them again
+ * moments before or after it.
  */
-export function useClockUntil(nextChange: (nowMs: number) => number, minPeriodMs: number): number {
-  const [now, setNow] = useState(() => Date.now());
+export function useClockUntil(nextChange: (nowMs: number) => number, minPeriodMs: number, freshAtMs = 0): number {
+  const [ticked, setTicked] = useState(() => Date.now());
+  const now = Math.max(ticked, freshAtMs);
   useEffect(() => {
     const at = nextChange(now);
     if (!Number.isFinite(at)) return undefined;
-    const current = Date.now();
-    const delay = Math.min(Math.max(at - current, now + minPeriodMs - current, 0), MAX_DELAY_MS);
-    const timer = setTimeout(() => setNow(Date.now()), delay);
+    const timer = setTimeout(() => setTicked(Date.now()), tickDelay(now, at, minPeriodMs, Date.now()));
     return () => clearTimeout(timer);
   }, [now, nextChange, minPeriodMs]);
   return now;
