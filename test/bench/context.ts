@@ -11,6 +11,7 @@ import { engineJson } from '../sandbox/engine-http.ts';
 import { LOCAL_BUSYBOX } from '../sandbox/images.ts';
 import type { Sandbox } from '../sandbox/sandbox.ts';
 import { berthBin, ensureBuilt, PtySession } from '../support/pty.ts';
+import { machineQuiet } from './proc.ts';
 
 export interface BenchOptions {
   quick: boolean;
@@ -139,6 +140,7 @@ export class Bench {
       const t = Date.now();
       await this.sandbox.startContainers(RUNNING_COUNT, { namePrefix: RUNNING_PREFIX, init: true });
       this.log(`fixture: ${RUNNING_COUNT} running containers in ${Date.now() - t} ms`);
+      await this.settle();
     })();
     return this.running;
   }
@@ -150,6 +152,7 @@ export class Bench {
       const t = Date.now();
       await this.sandbox.startContainers(TOTAL_COUNT - RUNNING_COUNT, { namePrefix: CREATED_PREFIX, start: false });
       this.log(`fixture: ${TOTAL_COUNT - RUNNING_COUNT} created containers in ${Date.now() - t} ms`);
+      await this.settle();
     })();
     return this.thousand;
   }
@@ -167,8 +170,16 @@ export class Bench {
       };
       await Promise.all(Array.from({ length: 8 }, worker));
       this.log(`fixture: ${IMAGE_TAGS} image tags in ${Date.now() - t} ms`);
+      await this.settle();
     })();
     return this.images;
+  }
+
+  /** After a fixture: let the engine's own follow-up work die down before anything is timed. */
+  private async settle(): Promise<void> {
+    const t = Date.now();
+    const busy = await machineQuiet();
+    this.log(`fixture: machine ${Math.round((1 - busy) * 100)} % idle after ${Date.now() - t} ms`);
   }
 
   private track(session: PtySession): PtySession {

@@ -49,3 +49,29 @@ export class CpuMeter {
     return { cpuMs: cpu, wallMs: wall, percent: (cpu / wall) * 100 };
   }
 }
+
+/** Busy and total jiffies of all CPUs so far, from the first line of /proc/stat. */
+function cpuJiffies(): { busy: number; total: number } {
+  const fields = (readFileSync('/proc/stat', 'utf8').split('\n')[0] ?? '').trim().split(/\s+/).slice(1).map(Number);
+  const total = fields.reduce((a, b) => a + b, 0);
+  const idle = (fields[3] ?? 0) + (fields[4] ?? 0); // idle + iowait
+  return { busy: total - idle, total };
+}
+
+/**
+ * Waits until the whole machine has been at least `idleShare` idle over a `windowMs` window
+ * (or `timeoutMs` passes), and says how busy it was last. Starting 50 containers leaves dockerd,
+ * containerd and the shims busy for seconds after the API calls return; a figure taken then
+ * measures their work as much as berth's.
+ */
+export async function machineQuiet(idleShare = 0.9, windowMs = 500, timeoutMs = 15_000): Promise<number> {
+  const deadline = performance.now() + timeoutMs;
+  let busyShare = 1;
+  do {
+    const a = cpuJiffies();
+    await new Promise((resolve) => setTimeout(resolve, windowMs));
+    const b = cpuJiffies();
+    busyShare = b.total > a.total ? (b.busy - a.busy) / (b.total - a.total) : 0;
+  } while (busyShare > 1 - idleShare && performance.now() < deadline);
+  return busyShare;
+}
