@@ -54,24 +54,26 @@ export class CpuMeter {
 function cpuJiffies(): { busy: number; total: number } {
   const fields = (readFileSync('/proc/stat', 'utf8').split('\n')[0] ?? '').trim().split(/\s+/).slice(1).map(Number);
   const total = fields.reduce((a, b) => a + b, 0);
-  const idle = (fields[3] ?? 0) + (fields[4] ?? 0); // idle + iowait
-  return { busy: total - idle, total };
+  // Only true idle: iowait (field 5) is the shims and runc writing layers, which slows a start too.
+  return { busy: total - (fields[3] ?? 0), total };
 }
 
 /**
- * Waits until the whole machine has been at least `idleShare` idle over a `windowMs` window
- * (or `timeoutMs` passes), and says how busy it was last. Starting 50 containers leaves dockerd,
- * containerd and the shims busy for seconds after the API calls return; a figure taken then
- * measures their work as much as berth's.
+ * Waits until the whole machine has been at least `idleShare` idle for `quietWindows` windows of
+ * `windowMs` in a row (or `timeoutMs` passes), and says how busy the last window was. Starting
+ * 50 containers leaves dockerd, containerd, runc and the shims busy in bursts for seconds after
+ * the API calls return; a figure taken then measures their work as much as berth's.
  */
-export async function machineQuiet(idleShare = 0.9, windowMs = 500, timeoutMs = 15_000): Promise<number> {
+export async function machineQuiet(idleShare = 0.9, windowMs = 500, quietWindows = 4, timeoutMs = 20_000): Promise<number> {
   const deadline = performance.now() + timeoutMs;
   let busyShare = 1;
-  do {
+  let quiet = 0;
+  while (quiet < quietWindows && performance.now() < deadline) {
     const a = cpuJiffies();
     await new Promise((resolve) => setTimeout(resolve, windowMs));
     const b = cpuJiffies();
     busyShare = b.total > a.total ? (b.busy - a.busy) / (b.total - a.total) : 0;
-  } while (busyShare > 1 - idleShare && performance.now() < deadline);
+    quiet = busyShare <= 1 - idleShare ? quiet + 1 : 0;
+  }
   return busyShare;
 }
