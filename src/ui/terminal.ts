@@ -1,9 +1,12 @@
+import { DISABLE_BRACKETED_PASTE, ENABLE_BRACKETED_PASTE } from './keys/bracketed-paste.ts';
+
 /**
- * The alternate screen, so berth leaves the user's scrollback as it found it. Ink does not
- * manage it, so berth does, and restores it on every way out.
+ * The alternate screen, so berth leaves the user's scrollback as it found it, and bracketed paste,
+ * so a pasted newline is text and not Enter. Ink manages neither, so berth does, and restores both
+ * on every way out.
  */
-const ENTER = '\u001b[?1049h\u001b[H';
-const LEAVE = '\u001b[?25h\u001b[?1049l';
+const ENTER = `\u001b[?1049h\u001b[H${ENABLE_BRACKETED_PASTE}`;
+const LEAVE = `${DISABLE_BRACKETED_PASTE}\u001b[?25h\u001b[?1049l`;
 
 let active = false;
 

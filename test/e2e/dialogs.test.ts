@@ -55,6 +55,26 @@ test('a foreground run shows stdout, stderr marked, and the exit code', async ()
   await b.waitFor((s) => !s.includes('exited with code'));
 });
 
+test('a bracketed paste with newlines fills a field and does not submit the dialog', async () => {
+  const b = berth();
+  await b.waitFor('● live');
+  assert.ok(b.raw.includes('\u001b[?2004h'), 'berth asks the terminal for bracketed paste');
+  await b.type('r');
+  await b.waitFor('Run a container');
+  // What a terminal sends for a copied line: the text and its newline, inside the markers.
+  await paste(b, `\u001b[200~${env.images.busybox}\r\u001b[201~`);
+  await b.type(key.tab);
+  await paste(b, `\u001b[200~echo pasted\rline\r\u001b[201~`);
+  await b.settle();
+  let screen = b.screen();
+  assert.match(screen, /Run a container/, 'the newline did not submit the dialog');
+  assert.match(screen, /command\s+echo pasted line/);
+  await b.type(key.enter);
+  screen = await b.waitFor('exited with code 0', 15_000);
+  assert.match(screen, /│ pasted line/);
+  await b.type(key.enter);
+});
+
 test('detached sleep 300 is selected; stop takes it out of the running list; commit makes a selected image', async () => {
   const name = `${tag}-bg`;
   const b = berth();

@@ -8,7 +8,7 @@
  * of it reaches the terminal — across the containers pane, the logs view, the inspect view and
  * the images pane.
  *
- * Then the terminal is given back intact — normal screen, cursor visible, echo and canonical
+ * Then the terminal is given back intact — normal screen, cursor visible, bracketed paste off, echo and canonical
  * mode on (read with `stty -a` in the same pty after berth exits) — after q, Ctrl-C, SIGTERM,
  * SIGHUP and an unexpected exception (BERTH_TEST_CRASH, a hook kept in the build for this).
  */
@@ -195,6 +195,8 @@ describe('the terminal is restored however berth ends', () => {
     await b.settle();
     assert.equal(b.bufferType, 'normal', 'back on the normal screen');
     assert.ok(b.raw.lastIndexOf('\u001b[?25h') > b.raw.lastIndexOf('\u001b[?25l'), 'cursor visible again');
+    const pasteOn = b.raw.lastIndexOf('\u001b[?2004h');
+    assert.ok(pasteOn === -1 || b.raw.lastIndexOf('\u001b[?2004l') > pasteOn, 'bracketed paste off again');
     const after = b.raw.slice(b.raw.indexOf('berth-exit='));
     assert.match(after, new RegExp(`^berth-exit=${exitCode}\\b`));
     const flags = new Set(after.split(/\s+/));

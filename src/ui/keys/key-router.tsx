@@ -1,11 +1,12 @@
 import { useInput, type Key } from 'ink';
-import { createContext, useContext, useLayoutEffect, useRef, type ReactNode } from 'react';
-import { keyName, splitBurst } from './key-name.ts';
+import { createContext, useContext, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import { PasteCollector } from './bracketed-paste.ts';
+import { keyName, plainKey, splitBurst } from './key-name.ts';
 
 export interface KeyPress {
-  /** Normalised name from key-name.ts. */
+  /** Normalised name from key-name.ts, or 'paste' for a bracketed paste (no keymap entry has it). */
   name: string;
-  /** The raw text typed (for text fields: may be several characters when pasted). */
+  /** The raw text typed; for 'paste', the whole pasted text, line breaks included. */
   input: string;
   key: Key;
 }
@@ -49,7 +50,15 @@ export class KeyRouter {
 const RouterContext = createContext<KeyRouter | undefined>(undefined);
 
 export function KeyRouterProvider({ router, children }: { router: KeyRouter; children: ReactNode }) {
+  const [paste] = useState(() => new PasteCollector());
   useInput((input, key) => {
+    const step = paste.feed(input, key);
+    if (step.type === 'held') return;
+    // One press for the whole paste: a field inserts it cleaned, and keys bound to letters never see it.
+    if (step.type === 'paste') {
+      router.dispatch({ name: 'paste', input: step.text, key: plainKey });
+      return;
+    }
     for (const press of splitBurst(input, key)) router.dispatch({ name: keyName(press.input, press.key), input: press.input, key: press.key });
   });
   return <RouterContext.Provider value={router}>{children}</RouterContext.Provider>;
