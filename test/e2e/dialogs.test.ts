@@ -55,6 +55,30 @@ test('a foreground run shows stdout, stderr marked, and the exit code', async ()
   await b.waitFor((s) => !s.includes('exited with code'));
 });
 
+test('a foreground run with a TTY streams its raw output and reports the exit code', async () => {
+  const b = berth();
+  await b.waitFor('● live');
+  await b.type('r');
+  await b.waitFor('Run a container');
+  await paste(b, env.images.busybox);
+  await b.type(key.tab);
+  // `tty` prints the container's terminal: proof the engine gave it one.
+  await paste(b, `sh -c 'echo tty-out; tty; exit 4'`);
+  await b.type(key.tab);
+  await paste(b, `${tag}-tty`);
+  await b.type(key.tab, ' ');
+  await b.settle();
+  assert.match(b.screen(), /TTY\s+\[x\]/);
+  await b.type(key.enter);
+  const screen = await b.waitFor('exited with code 4', 15_000);
+  assert.match(screen, /│ tty-out/);
+  assert.match(screen, /│ \/dev\/pts\/\d+/);
+  assert.doesNotMatch(screen, /not a tty/);
+  const inspect = await engineJson<{ Config: { Tty: boolean } }>(env.socketPath, 'GET', `/containers/${tag}-tty/json`);
+  assert.equal(inspect.Config.Tty, true);
+  await b.type(key.enter);
+});
+
 test('a bracketed paste with newlines fills a field and does not submit the dialog', async () => {
   const b = berth();
   await b.waitFor('● live');
