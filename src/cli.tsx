@@ -13,6 +13,7 @@ async function main(): Promise<number> {
     ({ values } = parseArgs({
       options: {
         host: { type: 'string', short: 'H' },
+        context: { type: 'string', short: 'c' },
         'api-version': { type: 'string' },
         interval: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
@@ -44,7 +45,7 @@ async function main(): Promise<number> {
   delete process.env.CI;
   delete process.env.CONTINUOUS_INTEGRATION;
   const { runApp } = await import('./ui/main.tsx');
-  return runApp({ host: values.host, apiVersion: values['api-version'], intervalMs: interval });
+  return runApp({ host: values.host, context: values.context, apiVersion: values['api-version'], intervalMs: interval });
 }
 
 main().then(

@@ -6,13 +6,17 @@ import { streamEvents, type EventsOptions } from './events.ts';
 import { EngineHttp } from './http.ts';
 import * as images from './images.ts';
 import * as system from './system.ts';
-import { createTransport, DEFAULT_HOST, parseHost, tlsFromEnv, type Endpoint, type Transport } from './transport.ts';
+import { resolveEngineTarget } from './context.ts';
+import { EngineError } from './errors.ts';
+import { createTransport, parseHost, type Endpoint, type Transport } from './transport.ts';
 import type { ContainerCreateConfig, ContainerSummary, ImageSummary, PingResult, WaitCondition } from './types.ts';
 import { negotiateVersion, pinnedVersion } from './version.ts';
 
 export interface EngineClientOptions {
-  /** `--host`; falls back to DOCKER_HOST, then the default socket. */
+  /** `--host`; falls back to DOCKER_HOST, then the docker context, then the default socket. */
   host?: string;
+  /** `--context`: a docker CLI context by name; falls back to DOCKER_CONTEXT, then config.json. */
+  context?: string;
   /** `--api-version`; falls back to DOCKER_API_VERSION. Pinning disables negotiation. */
   apiVersion?: string;
   env?: NodeJS.ProcessEnv;
@@ -28,6 +32,8 @@ export interface EngineClientOptions {
  */
 export class EngineClient {
   readonly endpoint: Endpoint;
+  /** The docker context in use, when it is not the default one. */
+  readonly context: string | undefined;
   private readonly transport: Transport;
   private readonly http: EngineHttp;
   private readonly pinned: string | undefined;
@@ -41,9 +47,10 @@ export class EngineClient {
   constructor(options: EngineClientOptions = {}) {
     this.env = options.env ?? process.env;
     this.home = options.homedir ?? osHomedir();
-    const tls = tlsFromEnv(this.env, this.home);
-    this.endpoint = parseHost(options.host || this.env.DOCKER_HOST || DEFAULT_HOST, tls !== undefined);
-    this.transport = createTransport(this.endpoint, tls);
+    const target = resolveEngineTarget({ host: options.host, context: options.context, env: this.env, homedir: this.home });
+    this.context = target.context;
+    this.endpoint = inContext(target.context, () => parseHost(target.host, target.tls !== undefined));
+    this.transport = createTransport(this.endpoint, target.tls);
     const pin = options.apiVersion || this.env.DOCKER_API_VERSION;
     this.pinned = pin ? pinnedVersion(pin) : undefined;
     this.http = new EngineHttp(this.transport, () => this.versionPrefix(), options.timeoutMs);
@@ -148,5 +155,15 @@ export class EngineClient {
 
   close(): Promise<void> {
     return this.transport.close();
+  }
+}
+
+/** An address that came from a context names the context when it is refused (ssh://, say). */
+function inContext<T>(context: string | undefined, parse: () => T): T {
+  try {
+    return parse();
+  } catch (error) {
+    if (context === undefined || !(error instanceof EngineError)) throw error;
+    throw new EngineError({ code: error.code, message: `context "${context}": ${error.message}`, hint: error.hint, operation: error.operation });
   }
 }

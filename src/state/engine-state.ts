@@ -5,6 +5,8 @@ export type ConnectionStatus = 'connecting' | 'connected' | 'unreachable';
 export interface ConnectionState {
   status: ConnectionStatus;
   endpoint: string;
+  /** The docker context the endpoint came from, when not the default one. */
+  context?: string;
   engineVersion?: string;
   apiVersion?: string;
   /** Present while unreachable: the reason and what a person can do about it. */
@@ -32,9 +34,9 @@ export interface EngineState {
   images: ListState<ImageSummary>;
 }
 
-export function initialEngineState(endpoint: string): EngineState {
+export function initialEngineState(endpoint: string, context?: string): EngineState {
   return {
-    connection: { status: 'connecting', endpoint, eventsLive: false },
+    connection: { status: 'connecting', endpoint, ...(context === undefined ? {} : { context }), eventsLive: false },
     containers: { items: [], loaded: false, stale: false },
     images: { items: [], loaded: false, stale: false },
   };

@@ -1,7 +1,10 @@
 export const usage = `usage: berth [options]
 
   -H, --host <address>     engine address: unix:///path/to.sock or tcp://host:port
-                           (default: $DOCKER_HOST, else unix:///var/run/docker.sock)
+                           (default: $DOCKER_HOST, else the docker context, else
+                           unix:///var/run/docker.sock)
+  -c, --context <name>     a docker CLI context, as \`docker context ls\` lists them
+                           (default: $DOCKER_CONTEXT, else \`docker context use\`'s choice)
       --api-version <x.y>  pin the API version instead of negotiating ($DOCKER_API_VERSION)
       --interval <time>    poll period when the event stream is down, e.g. 2s, 500ms (default 2s);
                            while events are live berth polls 5× slower, only as a safety net

@@ -10,6 +10,7 @@ import { enterFullscreen, leaveFullscreen } from './terminal.ts';
 
 export interface AppOptions {
   host?: string;
+  context?: string;
   apiVersion?: string;
   intervalMs: number;
 }
@@ -20,8 +21,15 @@ export interface AppOptions {
  * normal screen, never a stack trace in the UI).
  */
 export async function runApp(options: AppOptions): Promise<number> {
-  const client = new EngineClient({ host: options.host, apiVersion: options.apiVersion });
-  const engineStore = new Store(initialEngineState(client.endpoint.label));
+  let client: EngineClient;
+  try {
+    client = new EngineClient({ host: options.host, context: options.context, apiVersion: options.apiVersion });
+  } catch (error) {
+    // A bad address, context or TLS file: nothing to retry, so say what is wrong (with the hint) and stop.
+    process.stderr.write(`berth: ${describeError(error)}\n`);
+    return 2;
+  }
+  const engineStore = new Store(initialEngineState(client.endpoint.label, client.context));
   const sync = new EngineSync(client, engineStore, { intervalMs: options.intervalMs });
   // A finished pull refreshes the images list at once rather than waiting for the image event.
   // Progress at most 10 times a second: each repaint of a pull block costs ~10-15 ms of CPU that

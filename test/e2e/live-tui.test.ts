@@ -1,4 +1,7 @@
 import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { sandboxDocker, sandboxEnv } from '../support/sandbox-env.ts';
 import { key, launchBerth, type PtySession } from '../support/pty.ts';
@@ -60,6 +63,28 @@ test('the logs view shows stdout and stderr apart', async () => {
   assert.match(screen, /^! err-line/m, 'stderr marked');
   await b.type(key.escape);
   await b.waitFor('CONTAINER ID');
+});
+
+test('with no DOCKER_HOST, berth follows the docker context `docker context use` chose, and names it', async () => {
+  const configDir = mkdtempSync(join(tmpdir(), 'berth-e2e-ctx-'));
+  try {
+    await sandboxDocker(['context', 'create', `${tag}-ctx`, '--docker', `host=${env.dockerHost}`], { configDir });
+    await sandboxDocker(['context', 'use', `${tag}-ctx`], { configDir });
+    const b = launchBerth({ env: { DOCKER_HOST: undefined, DOCKER_CONTEXT: undefined, DOCKER_CONFIG: configDir } });
+    sessions.push(b);
+    const screen = await b.waitFor(`${tag}-web`);
+    assert.ok(screen.includes(`${tag}-ctx @ ${env.dockerHost}`), 'the status bar names the context and its address');
+    assert.match(screen, /● live/);
+
+    const missing = launchBerth({ env: { DOCKER_HOST: undefined, DOCKER_CONFIG: configDir }, args: ['--context', 'nope'] });
+    sessions.push(missing);
+    assert.equal((await missing.exited).exitCode, 2);
+    await missing.settle();
+    assert.match(missing.raw, /berth: context "nope" does not exist \(list them with `docker context ls`/);
+    assert.doesNotMatch(missing.raw, /\n\s+at /, 'no stack trace');
+  } finally {
+    rmSync(configDir, { recursive: true, force: true });
+  }
 });
 
 test('q restores the terminal', async () => {

@@ -27,7 +27,8 @@ export function StatusBar({ engine, width, running }: Props) {
   const refreshed = containers.refreshedAt ?? images.refreshedAt;
   const counts = containers.loaded ? `${running}/${containers.items.length} containers · ${images.items.length} images` : '';
   const right = [counts, refreshed ? `updated ${formatClock(new Date(refreshed))}` : ''].filter(Boolean).join(' · ');
-  const left = `berth · ${sanitizeLine(connection.endpoint)}${version ? ` · ${version}` : ''} · `;
+  const where = connection.context === undefined ? connection.endpoint : `${connection.context} @ ${connection.endpoint}`;
+  const left = `berth · ${sanitizeLine(where)}${version ? ` · ${version}` : ''} · `;
   const room = Math.max(width - left.length - state.text.length - 2, 0);
   return (
     <Box width={width}>

@@ -1,0 +1,95 @@
+/**
+ * Which engine to talk to, decided the way the docker CLI decides it, so `docker context use`
+ * moves berth too. Precedence (cli/command/cli.go resolveContextName): --context, then --host or
+ * DOCKER_HOST (both mean the "default" context), then DOCKER_CONTEXT, then `currentContext` in
+ * config.json, then "default". The default context is virtual: DOCKER_HOST or the standard
+ * socket, with TLS from the environment. A named context is read from the CLI's store:
+ * contexts/meta/<sha256(name)>/meta.json for the address, contexts/tls/<sha256(name)>/docker/
+ * for its certificates.
+ */
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { dockerConfigDir, parseDockerConfig } from './auth/config-file.ts';
+import { EngineError } from './errors.ts';
+import { DEFAULT_HOST, tlsFromEnv, type TlsFiles } from './transport.ts';
+
+export interface EngineTarget {
+  /** A DOCKER_HOST-style address. */
+  host: string;
+  tls: TlsFiles | undefined;
+  /** The named context in use; undefined for the default one. */
+  context?: string;
+}
+
+export interface TargetOptions {
+  host?: string;
+  context?: string;
+  env: NodeJS.ProcessEnv;
+  homedir: string;
+}
+
+export function resolveEngineTarget({ host, context, env, homedir }: TargetOptions): EngineTarget {
+  if (host && context) throw contextError('conflicting options: give --host or --context, not both');
+  const location = { env, homedir };
+  const name = host ? 'default' : (context ?? (env.DOCKER_HOST ? 'default' : env.DOCKER_CONTEXT || currentContext(location)));
+  if (name === 'default') return { host: host || env.DOCKER_HOST || DEFAULT_HOST, tls: tlsFromEnv(env, homedir) };
+  return readContext(name, dockerConfigDir(location));
+}
+
+/** `currentContext` from config.json; "default" when there is none or no file. */
+function currentContext(location: { env: NodeJS.ProcessEnv; homedir: string }): string {
+  const path = join(dockerConfigDir(location), 'config.json');
+  const text = readIfPresent(path);
+  return text === undefined ? 'default' : (parseDockerConfig(text, path).currentContext ?? 'default');
+}
+
+interface ContextMeta {
+  Name?: unknown;
+  Endpoints?: { docker?: { Host?: unknown; SkipTLSVerify?: unknown } };
+}
+
+function readContext(name: string, configDir: string): EngineTarget {
+  const id = createHash('sha256').update(name, 'utf8').digest('hex');
+  const metaPath = join(configDir, 'contexts', 'meta', id, 'meta.json');
+  const text = readIfPresent(metaPath);
+  if (text === undefined) {
+    throw contextError(`context "${name}" does not exist`, 'list them with `docker context ls`; DOCKER_CONTEXT or `docker context use` chose it');
+  }
+  let meta: ContextMeta;
+  try {
+    meta = JSON.parse(text) as ContextMeta;
+  } catch {
+    throw contextError(`${metaPath} is not valid JSON (context "${name}")`);
+  }
+  const endpoint = typeof meta === 'object' && meta !== null ? meta.Endpoints?.docker : undefined;
+  if (typeof endpoint?.Host !== 'string' || endpoint.Host === '') {
+    throw contextError(`context "${name}" has no docker endpoint address in ${metaPath}`);
+  }
+  const skipVerify = endpoint.SkipTLSVerify === true;
+  const tlsDir = join(configDir, 'contexts', 'tls', id, 'docker');
+  const ca = readBytes(join(tlsDir, 'ca.pem'));
+  const cert = readBytes(join(tlsDir, 'cert.pem'));
+  const key = readBytes(join(tlsDir, 'key.pem'));
+  // As the CLI does: TLS when the context stores certificates or asks to skip verification.
+  const tls = ca || cert || key || skipVerify ? { ca, cert, key, verify: !skipVerify } : undefined;
+  return { host: endpoint.Host, tls, context: name };
+}
+
+function readIfPresent(path: string): string | undefined {
+  return readBytes(path)?.toString('utf8');
+}
+
+function readBytes(path: string): Buffer | undefined {
+  try {
+    return readFileSync(path);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT' || code === 'ENOTDIR') return undefined;
+    throw contextError(`cannot read ${path}${code ? ` (${code})` : ''}`);
+  }
+}
+
+function contextError(message: string, hint?: string): EngineError {
+  return new EngineError({ code: 'CONFIG', message, hint, operation: 'connect' });
+}
