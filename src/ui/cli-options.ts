@@ -10,6 +10,9 @@ export const usage = `usage: berth [options]
                            while events are live berth polls 5× slower, only as a safety net
   -h, --help               this text
   -v, --version            berth's version
+
+Keys can be changed in $XDG_CONFIG_HOME/berth/config.json (default ~/.config/berth/config.json):
+  {"keys": {"stop": "x", "down": ["down", "j", "ctrl+n"]}}
 `;
 
 /** "2s", "500ms", "1.5" (seconds) → milliseconds; a string is an error message. */

@@ -1,4 +1,5 @@
 import type { Instance } from 'ink';
+import { homedir } from 'node:os';
 import { EngineClient } from '../engine/client.ts';
 import { describeError } from '../engine/errors.ts';
 import { EngineSync } from '../state/engine-sync.ts';
@@ -6,6 +7,8 @@ import { initialEngineState } from '../state/engine-state.ts';
 import { PullManager } from '../state/pulls/pull-manager.ts';
 import { Store } from '../state/store.ts';
 import type { EngineState } from '../state/engine-state.ts';
+import { installKeymap } from './keys/keymap.ts';
+import { loadSettings, settingsPath } from './settings.ts';
 import { enterFullscreen, leaveFullscreen } from './terminal.ts';
 
 export interface AppOptions {
@@ -21,6 +24,12 @@ export interface AppOptions {
  * normal screen, never a stack trace in the UI).
  */
 export async function runApp(options: AppOptions): Promise<number> {
+  const settings = loadSettings(settingsPath(process.env, homedir()));
+  if (typeof settings === 'string') {
+    process.stderr.write(`berth: ${settings}\n`);
+    return 2;
+  }
+  installKeymap(settings.keymap);
   let client: EngineClient;
   try {
     client = new EngineClient({ host: options.host, context: options.context, apiVersion: options.apiVersion });

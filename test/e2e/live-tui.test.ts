@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
@@ -84,6 +84,39 @@ test('with no DOCKER_HOST, berth follows the docker context `docker context use`
     assert.doesNotMatch(missing.raw, /\n\s+at /, 'no stack trace');
   } finally {
     rmSync(configDir, { recursive: true, force: true });
+  }
+});
+
+test("the user's own keys (berth/config.json) drive berth, and the footer and help show them", async () => {
+  const configHome = mkdtempSync(join(tmpdir(), 'berth-e2e-keys-'));
+  try {
+    mkdirSync(join(configHome, 'berth'));
+    writeFileSync(join(configHome, 'berth', 'config.json'), JSON.stringify({ keys: { stop: 'x', help: 'H' } }));
+    const b = launchBerth({ env: { DOCKER_HOST: env.dockerHost, XDG_CONFIG_HOME: configHome } });
+    sessions.push(b);
+    let screen = await b.waitFor(`${tag}-web`);
+    assert.match(screen, /x stop/, 'the footer shows the new key');
+    await b.type('s', '?');
+    await b.settle();
+    screen = b.screen();
+    assert.doesNotMatch(screen, /Stop .*\?/, 's no longer stops');
+    assert.doesNotMatch(screen, /Keys \(Esc closes\)/, '? no longer opens help');
+    await b.type('H');
+    screen = await b.waitFor('Keys (Esc closes)');
+    assert.match(screen, /x\s+stop the container/);
+    await b.type(key.escape, 'x');
+    await b.waitFor(/Stop .*\?/);
+    await b.type(key.escape);
+
+    writeFileSync(join(configHome, 'berth', 'config.json'), JSON.stringify({ keys: { stop: 'j' } }));
+    const refused = launchBerth({ env: { DOCKER_HOST: env.dockerHost, XDG_CONFIG_HOME: configHome } });
+    sessions.push(refused);
+    assert.equal((await refused.exited).exitCode, 2);
+    await refused.settle();
+    assert.match(refused.raw, /berth: .*config\.json: "j" would both down and stop \(containers screen\)/);
+    assert.ok(!refused.raw.includes('\u001b[?1049h'), 'the terminal was never taken over');
+  } finally {
+    rmSync(configHome, { recursive: true, force: true });
   }
 });
 

@@ -84,11 +84,55 @@ export const keymap: readonly Binding[] = [
   { action: 'close', keys: ['escape'], label: 'Esc', description: 'close this view', contexts: ['logs', 'inspect', 'help'], footer: 'back' },
 ];
 
-const index = new Map<string, ActionId>();
-for (const binding of keymap) {
-  for (const context of binding.contexts) {
-    for (const key of binding.keys) index.set(`${context} ${key}`, binding.action);
+/**
+ * The context stacks berth looks keys up in, most specific first (App's contextsFor, and the
+ * pulls pane's own list keys). A key may do one thing per stack; a custom keymap is checked
+ * against these.
+ */
+export const KEY_STACKS: ReadonlyArray<readonly KeyContext[]> = [
+  ['containers', 'list', 'global'],
+  ['images', 'list', 'global'],
+  ['pulls', 'list', 'global'],
+  ['logs', 'global'],
+  ['inspect', 'global'],
+  ['help', 'global'],
+];
+
+/** The first two actions a key does within one stack, or undefined when every key does one thing. */
+export function findClash(bindings: readonly Binding[]): { key: string; actions: [ActionId, ActionId]; where: KeyContext } | undefined {
+  for (const stack of KEY_STACKS) {
+    const seen = new Map<string, ActionId>();
+    for (const binding of bindings) {
+      if (!binding.contexts.some((c) => stack.includes(c))) continue;
+      for (const key of binding.keys) {
+        const other = seen.get(key);
+        if (other !== undefined && other !== binding.action) return { key, actions: [other, binding.action], where: stack[0] ?? 'global' };
+        seen.set(key, binding.action);
+      }
+    }
   }
+  return undefined;
+}
+
+let active: readonly Binding[] = keymap;
+let index = indexOf(keymap);
+
+function indexOf(bindings: readonly Binding[]): Map<string, ActionId> {
+  const result = new Map<string, ActionId>();
+  for (const binding of bindings) {
+    for (const context of binding.contexts) {
+      for (const key of binding.keys) result.set(`${context} ${key}`, binding.action);
+    }
+  }
+  return result;
+}
+
+/** Replaces the keymap in force (the user's, from their config file); returns the way back, for tests. */
+export function installKeymap(bindings: readonly Binding[]): () => void {
+  const previous = active;
+  active = bindings;
+  index = indexOf(bindings);
+  return () => installKeymap(previous);
 }
 
 export function resolveAction(context: KeyContext, key: string): ActionId | undefined {
@@ -100,7 +144,7 @@ export function bindingsFor(contexts: readonly KeyContext[]): Binding[] {
   const seen = new Set<ActionId>();
   const result: Binding[] = [];
   for (const context of contexts) {
-    for (const binding of keymap) {
+    for (const binding of active) {
       if (binding.contexts.includes(context) && !seen.has(binding.action)) {
         seen.add(binding.action);
         result.push(binding);

@@ -1,5 +1,6 @@
 import { useMemo } from 'react';
 import { padEnd } from '../format/index.ts';
+import { prettyKey } from '../keys/key-label.ts';
 import { bindingsFor, type KeyContext } from '../keys/keymap.ts';
 import { ScrollView } from '../widgets/scroll-view.tsx';
 
@@ -7,27 +8,8 @@ import { ScrollView } from '../widgets/scroll-view.tsx';
 export function HelpView({ contexts, width, height, onClose }: { contexts: readonly KeyContext[]; width: number; height: number; onClose: () => void }) {
   const lines = useMemo(() => {
     const bindings = bindingsFor(contexts);
-    const labelWidth = Math.max(...bindings.map((b) => b.keys.map(pretty).join(', ').length)) + 2;
-    return bindings.map((b) => `  ${padEnd(b.keys.map(pretty).join(', '), labelWidth)}${b.description}`);
+    const labelWidth = Math.max(...bindings.map((b) => b.keys.map(prettyKey).join(', ').length)) + 2;
+    return bindings.map((b) => `  ${padEnd(b.keys.map(prettyKey).join(', '), labelWidth)}${b.description}`);
   }, [contexts]);
   return <ScrollView title="Keys (Esc closes)" lines={lines} width={width} height={height} context="help" onClose={onClose} />;
-}
-
-const names: Record<string, string> = {
-  up: '↑',
-  down: '↓',
-  pageup: 'PgUp',
-  pagedown: 'PgDn',
-  home: 'Home',
-  end: 'End',
-  return: 'Enter',
-  escape: 'Esc',
-  tab: 'Tab',
-  'shift+tab': 'Shift-Tab',
-};
-
-function pretty(key: string): string {
-  if (names[key]) return names[key];
-  if (key.startsWith('ctrl+')) return `Ctrl-${key.slice(5).toUpperCase()}`;
-  return key;
 }
