@@ -27,6 +27,20 @@ async function paste(b: PtySession, text: string): Promise<void> {
   await delay(80);
 }
 
+/** Opens the run dialog on a fresh berth and fills image, command and name (each as a paste), cursor left on name. */
+async function openRunDialog(image: string, command: string, name: string): Promise<PtySession> {
+  const b = berth();
+  await b.waitFor('● live');
+  await b.type('r');
+  await b.waitFor('Run a container');
+  await paste(b, image);
+  await b.type(key.tab);
+  await paste(b, command);
+  await b.type(key.tab);
+  await paste(b, name);
+  return b;
+}
+
 after(async () => {
   for (const s of sessions) await s.stop();
   const ids = (await sandboxDocker(['ps', '-aq', '--filter', `name=${tag}`]).catch(() => '')).split('\n').filter(Boolean);
@@ -38,15 +52,7 @@ after(async () => {
 });
 
 test('a foreground run shows stdout, stderr marked, and the exit code', async () => {
-  const b = berth();
-  await b.waitFor('● live');
-  await b.type('r');
-  await b.waitFor('Run a container');
-  await paste(b, env.images.busybox);
-  await b.type(key.tab);
-  await paste(b, `sh -c 'echo hello; echo oops >&2; exit 3'`);
-  await b.type(key.tab);
-  await paste(b, `${tag}-fg`);
+  const b = await openRunDialog(env.images.busybox, `sh -c 'echo hello; echo oops >&2; exit 3'`, `${tag}-fg`);
   await b.type(key.enter);
   const screen = await b.waitFor('exited with code 3', 15_000);
   assert.match(screen, /│ hello/);
@@ -56,16 +62,8 @@ test('a foreground run shows stdout, stderr marked, and the exit code', async ()
 });
 
 test('a foreground run with a TTY streams its raw output and reports the exit code', async () => {
-  const b = berth();
-  await b.waitFor('● live');
-  await b.type('r');
-  await b.waitFor('Run a container');
-  await paste(b, env.images.busybox);
-  await b.type(key.tab);
   // `tty` prints the container's terminal: proof the engine gave it one.
-  await paste(b, `sh -c 'echo tty-out; tty; exit 4'`);
-  await b.type(key.tab);
-  await paste(b, `${tag}-tty`);
+  const b = await openRunDialog(env.images.busybox, `sh -c 'echo tty-out; tty; exit 4'`, `${tag}-tty`);
   await b.type(key.tab, ' ');
   await b.settle();
   assert.match(b.screen(), /TTY\s+\[x\]/);
@@ -101,15 +99,7 @@ test('a bracketed paste with newlines fills a field and does not submit the dial
 
 test('detached sleep 300 is selected; stop takes it out of the running list; commit makes a selected image', async () => {
   const name = `${tag}-bg`;
-  const b = berth();
-  await b.waitFor('● live');
-  await b.type('r');
-  await b.waitFor('Run a container');
-  await paste(b, env.images.busybox);
-  await b.type(key.tab);
-  await paste(b, 'sleep 300');
-  await b.type(key.tab);
-  await paste(b, name);
+  const b = await openRunDialog(env.images.busybox, 'sleep 300', name);
   await b.type(key.tab, key.tab, ' ', key.enter);
   await b.waitFor(`started ${name}`, 15_000);
   await b.waitFor((s) => !s.includes('Run a container') && s.includes(name));
@@ -151,15 +141,7 @@ test('detached sleep 300 is selected; stop takes it out of the running list; com
 });
 
 test('running an image that is only in the registry offers the pull, pulls it, then runs it', async () => {
-  const b = berth();
-  await b.waitFor('● live');
-  await b.type('r');
-  await b.waitFor('Run a container');
-  await paste(b, env.images.registryBusybox);
-  await b.type(key.tab);
-  await paste(b, 'echo pulled-and-ran');
-  await b.type(key.tab);
-  await paste(b, `${tag}-pulled`);
+  const b = await openRunDialog(env.images.registryBusybox, 'echo pulled-and-ran', `${tag}-pulled`);
   await b.type(key.enter);
   await b.waitFor('is not here', 15_000);
   await b.type(key.enter);
@@ -168,15 +150,7 @@ test('running an image that is only in the registry offers the pull, pulls it, t
 });
 
 test('an engine refusal (name conflict) appears in the dialog with every field kept', async () => {
-  const b = berth();
-  await b.waitFor('● live');
-  await b.type('r');
-  await b.waitFor('Run a container');
-  await paste(b, env.images.busybox);
-  await b.type(key.tab);
-  await paste(b, 'true');
-  await b.type(key.tab);
-  await paste(b, `${tag}-fg`); // made by the first test
+  const b = await openRunDialog(env.images.busybox, 'true', `${tag}-fg`); // made by the first test
   await b.type(key.tab, key.tab, ' ', key.enter);
   const screen = await b.waitFor(/is already in use/, 15_000);
   assert.match(screen, new RegExp(`name\\s+${tag}-fg`));
