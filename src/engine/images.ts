@@ -98,12 +98,29 @@ export async function commitContainer(http: EngineHttp, options: CommitOptions):
   return { Id: value.Id };
 }
 
-export async function removeImage(http: EngineHttp, name: string, options: { force?: boolean; signal?: AbortSignal } = {}): Promise<void> {
-  await http.empty({
+export interface RemovedImage {
+  /** References the engine took off (`app:1`, `app@sha256:…`). */
+  untagged: string[];
+  /** Image and layer ids it deleted: none when other tags still hold the image. */
+  deleted: string[];
+}
+
+/** DELETE /images/{name}: by reference it untags (deleting the image with its last tag); by id it deletes. */
+export async function removeImage(http: EngineHttp, name: string, options: { force?: boolean; signal?: AbortSignal } = {}): Promise<RemovedImage> {
+  const { value } = await http.json<unknown>({
     operation: 'remove image',
     method: 'DELETE',
     path: `/images/${encodeURIComponent(name)}`,
     query: { force: options.force },
     signal: options.signal,
   });
+  const result: RemovedImage = { untagged: [], deleted: [] };
+  // Each entry is {"Untagged": ref} or {"Deleted": id}; anything else is ignored, not trusted.
+  for (const entry of Array.isArray(value) ? (value as unknown[]) : []) {
+    if (typeof entry !== 'object' || entry === null) continue;
+    const { Untagged, Deleted } = entry as { Untagged?: unknown; Deleted?: unknown };
+    if (typeof Untagged === 'string') result.untagged.push(Untagged);
+    if (typeof Deleted === 'string') result.deleted.push(Deleted);
+  }
+  return result;
 }

@@ -4,6 +4,7 @@
  * consequence: the orchestrator replaces the container (see the API notes, §7).
  */
 import type { EngineClient } from '../../engine/client.ts';
+import { containerLabel } from './labels.ts';
 
 export interface StopRequest {
   containerId: string;
@@ -28,12 +29,8 @@ export async function stopContainer(client: EngineClient, request: StopRequest):
 }
 
 export function stopMessage(request: Pick<StopRequest, 'containerId' | 'name' | 'service'>, alreadyStopped: boolean): string {
-  const label = `${request.name || shortId(request.containerId)} (${shortId(request.containerId)})`;
+  const label = containerLabel(request.name, request.containerId);
   if (alreadyStopped) return `${label} was already stopped`;
   if (request.service) return `stopped ${label}; swarm service ${request.service} will start a replacement`;
   return `stopped ${label}`;
-}
-
-function shortId(id: string): string {
-  return id.replace(/^sha256:/, '').slice(0, 12);
 }

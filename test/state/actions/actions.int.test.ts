@@ -1,5 +1,5 @@
 /**
- * The run, stop and commit actions against the real sandbox engine. Every container and image
+ * The run, stop, commit and remove actions against the real sandbox engine. Every container and image
  * made here carries a unique name and is removed at the end, even when a test fails.
  */
 import assert from 'node:assert/strict';
@@ -10,8 +10,9 @@ import { EngineError, isEngineError } from '../../../src/engine/errors.ts';
 import type { LogLine } from '../../../src/state/logs/types.ts';
 import { commitContainer } from '../../../src/state/actions/commit-container.ts';
 import { isMissingImage, runContainer } from '../../../src/state/actions/run-container.ts';
+import { removalTarget, removeContainer, removeImage } from '../../../src/state/actions/remove.ts';
 import { stopContainer } from '../../../src/state/actions/stop-container.ts';
-import { sandboxEnv } from '../../support/sandbox-env.ts';
+import { sandboxDocker, sandboxEnv } from '../../support/sandbox-env.ts';
 
 const suffix = randomBytes(4).toString('hex');
 const containers: string[] = [];
@@ -175,5 +176,58 @@ describe('detached run, stop and commit', () => {
   test('stopping a container that does not exist is NOT_FOUND', async () => {
     const error = await rejection(stopContainer(client, { containerId: `nonexistent-${suffix}`, name: 'x' }));
     assert.equal(error.code, 'NOT_FOUND');
+  });
+});
+
+describe('remove', () => {
+  test('a running container is refused in the engine’s words without force, removed with it, volumes too', async () => {
+    const name = `berth-rm-${suffix}`;
+    const Id = (await sandboxDocker(['run', '-d', '--network', 'none', '-v', '/scratch', '--name', name, busybox, 'sleep', '300'])).trim();
+    containers.push(Id);
+    const volume = (await sandboxDocker(['inspect', '-f', '{{range .Mounts}}{{.Name}}{{end}}', Id])).trim();
+    assert.match(volume, /^[0-9a-f]{64}$/, 'the container has an anonymous volume');
+
+    const refused = await rejection(removeContainer(client, { containerId: Id, name, force: false, volumes: true }));
+    assert.equal(refused.code, 'CONFLICT');
+    assert.match(refused.message, /cannot remove a running container/i);
+    assert.equal((await client.listContainers({ all: true, filters: { id: [Id] } })).length, 1, 'nothing was removed');
+
+    const message = await removeContainer(client, { containerId: Id, name, force: true, volumes: true });
+    assert.equal(message, `removed container ${name} (${Id.slice(0, 12)}) and its anonymous volumes`);
+    assert.equal((await client.listContainers({ all: true, filters: { id: [Id] } })).length, 0);
+    const volumes = await sandboxDocker(['volume', 'ls', '-q']);
+    assert.ok(!volumes.includes(volume), 'the anonymous volume went with it');
+  });
+
+  test('an image row loses only its own tag while others remain; the last tag takes the image; in use is refused', async () => {
+    const repository = `berth-test/rm-${suffix}`;
+    const image = (await client.listImages()).find((i) => (i.RepoTags ?? []).includes(busybox));
+    assert.ok(image);
+    for (const tag of ['a', 'b']) await sandboxDocker(['tag', busybox, `${repository}:${tag}`]);
+    images.push(`${repository}:a`, `${repository}:b`);
+
+    assert.equal(await removeImage(client, { imageId: image.Id, tag: `${repository}:a`, force: false }), `untagged ${repository}:a; the image stays under its other tags`);
+    const after = (await client.listImages()).find((i) => i.Id === image.Id);
+    assert.deepEqual((after?.RepoTags ?? []).filter((t) => t.startsWith(repository)), [`${repository}:b`]);
+
+    // A committed image whose only tag is removed is deleted; while a container uses it, the engine says so.
+    const source = await client.createContainer({ Image: busybox, Cmd: ['true'] });
+    containers.push(source.Id);
+    const committed = await commitContainer(client, { container: source.Id, repository, tag: 'solo' });
+    images.push(committed.imageId);
+    const user = await client.createContainer({ Image: `${repository}:solo`, Cmd: ['true'] });
+    containers.push(user.Id);
+    const inUse = await rejection(removeImage(client, { imageId: committed.imageId, tag: '<none>:<none>', force: false }));
+    assert.equal(inUse.code, 'CONFLICT');
+    assert.match(inUse.message, /being used by|is using/i);
+    await client.removeContainer(user.Id, { force: true });
+    const removed = await removeImage(client, { imageId: committed.imageId, tag: `${repository}:solo`, force: false });
+    assert.equal(removed, `removed image ${repository}:solo (${committed.imageId.replace('sha256:', '').slice(0, 12)})`);
+    assert.ok(!(await client.listImages()).some((i) => i.Id === committed.imageId));
+  });
+
+  test('an untagged row is removed by id', () => {
+    assert.equal(removalTarget({ imageId: 'sha256:abc', tag: '<none>:<none>' }), 'sha256:abc');
+    assert.equal(removalTarget({ imageId: 'sha256:abc', tag: 'app:1' }), 'app:1');
   });
 });
