@@ -10,7 +10,7 @@ import { useSyncReducer } from './hooks/use-sync-reducer.ts';
 import { useTerminalSize } from './hooks/use-terminal-size.ts';
 import { KeyPriority, useKeyHandler, type KeyPress } from './keys/key-router.tsx';
 import { resolveAction, type ActionId, type KeyContext } from './keys/keymap.ts';
-import { initialNavigation, reduceNavigation, selectedIndex, topOverlay, type NavigationAction, type NavigationState, type Overlay } from './navigation.ts';
+import { initialNavigation, reduceNavigation, selectedIndex, topOverlay, type NavigationAction, type NavigationState, type Overlay, type RemoveTarget } from './navigation.ts';
 import { ContainersPane } from './panes/containers-pane.tsx';
 import { ImagesPane } from './panes/images-pane.tsx';
 import { PullsPane } from './panes/pulls-pane.tsx';
@@ -171,6 +171,14 @@ export function App({ onQuit, initial, size: fixedSize }: Props) {
       case 'commit':
         if (!selectedContainer) return true;
         return move({ type: 'open', overlay: { kind: 'dialog', dialog: { type: 'commit', containerId: selectedContainer.id, name: selectedContainer.cells.name } } });
+      case 'remove': {
+        const target: RemoveTarget | undefined = selectedContainer
+          ? { kind: 'container', id: selectedContainer.id, name: selectedContainer.cells.name, running: ['running', 'paused', 'restarting'].includes(selectedContainer.state) }
+          : selectedImage
+            ? { kind: 'image', id: selectedImage.imageId, tag: selectedImage.tag }
+            : undefined;
+        return target ? move({ type: 'open', overlay: { kind: 'dialog', dialog: { type: 'remove', target } } }) : true;
+      }
       case 'pull':
         return move({ type: 'open', overlay: { kind: 'dialog', dialog: { type: 'pull' } } });
       default:

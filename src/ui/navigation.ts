@@ -17,7 +17,11 @@ export type DialogRequest =
   | { type: 'run'; image?: string }
   | { type: 'stop'; containerId: string; name: string; service?: string }
   | { type: 'commit'; containerId: string; name: string }
-  | { type: 'pull'; reference?: string };
+  | { type: 'pull'; reference?: string }
+  | { type: 'remove'; target: RemoveTarget };
+
+/** What the remove dialog would remove: a container, or one row (one tag) of the Images pane. */
+export type RemoveTarget = { kind: 'container'; id: string; name: string; running: boolean } | { kind: 'image'; id: string; tag: string };
 
 export interface PaneView {
   selectedId?: string;

@@ -159,6 +159,31 @@ test('an engine refusal (name conflict) appears in the dialog with every field k
   await b.type(shiftTab);
 });
 
+test('remove asks first: a running container is refused in the engine’s words, force removes it; an image row loses its tag', async () => {
+  const name = `${tag}-rm`;
+  await sandboxDocker(['run', '-d', '--network', 'none', '--name', name, env.images.busybox, 'sleep', '300']);
+  await sandboxDocker(['tag', env.images.busybox, `berth-e2e/${tag}:rm-a`]);
+  await sandboxDocker(['tag', env.images.busybox, `berth-e2e/${tag}:rm-b`]);
+  const b = berth();
+  await b.waitFor(name);
+  await b.type('/', ...name, key.enter, 'd');
+  let screen = await b.waitFor(`Remove container ${name}`);
+  assert.match(screen, /It is running/);
+  await b.type(key.enter);
+  screen = await b.waitFor(/cannot remove a running container/i, 15_000);
+  assert.match(screen, /force\s+\[ \]/, 'the dialog is still open with its options');
+  await b.type(' ', key.enter);
+  await b.waitFor(`removed container ${name}`, 15_000);
+  assert.equal((await sandboxDocker(['ps', '-aq', '--filter', `name=^${name}$`])).trim(), '', 'the engine no longer has it');
+
+  await b.type('2', '/', ...`${tag}:rm-a`, key.enter, 'd');
+  await b.waitFor(`Remove image berth-e2e/${tag}:rm-a?`);
+  await b.type(key.enter);
+  await b.waitFor(`untagged berth-e2e/${tag}:rm-a`, 15_000);
+  const tags = await sandboxDocker(['images', '--format', '{{.Tag}}', `berth-e2e/${tag}`]);
+  assert.deepEqual(tags.split('\n').filter((t) => t.startsWith('rm-')), ['rm-b']);
+});
+
 test('stopping a swarm task warns first, then the replacement appears', async () => {
   await enableSwarm(env.socketPath, env.dir);
   swarmOn = true;

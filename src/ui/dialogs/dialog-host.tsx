@@ -25,6 +25,7 @@ export interface DialogHostProps {
 const RunDialog = lazy(() => import('./run-dialog.tsx').then((m) => ({ default: m.RunDialog })));
 const StopDialog = lazy(() => import('./stop-dialog.tsx').then((m) => ({ default: m.StopDialog })));
 const CommitDialog = lazy(() => import('./commit-dialog.tsx').then((m) => ({ default: m.CommitDialog })));
+const RemoveDialog = lazy(() => import('./remove-dialog.tsx').then((m) => ({ default: m.RemoveDialog })));
 const PullDialog = lazy(() => import('./pull-dialog.tsx').then((m) => ({ default: m.PullDialog })));
 
 export function DialogHost({ request, width, height, onClose, onNotify, onSelect, onShowAll }: DialogHostProps) {
@@ -43,6 +44,9 @@ export function DialogHost({ request, width, height, onClose, onNotify, onSelect
       break;
     case 'commit':
       dialog = <CommitDialog containerId={request.containerId} name={request.name} width={width} onClose={onClose} onNotify={onNotify} onSelect={onSelect} />;
+      break;
+    case 'remove':
+      dialog = <RemoveDialog target={request.target} width={width} onClose={onClose} onNotify={onNotify} />;
       break;
     case 'pull':
       dialog = (

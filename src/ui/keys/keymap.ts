@@ -26,6 +26,7 @@ export type ActionId =
   | 'run'
   | 'stop'
   | 'commit'
+  | 'remove'
   | 'pull'
   | 'close'
   | 'follow'
@@ -73,6 +74,7 @@ export const keymap: readonly Binding[] = [
   { action: 'run', keys: ['r'], label: 'r', description: 'run a container', contexts: ['containers', 'images'], footer: 'run' },
   { action: 'stop', keys: ['s'], label: 's', description: 'stop the container', contexts: ['containers'], footer: 'stop' },
   { action: 'commit', keys: ['c'], label: 'c', description: 'commit the container to an image', contexts: ['containers'], footer: 'commit' },
+  { action: 'remove', keys: ['d'], label: 'd', description: 'remove (asks first)', contexts: ['containers', 'images'], footer: 'remove' },
   { action: 'cancel-pull', keys: ['x', 'escape'], label: 'x', description: 'cancel the selected pull', contexts: ['pulls'], footer: 'cancel' },
   { action: 'dismiss-pull', keys: ['d'], label: 'd', description: 'dismiss a finished pull', contexts: ['pulls'], footer: 'dismiss' },
 
