@@ -114,6 +114,9 @@ export class EngineClient {
   stopContainer(id: string, options?: containers.StopOptions) {
     return containers.stopContainer(this.http, id, options);
   }
+  restartContainer(id: string, options?: containers.StopOptions) {
+    return containers.restartContainer(this.http, id, options);
+  }
   removeContainer(id: string, options?: containers.RemoveOptions) {
     return containers.removeContainer(this.http, id, options);
   }

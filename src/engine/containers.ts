@@ -85,6 +85,18 @@ export async function stopContainer(http: EngineHttp, id: string, options: StopO
   return { alreadyStopped: status === 304 };
 }
 
+/** Stop (with the grace period) then start again; the engine answers when it runs again. */
+export async function restartContainer(http: EngineHttp, id: string, options: StopOptions = {}): Promise<void> {
+  await http.empty({
+    operation: 'restart container',
+    method: 'POST',
+    path: `/containers/${enc(id)}/restart`,
+    query: { t: options.timeout },
+    signal: options.signal,
+    slowSeconds: (options.timeout ?? 10) + 10,
+  });
+}
+
 export interface RemoveOptions {
   force?: boolean;
   volumes?: boolean;

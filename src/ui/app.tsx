@@ -2,7 +2,9 @@ import { Box, Text } from 'ink';
 import { useCallback, useEffect, useMemo } from 'react';
 import { isLive, containerRows } from './rows/container-rows.ts';
 import { imageRows } from './rows/image-rows.ts';
-import { sanitizeLine, truncate } from './format/index.ts';
+import { describeError } from '../engine/errors.ts';
+import { startContainer } from '../state/actions/start-container.ts';
+import { containerName, sanitizeLine, truncate } from './format/index.ts';
 import { nextRelativeChange } from './format/time.ts';
 import { useClockUntil } from './hooks/use-clock.ts';
 import { useStore } from './hooks/use-store.ts';
@@ -46,7 +48,7 @@ function contextsFor(nav: NavigationState): KeyContext[] {
 }
 
 export function App({ onQuit, initial, size: fixedSize }: Props) {
-  const { engineStore, pulls } = useServices();
+  const { client, engineStore, pulls } = useServices();
   const engine = useStore(engineStore);
   const pullList = useStore(pulls.store).pulls;
   const terminal = useTerminalSize();
@@ -163,11 +165,32 @@ export function App({ onQuit, initial, size: fixedSize }: Props) {
         return move({ type: 'open', overlay: { kind: 'dialog', dialog: { type: 'run', image } } });
       }
       case 'stop':
+      case 'restart':
         if (!selectedContainer) return true;
         return move({
           type: 'open',
-          overlay: { kind: 'dialog', dialog: { type: 'stop', containerId: selectedContainer.id, name: selectedContainer.cells.name, service: serviceOf(engine.containers.items, selectedContainer.id) } },
+          overlay: {
+            kind: 'dialog',
+            dialog: {
+              type: 'stop',
+              containerId: selectedContainer.id,
+              name: selectedContainer.cells.name,
+              service: serviceOf(engine.containers.items, selectedContainer.id),
+              restart: action === 'restart',
+            },
+          },
         });
+      case 'start': {
+        if (!selectedContainer) return true;
+        const { id, cells } = selectedContainer;
+        // No confirmation: starting is what the user asked and undoes nothing. The result arrives later.
+        notify(`starting ${cells.name}…`);
+        startContainer(client, { containerId: id, name: containerName(engine.containers.items.find((c) => c.Id === id)?.Names) || cells.name }).then(
+          (message) => notify(message),
+          (error: unknown) => notify(describeError(error), 'error'),
+        );
+        return true;
+      }
       case 'commit':
         if (!selectedContainer) return true;
         return move({ type: 'open', overlay: { kind: 'dialog', dialog: { type: 'commit', containerId: selectedContainer.id, name: selectedContainer.cells.name } } });

@@ -15,7 +15,7 @@ export type Overlay =
 /** Dialogs are opened by name with what they need; the dialogs themselves own their fields. */
 export type DialogRequest =
   | { type: 'run'; image?: string }
-  | { type: 'stop'; containerId: string; name: string; service?: string }
+  | { type: 'stop'; containerId: string; name: string; service?: string; restart?: boolean }
   | { type: 'commit'; containerId: string; name: string }
   | { type: 'pull'; reference?: string }
   | { type: 'remove'; target: RemoveTarget };

@@ -184,6 +184,26 @@ test('remove asks first: a running container is refused in the engine’s words,
   assert.deepEqual(tags.split('\n').filter((t) => t.startsWith('rm-')), ['rm-b']);
 });
 
+test('S starts a stopped container at once; R restarts a running one after asking', async () => {
+  const name = `${tag}-start`;
+  const id = (await sandboxDocker(['create', '--network', 'none', '--name', name, env.images.busybox, 'sleep', '300'])).trim();
+  const b = berth();
+  await b.waitFor('● live');
+  await b.type('a', '/', ...name, key.enter);
+  await b.waitFor((s) => s.split('\n').some((l) => l.includes(name) && l.includes('created')));
+  await b.type('S');
+  await b.waitFor(`started ${name}`, 15_000);
+  await b.waitFor((s) => s.split('\n').some((l) => l.includes(name) && /Up /.test(l)), 10_000);
+  const startedAt = (await sandboxDocker(['inspect', '-f', '{{.State.StartedAt}}', id])).trim();
+
+  await b.type('R');
+  await b.waitFor(`Restart ${name} (${id.slice(0, 12)})?`);
+  await paste(b, '0');
+  await b.type(key.enter);
+  await b.waitFor(`restarted ${name}`, 20_000);
+  assert.notEqual((await sandboxDocker(['inspect', '-f', '{{.State.StartedAt}}', id])).trim(), startedAt, 'it started again');
+});
+
 test('stopping a swarm task warns first, then the replacement appears', async () => {
   await enableSwarm(env.socketPath, env.dir);
   swarmOn = true;

@@ -40,7 +40,17 @@ export function DialogHost({ request, width, height, onClose, onNotify, onSelect
       dialog = <RunDialog image={request.image} width={width} height={height} onClose={onClose} onNotify={onNotify} onSelect={onSelect} onShowAll={onShowAll} />;
       break;
     case 'stop':
-      dialog = <StopDialog containerId={request.containerId} name={request.name} service={request.service} width={width} onClose={onClose} onNotify={onNotify} />;
+      dialog = (
+        <StopDialog
+          containerId={request.containerId}
+          name={request.name}
+          service={request.service}
+          restart={request.restart}
+          width={width}
+          onClose={onClose}
+          onNotify={onNotify}
+        />
+      );
       break;
     case 'commit':
       dialog = <CommitDialog containerId={request.containerId} name={request.name} width={width} onClose={onClose} onNotify={onNotify} onSelect={onSelect} />;

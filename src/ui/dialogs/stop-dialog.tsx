@@ -1,11 +1,13 @@
 /**
- * Stop (`s`): a confirmation naming the container, with the grace period editable (empty leaves
- * it to the container's StopTimeout or the engine's 10 s). A swarm task gets a warning first: the
- * orchestrator will start a replacement, which then appears in the list through engine events.
+ * Stop (`s`) and restart (`R`): a confirmation naming the container, with the grace period
+ * editable (empty leaves it to the container's StopTimeout or the engine's 10 s). Stopping a
+ * swarm task gets a warning first: the orchestrator will start a replacement, which then appears
+ * in the list through engine events.
  */
 import { Box, Text } from 'ink';
 import { useState } from 'react';
 import { describeError, isEngineError } from '../../engine/errors.ts';
+import { restartContainer } from '../../state/actions/start-container.ts';
 import { stopContainer } from '../../state/actions/stop-container.ts';
 import { containerName, sanitizeLine, shortId } from '../format/index.ts';
 import { KeyPriority, useKeyHandler } from '../keys/key-router.tsx';
@@ -19,12 +21,14 @@ export interface StopDialogProps {
   containerId: string;
   name: string;
   service?: string;
+  /** Restart rather than stop: the same confirmation and grace period, then the container runs again. */
+  restart?: boolean;
   width: number;
   onClose: () => void;
   onNotify: (text: string, tone?: 'info' | 'error') => void;
 }
 
-export function StopDialog({ containerId, name, service, width, onClose, onNotify }: StopDialogProps) {
+export function StopDialog({ containerId, name, service, restart = false, width, onClose, onNotify }: StopDialogProps) {
   const { client, engineStore } = useServices();
   const fields = useFields({ grace: '' });
   const request = useRequest();
@@ -43,10 +47,14 @@ export function StopDialog({ containerId, name, service, width, onClose, onNotif
       return;
     }
     setEngineError(undefined);
-    const result = await request.run((signal) => stopContainer(client, { containerId, name: ownName, service: serviceName, timeout: checked.value, signal }));
+    const result = await request.run((signal) =>
+      restart
+        ? restartContainer(client, { containerId, name: ownName, timeout: checked.value, signal })
+        : stopContainer(client, { containerId, name: ownName, service: serviceName, timeout: checked.value, signal }).then((outcome) => outcome.message),
+    );
     if (!result || !request.isOpen()) return;
     if (result.ok) {
-      onNotify(result.value.message);
+      onNotify(result.value);
       onClose();
     } else if (!(isEngineError(result.error) && result.error.code === 'ABORTED')) {
       setEngineError(describeError(result.error));
@@ -60,16 +68,17 @@ export function StopDialog({ containerId, name, service, width, onClose, onNotif
     return true;
   });
 
+  const verb = restart ? 'restarting' : 'stopping';
   const w = dialogWidth(width);
   const inner = w - FRAME_CHROME;
   return (
     <DialogFrame
-      title={`Stop ${label}?`}
+      title={`${restart ? 'Restart' : 'Stop'} ${label}?`}
       width={w}
       error={engineError}
-      hint={request.busy ? 'stopping… · Esc closes (the stop still completes)' : 'Enter stop · Esc cancel'}
+      hint={request.busy ? `${verb}… · Esc closes (the ${restart ? 'restart' : 'stop'} still completes)` : `Enter ${restart ? 'restart' : 'stop'} · Esc cancel`}
     >
-      {serviceName ? (
+      {serviceName && !restart ? (
         <Box flexDirection="column" marginBottom={1}>
           <Text color={theme.warning} wrap="wrap">
             {`⚠ This container is a task of swarm service ${serviceName}. The swarm will start a replacement container once it stops.`}
@@ -89,7 +98,7 @@ export function StopDialog({ containerId, name, service, width, onClose, onNotif
         placeholder="empty: the default (10 s unless the container sets one)"
         message={showErrors && !grace.ok ? grace.message : undefined}
       />
-      {request.busy ? <Busy text={`stopping ${label}…`} /> : null}
+      {request.busy ? <Busy text={`${verb} ${label}…`} /> : null}
     </DialogFrame>
   );
 }

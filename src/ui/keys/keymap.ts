@@ -25,6 +25,8 @@ export type ActionId =
   | 'inspect'
   | 'run'
   | 'stop'
+  | 'start'
+  | 'restart'
   | 'commit'
   | 'remove'
   | 'pull'
@@ -73,6 +75,8 @@ export const keymap: readonly Binding[] = [
   { action: 'inspect', keys: ['i'], label: 'i', description: 'inspect (pretty JSON)', contexts: ['containers', 'images'], footer: 'inspect' },
   { action: 'run', keys: ['r'], label: 'r', description: 'run a container', contexts: ['containers', 'images'], footer: 'run' },
   { action: 'stop', keys: ['s'], label: 's', description: 'stop the container', contexts: ['containers'], footer: 'stop' },
+  { action: 'start', keys: ['S'], label: 'S', description: 'start the stopped container', contexts: ['containers'] },
+  { action: 'restart', keys: ['R'], label: 'R', description: 'restart the container (asks first)', contexts: ['containers'] },
   { action: 'commit', keys: ['c'], label: 'c', description: 'commit the container to an image', contexts: ['containers'], footer: 'commit' },
   { action: 'remove', keys: ['d'], label: 'd', description: 'remove (asks first)', contexts: ['containers', 'images'], footer: 'remove' },
   { action: 'cancel-pull', keys: ['x', 'escape'], label: 'x', description: 'cancel the selected pull', contexts: ['pulls'], footer: 'cancel' },

@@ -1,5 +1,5 @@
 /**
- * The run, stop, commit and remove actions against the real sandbox engine. Every container and image
+ * The run, stop, start, restart, commit and remove actions against the real sandbox engine. Every container and image
  * made here carries a unique name and is removed at the end, even when a test fails.
  */
 import assert from 'node:assert/strict';
@@ -11,6 +11,7 @@ import type { LogLine } from '../../../src/state/logs/types.ts';
 import { commitContainer } from '../../../src/state/actions/commit-container.ts';
 import { isMissingImage, runContainer } from '../../../src/state/actions/run-container.ts';
 import { removalTarget, removeContainer, removeImage } from '../../../src/state/actions/remove.ts';
+import { restartContainer, startContainer } from '../../../src/state/actions/start-container.ts';
 import { stopContainer } from '../../../src/state/actions/stop-container.ts';
 import { sandboxDocker, sandboxEnv } from '../../support/sandbox-env.ts';
 
@@ -229,5 +230,28 @@ describe('remove', () => {
   test('an untagged row is removed by id', () => {
     assert.equal(removalTarget({ imageId: 'sha256:abc', tag: '<none>:<none>' }), 'sha256:abc');
     assert.equal(removalTarget({ imageId: 'sha256:abc', tag: 'app:1' }), 'app:1');
+  });
+});
+
+describe('start and restart', () => {
+  test('start runs a stopped container again (a second start is "already running"); restart gives it a new start time', async () => {
+    const name = `berth-start-${suffix}`;
+    const id = (await sandboxDocker(['create', '--network', 'none', '--name', name, busybox, 'sleep', '300'])).trim();
+    containers.push(id);
+    assert.equal(await startContainer(client, { containerId: id, name }), `started ${name} (${id.slice(0, 12)})`);
+    const first = await client.inspectContainer(id);
+    assert.equal(first.State?.Running, true);
+    assert.equal(await startContainer(client, { containerId: id, name }), `${name} (${id.slice(0, 12)}) was already running`);
+
+    assert.equal(await restartContainer(client, { containerId: id, name, timeout: 0 }), `restarted ${name} (${id.slice(0, 12)})`);
+    const second = await client.inspectContainer(id);
+    assert.equal(second.State?.Running, true);
+    assert.notEqual(second.State?.StartedAt, first.State?.StartedAt);
+  });
+
+  test('starting a container that does not exist is NOT_FOUND in the engine’s words', async () => {
+    const error = await rejection(startContainer(client, { containerId: `nonexistent-${suffix}`, name: 'x' }));
+    assert.equal(error.code, 'NOT_FOUND');
+    assert.match(error.message, /No such container/i);
   });
 });

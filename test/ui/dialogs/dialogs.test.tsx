@@ -271,6 +271,21 @@ describe('stop dialog', () => {
     await again.press(keys.enter);
     await again.waitFor(/web \(a1b2c3d4e5f6\) was already stopped/);
   });
+
+  test('in restart mode it asks to restart, sends a restart with the grace period, and has no swarm warning', async () => {
+    const ui = await dialog({ type: 'stop', containerId: ID, name: 'api.1.xyz', service: 'api', restart: true });
+    assert.match(ui.frame(), /Restart api\.1\.xyz \(a1b2c3d4e5f6\)\?/);
+    assert.doesNotMatch(ui.frame(), /swarm/);
+    const stops = spy(ui.client, 'stopContainer');
+    let timeout: number | undefined;
+    stub(ui.client, 'restartContainer', async (_id, options) => {
+      timeout = options?.timeout;
+    });
+    await ui.press('2', keys.enter);
+    await ui.waitFor(/restarted api\.1\.xyz \(a1b2c3d4e5f6\)/);
+    assert.equal(timeout, 2);
+    assert.equal(stops.calls(), 0);
+  });
 });
 
 describe('commit dialog', () => {
