@@ -1,8 +1,10 @@
-import { Box, Text } from 'ink';
+import { Box, Text, useStdout } from 'ink';
 import { useCallback, useEffect, useMemo } from 'react';
 import { isLive, containerRows } from './rows/container-rows.ts';
 import { imageRows } from './rows/image-rows.ts';
 import { describeError } from '../engine/errors.ts';
+import { osc52 } from './clipboard.ts';
+import { removalTarget } from '../state/actions/remove.ts';
 import { startContainer } from '../state/actions/start-container.ts';
 import { containerName, sanitizeLine, truncate } from './format/index.ts';
 import { nextRelativeChange } from './format/time.ts';
@@ -49,6 +51,7 @@ function contextsFor(nav: NavigationState): KeyContext[] {
 
 export function App({ onQuit, initial, size: fixedSize }: Props) {
   const { client, engineStore, pulls } = useServices();
+  const { stdout } = useStdout();
   const engine = useStore(engineStore);
   const pullList = useStore(pulls.store).pulls;
   const terminal = useTerminalSize();
@@ -194,6 +197,15 @@ export function App({ onQuit, initial, size: fixedSize }: Props) {
       case 'commit':
         if (!selectedContainer) return true;
         return move({ type: 'open', overlay: { kind: 'dialog', dialog: { type: 'commit', containerId: selectedContainer.id, name: selectedContainer.cells.name } } });
+      case 'copy': {
+        // An image row's name is what one pastes into `docker run`; an untagged one has only its id.
+        const text = selectedContainer ? selectedContainer.id : selectedImage ? removalTarget({ imageId: selectedImage.imageId, tag: selectedImage.tag }) : undefined;
+        if (text === undefined) return true;
+        // Straight to the terminal, not through Ink: the sequence draws nothing, so no frame is needed.
+        stdout.write(osc52(text));
+        notify(`copied ${selectedContainer ? text.slice(0, 12) : text} to the clipboard`);
+        return true;
+      }
       case 'remove': {
         const target: RemoveTarget | undefined = selectedContainer
           ? { kind: 'container', id: selectedContainer.id, name: selectedContainer.cells.name, running: ['running', 'paused', 'restarting'].includes(selectedContainer.state) }

@@ -120,6 +120,18 @@ test("the user's own keys (berth/config.json) drive berth, and the footer and he
   }
 });
 
+test('y copies the selected container id (and an image row its name) through the terminal, OSC 52', async () => {
+  const b = berth();
+  await b.waitFor(`${tag}-web`);
+  const id = (await sandboxDocker(['inspect', '-f', '{{.Id}}', `${tag}-web`])).trim();
+  await b.type('/', ...`${tag}-web`, key.enter, 'y');
+  await b.waitFor(`copied ${id.slice(0, 12)} to the clipboard`);
+  assert.ok(b.raw.includes(`\u001b]52;c;${Buffer.from(id).toString('base64')}\u0007`), 'the full id went to the clipboard');
+  await b.type('2', '/', ...env.images.busybox, key.enter, 'y');
+  await b.waitFor(`copied ${env.images.busybox} to the clipboard`);
+  assert.ok(b.raw.includes(`\u001b]52;c;${Buffer.from(env.images.busybox).toString('base64')}\u0007`));
+});
+
 test('q restores the terminal', async () => {
   const b = berth();
   await b.waitFor(`${tag}-web`);
