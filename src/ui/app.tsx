@@ -2,6 +2,7 @@ import { Box, Text, useStdout } from 'ink';
 import { useCallback, useEffect, useMemo } from 'react';
 import { isLive, containerRows } from './rows/container-rows.ts';
 import { imageRows } from './rows/image-rows.ts';
+import { isDescending, nextSort, sortContainerRows, sortImageRows } from './rows/sort.ts';
 import { describeError } from '../engine/errors.ts';
 import { osc52 } from './clipboard.ts';
 import { removalTarget } from '../state/actions/remove.ts';
@@ -70,10 +71,13 @@ export function App({ onQuit, initial, size: fixedSize }: Props) {
   const now = useClockUntil(nextTimeChange, 11_000, freshAt);
 
   const cRows = useMemo(
-    () => containerRows(engine.containers.items, { showAll: nav.showAll, filter: nav.views.containers.filter, nowMs: now }),
-    [engine.containers.items, nav.showAll, nav.views.containers.filter, now],
+    () => sortContainerRows(containerRows(engine.containers.items, { showAll: nav.showAll, filter: nav.views.containers.filter, nowMs: now }), nav.views.containers.sort),
+    [engine.containers.items, nav.showAll, nav.views.containers.filter, nav.views.containers.sort, now],
   );
-  const iRows = useMemo(() => imageRows(engine.images.items, { filter: nav.views.images.filter, nowMs: now }), [engine.images.items, nav.views.images.filter, now]);
+  const iRows = useMemo(
+    () => sortImageRows(imageRows(engine.images.items, { filter: nav.views.images.filter, nowMs: now }), nav.views.images.sort),
+    [engine.images.items, nav.views.images.filter, nav.views.images.sort, now],
+  );
   const containerIds = useMemo(() => cRows.map((r) => r.id), [cRows]);
   const imageKeys = useMemo(() => iRows.map((r) => r.key), [iRows]);
   const running = useMemo(() => engine.containers.items.filter(isLive).length, [engine.containers.items]);
@@ -99,11 +103,15 @@ export function App({ onQuit, initial, size: fixedSize }: Props) {
   // Rows as the latest navigation state sees them: keys in a burst may have changed the pane,
   // filter or toggle since this render, and must act on what the next frame will show.
   const rowsNow = (state: NavigationState) => {
+    const { containers: cv, images: iv } = state.views;
     const c =
-      state.showAll === nav.showAll && state.views.containers.filter === nav.views.containers.filter
+      state.showAll === nav.showAll && cv.filter === nav.views.containers.filter && cv.sort === nav.views.containers.sort
         ? cRows
-        : containerRows(engine.containers.items, { showAll: state.showAll, filter: state.views.containers.filter, nowMs: now });
-    const i = state.views.images.filter === nav.views.images.filter ? iRows : imageRows(engine.images.items, { filter: state.views.images.filter, nowMs: now });
+        : sortContainerRows(containerRows(engine.containers.items, { showAll: state.showAll, filter: cv.filter, nowMs: now }), cv.sort);
+    const i =
+      iv.filter === nav.views.images.filter && iv.sort === nav.views.images.sort
+        ? iRows
+        : sortImageRows(imageRows(engine.images.items, { filter: iv.filter, nowMs: now }), iv.sort);
     return { c, i };
   };
 
@@ -197,6 +205,13 @@ export function App({ onQuit, initial, size: fixedSize }: Props) {
       case 'commit':
         if (!selectedContainer) return true;
         return move({ type: 'open', overlay: { kind: 'dialog', dialog: { type: 'commit', containerId: selectedContainer.id, name: selectedContainer.cells.name } } });
+      case 'sort': {
+        if (state.pane === 'pulls') return false;
+        const sort = nextSort(state.pane, state.views[state.pane].sort);
+        dispatch({ type: 'set-sort', pane: state.pane, sort });
+        notify(`${state.pane} sorted by ${sort}${isDescending(sort) ? ' (newest or largest first)' : ''}`);
+        return true;
+      }
       case 'copy': {
         // An image row's name is what one pastes into `docker run`; an untagged one has only its id.
         const text = selectedContainer ? selectedContainer.id : selectedImage ? removalTarget({ imageId: selectedImage.imageId, tag: selectedImage.tag }) : undefined;
@@ -251,8 +266,9 @@ export function App({ onQuit, initial, size: fixedSize }: Props) {
   const summary = (() => {
     const stale = engine.containers.stale ? ' [stale]' : '';
     const filter = nav.views[nav.pane].filter ? ` · filter "${nav.views[nav.pane].filter}"` : '';
-    if (nav.pane === 'containers') return `${nav.showAll ? 'all' : 'running'}: ${cRows.length}${filter}${stale}`;
-    if (nav.pane === 'images') return `${iRows.length} tags${filter}${stale}`;
+    const sort = nav.views[nav.pane].sort === 'created' ? '' : ` · by ${nav.views[nav.pane].sort}`;
+    if (nav.pane === 'containers') return `${nav.showAll ? 'all' : 'running'}: ${cRows.length}${filter}${sort}${stale}`;
+    if (nav.pane === 'images') return `${iRows.length} tags${filter}${sort}${stale}`;
     const active = pullList.filter((p) => p.status === 'running').length;
     return pullList.length === 0 ? '' : `${pullList.length} pull${pullList.length === 1 ? '' : 's'}, ${active} running`;
   })();
@@ -270,12 +286,24 @@ export function App({ onQuit, initial, size: fixedSize }: Props) {
         stale={engine.containers.stale}
         showAll={nav.showAll}
         filter={nav.views.containers.filter}
+        sort={nav.views.containers.sort}
         width={width}
         height={bodyHeight}
       />
     );
   else if (nav.pane === 'images')
-    body = <ImagesPane rows={iRows} selectedIndex={iIndex} loaded={engine.images.loaded} stale={engine.images.stale} filter={nav.views.images.filter} width={width} height={bodyHeight} />;
+    body = (
+      <ImagesPane
+        rows={iRows}
+        selectedIndex={iIndex}
+        loaded={engine.images.loaded}
+        stale={engine.images.stale}
+        filter={nav.views.images.filter}
+        sort={nav.views.images.sort}
+        width={width}
+        height={bodyHeight}
+      />
+    );
   else body = <PullsPane width={width} height={bodyHeight} selectedId={nav.views.pulls.selectedId} onSelect={(id) => dispatch({ type: 'select', pane: 'pulls', id })} />;
 
   const messageLine = nav.filtering

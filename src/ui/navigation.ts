@@ -28,6 +28,8 @@ export interface PaneView {
   /** Index of the selection when last seen: where the cursor lands if that row disappears. */
   selectedIndex: number;
   filter: string;
+  /** The row order (rows/sort.ts); 'created' is the engine's newest-first order. */
+  sort: string;
 }
 
 export interface Notice {
@@ -58,11 +60,12 @@ export type NavigationAction =
   | { type: 'end-filter' }
   | { type: 'clear-filter' }
   | { type: 'toggle-all' }
+  | { type: 'set-sort'; pane: PaneId; sort: string }
   | { type: 'open'; overlay: Overlay }
   | { type: 'close' }
   | { type: 'notify'; text: string; tone?: Notice['tone']; at: number };
 
-const emptyView: PaneView = { selectedIndex: 0, filter: '' };
+const emptyView: PaneView = { selectedIndex: 0, filter: '', sort: 'created' };
 
 export function initialNavigation(): NavigationState {
   return {
@@ -129,6 +132,8 @@ export function reduceNavigation(state: NavigationState, action: NavigationActio
       return withView({ ...state, filtering: false }, state.pane, { filter: '' });
     case 'toggle-all':
       return { ...state, showAll: !state.showAll };
+    case 'set-sort':
+      return withView(state, action.pane, { sort: action.sort });
     case 'open':
       return { ...state, filtering: false, overlays: [...state.overlays, action.overlay] };
     case 'close':

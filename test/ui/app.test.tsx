@@ -118,3 +118,32 @@ test('Tab and number keys switch panes', async () => {
   await ui.press('1');
   assert.match(ui.frame(), /web/);
 });
+
+test('o sorts by the next column, marks it in the header, and keeps the selection on the same container', async () => {
+  const ui = app({
+    containers: [
+      container('aaa111', 'charlie', { Created: 300, Image: 'img-z' }),
+      container('bbb222', 'alpha', { Created: 200, Image: 'img-m', State: 'exited', Status: 'Exited (0) 1 second ago' }),
+      container('ccc333', 'bravo', { Created: 100, Image: 'img-a' }),
+    ],
+  });
+  await ui.settle();
+  await ui.press('a', 'j'); // all containers; select alpha (second, newest first)
+  const order = () => ['alpha', 'bravo', 'charlie'].sort((x, y) => ui.frame().indexOf(` ${x} `) - ui.frame().indexOf(` ${y} `));
+  assert.deepEqual(order(), ['charlie', 'alpha', 'bravo']);
+  assert.match(ui.frame(), /CREATED ↓/);
+
+  await ui.press('o');
+  assert.deepEqual(order(), ['alpha', 'bravo', 'charlie']);
+  assert.match(ui.frame(), /NAME ↑/);
+  assert.doesNotMatch(ui.frame(), /CREATED ↓/);
+  assert.match(ui.frame(), /all: 3 · by name/);
+  await ui.press('o');
+  assert.deepEqual(order(), ['bravo', 'alpha', 'charlie'], 'by image: img-a, img-m, img-z');
+  await ui.press('o');
+  assert.deepEqual(order(), ['charlie', 'bravo', 'alpha'], 'by state: running ones (newest first), then exited');
+  await ui.press('l'); // the selection stayed on alpha through every re-sort
+  assert.match(ui.frame(), /logs alpha/);
+  await ui.press(keys.escape, 'o');
+  assert.deepEqual(order(), ['charlie', 'alpha', 'bravo'], 'and round to newest first');
+});

@@ -1,5 +1,6 @@
 import { Box, Text } from 'ink';
 import type { ContainerColumn, ContainerRow } from '../rows/container-rows.ts';
+import { isDescending } from '../rows/sort.ts';
 import { theme } from '../theme.ts';
 import { Table, type Column } from '../widgets/table.tsx';
 
@@ -20,11 +21,13 @@ interface Props {
   stale: boolean;
   showAll: boolean;
   filter: string;
+  /** rows/sort.ts's order; its names are the column keys. */
+  sort: string;
   width: number;
   height: number;
 }
 
-export function ContainersPane({ rows, selectedIndex, loaded, stale, showAll, filter, width, height }: Props) {
+export function ContainersPane({ rows, selectedIndex, loaded, stale, showAll, filter, sort, width, height }: Props) {
   if (!loaded) return <Text color={theme.muted}>loading containers…</Text>;
   if (rows.length === 0) {
     const why = filter ? `no containers match "${filter}"` : showAll ? 'no containers' : 'no running containers (a shows all)';
@@ -42,6 +45,7 @@ export function ContainersPane({ rows, selectedIndex, loaded, stale, showAll, fi
       width={width}
       height={height - 1}
       dim={stale}
+      sortedBy={{ key: sort, descending: isDescending(sort) }}
     />
   );
 }

@@ -1,5 +1,6 @@
 import { Box, Text } from 'ink';
 import type { ImageColumn, ImageRow } from '../rows/image-rows.ts';
+import { isDescending } from '../rows/sort.ts';
 import { theme } from '../theme.ts';
 import { Table, type Column } from '../widgets/table.tsx';
 
@@ -17,11 +18,13 @@ interface Props {
   loaded: boolean;
   stale: boolean;
   filter: string;
+  /** rows/sort.ts's order; its names are the column keys. */
+  sort: string;
   width: number;
   height: number;
 }
 
-export function ImagesPane({ rows, selectedIndex, loaded, stale, filter, width, height }: Props) {
+export function ImagesPane({ rows, selectedIndex, loaded, stale, filter, sort, width, height }: Props) {
   if (!loaded) return <Text color={theme.muted}>loading images…</Text>;
   if (rows.length === 0) {
     return (
@@ -38,6 +41,7 @@ export function ImagesPane({ rows, selectedIndex, loaded, stale, filter, width, 
       width={width}
       height={height - 1}
       dim={stale}
+      sortedBy={{ key: sort, descending: isDescending(sort) }}
     />
   );
 }

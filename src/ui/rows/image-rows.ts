@@ -8,6 +8,8 @@ export interface ImageRow {
   key: string;
   imageId: string;
   tag: string;
+  /** For sorting by size; the cell holds it in human units. */
+  sizeBytes: number;
   cells: Record<ImageColumn, string>;
   haystack: string;
 }
@@ -29,6 +31,7 @@ export function imageRows(items: readonly ImageSummary[], options: { filter: str
         key: imageRowKey(image.Id, tag),
         imageId: image.Id,
         tag,
+        sizeBytes: image.Size ?? 0,
         haystack,
         cells: {
           id: shortId(image.Id),

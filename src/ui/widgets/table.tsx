@@ -28,13 +28,15 @@ interface Props<K extends string> {
   /** Lines available for rows (the header takes one more). */
   height: number;
   dim?: boolean;
+  /** The column the rows are sorted by, marked ↓ (descending) or ↑ in the header. */
+  sortedBy?: { key: string; descending: boolean };
 }
 
 /**
  * A windowed table: only the rows that fit are rendered, so a thousand containers cost the
  * same as ten. The window moves only when the selection would leave it, like k9s.
  */
-export function Table<K extends string>({ columns, rows, selectedIndex, width, height, dim }: Props<K>) {
+export function Table<K extends string>({ columns, rows, selectedIndex, width, height, dim, sortedBy }: Props<K>) {
   const topRef = useRef(0);
   const visible = Math.max(height, 1);
   let top = Math.min(topRef.current, Math.max(rows.length - visible, 0));
@@ -46,7 +48,7 @@ export function Table<K extends string>({ columns, rows, selectedIndex, width, h
 
   const layout = layoutColumns(columns, width);
   const align = new Map(columns.map((c) => [c.key, c.align ?? 'left']));
-  const titles = new Map(columns.map((c) => [c.key, c.title]));
+  const titles = new Map(columns.map((c) => [c.key, c.key === sortedBy?.key ? `${c.title} ${sortedBy.descending ? '↓' : '↑'}` : c.title]));
   const line = (cells: (key: K) => string) => layout.map((c) => fit(cells(c.key), c.width, align.get(c.key))).join(' ');
 
   const window = rows.slice(top, top + visible);

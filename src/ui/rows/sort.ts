@@ -1,0 +1,52 @@
+/**
+ * The orders a pane can be sorted in, cycled with `o`. The engine's lists arrive newest first
+ * (state/lists.ts), which is the first order; the others sort the rows already built, stably,
+ * so rows that tie stay newest first.
+ */
+import type { ContainerRow } from './container-rows.ts';
+import type { ImageRow } from './image-rows.ts';
+
+export const containerSorts = ['created', 'name', 'image', 'state'] as const;
+export const imageSorts = ['created', 'size', 'tag'] as const;
+export type ContainerSort = (typeof containerSorts)[number];
+export type ImageSort = (typeof imageSorts)[number];
+
+/** The order after `current` for a pane (wrapping); an unknown one starts over. */
+export function nextSort(pane: 'containers' | 'images', current: string): string {
+  const orders: readonly string[] = pane === 'containers' ? containerSorts : imageSorts;
+  return orders[(orders.indexOf(current) + 1) % orders.length] ?? 'created';
+}
+
+/** Descending orders (newest, largest first) are drawn ↓ in the header, alphabetical ones ↑. */
+export function isDescending(by: string): boolean {
+  return by === 'created' || by === 'size';
+}
+
+// Live states first, then the ones a person is likely looking for, then the gone.
+const stateRank: Record<string, number> = { running: 0, restarting: 1, paused: 2, created: 3, exited: 4, removing: 5, dead: 6 };
+const collator = new Intl.Collator(undefined, { numeric: true, sensitivity: 'base' });
+
+export function sortContainerRows(rows: ContainerRow[], by: string): ContainerRow[] {
+  switch (by) {
+    case 'name':
+      return rows.sort((a, b) => collator.compare(a.cells.name, b.cells.name));
+    case 'image':
+      return rows.sort((a, b) => collator.compare(a.cells.image, b.cells.image));
+    case 'state':
+      return rows.sort((a, b) => (stateRank[a.state] ?? 7) - (stateRank[b.state] ?? 7));
+    default:
+      return rows;
+  }
+}
+
+export function sortImageRows(rows: ImageRow[], by: string): ImageRow[] {
+  switch (by) {
+    case 'size':
+      return rows.sort((a, b) => b.sizeBytes - a.sizeBytes);
+    case 'tag':
+      // Untagged rows last: they are the ones nobody sorts by name to find.
+      return rows.sort((a, b) => Number(a.tag.startsWith('<none>')) - Number(b.tag.startsWith('<none>')) || collator.compare(a.tag, b.tag));
+    default:
+      return rows;
+  }
+}
