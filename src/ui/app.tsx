@@ -274,7 +274,7 @@ export function App({ onQuit, initial, size: fixedSize }: Props) {
   })();
 
   let body;
-  if (overlay?.kind === 'logs') body = <LogsView containerId={overlay.containerId} name={overlay.name} width={width} height={bodyHeight} onClose={close} />;
+  if (overlay?.kind === 'logs') body = <LogsView containerId={overlay.containerId} name={overlay.name} width={width} height={bodyHeight} onClose={close} onNotify={notify} />;
   else if (overlay?.kind === 'inspect') body = <InspectView target={overlay.target} id={overlay.id} title={overlay.title} width={width} height={bodyHeight} onClose={close} />;
   else if (overlay?.kind === 'help') body = <HelpView contexts={contextsFor({ ...nav, overlays: nav.overlays.slice(0, -1) })} width={width} height={bodyHeight} onClose={close} />;
   else if (nav.pane === 'containers')

@@ -1,10 +1,10 @@
 import assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { sandboxDocker, sandboxEnv } from '../support/sandbox-env.ts';
-import { key, launchBerth, type PtySession } from '../support/pty.ts';
+import { berthBin, ensureBuilt, key, launchBerth, PtySession } from '../support/pty.ts';
 
 // berth's bundle in a real pseudo-terminal against the sandbox engine: what a person sees.
 const env = sandboxEnv();
@@ -130,6 +130,30 @@ test('y copies the selected container id (and an image row its name) through the
   await b.type('2', '/', ...env.images.busybox, key.enter, 'y');
   await b.waitFor(`copied ${env.images.busybox} to the clipboard`);
   assert.ok(b.raw.includes(`\u001b]52;c;${Buffer.from(env.images.busybox).toString('base64')}\u0007`));
+});
+
+test('w in the logs view saves the lines it holds to a new file in the current directory', async () => {
+  const cwd = mkdtempSync(join(tmpdir(), 'berth-e2e-save-'));
+  try {
+    ensureBuilt();
+    const b = new PtySession({
+      command: '/bin/sh',
+      args: ['-c', `cd "${cwd}" && exec "${process.execPath}" "${berthBin}"`],
+      env: { DOCKER_HOST: env.dockerHost },
+    });
+    sessions.push(b);
+    await b.waitFor(`${tag}-web`);
+    await b.type('/', ...`${tag}-web`, key.enter, key.enter);
+    await b.waitFor('err-line');
+    await b.type('w');
+    const screen = await b.waitFor(/saved 2 lines to \S+\.log/);
+    const path = /saved 2 lines to (\S+\.log)/.exec(screen)?.[1] ?? '';
+    assert.ok(path.startsWith(`${cwd}/${tag}-web-`), path);
+    assert.deepEqual(readdirSync(cwd), [path.slice(cwd.length + 1)]);
+    assert.deepEqual(readFileSync(path, 'utf8').split('\n').sort(), ['', 'err-line', 'out-line']);
+  } finally {
+    rmSync(cwd, { recursive: true, force: true });
+  }
 });
 
 test('q restores the terminal', async () => {

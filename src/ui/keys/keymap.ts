@@ -38,6 +38,7 @@ export type ActionId =
   | 'search'
   | 'next-match'
   | 'prev-match'
+  | 'save-logs'
   | 'cancel-pull'
   | 'dismiss-pull';
 
@@ -91,6 +92,7 @@ export const keymap: readonly Binding[] = [
   { action: 'search', keys: ['/'], label: '/', description: 'search', contexts: ['logs'], footer: 'search' },
   { action: 'next-match', keys: ['n'], label: 'n', description: 'next match', contexts: ['logs'], footer: 'next' },
   { action: 'prev-match', keys: ['N'], label: 'N', description: 'previous match', contexts: ['logs'] },
+  { action: 'save-logs', keys: ['w'], label: 'w', description: 'write the lines held here to a file in the current directory', contexts: ['logs'], footer: 'save' },
   { action: 'close', keys: ['escape'], label: 'Esc', description: 'close this view', contexts: ['logs', 'inspect', 'help'], footer: 'back' },
 ];
 

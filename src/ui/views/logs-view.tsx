@@ -2,13 +2,14 @@ import { Box, Text } from 'ink';
 import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { LogSession } from '../../state/logs/log-session.ts';
 import type { LogLine } from '../../state/logs/types.ts';
+import { saveLogs } from '../../state/logs/save.ts';
 import { findMatches, matchRanges } from '../../state/logs/search.ts';
 import { initialLogViewState, reduceLogView, type LogViewAction, type LogViewState } from '../../state/logs/view-model.ts';
 import { sanitizeLine, truncate } from '../format/index.ts';
 import { useStore } from '../hooks/use-store.ts';
 import { useSyncReducer } from '../hooks/use-sync-reducer.ts';
 import { KeyPriority, useKeyHandler } from '../keys/key-router.tsx';
-import { resolveAction } from '../keys/keymap.ts';
+import { bindingsFor, resolveAction, type ActionId } from '../keys/keymap.ts';
 import { useServices } from '../services.tsx';
 import { theme } from '../theme.ts';
 import { editLine } from '../widgets/line-edit.ts';
@@ -19,13 +20,14 @@ interface Props {
   width: number;
   height: number;
   onClose: () => void;
+  onNotify: (text: string, tone?: 'info' | 'error') => void;
 }
 
 /**
  * A container's logs: the last 500 lines, then following. stderr is marked with `!` and red,
  * so it reads with NO_COLOR too. The buffer is bounded; the session re-attaches on restart.
  */
-export function LogsView({ containerId, name, width, height, onClose }: Props) {
+export function LogsView({ containerId, name, width, height, onClose, onNotify }: Props) {
   const { client, sync } = useServices();
   const session = useMemo(
     () => new LogSession({ client, onEvent: (l) => sync.onEvent(l), onReconnect: (l) => sync.onReconnect(l) }, containerId),
@@ -105,6 +107,15 @@ export function LogsView({ containerId, name, width, height, onClose }: Props) {
       case 'prev-match':
         apply({ type: 'prev-match' });
         return true;
+      case 'save-logs': {
+        const at = buffer.slice();
+        onNotify(`saving ${at.length} lines…`);
+        saveLogs(at, { dir: process.cwd(), containerName: name, timestamps: viewRef.current.showTimestamps }).then(
+          (path) => onNotify(`saved ${at.length} lines to ${path}`),
+          (error: unknown) => onNotify(`could not save the logs: ${(error as Error).message}`, 'error'),
+        );
+        return true;
+      }
       case 'close':
         if (viewRef.current.search) apply({ type: 'clear-search' });
         else onClose();
@@ -143,10 +154,19 @@ export function LogsView({ containerId, name, width, height, onClose }: Props) {
         )}
       </Box>
       <Text color={theme.muted} wrap="truncate">
-        {prompt !== undefined ? `/${prompt}█  (Enter searches, Esc cancels)` : 'f follow  t timestamps  / search  n/N next/prev  G bottom  Esc back'}
+        {prompt !== undefined ? `/${prompt}█  (Enter searches, Esc cancels)` : movementHint()}
       </Text>
     </Box>
   );
+}
+
+/**
+ * The keys the footer below has no room for (it lists follow, search, save…), from the keymap in
+ * force, so a user's own keys show here too.
+ */
+function movementHint(): string {
+  const label = (action: ActionId) => bindingsFor(['logs']).find((b) => b.action === action)?.label ?? '';
+  return `scroll ${label('up')} ${label('down')} ${label('page-up')} ${label('page-down')} · ${label('top')} top · ${label('bottom')} bottom and follow · ${label('prev-match')} previous match`;
 }
 
 function LogRow({ line, width, timestamps, query, current }: { line: LogLine; width: number; timestamps: boolean; query?: string; current: boolean }) {
