@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
 import { customiseKeymap, isKeyName } from '../../src/ui/keys/custom-keys.ts';
-import { bindingsFor, findClash, installKeymap, keymap, resolveAction } from '../../src/ui/keys/keymap.ts';
+import { bindingsFor, findClash, installKeymap, keyLabel, keymap, resolveAction } from '../../src/ui/keys/keymap.ts';
 import { loadSettings, settingsPath } from '../../src/ui/settings.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'berth-settings-'));
@@ -37,10 +37,14 @@ test('installed, the custom keymap is what keys resolve to and what help lists',
     assert.equal(resolveAction('containers', 's'), undefined);
     assert.equal(resolveAction('logs', 'ctrl+n'), 'next-match');
     assert.equal(bindingsFor(['containers']).find((b) => b.action === 'stop')?.label, 'x');
+    // Hints in the UI ("x stops", "Esc closes") read their key from here.
+    assert.equal(keyLabel('stop'), 'x');
+    assert.equal(keyLabel('next-match'), 'Ctrl-N');
   } finally {
     restore();
   }
   assert.equal(resolveAction('containers', 's'), 'stop');
+  assert.equal(keyLabel('stop'), 's');
 });
 
 test('Ctrl-C keeps quitting whatever quit is bound to', () => {

@@ -147,6 +147,11 @@ export function installKeymap(bindings: readonly Binding[]): () => void {
   return () => installKeymap(previous);
 }
 
+/** How the keymap in force writes an action's key(s), for hints in the UI ("a shows all"). */
+export function keyLabel(action: ActionId): string {
+  return active.find((b) => b.action === action)?.label ?? '';
+}
+
 export function resolveAction(context: KeyContext, key: string): ActionId | undefined {
   return index.get(`${context} ${key}`);
 }

@@ -1,5 +1,6 @@
 import { Box, Text } from 'ink';
 import type { ContainerColumn, ContainerRow } from '../rows/container-rows.ts';
+import { keyLabel } from '../keys/keymap.ts';
 import { isDescending } from '../rows/sort.ts';
 import { theme } from '../theme.ts';
 import { Table, type Column } from '../widgets/table.tsx';
@@ -30,7 +31,7 @@ interface Props {
 export function ContainersPane({ rows, selectedIndex, loaded, stale, showAll, filter, sort, width, height }: Props) {
   if (!loaded) return <Text color={theme.muted}>loading containers…</Text>;
   if (rows.length === 0) {
-    const why = filter ? `no containers match "${filter}"` : showAll ? 'no containers' : 'no running containers (a shows all)';
+    const why = filter ? `no containers match "${filter}"` : showAll ? 'no containers' : `no running containers (${keyLabel('toggle-all')} shows all)`;
     return (
       <Box height={height}>
         <Text color={theme.muted}>{why}</Text>

@@ -3,7 +3,7 @@ import { useEffect, useReducer, useRef } from 'react';
 import type { PullState } from '../../state/pulls/pull-reducer.ts';
 import { useStore } from '../hooks/use-store.ts';
 import { KeyPriority, useKeyHandler, type KeyPress } from '../keys/key-router.tsx';
-import { resolveAction } from '../keys/keymap.ts';
+import { keyLabel, resolveAction } from '../keys/keymap.ts';
 import { blockHeight } from '../rows/pull-rows.ts';
 import { useServices } from '../services.tsx';
 import { theme } from '../theme.ts';
@@ -91,7 +91,7 @@ export function PullsPane({ width, height, selectedId, onSelect, active = true }
   if (list.length === 0) {
     return (
       <Box width={width} height={height}>
-        <Text color={theme.muted}>no pulls yet (p pulls an image)</Text>
+        <Text color={theme.muted}>{`no pulls yet (${keyLabel('pull')} pulls an image)`}</Text>
       </Box>
     );
   }

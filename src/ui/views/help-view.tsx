@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { padEnd } from '../format/index.ts';
 import { prettyKey } from '../keys/key-label.ts';
-import { bindingsFor, type KeyContext } from '../keys/keymap.ts';
+import { bindingsFor, keyLabel, type KeyContext } from '../keys/keymap.ts';
 import { ScrollView } from '../widgets/scroll-view.tsx';
 
 /** Every key for the context the user was in, generated from the keymap. */
@@ -11,5 +11,5 @@ export function HelpView({ contexts, width, height, onClose }: { contexts: reado
     const labelWidth = Math.max(...bindings.map((b) => b.keys.map(prettyKey).join(', ').length)) + 2;
     return bindings.map((b) => `  ${padEnd(b.keys.map(prettyKey).join(', '), labelWidth)}${b.description}`);
   }, [contexts]);
-  return <ScrollView title="Keys (Esc closes)" lines={lines} width={width} height={height} context="help" onClose={onClose} />;
+  return <ScrollView title={`Keys (${keyLabel('close')} closes)`} lines={lines} width={width} height={height} context="help" onClose={onClose} />;
 }

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { describeError } from '../../engine/errors.ts';
 import { sanitizeText } from '../format/index.ts';
+import { keyLabel } from '../keys/keymap.ts';
 import { useServices } from '../services.tsx';
 import { ScrollView } from '../widgets/scroll-view.tsx';
 
@@ -28,5 +29,5 @@ export function InspectView({ target, id, title, width, height, onClose }: Props
     );
     return () => abort.abort();
   }, [client, target, id]);
-  return <ScrollView title={`inspect ${title} (Esc closes)`} lines={lines} width={width} height={height} context="inspect" onClose={onClose} />;
+  return <ScrollView title={`inspect ${title} (${keyLabel('close')} closes)`} lines={lines} width={width} height={height} context="inspect" onClose={onClose} />;
 }

@@ -9,7 +9,7 @@ import { sanitizeLine, truncate } from '../format/index.ts';
 import { useStore } from '../hooks/use-store.ts';
 import { useSyncReducer } from '../hooks/use-sync-reducer.ts';
 import { KeyPriority, useKeyHandler } from '../keys/key-router.tsx';
-import { bindingsFor, resolveAction, type ActionId } from '../keys/keymap.ts';
+import { keyLabel, resolveAction } from '../keys/keymap.ts';
 import { useServices } from '../services.tsx';
 import { theme } from '../theme.ts';
 import { editLine } from '../widgets/line-edit.ts';
@@ -136,7 +136,7 @@ export function LogsView({ containerId, name, width, height, onClose, onNotify }
           ? 'connecting…'
           : view.follow
             ? 'following'
-            : 'paused (G or f follows)';
+            : `paused (${keyLabel('bottom')} or ${keyLabel('follow')} follows)`;
   const searchInfo = search ? ` · "${sanitizeLine(search.query)}" ${search.current === undefined ? 0 : search.matches.indexOf(search.current) + 1}/${search.matches.length}` : '';
   const header = `logs ${sanitizeLine(name)} · ${status} · ${buffer.length} lines${searchInfo}`;
   return (
@@ -165,7 +165,7 @@ export function LogsView({ containerId, name, width, height, onClose, onNotify }
  * force, so a user's own keys show here too.
  */
 function movementHint(): string {
-  const label = (action: ActionId) => bindingsFor(['logs']).find((b) => b.action === action)?.label ?? '';
+  const label = keyLabel;
   return `scroll ${label('up')} ${label('down')} ${label('page-up')} ${label('page-down')} · ${label('top')} top · ${label('bottom')} bottom and follow · ${label('prev-match')} previous match`;
 }
 
