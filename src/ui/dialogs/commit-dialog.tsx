@@ -16,7 +16,7 @@ import { imageRowKey } from '../rows/image-rows.ts';
 import { useServices } from '../services.tsx';
 import { theme } from '../theme.ts';
 import { Busy, DialogFrame, dialogWidth, FieldRow, FRAME_CHROME } from './dialog-frame.tsx';
-import { useFields, useFocus, useRequest } from './use-form.ts';
+import { formNavigation, useFields, useFocus, useRequest } from './use-form.ts';
 import { checkFreeText, checkRepository, checkTag, type Checked } from './validation.ts';
 
 export interface CommitDialogProps {
@@ -106,22 +106,7 @@ export function CommitDialog({ containerId, name, width, onClose, onNotify, onSe
       if (press.name === 'escape' || press.name === 'return') onClose();
       return true;
     }
-    switch (press.name) {
-      case 'escape':
-        onClose();
-        break;
-      case 'return':
-        void submit();
-        break;
-      case 'tab':
-      case 'down':
-        focus.move(1);
-        break;
-      case 'shift+tab':
-      case 'up':
-        focus.move(-1);
-        break;
-    }
+    formNavigation(press.name, focus, { close: onClose, submit: () => void submit() });
     return true;
   });
 

@@ -17,7 +17,7 @@ import { KeyPriority, useKeyHandler } from '../keys/key-router.tsx';
 import { useServices } from '../services.tsx';
 import { theme } from '../theme.ts';
 import { DialogFrame, dialogWidth, FieldRow, FRAME_CHROME } from './dialog-frame.tsx';
-import { useFields, useFocus } from './use-form.ts';
+import { formNavigation, useFields, useFocus } from './use-form.ts';
 import { checkPassword, checkUsername } from './validation.ts';
 
 export interface PullDialogProps {
@@ -104,26 +104,9 @@ export function PullDialog({ width, reference, onClose, onStarted }: PullDialogP
   };
 
   useKeyHandler(KeyPriority.dialog, (press) => {
-    switch (press.name) {
-      case 'ctrl+c':
-        return false;
-      case 'escape':
-        onClose();
-        return true;
-      case 'return':
-        submit();
-        return true;
-      case 'tab':
-      case 'down':
-        focus.move(1);
-        return true;
-      case 'shift+tab':
-      case 'up':
-        focus.move(-1);
-        return true;
-      default:
-        return true;
-    }
+    if (press.name === 'ctrl+c') return false;
+    formNavigation(press.name, focus, { close: onClose, submit });
+    return true;
   });
 
   const w = dialogWidth(width);

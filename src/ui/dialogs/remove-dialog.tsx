@@ -13,7 +13,7 @@ import type { RemoveTarget } from '../navigation.ts';
 import { useServices } from '../services.tsx';
 import { theme } from '../theme.ts';
 import { Busy, DialogFrame, dialogWidth, ToggleRow } from './dialog-frame.tsx';
-import { useFocus, useRequest, useToggle } from './use-form.ts';
+import { formNavigation, useFocus, useRequest, useToggle } from './use-form.ts';
 
 export interface RemoveDialogProps {
   target: RemoveTarget;
@@ -57,26 +57,13 @@ export function RemoveDialog({ target, width, onClose, onNotify }: RemoveDialogP
 
   useKeyHandler(KeyPriority.dialog, (press) => {
     if (press.name === 'ctrl+c') return false;
-    switch (press.name) {
-      case 'escape':
-        onClose();
-        break;
-      case 'return':
-        if (!request.inFlight()) void submit();
-        break;
-      case 'tab':
-      case 'down':
-        focus.move(1);
-        break;
-      case 'shift+tab':
-      case 'up':
-        focus.move(-1);
-        break;
-      case ' ':
-        if (request.inFlight()) break;
-        if (rows[focus.current()] === 'force') force.flip();
-        else volumes.flip();
-        break;
+    const submitOnce = () => {
+      if (!request.inFlight()) void submit();
+    };
+    if (formNavigation(press.name, focus, { close: onClose, submit: submitOnce })) return true;
+    if (press.name === ' ' && !request.inFlight()) {
+      if (rows[focus.current()] === 'force') force.flip();
+      else volumes.flip();
     }
     return true;
   });

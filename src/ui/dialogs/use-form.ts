@@ -110,3 +110,28 @@ export function useRequest(): Request {
   const isInFlight = useCallback(() => inFlight.current, []);
   return { busy, inFlight: isInFlight, run, isOpen };
 }
+
+/**
+ * The keys every form shares: Esc closes, Enter submits, Tab/↓ and Shift-Tab/↑ move between rows.
+ * True when `name` was one of them; the form handles the rest (Space on a toggle, say).
+ */
+export function formNavigation(name: string, focus: Focus, actions: { close: () => void; submit: () => void }): boolean {
+  switch (name) {
+    case 'escape':
+      actions.close();
+      return true;
+    case 'return':
+      actions.submit();
+      return true;
+    case 'tab':
+    case 'down':
+      focus.move(1);
+      return true;
+    case 'shift+tab':
+    case 'up':
+      focus.move(-1);
+      return true;
+    default:
+      return false;
+  }
+}
