@@ -45,8 +45,10 @@ after(async () => {
   for (const s of sessions) await s.stop();
   const ids = (await sandboxDocker(['ps', '-aq', '--filter', `name=${tag}`]).catch(() => '')).split('\n').filter(Boolean);
   if (ids.length > 0) await sandboxDocker(['rm', '-f', ...ids]).catch(() => undefined);
-  const images = (await sandboxDocker(['images', '-q', `berth-e2e/${tag}`]).catch(() => '')).split('\n').filter(Boolean);
-  if (images.length > 0) await sandboxDocker(['rmi', '-f', ...new Set(images)]).catch(() => undefined);
+  // By reference, never by id: some of these tags point at the shared busybox image, and removing
+  // that by id would take it from every test file that runs after this one.
+  const refs = (await sandboxDocker(['images', '--format', '{{.Repository}}:{{.Tag}}', `berth-e2e/${tag}`]).catch(() => '')).split('\n').filter(Boolean);
+  if (refs.length > 0) await sandboxDocker(['rmi', ...refs]).catch(() => undefined);
   await sandboxDocker(['rmi', env.images.registryBusybox]).catch(() => undefined);
   if (swarmOn) await leaveSwarm(env.socketPath).catch(() => undefined);
 });
