@@ -3,6 +3,7 @@ import { AnswerMemo } from './answer-memo.ts';
 import { resolveCredentials, type CredentialResolution } from './auth/index.ts';
 import * as containers from './containers.ts';
 import { streamEvents, type EventsOptions } from './events.ts';
+import * as exec from './exec.ts';
 import { EngineHttp } from './http.ts';
 import * as images from './images.ts';
 import * as system from './system.ts';
@@ -116,6 +117,18 @@ export class EngineClient {
   }
   restartContainer(id: string, options?: containers.StopOptions) {
     return containers.restartContainer(this.http, id, options);
+  }
+  createExec(containerId: string, options: exec.ExecOptions) {
+    return exec.createExec(this.http, containerId, options);
+  }
+  startExec(execId: string, signal?: AbortSignal) {
+    return exec.startExec(this.http, execId, signal);
+  }
+  resizeExec(execId: string, size: { rows: number; columns: number }) {
+    return exec.resizeExec(this.http, execId, size);
+  }
+  execExitCode(execId: string) {
+    return exec.execExitCode(this.http, execId);
   }
   removeContainer(id: string, options?: containers.RemoveOptions) {
     return containers.removeContainer(this.http, id, options);

@@ -1,3 +1,4 @@
+import type { Duplex } from 'node:stream';
 import type { Dispatcher } from 'undici';
 import { EngineError, codeForStatus } from './errors.ts';
 import type { Transport } from './transport.ts';
@@ -96,6 +97,36 @@ export class EngineHttp {
       });
     }
     return { status: response.statusCode, headers: response.headers, body: response.body };
+  }
+
+  /**
+   * A request the engine answers by handing over the connection (101, `Upgrade: tcp`): exec and
+   * attach. The socket then carries the raw stream both ways; the caller owns and ends it.
+   */
+  async upgrade(options: RequestOptions): Promise<Duplex> {
+    const prefix = await this.versionPrefix();
+    const url = new URL(prefix + options.path, this.transport.origin);
+    try {
+      // undici passes every dispatch option through an upgrade; its types list only some of them.
+      const request: Dispatcher.UpgradeOptions & { origin: string; body: string } = {
+        origin: url.origin,
+        path: url.pathname + url.search,
+        method: options.method,
+        headers: { 'content-type': 'application/json', ...options.headers },
+        body: JSON.stringify(options.body ?? {}),
+        protocol: 'tcp',
+        signal: options.signal,
+      };
+      const { socket } = await this.transport.dispatcher.upgrade(request);
+      return socket;
+    } catch (error) {
+      // undici refuses any answer but 101 without reading it, so the engine's words are lost here;
+      // the calls before an upgrade (exec create) are where the engine explains itself.
+      if ((error as { code?: string }).code === 'UND_ERR_SOCKET' && /bad upgrade/.test((error as Error).message)) {
+        throw new EngineError({ code: 'PROTOCOL', operation: options.operation, message: 'the engine did not hand over the connection' });
+      }
+      throw connectionError(error, options.operation, this.transport.endpoint.label);
+    }
   }
 
   /**

@@ -14,7 +14,7 @@ import { useStore } from './hooks/use-store.ts';
 import { useSyncReducer } from './hooks/use-sync-reducer.ts';
 import { useTerminalSize } from './hooks/use-terminal-size.ts';
 import { KeyPriority, useKeyHandler, type KeyPress } from './keys/key-router.tsx';
-import { resolveAction, type ActionId, type KeyContext } from './keys/keymap.ts';
+import { keyLabel, resolveAction, type ActionId, type KeyContext } from './keys/keymap.ts';
 import { initialNavigation, reduceNavigation, selectedIndex, topOverlay, type NavigationAction, type NavigationState, type Overlay, type RemoveTarget } from './navigation.ts';
 import { ContainersPane } from './panes/containers-pane.tsx';
 import { ImagesPane } from './panes/images-pane.tsx';
@@ -51,7 +51,7 @@ function contextsFor(nav: NavigationState): KeyContext[] {
 }
 
 export function App({ onQuit, initial, size: fixedSize }: Props) {
-  const { client, engineStore, pulls } = useServices();
+  const { client, engineStore, pulls, openShell } = useServices();
   const { stdout } = useStdout();
   const engine = useStore(engineStore);
   const pullList = useStore(pulls.store).pulls;
@@ -210,6 +210,19 @@ export function App({ onQuit, initial, size: fixedSize }: Props) {
         const sort = nextSort(state.pane, state.views[state.pane].sort);
         dispatch({ type: 'set-sort', pane: state.pane, sort });
         notify(`${state.pane} sorted by ${sort}${isDescending(sort) ? ' (newest or largest first)' : ''}`);
+        return true;
+      }
+      case 'shell': {
+        if (!selectedContainer) return true;
+        if (selectedContainer.state !== 'running') {
+          notify(`${selectedContainer.cells.name} is not running: start it first (${keyLabel('start')})`, 'error');
+          return true;
+        }
+        if (!openShell) {
+          notify('a shell needs berth running in a terminal', 'error');
+          return true;
+        }
+        openShell({ containerId: selectedContainer.id, name: selectedContainer.cells.name, nav: { ...state, overlays: [], filtering: false } });
         return true;
       }
       case 'copy': {

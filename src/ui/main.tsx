@@ -8,6 +8,9 @@ import { PullManager } from '../state/pulls/pull-manager.ts';
 import { Store } from '../state/store.ts';
 import type { EngineState } from '../state/engine-state.ts';
 import { installKeymap } from './keys/keymap.ts';
+import type { NavigationState } from './navigation.ts';
+import type { Services } from './services.tsx';
+import { runShell } from './shell.ts';
 import { loadSettings, settingsPath } from './settings.ts';
 import { enterFullscreen, leaveFullscreen } from './terminal.ts';
 
@@ -50,10 +53,14 @@ export async function runApp(options: AppOptions): Promise<number> {
   const exited = new Promise<number>((resolve) => (resolveExit = resolve));
 
   let instance: Instance | undefined;
+  /** True while a shell in a container has the terminal: Ink is unmounted, not ended. */
+  let shellActive = false;
 
   function finish(code: number, message?: string): void {
     if (finished) return;
     finished = true;
+    // A signal may end berth mid-shell: the terminal still gets its modes back.
+    if (shellActive && process.stdin.isTTY) process.stdin.setRawMode(false);
     void sync.stop();
     pulls.stop();
     try {
@@ -82,14 +89,36 @@ export async function runApp(options: AppOptions): Promise<number> {
   try {
     const [{ mount }] = await Promise.all([import('./mount.tsx'), firstData(engineStore, FIRST_DATA_WAIT_MS)]);
     if (!finished) {
-      enterFullscreen(process.stdout);
-      instance = mount({ client, engineStore, sync, pulls }, () => finish(0));
-      // A component that throws makes Ink draw the error with its stack and unmount by itself,
-      // leaving berth running behind a dead screen: end the way every other failure does.
-      instance.waitUntilExit().then(
-        () => finish(0),
-        (error: unknown) => finish(1, `berth: unexpected error: ${describeError(error)}`),
-      );
+      const services: Services = { client, engineStore, sync, pulls };
+      const show = (nav?: NavigationState) => {
+        enterFullscreen(process.stdout);
+        const current = mount(services, () => finish(0), nav);
+        instance = current;
+        // A component that throws makes Ink draw the error with its stack and unmount by itself,
+        // leaving berth running behind a dead screen: end the way every other failure does.
+        current.waitUntilExit().then(
+          () => {
+            if (instance === current && !shellActive) finish(0);
+          },
+          (error: unknown) => finish(1, `berth: unexpected error: ${describeError(error)}`),
+        );
+      };
+      services.openShell = ({ containerId, name, nav }) => {
+        if (shellActive || finished) return;
+        shellActive = true;
+        instance?.unmount();
+        leaveFullscreen(process.stdout);
+        const label = `${name} (${containerId.slice(0, 12)})`;
+        const back = (text: string, tone: 'info' | 'error') => {
+          shellActive = false;
+          if (!finished) show({ ...nav, notice: { text, tone, at: Date.now() } });
+        };
+        runShell(client, containerId, label, { stdin: process.stdin, stdout: process.stdout }).then(
+          (code) => back(`the shell in ${label} exited${code === undefined ? '' : ` with code ${code}`}`, 'info'),
+          (error: unknown) => back(`no shell in ${label}: ${describeError(error)}`, 'error'),
+        );
+      };
+      show();
       crashForTests(process.env.BERTH_TEST_CRASH);
     }
   } catch (error) {

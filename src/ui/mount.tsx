@@ -5,6 +5,7 @@
 import { render, type Instance } from 'ink';
 import { useEffect, useState } from 'react';
 import { Root } from './root.tsx';
+import type { NavigationState } from './navigation.ts';
 import type { Services } from './services.tsx';
 
 /**
@@ -21,11 +22,12 @@ function CrashForTests() {
   return null;
 }
 
-export function mount(services: Services, onQuit: () => void): Instance {
+/** `initial`: the navigation to come back to (after a shell in a container had the terminal). */
+export function mount(services: Services, onQuit: () => void, initial?: NavigationState): Instance {
   const crash = process.env.BERTH_TEST_CRASH === 'render' ? <CrashForTests /> : null;
   return render(
     <>
-      <Root services={services} onQuit={onQuit} />
+      <Root services={services} onQuit={onQuit} initial={initial} />
       {crash}
     </>,
     {

@@ -156,6 +156,25 @@ test('w in the logs view saves the lines it holds to a new file in the current d
   }
 });
 
+test('e hands the terminal to a shell in the container; exit brings berth back where it was', async () => {
+  const b = berth();
+  await b.waitFor(`${tag}-web`);
+  await b.type('/', ...`${tag}-web`, key.enter, 'e');
+  await b.waitFor(/a shell in .*exit \(or Ctrl-D\) returns to berth/);
+  assert.equal(b.bufferType, 'normal', "berth's screen stepped aside");
+  b.write('echo answer=$((6 * 7)); tty\r');
+  const shell = await b.waitFor('answer=42');
+  assert.match(shell, /\/dev\/pts\/\d+/, 'the shell has a terminal');
+  b.write('exit 3\r');
+  const back = await b.waitFor(/the shell in .* exited with code 3/, 10_000);
+  assert.equal(b.bufferType, 'alternate');
+  assert.match(back, new RegExp(`filter "${tag}-web"`), 'the filter is as it was');
+  assert.ok(b.raw.lastIndexOf('\u001b[?2004h') > b.raw.lastIndexOf('\u001b[?1049l'), 'bracketed paste is on again');
+  // berth takes keys again.
+  await b.type('l');
+  await b.waitFor(`logs ${tag}-web`);
+});
+
 test('q restores the terminal', async () => {
   const b = berth();
   await b.waitFor(`${tag}-web`);

@@ -147,3 +147,11 @@ test('o sorts by the next column, marks it in the header, and keeps the selectio
   await ui.press(keys.escape, 'o');
   assert.deepEqual(order(), ['charlie', 'alpha', 'bravo'], 'and round to newest first');
 });
+
+test('e on a container that is not running says so, and nothing leaves the screen', async () => {
+  const ui = app({ containers: [container('bbb222', 'old-job', { State: 'exited', Status: 'Exited (0) 1 second ago' })] });
+  await ui.settle();
+  await ui.press('a', 'e');
+  assert.match(ui.frame(), /old-job is not running: start it first \(S\)/);
+  assert.match(ui.frame(), /CONTAINER ID/);
+});

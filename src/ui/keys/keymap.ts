@@ -30,6 +30,7 @@ export type ActionId =
   | 'commit'
   | 'remove'
   | 'copy'
+  | 'shell'
   | 'sort'
   | 'pull'
   | 'close'
@@ -81,6 +82,7 @@ export const keymap: readonly Binding[] = [
   { action: 'start', keys: ['S'], label: 'S', description: 'start the stopped container', contexts: ['containers'] },
   { action: 'restart', keys: ['R'], label: 'R', description: 'restart the container (asks first)', contexts: ['containers'] },
   { action: 'commit', keys: ['c'], label: 'c', description: 'commit the container to an image', contexts: ['containers'], footer: 'commit' },
+  { action: 'shell', keys: ['e'], label: 'e', description: 'a shell in the running container (exit returns here)', contexts: ['containers'], footer: 'shell' },
   { action: 'sort', keys: ['o'], label: 'o', description: 'sort by the next column (containers: created, name, image, state; images: created, size, tag)', contexts: ['containers', 'images'] },
   { action: 'copy', keys: ['y'], label: 'y', description: 'copy the id (an image row: its name) to the clipboard', contexts: ['containers', 'images'] },
   { action: 'remove', keys: ['d'], label: 'd', description: 'remove (asks first)', contexts: ['containers', 'images'], footer: 'remove' },
