@@ -23,7 +23,7 @@ import { useServices } from '../services.tsx';
 import { theme } from '../theme.ts';
 import { Busy, DialogFrame, dialogWidth, FieldRow, FRAME_CHROME, ToggleRow } from './dialog-frame.tsx';
 import { OutputView, PullProgress, type Phase } from './run-output.tsx';
-import { useFields, useFocus, useRequest, useToggle } from './use-form.ts';
+import { formNavigation, useFields, useFocus, useRequest, useToggle } from './use-form.ts';
 import { checkContainerName, checkRunImage, splitCommand } from './validation.ts';
 
 export interface RunDialogProps {
@@ -235,36 +235,20 @@ export function RunDialog({ image, width, height, onClose, onNotify, onSelect, o
     // Refs, not render-time state: a burst of keys can move focus or type between two renders.
     const row = rows[focus.current()];
     const complete = row === 'image' ? completionFor(fields.latest().image) : undefined;
-    switch (name) {
-      case 'escape':
-        onClose();
-        return true;
-      case 'return':
-        if (!request.inFlight()) submit();
-        return true;
-      case 'tab':
-        if (complete) fields.set('image', complete);
-        else focus.move(1);
-        return true;
-      case 'right':
-        // Only reaches us at the end of the text (the field moves the cursor otherwise).
-        if (complete) fields.set('image', complete);
-        return true;
-      case 'down':
-        focus.move(1);
-        return true;
-      case 'shift+tab':
-      case 'up':
-        focus.move(-1);
-        return true;
-      case ' ':
-        if (request.inFlight()) return true;
-        if (row === 'tty') tty.flip();
-        if (row === 'detached') detached.flip();
-        return true;
-      default:
-        return true;
+    // Tab and → accept an image completion first; otherwise Tab moves on like any form's.
+    if ((name === 'tab' || name === 'right') && complete) {
+      fields.set('image', complete);
+      return true;
     }
+    const submitOnce = () => {
+      if (!request.inFlight()) submit();
+    };
+    if (formNavigation(name, focus, { close: onClose, submit: submitOnce })) return true;
+    if (name === ' ' && !request.inFlight()) {
+      if (row === 'tty') tty.flip();
+      if (row === 'detached') detached.flip();
+    }
+    return true;
   }
 
   const w = dialogWidth(width);
