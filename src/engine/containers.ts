@@ -1,6 +1,7 @@
 import { EngineError } from './errors.ts';
 import type { AnswerMemo } from './answer-memo.ts';
-import { parseJson, type EngineHttp } from './http.ts';
+import type { EngineHttp } from './http.ts';
+import { fetchList } from './list.ts';
 import { toContainerSummary } from './shapes.ts';
 import { demultiplex, rawStream, type LogChunk } from './streams/multiplexed.ts';
 import type {
@@ -23,15 +24,8 @@ export interface ListContainersOptions {
 }
 
 /** With a memo, an answer identical to the previous one yields the previous (frozen) array. */
-export async function listContainers(http: EngineHttp, options: ListContainersOptions = {}, memo?: AnswerMemo<ContainerSummary>): Promise<readonly ContainerSummary[]> {
-  const operation = 'list containers';
-  const query = { all: options.all, filters: options.filters ? JSON.stringify(options.filters) : undefined };
-  const { status, body } = await http.bytes({ operation, method: 'GET', path: '/containers/json', query, signal: options.signal });
-  const make = () => {
-    const value = parseJson<unknown>(body, operation, status);
-    return Array.isArray(value) ? value.map(toContainerSummary).filter((c): c is ContainerSummary => c !== undefined) : [];
-  };
-  return memo ? memo.resolve(JSON.stringify(query), body, make) : make();
+export function listContainers(http: EngineHttp, options: ListContainersOptions = {}, memo?: AnswerMemo<ContainerSummary>): Promise<readonly ContainerSummary[]> {
+  return fetchList(http, { operation: 'list containers', path: '/containers/json', query: options, toItem: toContainerSummary }, memo);
 }
 
 export async function inspectContainer(http: EngineHttp, id: string, signal?: AbortSignal): Promise<ContainerInspect> {

@@ -1,7 +1,8 @@
 import { encodeRegistryAuth, type RegistryAuth } from './auth/index.ts';
 import { EngineError } from './errors.ts';
 import type { AnswerMemo } from './answer-memo.ts';
-import { parseJson, type EngineHttp } from './http.ts';
+import type { EngineHttp } from './http.ts';
+import { fetchList } from './list.ts';
 import { toImageSummary } from './shapes.ts';
 import { readNdjson } from './streams/ndjson.ts';
 import type { ImageSummary, PullMessage } from './types.ts';
@@ -13,15 +14,8 @@ export interface ListImagesOptions {
 }
 
 /** With a memo, an answer identical to the previous one yields the previous (frozen) array. */
-export async function listImages(http: EngineHttp, options: ListImagesOptions = {}, memo?: AnswerMemo<ImageSummary>): Promise<readonly ImageSummary[]> {
-  const operation = 'list images';
-  const query = { all: options.all, filters: options.filters ? JSON.stringify(options.filters) : undefined };
-  const { status, body } = await http.bytes({ operation, method: 'GET', path: '/images/json', query, signal: options.signal });
-  const make = () => {
-    const value = parseJson<unknown>(body, operation, status);
-    return Array.isArray(value) ? value.map(toImageSummary).filter((i): i is ImageSummary => i !== undefined) : [];
-  };
-  return memo ? memo.resolve(JSON.stringify(query), body, make) : make();
+export function listImages(http: EngineHttp, options: ListImagesOptions = {}, memo?: AnswerMemo<ImageSummary>): Promise<readonly ImageSummary[]> {
+  return fetchList(http, { operation: 'list images', path: '/images/json', query: options, toItem: toImageSummary }, memo);
 }
 
 export async function inspectImage(http: EngineHttp, name: string, signal?: AbortSignal): Promise<Record<string, unknown>> {

@@ -1,0 +1,27 @@
+import type { AnswerMemo } from './answer-memo.ts';
+import { parseJson, type EngineHttp } from './http.ts';
+
+export interface ListQuery {
+  all?: boolean;
+  filters?: Record<string, string[]>;
+  signal?: AbortSignal;
+}
+
+/**
+ * GET a list (containers, images): each entry checked by `toItem`, malformed ones dropped. With
+ * a memo, an answer identical to the previous one yields the previous (frozen) array unparsed.
+ */
+export async function fetchList<T>(
+  http: EngineHttp,
+  request: { operation: string; path: string; query: ListQuery; toItem: (raw: unknown) => T | undefined },
+  memo?: AnswerMemo<T>,
+): Promise<readonly T[]> {
+  const { operation, path, toItem } = request;
+  const query = { all: request.query.all, filters: request.query.filters ? JSON.stringify(request.query.filters) : undefined };
+  const { status, body } = await http.bytes({ operation, method: 'GET', path, query, signal: request.query.signal });
+  const make = () => {
+    const value = parseJson<unknown>(body, operation, status);
+    return Array.isArray(value) ? value.map(toItem).filter((item): item is T => item !== undefined) : [];
+  };
+  return memo ? memo.resolve(JSON.stringify(query), body, make) : make();
+}
