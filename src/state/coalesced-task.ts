@@ -8,6 +8,8 @@ export class CoalescedTask {
   private dirty = false;
   private timer: NodeJS.Timeout | undefined;
   private stopped = false;
+  /** Callers of runNow waiting for the next run to start and end (a run in progress began before they asked). */
+  private waiting: Array<() => void> = [];
 
   constructor(
     private readonly job: () => Promise<void>,
@@ -28,27 +30,39 @@ export class CoalescedTask {
     }, delayMs);
   }
 
-  /** Runs now (or right after the current run) and resolves when that run is over. */
-  async runNow(): Promise<void> {
+  /**
+   * Runs now, or right after the current run when one is in progress (that run started before
+   * this request, so its answer may predate it), and resolves when the run that includes this
+   * request is over, whether it succeeded or not. Resolves at once once stopped.
+   */
+  runNow(): Promise<void> {
+    if (this.stopped) return Promise.resolve();
     if (this.timer) {
       clearTimeout(this.timer);
       this.timer = undefined;
     }
-    if (this.running) {
-      this.dirty = true;
-      return;
-    }
-    await this.execute();
+    const done = new Promise<void>((resolve) => this.waiting.push(resolve));
+    if (this.running) this.dirty = true;
+    else void this.execute();
+    return done;
   }
 
   stop(): void {
     this.stopped = true;
     if (this.timer) clearTimeout(this.timer);
     this.timer = undefined;
+    this.release(this.waiting);
+    this.waiting = [];
   }
 
   private async execute(): Promise<void> {
-    if (this.stopped) return;
+    // Whoever waits now is served by this run; whoever asks from here on, by the next one.
+    const served = this.waiting;
+    this.waiting = [];
+    if (this.stopped) {
+      this.release(served);
+      return;
+    }
     this.running = true;
     try {
       await this.job();
@@ -56,10 +70,17 @@ export class CoalescedTask {
       this.onError(error);
     } finally {
       this.running = false;
+      this.release(served);
       if (this.dirty) {
         this.dirty = false;
-        this.request(0);
+        // Straight away when someone waits for it; a plain request keeps its coalescing delay of 0.
+        if (this.waiting.length > 0) void this.execute();
+        else this.request(0);
       }
     }
+  }
+
+  private release(resolvers: ReadonlyArray<() => void>): void {
+    for (const resolve of resolvers) resolve();
   }
 }
