@@ -16,6 +16,11 @@ export interface ConnectionState {
   retryAt?: number;
   /** Whether the /events stream is live (otherwise berth is polling alone). */
   eventsLive: boolean;
+  /**
+   * Present while the engine accepts connections but answers nothing (frozen, hung): since when
+   * (epoch ms) and for how many whole seconds, updated once a second. The lists are stale then.
+   */
+  notResponding?: { since: number; seconds: number };
 }
 
 export interface ListState<T> {

@@ -4,7 +4,11 @@ import type { ContainerSummary, EngineEvent, ImageSummary } from '../engine/type
 import { CoalescedTask } from './coalesced-task.ts';
 import type { EngineState } from './engine-state.ts';
 import { sameList, sortContainers, sortImages } from './lists.ts';
+import { ResponsivenessWatch, type NotResponding } from './responsiveness.ts';
 import type { Store } from './store.ts';
+
+/** The engine calls the sync loop makes (a small fake stands in for it in unit tests). */
+export type SyncClient = Pick<EngineClient, 'listContainers' | 'listImages' | 'version' | 'events' | 'connect' | 'ping' | 'apiVersion'>;
 
 export interface SyncOptions {
   /** Poll period while the event stream is down (`--interval`). */
@@ -15,6 +19,10 @@ export interface SyncOptions {
   coalesceMs?: number;
   /** Reconnect backoff steps (ms); the last one repeats. */
   backoffMs?: readonly number[];
+  /** Quiet time (nothing answered) after which `/_ping` checks that the engine still answers. */
+  probeAfterMs?: number;
+  /** How long that ping may take before the engine counts as not responding. */
+  probeTimeoutMs?: number;
 }
 
 /** Container actions that leave `docker ps` unchanged; refreshing on them would only cost. */
@@ -28,6 +36,7 @@ const quietContainerActions = /^(exec_|attach|detach|resize|top|archive-path|ext
  */
 export class EngineSync {
   private readonly containersTask: CoalescedTask;
+  private readonly watch: ResponsivenessWatch;
   private readonly imagesTask: CoalescedTask;
   private readonly eventListeners = new Set<(event: EngineEvent) => void>();
   private readonly reconnectListeners = new Set<() => void>();
@@ -43,12 +52,13 @@ export class EngineSync {
    */
   private readonly problems = new Map<string, string>();
   private lastEventTime: number | undefined;
+  private eventsRetryTimer: NodeJS.Timeout | undefined;
   private lastContainers: readonly ContainerSummary[] | undefined;
   private lastImages: readonly ImageSummary[] | undefined;
   private stopped = false;
 
   constructor(
-    private readonly client: EngineClient,
+    private readonly client: SyncClient,
     private readonly store: Store<EngineState>,
     options: SyncOptions,
   ) {
@@ -57,7 +67,13 @@ export class EngineSync {
       safetyIntervalMs: options.safetyIntervalMs ?? Math.max(options.intervalMs * 5, 10_000),
       coalesceMs: options.coalesceMs ?? 25,
       backoffMs: options.backoffMs ?? [250, 500, 1000, 2000, 3000],
+      probeAfterMs: options.probeAfterMs ?? 5000,
+      probeTimeoutMs: options.probeTimeoutMs ?? 3000,
     };
+    this.watch = new ResponsivenessWatch(
+      { quietMs: this.options.probeAfterMs, deadlineMs: this.options.probeTimeoutMs },
+      { probe: (signal) => this.client.ping(signal), report: (state) => this.setNotResponding(state), fail: (error) => this.handleFailure(error) },
+    );
     this.containersTask = new CoalescedTask(() => this.loadContainers(), this.options.coalesceMs, (error) => this.handleFailure(error, 'containers'));
     this.imagesTask = new CoalescedTask(() => this.loadImages(), this.options.coalesceMs, (error) => this.handleFailure(error, 'images'));
   }
@@ -70,6 +86,7 @@ export class EngineSync {
     void this.loadVersion();
     this.startEvents();
     this.schedulePoll();
+    this.watch.start();
   }
 
   async stop(): Promise<void> {
@@ -78,8 +95,10 @@ export class EngineSync {
     this.eventsAbort?.abort();
     this.containersTask.stop();
     this.imagesTask.stop();
+    this.watch.stop();
     clearTimeout(this.pollTimer);
     clearTimeout(this.reconnectTimer);
+    clearTimeout(this.eventsRetryTimer);
   }
 
   /** Every engine event, for views that care about one container (logs follow a restart). */
@@ -162,6 +181,7 @@ export class EngineSync {
       const stream = this.client.events({ signal, since, filters: { type: ['container', 'image'] } });
       this.setEventsLive(true);
       for await (const event of stream) {
+        this.watch.heard();
         this.lastEventTime = event.time ?? this.lastEventTime;
         this.dispatchEvent(event);
       }
@@ -169,15 +189,20 @@ export class EngineSync {
       if (!signal.aborted) this.handleFailure(new EngineError({ code: 'UNREACHABLE', message: 'the engine closed the event stream' }));
     } catch (error) {
       if (signal.aborted || this.stopped) return;
-      if (isEngineError(error) && error.isUnreachable) {
+      if (isEngineError(error) && error.isUnreachable && error.code !== 'TIMEOUT') {
         this.handleFailure(error);
         return;
       }
-      // The stream itself is unavailable but the engine answers: poll alone, retry later.
+      // The stream itself is unavailable (or the engine is slow to open it): poll alone, retry
+      // later, and find out whether the engine answers anything at all.
+      if (isEngineError(error) && error.code === 'TIMEOUT') this.watch.suspect();
+      else this.watch.heard();
       this.setEventsLive(false);
-      setTimeout(() => {
+      clearTimeout(this.eventsRetryTimer);
+      this.eventsRetryTimer = setTimeout(() => {
         if (!signal.aborted && !this.stopped) this.startEvents();
-      }, this.options.intervalMs * 5).unref();
+      }, this.options.intervalMs * 5);
+      this.eventsRetryTimer.unref();
     } finally {
       if (!this.stopped && this.eventsAbort?.signal === signal) this.setEventsLive(false);
     }
@@ -215,6 +240,7 @@ export class EngineSync {
 
   /** `source` answered: the engine is there, and that source's own problem is over. */
   private markReachable(source: string): void {
+    this.watch.heard();
     this.failures = 0;
     this.problems.delete(source);
     const problem = this.currentProblem();
@@ -236,13 +262,24 @@ export class EngineSync {
   private handleFailure(error: unknown, source = 'engine'): void {
     if (this.stopped) return;
     if (isEngineError(error) && error.code === 'ABORTED') return;
-    if (!isEngineError(error) || !error.isUnreachable) {
-      // The engine answered but refused (a 500 on list, bad JSON): keep going, say so in the banner.
+    const timedOut = isEngineError(error) && error.code === 'TIMEOUT';
+    if (!isEngineError(error) || !error.isUnreachable || timedOut) {
+      // The engine answered but refused (a 500 on list, bad JSON), or took too long to: keep
+      // going, say so on the error line. A timeout is not a refusal: whether the engine answers
+      // anything at all is for the probe to find out (a slow list is not a frozen engine).
+      if (timedOut) this.watch.suspect();
+      else this.watch.heard();
       this.problems.set(source, describeError(error));
       const problem = this.currentProblem();
       this.store.update((s) => ({ ...s, connection: { ...s.connection, error: problem, hint: undefined } }));
       return;
     }
+    this.markUnreachable(error);
+  }
+
+  /** The engine is not there: stale data, the reason, and a reconnect after the next backoff step. */
+  private markUnreachable(error: EngineError): void {
+    this.watch.pause();
     if (this.reconnectTimer) return; // a reconnect is already scheduled
     this.eventsAbort?.abort();
     clearTimeout(this.pollTimer);
@@ -252,7 +289,7 @@ export class EngineSync {
     const retryAt = Date.now() + delay;
     this.store.update((s) => ({
       ...s,
-      connection: { ...s.connection, status: 'unreachable', eventsLive: false, error: error.message, hint: error.hint, retryAt },
+      connection: { ...s.connection, status: 'unreachable', eventsLive: false, error: error.message, hint: error.hint, retryAt, notResponding: undefined },
       containers: s.containers.stale ? s.containers : { ...s.containers, stale: true },
       images: s.images.stale ? s.images : { ...s.images, stale: true },
     }));
@@ -267,14 +304,37 @@ export class EngineSync {
     try {
       await this.client.connect(this.signal);
     } catch (error) {
-      this.handleFailure(error);
+      if (this.stopped) return;
+      // Whatever the ping met (refused, reset, silence until the deadline), try again later.
+      this.markUnreachable(isEngineError(error) ? error : new EngineError({ code: 'UNREACHABLE', message: describeError(error) }));
       return;
     }
+    this.watch.start();
     this.markReachable('engine');
     void this.loadVersion();
     await Promise.all([this.containersTask.runNow(), this.imagesTask.runNow()]);
     this.startEvents();
     this.schedulePoll();
     for (const listener of [...this.reconnectListeners]) listener();
+  }
+
+  /**
+   * The engine went quiet (or answers again): say for how long, and mark the lists stale, since
+   * nothing on screen can be trusted to be current. An answer refreshes them, which clears it.
+   */
+  private setNotResponding(state: NotResponding | undefined): void {
+    if (this.stopped) return;
+    if (state === undefined) {
+      this.store.update((s) => (s.connection.notResponding === undefined ? s : { ...s, connection: { ...s.connection, notResponding: undefined } }));
+      this.containersTask.request(0);
+      this.imagesTask.request(0);
+      return;
+    }
+    this.store.update((s) => ({
+      ...s,
+      connection: { ...s.connection, notResponding: state },
+      containers: s.containers.stale ? s.containers : { ...s.containers, stale: true },
+      images: s.images.stale ? s.images : { ...s.images, stale: true },
+    }));
   }
 }

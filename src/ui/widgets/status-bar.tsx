@@ -13,7 +13,7 @@ interface Props {
 export function StatusBar({ engine, width, running }: Props) {
   const { connection, containers, images } = engine;
   const state =
-    connection.status === 'connected'
+    connection.notResponding ? { text: `◌ not responding for ${connection.notResponding.seconds} s`, color: theme.warning } : connection.status === 'connected'
       ? { text: connection.eventsLive ? '● live' : '● polling', color: theme.success }
       : connection.status === 'connecting'
         ? { text: '○ connecting', color: theme.warning }

@@ -1,0 +1,240 @@
+/**
+ * EngineSync on a fake clock against a fake client (test/state/fake-sync-client.ts): the first
+ * load, the poll's cadence with and without events, reconnecting with its backoff, and the
+ * not-responding state of a frozen engine. What a real engine does is covered by the e2e tests
+ * (test/e2e/engine-faults.test.ts, test/e2e/engine-hang.test.ts).
+ */
+import assert from 'node:assert/strict';
+import { afterEach, beforeEach, mock, test } from 'node:test';
+import { EngineError } from '../../src/engine/errors.ts';
+import type { ContainerSummary } from '../../src/engine/types.ts';
+import { initialEngineState, type EngineState } from '../../src/state/engine-state.ts';
+import { EngineSync, type SyncOptions } from '../../src/state/engine-sync.ts';
+import { Store } from '../../src/state/store.ts';
+import { FakeSyncClient } from './fake-sync-client.ts';
+
+const OPTIONS: SyncOptions = { intervalMs: 2000, safetyIntervalMs: 10_000, coalesceMs: 25, backoffMs: [100, 200, 400], probeAfterMs: 5000, probeTimeoutMs: 3000 };
+
+let syncs: EngineSync[] = [];
+
+beforeEach(() => mock.timers.enable({ apis: ['setTimeout', 'Date'], now: 1_000_000 }));
+afterEach(async () => {
+  for (const sync of syncs) await sync.stop();
+  syncs = [];
+  mock.timers.reset();
+});
+
+/** Promise callbacks and I/O callbacks run; the fake clock does not move. */
+async function flush(): Promise<void> {
+  for (let i = 0; i < 3; i++) await new Promise<void>((resolve) => setImmediate(resolve));
+}
+
+/** Moves the fake clock in small steps, letting everything that was due run at each. */
+async function advance(ms: number, step = 50): Promise<void> {
+  await flush();
+  for (let done = 0; done < ms; done += step) {
+    mock.timers.tick(Math.min(step, ms - done));
+    await flush();
+  }
+}
+
+function container(id: string): ContainerSummary {
+  return { Id: id.padEnd(64, '0'), Names: [`/${id}`], Image: 'busybox', State: 'running', Status: 'Up', Created: 1 };
+}
+
+async function started(options: Partial<SyncOptions> = {}) {
+  const client = new FakeSyncClient();
+  client.containers = [container('a1')];
+  const store = new Store<EngineState>(initialEngineState('unix:///fake.sock'));
+  const sync = new EngineSync(client, store, { ...OPTIONS, ...options });
+  syncs.push(sync);
+  sync.start();
+  await flush();
+  return { client, store, sync, state: () => store.getState() };
+}
+
+test('start: both lists, the version and the event stream; connected and live', async () => {
+  const { client, state } = await started();
+  assert.equal(client.count('listContainers'), 1);
+  assert.equal(client.count('listImages'), 1);
+  assert.equal(client.count('version'), 1);
+  assert.equal(client.count('events'), 1);
+  assert.equal(state().connection.status, 'connected');
+  assert.equal(state().connection.eventsLive, true);
+  assert.equal(state().connection.engineVersion, '20.10.24');
+  assert.equal(state().containers.loaded, true);
+  assert.equal(state().containers.items.length, 1);
+});
+
+test('poll cadence: the safety interval while events are live, the interval while they are down', async () => {
+  const { client, state } = await started();
+  await advance(9_900);
+  assert.equal(client.count('listContainers'), 1, 'no poll before the safety interval');
+  await advance(200);
+  assert.equal(client.count('listContainers'), 2, 'one safety poll at 10 s');
+  await advance(10_000);
+  assert.equal(client.count('listContainers'), 3);
+
+  // The stream breaks without the engine going away: a refusal, not a lost connection.
+  client.streams.at(-1)?.fail(new EngineError({ code: 'SERVER', status: 500, message: 'events are broken' }));
+  await flush();
+  assert.equal(state().connection.eventsLive, false);
+  assert.equal(state().connection.status, 'connected');
+  const before = client.count('listContainers');
+  await advance(6_000);
+  assert.equal(client.count('listContainers') - before, 3, 'every 2 s while polling alone');
+  // It tries the stream again after 5 intervals, and the slow cadence resumes.
+  await advance(4_100);
+  assert.equal(client.count('events'), 2);
+  assert.equal(state().connection.eventsLive, true);
+});
+
+test('an event refreshes only the list it concerns, coalesced', async () => {
+  const { client } = await started();
+  const stream = client.streams.at(-1);
+  stream?.push({ Type: 'container', Action: 'start', Actor: { ID: 'x' }, time: 5 });
+  stream?.push({ Type: 'container', Action: 'die', Actor: { ID: 'x' }, time: 6 });
+  stream?.push({ Type: 'container', Action: 'exec_start: sh', Actor: { ID: 'x' }, time: 7 });
+  await advance(100, 10);
+  assert.equal(client.count('listContainers'), 2, 'two events, one refresh');
+  assert.equal(client.count('listImages'), 1, 'images untouched');
+  stream?.push({ Type: 'image', Action: 'tag', Actor: { ID: 'sha256:1' }, time: 8 });
+  await advance(100, 10);
+  assert.equal(client.count('listImages'), 2);
+});
+
+test('unreachable: stale data, the reason, reconnects with the backoff, then everything again', async () => {
+  const { client, state } = await started();
+  const reconnects: number[] = [];
+  const { sync } = { sync: syncs[0] as EngineSync };
+  sync.onReconnect(() => reconnects.push(Date.now()));
+  client.streams.at(-1)?.push({ Type: 'container', Action: 'start', Actor: { ID: 'x' }, time: 42 });
+  await advance(100, 10);
+
+  client.mode = 'down';
+  client.streams.at(-1)?.fail(new EngineError({ code: 'UNREACHABLE', message: 'lost the connection to unix:///fake.sock (other side closed)' }));
+  await flush();
+  assert.equal(state().connection.status, 'unreachable');
+  assert.match(state().connection.error ?? '', /lost the connection/);
+  assert.equal(state().containers.stale, true, 'the rows stay, marked stale');
+  assert.equal(state().containers.items.length, 1);
+  assert.equal(state().connection.retryAt, Date.now() + 100);
+
+  // Backoff 100, 200, 400, 400…: connect attempts at those gaps, nothing else asked meanwhile.
+  const lists = client.count('listContainers');
+  const attempts: number[] = [];
+  const t0 = Date.now();
+  for (let i = 0; i < 200; i++) {
+    const before = client.count('connect');
+    await advance(10, 10);
+    if (client.count('connect') > before) attempts.push(Date.now() - t0);
+    if (attempts.length === 4) break;
+  }
+  assert.deepEqual(attempts, [100, 300, 700, 1100]);
+  assert.equal(client.count('listContainers'), lists, 'no polling while unreachable');
+
+  client.mode = 'up';
+  await advance(500, 10);
+  assert.equal(state().connection.status, 'connected');
+  assert.equal(state().containers.stale, false);
+  assert.equal(state().connection.error, undefined);
+  assert.equal(reconnects.length, 1);
+  assert.equal(client.streams.at(-1)?.since, 42, 'events replayed from the last one seen');
+  assert.equal(state().connection.eventsLive, true);
+  // The backoff starts over for the next outage.
+  client.mode = 'down';
+  client.streams.at(-1)?.fail(new EngineError({ code: 'UNREACHABLE', message: 'gone' }));
+  await flush();
+  assert.equal(state().connection.retryAt, Date.now() + 100);
+});
+
+test('the engine closing the event stream is treated as going away, and berth comes back', async () => {
+  const { client, state } = await started();
+  client.streams.at(-1)?.end();
+  await flush();
+  assert.equal(state().connection.status, 'unreachable');
+  assert.match(state().connection.error ?? '', /closed the event stream/);
+  await advance(200, 10);
+  assert.equal(state().connection.status, 'connected');
+  assert.equal(client.count('events'), 2);
+});
+
+test('a list that fails with a 500: the engine is there, the reason is on the error line, and only its own success clears it', async () => {
+  const { client, state, sync } = await started();
+  client.listError.images = new EngineError({ code: 'SERVER', status: 500, message: 'images are broken' });
+  await sync.refreshImages();
+  assert.equal(state().connection.status, 'connected');
+  assert.equal(state().connection.error, 'images are broken');
+  await sync.refreshContainers();
+  assert.equal(state().connection.error, 'images are broken', 'the containers list succeeding does not hide it');
+  client.listError.images = undefined;
+  await sync.refreshImages();
+  assert.equal(state().connection.error, undefined);
+});
+
+test('a frozen engine: not responding after the quiet time and the probe deadline, one probe at a time, live again by itself', async () => {
+  const { client, state } = await started();
+  client.mode = 'frozen';
+  await advance(4_900);
+  assert.equal(client.count('ping'), 0, 'no probe while the engine answered recently');
+  await advance(200);
+  assert.equal(client.count('ping'), 1, 'a probe after 5 s of quiet');
+  assert.equal(state().connection.notResponding, undefined, 'not yet: the probe has 3 s');
+  await advance(3_000);
+  assert.deepEqual(state().connection.notResponding, { since: 1_000_000 + 5_000, seconds: 3 });
+  assert.equal(state().containers.stale, true);
+  assert.equal(state().images.stale, true);
+  assert.equal(state().connection.status, 'connected', 'not unreachable: it accepts connections');
+
+  // 30 s of silence: the seconds count up, probes go one at a time (each aborted at its deadline).
+  let most = 0;
+  for (let i = 0; i < 300; i++) {
+    await advance(100, 50);
+    most = Math.max(most, client.held.size);
+  }
+  assert.equal(state().connection.notResponding?.seconds, 33);
+  const waiting = client.calls.filter((c) => c === 'ping').length - client.abortedPings;
+  assert.equal(waiting, 1, 'exactly one probe waits on the engine');
+  assert.ok(client.abortedPings >= 9, `probes are aborted at their deadline (${client.abortedPings})`);
+  // Held calls: one probe, the two lists of the safety poll (coalesced), never more.
+  assert.ok(most <= 4, `requests waiting on the frozen engine at once: ${most}`);
+
+  client.thaw();
+  await advance(100, 10);
+  assert.equal(state().connection.notResponding, undefined);
+  assert.equal(state().containers.stale, false, 'fresh lists');
+  assert.equal(state().images.stale, false);
+  assert.equal(state().connection.status, 'connected');
+});
+
+test('while events flow, no probe goes out', async () => {
+  const { client } = await started();
+  for (let i = 0; i < 10; i++) {
+    client.streams.at(-1)?.push({ Type: 'container', Action: 'start', Actor: { ID: 'x' }, time: 100 + i });
+    await advance(2_000);
+  }
+  assert.equal(client.count('ping'), 0);
+});
+
+test('a list timing out while pings answer: a slow list, said on the error line, not a frozen engine', async () => {
+  const { client, state, sync } = await started();
+  client.listError.containers = new EngineError({ code: 'TIMEOUT', message: 'unix:///fake.sock did not finish answering within 30 s' });
+  await sync.refreshContainers();
+  await flush();
+  assert.equal(client.count('ping'), 1, 'a timeout sends a probe at once');
+  await advance(100);
+  assert.equal(state().connection.status, 'connected');
+  assert.equal(state().connection.notResponding, undefined);
+  assert.match(state().connection.error ?? '', /did not finish answering within 30 s/);
+});
+
+test('an engine killed while frozen: the probe is refused and the reconnect loop takes over', async () => {
+  const { client, state } = await started();
+  client.mode = 'frozen';
+  await advance(9_000);
+  assert.ok(state().connection.notResponding);
+  client.kill();
+  await advance(100, 10);
+  assert.equal(state().connection.status, 'unreachable');
+  assert.equal(state().connection.notResponding, undefined, 'unreachable says it all');
+});
