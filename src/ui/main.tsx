@@ -12,6 +12,7 @@ import type { NavigationState } from './navigation.ts';
 import type { Services } from './services.tsx';
 import { runShell } from './shell.ts';
 import { loadSettings, settingsPath } from './settings.ts';
+import { installSuspend } from './suspend.ts';
 import { enterFullscreen, leaveFullscreen } from './terminal.ts';
 
 export interface AppOptions {
@@ -79,6 +80,8 @@ export async function runApp(options: AppOptions): Promise<number> {
   process.on('SIGTERM', onSignal);
   process.on('SIGHUP', onSignal);
   process.on('SIGINT', onSignal);
+  // Ctrl-Z and kill -TSTP suspend berth as any terminal program; fg brings it back redrawn.
+  installSuspend({ stdin: process.stdin, stdout: process.stdout, enabled: () => !shellActive && !finished, repaint: () => void import('./repaint.tsx').then((m) => m.repaint()) });
   process.on('uncaughtException', (error) => finish(1, `berth: unexpected error: ${describeError(error)}`));
   process.on('unhandledRejection', (error) => finish(1, `berth: unexpected error: ${describeError(error)}`));
 

@@ -4,6 +4,7 @@
  */
 import { render, type Instance } from 'ink';
 import { useEffect, useState } from 'react';
+import { RepaintHandle } from './repaint.tsx';
 import { Root } from './root.tsx';
 import type { NavigationState } from './navigation.ts';
 import type { Services } from './services.tsx';
@@ -28,6 +29,7 @@ export function mount(services: Services, onQuit: () => void, initial?: Navigati
   return render(
     <>
       <Root services={services} onQuit={onQuit} initial={initial} />
+      <RepaintHandle />
       {crash}
     </>,
     {
