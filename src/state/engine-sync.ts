@@ -25,6 +25,9 @@ export interface SyncOptions {
   probeTimeoutMs?: number;
 }
 
+/** An event stream that the engine ends sooner than this after opening it counts as cut short. */
+const SHORT_STREAM_MS = 10_000;
+
 /** Container actions that leave `docker ps` unchanged; refreshing on them would only cost. */
 const quietContainerActions = /^(exec_|attach|detach|resize|top|archive-path|extract-to-dir|export|copy)/;
 
@@ -53,6 +56,8 @@ export class EngineSync {
   private readonly problems = new Map<string, string>();
   private lastEventTime: number | undefined;
   private eventsRetryTimer: NodeJS.Timeout | undefined;
+  /** Event streams in a row that the engine ended soon after opening them: the pause before the next grows. */
+  private shortStreams = 0;
   private lastContainers: readonly ContainerSummary[] | undefined;
   private lastImages: readonly ImageSummary[] | undefined;
   private stopped = false;
@@ -179,14 +184,14 @@ export class EngineSync {
       // Replaying from the last event seen means nothing is missed across a reconnect.
       const since = this.lastEventTime;
       const stream = this.client.events({ signal, since, filters: { type: ['container', 'image'] } });
+      const openedAt = Date.now();
       this.setEventsLive(true);
       for await (const event of stream) {
         this.watch.heard();
         this.lastEventTime = event.time ?? this.lastEventTime;
         this.dispatchEvent(event);
       }
-      // The engine closed the stream: usually it is going away. Find out by reconnecting.
-      if (!signal.aborted) this.handleFailure(new EngineError({ code: 'UNREACHABLE', message: 'the engine closed the event stream' }));
+      if (!signal.aborted) void this.afterStreamEnded(signal, openedAt);
     } catch (error) {
       if (signal.aborted || this.stopped) return;
       if (isEngineError(error) && error.isUnreachable && error.code !== 'TIMEOUT') {
@@ -206,6 +211,35 @@ export class EngineSync {
     } finally {
       if (!this.stopped && this.eventsAbort?.signal === signal) this.setEventsLive(false);
     }
+  }
+
+  /**
+   * The engine ended the event stream cleanly. An engine shutting down does that, and so do
+   * proxies and engines that cap a stream's life: a ping tells the two apart. Going away is the
+   * reconnect loop's; otherwise the stream is opened again (replaying from the last event, so
+   * nothing is missed), after a pause that grows while streams keep ending soon after opening.
+   */
+  private async afterStreamEnded(signal: AbortSignal, openedAt: number): Promise<void> {
+    try {
+      await this.client.ping(this.signal);
+      this.watch.heard();
+    } catch (error) {
+      if (signal.aborted || this.stopped) return;
+      if (!isEngineError(error) || (error.isUnreachable && error.code !== 'TIMEOUT')) {
+        this.handleFailure(isEngineError(error) ? error : new EngineError({ code: 'UNREACHABLE', message: 'the engine closed the event stream' }));
+        return;
+      }
+      if (error.code === 'TIMEOUT') this.watch.suspect();
+    }
+    if (signal.aborted || this.stopped) return;
+    this.shortStreams = Date.now() - openedAt < SHORT_STREAM_MS ? this.shortStreams + 1 : 0;
+    const steps = this.options.backoffMs;
+    const pause = this.shortStreams === 0 ? 0 : (steps[Math.min(this.shortStreams - 1, steps.length - 1)] ?? 3000);
+    clearTimeout(this.eventsRetryTimer);
+    this.eventsRetryTimer = setTimeout(() => {
+      if (!signal.aborted && !this.stopped) this.startEvents();
+    }, pause);
+    this.eventsRetryTimer.unref();
   }
 
   private dispatchEvent(event: EngineEvent): void {
@@ -271,7 +305,12 @@ export class EngineSync {
       else this.watch.heard();
       this.problems.set(source, describeError(error));
       const problem = this.currentProblem();
-      this.store.update((s) => ({ ...s, connection: { ...s.connection, error: problem, hint: undefined } }));
+      // An engine that answers, if only to refuse, is connected: not "connecting" for ever.
+      const answered = !timedOut && isEngineError(error);
+      this.store.update((s) => ({
+        ...s,
+        connection: { ...s.connection, error: problem, hint: undefined, status: answered && s.connection.status === 'connecting' ? 'connected' : s.connection.status },
+      }));
       return;
     }
     this.markUnreachable(error);

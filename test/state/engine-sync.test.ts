@@ -148,15 +148,43 @@ test('unreachable: stale data, the reason, reconnects with the backoff, then eve
   assert.equal(state().connection.retryAt, Date.now() + 100);
 });
 
-test('the engine closing the event stream is treated as going away, and berth comes back', async () => {
+test('the engine ending the event stream while it answers: reopened, after growing pauses while streams keep ending at once', async () => {
   const { client, state } = await started();
+  const opened: number[] = [];
+  for (let i = 0; i < 5; i++) {
+    const before = client.count('events');
+    client.streams.at(-1)?.end();
+    const t0 = Date.now();
+    for (let step = 0; step < 100 && client.count('events') === before; step++) await advance(10, 10);
+    opened.push(Date.now() - t0);
+    assert.equal(state().connection.status, 'connected', 'no banner: the engine is there');
+  }
+  // Streams cut short (here at once) back off 100, 200, 400, 400… as reconnects do.
+  assert.deepEqual(opened, [100, 200, 400, 400, 400]);
+  assert.equal(client.count('ping'), 5, 'one ping per ending, to tell "going away" from "cut short"');
+  assert.equal(client.streams.at(-1)?.since, undefined, 'no event seen yet: nothing to replay');
+  // A stream that lived a while is reopened at once.
+  await advance(11_000);
+  const before = client.count('events');
+  client.streams.at(-1)?.push({ Type: 'container', Action: 'start', Actor: { ID: 'x' }, time: 77 });
+  client.streams.at(-1)?.end();
+  await advance(10, 10);
+  assert.equal(client.count('events'), before + 1);
+  assert.equal(client.streams.at(-1)?.since, 77, 'replayed from the last event seen');
+  assert.equal(state().connection.eventsLive, true);
+});
+
+test('the engine ending the event stream as it goes away: unreachable, and back by itself', async () => {
+  const { client, state } = await started();
+  client.mode = 'down';
   client.streams.at(-1)?.end();
   await flush();
   assert.equal(state().connection.status, 'unreachable');
-  assert.match(state().connection.error ?? '', /closed the event stream/);
+  assert.match(state().connection.error ?? '', /connection refused/);
+  client.mode = 'up';
   await advance(200, 10);
   assert.equal(state().connection.status, 'connected');
-  assert.equal(client.count('events'), 2);
+  assert.equal(state().connection.eventsLive, true);
 });
 
 test('a list that fails with a 500: the engine is there, the reason is on the error line, and only its own success clears it', async () => {
@@ -170,6 +198,19 @@ test('a list that fails with a 500: the engine is there, the reason is on the er
   client.listError.images = undefined;
   await sync.refreshImages();
   assert.equal(state().connection.error, undefined);
+});
+
+test('an engine whose lists both answer 500 from the start is connected, with the reason, not "connecting" for ever', async () => {
+  const client = new FakeSyncClient();
+  client.listError = { containers: new EngineError({ code: 'SERVER', status: 500, message: 'locked' }), images: new EngineError({ code: 'SERVER', status: 500, message: 'locked' }) };
+  const store = new Store<EngineState>(initialEngineState('unix:///fake.sock'));
+  const sync = new EngineSync(client, store, OPTIONS);
+  syncs.push(sync);
+  sync.start();
+  await flush();
+  assert.equal(store.getState().connection.status, 'connected');
+  assert.equal(store.getState().connection.error, 'locked');
+  assert.equal(store.getState().containers.loaded, false);
 });
 
 test('a frozen engine: not responding after the quiet time and the probe deadline, one probe at a time, live again by itself', async () => {
