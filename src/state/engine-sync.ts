@@ -307,10 +307,12 @@ export class EngineSync {
       const problem = this.currentProblem();
       // An engine that answers, if only to refuse, is connected: not "connecting" for ever.
       const answered = !timedOut && isEngineError(error);
-      this.store.update((s) => ({
-        ...s,
-        connection: { ...s.connection, error: problem, hint: undefined, status: answered && s.connection.status === 'connecting' ? 'connected' : s.connection.status },
-      }));
+      this.store.update((s) => {
+        const status = answered && s.connection.status === 'connecting' ? 'connected' : s.connection.status;
+        // The same refusal at every poll is no news: no new state, no repaint.
+        if (s.connection.error === problem && s.connection.hint === undefined && s.connection.status === status) return s;
+        return { ...s, connection: { ...s.connection, error: problem, hint: undefined, status } };
+      });
       return;
     }
     this.markUnreachable(error);
