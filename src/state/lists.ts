@@ -1,3 +1,4 @@
+import { sameJson } from '../engine/same-json.ts';
 import type { ContainerSummary, ImageSummary } from '../engine/types.ts';
 
 /** Newest first, like `docker ps`; the id breaks ties so the order is stable across refreshes. */
@@ -11,14 +12,14 @@ export function sortImages(items: readonly ImageSummary[]): ImageSummary[] {
 }
 
 /**
- * Whether a fresh list says the same as the one on screen. Comparing serialised rows costs
- * well under a millisecond for a thousand containers and saves a whole render when a safety
- * poll finds nothing new.
+ * Whether a fresh list says the same as the one on screen, which saves a whole render when a
+ * refresh finds nothing new. Entries the engine client found unchanged are the very same objects
+ * (AnswerMemo), so most compare by identity; the rest structurally, without building strings.
  */
 export function sameList<T>(a: readonly T[], b: readonly T[]): boolean {
   if (a.length !== b.length) return false;
   for (let i = 0; i < a.length; i++) {
-    if (JSON.stringify(a[i]) !== JSON.stringify(b[i])) return false;
+    if (a[i] !== b[i] && !sameJson(a[i], b[i])) return false;
   }
   return true;
 }

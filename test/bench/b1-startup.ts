@@ -58,6 +58,7 @@ export async function b1(bench: Bench): Promise<Row[]> {
   const s = summarize(berth);
   const sp = summarize(ps);
   const sf = summarize(floor);
+  bench.medians.set('B1', s.median);
   return [
     {
       id: 'B1',

@@ -12,7 +12,7 @@ import { ms, spread, verdict, type Row } from './table.ts';
 const PAGE_DOWN = '\u001b[6~';
 const ESCAPE = '\u001b';
 
-async function press(probe: ScreenProbe, key: string, changed: (view: ScreenView) => boolean): Promise<number> {
+export async function press(probe: ScreenProbe, key: string, changed: (view: ScreenView) => boolean): Promise<number> {
   const t0 = performance.now();
   probe.session.write(key);
   return (await probe.until(changed, 5000)) - t0;
@@ -22,12 +22,12 @@ async function press(probe: ScreenProbe, key: string, changed: (view: ScreenView
  * The selection is on the first row under the table header. `a` keeps the selection on the same
  * container, which in the all-containers order may sit near the end, so each phase starts at g.
  */
-function atTop(view: ScreenView): boolean {
+export function atTop(view: ScreenView): boolean {
   const header = view.lines.findIndex((line) => line.startsWith('CONTAINER ID'));
   return header >= 0 && view.selected?.y === header + 1;
 }
 
-function selectionMoved(probe: ScreenProbe): (view: ScreenView) => boolean {
+export function selectionMoved(probe: ScreenProbe): (view: ScreenView) => boolean {
   const before = probe.view().selected?.text;
   return (v) => v.selected !== undefined && v.selected.text !== before;
 }

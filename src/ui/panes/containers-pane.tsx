@@ -1,4 +1,5 @@
 import { Box, Text } from 'ink';
+import { useMemo } from 'react';
 import type { ContainerColumn, ContainerRow } from '../rows/container-rows.ts';
 import { keyLabel } from '../keys/keymap.ts';
 import { isDescending } from '../rows/sort.ts';
@@ -29,6 +30,8 @@ interface Props {
 }
 
 export function ContainersPane({ rows, selectedIndex, loaded, stale, showAll, filter, sort, width, height }: Props) {
+  // Once per list, not per key press: the table draws only its window of them.
+  const tableRows = useMemo(() => rows.map((r) => ({ key: r.id, cells: r.cells, color: theme.stateColor(r.state) })), [rows]);
   if (!loaded) return <Text color={theme.muted}>loading containers…</Text>;
   if (rows.length === 0) {
     const why = filter ? `no containers match "${filter}"` : showAll ? 'no containers' : `no running containers (${keyLabel('toggle-all')} shows all)`;
@@ -41,7 +44,7 @@ export function ContainersPane({ rows, selectedIndex, loaded, stale, showAll, fi
   return (
     <Table
       columns={columns}
-      rows={rows.map((r) => ({ key: r.id, cells: r.cells, color: theme.stateColor(r.state) }))}
+      rows={tableRows}
       selectedIndex={selectedIndex}
       width={width}
       height={height - 1}

@@ -1,4 +1,5 @@
 import { Box, Text } from 'ink';
+import { useMemo } from 'react';
 import type { ImageColumn, ImageRow } from '../rows/image-rows.ts';
 import { isDescending } from '../rows/sort.ts';
 import { theme } from '../theme.ts';
@@ -25,6 +26,8 @@ interface Props {
 }
 
 export function ImagesPane({ rows, selectedIndex, loaded, stale, filter, sort, width, height }: Props) {
+  // Once per list, not per key press: the table draws only its window of them.
+  const tableRows = useMemo(() => rows.map((r) => ({ key: r.key, cells: r.cells })), [rows]);
   if (!loaded) return <Text color={theme.muted}>loading images…</Text>;
   if (rows.length === 0) {
     return (
@@ -36,7 +39,7 @@ export function ImagesPane({ rows, selectedIndex, loaded, stale, filter, sort, w
   return (
     <Table
       columns={columns}
-      rows={rows.map((r) => ({ key: r.key, cells: r.cells }))}
+      rows={tableRows}
       selectedIndex={selectedIndex}
       width={width}
       height={height - 1}
