@@ -31,6 +31,8 @@ export interface ListState<T> {
   stale: boolean;
   /** Epoch ms of the last successful refresh. */
   refreshedAt?: number;
+  /** Containers only: just the running ones so far (shown first), the full list still on its way. */
+  partial?: boolean;
 }
 
 export interface EngineState {

@@ -131,6 +131,10 @@ export class EngineSync {
   }
 
   private async loadContainers(): Promise<void> {
+    // The first time, the running ones as well, for the first frame: the default view shows only
+    // them, and with thousands of stopped containers the engine lists the running few several
+    // times faster than all of them (dockerd 20.10 with 10,000: ~0.15 s against ~0.8 s).
+    if (!this.store.getState().containers.loaded) void this.loadRunningFirst();
     // Always all containers: "running only" is a view filter, so toggling it is instant and the
     // status bar can count running and total from one list.
     const answer = await this.client.listContainers({ all: true, signal: this.signal });
@@ -140,11 +144,23 @@ export class EngineSync {
     this.lastContainers = answer;
     const items = sortContainers(answer);
     this.store.update((s) => {
-      const unchanged = s.containers.loaded && !s.containers.stale && sameList(s.containers.items, items);
+      const unchanged = s.containers.loaded && !s.containers.stale && !s.containers.partial && sameList(s.containers.items, items);
       return unchanged
         ? s
-        : { ...s, containers: { ...s.containers, items, loaded: true, stale: false, refreshedAt: Date.now() } };
+        : { ...s, containers: { ...s.containers, items, loaded: true, stale: false, partial: undefined, refreshedAt: Date.now() } };
     });
+  }
+
+  /** The running containers alone, shown until the full list is there (never after). */
+  private async loadRunningFirst(): Promise<void> {
+    let running: readonly ContainerSummary[];
+    try {
+      running = await this.client.listContainers({ all: false, signal: this.signal });
+    } catch {
+      return; // the full list's own request says what went wrong
+    }
+    const items = sortContainers(running);
+    this.store.update((s) => (s.containers.loaded ? s : { ...s, containers: { ...s.containers, items, loaded: true, partial: true, stale: false, refreshedAt: Date.now() } }));
   }
 
   private async loadImages(): Promise<void> {

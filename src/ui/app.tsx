@@ -277,7 +277,7 @@ export function App({ onQuit, initial, size: fixedSize }: Props) {
   const close = () => dispatch({ type: 'close' });
 
   const summary = (() => {
-    const stale = engine.containers.stale ? ' [stale]' : '';
+    const stale = engine.containers.stale ? ' [stale]' : engine.containers.partial && nav.showAll && nav.pane === 'containers' ? ' [the stopped ones are on their way]' : '';
     const filter = nav.views[nav.pane].filter ? ` · filter "${nav.views[nav.pane].filter}"` : '';
     const sort = nav.views[nav.pane].sort === 'created' ? '' : ` · by ${nav.views[nav.pane].sort}`;
     if (nav.pane === 'containers') return `${nav.showAll ? 'all' : 'running'}: ${cRows.length}${filter}${sort}${stale}`;

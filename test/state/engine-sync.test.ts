@@ -55,7 +55,7 @@ async function started(options: Partial<SyncOptions> = {}) {
 
 test('start: both lists, the version and the event stream; connected and live', async () => {
   const { client, state } = await started();
-  assert.equal(client.count('listContainers'), 1);
+  assert.equal(client.count('listContainers'), 2, 'running ones first, then all');
   assert.equal(client.count('listImages'), 1);
   assert.equal(client.count('version'), 1);
   assert.equal(client.count('events'), 1);
@@ -66,14 +66,35 @@ test('start: both lists, the version and the event stream; connected and live', 
   assert.equal(state().containers.items.length, 1);
 });
 
+test('the first load shows the running containers first, then all of them', async () => {
+  const client = new FakeSyncClient();
+  client.containers = [container('r1'), { ...container('s1'), State: 'exited' }, { ...container('s2'), State: 'created' }];
+  const store = new Store<EngineState>(initialEngineState('unix:///fake.sock'));
+  const seen: Array<{ count: number; partial: boolean }> = [];
+  store.subscribe(() => {
+    const { containers } = store.getState();
+    if (containers.loaded) seen.push({ count: containers.items.length, partial: containers.partial === true });
+  });
+  const sync = new EngineSync(client, store, OPTIONS);
+  syncs.push(sync);
+  sync.start();
+  await flush();
+  assert.deepEqual(seen[0], { count: 1, partial: true }, 'the running one, marked as not all yet');
+  assert.deepEqual(seen.at(-1), { count: 3, partial: false });
+  assert.equal(client.count('listContainers'), 2, 'running-only once, at the start');
+  await sync.refreshContainers();
+  assert.equal(client.count('listContainers'), 3, 'refreshes list all of them only');
+});
+
 test('poll cadence: the safety interval while events are live, the interval while they are down', async () => {
   const { client, state } = await started();
+  const atStart = client.count('listContainers');
   await advance(9_900);
-  assert.equal(client.count('listContainers'), 1, 'no poll before the safety interval');
+  assert.equal(client.count('listContainers'), atStart, 'no poll before the safety interval');
   await advance(200);
-  assert.equal(client.count('listContainers'), 2, 'one safety poll at 10 s');
+  assert.equal(client.count('listContainers'), atStart + 1, 'one safety poll at 10 s');
   await advance(10_000);
-  assert.equal(client.count('listContainers'), 3);
+  assert.equal(client.count('listContainers'), atStart + 2);
 
   // The stream breaks without the engine going away: a refusal, not a lost connection.
   client.streams.at(-1)?.fail(new EngineError({ code: 'SERVER', status: 500, message: 'events are broken' }));
@@ -91,12 +112,13 @@ test('poll cadence: the safety interval while events are live, the interval whil
 
 test('an event refreshes only the list it concerns, coalesced', async () => {
   const { client } = await started();
+  const atStart = client.count('listContainers');
   const stream = client.streams.at(-1);
   stream?.push({ Type: 'container', Action: 'start', Actor: { ID: 'x' }, time: 5 });
   stream?.push({ Type: 'container', Action: 'die', Actor: { ID: 'x' }, time: 6 });
   stream?.push({ Type: 'container', Action: 'exec_start: sh', Actor: { ID: 'x' }, time: 7 });
   await advance(100, 10);
-  assert.equal(client.count('listContainers'), 2, 'two events, one refresh');
+  assert.equal(client.count('listContainers'), atStart + 1, 'two events, one refresh');
   assert.equal(client.count('listImages'), 1, 'images untouched');
   stream?.push({ Type: 'image', Action: 'tag', Actor: { ID: 'sha256:1' }, time: 8 });
   await advance(100, 10);

@@ -128,7 +128,7 @@ export class FakeSyncClient implements SyncClient {
   listContainers(options?: { all?: boolean; signal?: AbortSignal }): Promise<readonly ContainerSummary[]> {
     return this.answer('listContainers', options?.signal, () => {
       if (this.listError.containers) throw this.listError.containers;
-      return Object.freeze([...this.containers]);
+      return Object.freeze(options?.all ? [...this.containers] : this.containers.filter((c) => c.State === 'running'));
     });
   }
 

@@ -25,7 +25,7 @@ export function StatusBar({ engine, width, running }: Props) {
     .filter(Boolean)
     .join(' · ');
   const refreshed = containers.refreshedAt ?? images.refreshedAt;
-  const counts = containers.loaded ? `${running}/${containers.items.length} containers · ${images.items.length} images` : '';
+  const counts = containers.loaded ? `${running}/${containers.partial ? '…' : containers.items.length} containers · ${images.items.length} images` : '';
   const right = [counts, refreshed ? `updated ${formatClock(new Date(refreshed))}` : ''].filter(Boolean).join(' · ');
   const where = connection.context === undefined ? connection.endpoint : `${connection.context} @ ${connection.endpoint}`;
   const left = `berth · ${sanitizeLine(where)}${version ? ` · ${version}` : ''} · `;
