@@ -56,6 +56,8 @@ export class EngineSync {
   private readonly problems = new Map<string, string>();
   private lastEventTime: number | undefined;
   private eventsRetryTimer: NodeJS.Timeout | undefined;
+  /** How long each list's latest load took (request, parse, sort, compare), by list: the poll's cost. */
+  private readonly loadMs = new Map<string, number>();
   /** Event streams in a row that the engine ended soon after opening them: the pause before the next grows. */
   private shortStreams = 0;
   private lastContainers: readonly ContainerSummary[] | undefined;
@@ -79,8 +81,8 @@ export class EngineSync {
       { quietMs: this.options.probeAfterMs, deadlineMs: this.options.probeTimeoutMs },
       { probe: (signal) => this.client.ping(signal), report: (state) => this.setNotResponding(state), fail: (error) => this.handleFailure(error) },
     );
-    this.containersTask = new CoalescedTask(() => this.loadContainers(), this.options.coalesceMs, (error) => this.handleFailure(error, 'containers'));
-    this.imagesTask = new CoalescedTask(() => this.loadImages(), this.options.coalesceMs, (error) => this.handleFailure(error, 'images'));
+    this.containersTask = new CoalescedTask(() => this.timed('containers', () => this.loadContainers()), this.options.coalesceMs, (error) => this.handleFailure(error, 'containers'));
+    this.imagesTask = new CoalescedTask(() => this.timed('images', () => this.loadImages()), this.options.coalesceMs, (error) => this.handleFailure(error, 'images'));
   }
 
   start(): void {
@@ -128,6 +130,12 @@ export class EngineSync {
 
   private get signal(): AbortSignal {
     return this.lifetime.signal;
+  }
+
+  private async timed(list: string, load: () => Promise<void>): Promise<void> {
+    const t0 = Date.now();
+    await load();
+    this.loadMs.set(list, Date.now() - t0);
   }
 
   private async loadContainers(): Promise<void> {
@@ -280,11 +288,17 @@ export class EngineSync {
     if (this.stopped) return;
     const state = this.store.getState().connection;
     if (state.status === 'unreachable') return; // the reconnect loop owns that time
-    const period = state.eventsLive ? this.options.safetyIntervalMs : this.options.intervalMs;
+    // A poll must not become the work: with 10,000 containers one list costs the engine ~1 s and
+    // berth ~0.2 s of parsing, so the period grows with what the lists take (2 % of the time
+    // while events are live, 10 % while polling alone); lists of a few hundred keep the options'.
+    const cost = Math.max(0, ...this.loadMs.values());
+    const period = state.eventsLive ? Math.max(this.options.safetyIntervalMs, cost * 50) : Math.max(this.options.intervalMs, cost * 10);
     this.pollTimer = setTimeout(() => {
-      this.containersTask.request(0);
-      this.imagesTask.request(0);
-      this.schedulePoll();
+      this.pollTimer = undefined;
+      // The next period counts from the end of this poll, with its cost measured.
+      void Promise.all([this.containersTask.runNow(), this.imagesTask.runNow()]).then(() => {
+        if (this.pollTimer === undefined) this.schedulePoll();
+      });
     }, period);
   }
 

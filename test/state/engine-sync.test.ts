@@ -110,6 +110,18 @@ test('poll cadence: the safety interval while events are live, the interval whil
   assert.equal(state().connection.eventsLive, true);
 });
 
+test('lists that take long to load are polled less often: a poll must not become the work', async () => {
+  const { client } = await started();
+  client.listDelayMs = 1000; // 10,000 containers: about a second for the engine to list them
+  const atStart = client.count('listContainers');
+  await advance(10_100);
+  assert.equal(client.count('listContainers'), atStart + 1, 'the first poll at 10 s: its load is measured');
+  await advance(40_000);
+  assert.equal(client.count('listContainers'), atStart + 1, 'a 1 s list: the next poll 50 s later, not 10');
+  await advance(12_000);
+  assert.equal(client.count('listContainers'), atStart + 2);
+});
+
 test('an event refreshes only the list it concerns, coalesced', async () => {
   const { client } = await started();
   const atStart = client.count('listContainers');

@@ -67,6 +67,8 @@ export class FakeSyncClient implements SyncClient {
   mode: FakeMode = 'up';
   containers: ContainerSummary[] = [];
   images: ImageSummary[] = [];
+  /** How long (on the test's clock) the lists take to answer while up. */
+  listDelayMs = 0;
   /** What a list answers with instead of data, while set (a 500, a TIMEOUT). */
   listError: { containers?: EngineError; images?: EngineError } = {};
   /** Every call by name, in order. */
@@ -97,6 +99,8 @@ export class FakeSyncClient implements SyncClient {
   private answer<T>(name: string, signal: AbortSignal | undefined, value: () => T): Promise<T> {
     this.calls.push(name);
     if (this.mode === 'down') return Promise.reject(refused(name));
+    const slow = this.listDelayMs > 0 && name.startsWith('list');
+    if (this.mode === 'up' && slow) return new Promise((resolve) => setTimeout(resolve, this.listDelayMs)).then(value);
     if (this.mode === 'up') return Promise.resolve().then(value);
     return new Promise<T>((resolve, reject) => {
       const held: Held = {
