@@ -6,15 +6,13 @@
  * median when B1 ran in the same run, else 2× its 200 ms budget), p95 ≤ 50 ms a key, 150 MB.
  */
 import { setTimeout as delay } from 'node:timers/promises';
-import { atTop, press, selectionMoved } from './b3-keypress.ts';
+import { movePageFilter, press } from './b3-keypress.ts';
 import { jitter, MASS_COUNT, MASS_TAGS, RUNNING_NAME, type Bench } from './context.ts';
 import { ScreenProbe } from './probe.ts';
 import { rssBytes } from './proc.ts';
 import { summarize, type Summary } from './stats.ts';
 import { mb, ms, ratio, spread, verdict, type Row } from './table.ts';
 
-const PAGE_DOWN = '\u001b[6~';
-const ESCAPE = '\u001b';
 const ALL = `all: ${MASS_COUNT}`;
 const TAGS = /\b(\d{4,}) tags\b/;
 
@@ -70,33 +68,10 @@ export async function b11(bench: Bench): Promise<Row[]> {
     }
     session.write('a');
     await probe.until(ALL, 10_000);
-    session.write('g');
-    await probe.until(atTop, 5000);
-    await jitter(500, 0);
-    for (let i = 0; i < presses; i++) {
-      move.push(await press(probe, 'j', selectionMoved(probe)));
-      await jitter(60, 100);
-    }
-    session.write('g');
-    await probe.until(atTop, 5000);
-    for (let i = 0; i < Math.min(presses, 40); i++) {
-      page.push(await press(probe, PAGE_DOWN, selectionMoved(probe)));
-      await jitter(60, 100);
-    }
-    // Queries that narrow 10,000 rows step by step, down to one or a few.
-    const queries = ['bench-mass-4242', 'mass-77', 'idle-5', 'bench-run-17', 'ss-99', 'bench-mass-9'].slice(0, bench.quick ? 2 : 6);
-    for (const query of queries) {
-      filter.push(await press(probe, '/', (v) => v.text.includes('█  (Enter keeps')));
-      await jitter(60, 100);
-      for (let c = 1; c <= query.length; c++) {
-        const text = query.slice(0, c);
-        filter.push(await press(probe, query[c - 1] ?? '', (v) => v.text.includes(`filter "${text}"`)));
-        await jitter(60, 100);
-      }
-      session.write(ESCAPE);
-      await probe.until((v) => !v.text.includes('filter "'), 5000);
-      await jitter(200, 0);
-    }
+    const times = await movePageFilter(probe, presses, ['bench-mass-4242', 'mass-77', 'idle-5', 'bench-run-17', 'ss-99', 'bench-mass-9'].slice(0, bench.quick ? 2 : 6));
+    move.push(...times.move);
+    page.push(...times.page);
+    filter.push(...times.filter);
     // Both lists have been built and drawn: what berth holds now, after a short watch.
     const samples: number[] = [];
     for (let i = 0; i < (bench.quick ? 5 : 15); i++) {
