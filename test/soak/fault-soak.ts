@@ -18,7 +18,7 @@ import path from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import { json, startFakeEngine, type FakeEngine, type FakeFaults } from '../support/fake-engine.ts';
 import { berthBin, ensureBuilt, PtySession } from '../support/pty.ts';
-import { alive, cpuMs, liveHeap, openFds, openSockets, rssKb } from './measure.ts';
+import { alive, cpuMs, liveHeap, openFds, openSockets, rssKb } from '../support/process-stats.ts';
 
 export const FAULTS = {
   'list-500': { faults: { listError: 'Error response from daemon: the soak says no' }, expect: /engine: Error response from daemon: the soak says no/, never: /cannot reach|unexpected error/ },

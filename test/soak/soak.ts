@@ -20,7 +20,7 @@ import { watchLauncher } from '../sandbox/lifeline.ts';
 import { startSandbox, type Sandbox } from '../sandbox/sandbox.ts';
 import { berthBin, ensureBuilt, key, PtySession } from '../support/pty.ts';
 import { FAULTS, isFaultName, runFaultSoak, type FaultName } from './fault-soak.ts';
-import { alive, liveHeap, openFds, rssKb } from './measure.ts';
+import { alive, liveHeap, openFds, rssKb } from '../support/process-stats.ts';
 
 const USAGE = `usage: npm run soak [-- --minutes=N] [--events=N] [--fault=list-500,events-end,slow]
   --minutes=N   how long the load (or each fault) runs (default 10; fractions allowed, e.g. 0.5)
