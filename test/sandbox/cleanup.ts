@@ -191,10 +191,41 @@ function removeBridges(dir: string): void {
   }
 }
 
+/**
+ * Podman with cgroupfs puts each container in /libpod_parent/libpod-<id>, a parent shared by
+ * every Podman on the host: this sandbox's are the ids in its own storage (test/sandbox/podman.ts).
+ */
+function podmanCgroups(dir: string): string[] {
+  try {
+    return readdirSync(path.join(dir, 'podman', 'root', 'overlay-containers'))
+      .filter((id) => /^[0-9a-f]{64}$/.test(id))
+      .map((id) => `/libpod_parent/libpod-${id}`);
+  } catch {
+    return [];
+  }
+}
+
+function sandboxCgroupPids(dir: string): number[] {
+  return [cgroupParentFor(dir), ...podmanCgroups(dir)].flatMap(cgroupPids);
+}
+
 /** Host-side removal once no sandbox process is left: mounts, cgroups, bridges, the dir. */
 function removeLeftovers(dir: string): void {
   unmountAll(dir);
   removeCgroups(cgroupParentFor(dir));
+  if (podmanCgroups(dir).length > 0 || existsSync(path.join(dir, 'podman'))) {
+    for (const parent of podmanCgroups(dir)) removeCgroups(parent);
+    // Podman's shared parents go only when empty: another Podman may be using them.
+    for (const shared of ['/libpod_parent/conmon', '/libpod_parent']) {
+      for (const root of cgroupDirs(shared)) {
+        try {
+          rmdirSync(root);
+        } catch {
+          // in use, or gone
+        }
+      }
+    }
+  }
   removeBridges(dir);
   // rm(1) rather than fs.rmSync: several times faster on data-roots with thousands of layer
   // dirs. --one-file-system: should an unmount have failed, never delete through it.
@@ -206,16 +237,16 @@ function removeLeftovers(dir: string): void {
 export async function teardown(dir: string, graceMs = 3000): Promise<void> {
   // Containers first: their processes do not mention the dir, and with their shims gone
   // they would be orphaned to init.
-  await terminate(cgroupPids(cgroupParentFor(dir)), 0);
+  await terminate(sandboxCgroupPids(dir), 0);
   await terminate(processesMentioning(dir), graceMs);
-  await terminate(cgroupPids(cgroupParentFor(dir)), 0);
+  await terminate(sandboxCgroupPids(dir), 0);
   removeLeftovers(dir);
 }
 
 /** For 'exit' handlers, where nothing asynchronous runs any more: SIGKILL everything, remove. */
 export function teardownSync(dir: string): void {
   for (let round = 0; round < 3; round++) {
-    const pids = [...cgroupPids(cgroupParentFor(dir)), ...processesMentioning(dir)];
+    const pids = [...sandboxCgroupPids(dir), ...processesMentioning(dir)];
     if (pids.length === 0) break;
     for (const p of pids) signal(p, 'SIGKILL');
     const until = Date.now() + 2000;

@@ -14,6 +14,8 @@ export const SANDBOX_ENV = {
   clientConfig: 'BERTH_SANDBOX_CLIENT_CONFIG',
   /** Path of the docker CLI that matches the sandbox engine. */
   dockerCli: 'BERTH_SANDBOX_DOCKER_CLI',
+  /** `docker` or `podman`: which engine DOCKER_HOST points at (test/sandbox/podman.ts). */
+  engine: 'BERTH_SANDBOX_ENGINE',
 } as const;
 
 export type SandboxEnvKey = keyof typeof SANDBOX_ENV;
