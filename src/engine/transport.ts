@@ -100,12 +100,16 @@ export function createTransport(endpoint: Endpoint, tls?: TlsFiles, env: NodeJS.
     const { address } = endpoint;
     dispatcher = new Agent({
       // One ssh process per connection, as the docker CLI does; ssh's own ConnectTimeout applies.
+      // The callback must come later, as a socket's 'connect' does: undici ignores a connection
+      // handed over while it is still inside its own dispatch loop.
       connect: (_options, callback) => {
-        try {
-          callback(null, openSshStream(address, env) as unknown as Socket);
-        } catch (error) {
-          callback(error as Error, null);
-        }
+        process.nextTick(() => {
+          try {
+            callback(null, openSshStream(address, env) as unknown as Socket);
+          } catch (error) {
+            callback(error as Error, null);
+          }
+        });
       },
       // A new connection costs an ssh handshake (often 100 ms or more): keep idle ones longer.
       keepAliveTimeout: 60_000,
@@ -133,7 +137,16 @@ export function createTransport(endpoint: Endpoint, tls?: TlsFiles, env: NodeJS.
       keepAliveTimeout: 30_000,
     });
   }
-  return { endpoint, origin, dispatcher, close: () => dispatcher.close(), destroy: () => dispatcher.destroy() };
+  // Both may be called more than once, and in either order (quit during a switch, say).
+  let closing: Promise<void> | undefined;
+  let destroying: Promise<void> | undefined;
+  return {
+    endpoint,
+    origin,
+    dispatcher,
+    close: () => (closing ??= dispatcher.close().catch(() => undefined)),
+    destroy: () => (destroying ??= dispatcher.destroy().catch(() => undefined)),
+  };
 }
 
 function configError(message: string): EngineError {

@@ -16,7 +16,7 @@ import { spawn } from 'node:child_process';
 import { closeSync, mkdirSync, openSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { alive, terminate } from './cleanup.ts';
+import { alive, recordNamespace, terminate } from './cleanup.ts';
 import { engineJson, engineRequest } from './engine-http.ts';
 import { logTail } from './logs.ts';
 
@@ -85,6 +85,8 @@ export async function startPodman(tools: PodmanTools, sandboxDir: string, regist
       await sleep(50);
     }
     const version = await engineJson<{ ApiVersion: string }>(socketPath, 'GET', '/version');
+    // conmon and the service's helpers live in its mount namespace: teardown finds them by it.
+    recordNamespace(sandboxDir, pid);
     return { dir, pid, socketPath, dockerHost: `unix://${socketPath}`, apiVersion: version.ApiVersion, registryAddress, stop };
   } catch (error) {
     await stop();

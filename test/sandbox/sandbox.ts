@@ -21,6 +21,8 @@ import { startPodman } from './podman.ts';
 import type { Podman } from './podman.ts';
 import { preparePodman } from './podman-images.ts';
 import { startRegistry } from './registry.ts';
+import { startSshd } from './sshd.ts';
+import type { Sshd } from './sshd.ts';
 import type { Registry } from './registry.ts';
 import { createService, enableSwarm, leaveSwarm } from './swarm.ts';
 import type { ServiceInfo, ServiceOptions, SwarmInfo } from './swarm.ts';
@@ -84,6 +86,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
   let dockerd: Dockerd | undefined;
   let podman: Podman | undefined;
   let registry: Registry | undefined;
+  let sshd: Sshd | undefined;
   let swarm: Promise<SwarmInfo> | undefined;
   let stopping: Promise<void> | undefined;
 
@@ -116,6 +119,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
         await podman.stop();
         log(`sandbox stop: podman stopped at ${Date.now() - t} ms`);
       }
+      await sshd?.stop();
       await registry?.stop();
       await teardown(dir);
       process.off('exit', onExit);
@@ -132,6 +136,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
     dockerd = d;
     registry = r;
     log(`engine and registry up in ${Date.now() - t0} ms`);
+    sshd = await startSshd(tools, dir, d.dockerHost);
 
     const configDir = path.join(dir, 'docker-config');
     mkdirSync(configDir, { recursive: true });
@@ -169,6 +174,8 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
         [SANDBOX_ENV.clientConfig]: clientConfigDir,
         [SANDBOX_ENV.dockerCli]: tools.docker,
         [SANDBOX_ENV.engine]: 'docker',
+        [SANDBOX_ENV.sshHost]: sshd!.host,
+        [SANDBOX_ENV.sshCommand]: sshd!.sshCommand,
       }),
       podman: podmanSide,
       docker,

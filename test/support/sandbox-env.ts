@@ -26,6 +26,8 @@ export interface SandboxEnv {
    * Tests mark with it what Podman does differently, rather than skipping.
    */
   engine: 'docker' | 'podman';
+  /** The engine over the sandbox's sshd: `ssh://berth-sandbox` and the BERTH_SSH_COMMAND it needs. */
+  ssh: { host: string; command: string } | undefined;
 }
 
 const REQUIRED: readonly SandboxEnvKey[] = [
@@ -63,6 +65,7 @@ export function sandboxEnv(): SandboxEnv {
     clientConfigDir: get('clientConfig'),
     dockerCli: get('dockerCli') || 'docker',
     engine: get('engine') === 'podman' ? 'podman' : 'docker',
+    ssh: get('sshHost') && get('sshCommand') ? { host: get('sshHost'), command: get('sshCommand') } : undefined,
   };
 }
 
