@@ -113,13 +113,13 @@ export function sshFailure({ code, signal, stderr, label }: SshExit): EngineErro
   const host = /ssh:\/\/(?:[^@/]*@)?([^/:]+|\[[^\]]+\])/.exec(label)?.[1] ?? label;
 
   if (/Could not resolve hostname/i.test(text)) {
-    return unreachable(`ssh cannot find the host "${host}" (${label})`, 'check the host name in the address or in your ~/.ssh/config');
+    return unreachable(`ssh cannot find the host "${host}"`, 'check the host name in the address or in your ~/.ssh/config');
   }
   if (/REMOTE HOST IDENTIFICATION HAS CHANGED/i.test(text)) {
     return new EngineError({
       code: 'PERMISSION',
       operation: 'connect',
-      message: `the host key of ${host} has changed since you last connected, so ssh refuses to (${label})`,
+      message: `the host key of ${host} has changed since you last connected, so ssh refuses to`,
       hint: `if the server was reinstalled, remove the old key with ssh-keygen -R ${host} and connect once with ssh to check the new one`,
     });
   }
@@ -127,7 +127,7 @@ export function sshFailure({ code, signal, stderr, label }: SshExit): EngineErro
     return new EngineError({
       code: 'PERMISSION',
       operation: 'connect',
-      message: `ssh does not know the host key of ${host} yet (${label})`,
+      message: `ssh does not know the host key of ${host} yet`,
       hint: `connect once with ssh ${host} in a terminal to check and accept it: berth runs ssh with BatchMode=yes, so ssh cannot ask`,
     });
   }
@@ -136,17 +136,17 @@ export function sshFailure({ code, signal, stderr, label }: SshExit): EngineErro
     return new EngineError({
       code: 'PERMISSION',
       operation: 'connect',
-      message: `${host} refused the ssh login${methods ? ` (${methods})` : ''} (${label})`,
+      message: `${host} refused the ssh login${methods ? ` (${methods})` : ''}`,
       hint: 'berth runs ssh with BatchMode=yes, so it cannot ask for a password or passphrase: load your key into ssh-agent, or name it in ~/.ssh/config',
     });
   }
-  if (/Connection refused/i.test(text)) return unreachable(`connection refused by ${host} (${label})`, 'is sshd running there, on that port?');
+  if (/Connection refused/i.test(text)) return unreachable(`connection refused by ${host}`, 'is sshd running there, on that port?');
   if (/timed out/i.test(text)) {
-    return new EngineError({ code: 'TIMEOUT', operation: 'connect', message: `ssh to ${host} timed out (${label})`, hint: 'is the host up, and the port right?' });
+    return new EngineError({ code: 'TIMEOUT', operation: 'connect', message: `ssh to ${host} timed out`, hint: 'is the host up, and the port right?' });
   }
   if (code === 127 || /docker: (command )?not found|exec: "?docker"?: executable file not found/i.test(text)) {
     return unreachable(
-      `there is no docker command on ${host} (${label})`,
+      `there is no docker command on ${host}`,
       'berth runs `docker system dial-stdio` on the remote host, as the docker CLI does: install the docker CLI there (18.09 or later)',
     );
   }
@@ -154,7 +154,7 @@ export function sshFailure({ code, signal, stderr, label }: SshExit): EngineErro
     return unreachable(`docker on ${host} cannot reach its engine: ${last}`, 'is the engine running on that host?');
   }
   const status = code === null ? `signal ${signal ?? 'unknown'}` : `exit status ${code}`;
-  return unreachable(`ssh to ${host} ended with ${status}${last ? `: ${last}` : ''} (${label})`);
+  return unreachable(`ssh to ${host} ended with ${status}${last ? `: ${last}` : ''}`);
 }
 
 /** ssh's stderr carries text from the remote host: no escape sequences reach the terminal. */
