@@ -6,6 +6,7 @@
  * the network at all.
  */
 import { startLatencyProxy } from '../support/latency-proxy.ts';
+import { timeToScreen } from './b1-startup.ts';
 import { jitter, RUNNING_NAME, type Bench } from './context.ts';
 import { ScreenProbe } from './probe.ts';
 import { summarize } from './stats.ts';
@@ -23,8 +24,8 @@ export async function b8(bench: Bench): Promise<Row[]> {
   const keys: number[] = [];
   try {
     for (let i = -1; i < runs; i++) {
-      const b = await timeToData(bench, () => bench.launchBerth({ env }), true);
-      const p = await timeToData(bench, () => bench.launchCommand(bench.sandbox.dockerCliPath, ['ps'], { ...bench.dockerEnv(), ...env }, 250), false);
+      const b = await timeToScreen(bench, () => bench.launchBerth({ env }), true);
+      const p = await timeToScreen(bench, () => bench.launchCommand(bench.sandbox.dockerCliPath, ['ps'], { ...bench.dockerEnv(), ...env }, 250), false);
       if (i < 0) continue;
       first.push(b);
       ps.push(p);
@@ -74,20 +75,4 @@ export async function b8(bench: Bench): Promise<Row[]> {
       verdict: verdict(k.p95, 30),
     },
   ];
-}
-
-async function timeToData(bench: Bench, launch: () => ReturnType<Bench['launchBerth']>, isBerth: boolean): Promise<number> {
-  const t0 = performance.now();
-  const session = launch();
-  const probe = new ScreenProbe(session);
-  try {
-    return (await probe.until((v) => RUNNING_NAME.test(v.text), 15_000)) - t0;
-  } finally {
-    probe.dispose();
-    if (isBerth) await bench.quit(session);
-    else {
-      await Promise.race([session.exited, new Promise((r) => setTimeout(r, 5000))]);
-      await bench.dispose(session);
-    }
-  }
 }

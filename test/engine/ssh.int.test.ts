@@ -4,12 +4,12 @@
  * `docker system dial-stdio` on the far side, which reaches the sandbox engine.
  */
 import assert from 'node:assert/strict';
-import { readFileSync, readdirSync } from 'node:fs';
 import { after, test } from 'node:test';
 import { EngineClient } from '../../src/engine/client.ts';
 import { EngineError } from '../../src/engine/errors.ts';
 import type { EngineEvent, PullMessage } from '../../src/engine/types.ts';
 import { SSH_ALIASES } from '../sandbox/sshd.ts';
+import { sshProcesses as sshProcessesOf } from '../support/ssh-processes.ts';
 import { sandboxDocker, sandboxEnv } from '../support/sandbox-env.ts';
 
 const env = sandboxEnv();
@@ -33,21 +33,7 @@ after(async () => {
   await Promise.all(clients.map((c) => c.close()));
 });
 
-/** Our ssh processes: those that run with the sandbox's ssh_config. */
-function sshProcesses(): number[] {
-  const config = ssh.command.split(' ').at(-1)!;
-  return readdirSync('/proc')
-    .filter((name) => /^\d+$/.test(name))
-    .map(Number)
-    .filter((pid) => {
-      try {
-        const argv = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
-        return argv[0]?.endsWith('ssh') === true && argv.includes(config);
-      } catch {
-        return false;
-      }
-    });
-}
+const sshProcesses = () => sshProcessesOf(ssh.command);
 
 async function until(condition: () => boolean, what: string, ms = 15_000): Promise<void> {
   const deadline = Date.now() + ms;

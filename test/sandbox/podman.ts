@@ -17,6 +17,7 @@ import { closeSync, mkdirSync, openSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { alive, recordNamespace, terminate } from './cleanup.ts';
+import { spawnDaemon } from './daemon.ts';
 import { engineJson, engineRequest } from './engine-http.ts';
 import { logTail } from './logs.ts';
 
@@ -57,18 +58,13 @@ export async function startPodman(tools: PodmanTools, sandboxDir: string, regist
     'mount -t tmpfs -o mode=0755 berth-podman-lib /var/lib',
     `exec "$0" --root "$1" --runroot "$2" --cgroup-manager=cgroupfs --events-backend=file system service --time=0 "unix://$3"`,
   ].join('\n');
-  const logFd = openSync(logPath, 'a');
-  const child = spawn(
+  const service = spawnDaemon(
     tools.unshare,
     ['--net', '--mount', '--propagation', 'private', '--', 'sh', '-c', script, tools.podman, path.join(dir, 'root'), path.join(dir, 'run'), socketPath],
-    { detached: true, stdio: ['ignore', logFd, logFd], env },
+    logPath,
+    env,
   );
-  closeSync(logFd);
-  child.unref();
-  const pid = child.pid;
-  if (pid === undefined) throw new Error(`could not spawn ${tools.unshare}`);
-  let exited: string | undefined;
-  child.on('exit', (code, sig) => (exited = sig ? `signal ${sig}` : `exit code ${code}`));
+  const { pid } = service;
 
   const slirp = await startSlirp(tools.slirp4netns, dir, pid);
   const stop = async () => {
@@ -78,7 +74,7 @@ export async function startPodman(tools: PodmanTools, sandboxDir: string, regist
   try {
     const deadline = Date.now() + startTimeoutMs;
     for (;;) {
-      if (exited) throw new Error(`podman exited during start-up (${exited}).\n${logTail(logPath)}`);
+      if (service.exited()) throw new Error(`podman exited during start-up (${service.exited()}).\n${logTail(logPath)}`);
       const ping = await engineRequest(socketPath, 'GET', '/_ping', undefined, 2000).catch(() => undefined);
       if (ping?.status === 200) break;
       if (Date.now() > deadline) throw new Error(`podman did not answer /_ping within ${startTimeoutMs} ms.\n${logTail(logPath)}`);

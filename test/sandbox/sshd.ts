@@ -15,12 +15,12 @@
  *   berth-sandbox-mismatch   expects another host key than the server's
  *   berth-sandbox-unknown    has no host key on record (BatchMode cannot ask)
  */
-import { spawn } from 'node:child_process';
-import { chmodSync, closeSync, mkdirSync, openSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { alive, recordNamespace, terminate } from './cleanup.ts';
+import { spawnDaemon } from './daemon.ts';
 import { run } from './exec.ts';
 import { logTail } from './logs.ts';
 import { freeTcpPort } from './ports.ts';
@@ -109,24 +109,15 @@ async function launch(tools: SshdTools, dir: string, port: number, user: string,
     ].join('\n'),
   );
   const logPath = path.join(dir, 'sshd.log');
-  const logFd = openSync(logPath, 'a');
   const script = ['set -e', 'mount -t tmpfs -o mode=0755 berth-sshd-run /run', 'mkdir -m 0755 /run/sshd', 'exec "$0" -D -e -f "$1"'].join('\n');
-  const child = spawn(tools.unshare, ['--mount', '--propagation', 'private', '--', 'sh', '-c', script, tools.sshd, configPath], {
-    detached: true,
-    stdio: ['ignore', logFd, logFd],
-  });
-  closeSync(logFd);
-  child.unref();
-  const pid = child.pid;
-  if (pid === undefined) throw new Error(`could not spawn ${tools.unshare}`);
-  let exited: string | undefined;
-  child.on('exit', (code, sig) => (exited = sig ? `signal ${sig}` : `exit code ${code}`));
+  const daemon = spawnDaemon(tools.unshare, ['--mount', '--propagation', 'private', '--', 'sh', '-c', script, tools.sshd, configPath], logPath);
+  const { pid } = daemon;
   const stop = async () => {
     if (alive(pid)) await terminate([pid], 2000);
   };
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    if (exited) throw new Error(`sshd exited during start-up (${exited}).\n${logTail(logPath)}`);
+    if (daemon.exited()) throw new Error(`sshd exited during start-up (${daemon.exited()}).\n${logTail(logPath)}`);
     if (await sshBanner(port)) break;
     if (Date.now() > deadline) {
       await stop();

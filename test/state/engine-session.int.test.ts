@@ -4,12 +4,12 @@
  * closed gently, a pull in flight on it finishes first. Against the sandbox engine and its sshd.
  */
 import assert from 'node:assert/strict';
-import { readdirSync, readFileSync } from 'node:fs';
 import { after, test } from 'node:test';
 import type { EngineState } from '../../src/state/engine-state.ts';
 import { closeEngineSession, openEngineSession, startEngineSession, type EngineSession } from '../../src/state/engine-session.ts';
 import { PullManager } from '../../src/state/pulls/pull-manager.ts';
 import type { Store } from '../../src/state/store.ts';
+import { sshProcesses as sshProcessesOf } from '../support/ssh-processes.ts';
 import { sandboxDocker, sandboxEnv } from '../support/sandbox-env.ts';
 
 const env = sandboxEnv();
@@ -45,19 +45,7 @@ function until(store: Store<EngineState>, ready: (state: EngineState) => boolean
   });
 }
 
-function sshProcesses(): number[] {
-  const config = ssh.command.split(' ').at(-1)!;
-  return readdirSync('/proc')
-    .filter((name) => /^\d+$/.test(name))
-    .map(Number)
-    .filter((pid) => {
-      try {
-        return readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').includes(config);
-      } catch {
-        return false;
-      }
-    });
-}
+const sshProcesses = () => sshProcessesOf(ssh.command);
 
 async function noSsh(): Promise<void> {
   const deadline = Date.now() + 10_000;

@@ -4,10 +4,8 @@
  * round-trip latency. `hold()` stops the engine's answers altogether until `release()`: a test
  * can then check what berth does while it waits (draws, takes keys) without racing the network.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
 import net from 'node:net';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { listenInTempDir } from './unix-server.ts';
 
 export interface LatencyProxy {
   socketPath: string;
@@ -19,20 +17,14 @@ export interface LatencyProxy {
 }
 
 export async function startLatencyProxy(targetSocket: string, delayMs: number): Promise<LatencyProxy> {
-  const dir = mkdtempSync(path.join(tmpdir(), 'berth-latency-'));
-  const socketPath = path.join(dir, 'engine.sock');
-  const sockets = new Set<net.Socket>();
   let held = false;
   const waiting = new Set<() => void>();
 
   const server = net.createServer((client) => {
     const upstream = net.connect({ path: targetSocket });
-    sockets.add(client).add(upstream);
     const end = () => {
       client.destroy();
       upstream.destroy();
-      sockets.delete(client);
-      sockets.delete(upstream);
     };
     client.on('error', end).on('close', end);
     client.pipe(upstream);
@@ -52,13 +44,10 @@ export async function startLatencyProxy(targetSocket: string, delayMs: number): 
     upstream.on('end', () => later(() => client.end()));
     upstream.on('error', () => later(end));
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(socketPath, () => resolve());
-  });
+  const listening = await listenInTempDir(server, 'berth-latency-');
   return {
-    socketPath,
-    dockerHost: `unix://${socketPath}`,
+    socketPath: listening.socketPath,
+    dockerHost: `unix://${listening.socketPath}`,
     hold: () => {
       held = true;
     },
@@ -68,13 +57,6 @@ export async function startLatencyProxy(targetSocket: string, delayMs: number): 
       waiting.clear();
       for (const send of queued) send();
     },
-    close: () =>
-      new Promise<void>((resolve) => {
-        for (const socket of sockets) socket.destroy();
-        server.close(() => {
-          rmSync(dir, { recursive: true, force: true });
-          resolve();
-        });
-      }),
+    close: listening.close,
   };
 }
