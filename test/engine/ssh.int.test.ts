@@ -87,6 +87,8 @@ test('a pull with credentials streams its progress over ssh', async () => {
   for await (const message of client.pullImage(fromImage!, { tag: 'latest', auth })) messages.push(message);
   assert.ok(messages.some((m) => /^Status: /.test(m.status ?? '')), JSON.stringify(messages.at(-1)));
   assert.ok((await client.listImages()).some((i) => i.RepoTags?.includes(env.images.registryBusybox)));
+  // Other files expect the registry's images to be in the registry only.
+  await client.removeImage(env.images.registryBusybox, { force: true });
 });
 
 test('a dropped ssh connection is an unreachable engine, and the next request connects again', async () => {
