@@ -8,7 +8,7 @@ import { ScreenProbe } from './probe.ts';
 import { summarize } from './stats.ts';
 import { ms, ratio, spread, verdict, type Row } from './table.ts';
 
-/** Spawn → the first frame showing a running container's name (B1, B8). */
+/** Spawn → the first frame showing a running container's name (B1, B12). */
 export async function timeToScreen(bench: Bench, launch: () => ReturnType<Bench['launchBerth']>, isBerth: boolean): Promise<number> {
   const t0 = performance.now();
   const session = launch();

@@ -1,5 +1,5 @@
 /**
- * B8: a remote engine. berth reaches the sandbox engine through a proxy that delivers every
+ * B12: a remote engine. berth reaches the sandbox engine through a proxy that delivers every
  * chunk the engine sends 100 ms late, as over a link with 100 ms added round-trip time (ssh or
  * tcp to another host): start → first frame with data (50 running), compared in the same run
  * with `docker ps` over the same link; and keypress → frame (move, j), which must not wait on
@@ -14,7 +14,7 @@ import { ms, ratio, spread, verdict, type Row } from './table.ts';
 
 const LATENCY_MS = 100;
 
-export async function b8(bench: Bench): Promise<Row[]> {
+export async function b12(bench: Bench): Promise<Row[]> {
   await bench.ensureRunning();
   const proxy = await startLatencyProxy(bench.sandbox.socketPath, LATENCY_MS);
   const env = { DOCKER_HOST: proxy.dockerHost };
@@ -29,7 +29,7 @@ export async function b8(bench: Bench): Promise<Row[]> {
       if (i < 0) continue;
       first.push(b);
       ps.push(p);
-      bench.log(`B8 run ${i + 1}/${runs}: berth ${ms(b)}, docker ps ${ms(p)}`);
+      bench.log(`B12 run ${i + 1}/${runs}: berth ${ms(b)}, docker ps ${ms(p)}`);
     }
     const session = bench.launchBerth({ env });
     const probe = new ScreenProbe(session);
@@ -54,7 +54,7 @@ export async function b8(bench: Bench): Promise<Row[]> {
   const k = summarize(keys);
   return [
     {
-      id: 'B8',
+      id: 'B12',
       figure: `start → first frame with data, engine ${LATENCY_MS} ms away`,
       berth: `${ms(s.median)} median`,
       spread: spread(s, ms),
@@ -65,7 +65,7 @@ export async function b8(bench: Bench): Promise<Row[]> {
       verdict: verdict(s.median, 200 + 2 * LATENCY_MS),
     },
     {
-      id: 'B8',
+      id: 'B12',
       figure: `keypress → frame: move (j), engine ${LATENCY_MS} ms away`,
       berth: `${ms(k.p95)} p95 (median ${ms(k.median)})`,
       spread: spread(k, ms),
