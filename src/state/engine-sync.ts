@@ -8,7 +8,7 @@ import { ResponsivenessWatch, type NotResponding } from './responsiveness.ts';
 import type { Store } from './store.ts';
 
 /** The engine calls the sync loop makes (a small fake stands in for it in unit tests). */
-export type SyncClient = Pick<EngineClient, 'listContainers' | 'listImages' | 'version' | 'events' | 'connect' | 'ping' | 'apiVersion'>;
+export type SyncClient = Pick<EngineClient, 'listContainers' | 'listImages' | 'identify' | 'events' | 'connect' | 'ping' | 'apiVersion'>;
 
 export interface SyncOptions {
   /** Poll period while the event stream is down (`--interval`). */
@@ -185,11 +185,11 @@ export class EngineSync {
 
   private async loadVersion(): Promise<void> {
     try {
-      const version = await this.client.version(this.signal);
+      const identity = await this.client.identify(this.signal);
       this.markReachable('version');
       this.store.update((s) => ({
         ...s,
-        connection: { ...s.connection, engineVersion: version.Version, apiVersion: this.client.apiVersion },
+        connection: { ...s.connection, engineKind: identity.kind, engineVersion: identity.version, apiVersion: this.client.apiVersion },
       }));
     } catch (error) {
       this.handleFailure(error, 'version');

@@ -143,8 +143,8 @@ export class FakeSyncClient implements SyncClient {
     });
   }
 
-  version(signal?: AbortSignal) {
-    return this.answer('version', signal, () => ({ Version: '20.10.24', ApiVersion: '1.41' }));
+  identify(signal?: AbortSignal) {
+    return this.answer('version', signal, () => ({ kind: 'docker' as const, version: '20.10.24', info: { Version: '20.10.24', ApiVersion: '1.41' } }));
   }
 
   ping(signal?: AbortSignal) {

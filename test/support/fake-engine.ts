@@ -10,11 +10,8 @@
  * sick engine does: lists that answer 500, an event stream that ends every few seconds, every
  * answer held back for a while. The soak runs them for minutes (test/soak/fault-soak.ts).
  */
-import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
-import type { Socket } from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
+import { listenInTempDir } from './unix-server.ts';
 
 export type FakeHandler = (req: http.IncomingMessage, res: http.ServerResponse, route: string) => void | Promise<void>;
 
@@ -59,12 +56,9 @@ export function json(res: http.ServerResponse, status: number, body: unknown): v
 }
 
 export async function startFakeEngine(options: FakeEngineOptions = {}): Promise<FakeEngine> {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'berth-fake-'));
-  const socketPath = path.join(dir, 'engine.sock');
   const apiVersion = options.apiVersion === undefined ? '1.41' : options.apiVersion;
   const routes = new Map<string, FakeHandler>(Object.entries(options.routes ?? {}));
   const requests: string[] = [];
-  const sockets = new Set<Socket>();
   let faults: FakeFaults = options.faults ?? {};
   let held = 0;
 
@@ -125,31 +119,17 @@ export async function startFakeEngine(options: FakeEngineOptions = {}): Promise<
       clearTimeout(timer);
     });
   });
-  server.on('connection', (socket: Socket) => {
-    sockets.add(socket);
-    socket.on('close', () => sockets.delete(socket));
-  });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(socketPath, () => resolve());
-  });
+  const listening = await listenInTempDir(server, 'berth-fake-');
   return {
-    socketPath,
-    host: `unix://${socketPath}`,
+    socketPath: listening.socketPath,
+    host: `unix://${listening.socketPath}`,
     requests,
     route: (p, handler) => routes.set(p, handler),
     setFaults: (next) => {
       faults = next;
     },
-    openConnections: () => sockets.size,
+    openConnections: listening.connections,
     held: () => held,
-    close: () =>
-      new Promise<void>((resolve) => {
-        for (const socket of sockets) socket.destroy();
-        server.close(() => {
-          rmSync(dir, { recursive: true, force: true });
-          resolve();
-        });
-      }),
+    close: listening.close,
   };
 }
