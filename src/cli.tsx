@@ -1,6 +1,10 @@
 #!/usr/bin/env node
 import { parseArgs } from 'node:util';
+import { enableCompileCache } from './compile-cache.ts';
 import { parseInterval, usage } from './ui/cli-options.ts';
+
+/** package.json's version, put in by the build (test/tools/build.ts); berth runs only as the bundle. */
+declare const BERTH_BUILD_VERSION: string;
 
 /**
  * Thin entry: flags, the TTY check, then the app. The app is imported only after the
@@ -30,7 +34,7 @@ async function main(): Promise<number> {
     return 0;
   }
   if (values.version) {
-    process.stdout.write(`berth ${process.env.BERTH_VERSION ?? '0.1.0'}\n`);
+    process.stdout.write(`berth ${BERTH_BUILD_VERSION}\n`);
     return 0;
   }
   const interval = parseInterval(values.interval);
@@ -44,6 +48,7 @@ async function main(): Promise<number> {
   }
   delete process.env.CI;
   delete process.env.CONTINUOUS_INTEGRATION;
+  enableCompileCache();
   const { runApp } = await import('./ui/main.tsx');
   return runApp({ host: values.host, context: values.context, apiVersion: values['api-version'], intervalMs: interval });
 }
