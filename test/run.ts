@@ -1,24 +1,30 @@
 /**
  * The test runner behind `npm test` / `npm run test:unit`.
  *
- *   tsx test/run.ts [--unit] [node --test flags…] [files or dirs…]
+ *   tsx test/run.ts [--unit] [--pass=NAME… | --all-passes] [node --test flags…] [files or dirs…]
  *
  * Finds test/**\/*.test.ts(x). Files under test/e2e/ and files named *.int.test.ts(x) need
- * the engine; everything else is a unit test. `--unit` runs only unit tests. Otherwise, if
- * any selected file needs the engine, one sandbox is started first and its variables are
- * passed to the tests. The tests run in `node --test` (one file at a time, spec reporter,
- * output straight to the terminal so Node's summary is the last thing printed); the sandbox
- * is then always stopped, also on SIGINT/SIGTERM, and we exit with the test run's status.
+ * the engine; everything else is a unit test. `--unit` runs only unit tests. The files run in
+ * passes (test/passes.ts: which Node runs which files); Node binaries a pass needs are installed
+ * first, once (test/support/node-binaries.ts). If any file of any pass needs the engine, one
+ * sandbox is started and its variables are passed to the tests. Each pass is one `node --test`
+ * (one file at a time, Node's spec reporter, output straight to the terminal); the summary that
+ * covers every pass is the last thing printed. The sandbox is then always stopped, also on
+ * SIGINT/SIGTERM, and we exit non-zero if any pass failed.
  */
+import { buildSync } from 'esbuild';
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { isEndToEnd, isIntegration, PASSES, type Pass } from './passes.ts';
 import { watchLauncher } from './sandbox/lifeline.ts';
 import { startSandbox } from './sandbox/sandbox.ts';
 import type { Sandbox } from './sandbox/sandbox.ts';
+import { nodeBinary } from './support/node-binaries.ts';
+import { readTally, SUMMARY_KEYS } from './summary-reporter.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const TEST_DIR = path.join(ROOT, 'test');
@@ -37,24 +43,36 @@ function findTestFiles(dir: string): string[] {
 
 /** Integration and e2e tests: the ones that need a Docker engine (the sandbox). */
 function needsEngine(file: string): boolean {
-  const rel = path.relative(TEST_DIR, path.resolve(file)).split(path.sep).join('/');
-  return rel.startsWith('e2e/') || /\.int\.test\.tsx?$/.test(file);
+  return isEndToEnd(file) || isIntegration(file);
 }
 
 interface Args {
   unit: boolean;
+  /** --pass=NAME as given; undefined: the default (every pass for a full run, else the first). */
+  passes: string[] | undefined;
   nodeFlags: string[];
   targets: string[];
 }
 
 function parseArgs(argv: string[]): Args {
-  const args: Args = { unit: false, nodeFlags: [], targets: [] };
+  const args: Args = { unit: false, passes: undefined, nodeFlags: [], targets: [] };
   for (const a of argv) {
     if (a === '--unit') args.unit = true;
+    else if (a === '--all-passes') args.passes = PASSES.map((p) => p.name);
+    else if (a.startsWith('--pass=')) (args.passes ??= []).push(a.slice('--pass='.length));
     else if (a.startsWith('--')) args.nodeFlags.push(a); // e.g. --test-name-pattern=…, --test-only
     else args.targets.push(a);
   }
   return args;
+}
+
+function selectPasses(args: Args): Pass[] {
+  if (!args.passes) return args.unit || args.targets.length > 0 ? PASSES.slice(0, 1) : [...PASSES];
+  return args.passes.map((name) => {
+    const pass = PASSES.find((p) => p.name === name);
+    if (!pass) throw new Error(`no pass named ${name} (passes: ${PASSES.map((p) => p.name).join(', ')})`);
+    return pass;
+  });
 }
 
 function selectFiles(args: Args): string[] {
@@ -103,6 +121,7 @@ function stopSandbox(): Promise<boolean> {
 }
 
 function onSignal(sig: NodeJS.Signals): void {
+  interrupted = true;
   if (child && child.exitCode === null && child.signalCode === null) {
     // The test run ends, its 'exit' handler stops the sandbox and sets our exit code. A
     // terminal Ctrl-C reached the child already (same process group); this is for a
@@ -116,6 +135,44 @@ function onSignal(sig: NodeJS.Signals): void {
   }
 }
 
+interface PlannedPass {
+  pass: Pass;
+  node: string;
+  files: string[];
+}
+
+/** The reporter, compiled: Node 20 loads reporters before `--import tsx` applies. */
+function compileReporter(dir: string): string {
+  const outfile = path.join(dir, 'summary-reporter.mjs');
+  buildSync({ entryPoints: [path.join(TEST_DIR, 'summary-reporter.ts')], outfile, bundle: true, platform: 'node', format: 'esm', logLevel: 'warning' });
+  return outfile;
+}
+
+function runPass(planned: PlannedPass, env: NodeJS.ProcessEnv, nodeFlags: string[], reporter: string): Promise<number> {
+  const nodeArgs = [
+    '--import',
+    'tsx',
+    '--test',
+    '--test-concurrency=1',
+    `--test-reporter=${reporter}`,
+    '--test-reporter-destination=stdout',
+    ...nodeFlags,
+    ...planned.files.map((f) => path.relative(ROOT, f)),
+  ];
+  return new Promise<number>((resolve) => {
+    child = spawn(planned.node, nodeArgs, { cwd: ROOT, env, stdio: 'inherit' });
+    child.on('error', (e) => {
+      log(`could not start node --test: ${e.message}`);
+      resolve(1);
+    });
+    child.on('exit', (exitCode, sig) => {
+      resolve(exitCode ?? 128 + (sig ? (os.constants.signals[sig] ?? 1) : 1));
+    });
+  });
+}
+
+let interrupted = false;
+
 async function main(): Promise<number> {
   const args = parseArgs(process.argv.slice(2));
   const files = selectFiles(args);
@@ -128,12 +185,24 @@ async function main(): Promise<number> {
   // npm does not pass SIGTERM on to us; notice our launcher dying instead.
   watchLauncher(() => onSignal('SIGTERM'));
 
+  const plan: PlannedPass[] = [];
+  for (const pass of selectPasses(args)) {
+    const passFiles = files.filter(pass.runs);
+    if (passFiles.length === 0) continue;
+    const node = pass.node === 'system' ? process.execPath : await nodeBinary(pass.node, log);
+    plan.push({ pass, node, files: passFiles });
+  }
+  if (plan.length === 0) {
+    log('no pass runs any of the selected files');
+    return 1;
+  }
+
   const env: NodeJS.ProcessEnv = { ...process.env };
   // Ink decides at import time that it runs "in CI" when CI is set and then draws nothing until
   // exit, which would blind the component tests; CI itself sets CI=true.
   delete env.CI;
   delete env.CONTINUOUS_INTEGRATION;
-  if (files.some(needsEngine)) {
+  if (plan.some((p) => p.files.some(needsEngine))) {
     const t0 = Date.now();
     sandbox = await startSandbox({ log: sandboxLog });
     log(`sandbox ${sandbox.dir} ready in ${Date.now() - t0} ms`);
@@ -144,27 +213,32 @@ async function main(): Promise<number> {
     Object.assign(env, sandbox.env());
   }
 
-  const nodeArgs = [
-    '--import',
-    'tsx',
-    '--test',
-    '--test-concurrency=1',
-    '--test-reporter=spec',
-    ...args.nodeFlags,
-    ...files.map((f) => path.relative(ROOT, f)),
-  ];
-  const code = await new Promise<number>((resolve) => {
-    child = spawn(process.execPath, nodeArgs, { cwd: ROOT, env, stdio: 'inherit' });
-    child.on('error', (e) => {
-      log(`could not start node --test: ${e.message}`);
-      resolve(1);
-    });
-    child.on('exit', (exitCode, sig) => {
-      resolve(exitCode ?? 128 + (sig ? (os.constants.signals[sig] ?? 1) : 1));
-    });
-  });
+  const work = mkdtempSync(path.join(os.tmpdir(), 'berth-test-run-'));
+  // berth keeps its compiled code under $XDG_CACHE_HOME/berth on Node 22.1+: the bundles of a
+  // test run go to one that goes with the run, not to the developer's cache.
+  env.XDG_CACHE_HOME = path.join(work, 'cache');
+  let failed = false;
+  try {
+    const reporter = compileReporter(work);
+    const tally = path.join(work, 'tally.jsonl');
+    for (const [i, planned] of plan.entries()) {
+      if (interrupted) break;
+      const last = i === plan.length - 1;
+      const version = planned.node === process.execPath ? process.version : `v${planned.pass.node}`;
+      log(`pass ${i + 1}/${plan.length} "${planned.pass.name}": Node ${version}, ${planned.files.length} files`);
+      const passEnv = { ...env, BERTH_TEST_TALLY: tally, BERTH_TEST_PASS: planned.pass.name, BERTH_TEST_LAST_PASS: last ? '1' : '0' };
+      const code = await runPass(planned, passEnv, args.nodeFlags, reporter);
+      if (code !== 0) failed = true;
+      const counts = readTally(tally).find((t) => t.pass === planned.pass.name)?.counts;
+      const line = counts ? SUMMARY_KEYS.map((k) => `${k} ${counts[k]}`).join(', ') : 'no summary (the run broke off)';
+      // The summary printed after the last pass adds these in; a pass that broke off is only here.
+      if (!last || !counts) log(`pass "${planned.pass.name}" ${code === 0 ? 'passed' : `FAILED (exit ${code})`}: ${line}`);
+    }
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+  }
   const stoppedCleanly = await stopSandbox();
-  return code === 0 && !stoppedCleanly ? 1 : code;
+  return failed || interrupted || !stoppedCleanly ? 1 : 0;
 }
 
 try {

@@ -1,0 +1,38 @@
+/**
+ * The passes of `npm test`: which Node runs which test files. test/run.ts runs them in this order,
+ * one `node --test` each, against the one sandbox engine, and prints one summary covering all of
+ * them at the end (test/summary-reporter.ts). A failure in any pass fails the run.
+ *
+ * `npm test` runs every pass. Naming files, or `--unit`, runs the first pass only unless
+ * `--pass=NAME` (repeatable) or `--all-passes` says otherwise.
+ */
+import path from 'node:path';
+import { NODE_VERSIONS } from './support/node-binaries.ts';
+
+export interface Pass {
+  /** Shown in the log; what `--pass=NAME` selects. */
+  name: string;
+  /** 'system': the Node running test/run.ts. Otherwise an exact version, installed from the npm registry when missing. */
+  node: 'system' | string;
+  /** Which of the selected files (absolute paths) this pass runs. */
+  runs: (file: string) => boolean;
+}
+
+const TEST_DIR = path.dirname(new URL(import.meta.url).pathname);
+
+/** test/e2e/**: berth's bundle (or its installed package) in a real pty. */
+export function isEndToEnd(file: string): boolean {
+  return path.relative(TEST_DIR, file).split(path.sep)[0] === 'e2e';
+}
+
+/** *.int.test.ts: the engine client and sandbox against the engine, in-process. */
+export function isIntegration(file: string): boolean {
+  return /\.int\.test\.tsx?$/.test(file);
+}
+
+export const PASSES: readonly Pass[] = [
+  { name: 'node', node: 'system', runs: () => true },
+  // What users on current Node run: the unit tests and berth's bundle end to end. The
+  // integration tests exercise the bundled undici and the sandbox, which Node 24 does not change.
+  { name: 'node24', node: NODE_VERSIONS[24], runs: (f) => !isIntegration(f) },
+];
