@@ -10,33 +10,23 @@
  */
 import { build } from 'esbuild';
 import { isBuiltin } from 'node:module';
-import { chmod, readFile, rm, writeFile } from 'node:fs/promises';
+import { chmod, rm, writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
-import { inkFrameCaches, noInkDevtools, slimUndici, yogaWithoutFetch } from './bundle-plugins.ts';
+import { baseOptions, version } from './bundle-plugins.ts';
 import { thirdPartyNotices } from './notices.ts';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
-const { version } = JSON.parse(await readFile(`${root}package.json`, 'utf8')) as { version: string };
 
 await rm(`${root}dist`, { recursive: true, force: true });
 const result = await build({
-  absWorkingDir: root,
-  entryPoints: { berth: 'src/cli.tsx' },
+  ...baseOptions(),
   outdir: 'dist',
-  bundle: true,
   splitting: true,
   format: 'esm',
-  platform: 'node',
   target: 'node20',
-  minify: true,
-  sourcemap: false,
-  legalComments: 'none',
   metafile: true,
-  define: { 'process.env.NODE_ENV': '"production"', BERTH_BUILD_VERSION: JSON.stringify(version) },
   // React and some of Ink's dependencies are CommonJS and call require(): give the ESM bundle one.
   banner: { js: "import { createRequire as __berthRequire } from 'node:module'; const require = __berthRequire(import.meta.url);" },
-  plugins: [slimUndici, yogaWithoutFetch, inkFrameCaches, noInkDevtools],
-  logLevel: 'warning',
 });
 
 // What the bundle would load at run time from outside itself: only Node's own modules may remain.

@@ -1,12 +1,33 @@
 /**
- * The esbuild plugins that shape berth's bundle (test/tools/build.ts): a slim undici, Yoga without
- * fetch(), no Ink devtools, and Ink's per-frame caches kept across frames.
+ * What berth's bundles share (test/tools/build.ts for npm, build-sea.ts for the single
+ * executable): the entry, the version baked in, and the esbuild plugins that shape them: a slim
+ * undici, Yoga without fetch(), no Ink devtools, and Ink's per-frame caches kept across frames.
  */
-import type { Plugin } from 'esbuild';
+import type { BuildOptions, Plugin } from 'esbuild';
+import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
+
+/** package.json's version, which `berth --version` prints. */
+export const version = (JSON.parse(readFileSync(`${root}package.json`, 'utf8')) as { version: string }).version;
+
+/** The options both bundles use; `plugins` come first, before the shared ones. */
+export function baseOptions(plugins: Plugin[] = []): BuildOptions {
+  return {
+    absWorkingDir: root,
+    entryPoints: { berth: 'src/cli.tsx' },
+    bundle: true,
+    platform: 'node',
+    minify: true,
+    sourcemap: false,
+    legalComments: 'none',
+    define: { 'process.env.NODE_ENV': '"production"', BERTH_BUILD_VERSION: JSON.stringify(version) },
+    plugins: [...plugins, slimUndici, yogaWithoutFetch, inkFrameCaches, noInkDevtools],
+    logLevel: 'warning',
+  };
+}
 
 /**
  * undici's index pulls in all of undici (fetch, WebSocket, caches, mocks: ~530 KB minified) and
