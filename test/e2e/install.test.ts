@@ -9,26 +9,24 @@
  * first on PATH, so under the Node 24 pass this is a Node 24 user's install.
  */
 import assert from 'node:assert/strict';
-import { execFile, execFileSync } from 'node:child_process';
-import { chmodSync, copyFileSync, existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { execFileSync } from 'node:child_process';
+import { chmodSync, copyFileSync, existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, statSync, symlinkSync } from 'node:fs';
 import path from 'node:path';
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
+import { e2eScratch, output } from '../support/e2e-scratch.ts';
 import { PtySession } from '../support/pty.ts';
-import { sandboxDocker, sandboxEnv } from '../support/sandbox-env.ts';
+import { sandboxEnv } from '../support/sandbox-env.ts';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const pkg = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { name: string; version: string };
 const sandbox = sandboxEnv();
-const name = `install${process.pid}`;
-const work = mkdtempSync(path.join(tmpdir(), 'berth-e2e-install-'));
+const { dir: work, container: name, sessions } = e2eScratch('install', (dir) => copyRepository(path.join(dir, 'repo')));
 const copy = path.join(work, 'repo');
 const prefix = path.join(work, 'prefix');
 const cache = path.join(work, 'npm-cache');
 const tarball = path.join(work, `${pkg.name}-${pkg.version}.tgz`);
 const xdgCache = path.join(work, 'xdg-cache');
-const sessions: PtySession[] = [];
 
 /**
  * A user's shell: no npm_* variables from the `npm test` around us (npm reads npm_config_* as
@@ -51,40 +49,24 @@ function userEnv(): Record<string, string> {
 }
 
 function sh(command: string, args: string[], cwd: string): Promise<string> {
-  return new Promise((resolve, reject) => {
-    execFile(command, args, { cwd, env: userEnv(), timeout: 180_000, maxBuffer: 16 * 1024 * 1024 }, (err, stdout, stderr) => {
-      if (err) reject(new Error(`${command} ${args.join(' ')} failed: ${err.message}\n${stderr}`));
-      else resolve(stdout);
-    });
-  });
+  return output(command, args, { cwd, env: userEnv() });
 }
 
 /** The repository as a fresh clone would have it if the working tree were committed now. */
-function copyRepository(): void {
+function copyRepository(into: string): void {
   const listed = execFileSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], { cwd: root, encoding: 'utf8' });
   for (const rel of listed.split('\0').filter(Boolean)) {
     const from = path.join(root, rel);
     if (!existsSync(from) || !lstatSync(from).isFile()) continue; // deleted in the working tree
-    const to = path.join(copy, rel);
+    const to = path.join(into, rel);
     mkdirSync(path.dirname(to), { recursive: true });
     copyFileSync(from, to);
     chmodSync(to, statSync(from).mode);
   }
   // The build's tools (esbuild, tsx, the bundled libraries) as `npm ci` installed them here: the
   // same lockfile, without a second install.
-  symlinkSync(path.join(root, 'node_modules'), path.join(copy, 'node_modules'), 'dir');
+  symlinkSync(path.join(root, 'node_modules'), path.join(into, 'node_modules'), 'dir');
 }
-
-before(async () => {
-  copyRepository();
-  await sandboxDocker(['run', '-d', '--network', 'none', '--name', name, sandbox.images.busybox, 'sleep', '3600']);
-});
-
-after(async () => {
-  for (const s of sessions) await s.stop();
-  await sandboxDocker(['rm', '-f', name]).catch(() => undefined);
-  rmSync(work, { recursive: true, force: true });
-});
 
 test('npm pack in a fresh copy builds the bundle and packs it with README, LICENSE and the licence notices, and nothing else', async () => {
   assert.ok(!existsSync(path.join(copy, 'dist')), 'the copy starts unbuilt');

@@ -4,48 +4,26 @@
  * loads on demand in the npm bundle (the dialogs) built in.
  */
 import assert from 'node:assert/strict';
-import { execFile } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
+import { e2eScratch, output } from '../support/e2e-scratch.ts';
 import { key, PtySession } from '../support/pty.ts';
-import { sandboxDocker, sandboxEnv } from '../support/sandbox-env.ts';
+import { sandboxEnv } from '../support/sandbox-env.ts';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const sandbox = sandboxEnv();
-const name = `sea${process.pid}`;
-const work = mkdtempSync(path.join(tmpdir(), 'berth-e2e-sea-'));
-const exe = path.join(work, 'berth');
 /** A PATH with no node on it: the executable must not need one. */
-const noNode = path.join(work, 'empty-path');
-const sessions: PtySession[] = [];
-
-function run(command: string, args: string[], env: NodeJS.ProcessEnv, cwd = work): Promise<string> {
-  return new Promise((resolve, reject) => {
-    execFile(command, args, { cwd, env, timeout: 300_000 }, (err, stdout, stderr) => {
-      if (err) reject(new Error(`${command} ${args.join(' ')} failed: ${err.message}\n${stderr}`));
-      else resolve(stdout);
-    });
-  });
-}
-
-before(async () => {
-  mkdirSync(noNode);
-  await sandboxDocker(['run', '-d', '--network', 'none', '--name', name, sandbox.images.busybox, 'sleep', '3600']);
-});
-
-after(async () => {
-  for (const s of sessions) await s.stop();
-  await sandboxDocker(['rm', '-f', name]).catch(() => undefined);
-  rmSync(work, { recursive: true, force: true });
-});
+const EMPTY = 'empty-path';
+const { dir: work, container: name, sessions } = e2eScratch('sea', (dir) => mkdirSync(path.join(dir, EMPTY)));
+const exe = path.join(work, 'sea', 'berth');
+const noNode = path.join(work, EMPTY);
 
 test('build:sea makes one executable that says its version with no node on PATH', async () => {
-  await run(process.execPath, ['--import', 'tsx', 'test/tools/build-sea.ts', work], { ...process.env }, root);
+  await output(process.execPath, ['--import', 'tsx', 'test/tools/build-sea.ts', path.dirname(exe)], { cwd: root, env: process.env });
   const pkg = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { version: string };
-  assert.equal((await run(exe, ['--version'], { PATH: noNode })).trim(), `berth ${pkg.version}`);
+  assert.equal((await output(exe, ['--version'], { cwd: work, env: { PATH: noNode } })).trim(), `berth ${pkg.version}`);
 });
 
 test('the single executable shows the engine’s containers and opens a dialog', async () => {
