@@ -5,6 +5,8 @@ import { parseInterval, usage } from './ui/cli-options.ts';
 
 /** package.json's version, put in by the build (test/tools/build.ts); berth runs only as the bundle. */
 declare const BERTH_BUILD_VERSION: string;
+/** True in the single executable (test/tools/build-sea.ts), which carries its own code cache. */
+declare const BERTH_SINGLE_EXECUTABLE: boolean;
 
 /**
  * Thin entry: flags, the TTY check, then the app. The app is imported only after the
@@ -48,7 +50,7 @@ async function main(): Promise<number> {
   }
   delete process.env.CI;
   delete process.env.CONTINUOUS_INTEGRATION;
-  enableCompileCache();
+  if (!BERTH_SINGLE_EXECUTABLE) enableCompileCache();
   const { runApp } = await import('./ui/main.tsx');
   return runApp({ host: values.host, context: values.context, apiVersion: values['api-version'], intervalMs: interval });
 }

@@ -4,7 +4,7 @@
  * loads on demand in the npm bundle (the dialogs) built in.
  */
 import assert from 'node:assert/strict';
-import { mkdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
@@ -37,4 +37,5 @@ test('the single executable shows the engine’s containers and opens a dialog',
   await b.waitFor((s) => !s.includes('Run a container'));
   b.write('q');
   assert.equal((await b.exited).exitCode, 0);
+  assert.ok(!existsSync(path.join(work, 'cache', 'berth')), 'no compile cache: the executable carries its code cache');
 });

@@ -79,7 +79,7 @@ const withoutTopLevelAwait: Plugin = {
 const work = mkdtempSync(path.join(os.tmpdir(), 'berth-sea-'));
 try {
   const script = path.join(work, 'berth.cjs');
-  await build({ ...baseOptions([withoutTopLevelAwait]), outfile: script, format: 'cjs', target: 'node24' });
+  await build({ ...baseOptions([withoutTopLevelAwait], true), outfile: script, format: 'cjs', target: 'node24' });
 
   // The code cache is V8's for this exact Node: the blob is made by the Node it is injected into.
   const node = await nodeBinary(NODE_VERSIONS[24], (line) => process.stderr.write(`${line}\n`));

@@ -14,7 +14,7 @@ const root = fileURLToPath(new URL('../../', import.meta.url));
 export const version = (JSON.parse(readFileSync(`${root}package.json`, 'utf8')) as { version: string }).version;
 
 /** The options both bundles use; `plugins` come first, before the shared ones. */
-export function baseOptions(plugins: Plugin[] = []): BuildOptions {
+export function baseOptions(plugins: Plugin[] = [], singleExecutable = false): BuildOptions {
   return {
     absWorkingDir: root,
     entryPoints: { berth: 'src/cli.tsx' },
@@ -23,7 +23,7 @@ export function baseOptions(plugins: Plugin[] = []): BuildOptions {
     minify: true,
     sourcemap: false,
     legalComments: 'none',
-    define: { 'process.env.NODE_ENV': '"production"', BERTH_BUILD_VERSION: JSON.stringify(version) },
+    define: { 'process.env.NODE_ENV': '"production"', BERTH_BUILD_VERSION: JSON.stringify(version), BERTH_SINGLE_EXECUTABLE: String(singleExecutable) },
     plugins: [...plugins, slimUndici, yogaWithoutFetch, inkFrameCaches, noInkDevtools],
     logLevel: 'warning',
   };
