@@ -35,8 +35,15 @@ function isSingleExecutable(file: string): boolean {
   return path.basename(file) === 'single-executable.test.ts';
 }
 
+/** What a user gets from npm (test/e2e/install.test.ts). */
+function isInstall(file: string): boolean {
+  return path.basename(file) === 'install.test.ts';
+}
+
 export const PASSES: readonly Pass[] = [
   { name: 'node', node: 'system', runs: () => true },
+  // Node 22: the package installs and berth runs, compile cache included; a short pass, the full second one is on 24.
+  { name: 'node22', node: NODE_VERSIONS[22], runs: isInstall },
   // What users on current Node run: the unit tests and berth's bundle end to end. The
   // integration tests exercise undici (a dependency, not Node's) and the sandbox.
   { name: 'node24', node: NODE_VERSIONS[24], runs: (f) => !isIntegration(f) && !isSingleExecutable(f) },
