@@ -9,7 +9,7 @@
  * `npm test` would silently become this one.
  */
 import { execFileSync, spawn } from 'node:child_process';
-import { existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
@@ -50,6 +50,23 @@ function npmInstall(prefix: string, spec: string): Promise<void> {
   });
 }
 
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** Staging dirs (`.<version>-<pid>-<time>`) whose installer died half-way (Ctrl-C during npm install). */
+function removeAbandonedStaging(): void {
+  for (const name of readdirSync(cacheRoot())) {
+    const pid = /^\.[\d.]+-(\d+)-\d+$/.exec(name)?.[1];
+    if (pid && !alive(Number(pid))) rmSync(path.join(cacheRoot(), name), { recursive: true, force: true });
+  }
+}
+
 /**
  * The path of Node `version`: this process's own binary if it is that version, else the cached
  * copy, installed from the npm registry first if missing. Concurrent callers (several checkouts
@@ -62,6 +79,7 @@ export async function nodeBinary(version: string, log: (line: string) => void = 
   if (existsSync(binary) && versionOf(binary) === `v${version}`) return binary;
 
   mkdirSync(cacheRoot(), { recursive: true });
+  removeAbandonedStaging();
   const staging = path.join(cacheRoot(), `.${version}-${process.pid}-${Date.now()}`);
   const t0 = Date.now();
   log(`installing Node ${version} (${packageName()}@${version} from the npm registry) into ${dir}`);
