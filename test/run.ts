@@ -1,13 +1,15 @@
 /**
  * The test runner behind `npm test` / `npm run test:unit`.
  *
- *   tsx test/run.ts [--unit] [--pass=NAME… | --all-passes] [node --test flags…] [files or dirs…]
+ *   tsx test/run.ts [--unit] [--engine=docker|podman|both] [--pass=NAME… | --all-passes]
+ *                   [node --test flags…] [files or dirs…]
  *
  * Finds test/**\/*.test.ts(x). Files under test/e2e/ and files named *.int.test.ts(x) need
  * the engine; everything else is a unit test. `--unit` runs only unit tests. The files run in
- * passes (test/passes.ts: which Node runs which files); Node binaries a pass needs are installed
- * first, once (test/support/node-binaries.ts). If any file of any pass needs the engine, one
- * sandbox is started and its variables are passed to the tests. Each pass is one `node --test`
+ * passes (test/passes.ts: which Node runs which files against which engine); Node binaries a
+ * pass needs are installed first, once (test/support/node-binaries.ts). If any file of any pass
+ * needs an engine, one sandbox is started (with Podman beside dockerd if a pass needs it) and
+ * each pass gets the variables of its engine. Each pass is one `node --test`
  * (one file at a time, Node's spec reporter, output straight to the terminal); the summary that
  * covers every pass is the last thing printed. The sandbox is then always stopped, also on
  * SIGINT/SIGTERM, and we exit non-zero if any pass failed.
@@ -19,6 +21,7 @@ import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs'
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { parseEngineOption, type TestEngine } from './engine-passes.ts';
 import { isEndToEnd, isIntegration, PASSES, type Pass } from './passes.ts';
 import { watchLauncher } from './sandbox/lifeline.ts';
 import { startSandbox } from './sandbox/sandbox.ts';
@@ -48,8 +51,10 @@ function needsEngine(file: string): boolean {
 
 interface Args {
   unit: boolean;
-  /** --pass=NAME as given; undefined: the default (every pass for a full run, else the first). */
+  /** --pass=NAME as given; undefined: chosen by --engine and whether files are named. */
   passes: string[] | undefined;
+  /** --engine=…; see test/engine-passes.ts. */
+  engines?: TestEngine[];
   nodeFlags: string[];
   targets: string[];
 }
@@ -60,14 +65,24 @@ function parseArgs(argv: string[]): Args {
     if (a === '--unit') args.unit = true;
     else if (a === '--all-passes') args.passes = PASSES.map((p) => p.name);
     else if (a.startsWith('--pass=')) (args.passes ??= []).push(a.slice('--pass='.length));
+    else if (parseEngineOption(a)) args.engines = parseEngineOption(a);
     else if (a.startsWith('--')) args.nodeFlags.push(a); // e.g. --test-name-pattern=…, --test-only
     else args.targets.push(a);
   }
   return args;
 }
 
+/**
+ * A whole run: every pass (of the engines --engine names). Named files or --unit: the first pass
+ * of each engine named (docker if none). --pass/--all-passes: exactly those.
+ */
 function selectPasses(args: Args): Pass[] {
-  if (!args.passes) return args.unit || args.targets.length > 0 ? PASSES.slice(0, 1) : [...PASSES];
+  if (!args.passes) {
+    const engines = args.engines ?? (args.unit || args.targets.length > 0 ? ['docker'] : ['docker', 'podman']);
+    const ofEngines = PASSES.filter((p) => engines.includes(p.engine));
+    if (!args.unit && args.targets.length === 0) return ofEngines;
+    return ofEngines.filter((p) => p === ofEngines.find((q) => q.engine === p.engine));
+  }
   return args.passes.map((name) => {
     const pass = PASSES.find((p) => p.name === name);
     if (!pass) throw new Error(`no pass named ${name} (passes: ${PASSES.map((p) => p.name).join(', ')})`);
@@ -186,8 +201,9 @@ async function main(): Promise<number> {
   watchLauncher(() => onSignal('SIGTERM'));
 
   const plan: PlannedPass[] = [];
+  const named = args.targets.length > 0;
   for (const pass of selectPasses(args)) {
-    const passFiles = files.filter(pass.runs);
+    const passFiles = files.filter((f) => pass.runs(f, named));
     if (passFiles.length === 0) continue;
     const node = pass.node === 'system' ? process.execPath : await nodeBinary(pass.node, log);
     plan.push({ pass, node, files: passFiles });
@@ -204,13 +220,12 @@ async function main(): Promise<number> {
   delete env.CONTINUOUS_INTEGRATION;
   if (plan.some((p) => p.files.some(needsEngine))) {
     const t0 = Date.now();
-    sandbox = await startSandbox({ log: sandboxLog });
+    sandbox = await startSandbox({ log: sandboxLog, podman: plan.some((p) => p.pass.engine === 'podman') });
     log(`sandbox ${sandbox.dir} ready in ${Date.now() - t0} ms`);
     holdSandboxLog = true;
     // A context or TLS settings from the developer's shell would point the docker CLI (and
     // berth) somewhere other than DOCKER_HOST.
     for (const k of ['DOCKER_CONTEXT', 'DOCKER_TLS_VERIFY', 'DOCKER_CERT_PATH']) delete env[k];
-    Object.assign(env, sandbox.env());
   }
 
   const work = mkdtempSync(path.join(os.tmpdir(), 'berth-test-run-'));
@@ -225,8 +240,9 @@ async function main(): Promise<number> {
       if (interrupted) break;
       const last = i === plan.length - 1;
       const version = planned.node === process.execPath ? process.version : `v${planned.pass.node}`;
-      log(`pass ${i + 1}/${plan.length} "${planned.pass.name}": Node ${version}, ${planned.files.length} files`);
-      const passEnv = { ...env, BERTH_TEST_TALLY: tally, BERTH_TEST_PASS: planned.pass.name, BERTH_TEST_LAST_PASS: last ? '1' : '0' };
+      log(`pass ${i + 1}/${plan.length} "${planned.pass.name}": Node ${version}, ${planned.pass.engine}, ${planned.files.length} files`);
+      const engineEnv = planned.pass.engine === 'podman' ? sandbox?.podman?.env() : sandbox?.env();
+      const passEnv = { ...env, ...engineEnv, BERTH_TEST_TALLY: tally, BERTH_TEST_PASS: planned.pass.name, BERTH_TEST_LAST_PASS: last ? '1' : '0' };
       const code = await runPass(planned, passEnv, args.nodeFlags, reporter);
       if (code !== 0) failed = true;
       const counts = readTally(tally).find((t) => t.pass === planned.pass.name)?.counts;

@@ -17,7 +17,8 @@ import { failedRow, ms, ratio, spread, verdict, type Row } from './table.ts';
 const FIGURE = 'start → first frame with data (50 running)';
 const BUDGET = 'median ≤ 200 ms';
 
-async function timeToScreen(bench: Bench, launch: () => PtySession, isBerth: boolean): Promise<number> {
+/** Spawn → the first frame showing a running container's name (B1, B12). */
+export async function timeToScreen(bench: Bench, launch: () => PtySession, isBerth: boolean): Promise<number> {
   const t0 = performance.now();
   const session = launch();
   const probe = new ScreenProbe(session);
