@@ -167,6 +167,8 @@ export class EngineSync {
     } catch {
       return; // the full list's own request says what went wrong
     }
+    // The engine answered: the first frame says so, with the API version, as with the full list.
+    this.markReachable('containers');
     const items = sortContainers(running);
     this.store.update((s) => (s.containers.loaded ? s : { ...s, containers: { ...s.containers, items, loaded: true, partial: true, stale: false, refreshedAt: Date.now() } }));
   }

@@ -70,17 +70,17 @@ test('the first load shows the running containers first, then all of them', asyn
   const client = new FakeSyncClient();
   client.containers = [container('r1'), { ...container('s1'), State: 'exited' }, { ...container('s2'), State: 'created' }];
   const store = new Store<EngineState>(initialEngineState('unix:///fake.sock'));
-  const seen: Array<{ count: number; partial: boolean }> = [];
+  const seen: Array<{ count: number; partial: boolean; status: string; api?: string }> = [];
   store.subscribe(() => {
-    const { containers } = store.getState();
-    if (containers.loaded) seen.push({ count: containers.items.length, partial: containers.partial === true });
+    const { containers, connection } = store.getState();
+    if (containers.loaded) seen.push({ count: containers.items.length, partial: containers.partial === true, status: connection.status, api: connection.apiVersion });
   });
   const sync = new EngineSync(client, store, OPTIONS);
   syncs.push(sync);
   sync.start();
   await flush();
-  assert.deepEqual(seen[0], { count: 1, partial: true }, 'the running one, marked as not all yet');
-  assert.deepEqual(seen.at(-1), { count: 3, partial: false });
+  assert.deepEqual(seen[0], { count: 1, partial: true, status: 'connected', api: '1.41' }, 'the running one, marked as not all yet, and the engine connected');
+  assert.deepEqual(seen.at(-1), { count: 3, partial: false, status: 'connected', api: '1.41' });
   assert.equal(client.count('listContainers'), 2, 'running-only once, at the start');
   await sync.refreshContainers();
   assert.equal(client.count('listContainers'), 3, 'refreshes list all of them only');
