@@ -57,8 +57,8 @@ export async function runApp(options: AppOptions): Promise<number> {
   function finish(code: number, message?: string): void {
     if (finished) return;
     finished = true;
-    // A signal may end berth mid-shell: the terminal still gets its modes back.
-    if (shellActive && process.stdin.isTTY) process.stdin.setRawMode(false);
+    // A signal may end berth mid-shell (or before Ink took the input): the terminal still gets its modes back.
+    if (process.stdin.isTTY && process.stdin.isRaw) process.stdin.setRawMode(false);
     void sync.stop();
     pulls.stop();
     try {
@@ -92,6 +92,10 @@ export async function runApp(options: AppOptions): Promise<number> {
       const services: Services = { client, engineStore, sync, pulls };
       const show = (nav?: NavigationState) => {
         enterFullscreen(process.stdout);
+        // Raw before the first frame, not after it (Ink turns it on in an effect that runs once
+        // the frame is drawn): a key pressed as the screen appears is a key, not echoed text, and
+        // Ctrl-C then is berth's quit key rather than a SIGINT to the shell that started it.
+        if (process.stdin.isTTY) process.stdin.setRawMode(true);
         const current = mount(services, () => finish(0), nav);
         instance = current;
         // A component that throws makes Ink draw the error with its stack and unmount by itself,
