@@ -1,9 +1,9 @@
 #!/usr/bin/env node
 import { parseArgs } from 'node:util';
-import { parseInterval, usage } from './ui/cli-options.ts';
+import { usage } from './ui/cli-options.ts';
 
 /**
- * Thin entry: flags, the TTY check, then the app. The app is imported only after the
+ * Thin entry: flags and their checks, the TTY check, then the app. The app is imported only after the
  * environment is settled, because Ink decides at import time whether it runs "in CI" (and
  * then draws nothing until exit): berth on a real terminal must draw even where CI is set.
  */
@@ -33,9 +33,11 @@ async function main(): Promise<number> {
     process.stdout.write(`berth ${process.env.BERTH_VERSION ?? '0.1.0'}\n`);
     return 0;
   }
-  const interval = parseInterval(values.interval);
-  if (typeof interval === 'string') {
-    process.stderr.write(`berth: ${interval}\n`);
+  // Every option error before anything else (the TTY check included).
+  const { checkOptions } = await import('./ui/check-options.ts');
+  const options = checkOptions(values, process.env);
+  if (typeof options === 'string') {
+    process.stderr.write(`berth: ${options}\n`);
     return 2;
   }
   if (!process.stdout.isTTY || !process.stdin.isTTY) {
@@ -45,7 +47,7 @@ async function main(): Promise<number> {
   delete process.env.CI;
   delete process.env.CONTINUOUS_INTEGRATION;
   const { runApp } = await import('./ui/main.tsx');
-  return runApp({ host: values.host, context: values.context, apiVersion: values['api-version'], intervalMs: interval });
+  return runApp(options);
 }
 
 main().then(

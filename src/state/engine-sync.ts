@@ -225,7 +225,15 @@ export class EngineSync {
     }
     this.store.update((s) => ({
       ...s,
-      connection: { ...s.connection, status: 'connected', error: problem, hint: undefined, retryAt: undefined, apiVersion: this.client.apiVersion ?? s.connection.apiVersion },
+      connection: {
+        ...s.connection,
+        status: 'connected',
+        error: problem,
+        hint: undefined,
+        retryAt: undefined,
+        apiVersion: this.client.apiVersion ?? s.connection.apiVersion,
+        connectedAt: Date.now(),
+      },
     }));
   }
 
@@ -240,7 +248,12 @@ export class EngineSync {
       // The engine answered but refused (a 500 on list, bad JSON): keep going, say so in the banner.
       this.problems.set(source, describeError(error));
       const problem = this.currentProblem();
-      this.store.update((s) => ({ ...s, connection: { ...s.connection, error: problem, hint: undefined } }));
+      // A version it will not speak refuses everything: "connecting" would wait for ever.
+      const refused = isEngineError(error) && error.code === 'VERSION';
+      this.store.update((s) => ({
+        ...s,
+        connection: { ...s.connection, error: problem, hint: undefined, ...(refused ? { status: 'refused' as const } : {}) },
+      }));
       return;
     }
     if (this.reconnectTimer) return; // a reconnect is already scheduled
@@ -253,8 +266,9 @@ export class EngineSync {
     this.store.update((s) => ({
       ...s,
       connection: { ...s.connection, status: 'unreachable', eventsLive: false, error: error.message, hint: error.hint, retryAt },
-      containers: s.containers.stale ? s.containers : { ...s.containers, stale: true },
-      images: s.images.stale ? s.images : { ...s.images, stale: true },
+      // Only data there is can be stale: a list never loaded stays "loading", not "[stale]".
+      containers: s.containers.stale || !s.containers.loaded ? s.containers : { ...s.containers, stale: true },
+      images: s.images.stale || !s.images.loaded ? s.images : { ...s.images, stale: true },
     }));
     this.reconnectTimer = setTimeout(() => {
       this.reconnectTimer = undefined;

@@ -7,7 +7,7 @@ import { describeError } from '../engine/errors.ts';
 import { osc52 } from './clipboard.ts';
 import { removalTarget } from '../state/actions/remove.ts';
 import { startContainer } from '../state/actions/start-container.ts';
-import { containerName, sanitizeLine, truncate } from './format/index.ts';
+import { containerName, plural, sanitizeLine, truncate } from './format/index.ts';
 import { nextRelativeChange } from './format/time.ts';
 import { useClockUntil } from './hooks/use-clock.ts';
 import { useStore } from './hooks/use-store.ts';
@@ -21,7 +21,7 @@ import { ImagesPane } from './panes/images-pane.tsx';
 import { PullsPane } from './panes/pulls-pane.tsx';
 import { useServices } from './services.tsx';
 import { theme } from './theme.ts';
-import { EngineErrorLine, UnreachableBanner } from './widgets/banner.tsx';
+import { bannerHeight, EngineErrorLine, UnreachableBanner } from './widgets/banner.tsx';
 import { Footer } from './widgets/footer.tsx';
 import { editLine } from './widgets/line-edit.ts';
 import { StatusBar } from './widgets/status-bar.tsx';
@@ -92,7 +92,7 @@ export function App({ onQuit, initial, size: fixedSize }: Props) {
   // Layout: status bar, banner (when unreachable), tabs, body, prompt/notice line, footer.
   const unreachable = engine.connection.status === 'unreachable';
   const backgroundError = !unreachable && engine.connection.error ? engine.connection.error : undefined;
-  const chrome = 4 + (unreachable ? 2 : 0) + (backgroundError ? 1 : 0);
+  const chrome = 4 + bannerHeight(engine.connection, width);
   // One line short of the terminal: Ink clears the whole screen on every frame once its output
   // reaches the terminal's height.
   const bodyHeight = Math.max(rows - 1 - chrome, 3);
@@ -281,7 +281,7 @@ export function App({ onQuit, initial, size: fixedSize }: Props) {
     const filter = nav.views[nav.pane].filter ? ` · filter "${nav.views[nav.pane].filter}"` : '';
     const sort = nav.views[nav.pane].sort === 'created' ? '' : ` · by ${nav.views[nav.pane].sort}`;
     if (nav.pane === 'containers') return `${nav.showAll ? 'all' : 'running'}: ${cRows.length}${filter}${sort}${stale}`;
-    if (nav.pane === 'images') return `${iRows.length} tags${filter}${sort}${stale}`;
+    if (nav.pane === 'images') return `${plural(iRows.length, 'tag')}${filter}${sort}${stale}`;
     const active = pullList.filter((p) => p.status === 'running').length;
     return pullList.length === 0 ? '' : `${pullList.length} pull${pullList.length === 1 ? '' : 's'}, ${active} running`;
   })();
