@@ -40,7 +40,10 @@ export interface ListState<T> {
   loaded: boolean;
   /** True while the engine is unreachable: the last known rows stay visible, marked stale. */
   stale: boolean;
-  /** Epoch ms of the last successful refresh. */
+  /**
+   * Epoch ms the items arrived: of the last refresh that changed them. Relative times in them
+   * (a container's Status, "Up 26 seconds") are as of this moment.
+   */
   refreshedAt?: number;
 }
 

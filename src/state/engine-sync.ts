@@ -3,7 +3,7 @@ import { describeError, EngineError, isEngineError } from '../engine/errors.ts';
 import type { ContainerSummary, EngineEvent, ImageSummary } from '../engine/types.ts';
 import { CoalescedTask } from './coalesced-task.ts';
 import type { EngineState } from './engine-state.ts';
-import { sameList, sortContainers, sortImages } from './lists.ts';
+import { sameContainers, sameList, sortContainers, sortImages } from './lists.ts';
 import type { Store } from './store.ts';
 
 export interface SyncOptions {
@@ -115,11 +115,12 @@ export class EngineSync {
     if (answer === this.lastContainers && !this.store.getState().containers.stale) return;
     this.lastContainers = answer;
     const items = sortContainers(answer);
+    const arrived = Date.now();
     this.store.update((s) => {
-      const unchanged = s.containers.loaded && !s.containers.stale && sameList(s.containers.items, items);
+      const unchanged = s.containers.loaded && !s.containers.stale && sameContainers(s.containers.items, s.containers.refreshedAt, items, arrived);
       return unchanged
         ? s
-        : { ...s, containers: { ...s.containers, items, loaded: true, stale: false, refreshedAt: Date.now() } };
+        : { ...s, containers: { ...s.containers, items, loaded: true, stale: false, refreshedAt: arrived } };
     });
   }
 

@@ -1,6 +1,6 @@
 import { Box, Text, useStdout } from 'ink';
 import { useCallback, useEffect, useMemo } from 'react';
-import { isLive, containerRows } from './rows/container-rows.ts';
+import { isLive, containerRows, nextStatusChange } from './rows/container-rows.ts';
 import { imageRows } from './rows/image-rows.ts';
 import { isDescending, nextSort, sortContainerRows, sortImageRows } from './rows/sort.ts';
 import { describeError } from '../engine/errors.ts';
@@ -61,8 +61,8 @@ export function App({ onQuit, initial, size: fixedSize }: Props) {
   // Only CREATED columns read the clock: tick when one of them would read differently (at most
   // every 11 s), not on a fixed period regardless; each tick repaints the whole screen.
   const nextTimeChange = useCallback(
-    (t: number) => earliestRelativeChange([engine.containers.items, engine.images.items], t),
-    [engine.containers.items, engine.images.items],
+    (t: number) => Math.min(earliestRelativeChange([engine.containers.items, engine.images.items], t), nextStatusChange(engine.containers.items, engine.containers.refreshedAt ?? t, t)),
+    [engine.containers.items, engine.images.items, engine.containers.refreshedAt],
   );
   // 11 s, a little over the 10 s safety poll: when a poll brings changed status texts ("Up 40
   // seconds"), its render repaints the times too and the tick waits for the next poll, rather
@@ -71,7 +71,7 @@ export function App({ onQuit, initial, size: fixedSize }: Props) {
   const now = useClockUntil(nextTimeChange, 11_000, freshAt);
 
   const cRows = useMemo(
-    () => sortContainerRows(containerRows(engine.containers.items, { showAll: nav.showAll, filter: nav.views.containers.filter, nowMs: now }), nav.views.containers.sort),
+    () => sortContainerRows(containerRows(engine.containers.items, { showAll: nav.showAll, filter: nav.views.containers.filter, nowMs: now, answeredAtMs: engine.containers.refreshedAt }), nav.views.containers.sort),
     [engine.containers.items, nav.showAll, nav.views.containers.filter, nav.views.containers.sort, now],
   );
   const iRows = useMemo(
@@ -107,7 +107,7 @@ export function App({ onQuit, initial, size: fixedSize }: Props) {
     const c =
       state.showAll === nav.showAll && cv.filter === nav.views.containers.filter && cv.sort === nav.views.containers.sort
         ? cRows
-        : sortContainerRows(containerRows(engine.containers.items, { showAll: state.showAll, filter: cv.filter, nowMs: now }), cv.sort);
+        : sortContainerRows(containerRows(engine.containers.items, { showAll: state.showAll, filter: cv.filter, nowMs: now, answeredAtMs: engine.containers.refreshedAt }), cv.sort);
     const i =
       iv.filter === nav.views.images.filter && iv.sort === nav.views.images.sort
         ? iRows

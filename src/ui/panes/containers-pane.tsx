@@ -11,7 +11,7 @@ const columns: readonly Column<ContainerColumn>[] = [
   { key: 'name', title: 'NAME', min: 10, max: 40, grow: 3, priority: 0 },
   { key: 'image', title: 'IMAGE', min: 10, max: 40, grow: 2, priority: 4 },
   { key: 'state', title: 'STATE', min: 7, max: 10, priority: 2 },
-  { key: 'status', title: 'STATUS', min: 24, max: 30, grow: 1, priority: 3 },
+  { key: 'status', title: 'STATUS', min: 24, max: 40, grow: 1, priority: 3 },
   { key: 'created', title: 'CREATED', min: 14, max: 22, priority: 6 },
   { key: 'ports', title: 'PORTS', min: 10, max: 40, grow: 1, priority: 5 },
 ];
