@@ -30,10 +30,9 @@ export function checkOptions(
     if (values['api-version']) pinnedVersion(values['api-version'], '--api-version');
     else if (env.DOCKER_API_VERSION) pinnedVersion(env.DOCKER_API_VERSION, 'DOCKER_API_VERSION');
     // Which engine, as the client will decide it: --host with --context, a context that does not
-    // exist, an address that cannot be parsed. ssh:// addresses are the client's to judge: they
-    // do not go through parseHost's unix/tcp rules.
+    // exist, an address that cannot be parsed.
     const target = resolveEngineTarget({ host: values.host, context: values.context, env, homedir: home });
-    if (!/^ssh:\/\//i.test(target.host.trim())) parseHost(target.host, target.tls !== undefined);
+    parseHost(target.host, target.tls !== undefined);
   } catch (error) {
     return describeError(error);
   }

@@ -33,6 +33,6 @@ test('good options come back checked, with the interval in milliseconds', () => 
     intervalMs: 500,
   });
   assert.deepEqual(checkOptions({}, { DOCKER_HOST: 'garbage' }, home), { host: undefined, context: undefined, apiVersion: undefined, intervalMs: 2000 });
-  // An ssh:// address is the client's to judge.
   assert.equal(typeof checkOptions({ host: 'ssh://me@box' }, {}, home), 'object');
+  assert.match(checkOptions({ host: 'npipe:////./pipe/docker' }, {}, home) as string, /not supported/);
 });

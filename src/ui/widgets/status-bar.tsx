@@ -57,7 +57,7 @@ export function statusParts(engine: EngineState, running: number): BarPart[] {
   const parts: Array<BarPart | undefined> = [
     { forms: ['berth'], priority: 4, color: theme.accent, bold: true },
     { forms: whereForms(connection), priority: 8 },
-    connection.engineVersion ? { forms: [`engine ${sanitizeLine(connection.engineVersion)}`], priority: 9 } : undefined,
+    connection.engineVersion ? { forms: [`${connection.engineKind ?? 'engine'} ${sanitizeLine(connection.engineVersion)}`], priority: 9 } : undefined,
     connection.apiVersion ? { forms: [`API ${connection.apiVersion}`], priority: 6 } : undefined,
     demo ? { forms: [`demo registry ${demo.registry}`, `registry ${demo.registry}`], priority: 5, color: theme.accent } : undefined,
     { forms: [state.text], priority: 0, color: state.color },
