@@ -120,3 +120,14 @@ test("a dialog's key hints wrap at 60 columns instead of being cut", async () =>
   assert.doesNotMatch(frame, /Es…|option …|toggles …/, frame);
   await ui.press(keys.escape);
 });
+
+test("inside the demo the status bar names the demo's registry, down to 80 columns", async () => {
+  for (const width of [80, 120, 200]) {
+    const ui = app(width);
+    ui.engineStore.update((s) => ({ ...s, demo: { registry: '127.0.0.1:41713', images: ['127.0.0.1:41713/berth/layers:latest'] } }));
+    await ui.settle();
+    const bar = firstLine(ui.frame());
+    assert.match(bar, /registry 127\.0\.0\.1:41713/, `${width}: ${bar}`);
+    assert.match(bar, /● live/);
+  }
+});
