@@ -6,15 +6,8 @@
  */
 import assert from 'node:assert/strict';
 import { after, test } from 'node:test';
-import { setTimeout as delay } from 'node:timers/promises';
-import { render } from 'ink-testing-library';
-import { EngineClient } from '../../src/engine/client.ts';
-import { EngineSync } from '../../src/state/engine-sync.ts';
-import { initialEngineState, type EngineState } from '../../src/state/engine-state.ts';
-import { PullManager } from '../../src/state/pulls/pull-manager.ts';
-import { Store } from '../../src/state/store.ts';
-import { Root } from '../../src/ui/root.tsx';
-import { json, startFakeEngine, type FakeHandler } from '../support/fake-engine.ts';
+import { json, type FakeHandler } from '../support/fake-engine.ts';
+import { appOnFakeEngine } from '../support/fake-engine-app.tsx';
 import { container, renderApp } from '../support/ui-harness.tsx';
 
 const cleanups: Array<() => Promise<void> | void> = [];
@@ -75,22 +68,9 @@ function refusing(pin: string): Record<string, FakeHandler> {
 
 for (const columns of [60, 80, 120]) {
   test(`a pinned API version the engine refuses, at ${columns} columns: "refused", its words in full, and what to do`, async () => {
-    const fake = await startFakeEngine({ routes: refusing('0.1') });
-    const client = new EngineClient({ host: fake.host, env: {}, apiVersion: '0.1' });
-    const engineStore = new Store<EngineState>(initialEngineState(fake.host));
-    const sync = new EngineSync(client, engineStore, { intervalMs: 500, backoffMs: [100, 200] });
-    const pulls = new PullManager({ client });
-    const instance = render(<Root services={{ client, engineStore, sync, pulls }} onQuit={() => undefined} size={{ columns, rows: 24 }} />);
-    sync.start();
-    cleanups.push(async () => {
-      instance.unmount();
-      pulls.stop();
-      await sync.stop();
-      await client.close();
-      await fake.close();
-    });
-    const frame = () => instance.lastFrame() ?? '';
-    for (let i = 0; i < 300 && !joined(frame()).includes('pin 1.40 to 1.41') && !joined(frame()).includes('from 1.40 to 1.41'); i++) await delay(10);
+    const ui = await appOnFakeEngine({ routes: refusing('0.1') }, { cleanups, apiVersion: '0.1', columns });
+    const frame = ui.frame;
+    await ui.waitFor((f) => /from 1\.40 to 1\.41/.test(joined(f)));
     const text = joined(frame());
     assert.match(frame().split('\n')[0] ?? '', /✕ refused/, frame());
     assert.ok(text.includes('client version 0.1 is too old. Minimum supported API version is 1.12, please upgrade your client to a newer version'), frame());
