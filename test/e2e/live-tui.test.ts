@@ -35,7 +35,9 @@ after(async () => {
 });
 
 test('containers started by the test appear, with the status bar', async () => {
-  const b = berth();
+  // Wide enough for the whole status bar: at 120 columns the sandbox's long socket path leaves no
+  // room for the clock and the API version, which give way first (test/ui/narrow-terminals.test.tsx).
+  const b = berth({ cols: 200 });
   const screen = await b.waitFor(`${tag}-web`);
   assert.match(screen, new RegExp(`${tag}-idle`));
   assert.match(screen, /API 1\.\d+/);

@@ -9,9 +9,10 @@ export interface LinePart {
   forms: readonly string[];
   /**
    * Lower numbers are kept longest. Parts with priority 0 are never dropped (they may still take
-   * their shorter forms): if they alone do not fit, the line is cut at the terminal's edge.
+   * their shorter forms): if they alone do not fit, the line is cut at the terminal's edge. A list
+   * gives each step its own priority: `[9, 3]` gives up the full form early and the short one late.
    */
-  priority: number;
+  priority: number | readonly number[];
   /** What separates this part from the one before it, when there is one (default " · "). */
   gap?: string;
 }
@@ -40,13 +41,18 @@ export function fitParts<P extends LinePart>(parts: readonly P[], width: number)
     });
     return sum;
   };
+  // The priority of a part's next step: giving up the form it has now.
+  const stepPriority = (i: number): number => {
+    const p = parts[i]?.priority ?? 0;
+    return typeof p === 'number' ? p : (p[Math.min(form[i] ?? 0, p.length - 1)] ?? 0);
+  };
   while (total() > width) {
     let give = -1;
     parts.forEach((p, i) => {
       const at = form[i] ?? -1;
       if (at < 0) return;
-      const canGive = p.priority > 0 || at < p.forms.length - 1;
-      if (canGive && (give < 0 || p.priority >= (parts[give]?.priority ?? 0))) give = i;
+      const canGive = stepPriority(i) > 0 || at < p.forms.length - 1;
+      if (canGive && (give < 0 || stepPriority(i) >= stepPriority(give))) give = i;
     });
     if (give < 0) break; // only what must stay is left: the caller cuts the line
     const next = (form[give] ?? 0) + 1;

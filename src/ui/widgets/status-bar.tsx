@@ -46,20 +46,21 @@ function whereForms(connection: ConnectionState): string[] {
 
 /**
  * The bar's parts in the order they are drawn. `priority` says which give way first when the
- * terminal is narrow (the highest number first): the engine's version, then the address
- * (shortened, then dropped), the clock, the API version, the demo registry and the name; the
- * state and the counts stay.
+ * terminal is narrow (the highest number first): the clock ("updated" first), the API version,
+ * the engine's version number (its kind, docker or podman, stays much longer), then the address
+ * (shortened to its socket or context name, then dropped); the state and the counts stay.
  */
 export function statusParts(engine: EngineState, running: number): BarPart[] {
   const { connection, containers, images, demo } = engine;
   const state = stateWord(connection);
   const refreshed = containers.refreshedAt ?? images.refreshedAt;
+  const kind = connection.engineKind ?? 'engine';
   const parts: Array<BarPart | undefined> = [
-    { forms: ['berth'], priority: 4, color: theme.accent, bold: true },
-    { forms: whereForms(connection), priority: 8 },
-    connection.engineVersion ? { forms: [`${connection.engineKind ?? 'engine'} ${sanitizeLine(connection.engineVersion)}`], priority: 9 } : undefined,
-    connection.apiVersion ? { forms: [`API ${connection.apiVersion}`], priority: 6 } : undefined,
-    demo ? { forms: [`demo registry ${demo.registry}`, `registry ${demo.registry}`], priority: 5, color: theme.accent } : undefined,
+    { forms: ['berth'], priority: 2, color: theme.accent, bold: true },
+    { forms: whereForms(connection), priority: [6, 4] },
+    connection.engineVersion ? { forms: [`${kind} ${sanitizeLine(connection.engineVersion)}`, kind], priority: [7, 3] } : undefined,
+    connection.apiVersion ? { forms: [`API ${connection.apiVersion}`], priority: 8 } : undefined,
+    demo ? { forms: [`demo registry ${demo.registry}`, `registry ${demo.registry}`], priority: [5, 3], color: theme.accent } : undefined,
     { forms: [state.text], priority: 0, color: state.color },
     containers.loaded
       ? {
@@ -69,7 +70,7 @@ export function statusParts(engine: EngineState, running: number): BarPart[] {
           color: theme.muted,
         }
       : undefined,
-    refreshed ? { forms: [`updated ${formatClock(new Date(refreshed))}`, formatClock(new Date(refreshed))], priority: 7, color: theme.muted } : undefined,
+    refreshed ? { forms: [`updated ${formatClock(new Date(refreshed))}`, formatClock(new Date(refreshed))], priority: [10, 9], color: theme.muted } : undefined,
   ];
   return parts.filter((p): p is BarPart => p !== undefined);
 }

@@ -35,6 +35,22 @@ test('parts give way from the highest priority number: shortened first, then dro
   }
 });
 
+test('a part may give up its full form early and its short one late', () => {
+  const stepped: LinePart[] = [
+    { forms: ['docker 20.10.24', 'docker'], priority: [9, 3] },
+    { forms: ['updated 12:00:00'], priority: 5 },
+    { forms: ['● live'], priority: 0 },
+  ];
+  const at = (width: number) =>
+    fitParts(stepped, width)
+      .map((p) => p.gapText + p.text)
+      .join('');
+  assert.equal(at(50), 'docker 20.10.24 · updated 12:00:00 · ● live');
+  assert.equal(at(35), 'docker · updated 12:00:00 · ● live');
+  assert.equal(at(20), 'docker · ● live');
+  assert.equal(at(10), '● live');
+});
+
 test('the first kept part has no gap; kept parts keep their own fields', () => {
   const fitted = fitParts(parts, 33);
   assert.deepEqual(
