@@ -3,7 +3,7 @@ import { describeError, EngineError, isEngineError } from '../engine/errors.ts';
 import type { ContainerSummary, EngineEvent, ImageSummary } from '../engine/types.ts';
 import { CoalescedTask } from './coalesced-task.ts';
 import type { EngineState } from './engine-state.ts';
-import { sameList, sortContainers, sortImages } from './lists.ts';
+import { sameContainers, sameList, sortContainers, sortImages } from './lists.ts';
 import type { Store } from './store.ts';
 
 export interface SyncOptions {
@@ -115,11 +115,12 @@ export class EngineSync {
     if (answer === this.lastContainers && !this.store.getState().containers.stale) return;
     this.lastContainers = answer;
     const items = sortContainers(answer);
+    const arrived = Date.now();
     this.store.update((s) => {
-      const unchanged = s.containers.loaded && !s.containers.stale && sameList(s.containers.items, items);
+      const unchanged = s.containers.loaded && !s.containers.stale && sameContainers(s.containers.items, s.containers.refreshedAt, items, arrived);
       return unchanged
         ? s
-        : { ...s, containers: { ...s.containers, items, loaded: true, stale: false, refreshedAt: Date.now() } };
+        : { ...s, containers: { ...s.containers, items, loaded: true, stale: false, refreshedAt: arrived } };
     });
   }
 
@@ -225,7 +226,15 @@ export class EngineSync {
     }
     this.store.update((s) => ({
       ...s,
-      connection: { ...s.connection, status: 'connected', error: problem, hint: undefined, retryAt: undefined, apiVersion: this.client.apiVersion ?? s.connection.apiVersion },
+      connection: {
+        ...s.connection,
+        status: 'connected',
+        error: problem,
+        hint: undefined,
+        retryAt: undefined,
+        apiVersion: this.client.apiVersion ?? s.connection.apiVersion,
+        connectedAt: Date.now(),
+      },
     }));
   }
 
@@ -240,7 +249,12 @@ export class EngineSync {
       // The engine answered but refused (a 500 on list, bad JSON): keep going, say so in the banner.
       this.problems.set(source, describeError(error));
       const problem = this.currentProblem();
-      this.store.update((s) => ({ ...s, connection: { ...s.connection, error: problem, hint: undefined } }));
+      // A version it will not speak refuses everything: "connecting" would wait for ever.
+      const refused = isEngineError(error) && error.code === 'VERSION';
+      this.store.update((s) => ({
+        ...s,
+        connection: { ...s.connection, error: problem, hint: undefined, ...(refused ? { status: 'refused' as const } : {}) },
+      }));
       return;
     }
     if (this.reconnectTimer) return; // a reconnect is already scheduled
@@ -253,8 +267,9 @@ export class EngineSync {
     this.store.update((s) => ({
       ...s,
       connection: { ...s.connection, status: 'unreachable', eventsLive: false, error: error.message, hint: error.hint, retryAt },
-      containers: s.containers.stale ? s.containers : { ...s.containers, stale: true },
-      images: s.images.stale ? s.images : { ...s.images, stale: true },
+      // Only data there is can be stale: a list never loaded stays "loading", not "[stale]".
+      containers: s.containers.stale || !s.containers.loaded ? s.containers : { ...s.containers, stale: true },
+      images: s.images.stale || !s.images.loaded ? s.images : { ...s.images, stale: true },
     }));
     this.reconnectTimer = setTimeout(() => {
       this.reconnectTimer = undefined;

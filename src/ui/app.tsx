@@ -1,13 +1,13 @@
 import { Box, Text, useStdout } from 'ink';
 import { useCallback, useEffect, useMemo } from 'react';
-import { isLive, containerRows } from './rows/container-rows.ts';
+import { isLive, containerRows, nextStatusChange } from './rows/container-rows.ts';
 import { imageRows } from './rows/image-rows.ts';
 import { isDescending, nextSort, sortContainerRows, sortImageRows } from './rows/sort.ts';
 import { describeError } from '../engine/errors.ts';
 import { osc52 } from './clipboard.ts';
 import { removalTarget } from '../state/actions/remove.ts';
 import { startContainer } from '../state/actions/start-container.ts';
-import { containerName, sanitizeLine, truncate } from './format/index.ts';
+import { containerName, plural, sanitizeLine, truncate } from './format/index.ts';
 import { nextRelativeChange } from './format/time.ts';
 import { useClockUntil } from './hooks/use-clock.ts';
 import { useStore } from './hooks/use-store.ts';
@@ -21,7 +21,7 @@ import { ImagesPane } from './panes/images-pane.tsx';
 import { PullsPane } from './panes/pulls-pane.tsx';
 import { useServices } from './services.tsx';
 import { theme } from './theme.ts';
-import { EngineErrorLine, UnreachableBanner } from './widgets/banner.tsx';
+import { bannerHeight, EngineErrorLine, UnreachableBanner } from './widgets/banner.tsx';
 import { Footer } from './widgets/footer.tsx';
 import { editLine } from './widgets/line-edit.ts';
 import { StatusBar } from './widgets/status-bar.tsx';
@@ -61,8 +61,8 @@ export function App({ onQuit, initial, size: fixedSize }: Props) {
   // Only CREATED columns read the clock: tick when one of them would read differently (at most
   // every 11 s), not on a fixed period regardless; each tick repaints the whole screen.
   const nextTimeChange = useCallback(
-    (t: number) => earliestRelativeChange([engine.containers.items, engine.images.items], t),
-    [engine.containers.items, engine.images.items],
+    (t: number) => Math.min(earliestRelativeChange([engine.containers.items, engine.images.items], t), nextStatusChange(engine.containers.items, engine.containers.refreshedAt ?? t, t)),
+    [engine.containers.items, engine.images.items, engine.containers.refreshedAt],
   );
   // 11 s, a little over the 10 s safety poll: when a poll brings changed status texts ("Up 40
   // seconds"), its render repaints the times too and the tick waits for the next poll, rather
@@ -71,7 +71,7 @@ export function App({ onQuit, initial, size: fixedSize }: Props) {
   const now = useClockUntil(nextTimeChange, 11_000, freshAt);
 
   const cRows = useMemo(
-    () => sortContainerRows(containerRows(engine.containers.items, { showAll: nav.showAll, filter: nav.views.containers.filter, nowMs: now }), nav.views.containers.sort),
+    () => sortContainerRows(containerRows(engine.containers.items, { showAll: nav.showAll, filter: nav.views.containers.filter, nowMs: now, answeredAtMs: engine.containers.refreshedAt }), nav.views.containers.sort),
     [engine.containers.items, nav.showAll, nav.views.containers.filter, nav.views.containers.sort, now],
   );
   const iRows = useMemo(
@@ -92,7 +92,7 @@ export function App({ onQuit, initial, size: fixedSize }: Props) {
   // Layout: status bar, banner (when unreachable), tabs, body, prompt/notice line, footer.
   const unreachable = engine.connection.status === 'unreachable';
   const backgroundError = !unreachable && engine.connection.error ? engine.connection.error : undefined;
-  const chrome = 4 + (unreachable ? 2 : 0) + (backgroundError ? 1 : 0);
+  const chrome = 4 + bannerHeight(engine.connection, width);
   // One line short of the terminal: Ink clears the whole screen on every frame once its output
   // reaches the terminal's height.
   const bodyHeight = Math.max(rows - 1 - chrome, 3);
@@ -107,7 +107,7 @@ export function App({ onQuit, initial, size: fixedSize }: Props) {
     const c =
       state.showAll === nav.showAll && cv.filter === nav.views.containers.filter && cv.sort === nav.views.containers.sort
         ? cRows
-        : sortContainerRows(containerRows(engine.containers.items, { showAll: state.showAll, filter: cv.filter, nowMs: now }), cv.sort);
+        : sortContainerRows(containerRows(engine.containers.items, { showAll: state.showAll, filter: cv.filter, nowMs: now, answeredAtMs: engine.containers.refreshedAt }), cv.sort);
     const i =
       iv.filter === nav.views.images.filter && iv.sort === nav.views.images.sort
         ? iRows
@@ -281,7 +281,7 @@ export function App({ onQuit, initial, size: fixedSize }: Props) {
     const filter = nav.views[nav.pane].filter ? ` · filter "${nav.views[nav.pane].filter}"` : '';
     const sort = nav.views[nav.pane].sort === 'created' ? '' : ` · by ${nav.views[nav.pane].sort}`;
     if (nav.pane === 'containers') return `${nav.showAll ? 'all' : 'running'}: ${cRows.length}${filter}${sort}${stale}`;
-    if (nav.pane === 'images') return `${iRows.length} tags${filter}${sort}${stale}`;
+    if (nav.pane === 'images') return `${plural(iRows.length, 'tag')}${filter}${sort}${stale}`;
     const active = pullList.filter((p) => p.status === 'running').length;
     return pullList.length === 0 ? '' : `${pullList.length} pull${pullList.length === 1 ? '' : 's'}, ${active} running`;
   })();

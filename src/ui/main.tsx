@@ -5,6 +5,7 @@ import { openEngineSession, startEngineSession, type EngineSession } from '../st
 import { PullManager } from '../state/pulls/pull-manager.ts';
 import type { Store } from '../state/store.ts';
 import type { EngineState } from '../state/engine-state.ts';
+import { demoFromEnv } from './demo-env.ts';
 import { installKeymap } from './keys/keymap.ts';
 import type { NavigationState } from './navigation.ts';
 import type { Services } from './services.tsx';
@@ -33,7 +34,7 @@ export async function runApp(options: AppOptions): Promise<number> {
   installKeymap(settings.keymap);
   let session: EngineSession;
   try {
-    session = openEngineSession({ host: options.host, context: options.context }, { apiVersion: options.apiVersion, sync: { intervalMs: options.intervalMs } });
+    session = openEngineSession({ host: options.host, context: options.context }, { apiVersion: options.apiVersion, sync: { intervalMs: options.intervalMs }, demo: demoFromEnv(process.env) });
   } catch (error) {
     // A bad address, context, TLS file or no ssh client: nothing to retry, so say what is wrong (with the hint) and stop.
     process.stderr.write(`berth: ${describeError(error)}\n`);

@@ -8,6 +8,8 @@ import { Box, Text } from 'ink';
 import Spinner from 'ink-spinner';
 import type { ReactNode } from 'react';
 import { sanitizeLine, truncate } from '../format/index.ts';
+import { wrapParts } from '../format/line-parts.ts';
+import { wrap } from '../format/wrap.ts';
 import { theme } from '../theme.ts';
 import { TextField } from '../widgets/text-field.tsx';
 
@@ -47,9 +49,7 @@ export function DialogFrame({ title, width, error, hint, children }: FrameProps)
         </Box>
       ) : null}
       <Box marginTop={1}>
-        <Text color={theme.muted} wrap="truncate">
-          {truncate(hint, inner)}
-        </Text>
+        <Text color={theme.muted}>{wrapParts(hint.split(' · '), inner).flatMap((line) => wrap(line, inner, 3)).join('\n')}</Text>
       </Box>
     </Box>
   );

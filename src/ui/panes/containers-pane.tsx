@@ -1,4 +1,5 @@
 import { Box, Text } from 'ink';
+import { useMemo } from 'react';
 import type { ContainerColumn, ContainerRow } from '../rows/container-rows.ts';
 import { keyLabel } from '../keys/keymap.ts';
 import { isDescending } from '../rows/sort.ts';
@@ -10,8 +11,8 @@ const columns: readonly Column<ContainerColumn>[] = [
   { key: 'name', title: 'NAME', min: 10, max: 40, grow: 3, priority: 0 },
   { key: 'image', title: 'IMAGE', min: 10, max: 40, grow: 2, priority: 4 },
   { key: 'state', title: 'STATE', min: 7, max: 10, priority: 2 },
-  { key: 'status', title: 'STATUS', min: 24, max: 30, grow: 1, priority: 3 },
-  { key: 'created', title: 'CREATED', min: 14, max: 18, priority: 6 },
+  { key: 'status', title: 'STATUS', min: 24, max: 40, grow: 1, priority: 3 },
+  { key: 'created', title: 'CREATED', min: 14, max: 22, priority: 6 },
   { key: 'ports', title: 'PORTS', min: 10, max: 40, grow: 1, priority: 5 },
 ];
 
@@ -29,6 +30,8 @@ interface Props {
 }
 
 export function ContainersPane({ rows, selectedIndex, loaded, stale, showAll, filter, sort, width, height }: Props) {
+  // One array per list of rows, so the table measures its columns once per change, not per frame.
+  const tableRows = useMemo(() => rows.map((r) => ({ key: r.id, cells: r.cells, color: theme.stateColor(r.state) })), [rows]);
   if (!loaded) return <Text color={theme.muted}>loading containers…</Text>;
   if (rows.length === 0) {
     const why = filter ? `no containers match "${filter}"` : showAll ? 'no containers' : `no running containers (${keyLabel('toggle-all')} shows all)`;
@@ -41,7 +44,7 @@ export function ContainersPane({ rows, selectedIndex, loaded, stale, showAll, fi
   return (
     <Table
       columns={columns}
-      rows={rows.map((r) => ({ key: r.id, cells: r.cells, color: theme.stateColor(r.state) }))}
+      rows={tableRows}
       selectedIndex={selectedIndex}
       width={width}
       height={height - 1}

@@ -1,4 +1,5 @@
 import { Box, Text } from 'ink';
+import { useMemo } from 'react';
 import type { ImageColumn, ImageRow } from '../rows/image-rows.ts';
 import { isDescending } from '../rows/sort.ts';
 import { theme } from '../theme.ts';
@@ -8,7 +9,7 @@ const columns: readonly Column<ImageColumn>[] = [
   { key: 'id', title: 'IMAGE ID', min: 12, max: 12, priority: 1 },
   { key: 'tag', title: 'REPOSITORY:TAG', min: 16, max: 70, grow: 3, priority: 0 },
   { key: 'size', title: 'SIZE', min: 8, max: 9, priority: 2, align: 'right' },
-  { key: 'created', title: 'CREATED', min: 14, max: 18, priority: 3 },
+  { key: 'created', title: 'CREATED', min: 14, max: 22, priority: 3 },
   { key: 'parent', title: 'PARENT', min: 12, max: 12, priority: 4 },
 ];
 
@@ -25,6 +26,8 @@ interface Props {
 }
 
 export function ImagesPane({ rows, selectedIndex, loaded, stale, filter, sort, width, height }: Props) {
+  // One array per list of rows, so the table measures its columns once per change, not per frame.
+  const tableRows = useMemo(() => rows.map((r) => ({ key: r.key, cells: r.cells })), [rows]);
   if (!loaded) return <Text color={theme.muted}>loading images…</Text>;
   if (rows.length === 0) {
     return (
@@ -36,7 +39,7 @@ export function ImagesPane({ rows, selectedIndex, loaded, stale, filter, sort, w
   return (
     <Table
       columns={columns}
-      rows={rows.map((r) => ({ key: r.key, cells: r.cells }))}
+      rows={tableRows}
       selectedIndex={selectedIndex}
       width={width}
       height={height - 1}

@@ -1,5 +1,7 @@
 import type { ContainerSummary } from '../../engine/types.ts';
+import { ageNow, statusAge } from '../../state/status-age.ts';
 import { containerName, formatPorts, formatRelative, sanitizeLine, shortId, swarmServiceName } from '../format/index.ts';
+import { coarseDuration, untilDurationChanges } from '../format/time.ts';
 
 export type ContainerColumn = 'id' | 'name' | 'image' | 'state' | 'status' | 'created' | 'ports';
 
@@ -22,7 +24,10 @@ export function isLive(container: ContainerSummary): boolean {
  * Rows ready to draw: every engine string sanitised once here, not on every render, and the
  * running-only and filter rules applied. `items` arrive sorted (newest first).
  */
-export function containerRows(items: readonly ContainerSummary[], options: { showAll: boolean; filter: string; nowMs: number }): ContainerRow[] {
+export function containerRows(
+  items: readonly ContainerSummary[],
+  options: { showAll: boolean; filter: string; nowMs: number; /** When the list arrived (its Status texts' moment); default `nowMs`. */ answeredAtMs?: number },
+): ContainerRow[] {
   const needle = options.filter.trim().toLowerCase();
   const rows: ContainerRow[] = [];
   for (const c of items) {
@@ -42,11 +47,36 @@ export function containerRows(items: readonly ContainerSummary[], options: { sho
         name: service ? `${name} (${sanitizeLine(service)})` : name,
         image,
         state: state || '-',
-        status: sanitizeLine(c.Status ?? '') || '-',
+        status: statusText(c.Status, options.answeredAtMs ?? options.nowMs, options.nowMs),
         created: formatRelative(c.Created, options.nowMs),
         ports: sanitizeLine(formatPorts(c.Ports)),
       },
     });
   }
   return rows;
+}
+
+/**
+ * A container's Status as of `nowMs`: the engine's words, with the age in them carried forward
+ * from when the answer arrived and written as the CREATED column writes ages ("Up Less than a
+ * minute", "Exited (0) 3 minutes ago"; see coarseDuration for why not seconds). A text with no
+ * age in it ("Created") is shown as the engine wrote it.
+ */
+export function statusText(status: string | undefined, answeredAtMs: number, nowMs: number): string {
+  const age = statusAge(status);
+  if (!age) return sanitizeLine(status ?? '') || '-';
+  return sanitizeLine(`${age.before}${coarseDuration(ageNow(age, answeredAtMs, nowMs))}${age.after}`);
+}
+
+/**
+ * The first moment after `nowMs` at which one of the containers' Status texts reads differently
+ * (Infinity if none has an age): when the screen needs a new frame for them, and not before.
+ */
+export function nextStatusChange(items: readonly ContainerSummary[], answeredAtMs: number, nowMs: number): number {
+  let earliest = Infinity;
+  for (const c of items) {
+    const age = statusAge(c.Status);
+    if (age) earliest = Math.min(earliest, nowMs + untilDurationChanges(ageNow(age, answeredAtMs, nowMs)));
+  }
+  return earliest;
 }
