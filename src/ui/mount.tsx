@@ -5,8 +5,10 @@
 import { render, type Instance } from 'ink';
 import { useEffect, useState } from 'react';
 import { Root } from './root.tsx';
-import type { NavigationState } from './navigation.ts';
+import type { Runtime } from './runtime.tsx';
 import type { Services } from './services.tsx';
+
+export { createRuntime } from './runtime.tsx';
 
 /**
  * BERTH_TEST_CRASH=render (a test hook, see main.tsx): a component that throws while rendering,
@@ -22,12 +24,12 @@ function CrashForTests() {
   return null;
 }
 
-/** `initial`: the navigation to come back to (after a shell in a container had the terminal). */
-export function mount(services: Services, onQuit: () => void, initial?: NavigationState): Instance {
+/** `runtime`: the app store (made once, so a remount after a shell comes back where it was). */
+export function mount(services: Services, runtime: Runtime): Instance {
   const crash = process.env.BERTH_TEST_CRASH === 'render' ? <CrashForTests /> : null;
   return render(
     <>
-      <Root services={services} onQuit={onQuit} initial={initial} />
+      <Root services={services} runtime={runtime} />
       {crash}
     </>,
     {

@@ -1,87 +1,47 @@
 /**
- * Opens the dialog a request names. Each dialog module is loaded the first time it is opened
- * (React.lazy), so starting berth does not pay for forms nobody has opened yet.
+ * Draws the dialog on top. Each dialog's component is its own chunk, loaded the first time it is
+ * needed, or earlier: `preloadDialogs` is called once the first frame is on screen, so the first
+ * `p` or `r` draws at once. While a chunk still loads a bare frame is drawn; the dialog's state is
+ * in the store already and takes keys (they go to the dialog's machine, not to the component).
  *
- * While a dialog's code loads, and underneath every dialog, a catch-all layer consumes keys (Esc
- * closes): a dialog is modal, so nothing typed may reach the panes behind it. It sits just below
- * the dialogs' own priority so their handlers always go first.
+ * Adding a dialog: its module in state/dialogs (see dialog.ts) and an entry here.
  */
 import { Box, Text } from 'ink';
-import { lazy, Suspense } from 'react';
-import { KeyPriority, useKeyHandler } from '../keys/key-router.tsx';
-import type { DialogRequest, PaneId } from '../navigation.ts';
+import { Suspense, type FunctionComponent } from 'react';
+import type { DialogOverlay } from '../../state/app/types.ts';
+import type { DialogState, DialogType } from '../../state/dialogs/dialog.ts';
+import { preloadable, type Preloadable } from '../lazy.ts';
 import { theme } from '../theme.ts';
+import type { DialogProps } from './dialog-props.ts';
 
-export interface DialogHostProps {
-  request: DialogRequest;
-  width: number;
-  height: number;
-  onClose: () => void;
-  onNotify: (text: string, tone?: 'info' | 'error') => void;
-  onSelect: (pane: PaneId, id: string) => void;
-  onShowAll: () => void;
+type Components = { [T in DialogType]: Preloadable<DialogProps<Extract<DialogState, { type: T }>>> };
+
+const components: Components = {
+  run: preloadable(() => import('./run-dialog.tsx').then((m) => m.RunDialog)),
+  stop: preloadable(() => import('./stop-dialog.tsx').then((m) => m.StopDialog)),
+  commit: preloadable(() => import('./commit-dialog.tsx').then((m) => m.CommitDialog)),
+  remove: preloadable(() => import('./remove-dialog.tsx').then((m) => m.RemoveDialog)),
+  pull: preloadable(() => import('./pull-dialog.tsx').then((m) => m.PullDialog)),
+};
+
+/** Loads every dialog's code, one after another, so none has to load when it is opened. */
+export async function preloadDialogs(): Promise<void> {
+  for (const entry of Object.values(components)) await entry.preload().catch(() => undefined);
 }
 
-const RunDialog = lazy(() => import('./run-dialog.tsx').then((m) => ({ default: m.RunDialog })));
-const StopDialog = lazy(() => import('./stop-dialog.tsx').then((m) => ({ default: m.StopDialog })));
-const CommitDialog = lazy(() => import('./commit-dialog.tsx').then((m) => ({ default: m.CommitDialog })));
-const RemoveDialog = lazy(() => import('./remove-dialog.tsx').then((m) => ({ default: m.RemoveDialog })));
-const PullDialog = lazy(() => import('./pull-dialog.tsx').then((m) => ({ default: m.PullDialog })));
-
-export function DialogHost({ request, width, height, onClose, onNotify, onSelect, onShowAll }: DialogHostProps) {
-  useKeyHandler(KeyPriority.dialog - 1, (press) => {
-    if (press.name === 'ctrl+c') return false;
-    if (press.name === 'escape') onClose();
-    return true;
-  });
-  let dialog;
-  switch (request.type) {
-    case 'run':
-      dialog = <RunDialog image={request.image} width={width} height={height} onClose={onClose} onNotify={onNotify} onSelect={onSelect} onShowAll={onShowAll} />;
-      break;
-    case 'stop':
-      dialog = (
-        <StopDialog
-          containerId={request.containerId}
-          name={request.name}
-          service={request.service}
-          restart={request.restart}
-          width={width}
-          onClose={onClose}
-          onNotify={onNotify}
-        />
-      );
-      break;
-    case 'commit':
-      dialog = <CommitDialog containerId={request.containerId} name={request.name} width={width} onClose={onClose} onNotify={onNotify} onSelect={onSelect} />;
-      break;
-    case 'remove':
-      dialog = <RemoveDialog target={request.target} width={width} onClose={onClose} onNotify={onNotify} />;
-      break;
-    case 'pull':
-      dialog = (
-        <PullDialog
-          width={width}
-          height={height}
-          reference={request.reference}
-          onClose={onClose}
-          onStarted={(pullId) => {
-            onClose();
-            onSelect('pulls', pullId);
-          }}
-        />
-      );
-      break;
-  }
+function Fallback({ width }: { width: number }) {
   return (
-    <Suspense
-      fallback={
-        <Box borderStyle="round" borderColor={theme.accent} width={Math.min(width, 40)} paddingX={1}>
-          <Text color={theme.muted}>…</Text>
-        </Box>
-      }
-    >
-      {dialog}
+    <Box borderStyle="round" borderColor={theme.accent} width={Math.min(width, 40)} paddingX={1}>
+      <Text color={theme.muted}>…</Text>
+    </Box>
+  );
+}
+
+export function DialogHost({ overlay, width, height }: { overlay: DialogOverlay; width: number; height: number }) {
+  const Component = components[overlay.dialog.type].Component as FunctionComponent<DialogProps<DialogState>>;
+  return (
+    <Suspense fallback={<Fallback width={width} />}>
+      <Component overlay={overlay.id} dialog={overlay.dialog} width={width} height={height} />
     </Suspense>
   );
 }

@@ -1,4 +1,6 @@
 import { Box, Text } from 'ink';
+import { useMemo } from 'react';
+import { formatRelative } from '../format/index.ts';
 import type { ContainerColumn, ContainerRow } from '../rows/container-rows.ts';
 import { keyLabel } from '../keys/keymap.ts';
 import { isDescending } from '../rows/sort.ts';
@@ -26,9 +28,12 @@ interface Props {
   sort: string;
   width: number;
   height: number;
+  /** The clock CREATED is read against. */
+  nowMs: number;
 }
 
-export function ContainersPane({ rows, selectedIndex, loaded, stale, showAll, filter, sort, width, height }: Props) {
+export function ContainersPane({ rows, selectedIndex, loaded, stale, showAll, filter, sort, width, height, nowMs }: Props) {
+  const tableRows = useMemo(() => rows.map((r) => ({ key: r.id, cells: { ...r.cells, created: formatRelative(r.created, nowMs) }, color: theme.stateColor(r.state) })), [rows, nowMs]);
   if (!loaded) return <Text color={theme.muted}>loading containers…</Text>;
   if (rows.length === 0) {
     const why = filter ? `no containers match "${filter}"` : showAll ? 'no containers' : `no running containers (${keyLabel('toggle-all')} shows all)`;
@@ -41,7 +46,7 @@ export function ContainersPane({ rows, selectedIndex, loaded, stale, showAll, fi
   return (
     <Table
       columns={columns}
-      rows={rows.map((r) => ({ key: r.id, cells: r.cells, color: theme.stateColor(r.state) }))}
+      rows={tableRows}
       selectedIndex={selectedIndex}
       width={width}
       height={height - 1}

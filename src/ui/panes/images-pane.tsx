@@ -1,4 +1,6 @@
 import { Box, Text } from 'ink';
+import { useMemo } from 'react';
+import { formatRelative } from '../format/index.ts';
 import type { ImageColumn, ImageRow } from '../rows/image-rows.ts';
 import { isDescending } from '../rows/sort.ts';
 import { theme } from '../theme.ts';
@@ -22,9 +24,12 @@ interface Props {
   sort: string;
   width: number;
   height: number;
+  /** The clock CREATED is read against. */
+  nowMs: number;
 }
 
-export function ImagesPane({ rows, selectedIndex, loaded, stale, filter, sort, width, height }: Props) {
+export function ImagesPane({ rows, selectedIndex, loaded, stale, filter, sort, width, height, nowMs }: Props) {
+  const tableRows = useMemo(() => rows.map((r) => ({ key: r.key, cells: { ...r.cells, created: formatRelative(r.created, nowMs) } })), [rows, nowMs]);
   if (!loaded) return <Text color={theme.muted}>loading images…</Text>;
   if (rows.length === 0) {
     return (
@@ -36,7 +41,7 @@ export function ImagesPane({ rows, selectedIndex, loaded, stale, filter, sort, w
   return (
     <Table
       columns={columns}
-      rows={rows.map((r) => ({ key: r.key, cells: r.cells }))}
+      rows={tableRows}
       selectedIndex={selectedIndex}
       width={width}
       height={height - 1}
