@@ -4,12 +4,11 @@
  * keys do is keys/reduce.ts, and nothing here keeps state a key can change.
  */
 import { Box, Text } from 'ink';
-import { useCallback, useEffect, useMemo } from 'react';
+import { useCallback, useMemo } from 'react';
 import { paneView, topOverlay } from '../state/app/types.ts';
 import { isLive } from '../state/containers.ts';
 import { sanitizeLine, truncate } from './format/index.ts';
 import { nextRelativeChange } from './format/time.ts';
-import { preloadDialogs } from './dialogs/dialog-host.tsx';
 import { useClockUntil } from './hooks/use-clock.ts';
 import { useStore } from './hooks/use-store.ts';
 import { contextsFor } from './keys/contexts.ts';
@@ -44,12 +43,6 @@ export function App() {
   // than firing just before it and painting the screen twice.
   const freshAt = Math.max(engine.containers.refreshedAt ?? 0, engine.images.refreshedAt ?? 0);
   const now = useClockUntil(nextTimeChange, 11_000, freshAt);
-
-  // Once the first frame is out: load every dialog's code, so the first p, r, s or c opens at once.
-  useEffect(() => {
-    const timer = setTimeout(() => void preloadDialogs(), 0);
-    return () => clearTimeout(timer);
-  }, []);
 
   const running = useMemo(() => engine.containers.items.filter(isLive).length, [engine.containers.items]);
   const overlay = topOverlay(state);

@@ -4,6 +4,7 @@
  */
 import { render, type Instance } from 'ink';
 import { useEffect, useState } from 'react';
+import { preloadDialogs } from './dialogs/dialog-host.tsx';
 import { Root } from './root.tsx';
 import type { Runtime } from './runtime.tsx';
 import type { Services } from './services.tsx';
@@ -26,6 +27,9 @@ function CrashForTests() {
 
 /** `runtime`: the app store (made once, so a remount after a shell comes back where it was). */
 export function mount(services: Services, runtime: Runtime): Instance {
+  // The dialogs' code is read while the first frame is drawn (synchronously, below) and compiled
+  // right after it: the first p, r, s or c then draws at once, even pressed with the first frame.
+  void preloadDialogs();
   const crash = process.env.BERTH_TEST_CRASH === 'render' ? <CrashForTests /> : null;
   return render(
     <>
