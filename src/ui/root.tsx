@@ -45,7 +45,7 @@ export function Root({ services, runtime: given, onQuit, initial, size }: Props)
   return (
     <ServicesContext.Provider value={services}>
       <RuntimeContext.Provider value={runtime}>
-        <KeyInput sink={runtime.store} />
+        <KeyInput keys={runtime.keys} />
         <App />
       </RuntimeContext.Provider>
     </ServicesContext.Provider>

@@ -11,6 +11,7 @@ import { AppStore } from '../state/app/app-store.ts';
 import { CommandRunner } from '../state/app/runner.ts';
 import { initialAppState, type AppState, type TerminalSize } from '../state/app/types.ts';
 import type { RunnerServices } from '../state/app/work.ts';
+import { KeyStream } from './keys/key-input.tsx';
 import { currentKeymap } from './keys/keymap.ts';
 import { reduceApp } from './keys/reduce.ts';
 import type { UiContext } from './keys/ui-context.ts';
@@ -19,6 +20,8 @@ import type { Services } from './services.tsx';
 export interface Runtime {
   store: AppStore<UiContext>;
   runner: CommandRunner;
+  /** Where the key input sends what it reads: decoded into presses, each applied to the store. */
+  keys: KeyStream;
   /** Stops the runner's work and the subscriptions (berth is quitting, or a test ends). */
   dispose(): void;
 }
@@ -63,6 +66,7 @@ export function createRuntime(services: Services, options: RuntimeOptions): Runt
   return {
     store,
     runner,
+    keys: new KeyStream(store),
     dispose() {
       for (const off of unsubscribe) off();
       runner.stop();

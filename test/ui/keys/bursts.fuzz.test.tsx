@@ -19,7 +19,7 @@ import { initialAppState, type AppState, type PaneId } from '../../../src/state/
 import type { DialogRequest } from '../../../src/state/dialogs/dialog.ts';
 import { initialEngineState, type EngineState } from '../../../src/state/engine-state.ts';
 import { createPull, finishPull } from '../../../src/state/pulls/pull-reducer.ts';
-import { KeyInput } from '../../../src/ui/keys/key-input.tsx';
+import { KeyInput, KeyStream } from '../../../src/ui/keys/key-input.tsx';
 import { Keymap, keymap } from '../../../src/ui/keys/keymap.ts';
 import { reduceApp } from '../../../src/ui/keys/reduce.ts';
 import type { UiContext } from '../../../src/ui/keys/ui-context.ts';
@@ -149,7 +149,7 @@ async function deliver(start: (typeof starts)[number], reads: readonly string[])
   const commands: Command[] = [];
   store.setRunner((command) => commands.push(command));
   if (start.dialog) store.dispatch({ type: 'open-dialog', request: start.dialog });
-  const ui = render(<KeyInput sink={store} />);
+  const ui = render(<KeyInput keys={new KeyStream(store)} />);
   try {
     await tick(); // Ink starts reading in an effect
     for (const read of reads) {

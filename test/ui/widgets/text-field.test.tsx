@@ -6,7 +6,7 @@ import { editField, type FieldState } from '../../../src/state/input/field.ts';
 import type { KeyPress } from '../../../src/state/input/press.ts';
 import { Store } from '../../../src/state/store.ts';
 import { useStore } from '../../../src/ui/hooks/use-store.ts';
-import { KeyInput } from '../../../src/ui/keys/key-input.tsx';
+import { KeyInput, KeyStream } from '../../../src/ui/keys/key-input.tsx';
 import { scrollStart, TextField } from '../../../src/ui/widgets/text-field.tsx';
 
 describe('scrollStart', () => {
@@ -41,7 +41,7 @@ function renderField(props: { initial: string; width: number; mask?: boolean }) 
   };
   const instance = render(
     <>
-      <KeyInput sink={sink} />
+      <KeyInput keys={new KeyStream(sink)} />
       <Field store={store} width={props.width} mask={props.mask} />
     </>,
   );
