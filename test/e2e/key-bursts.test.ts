@@ -14,13 +14,14 @@
  */
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
 import { SANDBOX_ENV } from '../sandbox/env-vars.ts';
 import { addRegistryUser } from '../sandbox/registry.ts';
 import { key, launchBerth, type PtySession } from '../support/pty.ts';
+import { filesUnder } from '../support/files.ts';
 import { sandboxDocker, sandboxEnv } from '../support/sandbox-env.ts';
 
 const env = sandboxEnv();
@@ -54,13 +55,6 @@ function berth(): PtySession {
   return session;
 }
 
-function files(dir: string): string[] {
-  if (!existsSync(dir)) return [];
-  return readdirSync(dir).flatMap((name) => {
-    const full = path.join(dir, name);
-    return statSync(full).isDirectory() ? files(full) : [full];
-  });
-}
 
 before(async () => {
   for (const dir of [home, tmp, config]) mkdirSync(dir, { recursive: true });
@@ -101,7 +95,7 @@ test('the pull dialog takes reference⇥user⇥password⏎ in one write: the typ
   assert.ok(!readFileSync(`/proc/${pid}/environ`, 'utf8').includes(password));
   b.write('q');
   await b.exited;
-  for (const file of [...files(home), ...files(tmp), ...files(config)]) assert.ok(!readFileSync(file).includes(password), `${file} holds the password`);
+  for (const file of [...filesUnder(home), ...filesUnder(tmp), ...filesUnder(config)]) assert.ok(!readFileSync(file).includes(password), `${file} holds the password`);
   // Nor in what the registry or the engine logged of the pull (the reference, had it gone there).
   for (const log of [path.join(env.dir, 'registry', 'registry.log'), path.join(env.dir, 'dockerd.log')]) {
     if (existsSync(log)) assert.ok(!readFileSync(log, 'utf8').includes(password), `${log} holds the password`);

@@ -4,7 +4,7 @@
  */
 import type { ReactElement } from 'react';
 import { selectedIndex } from '../../state/app/navigation.ts';
-import { paneView, type AppState, type PaneId } from '../../state/app/types.ts';
+import { paneView, type AppState, type PaneId, type PaneView } from '../../state/app/types.ts';
 import type { EngineState } from '../../state/engine-state.ts';
 import { selectContainerIds, selectImageKeys } from '../rows/select.ts';
 import { ContainersPane } from './containers-pane.tsx';
@@ -20,41 +20,21 @@ export interface PaneProps {
   nowMs: number;
 }
 
+/** What a list pane is given from the store: its rows, where the selection is, its data's state. */
+function listProps<R>(rows: readonly R[], ids: readonly string[], view: PaneView, list: { loaded: boolean; stale: boolean }) {
+  return { rows, selectedIndex: selectedIndex(view, ids), loaded: list.loaded, stale: list.stale, filter: view.filter, sort: view.sort };
+}
+
 export const paneComponents: Record<PaneId, (props: PaneProps) => ReactElement> = {
   containers: ({ state, engine, width, height, nowMs }) => {
     const rows = containerRowsOf(state, { engine });
-    const view = paneView(state, 'containers');
-    return (
-      <ContainersPane
-        rows={rows}
-        selectedIndex={selectedIndex(view, selectContainerIds(rows))}
-        loaded={engine.containers.loaded}
-        stale={engine.containers.stale}
-        showAll={state.showAll}
-        filter={view.filter}
-        sort={view.sort}
-        width={width}
-        height={height}
-        nowMs={nowMs}
-      />
-    );
+    const props = listProps(rows, selectContainerIds(rows), paneView(state, 'containers'), engine.containers);
+    return <ContainersPane {...props} showAll={state.showAll} width={width} height={height} nowMs={nowMs} />;
   },
   images: ({ state, engine, width, height, nowMs }) => {
     const rows = imageRowsOf(state, { engine });
-    const view = paneView(state, 'images');
-    return (
-      <ImagesPane
-        rows={rows}
-        selectedIndex={selectedIndex(view, selectImageKeys(rows))}
-        loaded={engine.images.loaded}
-        stale={engine.images.stale}
-        filter={view.filter}
-        sort={view.sort}
-        width={width}
-        height={height}
-        nowMs={nowMs}
-      />
-    );
+    const props = listProps(rows, selectImageKeys(rows), paneView(state, 'images'), engine.images);
+    return <ImagesPane {...props} width={width} height={height} nowMs={nowMs} />;
   },
   pulls: ({ state, width, height }) => <PullsPane width={width} height={height} view={paneView(state, 'pulls')} />,
 };

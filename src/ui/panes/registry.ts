@@ -79,13 +79,16 @@ function label(name: string, id: string): string {
   return `${sanitizeLine(name) || shortId(id)} (${shortId(id)})`;
 }
 
-/** An action on the selected container: consumed even when nothing is selected. */
-function onContainer(act: (state: AppState, ctx: UiContext, row: ContainerRow) => Reduced): PaneAction {
+/** An action on the selected row: consumed even when nothing is selected. */
+function onRow<R>(find: (state: AppState, ctx: UiContext) => R | undefined, act: (state: AppState, ctx: UiContext, row: R) => Reduced): PaneAction {
   return (state, ctx) => {
-    const row = selectedContainer(state, ctx);
+    const row = find(state, ctx);
     return row ? act(state, ctx, row) : reduced(state);
   };
 }
+
+const onContainer = (act: (state: AppState, ctx: UiContext, row: ContainerRow) => Reduced) => onRow(selectedContainer, act);
+const onImage = (act: (state: AppState, ctx: UiContext, row: ImageRow) => Reduced) => onRow(selectedImage, act);
 
 function stopOrRestart(restart: boolean): PaneAction {
   return onContainer((state, ctx, row) => {
@@ -139,14 +142,6 @@ const containers: PaneEntry = {
     }),
   },
 };
-
-/** An action on the selected image row: consumed even when nothing is selected. */
-function onImage(act: (state: AppState, ctx: UiContext, row: ImageRow) => Reduced): PaneAction {
-  return (state, ctx) => {
-    const row = selectedImage(state, ctx);
-    return row ? act(state, ctx, row) : reduced(state);
-  };
-}
 
 const images: PaneEntry = {
   id: 'images',
