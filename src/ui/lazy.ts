@@ -14,7 +14,7 @@ export interface Preloadable<P> {
  * opened by the first key after start-up would take that long to appear. The state the
  * component draws is in the store meanwhile, so nothing typed while it loads is lost.
  */
-export function preloadable<P extends object>(load: () => Promise<ComponentType<P>>, placeholder: (props: P) => ReactElement): Preloadable<P> {
+export function preloadable<P extends object>(load: () => Promise<ComponentType<P>>, placeholder: (props: NoInfer<P>) => ReactElement): Preloadable<P> {
   let loaded: ComponentType<P> | undefined;
   let loading: Promise<void> | undefined;
   const listeners = new Set<() => void>();

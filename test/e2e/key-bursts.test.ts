@@ -36,9 +36,10 @@ const user = `burst-${randomBytes(4).toString('hex')}`;
 const password = `pw-${randomBytes(18).toString('base64url')}`;
 
 /** berth with an empty docker config: no credentials but the ones typed. */
-function berth(): PtySession {
+function berth(extra: Record<string, string> = {}): PtySession {
   const session = launchBerth({
     env: {
+      ...extra,
       DOCKER_HOST: env.dockerHost,
       HOME: home,
       TMPDIR: tmp,
@@ -115,6 +116,16 @@ test('p and an image name in one write, as soon as the first frame is on screen:
   await b.waitFor(/username\s+someone/);
 });
 
+test('keys typed while the dialog’s code is still loading go into the dialog, in order', async () => {
+  // The dialogs' code held back 1.5 s: the burst below certainly arrives before it.
+  const b = berth({ BERTH_TEST_SLOW_DIALOGS: '1500' });
+  await b.waitFor('q quit');
+  b.write('pbusybox:1.36\tme');
+  // The bare placeholder frame while the code loads, then the dialog with every key in place.
+  const screen = await b.waitFor(/Pull an image[\s\S]*image\s+busybox:1\.36[\s\S]*username\s+me/, 15_000);
+  assert.match(screen, /› username/, 'Tab moved the focus before the dialog was ever drawn');
+});
+
 test('r and an image name in one write, as soon as the first frame is on screen: the run dialog opens with the name in it', async () => {
   const b = berth();
   await b.waitFor('q quit');
@@ -129,19 +140,25 @@ test('r and an image name in one write, as soon as the first frame is on screen:
 test('from the Pulls pane, 1j and 1G⏎ in one write act on the Containers pane', async () => {
   const b = berth();
   await b.waitFor(`${tag}-a`);
-  // Only this test's three containers, newest first: c, b, a.
+  // Only this test's three containers. Created within a second they may list in any order, so
+  // the order is read from the screen.
   await b.type('/', ...tag, key.enter);
-  await b.waitFor(`running: 3 · filter "${tag}"`);
+  const listed = await b.waitFor(`running: 3 · filter "${tag}"`);
+  const order = listed
+    .split('\n')
+    .map((line) => new RegExp(`${tag}-[abc]`).exec(line)?.[0])
+    .filter((name): name is string => name !== undefined);
+  assert.equal(order.length, 3, listed);
   await b.type('3');
   await b.waitFor('no pulls yet');
   b.write('1j');
   await b.waitFor('Enter/l logs');
   await b.type('l');
-  await b.waitFor(`logs ${tag}-b`);
+  await b.waitFor(`logs ${order[1]}`);
   await b.type(key.escape);
   await b.waitFor('Enter/l logs');
   await b.type('3');
   await b.waitFor('no pulls yet');
   b.write('1G\r');
-  await b.waitFor(`logs ${tag}-a`);
+  await b.waitFor(`logs ${order[2]}`);
 });

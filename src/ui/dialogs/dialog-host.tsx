@@ -16,12 +16,22 @@ import type { DialogProps } from './dialog-props.ts';
 
 type Components = { [T in DialogType]: Preloadable<DialogProps<Extract<DialogState, { type: T }>>> };
 
+/**
+ * A test hook, kept in the build on purpose (test/e2e/key-bursts.test.ts): BERTH_TEST_SLOW_DIALOGS=ms
+ * holds every dialog's code back that long, so a test can type into a dialog whose code has
+ * certainly not loaded yet.
+ */
+const slow = Number(process.env.BERTH_TEST_SLOW_DIALOGS) || 0;
+function later<T>(load: () => Promise<T>): () => Promise<T> {
+  return slow > 0 ? () => new Promise((resolve) => setTimeout(resolve, slow)).then(load) : load;
+}
+
 const components: Components = {
-  run: preloadable(() => import('./run-dialog.tsx').then((m) => m.RunDialog), Placeholder),
-  stop: preloadable(() => import('./stop-dialog.tsx').then((m) => m.StopDialog), Placeholder),
-  commit: preloadable(() => import('./commit-dialog.tsx').then((m) => m.CommitDialog), Placeholder),
-  remove: preloadable(() => import('./remove-dialog.tsx').then((m) => m.RemoveDialog), Placeholder),
-  pull: preloadable(() => import('./pull-dialog.tsx').then((m) => m.PullDialog), Placeholder),
+  run: preloadable(later(() => import('./run-dialog.tsx').then((m) => m.RunDialog)), Placeholder),
+  stop: preloadable(later(() => import('./stop-dialog.tsx').then((m) => m.StopDialog)), Placeholder),
+  commit: preloadable(later(() => import('./commit-dialog.tsx').then((m) => m.CommitDialog)), Placeholder),
+  remove: preloadable(later(() => import('./remove-dialog.tsx').then((m) => m.RemoveDialog)), Placeholder),
+  pull: preloadable(later(() => import('./pull-dialog.tsx').then((m) => m.PullDialog)), Placeholder),
 };
 
 /**
