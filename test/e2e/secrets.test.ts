@@ -96,7 +96,9 @@ async function typeCredentials(b: PtySession, password: string): Promise<void> {
   await b.waitFor('q quit');
   await b.type('p');
   await b.waitFor('Pull an image');
-  await b.type(...image);
+  // In one write: typed a key at a time, a pause longer than the lookup's 150 ms on a busy
+  // machine would look up a partial reference ("127.0.0.1" is a Docker Hub name) with the helper.
+  b.write(image);
   // The dialog asks the credential store which credentials it would use.
   await b.waitFor(() => helperCalls().length >= 1, 10_000);
   await b.type(key.tab, ...env.registry.username, key.tab, ...password);

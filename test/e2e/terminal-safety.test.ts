@@ -93,12 +93,23 @@ async function childOf(ppid: number): Promise<number> {
   }
 }
 
-/** Pages down through a scroll view until the pattern is on screen. */
+/** Where a scroll view is ("21-40/201"), from its title line. */
+function position(screen: string): string | undefined {
+  return /\d+-\d+\/\d+/.exec(screen)?.[0];
+}
+
+/**
+ * Pages down through a scroll view until the pattern is on screen, one page at a time: each PgDn
+ * waits for the view to have moved, so a slow frame on a busy machine cannot make it overshoot.
+ */
 async function scrollUntil(b: PtySession, pattern: RegExp): Promise<string> {
-  for (let page = 0; page < 40; page++) {
-    const screen = b.screen();
-    if (pattern.test(screen)) return screen;
+  let screen = await b.waitFor((s) => pattern.test(s) || position(s) !== undefined);
+  for (let page = 0; page < 40 && !pattern.test(screen); page++) {
+    const at = position(screen);
+    const [, end, total] = /(\d+)\/(\d+)/.exec(at ?? '') ?? [];
+    if (at === undefined || end === total) break;
     await b.type(PAGE_DOWN);
+    screen = await b.waitFor((s) => position(s) !== at);
   }
   return b.waitFor(pattern, 1000);
 }
