@@ -51,12 +51,3 @@ export const plainFlags: KeyFlags = {
   delete: false,
   meta: false,
 };
-
-/** True for a press that carries text to insert (typed characters or a paste), false for named keys. */
-export function isText(press: KeyPress): boolean {
-  const { key } = press;
-  if (key.ctrl || key.meta || key.escape || key.return || key.tab) return false;
-  if (key.upArrow || key.downArrow || key.leftArrow || key.rightArrow) return false;
-  if (key.pageUp || key.pageDown || key.home || key.end || key.backspace || key.delete) return false;
-  return press.input !== '';
-}

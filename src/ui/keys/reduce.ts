@@ -46,9 +46,11 @@ export function reduceKey(state: AppState, press: KeyPress, ctx: UiContext): Red
   if (top) {
     const answer = overlayKey(state, top, press, ctx);
     if (answer) return answer;
+    // A view lets through the global keys that make sense over it (its footer shows them):
+    // quit, help, and pull. Pane switches would act on a screen that is not showing.
     const action = ctx.keymap.resolve('global', press.name);
-    if (action === 'quit') return reduced(state, { type: 'quit' });
-    if (action === 'help' && top.kind !== 'help') return handlerFor('help', paneEntry(state.pane))?.(state, ctx, paneEntry(state.pane)) ?? reduced(state);
+    const pane = paneEntry(state.pane);
+    if (action === 'quit' || action === 'pull' || (action === 'help' && top.kind !== 'help')) return handlerFor(action, pane)?.(state, ctx, pane) ?? reduced(state);
     return reduced(state);
   }
   if (state.filtering) {
