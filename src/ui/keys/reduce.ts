@@ -1,7 +1,7 @@
 /**
  * The app's reducer: every key and every result, applied to the app store's state as it is now.
  *
- * Keys go to the overlay on top (a dialog takes them all; a view lets quit and help through),
+ * Keys go to the overlay on top (a dialog takes them all; a view lets quit, help and pull through),
  * else to the filter prompt while it is open, else to the pane: its own context, then 'list',
  * then 'global', through the keymap in force. Results (a request finished, a timer fired, lines
  * arrived) go to what they are for. After either, every list pane's selection follows its ids,
