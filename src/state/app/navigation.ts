@@ -92,11 +92,16 @@ export function nextSerial(state: AppState): [AppState, number] {
   return [{ ...state, serial }, serial];
 }
 
-/** Opens an overlay on top, with a fresh id; returns the state and that id. */
+/** Puts an overlay on top (its id from `nextSerial`); the filter prompt, if open, closes. */
+export function pushOverlay(state: AppState, overlay: Overlay): AppState {
+  return { ...state, filtering: false, overlays: [...state.overlays, overlay] };
+}
+
+/** Opens an overlay on top, with a fresh id; returns the state and the overlay. */
 export function openOverlay<O extends Overlay>(state: AppState, make: (id: number) => O): [AppState, O] {
   const [next, id] = nextSerial(state);
   const overlay = make(id);
-  return [{ ...next, filtering: false, overlays: [...next.overlays, overlay] }, overlay];
+  return [pushOverlay(next, overlay), overlay];
 }
 
 /** Replaces the overlay with the same id (unchanged state when it is gone). */

@@ -3,7 +3,7 @@
  * panes, and folding a dialog machine's outcome (close, notify, select…) into the app state.
  */
 import { notify, reduced, type Command, type Reduced } from '../../state/app/commands.ts';
-import { closeOverlay, nextSerial, openOverlay, replaceOverlay, select, toggleAll } from '../../state/app/navigation.ts';
+import { closeOverlay, nextSerial, openOverlay, pushOverlay, replaceOverlay, select, toggleAll } from '../../state/app/navigation.ts';
 import type { AppState, DialogOverlay, Overlay } from '../../state/app/types.ts';
 import { openDialog, type DialogRequest, type DialogState } from '../../state/dialogs/dialog.ts';
 import type { DialogContext, Outcome } from '../../state/dialogs/machine.ts';
@@ -61,6 +61,6 @@ export function applyOutcome(state: AppState, overlay: DialogOverlay, outcome: O
 export function openDialogOver(state: AppState, request: DialogRequest, ctx: UiContext): Reduced {
   const [numbered, id] = nextSerial(state);
   const outcome = openDialog(request, dialogContext(numbered, ctx, id));
-  const [next, overlay] = openOverlay(state, (): DialogOverlay => ({ kind: 'dialog', id, dialog: outcome.state }));
-  return applyOutcome(next, overlay, outcome);
+  const overlay: DialogOverlay = { kind: 'dialog', id, dialog: outcome.state };
+  return applyOutcome(pushOverlay(numbered, overlay), overlay, outcome);
 }
