@@ -178,7 +178,10 @@ describe('hostile strings from the engine', () => {
     assertIntact(b, 'inspect view');
     assert.doesNotMatch(b.raw.slice(mark), /[\u0080-\u009f\u202a-\u202e\u2066-\u2069]|\u001b[P\]]/, 'inspect view: nothing live reached the terminal');
 
-    await b.type(key.escape, '2');
+    // Esc and the next key apart: read together they are Alt+2, the terminal's own encoding.
+    await b.type(key.escape);
+    await b.waitFor('CONTAINER ID');
+    await b.type('2');
     mark = b.raw.length;
     await b.type('/', ...repo, key.enter);
     await b.waitFor(`${repo}:1`);
