@@ -67,8 +67,7 @@ test('a foreground run with a TTY streams its raw output and reports the exit co
   // `tty` prints the container's terminal: proof the engine gave it one.
   const b = await openRunDialog(env.images.busybox, `sh -c 'echo tty-out; tty; exit 4'`, `${tag}-tty`);
   await b.type(key.tab, ' ');
-  await b.settle();
-  assert.match(b.screen(), /TTY\s+\[x\]/);
+  await b.waitFor(/TTY\s+\[x\]/);
   await b.type(key.enter);
   const screen = await b.waitFor('exited with code 4', 15_000);
   assert.match(screen, /│ tty-out/);
@@ -89,8 +88,7 @@ test('a bracketed paste with newlines fills a field and does not submit the dial
   await paste(b, `\u001b[200~${env.images.busybox}\r\u001b[201~`);
   await b.type(key.tab);
   await paste(b, `\u001b[200~echo pasted\rline\r\u001b[201~`);
-  await b.settle();
-  let screen = b.screen();
+  let screen = await b.waitFor(/command\s+echo pasted line/);
   assert.match(screen, /Run a container/, 'the newline did not submit the dialog');
   assert.match(screen, /command\s+echo pasted line/);
   await b.type(key.enter);
