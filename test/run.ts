@@ -3,7 +3,9 @@
  *
  *   tsx test/run.ts [--unit] [node --test flags…] [files or dirs…]
  *
- * Finds test/**\/*.test.ts(x). Files under test/e2e/ and files named *.int.test.ts(x) need
+ * Finds test/**\/*.test.ts(x). A whole run then runs the files listed in test/engine-passes.ts
+ * against Podman as well, in a second `node --test`; `--engine=podman files…` runs named files
+ * against Podman only. Files under test/e2e/ and files named *.int.test.ts(x) need
  * the engine; everything else is a unit test. `--unit` runs only unit tests. Otherwise, if
  * any selected file needs the engine, one sandbox is started first and its variables are
  * passed to the tests. The tests run in `node --test` (one file at a time, spec reporter,
@@ -16,6 +18,7 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { parseEngineOption, podmanFiles, type TestEngine } from './engine-passes.ts';
 import { watchLauncher } from './sandbox/lifeline.ts';
 import { startSandbox } from './sandbox/sandbox.ts';
 import type { Sandbox } from './sandbox/sandbox.ts';
@@ -45,12 +48,15 @@ interface Args {
   unit: boolean;
   nodeFlags: string[];
   targets: string[];
+  /** --engine=…; see test/engine-passes.ts. */
+  engines?: TestEngine[];
 }
 
 function parseArgs(argv: string[]): Args {
   const args: Args = { unit: false, nodeFlags: [], targets: [] };
   for (const a of argv) {
     if (a === '--unit') args.unit = true;
+    else if (parseEngineOption(a)) args.engines = parseEngineOption(a);
     else if (a.startsWith('--')) args.nodeFlags.push(a); // e.g. --test-name-pattern=…, --test-only
     else args.targets.push(a);
   }
@@ -133,27 +139,37 @@ async function main(): Promise<number> {
   // exit, which would blind the component tests; CI itself sets CI=true.
   delete env.CI;
   delete env.CONTINUOUS_INTEGRATION;
-  if (files.some(needsEngine)) {
+  const named = args.targets.length > 0;
+  const engines = args.engines ?? (named || args.unit ? ['docker'] : ['docker', 'podman']);
+  const rel = (f: string) => path.relative(ROOT, f).split(path.sep).join('/');
+  // The unit tests run once, with the docker pass; the Podman pass repeats engine files only.
+  const passes = engines
+    .map((engine) => ({ engine, files: engine === 'docker' ? files : podmanFiles(files.filter(needsEngine), named, rel) }))
+    .filter((pass) => pass.files.length > 0);
+  if (passes.some((pass) => pass.files.some(needsEngine))) {
     const t0 = Date.now();
-    sandbox = await startSandbox({ log: sandboxLog });
+    sandbox = await startSandbox({ log: sandboxLog, podman: passes.some((pass) => pass.engine === 'podman') });
     log(`sandbox ${sandbox.dir} ready in ${Date.now() - t0} ms`);
     holdSandboxLog = true;
     // A context or TLS settings from the developer's shell would point the docker CLI (and
     // berth) somewhere other than DOCKER_HOST.
     for (const k of ['DOCKER_CONTEXT', 'DOCKER_TLS_VERIFY', 'DOCKER_CERT_PATH']) delete env[k];
-    Object.assign(env, sandbox.env());
   }
 
-  const nodeArgs = [
-    '--import',
-    'tsx',
-    '--test',
-    '--test-concurrency=1',
-    '--test-reporter=spec',
-    ...args.nodeFlags,
-    ...files.map((f) => path.relative(ROOT, f)),
-  ];
-  const code = await new Promise<number>((resolve) => {
+  let code = 0;
+  for (const pass of passes) {
+    if (passes.length > 1) log(`${pass.engine}: ${pass.files.length} files`);
+    const passEnv = { ...env, ...(sandbox && pass.engine === 'podman' ? sandbox.podman?.env() : sandbox?.env()) };
+    const passCode = await runNodeTest(pass.files, passEnv, args.nodeFlags);
+    if (code === 0) code = passCode;
+  }
+  const stoppedCleanly = await stopSandbox();
+  return code === 0 && !stoppedCleanly ? 1 : code;
+}
+
+function runNodeTest(files: string[], env: NodeJS.ProcessEnv, nodeFlags: string[]): Promise<number> {
+  const nodeArgs = ['--import', 'tsx', '--test', '--test-concurrency=1', '--test-reporter=spec', ...nodeFlags, ...files.map((f) => path.relative(ROOT, f))];
+  return new Promise<number>((resolve) => {
     child = spawn(process.execPath, nodeArgs, { cwd: ROOT, env, stdio: 'inherit' });
     child.on('error', (e) => {
       log(`could not start node --test: ${e.message}`);
@@ -163,8 +179,6 @@ async function main(): Promise<number> {
       resolve(exitCode ?? 128 + (sig ? (os.constants.signals[sig] ?? 1) : 1));
     });
   });
-  const stoppedCleanly = await stopSandbox();
-  return code === 0 && !stoppedCleanly ? 1 : code;
 }
 
 try {

@@ -9,8 +9,9 @@ import * as images from './images.ts';
 import * as system from './system.ts';
 import { resolveEngineTarget } from './context.ts';
 import { EngineError } from './errors.ts';
+import { identifyEngine, type EngineIdentity } from './identity.ts';
 import { createTransport, parseHost, type Endpoint, type Transport } from './transport.ts';
-import type { ContainerCreateConfig, ContainerSummary, ImageSummary, PingResult, WaitCondition } from './types.ts';
+import type { ContainerCreateConfig, ContainerSummary, ImageSummary, PingResult, VersionInfo, WaitCondition } from './types.ts';
 import { negotiateVersion, pinnedVersion } from './version.ts';
 
 export interface EngineClientOptions {
@@ -51,7 +52,7 @@ export class EngineClient {
     const target = resolveEngineTarget({ host: options.host, context: options.context, env: this.env, homedir: this.home });
     this.context = target.context;
     this.endpoint = inContext(target.context, () => parseHost(target.host, target.tls !== undefined));
-    this.transport = createTransport(this.endpoint, target.tls);
+    this.transport = inContext(target.context, () => createTransport(this.endpoint, target.tls, this.env));
     const pin = options.apiVersion || this.env.DOCKER_API_VERSION;
     this.pinned = pin ? pinnedVersion(pin) : undefined;
     this.http = new EngineHttp(this.transport, () => this.versionPrefix(), options.timeoutMs);
@@ -94,6 +95,11 @@ export class EngineClient {
   }
   version(signal?: AbortSignal) {
     return system.version(this.http, signal);
+  }
+  /** Docker or Podman, and its own version, from /version. */
+  async identify(signal?: AbortSignal): Promise<EngineIdentity & { info: VersionInfo }> {
+    const info = await system.version(this.http, signal);
+    return { ...identifyEngine(info), info };
   }
   info(signal?: AbortSignal) {
     return system.info(this.http, signal);
@@ -169,8 +175,17 @@ export class EngineClient {
     return resolveCredentials(imageRef, { env: this.env, homedir: this.home });
   }
 
+  /** Lets requests in flight finish, then closes every connection (and ends every ssh process). */
   close(): Promise<void> {
     return this.transport.close();
+  }
+
+  /**
+   * Ends every connection at once, streams included (they fail as ABORTED): what switching to
+   * another engine does with the old client, after stopping its EngineSync.
+   */
+  destroy(): Promise<void> {
+    return this.transport.destroy();
   }
 }
 

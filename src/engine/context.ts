@@ -8,11 +8,12 @@
  * for its certificates.
  */
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { dockerConfigDir, parseDockerConfig } from './auth/config-file.ts';
 import { EngineError } from './errors.ts';
-import { DEFAULT_HOST, tlsFromEnv, type TlsFiles } from './transport.ts';
+import { defaultLocalHost, type SocketLocations } from './discovery.ts';
+import { tlsFromEnv, type TlsFiles } from './transport.ts';
 
 export interface EngineTarget {
   /** A DOCKER_HOST-style address. */
@@ -27,14 +28,56 @@ export interface TargetOptions {
   context?: string;
   env: NodeJS.ProcessEnv;
   homedir: string;
+  /** Where local engines put their sockets (tests use temp dirs). */
+  sockets?: SocketLocations;
 }
 
-export function resolveEngineTarget({ host, context, env, homedir }: TargetOptions): EngineTarget {
+export function resolveEngineTarget({ host, context, env, homedir, sockets }: TargetOptions): EngineTarget {
   if (host && context) throw contextError('conflicting options: give --host or --context, not both');
   const location = { env, homedir };
   const name = host ? 'default' : (context ?? (env.DOCKER_HOST ? 'default' : env.DOCKER_CONTEXT || currentContext(location)));
-  if (name === 'default') return { host: host || env.DOCKER_HOST || DEFAULT_HOST, tls: tlsFromEnv(env, homedir) };
+  if (name === 'default') return { host: host || env.DOCKER_HOST || defaultLocalHost(env, sockets), tls: tlsFromEnv(env, homedir) };
   return readContext(name, dockerConfigDir(location));
+}
+
+export interface StoredContext {
+  name: string;
+  host: string;
+  description?: string;
+}
+
+/**
+ * The contexts in the docker CLI's store, sorted by name, each with its docker endpoint address;
+ * unreadable entries are left out (the CLI's own `context ls` would fail on them, berth's list
+ * should not). The virtual "default" context is not stored, so it is not here.
+ */
+export function listContexts(location: { env: NodeJS.ProcessEnv; homedir: string }): StoredContext[] {
+  const metaDir = join(dockerConfigDir(location), 'contexts', 'meta');
+  let ids: string[];
+  try {
+    ids = readdirSync(metaDir);
+  } catch {
+    return [];
+  }
+  const found: StoredContext[] = [];
+  for (const id of ids) {
+    try {
+      const meta = JSON.parse(readFileSync(join(metaDir, id, 'meta.json'), 'utf8')) as ContextMeta & { Metadata?: { Description?: unknown } };
+      const host = meta.Endpoints?.docker?.Host;
+      if (typeof meta.Name !== 'string' || typeof host !== 'string' || host === '') continue;
+      const description = meta.Metadata?.Description;
+      found.push({ name: meta.Name, host, ...(typeof description === 'string' && description !== '' ? { description } : {}) });
+    } catch {
+      // a half-written or foreign entry
+    }
+  }
+  return found.sort((a, b) => a.name.localeCompare(b.name));
+}
+
+/** The context a plain `docker` command would use, ignoring --context and --host: what `context ls` marks. */
+export function currentContextName(location: { env: NodeJS.ProcessEnv; homedir: string }): string {
+  if (location.env.DOCKER_HOST) return 'default';
+  return location.env.DOCKER_CONTEXT || currentContext(location);
 }
 
 /** `currentContext` from config.json; "default" when there is none or no file. */

@@ -89,7 +89,8 @@ export async function commitContainer(http: EngineHttp, options: CommitOptions):
     slowSeconds: 120,
   });
   if (!value?.Id) throw new EngineError({ code: 'PROTOCOL', operation: 'commit container', message: 'the engine did not return the new image id' });
-  return { Id: value.Id };
+  // Podman answers with the bare hex; image lists (Docker's and Podman's) say sha256:<hex>.
+  return { Id: /^[0-9a-f]{64}$/.test(value.Id) ? `sha256:${value.Id}` : value.Id };
 }
 
 export interface RemovedImage {

@@ -1,18 +1,23 @@
 import { readFileSync } from 'node:fs';
+import type { Socket } from 'node:net';
 import { join } from 'node:path';
 import { Agent, type Dispatcher } from 'undici';
 import { EngineError } from './errors.ts';
+import { openSshStream, requireSshClient } from './ssh.ts';
+import { parseSshAddress, sshLabel, type SshAddress } from './ssh-address.ts';
 
 /** Where the engine listens. The URL host is a placeholder for unix sockets: the socket is what matters. */
 export type Endpoint =
   | { kind: 'unix'; socketPath: string; label: string }
-  | { kind: 'tcp'; host: string; port: number; tls: boolean; label: string };
+  | { kind: 'tcp'; host: string; port: number; tls: boolean; label: string }
+  | { kind: 'ssh'; address: SshAddress; label: string };
 
 export const DEFAULT_HOST = 'unix:///var/run/docker.sock';
 
 /**
- * Parses a DOCKER_HOST-style address: `unix:///path`, `tcp://host[:port]`, or a bare `host:port`
- * (which the docker CLI treats as tcp). `tls` decides the default tcp port, as the CLI does.
+ * Parses a DOCKER_HOST-style address: `unix:///path`, `tcp://host[:port]`, `ssh://[user@]host[:port]`,
+ * or a bare `host:port` (which the docker CLI treats as tcp). `tls` decides the default tcp port,
+ * as the CLI does.
  */
 export function parseHost(value: string, tls = false): Endpoint {
   const raw = value.trim();
@@ -24,8 +29,12 @@ export function parseHost(value: string, tls = false): Endpoint {
     if (Buffer.byteLength(socketPath) > 107) throw configError(`socket path is too long for a unix socket: ${socketPath}`);
     return { kind: 'unix', socketPath, label: raw };
   }
-  if (raw.startsWith('npipe://') || raw.startsWith('ssh://') || raw.startsWith('fd://')) {
-    throw configError(`"${raw.split('://')[0]}://" hosts are not supported; use unix:// or tcp://`);
+  if (/^ssh:\/\//i.test(raw)) {
+    const address = parseSshAddress(raw);
+    return { kind: 'ssh', address, label: sshLabel(address) };
+  }
+  if (raw.startsWith('npipe://') || raw.startsWith('fd://')) {
+    throw configError(`"${raw.split('://')[0]}://" hosts are not supported; use unix://, tcp:// or ssh://`);
   }
   const withScheme = /^[a-z]+:\/\//i.test(raw) ? raw : `tcp://${raw}`;
   let url: URL;
@@ -75,14 +84,38 @@ export interface Transport {
   /** Origin for undici; its host is ignored by the engine over a unix socket. */
   origin: string;
   dispatcher: Dispatcher;
+  /** Lets requests in flight finish, then closes every connection. */
   close(): Promise<void>;
+  /** Ends every connection now (requests in flight fail as aborted): for switching engines. */
+  destroy(): Promise<void>;
 }
 
-export function createTransport(endpoint: Endpoint, tls?: TlsFiles): Transport {
+/** `env` is where an ssh engine's client finds its PATH, agent and BERTH_SSH_COMMAND. */
+export function createTransport(endpoint: Endpoint, tls?: TlsFiles, env: NodeJS.ProcessEnv = process.env): Transport {
   const connectTimeout = 10_000; // the Go client's dial timeout
   let dispatcher: Agent;
   let origin: string;
-  if (endpoint.kind === 'unix') {
+  if (endpoint.kind === 'ssh') {
+    requireSshClient(env);
+    const { address } = endpoint;
+    dispatcher = new Agent({
+      // One ssh process per connection, as the docker CLI does; ssh's own ConnectTimeout applies.
+      // The callback must come later, as a socket's 'connect' does: undici ignores a connection
+      // handed over while it is still inside its own dispatch loop.
+      connect: (_options, callback) => {
+        process.nextTick(() => {
+          try {
+            callback(null, openSshStream(address, env) as unknown as Socket);
+          } catch (error) {
+            callback(error as Error, null);
+          }
+        });
+      },
+      // A new connection costs an ssh handshake (often 100 ms or more): keep idle ones longer.
+      keepAliveTimeout: 60_000,
+    });
+    origin = 'http://api.moby.localhost';
+  } else if (endpoint.kind === 'unix') {
     dispatcher = new Agent({ connect: { socketPath: endpoint.socketPath, timeout: connectTimeout }, keepAliveTimeout: 30_000 });
     // The Go client sends this placeholder host over sockets; the engine accepts any.
     origin = 'http://api.moby.localhost';
@@ -104,7 +137,16 @@ export function createTransport(endpoint: Endpoint, tls?: TlsFiles): Transport {
       keepAliveTimeout: 30_000,
     });
   }
-  return { endpoint, origin, dispatcher, close: () => dispatcher.close() };
+  // Both may be called more than once, and in either order (quit during a switch, say).
+  let closing: Promise<void> | undefined;
+  let destroying: Promise<void> | undefined;
+  return {
+    endpoint,
+    origin,
+    dispatcher,
+    close: () => (closing ??= dispatcher.close().catch(() => undefined)),
+    destroy: () => (destroying ??= dispatcher.destroy().catch(() => undefined)),
+  };
 }
 
 function configError(message: string): EngineError {

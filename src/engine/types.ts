@@ -140,6 +140,8 @@ export interface VersionInfo {
   Arch?: string;
   KernelVersion?: string;
   Platform?: { Name?: string };
+  /** Docker lists "Engine", containerd, runc…; Podman lists "Podman Engine", Conmon, its runtime. */
+  Components?: Array<{ Name?: string; Version?: string }> | null;
 }
 
 export type ContainerFilters = Record<string, string[]>;

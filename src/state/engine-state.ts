@@ -1,3 +1,4 @@
+import type { EngineKind } from '../engine/identity.ts';
 import type { ContainerSummary, ImageSummary } from '../engine/types.ts';
 
 export type ConnectionStatus = 'connecting' | 'connected' | 'unreachable';
@@ -7,6 +8,9 @@ export interface ConnectionState {
   endpoint: string;
   /** The docker context the endpoint came from, when not the default one. */
   context?: string;
+  /** Docker or Podman (from /version), once known: features that differ say why by it. */
+  engineKind?: EngineKind;
+  /** The engine's own version: `20.10.24` for Docker, `4.3.1` for Podman. */
   engineVersion?: string;
   apiVersion?: string;
   /** Present while unreachable: the reason and what a person can do about it. */

@@ -137,11 +137,11 @@ export class EngineSync {
 
   private async loadVersion(): Promise<void> {
     try {
-      const version = await this.client.version(this.signal);
+      const identity = await this.client.identify(this.signal);
       this.markReachable('version');
       this.store.update((s) => ({
         ...s,
-        connection: { ...s.connection, engineVersion: version.Version, apiVersion: this.client.apiVersion },
+        connection: { ...s.connection, engineKind: identity.kind, engineVersion: identity.version, apiVersion: this.client.apiVersion },
       }));
     } catch (error) {
       this.handleFailure(error, 'version');

@@ -1,8 +1,9 @@
 export const usage = `usage: berth [options]
 
-  -H, --host <address>     engine address: unix:///path/to.sock or tcp://host:port
-                           (default: $DOCKER_HOST, else the docker context, else
-                           unix:///var/run/docker.sock)
+  -H, --host <address>     engine address: unix:///path/to.sock, tcp://host:port or
+                           ssh://[user@]host[:port] (your ssh; $BERTH_SSH_COMMAND replaces it)
+                           (default: $DOCKER_HOST, else the docker context, else the
+                           Docker or Podman socket found)
   -c, --context <name>     a docker CLI context, as \`docker context ls\` lists them
                            (default: $DOCKER_CONTEXT, else \`docker context use\`'s choice)
       --api-version <x.y>  pin the API version instead of negotiating ($DOCKER_API_VERSION)

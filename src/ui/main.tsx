@@ -1,11 +1,9 @@
 import type { Instance } from 'ink';
 import { homedir } from 'node:os';
-import { EngineClient } from '../engine/client.ts';
 import { describeError } from '../engine/errors.ts';
-import { EngineSync } from '../state/engine-sync.ts';
-import { initialEngineState } from '../state/engine-state.ts';
+import { openEngineSession, startEngineSession, type EngineSession } from '../state/engine-session.ts';
 import { PullManager } from '../state/pulls/pull-manager.ts';
-import { Store } from '../state/store.ts';
+import type { Store } from '../state/store.ts';
 import type { EngineState } from '../state/engine-state.ts';
 import { installKeymap } from './keys/keymap.ts';
 import { osc52 } from './clipboard.ts';
@@ -34,16 +32,15 @@ export async function runApp(options: AppOptions): Promise<number> {
     return 2;
   }
   installKeymap(settings.keymap);
-  let client: EngineClient;
+  let session: EngineSession;
   try {
-    client = new EngineClient({ host: options.host, context: options.context, apiVersion: options.apiVersion });
+    session = openEngineSession({ host: options.host, context: options.context }, { apiVersion: options.apiVersion, sync: { intervalMs: options.intervalMs } });
   } catch (error) {
-    // A bad address, context or TLS file: nothing to retry, so say what is wrong (with the hint) and stop.
+    // A bad address, context, TLS file or no ssh client: nothing to retry, so say what is wrong (with the hint) and stop.
     process.stderr.write(`berth: ${describeError(error)}\n`);
     return 2;
   }
-  const engineStore = new Store(initialEngineState(client.endpoint.label, client.context));
-  const sync = new EngineSync(client, engineStore, { intervalMs: options.intervalMs });
+  const { client, store: engineStore, sync } = session;
   // A finished pull refreshes the images list at once rather than waiting for the image event.
   // Progress at most 10 times a second: each repaint of a pull block costs ~10-15 ms of CPU that
   // the engine, pulling on the same machine, could use; bars moving 10 times a second look smooth.
@@ -89,7 +86,7 @@ export async function runApp(options: AppOptions): Promise<number> {
   // The engine first: the version negotiation and the first lists are in flight while the UI
   // (Ink, React, the panes: most of the bundle) compiles, and the first frame then usually
   // shows data at once instead of "loading…" followed by a frame per list that arrives.
-  sync.start();
+  startEngineSession(session);
   try {
     const [{ mount, createRuntime }] = await Promise.all([import('./mount.tsx'), firstData(engineStore, FIRST_DATA_WAIT_MS)]);
     if (!finished) {

@@ -8,7 +8,8 @@ import { ScreenProbe } from './probe.ts';
 import { summarize } from './stats.ts';
 import { ms, ratio, spread, verdict, type Row } from './table.ts';
 
-async function timeToScreen(bench: Bench, launch: () => ReturnType<Bench['launchBerth']>, isBerth: boolean): Promise<number> {
+/** Spawn → the first frame showing a running container's name (B1, B12). */
+export async function timeToScreen(bench: Bench, launch: () => ReturnType<Bench['launchBerth']>, isBerth: boolean): Promise<number> {
   const t0 = performance.now();
   const session = launch();
   const probe = new ScreenProbe(session);

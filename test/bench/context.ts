@@ -84,12 +84,12 @@ export class Bench {
     return { DOCKER_HOST: this.sandbox.dockerHost, DOCKER_CONFIG: path.join(this.sandbox.dir, 'docker-config'), DOCKER_CLI_HINTS: 'false' };
   }
 
-  launchBerth(opts: { cols?: number; rows?: number; args?: string[]; nodeArgs?: string[] } = {}): PtySession {
+  launchBerth(opts: { cols?: number; rows?: number; args?: string[]; nodeArgs?: string[]; env?: Record<string, string> } = {}): PtySession {
     return this.track(
       new PtySession({
         command: process.execPath,
         args: [...(opts.nodeArgs ?? []), this.bundle, ...(opts.args ?? [])],
-        env: this.berthEnv(),
+        env: { ...this.berthEnv(), ...opts.env },
         cols: opts.cols,
         rows: opts.rows,
       }),

@@ -41,6 +41,8 @@ test('containers started by the test appear, with the status bar', async () => {
   assert.match(screen, /API 1\.\d+/);
   assert.match(screen, /CONTAINER ID/);
   assert.equal(b.bufferType, 'alternate');
+  // The status bar names the engine and its own version: "docker 20.10.24", "podman 4.3.1".
+  await b.waitFor(env.engine === 'podman' ? /podman 4\.\d+\.\d+/ : /docker 20\.10\.\d+/);
 });
 
 test('a container started after berth is up appears without a key press', async () => {
@@ -131,8 +133,10 @@ test('y copies the selected container id (and an image row its name) through the
   await b.waitFor(`copied ${id.slice(0, 12)} to the clipboard`);
   assert.ok(b.raw.includes(`\u001b]52;c;${Buffer.from(id).toString('base64')}\u0007`), 'the full id went to the clipboard');
   await b.type('2', '/', ...env.images.busybox, key.enter, 'y');
-  await b.waitFor(`copied ${env.images.busybox} to the clipboard`);
-  assert.ok(b.raw.includes(`\u001b]52;c;${Buffer.from(env.images.busybox).toString('base64')}\u0007`));
+  // Podman lists (and so berth copies) short names fully qualified: docker.io/berth-test/busybox:latest.
+  const listed = env.engine === 'podman' ? `docker.io/${env.images.busybox}` : env.images.busybox;
+  await b.waitFor(`copied ${listed} to the clipboard`);
+  assert.ok(b.raw.includes(`\u001b]52;c;${Buffer.from(listed).toString('base64')}\u0007`));
 });
 
 test('w in the logs view saves the lines it holds to a new file in the current directory', async () => {

@@ -150,7 +150,9 @@ test('a wrong password: the registry’s refusal is shown, the password is not',
   const b = berth();
   await typeCredentials(b, wrong);
   await b.type(key.enter);
-  const screen = await b.waitFor(/✗ .*(unauthorized|authentication required|denied)/i, 60_000);
+  // Podman's words are longer ("initializing source docker://…: reading manifest …: unauthorized:
+  // authentication required") and wrap onto the next line.
+  const screen = await b.waitFor(/✗ .*(\n\s+.*)?(unauthorized|authentication required|denied)/i, 60_000);
   assert.match(screen, /berth\/busybox:latest\s+failed/);
   // 4. The error message — and everything else drawn — leaves the password out.
   assert.ok(!b.raw.includes(wrong), 'the wrong password appears in berth’s output');

@@ -34,7 +34,8 @@ test('`docker context use` moves berth to that engine', async () => {
   const ping = await client.connect();
   assert.match(ping.negotiated, /^1\.\d+$/);
   const images = await client.listImages();
-  assert.ok(images.some((i) => (i.RepoTags ?? []).includes(env.images.busybox)), 'the sandbox engine answered');
+  // Podman lists short names fully qualified (docker.io/…).
+  assert.ok(images.some((i) => (i.RepoTags ?? []).some((tag) => tag.endsWith(env.images.busybox))), 'the sandbox engine answered');
 });
 
 test('DOCKER_CONTEXT and --context pick another context; DOCKER_HOST still wins over DOCKER_CONTEXT', async () => {

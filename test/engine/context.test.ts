@@ -81,11 +81,18 @@ test('a context that does not exist, or has no address, is a clear configuration
   assert.throws(() => resolve({}, { context: 'empty' }), /context "empty" has no docker endpoint address/);
 });
 
-test('the client connects where the context points, names it, and refuses an ssh:// context by name', () => {
+test('the client connects where the context points and names it; an ssh:// context is an ssh engine', () => {
   const client = new EngineClient({ context: 'remote', env: {}, homedir: home });
   assert.equal(client.context, 'remote');
   assert.deepEqual(client.endpoint, { kind: 'tcp', host: 'engine.example', port: 2376, tls: true, label: 'tcp://engine.example:2376' });
   void client.close();
   assert.equal(new EngineClient({ host: 'unix:///x.sock', env: {}, homedir: home }).context, undefined);
-  assert.throws(() => new EngineClient({ context: 'over-ssh', env: {}, homedir: home }), /context "over-ssh": "ssh:\/\/" hosts are not supported/);
+  const overSsh = new EngineClient({ context: 'over-ssh', env: { PATH: process.env.PATH }, homedir: home });
+  assert.deepEqual(overSsh.endpoint, { kind: 'ssh', address: { host: 'box', user: 'me' }, label: 'ssh://me@box' });
+  void overSsh.close();
+  // No ssh client at all: refused at once, by name, rather than failing on every reconnect.
+  assert.throws(
+    () => new EngineClient({ context: 'over-ssh', env: { PATH: '/nonexistent' }, homedir: home }),
+    (error: unknown) => error instanceof EngineError && /context "over-ssh": ssh is not installed/.test(error.message) && /openssh-client/.test(error.hint ?? ''),
+  );
 });

@@ -11,10 +11,12 @@ test('parses engine addresses like the docker CLI', () => {
   assert.equal((parseHost('tcp://box', true) as { port: number }).port, 2376);
   assert.equal((parseHost('box:1234') as { host: string }).host, 'box');
   assert.equal((parseHost('tcp://[::1]:2375') as { host: string }).host, '::1');
+  assert.deepEqual(parseHost('ssh://me@box:2222'), { kind: 'ssh', address: { host: 'box', user: 'me', port: 2222 }, label: 'ssh://me@box:2222' });
+  assert.deepEqual(parseHost('ssh://box'), { kind: 'ssh', address: { host: 'box' }, label: 'ssh://box' });
 });
 
 test('rejects what it cannot connect to, with a reason', () => {
-  for (const bad of ['', 'unix://relative.sock', `unix:///${'x'.repeat(120)}`, 'ssh://me@box', 'npipe:////./pipe/docker_engine', 'ftp://box']) {
+  for (const bad of ['', 'unix://relative.sock', `unix:///${'x'.repeat(120)}`, 'ssh://', 'ssh://me:secret@box', 'npipe:////./pipe/docker_engine', 'ftp://box']) {
     assert.throws(() => parseHost(bad), (e: unknown) => e instanceof EngineError && e.code === 'CONFIG' && e.message.length > 0, bad);
   }
 });

@@ -10,7 +10,7 @@
  * handlers, plus a reaper for sandboxes whose owning process died without stopping them.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, rmdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, readlinkSync, rmdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -18,6 +18,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 export const SANDBOX_PREFIX = 'berth-sandbox-';
 const OWNER_FILE = 'owner';
 const BRIDGES_FILE = 'bridges';
+const NAMESPACES_FILE = 'namespaces';
 
 /** The cgroup parent for a sandbox's containers: unique per sandbox, derived from its dir. */
 export function cgroupParentFor(dir: string): string {
@@ -120,6 +121,52 @@ export function cgroupPids(parent: string): number[] {
   return [...pids];
 }
 
+/**
+ * Remembers the mount namespace a sandbox daemon made for itself (`unshare --mount`: Podman,
+ * sshd): their children (conmon, ssh sessions, the remote docker) do not mention the sandbox
+ * dir, but they share the namespace, so teardown finds them by it.
+ */
+export function recordNamespace(dir: string, pid: number): void {
+  try {
+    const ns = readlinkSync(`/proc/${pid}/ns/mnt`);
+    writeFileSync(path.join(dir, NAMESPACES_FILE), `${ns}\n`, { flag: 'a' });
+  } catch {
+    // gone already: nothing to find later either
+  }
+}
+
+function processesInNamespaces(dir: string): number[] {
+  let recorded: string[];
+  try {
+    recorded = readFileSync(path.join(dir, NAMESPACES_FILE), 'utf8').split('\n').filter(Boolean);
+  } catch {
+    return [];
+  }
+  if (recorded.length === 0) return [];
+  const own = readlinkSafe(`/proc/${process.pid}/ns/mnt`);
+  return listPids().filter((pid) => {
+    const ns = readlinkSafe(`/proc/${pid}/ns/mnt`);
+    return ns !== undefined && ns !== own && recorded.includes(ns);
+  });
+}
+
+function readlinkSafe(link: string): string | undefined {
+  try {
+    return readlinkSync(link);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Every process of the sandbox that its argv or its daemons' namespaces give away. Namespaces
+ * only while the owner runs: once a namespace is gone the kernel may reuse its number for
+ * someone else's, so the reaper of dead runs goes by argv and cgroups alone.
+ */
+function sandboxProcesses(dir: string, byNamespace = true): number[] {
+  return [...new Set([...processesMentioning(dir), ...(byNamespace ? processesInNamespaces(dir) : [])])];
+}
+
 // ---- actions ----------------------------------------------------------------------------
 
 export function alive(pid: number): boolean {
@@ -191,10 +238,41 @@ function removeBridges(dir: string): void {
   }
 }
 
+/**
+ * Podman with cgroupfs puts each container in /libpod_parent/libpod-<id>, a parent shared by
+ * every Podman on the host: this sandbox's are the ids in its own storage (test/sandbox/podman.ts).
+ */
+function podmanCgroups(dir: string): string[] {
+  try {
+    return readdirSync(path.join(dir, 'podman', 'root', 'overlay-containers'))
+      .filter((id) => /^[0-9a-f]{64}$/.test(id))
+      .map((id) => `/libpod_parent/libpod-${id}`);
+  } catch {
+    return [];
+  }
+}
+
+function sandboxCgroupPids(dir: string): number[] {
+  return [cgroupParentFor(dir), ...podmanCgroups(dir)].flatMap(cgroupPids);
+}
+
 /** Host-side removal once no sandbox process is left: mounts, cgroups, bridges, the dir. */
 function removeLeftovers(dir: string): void {
   unmountAll(dir);
   removeCgroups(cgroupParentFor(dir));
+  if (podmanCgroups(dir).length > 0 || existsSync(path.join(dir, 'podman'))) {
+    for (const parent of podmanCgroups(dir)) removeCgroups(parent);
+    // Podman's shared parents go only when empty: another Podman may be using them.
+    for (const shared of ['/libpod_parent/conmon', '/libpod_parent']) {
+      for (const root of cgroupDirs(shared)) {
+        try {
+          rmdirSync(root);
+        } catch {
+          // in use, or gone
+        }
+      }
+    }
+  }
   removeBridges(dir);
   // rm(1) rather than fs.rmSync: several times faster on data-roots with thousands of layer
   // dirs. --one-file-system: should an unmount have failed, never delete through it.
@@ -203,19 +281,19 @@ function removeLeftovers(dir: string): void {
 }
 
 /** The normal path, after the daemon was asked to stop: kill stragglers gently, then remove. */
-export async function teardown(dir: string, graceMs = 3000): Promise<void> {
+export async function teardown(dir: string, graceMs = 3000, byNamespace = true): Promise<void> {
   // Containers first: their processes do not mention the dir, and with their shims gone
   // they would be orphaned to init.
-  await terminate(cgroupPids(cgroupParentFor(dir)), 0);
-  await terminate(processesMentioning(dir), graceMs);
-  await terminate(cgroupPids(cgroupParentFor(dir)), 0);
+  await terminate(sandboxCgroupPids(dir), 0);
+  await terminate(sandboxProcesses(dir, byNamespace), graceMs);
+  await terminate(sandboxCgroupPids(dir), 0);
   removeLeftovers(dir);
 }
 
 /** For 'exit' handlers, where nothing asynchronous runs any more: SIGKILL everything, remove. */
 export function teardownSync(dir: string): void {
   for (let round = 0; round < 3; round++) {
-    const pids = [...cgroupPids(cgroupParentFor(dir)), ...processesMentioning(dir)];
+    const pids = [...sandboxCgroupPids(dir), ...sandboxProcesses(dir)];
     if (pids.length === 0) break;
     for (const p of pids) signal(p, 'SIGKILL');
     const until = Date.now() + 2000;
@@ -277,6 +355,6 @@ export async function reapStaleSandboxes(log: (line: string) => void = () => und
     const dir = path.join(tmp, name);
     if (ownerAlive(dir)) continue;
     log(`removing stale sandbox ${dir}`);
-    await teardown(dir, 1000);
+    await teardown(dir, 1000, false);
   }
 }

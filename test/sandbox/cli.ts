@@ -2,7 +2,8 @@
  * `npm run sandbox`: start a sandbox and keep it up for manual poking, or for running
  * integration tests from another shell (paste the printed `export` lines there, then e.g.
  * `node --import tsx --test test/sandbox/sandbox.int.test.ts`). Waits for Ctrl-C, SIGTERM or
- * SIGHUP, then tears everything down.
+ * SIGHUP, then tears everything down. `--engine=podman` also starts the Podman engine and prints
+ * its variables instead (dockerd still runs beside it).
  */
 import { watchLauncher } from './lifeline.ts';
 import { startSandbox } from './sandbox.ts';
@@ -53,13 +54,15 @@ watchLauncher((pid) => {
 
 try {
   const t0 = Date.now();
-  sandbox = await startSandbox({ log });
-  const lines = Object.entries(sandbox.env()).map(([k, v]) => `export ${k}=${shellQuote(v)}`);
+  const podman = process.argv.includes('--engine=podman');
+  sandbox = await startSandbox({ log, podman });
+  const engine = podman && sandbox.podman ? sandbox.podman : sandbox;
+  const lines = Object.entries(engine.env()).map(([k, v]) => `export ${k}=${shellQuote(v)}`);
   process.stdout.write(
     [
       ...lines,
       '',
-      `# engine:   ${sandbox.dockerHost} (API ${sandbox.apiVersion})`,
+      `# engine:   ${engine.dockerHost} (API ${engine.apiVersion})`,
       `# registry: ${sandbox.registry.address}  user: ${sandbox.registry.username}  password: ${sandbox.registry.password}`,
       `# images:   ${sandbox.images.busybox} (local), ${sandbox.images.registryBusybox}, ${sandbox.images.multiLayer}`,
       `# ready in ${Date.now() - t0} ms. Ctrl-C to stop and remove everything.`,

@@ -1,7 +1,7 @@
 /**
  * Makes sure the host tools the sandbox drives are present: dockerd (+ the docker CLI that
  * ships with it), docker-registry, a statically linked busybox (copied into images, so it
- * must not need a libc) and htpasswd. On a Debian host where we are root the missing ones
+ * must not need a libc), htpasswd, Podman (with slirp4netns) and OpenSSH's server and client. On a Debian host where we are root the missing ones
  * are installed with apt; anywhere else we stop with a message that says what to install.
  * When everything is present this is a handful of stat calls and one small file read.
  */
@@ -17,6 +17,14 @@ export interface Tools {
   /** A statically linked busybox binary. */
   busybox: string;
   htpasswd: string;
+  /** The second sandbox engine (test/sandbox/podman.ts), in its own namespaces (unshare). */
+  podman: string;
+  slirp4netns: string;
+  unshare: string;
+  /** A private sshd and the client side, for engines over ssh (test/sandbox/sshd.ts). */
+  sshd: string;
+  ssh: string;
+  sshKeygen: string;
 }
 
 interface Requirement {
@@ -34,6 +42,12 @@ const REQUIREMENTS: readonly Requirement[] = [
   { tool: 'registry', aptPackage: 'docker-registry', locate: () => findExecutable('docker-registry') },
   { tool: 'busybox', aptPackage: 'busybox-static', locate: findStaticBusybox },
   { tool: 'htpasswd', aptPackage: 'apache2-utils', locate: () => findExecutable('htpasswd') },
+  { tool: 'podman', aptPackage: 'podman', locate: () => findExecutable('podman') },
+  { tool: 'slirp4netns', aptPackage: 'slirp4netns', locate: () => findExecutable('slirp4netns') },
+  { tool: 'unshare', aptPackage: 'util-linux', locate: () => findExecutable('unshare') },
+  { tool: 'sshd', aptPackage: 'openssh-server', locate: () => findExecutable('sshd') },
+  { tool: 'ssh', aptPackage: 'openssh-client', locate: () => findExecutable('ssh') },
+  { tool: 'sshKeygen', aptPackage: 'openssh-client', locate: () => findExecutable('ssh-keygen') },
 ];
 
 /** Paths of all tools, or the requirements that are not met. */

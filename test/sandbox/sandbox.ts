@@ -17,7 +17,12 @@ import { SANDBOX_ENV } from './env-vars.ts';
 import { prepareImages, writeClientConfig } from './images.ts';
 import type { SandboxImages } from './images.ts';
 import { ensureInstalled } from './install.ts';
+import { startPodman } from './podman.ts';
+import type { Podman } from './podman.ts';
+import { preparePodman } from './podman-images.ts';
 import { startRegistry } from './registry.ts';
+import { startSshd } from './sshd.ts';
+import type { Sshd } from './sshd.ts';
 import type { Registry } from './registry.ts';
 import { createService, enableSwarm, leaveSwarm } from './swarm.ts';
 import type { ServiceInfo, ServiceOptions, SwarmInfo } from './swarm.ts';
@@ -31,7 +36,11 @@ export interface SandboxOptions {
   tmpfs?: boolean;
   /** Limit for dockerd to answer /_ping, default 30 s. */
   startTimeoutMs?: number;
+  /** Also start a private Podman service beside dockerd (see `Sandbox.podman`). */
+  podman?: boolean;
 }
+
+export type SandboxEngine = 'docker' | 'podman';
 
 export interface Sandbox {
   dir: string;
@@ -48,6 +57,8 @@ export interface Sandbox {
   dockerCliPath: string;
   /** The variables test processes read (see test/support/sandbox-env.ts). */
   env(): Record<string, string>;
+  /** With `podman: true`: the Podman engine, its images loaded, the same registry reachable. */
+  podman?: { dockerHost: string; socketPath: string; apiVersion: string; env(): Record<string, string> };
   /** Runs the docker CLI against this engine; resolves with stdout, rejects with stderr. */
   docker(args: string[], opts?: DockerCliOptions): Promise<string>;
   /** Creates (and by default starts) `count` containers over the API; see ContainerBatchOptions. */
@@ -73,7 +84,9 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
   process.on('exit', onExit);
 
   let dockerd: Dockerd | undefined;
+  let podman: Podman | undefined;
   let registry: Registry | undefined;
+  let sshd: Sshd | undefined;
   let swarm: Promise<SwarmInfo> | undefined;
   let stopping: Promise<void> | undefined;
 
@@ -97,6 +110,16 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
         await dockerd.stop();
         log(`sandbox stop: dockerd stopped at ${Date.now() - t} ms`);
       }
+      if (podman) {
+        try {
+          await removeContainers(podman.socketPath, await containerIds(podman.socketPath, 'all'));
+        } catch (e) {
+          log(`sandbox stop: podman-side cleanup failed, continuing: ${(e as Error).message}`);
+        }
+        await podman.stop();
+        log(`sandbox stop: podman stopped at ${Date.now() - t} ms`);
+      }
+      await sshd?.stop();
       await registry?.stop();
       await teardown(dir);
       process.off('exit', onExit);
@@ -113,6 +136,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
     dockerd = d;
     registry = r;
     log(`engine and registry up in ${Date.now() - t0} ms`);
+    sshd = await startSshd(tools, dir, d.dockerHost);
 
     const configDir = path.join(dir, 'docker-config');
     mkdirSync(configDir, { recursive: true });
@@ -122,6 +146,11 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
     const clientConfigDir = path.join(dir, 'client-config');
     writeClientConfig(clientConfigDir, login);
     log(`images ready in ${Date.now() - t0} ms`);
+    if (opts.podman) {
+      podman = await startPodman(tools, dir, Number(r.address.split(':').at(-1)));
+      log(`podman up in ${Date.now() - t0} ms`);
+    }
+    const podmanSide = podman ? await preparePodman(podman, tools, login) : undefined;
 
     const socketPath = d.socketPath;
     const sandbox: Sandbox = {
@@ -144,7 +173,11 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
         [SANDBOX_ENV.multiLayer]: images.multiLayer,
         [SANDBOX_ENV.clientConfig]: clientConfigDir,
         [SANDBOX_ENV.dockerCli]: tools.docker,
+        [SANDBOX_ENV.engine]: 'docker',
+        [SANDBOX_ENV.sshHost]: sshd!.host,
+        [SANDBOX_ENV.sshCommand]: sshd!.sshCommand,
       }),
+      podman: podmanSide,
       docker,
       startContainers: (count, batchOpts) => startContainers(socketPath, count, batchOpts),
       enableSwarm: () => {

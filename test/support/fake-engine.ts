@@ -6,11 +6,8 @@
  * answers with the configured Api-Version (or none), the lists answer `[]`, `/version` a minimal
  * object and `/events` stays open; a test overrides whichever it needs.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
-import type { Socket } from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
+import { listenInTempDir } from './unix-server.ts';
 
 export type FakeHandler = (req: http.IncomingMessage, res: http.ServerResponse, route: string) => void | Promise<void>;
 
@@ -39,12 +36,9 @@ export function json(res: http.ServerResponse, status: number, body: unknown): v
 }
 
 export async function startFakeEngine(options: FakeEngineOptions = {}): Promise<FakeEngine> {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'berth-fake-'));
-  const socketPath = path.join(dir, 'engine.sock');
   const apiVersion = options.apiVersion === undefined ? '1.41' : options.apiVersion;
   const routes = new Map<string, FakeHandler>(Object.entries(options.routes ?? {}));
   const requests: string[] = [];
-  const sockets = new Set<Socket>();
 
   const server = http.createServer((req, res) => {
     requests.push(`${req.method} ${req.url}`);
@@ -70,26 +64,12 @@ export async function startFakeEngine(options: FakeEngineOptions = {}): Promise<
       json(res, 404, { message: 'page not found' });
     }
   });
-  server.on('connection', (socket: Socket) => {
-    sockets.add(socket);
-    socket.on('close', () => sockets.delete(socket));
-  });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(socketPath, () => resolve());
-  });
+  const listening = await listenInTempDir(server, 'berth-fake-');
   return {
-    socketPath,
-    host: `unix://${socketPath}`,
+    socketPath: listening.socketPath,
+    host: `unix://${listening.socketPath}`,
     requests,
     route: (p, handler) => routes.set(p, handler),
-    close: () =>
-      new Promise<void>((resolve) => {
-        for (const socket of sockets) socket.destroy();
-        server.close(() => {
-          rmSync(dir, { recursive: true, force: true });
-          resolve();
-        });
-      }),
+    close: listening.close,
   };
 }

@@ -21,6 +21,13 @@ export interface SandboxEnv {
   clientConfigDir: string;
   /** docker CLI binary matching the engine (falls back to `docker` on PATH). */
   dockerCli: string;
+  /**
+   * Which engine DOCKER_HOST is: `podman` when test/run.ts runs a file on Podman (--engine=podman).
+   * Tests mark with it what Podman does differently, rather than skipping.
+   */
+  engine: 'docker' | 'podman';
+  /** The engine over the sandbox's sshd: `ssh://berth-sandbox` and the BERTH_SSH_COMMAND it needs. */
+  ssh: { host: string; command: string } | undefined;
 }
 
 const REQUIRED: readonly SandboxEnvKey[] = [
@@ -57,6 +64,8 @@ export function sandboxEnv(): SandboxEnv {
     images: { busybox: get('busybox'), registryBusybox: get('registryBusybox'), multiLayer: get('multiLayer') },
     clientConfigDir: get('clientConfig'),
     dockerCli: get('dockerCli') || 'docker',
+    engine: get('engine') === 'podman' ? 'podman' : 'docker',
+    ssh: get('sshHost') && get('sshCommand') ? { host: get('sshHost'), command: get('sshCommand') } : undefined,
   };
 }
 

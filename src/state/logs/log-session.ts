@@ -44,6 +44,8 @@ export class LogSession {
   private readonly unsubscribe: Array<() => void> = [];
   private notifyTimer: NodeJS.Timeout | undefined;
   private closed = false;
+  /** A start or restart event arrived while the stream was still open (see start()). */
+  private startedWhileStreaming = false;
   private readonly tail: number;
   private readonly notifyMs: number;
 
@@ -62,9 +64,11 @@ export class LogSession {
       this.deps.onEvent((event) => {
         const id = event.Actor?.ID ?? event.id;
         const action = event.Action ?? event.status;
-        if (id === this.containerId && (action === 'start' || action === 'restart') && this.store.getState().status !== 'streaming') {
-          this.attach(true);
-        }
+        if (id !== this.containerId || (action !== 'start' && action !== 'restart')) return;
+        // Podman keeps a follow stream open across a restart and may end it only afterwards: a
+        // start seen while streaming is remembered, and the end of that stream resumes at once.
+        if (this.store.getState().status === 'streaming') this.startedWhileStreaming = true;
+        else this.attach(true);
       }),
       this.deps.onReconnect(() => {
         if (this.store.getState().status !== 'streaming') this.attach(true);
@@ -82,6 +86,7 @@ export class LogSession {
 
   private attach(resume: boolean): void {
     if (this.closed) return;
+    this.startedWhileStreaming = false;
     this.abort?.abort();
     const abort = new AbortController();
     this.abort = abort;
@@ -112,7 +117,10 @@ export class LogSession {
       this.setState({ status: 'streaming' });
       for await (const chunk of stream) add(splitter.push(chunk));
       add(splitter.flush());
-      if (!signal.aborted) this.setState({ status: 'stopped' });
+      if (!signal.aborted) {
+        this.setState({ status: 'stopped' });
+        if (this.startedWhileStreaming) this.attach(true);
+      }
     } catch (error) {
       add(splitter.flush());
       if (signal.aborted || (isEngineError(error) && error.code === 'ABORTED')) return;

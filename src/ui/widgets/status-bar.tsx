@@ -19,7 +19,7 @@ export function StatusBar({ engine, width, running }: Props) {
         ? { text: '○ connecting', color: theme.warning }
         : { text: '✕ unreachable', color: theme.error };
   const version = [
-    connection.engineVersion ? `engine ${sanitizeLine(connection.engineVersion)}` : undefined,
+    connection.engineVersion ? `${connection.engineKind ?? 'engine'} ${sanitizeLine(connection.engineVersion)}` : undefined,
     connection.apiVersion ? `API ${connection.apiVersion}` : undefined,
   ]
     .filter(Boolean)

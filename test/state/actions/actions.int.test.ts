@@ -20,9 +20,14 @@ const containers: string[] = [];
 const images: string[] = [];
 let client: EngineClient;
 let busybox: string;
+/** Podman answers conflicts with 500 (not 409) in its own words, and lists short names as docker.io/…. */
+let podman = false;
+const qualified = (ref: string) => (podman ? `docker.io/${ref}` : ref);
+const conflictCode = () => (podman ? 'SERVER' : 'CONFLICT');
 
 before(() => {
   const env = sandboxEnv();
+  podman = env.engine === 'podman';
   busybox = env.images.busybox;
   client = new EngineClient({ host: env.dockerHost, env: {} });
 });
@@ -125,8 +130,8 @@ describe('run', () => {
     const first = await runContainer(client, { image: busybox, cmd: ['true'], name, tty: false, detached: false }, { onCreated: ({ id }) => containers.push(id) });
     assert.equal(first.kind, 'exited');
     const error = await rejection(runContainer(client, { image: busybox, cmd: ['true'], name, tty: false, detached: true }));
-    assert.equal(error.code, 'CONFLICT');
-    assert.match(error.message, new RegExp(`name "/${name}" is already in use`));
+    assert.equal(error.code, conflictCode());
+    assert.match(error.message, new RegExp(`name "/?${name}" is already in use`));
     assert.ok(!isMissingImage(error));
   });
 });
@@ -152,7 +157,7 @@ describe('detached run, stop and commit', () => {
     const listed = await client.listImages();
     const image = listed.find((i) => i.Id === outcome.imageId);
     assert.ok(image, 'the new image is listed');
-    assert.deepEqual(image.RepoTags, [`${repository}:v1`]);
+    assert.deepEqual(image.RepoTags, [qualified(`${repository}:v1`)]);
   });
 
   test('stop moves it out of running; a second stop reports already stopped', async () => {
@@ -189,8 +194,8 @@ describe('remove', () => {
     assert.match(volume, /^[0-9a-f]{64}$/, 'the container has an anonymous volume');
 
     const refused = await rejection(removeContainer(client, { containerId: Id, name, force: false, volumes: true }));
-    assert.equal(refused.code, 'CONFLICT');
-    assert.match(refused.message, /cannot remove a running container/i);
+    assert.equal(refused.code, conflictCode());
+    assert.match(refused.message, podman ? /cannot remove container .* as it is running/i : /cannot remove a running container/i);
     assert.equal((await client.listContainers({ all: true, filters: { id: [Id] } })).length, 1, 'nothing was removed');
 
     const message = await removeContainer(client, { containerId: Id, name, force: true, volumes: true });
@@ -202,14 +207,14 @@ describe('remove', () => {
 
   test('an image row loses only its own tag while others remain; the last tag takes the image; in use is refused', async () => {
     const repository = `berth-test/rm-${suffix}`;
-    const image = (await client.listImages()).find((i) => (i.RepoTags ?? []).includes(busybox));
+    const image = (await client.listImages()).find((i) => (i.RepoTags ?? []).includes(qualified(busybox)));
     assert.ok(image);
     for (const tag of ['a', 'b']) await sandboxDocker(['tag', busybox, `${repository}:${tag}`]);
     images.push(`${repository}:a`, `${repository}:b`);
 
     assert.equal(await removeImage(client, { imageId: image.Id, tag: `${repository}:a`, force: false }), `untagged ${repository}:a; the image stays under its other tags`);
     const after = (await client.listImages()).find((i) => i.Id === image.Id);
-    assert.deepEqual((after?.RepoTags ?? []).filter((t) => t.startsWith(repository)), [`${repository}:b`]);
+    assert.deepEqual((after?.RepoTags ?? []).filter((t) => t.startsWith(qualified(repository))), [qualified(`${repository}:b`)]);
 
     // A committed image whose only tag is removed is deleted; while a container uses it, the engine says so.
     const source = await client.createContainer({ Image: busybox, Cmd: ['true'] });
@@ -219,8 +224,9 @@ describe('remove', () => {
     const user = await client.createContainer({ Image: `${repository}:solo`, Cmd: ['true'] });
     containers.push(user.Id);
     const inUse = await rejection(removeImage(client, { imageId: committed.imageId, tag: '<none>:<none>', force: false }));
+    // Here Podman answers 409 like Docker, in its own words.
     assert.equal(inUse.code, 'CONFLICT');
-    assert.match(inUse.message, /being used by|is using/i);
+    assert.match(inUse.message, /being used by|is using|in use/i);
     await client.removeContainer(user.Id, { force: true });
     const removed = await removeImage(client, { imageId: committed.imageId, tag: `${repository}:solo`, force: false });
     assert.equal(removed, `removed image ${repository}:solo (${committed.imageId.replace('sha256:', '').slice(0, 12)})`);

@@ -1,0 +1,36 @@
+/**
+ * Which test files run against which sandbox engine. Every file that needs an engine runs
+ * against dockerd; the ones listed here run against Podman too, as a second pass with the
+ * same BERTH_SANDBOX_* variables pointing at Podman (BERTH_SANDBOX_ENGINE=podman), where the
+ * tests mark what Podman does differently. Chosen to cover the client, the actions, pulls,
+ * exec, contexts and the live TUI while keeping `npm test` well inside its time budget.
+ *
+ *   tsx test/run.ts [--engine=docker|podman|both] [files…]
+ *
+ * Default: both for a whole run (no files named), docker when files are named.
+ */
+export type TestEngine = 'docker' | 'podman';
+
+export const PODMAN_FILES: readonly string[] = [
+  'test/engine/client.int.test.ts',
+  'test/engine/context.int.test.ts',
+  'test/engine/exec.int.test.ts',
+  'test/state/actions/actions.int.test.ts',
+  'test/state/pulls/pull-manager.int.test.ts',
+  'test/e2e/live-tui.test.ts',
+  'test/e2e/secrets.test.ts',
+  // Not test/e2e/dialogs.test.ts: its swarm case needs Swarm, which Podman does not have (503),
+  // and its remove case selects rows by Docker's short names.
+];
+
+/** `--engine=…` → the engines to run on; undefined when not given. */
+export function parseEngineOption(arg: string): TestEngine[] | undefined {
+  const match = /^--engine=(docker|podman|both)$/.exec(arg);
+  if (!match) return undefined;
+  return match[1] === 'both' ? ['docker', 'podman'] : [match[1] as TestEngine];
+}
+
+/** The engine files of the Podman pass: the listed ones, or every one named on the command line. */
+export function podmanFiles(files: readonly string[], named: boolean, relative: (file: string) => string): string[] {
+  return named ? [...files] : files.filter((file) => PODMAN_FILES.includes(relative(file)));
+}

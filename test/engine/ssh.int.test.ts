@@ -1,0 +1,147 @@
+/**
+ * berth's client over ssh, as users reach a server's Docker: `ssh://host` runs the user's ssh
+ * (here `ssh -F <the sandbox's ssh_config>` through BERTH_SSH_COMMAND) and speaks the API to
+ * `docker system dial-stdio` on the far side, which reaches the sandbox engine.
+ */
+import assert from 'node:assert/strict';
+import { after, test } from 'node:test';
+import { EngineClient } from '../../src/engine/client.ts';
+import { EngineError } from '../../src/engine/errors.ts';
+import type { EngineEvent, PullMessage } from '../../src/engine/types.ts';
+import { SSH_ALIASES } from '../sandbox/sshd.ts';
+import { sshProcesses as sshProcessesOf } from '../support/ssh-processes.ts';
+import { sandboxDocker, sandboxEnv } from '../support/sandbox-env.ts';
+
+const env = sandboxEnv();
+if (!env.ssh) throw new Error('this test needs the sandbox sshd (BERTH_SANDBOX_SSH_HOST and BERTH_SANDBOX_SSH_COMMAND)');
+const ssh = env.ssh;
+const clientEnv = { PATH: process.env.PATH, BERTH_SSH_COMMAND: ssh.command };
+const clients: EngineClient[] = [];
+const tag = `ssh${process.pid}`;
+const created: string[] = [];
+
+function overSsh(alias: string = SSH_ALIASES.ok): EngineClient {
+  const client = new EngineClient({ host: `ssh://${alias}`, env: clientEnv, timeoutMs: 60_000 });
+  clients.push(client);
+  return client;
+}
+
+const client = overSsh();
+
+after(async () => {
+  for (const id of created) await client.removeContainer(id, { force: true }).catch(() => undefined);
+  await Promise.all(clients.map((c) => c.close()));
+});
+
+const sshProcesses = () => sshProcessesOf(ssh.command);
+
+async function until(condition: () => boolean, what: string, ms = 15_000): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+test('over ssh: the engine answers, identifies itself, and lists what the local socket lists', async () => {
+  assert.deepEqual(client.endpoint, { kind: 'ssh', address: { host: SSH_ALIASES.ok }, label: `ssh://${SSH_ALIASES.ok}` });
+  const ping = await client.connect();
+  assert.match(ping.negotiated, /^1\.\d+$/);
+  assert.equal((await client.identify()).kind, 'docker');
+  const images = await client.listImages();
+  assert.ok(images.some((i) => i.RepoTags?.includes(env.images.busybox)), 'the sandbox engine answered');
+});
+
+test('events and a log stream each run on their own ssh connection while requests go on', async () => {
+  const abort = new AbortController();
+  const seen: EngineEvent[] = [];
+  const events = (async () => {
+    try {
+      for await (const event of client.events({ signal: abort.signal, filters: { type: ['container'] } })) seen.push(event);
+    } catch (error) {
+      if (!(error instanceof EngineError && error.code === 'ABORTED')) throw error;
+    }
+  })();
+  const name = `${tag}-talk`;
+  const { Id } = await client.createContainer({ Image: env.images.busybox, Cmd: ['sh', '-c', 'i=0; while [ $i -lt 50 ]; do echo line-$i; i=$((i+1)); sleep 0.05; done'] }, { name });
+  created.push(Id);
+  await client.startContainer(Id);
+  let text = '';
+  for await (const chunk of client.logs(Id, { stdout: true, follow: true, signal: abort.signal })) {
+    text += chunk.data.toString('utf8');
+    // A plain request meanwhile: the streams hold their own connections.
+    if (text.includes('line-5\n') && !text.includes('listed')) text += (await client.listContainers({ all: true })).some((c) => c.Id === Id) ? 'listed\n' : '';
+  }
+  assert.match(text, /line-0\n[\s\S]*listed\n[\s\S]*line-49\n/);
+  await until(() => seen.some((e) => e.Actor?.ID === Id && e.Action === 'die'), 'the die event');
+  assert.ok(seen.some((e) => e.Actor?.ID === Id && e.Action === 'start'));
+  abort.abort();
+  await events;
+});
+
+test('a pull with credentials streams its progress over ssh', async () => {
+  await sandboxDocker(['rmi', '-f', env.images.registryBusybox]).catch(() => undefined);
+  const [fromImage] = env.images.registryBusybox.split(/:(?=[^:/]+$)/);
+  const messages: PullMessage[] = [];
+  const auth = { username: env.registry.username, password: env.registry.password, serveraddress: env.registry.address };
+  for await (const message of client.pullImage(fromImage!, { tag: 'latest', auth })) messages.push(message);
+  assert.ok(messages.some((m) => /^Status: /.test(m.status ?? '')), JSON.stringify(messages.at(-1)));
+  assert.ok((await client.listImages()).some((i) => i.RepoTags?.includes(env.images.registryBusybox)));
+  // Other files expect the registry's images to be in the registry only.
+  await client.removeImage(env.images.registryBusybox, { force: true });
+});
+
+test('a dropped ssh connection is an unreachable engine, and the next request connects again', async () => {
+  const abort = new AbortController();
+  const seen: EngineEvent[] = [];
+  const failure = (async () => {
+    for await (const event of client.events({ signal: abort.signal, filters: { type: ['container'] } })) seen.push(event);
+  })();
+  failure.catch(() => undefined);
+  try {
+    // An event through the stream proves it is up, on an ssh process of its own.
+    const { Id } = await client.createContainer({ Image: env.images.busybox, Cmd: ['true'] }, { name: `${tag}-drop` });
+    created.push(Id);
+    await until(() => seen.some((e) => e.Actor?.ID === Id), 'the create event');
+    for (const pid of sshProcesses()) process.kill(pid, 'SIGKILL'); // ours: started by this file's clients
+    await assert.rejects(failure, (error: unknown) => error instanceof EngineError && error.isUnreachable);
+    assert.ok(Array.isArray(await client.listContainers()), 'a new ssh connection answers');
+  } finally {
+    abort.abort();
+  }
+});
+
+test('closing the client ends its ssh processes', async () => {
+  const others = new Set(sshProcesses());
+  const own = new EngineClient({ host: `ssh://${SSH_ALIASES.ok}`, env: clientEnv });
+  await own.listImages();
+  const mine = sshProcesses().filter((pid) => !others.has(pid));
+  assert.ok(mine.length > 0, 'the client kept its connection open');
+  await own.close();
+  await until(() => !sshProcesses().some((pid) => mine.includes(pid)), 'its ssh processes to end');
+});
+
+test('bad input gets the message that says what to do', async () => {
+  const failures: Array<[string, RegExp, RegExp]> = [
+    [SSH_ALIASES.noDocker, /no docker command on/, /docker system dial-stdio/],
+    [SSH_ALIASES.refused, /refused the ssh login \(publickey\)/, /BatchMode=yes/],
+    [SSH_ALIASES.mismatch, /host key of .* has changed/, /ssh-keygen -R/],
+    [SSH_ALIASES.unknownHostKey, /does not know the host key/, /connect once with ssh/],
+    ['no-such-host.invalid', /cannot find the host "no-such-host\.invalid"/, /host name/],
+  ];
+  for (const [alias, message, hint] of failures) {
+    const bad = overSsh(alias);
+    await assert.rejects(bad.listContainers(), (error: unknown) => {
+      assert.ok(error instanceof EngineError, String(error));
+      assert.ok(error.isUnreachable, `${alias}: ${error.code}`);
+      assert.match(error.message, message);
+      assert.match(error.hint ?? '', hint);
+      return true;
+    });
+    await bad.close();
+  }
+  assert.throws(
+    () => new EngineClient({ host: `ssh://${SSH_ALIASES.ok}`, env: { PATH: '/nonexistent' } }),
+    (error: unknown) => error instanceof EngineError && /ssh is not installed/.test(error.message),
+  );
+});

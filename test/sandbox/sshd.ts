@@ -1,0 +1,181 @@
+/**
+ * A private sshd on a loopback port, so berth can reach the sandbox engine as users reach a
+ * server's Docker: `ssh://host` → `ssh … docker system dial-stdio`. Its config, host key,
+ * authorized_keys and the client's keys, ssh_config and known_hosts all live in the sandbox dir;
+ * the machine's sshd, /etc/ssh and ~/.ssh are never read or written.
+ *
+ * sshd passes no DOCKER_HOST to the remote command, so each key's authorized_keys line sets it
+ * (`environment=`, allowed by `PermitUserEnvironment`). Debian's sshd needs /run/sshd for
+ * privilege separation: it runs in its own mount namespace with a tmpfs over /run.
+ *
+ * Host aliases in the client's ssh_config (pass it as `BERTH_SSH_COMMAND="ssh -F <file>"`):
+ *   berth-sandbox            reaches the engine
+ *   berth-sandbox-nodocker   logs in, but the remote PATH has no docker (exit 127)
+ *   berth-sandbox-refused    offers a key the server does not accept
+ *   berth-sandbox-mismatch   expects another host key than the server's
+ *   berth-sandbox-unknown    has no host key on record (BatchMode cannot ask)
+ */
+import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { alive, recordNamespace, terminate } from './cleanup.ts';
+import { spawnDaemon } from './daemon.ts';
+import { run } from './exec.ts';
+import { logTail } from './logs.ts';
+import { freeTcpPort } from './ports.ts';
+
+export interface SshdTools {
+  sshd: string;
+  sshKeygen: string;
+  unshare: string;
+}
+
+export interface Sshd {
+  port: number;
+  /** The client's ssh_config, with the host aliases above. */
+  configPath: string;
+  /** `ssh -F <configPath>`: what BERTH_SSH_COMMAND is set to. */
+  sshCommand: string;
+  /** `ssh://berth-sandbox`, reaching the given engine. */
+  host: string;
+  stop(): Promise<void>;
+}
+
+export const SSH_ALIASES = {
+  ok: 'berth-sandbox',
+  noDocker: 'berth-sandbox-nodocker',
+  refused: 'berth-sandbox-refused',
+  mismatch: 'berth-sandbox-mismatch',
+  unknownHostKey: 'berth-sandbox-unknown',
+} as const;
+
+export async function startSshd(tools: SshdTools, sandboxDir: string, dockerHost: string, startTimeoutMs = 15_000): Promise<Sshd> {
+  const dir = path.join(sandboxDir, 'ssh');
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
+  const key = async (name: string) => {
+    await run(tools.sshKeygen, ['-q', '-t', 'ed25519', '-N', '', '-C', `berth-sandbox-${name}`, '-f', path.join(dir, name)]);
+    return readFileSync(path.join(dir, `${name}.pub`), 'utf8').trim();
+  };
+  const [hostKey, otherHostKey, clientKey, noDockerKey] = await Promise.all([key('host_key'), key('other_host_key'), key('client_key'), key('nodocker_key'), key('refused_key')]);
+  const user = process.env.USER || 'root';
+  // The remote PATH is fixed so the remote CLI is the one that matches the sandbox engine.
+  writeFileSync(
+    path.join(dir, 'authorized_keys'),
+    [
+      `environment="DOCKER_HOST=${dockerHost}",environment="PATH=/usr/bin:/bin",no-pty,no-port-forwarding,no-agent-forwarding,no-X11-forwarding ${clientKey}`,
+      `environment="PATH=/nonexistent",no-pty,no-port-forwarding,no-agent-forwarding,no-X11-forwarding ${noDockerKey}`,
+      '',
+    ].join('\n'),
+    { mode: 0o600 },
+  );
+
+  let lastError: unknown;
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const port = await freeTcpPort();
+    try {
+      const stop = await launch(tools, dir, port, user, startTimeoutMs);
+      const configPath = writeClientConfig(dir, port, user, hostKey, otherHostKey);
+      return { port, configPath, sshCommand: `ssh -F ${configPath}`, host: `ssh://${SSH_ALIASES.ok}`, stop };
+    } catch (error) {
+      lastError = error;
+    }
+  }
+  throw lastError;
+}
+
+async function launch(tools: SshdTools, dir: string, port: number, user: string, timeoutMs: number): Promise<() => Promise<void>> {
+  const configPath = path.join(dir, 'sshd_config');
+  writeFileSync(
+    configPath,
+    [
+      `Port ${port}`,
+      'ListenAddress 127.0.0.1',
+      `HostKey ${path.join(dir, 'host_key')}`,
+      `PidFile ${path.join(dir, 'sshd.pid')}`,
+      `AuthorizedKeysFile ${path.join(dir, 'authorized_keys')}`,
+      `AllowUsers ${user}`,
+      'PermitRootLogin prohibit-password',
+      'PubkeyAuthentication yes',
+      'PasswordAuthentication no',
+      'KbdInteractiveAuthentication no',
+      'UsePAM no',
+      // The sandbox dir is under /tmp, whose permissions StrictModes would refuse.
+      'StrictModes no',
+      'PermitUserEnvironment DOCKER_HOST,PATH',
+      'PrintMotd no',
+      'LogLevel ERROR',
+      '',
+    ].join('\n'),
+  );
+  const logPath = path.join(dir, 'sshd.log');
+  const script = ['set -e', 'mount -t tmpfs -o mode=0755 berth-sshd-run /run', 'mkdir -m 0755 /run/sshd', 'exec "$0" -D -e -f "$1"'].join('\n');
+  const daemon = spawnDaemon(tools.unshare, ['--mount', '--propagation', 'private', '--', 'sh', '-c', script, tools.sshd, configPath], logPath);
+  const { pid } = daemon;
+  const stop = async () => {
+    if (alive(pid)) await terminate([pid], 2000);
+  };
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    if (daemon.exited()) throw new Error(`sshd exited during start-up (${daemon.exited()}).\n${logTail(logPath)}`);
+    if (await sshBanner(port)) break;
+    if (Date.now() > deadline) {
+      await stop();
+      throw new Error(`sshd did not answer on 127.0.0.1:${port} within ${timeoutMs} ms.\n${logTail(logPath)}`);
+    }
+    await sleep(25);
+  }
+  // Sessions (sshd's children, the remote docker) share its mount namespace: teardown finds them by it.
+  recordNamespace(path.dirname(dir), pid);
+  return stop;
+}
+
+function writeClientConfig(dir: string, port: number, user: string, hostKey: string, otherHostKey: string): string {
+  const knownHosts = path.join(dir, 'known_hosts');
+  const wrongHosts = path.join(dir, 'known_hosts_wrong');
+  const entry = (keyLine: string) => `[127.0.0.1]:${port} ${keyLine.split(' ').slice(0, 2).join(' ')}\n`;
+  writeFileSync(knownHosts, entry(hostKey));
+  writeFileSync(wrongHosts, entry(otherHostKey));
+  const host = (alias: string, identity: string, known: string) =>
+    [
+      `Host ${alias}`,
+      '  HostName 127.0.0.1',
+      `  Port ${port}`,
+      `  User ${user}`,
+      `  IdentityFile ${path.join(dir, identity)}`,
+      '  IdentitiesOnly yes',
+      `  UserKnownHostsFile ${known}`,
+      '  GlobalKnownHostsFile /dev/null',
+      '  StrictHostKeyChecking yes',
+      '  IdentityAgent none',
+      '  LogLevel ERROR',
+      '',
+    ].join('\n');
+  const configPath = path.join(dir, 'ssh_config');
+  writeFileSync(
+    configPath,
+    [
+      host(SSH_ALIASES.ok, 'client_key', knownHosts),
+      host(SSH_ALIASES.noDocker, 'nodocker_key', knownHosts),
+      host(SSH_ALIASES.refused, 'refused_key', knownHosts),
+      host(SSH_ALIASES.mismatch, 'client_key', wrongHosts),
+      host(SSH_ALIASES.unknownHostKey, 'client_key', '/dev/null'),
+    ].join('\n'),
+  );
+  for (const name of ['client_key', 'nodocker_key', 'refused_key']) chmodSync(path.join(dir, name), 0o600);
+  return configPath;
+}
+
+/** True once something on the port speaks SSH. */
+function sshBanner(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = net.connect({ host: '127.0.0.1', port });
+    const done = (ok: boolean) => {
+      socket.destroy();
+      resolve(ok);
+    };
+    socket.setTimeout(1000, () => done(false));
+    socket.once('data', (chunk: Buffer) => done(chunk.toString('latin1').startsWith('SSH-')));
+    socket.once('error', () => done(false));
+  });
+}
