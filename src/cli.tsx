@@ -1,6 +1,12 @@
 #!/usr/bin/env node
 import { parseArgs } from 'node:util';
+import { enableCompileCache } from './compile-cache.ts';
 import { parseInterval, usage } from './ui/cli-options.ts';
+
+/** package.json's version, put in by the build (test/tools/build.ts); berth runs only as the bundle. */
+declare const BERTH_BUILD_VERSION: string;
+/** True in the single executable (test/tools/build-sea.ts), which carries its own code cache. */
+declare const BERTH_SINGLE_EXECUTABLE: boolean;
 
 /**
  * Thin entry: flags, the TTY check, then the app. The app is imported only after the
@@ -30,7 +36,7 @@ async function main(): Promise<number> {
     return 0;
   }
   if (values.version) {
-    process.stdout.write(`berth ${process.env.BERTH_VERSION ?? '0.1.0'}\n`);
+    process.stdout.write(`berth ${BERTH_BUILD_VERSION}\n`);
     return 0;
   }
   const interval = parseInterval(values.interval);
@@ -44,6 +50,7 @@ async function main(): Promise<number> {
   }
   delete process.env.CI;
   delete process.env.CONTINUOUS_INTEGRATION;
+  if (!BERTH_SINGLE_EXECUTABLE) enableCompileCache();
   const { runApp } = await import('./ui/main.tsx');
   return runApp({ host: values.host, context: values.context, apiVersion: values['api-version'], intervalMs: interval });
 }

@@ -1,27 +1,33 @@
 /**
  * The test runner behind `npm test` / `npm run test:unit`.
  *
- *   tsx test/run.ts [--unit] [node --test flags…] [files or dirs…]
+ *   tsx test/run.ts [--unit] [--engine=docker|podman|both] [--pass=NAME… | --all-passes]
+ *                   [node --test flags…] [files or dirs…]
  *
- * Finds test/**\/*.test.ts(x). A whole run then runs the files listed in test/engine-passes.ts
- * against Podman as well, in a second `node --test`; `--engine=podman files…` runs named files
- * against Podman only. Files under test/e2e/ and files named *.int.test.ts(x) need
- * the engine; everything else is a unit test. `--unit` runs only unit tests. Otherwise, if
- * any selected file needs the engine, one sandbox is started first and its variables are
- * passed to the tests. The tests run in `node --test` (one file at a time, spec reporter,
- * output straight to the terminal so Node's summary is the last thing printed); the sandbox
- * is then always stopped, also on SIGINT/SIGTERM, and we exit with the test run's status.
+ * Finds test/**\/*.test.ts(x). Files under test/e2e/ and files named *.int.test.ts(x) need
+ * the engine; everything else is a unit test. `--unit` runs only unit tests. The files run in
+ * passes (test/passes.ts: which Node runs which files against which engine); Node binaries a
+ * pass needs are installed first, once (test/support/node-binaries.ts). If any file of any pass
+ * needs an engine, one sandbox is started (with Podman beside dockerd if a pass needs it) and
+ * each pass gets the variables of its engine. Each pass is one `node --test`
+ * (one file at a time, Node's spec reporter, output straight to the terminal); the summary that
+ * covers every pass is the last thing printed. The sandbox is then always stopped, also on
+ * SIGINT/SIGTERM, and we exit non-zero if any pass failed.
  */
+import { buildSync } from 'esbuild';
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parseEngineOption, podmanFiles, type TestEngine } from './engine-passes.ts';
+import { parseEngineOption, type TestEngine } from './engine-passes.ts';
+import { isEndToEnd, isIntegration, PASSES, type Pass } from './passes.ts';
 import { watchLauncher } from './sandbox/lifeline.ts';
 import { startSandbox } from './sandbox/sandbox.ts';
 import type { Sandbox } from './sandbox/sandbox.ts';
+import { nodeBinary } from './support/node-binaries.ts';
+import { readTally, SUMMARY_KEYS } from './summary-reporter.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const TEST_DIR = path.join(ROOT, 'test');
@@ -40,27 +46,48 @@ function findTestFiles(dir: string): string[] {
 
 /** Integration and e2e tests: the ones that need a Docker engine (the sandbox). */
 function needsEngine(file: string): boolean {
-  const rel = path.relative(TEST_DIR, path.resolve(file)).split(path.sep).join('/');
-  return rel.startsWith('e2e/') || /\.int\.test\.tsx?$/.test(file);
+  return isEndToEnd(file) || isIntegration(file);
 }
 
 interface Args {
   unit: boolean;
-  nodeFlags: string[];
-  targets: string[];
+  /** --pass=NAME as given; undefined: chosen by --engine and whether files are named. */
+  passes: string[] | undefined;
   /** --engine=…; see test/engine-passes.ts. */
   engines?: TestEngine[];
+  nodeFlags: string[];
+  targets: string[];
 }
 
 function parseArgs(argv: string[]): Args {
-  const args: Args = { unit: false, nodeFlags: [], targets: [] };
+  const args: Args = { unit: false, passes: undefined, nodeFlags: [], targets: [] };
   for (const a of argv) {
     if (a === '--unit') args.unit = true;
+    else if (a === '--all-passes') args.passes = PASSES.map((p) => p.name);
+    else if (a.startsWith('--pass=')) (args.passes ??= []).push(a.slice('--pass='.length));
     else if (parseEngineOption(a)) args.engines = parseEngineOption(a);
     else if (a.startsWith('--')) args.nodeFlags.push(a); // e.g. --test-name-pattern=…, --test-only
     else args.targets.push(a);
   }
   return args;
+}
+
+/**
+ * A whole run: every pass (of the engines --engine names). Named files or --unit: the first pass
+ * of each engine named (docker if none). --pass/--all-passes: exactly those.
+ */
+function selectPasses(args: Args): Pass[] {
+  if (!args.passes) {
+    const engines = args.engines ?? (args.unit || args.targets.length > 0 ? ['docker'] : ['docker', 'podman']);
+    const ofEngines = PASSES.filter((p) => engines.includes(p.engine));
+    if (!args.unit && args.targets.length === 0) return ofEngines;
+    return ofEngines.filter((p) => p === ofEngines.find((q) => q.engine === p.engine));
+  }
+  return args.passes.map((name) => {
+    const pass = PASSES.find((p) => p.name === name);
+    if (!pass) throw new Error(`no pass named ${name} (passes: ${PASSES.map((p) => p.name).join(', ')})`);
+    return pass;
+  });
 }
 
 function selectFiles(args: Args): string[] {
@@ -109,6 +136,7 @@ function stopSandbox(): Promise<boolean> {
 }
 
 function onSignal(sig: NodeJS.Signals): void {
+  interrupted = true;
   if (child && child.exitCode === null && child.signalCode === null) {
     // The test run ends, its 'exit' handler stops the sandbox and sets our exit code. A
     // terminal Ctrl-C reached the child already (same process group); this is for a
@@ -122,6 +150,44 @@ function onSignal(sig: NodeJS.Signals): void {
   }
 }
 
+interface PlannedPass {
+  pass: Pass;
+  node: string;
+  files: string[];
+}
+
+/** The reporter, compiled: Node 20 loads reporters before `--import tsx` applies. */
+function compileReporter(dir: string): string {
+  const outfile = path.join(dir, 'summary-reporter.mjs');
+  buildSync({ entryPoints: [path.join(TEST_DIR, 'summary-reporter.ts')], outfile, bundle: true, platform: 'node', format: 'esm', logLevel: 'warning' });
+  return outfile;
+}
+
+function runPass(planned: PlannedPass, env: NodeJS.ProcessEnv, nodeFlags: string[], reporter: string): Promise<number> {
+  const nodeArgs = [
+    '--import',
+    'tsx',
+    '--test',
+    '--test-concurrency=1',
+    `--test-reporter=${reporter}`,
+    '--test-reporter-destination=stdout',
+    ...nodeFlags,
+    ...planned.files.map((f) => path.relative(ROOT, f)),
+  ];
+  return new Promise<number>((resolve) => {
+    child = spawn(planned.node, nodeArgs, { cwd: ROOT, env, stdio: 'inherit' });
+    child.on('error', (e) => {
+      log(`could not start node --test: ${e.message}`);
+      resolve(1);
+    });
+    child.on('exit', (exitCode, sig) => {
+      resolve(exitCode ?? 128 + (sig ? (os.constants.signals[sig] ?? 1) : 1));
+    });
+  });
+}
+
+let interrupted = false;
+
 async function main(): Promise<number> {
   const args = parseArgs(process.argv.slice(2));
   const files = selectFiles(args);
@@ -134,21 +200,27 @@ async function main(): Promise<number> {
   // npm does not pass SIGTERM on to us; notice our launcher dying instead.
   watchLauncher(() => onSignal('SIGTERM'));
 
+  const plan: PlannedPass[] = [];
+  const named = args.targets.length > 0;
+  for (const pass of selectPasses(args)) {
+    const passFiles = files.filter((f) => pass.runs(f, named));
+    if (passFiles.length === 0) continue;
+    const node = pass.node === 'system' ? process.execPath : await nodeBinary(pass.node, log);
+    plan.push({ pass, node, files: passFiles });
+  }
+  if (plan.length === 0) {
+    log('no pass runs any of the selected files');
+    return 1;
+  }
+
   const env: NodeJS.ProcessEnv = { ...process.env };
   // Ink decides at import time that it runs "in CI" when CI is set and then draws nothing until
   // exit, which would blind the component tests; CI itself sets CI=true.
   delete env.CI;
   delete env.CONTINUOUS_INTEGRATION;
-  const named = args.targets.length > 0;
-  const engines = args.engines ?? (named || args.unit ? ['docker'] : ['docker', 'podman']);
-  const rel = (f: string) => path.relative(ROOT, f).split(path.sep).join('/');
-  // The unit tests run once, with the docker pass; the Podman pass repeats engine files only.
-  const passes = engines
-    .map((engine) => ({ engine, files: engine === 'docker' ? files : podmanFiles(files.filter(needsEngine), named, rel) }))
-    .filter((pass) => pass.files.length > 0);
-  if (passes.some((pass) => pass.files.some(needsEngine))) {
+  if (plan.some((p) => p.files.some(needsEngine))) {
     const t0 = Date.now();
-    sandbox = await startSandbox({ log: sandboxLog, podman: passes.some((pass) => pass.engine === 'podman') });
+    sandbox = await startSandbox({ log: sandboxLog, podman: plan.some((p) => p.pass.engine === 'podman') });
     log(`sandbox ${sandbox.dir} ready in ${Date.now() - t0} ms`);
     holdSandboxLog = true;
     // A context or TLS settings from the developer's shell would point the docker CLI (and
@@ -156,29 +228,33 @@ async function main(): Promise<number> {
     for (const k of ['DOCKER_CONTEXT', 'DOCKER_TLS_VERIFY', 'DOCKER_CERT_PATH']) delete env[k];
   }
 
-  let code = 0;
-  for (const pass of passes) {
-    if (passes.length > 1) log(`${pass.engine}: ${pass.files.length} files`);
-    const passEnv = { ...env, ...(sandbox && pass.engine === 'podman' ? sandbox.podman?.env() : sandbox?.env()) };
-    const passCode = await runNodeTest(pass.files, passEnv, args.nodeFlags);
-    if (code === 0) code = passCode;
+  const work = mkdtempSync(path.join(os.tmpdir(), 'berth-test-run-'));
+  // berth keeps its compiled code under $XDG_CACHE_HOME/berth on Node 22.1+: the bundles of a
+  // test run go to one that goes with the run, not to the developer's cache.
+  env.XDG_CACHE_HOME = path.join(work, 'cache');
+  let failed = false;
+  try {
+    const reporter = compileReporter(work);
+    const tally = path.join(work, 'tally.jsonl');
+    for (const [i, planned] of plan.entries()) {
+      if (interrupted) break;
+      const last = i === plan.length - 1;
+      const version = planned.node === process.execPath ? process.version : `v${planned.pass.node}`;
+      log(`pass ${i + 1}/${plan.length} "${planned.pass.name}": Node ${version}, ${planned.pass.engine}, ${planned.files.length} files`);
+      const engineEnv = planned.pass.engine === 'podman' ? sandbox?.podman?.env() : sandbox?.env();
+      const passEnv = { ...env, ...engineEnv, BERTH_TEST_TALLY: tally, BERTH_TEST_PASS: planned.pass.name, BERTH_TEST_LAST_PASS: last ? '1' : '0' };
+      const code = await runPass(planned, passEnv, args.nodeFlags, reporter);
+      if (code !== 0) failed = true;
+      const counts = readTally(tally).find((t) => t.pass === planned.pass.name)?.counts;
+      const line = counts ? SUMMARY_KEYS.map((k) => `${k} ${counts[k]}`).join(', ') : 'no summary (the run broke off)';
+      // The summary printed after the last pass adds these in; a pass that broke off is only here.
+      if (!last || !counts) log(`pass "${planned.pass.name}" ${code === 0 ? 'passed' : `FAILED (exit ${code})`}: ${line}`);
+    }
+  } finally {
+    rmSync(work, { recursive: true, force: true });
   }
   const stoppedCleanly = await stopSandbox();
-  return code === 0 && !stoppedCleanly ? 1 : code;
-}
-
-function runNodeTest(files: string[], env: NodeJS.ProcessEnv, nodeFlags: string[]): Promise<number> {
-  const nodeArgs = ['--import', 'tsx', '--test', '--test-concurrency=1', '--test-reporter=spec', ...nodeFlags, ...files.map((f) => path.relative(ROOT, f))];
-  return new Promise<number>((resolve) => {
-    child = spawn(process.execPath, nodeArgs, { cwd: ROOT, env, stdio: 'inherit' });
-    child.on('error', (e) => {
-      log(`could not start node --test: ${e.message}`);
-      resolve(1);
-    });
-    child.on('exit', (exitCode, sig) => {
-      resolve(exitCode ?? 128 + (sig ? (os.constants.signals[sig] ?? 1) : 1));
-    });
-  });
+  return failed || interrupted || !stoppedCleanly ? 1 : 0;
 }
 
 try {

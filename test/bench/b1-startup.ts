@@ -1,15 +1,24 @@
 /**
- * B1: start → first frame showing container data, with 50 running containers. Compared in the
- * same run with `docker ps` (spawn → a container name on screen) and `node -e 0` (spawn → exit:
- * the floor any Node program pays). Runs interleave so drifting load hits all three alike.
+ * B1: start → first frame showing container data, with 50 running containers, on each Node berth
+ * supports (20, 22, 24: this one, and the pinned others from test/support/node-binaries.ts), on
+ * Node 24 without its compile cache (what the cache buys), and as the single executable
+ * (`npm run build:sea`). Compared in the same run with `docker ps` (spawn → a container name on
+ * screen) and each Node's `node -e 0` (spawn → exit: the floor any Node program pays). Runs
+ * interleave so drifting load hits all alike; one unmeasured round first warms the page cache,
+ * the engine's caches and berth's compile cache, as any second start of berth finds them.
  */
+import { NODE_VERSIONS, nodeForMajor, type NodeMajor } from '../support/node-binaries.ts';
+import type { PtySession } from '../support/pty.ts';
 import { RUNNING_NAME, type Bench } from './context.ts';
 import { ScreenProbe } from './probe.ts';
 import { summarize } from './stats.ts';
-import { ms, ratio, spread, verdict, type Row } from './table.ts';
+import { failedRow, ms, ratio, spread, verdict, type Row } from './table.ts';
+
+const FIGURE = 'start → first frame with data (50 running)';
+const BUDGET = 'median ≤ 200 ms';
 
 /** Spawn → the first frame showing a running container's name (B1, B12). */
-export async function timeToScreen(bench: Bench, launch: () => ReturnType<Bench['launchBerth']>, isBerth: boolean): Promise<number> {
+export async function timeToScreen(bench: Bench, launch: () => PtySession, isBerth: boolean): Promise<number> {
   const t0 = performance.now();
   const session = launch();
   const probe = new ScreenProbe(session);
@@ -37,38 +46,90 @@ async function timeToExit(bench: Bench, command: string, args: string[]): Promis
   }
 }
 
+/** One way of starting berth, with what it is compared against. */
+interface Variant {
+  label: string;
+  launch: () => PtySession;
+  /** `node -e 0` on the same Node: the floor. */
+  node?: string;
+  times: number[];
+  floor: number[];
+}
+
+async function variants(bench: Bench): Promise<{ list: Variant[]; failed: Row[] }> {
+  const list: Variant[] = [];
+  const failed: Row[] = [];
+  const nodeVariant = (label: string, node: string, env?: Record<string, string>): Variant => ({
+    label,
+    launch: () => bench.launchBerth({ node, env }),
+    node,
+    times: [],
+    floor: [],
+  });
+  // This Node first: the row the README has always had.
+  list.push(nodeVariant(`Node ${process.versions.node}`, process.execPath));
+  for (const major of Object.keys(NODE_VERSIONS).map(Number) as NodeMajor[]) {
+    if (process.versions.node.startsWith(`${major}.`)) continue;
+    try {
+      list.push(nodeVariant(`Node ${NODE_VERSIONS[major]}`, await nodeForMajor(major, (l) => bench.log(l))));
+    } catch (error) {
+      failed.push(failedRow('B1', `${FIGURE}, Node ${NODE_VERSIONS[major]}`, BUDGET, error));
+    }
+  }
+  const node24 = list.find((v) => v.label === `Node ${NODE_VERSIONS[24]}`);
+  if (node24?.node) list.push(nodeVariant(`Node ${NODE_VERSIONS[24]}, no compile cache`, node24.node, { NODE_DISABLE_COMPILE_CACHE: '1' }));
+  try {
+    const exe = await bench.singleExecutable();
+    list.push({ label: `single executable (Node ${NODE_VERSIONS[24]})`, launch: () => bench.launchBerth({ executable: exe }), times: [], floor: [] });
+  } catch (error) {
+    failed.push(failedRow('B1', `${FIGURE}, single executable`, BUDGET, error));
+  }
+  return { list, failed };
+}
+
 export async function b1(bench: Bench): Promise<Row[]> {
   await bench.ensureRunning();
   const runs = bench.quick ? 5 : 11;
-  const berth: number[] = [];
+  const { list, failed } = await variants(bench);
   const ps: number[] = [];
-  const floor: number[] = [];
   const docker = bench.sandbox.dockerCliPath;
-  // One unmeasured round first: the page cache and the engine's own caches warm up.
   for (let i = -1; i < runs; i++) {
-    const b = await timeToScreen(bench, () => bench.launchBerth(), true);
+    const round: string[] = [];
+    for (const v of list) {
+      const t = await timeToScreen(bench, v.launch, true);
+      const f = v.node ? await timeToExit(bench, v.node, ['-e', '0']) : undefined;
+      if (i < 0) continue;
+      v.times.push(t);
+      if (f !== undefined) v.floor.push(f);
+      round.push(`${v.label} ${ms(t)}${f !== undefined ? ` (node -e 0 ${ms(f)})` : ''}`);
+    }
     // docker ps's rows are ~150 columns: in 120 they wrap and split the name the probe looks for.
     const p = await timeToScreen(bench, () => bench.launchCommand(docker, ['ps'], bench.dockerEnv(), 250), false);
-    const n = await timeToExit(bench, process.execPath, ['-e', '0']);
     if (i < 0) continue;
-    berth.push(b);
     ps.push(p);
-    floor.push(n);
-    bench.log(`B1 run ${i + 1}/${runs}: berth ${ms(b)}, docker ps ${ms(p)}, node -e 0 ${ms(n)}`);
+    bench.log(`B1 run ${i + 1}/${runs}: ${round.join(', ')}; docker ps ${ms(p)}`);
   }
-  const s = summarize(berth);
   const sp = summarize(ps);
-  const sf = summarize(floor);
-  return [
-    {
+  const first = summarize(list[0]?.times ?? []);
+  const rows = list.map((v, index): Row => {
+    const s = summarize(v.times);
+    const sf = summarize(v.floor);
+    const comparison = [`docker ps ${ms(sp.median)}`, ...(v.node ? [`node -e 0 ${ms(sf.median)}`] : [])];
+    const ratios = [`${ratio(s.median, sp.median)} docker ps`, ...(v.node ? [`${ratio(s.median, sf.median)} node`] : [])];
+    if (index > 0) {
+      comparison.push(`${list[0]?.label} ${ms(first.median)}`);
+      ratios.push(`${ratio(s.median, first.median)} ${list[0]?.label}`);
+    }
+    return {
       id: 'B1',
-      figure: 'start → first frame with data (50 running)',
+      figure: `${FIGURE}, ${v.label}`,
       berth: `${ms(s.median)} median`,
       spread: spread(s, ms),
-      comparison: `docker ps ${ms(sp.median)}; node -e 0 ${ms(sf.median)}`,
-      ratio: `${ratio(s.median, sp.median)} docker ps; ${ratio(s.median, sf.median)} node`,
-      budget: 'median ≤ 200 ms',
+      comparison: comparison.join('; '),
+      ratio: ratios.join('; '),
+      budget: BUDGET,
       verdict: verdict(s.median, 200),
-    },
-  ];
+    };
+  });
+  return [...rows, ...failed];
 }

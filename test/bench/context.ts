@@ -3,9 +3,11 @@
  * comparison commands in a pty, and the engine fixtures (50 running containers, 1,000 in all,
  * 500 image tags), each made once, the first time a figure asks for it.
  */
+import { spawn } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { setTimeout as delay } from 'node:timers/promises';
 import { engineJson } from '../sandbox/engine-http.ts';
 import { LOCAL_BUSYBOX } from '../sandbox/images.ts';
@@ -20,6 +22,8 @@ export interface BenchOptions {
   log: (line: string) => void;
 }
 
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+
 export const RUNNING_PREFIX = 'bench-run';
 export const CREATED_PREFIX = 'bench-idle';
 export const RUNNING_COUNT = 50;
@@ -33,6 +37,7 @@ export class Bench {
   private running?: Promise<void>;
   private thousand?: Promise<void>;
   private images?: Promise<void>;
+  private sea?: Promise<string>;
 
   private constructor(
     readonly sandbox: Sandbox,
@@ -74,9 +79,12 @@ export class Bench {
       .reduce((sum, f) => sum + statSync(path.join(this.bundleDir, f)).size, 0);
   }
 
-  /** berth reads the sandbox engine and the registry credentials, never the host's. */
+  /**
+   * berth reads the sandbox engine and the registry credentials, never the host's, and keeps
+   * its compile cache (Node 22.1+) with the bench's copy of the bundle.
+   */
   berthEnv(): Record<string, string> {
-    return { DOCKER_HOST: this.sandbox.dockerHost, DOCKER_CONFIG: this.sandbox.clientConfigDir };
+    return { DOCKER_HOST: this.sandbox.dockerHost, DOCKER_CONFIG: this.sandbox.clientConfigDir, XDG_CACHE_HOME: path.join(this.bundleDir, 'cache') };
   }
 
   /** The sandbox's own (logged-in) CLI config, for the docker comparisons. */
@@ -84,16 +92,39 @@ export class Bench {
     return { DOCKER_HOST: this.sandbox.dockerHost, DOCKER_CONFIG: path.join(this.sandbox.dir, 'docker-config'), DOCKER_CLI_HINTS: 'false' };
   }
 
-  launchBerth(opts: { cols?: number; rows?: number; args?: string[]; nodeArgs?: string[]; env?: Record<string, string> } = {}): PtySession {
+  /**
+   * berth from the bench's copy of the bundle, on this Node unless `node` names another, or
+   * `executable` (the single executable) on its own; `env` adds to berthEnv().
+   */
+  launchBerth(opts: { cols?: number; rows?: number; args?: string[]; nodeArgs?: string[]; node?: string; executable?: string; env?: Record<string, string> } = {}): PtySession {
     return this.track(
       new PtySession({
-        command: process.execPath,
-        args: [...(opts.nodeArgs ?? []), this.bundle, ...(opts.args ?? [])],
+        command: opts.executable ?? opts.node ?? process.execPath,
+        args: [...(opts.executable ? [] : [...(opts.nodeArgs ?? []), this.bundle]), ...(opts.args ?? [])],
         env: { ...this.berthEnv(), ...opts.env },
         cols: opts.cols,
         rows: opts.rows,
       }),
     );
+  }
+
+  /** dist-sea/berth (`npm run build:sea`), built once per bench run and copied aside like the bundle. */
+  singleExecutable(): Promise<string> {
+    this.sea ??= (async () => {
+      const t = Date.now();
+      await new Promise<void>((resolve, reject) => {
+        const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'test/tools/build-sea.ts')], { cwd: ROOT, stdio: ['ignore', 'ignore', 'pipe'] });
+        let stderr = '';
+        child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+        child.on('error', reject);
+        child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`build:sea failed (${code}): ${stderr.trim().split('\n').slice(-3).join(' ')}`))));
+      });
+      const exe = path.join(this.bundleDir, 'berth-sea');
+      cpSync(path.join(ROOT, 'dist-sea', 'berth'), exe);
+      this.log(`single executable built in ${Date.now() - t} ms (${(statSync(exe).size / 1e6).toFixed(0)} MB)`);
+      return exe;
+    })();
+    return this.sea;
   }
 
   launchCommand(command: string, args: string[], env: Record<string, string> = {}, cols?: number): PtySession {

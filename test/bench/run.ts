@@ -54,7 +54,7 @@ function parse(argv: readonly string[]): { ids: Set<string>; quick: boolean; b5M
     else if (arg.startsWith('--b5-minutes=')) {
       b5Minutes = Number(arg.slice('--b5-minutes='.length));
       if (!(b5Minutes >= 0)) return `bad --b5-minutes: ${arg}`;
-    } else if (/^b(?:[1-8]|12)$/i.test(arg)) ids.add(arg.toUpperCase());
+    } else if (/^b(?:[1-9]|1[0-9])$/i.test(arg)) ids.add(arg.toUpperCase());
     else return `unknown argument: ${arg}`;
   }
   return { ids, quick, b5Minutes };

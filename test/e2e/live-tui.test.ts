@@ -170,7 +170,8 @@ test('e hands the terminal to a shell in the container; exit brings berth back w
   await b.waitFor(/a shell in .*exit \(or Ctrl-D\) returns to berth/);
   assert.equal(b.bufferType, 'normal', "berth's screen stepped aside");
   b.write('echo answer=$((6 * 7)); tty\r');
-  const shell = await b.waitFor('answer=42');
+  // tty's answer comes after echo's: wait for both lines (or tty's refusal), not the first alone.
+  const shell = await b.waitFor(/answer=42\n(\/dev\/pts\/\d+|not a tty)/);
   assert.match(shell, /\/dev\/pts\/\d+/, 'the shell has a terminal');
   b.write('exit 3\r');
   const back = await b.waitFor(/the shell in .* exited with code 3/, 10_000);

@@ -24,6 +24,8 @@ export interface LaunchOptions {
   rows?: number;
   /** Run something other than berth (the comparison commands of benchmarks). */
   command?: string;
+  /** Working directory (default: the repository). */
+  cwd?: string;
 }
 
 /**
@@ -51,7 +53,7 @@ export class PtySession {
       name: 'xterm-256color',
       cols,
       rows,
-      cwd: root,
+      cwd: options.cwd ?? root,
       env,
     });
     this.pty.onData((data) => {

@@ -1,152 +1,48 @@
 /**
- * Bundles the CLI into dist/ with esbuild. Startup is a benchmark: one minified ESM bundle in
- * production mode compiles in a fraction of the time of node_modules, and code split at the
- * dynamic import keeps the flag parsing and TTY check ahead of loading Ink.
+ * Bundles the CLI into dist/ with esbuild (`npm run build`; `npm pack` runs it as prepack).
+ * Startup is a benchmark: one minified ESM bundle in production mode compiles in a fraction of
+ * the time of node_modules, and code split at the dynamic import keeps the flag parsing and TTY
+ * check ahead of loading Ink.
+ *
+ * The bundle is the whole program: the package installs no dependencies, so the build fails if
+ * the output imports anything that is not part of Node. It writes the licence notices of what it
+ * bundled beside it (test/tools/notices.ts) and bakes package.json's version in.
  */
-import { build, type Plugin } from 'esbuild';
-import { chmod, rm } from 'node:fs/promises';
+import { build } from 'esbuild';
+import { isBuiltin } from 'node:module';
+import { chmod, rm, writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
+import { baseOptions, version } from './bundle-plugins.ts';
+import { thirdPartyNotices } from './notices.ts';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 
-/**
- * undici's index pulls in all of undici (fetch, WebSocket, caches, mocks: ~530 KB minified) and
- * berth uses only Agent and the request API. This entry has just those, half the size, which
- * takes ~25 ms off start-up. It is ESM on purpose: if src/ ever imports another name from
- * 'undici', the build fails ("No matching export") instead of shipping an undefined.
- */
-const slimUndici: Plugin = {
-  name: 'slim-undici',
-  setup(b) {
-    b.onResolve({ filter: /^undici$/ }, () => ({ path: 'undici', namespace: 'slim-undici' }));
-    b.onLoad({ filter: /.*/, namespace: 'slim-undici' }, () => ({
-      resolveDir: `${root}node_modules/undici`,
-      loader: 'js',
-      contents: [
-        "import Dispatcher from './lib/dispatcher/dispatcher.js';",
-        "import api from './lib/api/index.js';",
-        "import Agent from './lib/dispatcher/agent.js';",
-        // What undici's index does to give every dispatcher request(), stream(), pipeline()…
-        'Object.assign(Dispatcher.prototype, api);',
-        'export { Agent };',
-      ].join('\n'),
-    }));
-  },
-};
-
-/**
- * yoga-layout's loader fetch()es its own inline data: URL whenever a global fetch exists, and in
- * Node the first fetch() loads Node's internal undici: ~40 ms of start-up for nothing. Without
- * fetch it decodes the same base64 directly.
- */
-const yogaWithoutFetch: Plugin = {
-  name: 'yoga-without-fetch',
-  setup(b) {
-    b.onLoad({ filter: /yoga-layout[\\/]dist[\\/]binaries[\\/].*\.js$/ }, async (args) => {
-      const { readFile } = await import('node:fs/promises');
-      return { loader: 'js', contents: `const fetch = undefined;\n${await readFile(args.path, 'utf8')}` };
-    });
-  },
-};
-
-/**
- * Ink recomputes every frame from scratch: each line of text is tokenised into styled cells and
- * measured with string-width (grapheme segmentation as soon as a line holds one non-ASCII
- * character), with caches that live for one frame. A keypress changes a row or two of thirty, so
- * most of that work repeats the previous frame's. These patches keep Ink's caches across frames,
- * bounded (cleared when full, so a log flood of unique lines cannot grow them), and bound the one
- * module-level cache Ink has (measure-text's, which otherwise keeps every string ever measured).
- * Each patch must match Ink's source exactly, or the build fails: an Ink upgrade is then noticed.
- */
-const CACHE_LIMIT = 4096;
-/**
- * The styled-cells cache holds an object per character of each line (~200 bytes a cell): 4,096
- * lines of 120 columns is ~100 MB of live heap, which `npm run soak` measured growing by ~20 MB a
- * minute under a stream of engine events (status and rows change, so lines are new). A few
- * screens' worth keeps the unchanged rows of the next frame and costs a few MB.
- */
-const STYLED_LINES_LIMIT = 256;
-const inkPatches: Record<string, Array<[string, string]>> = {
-  'ink/build/output.js': [
-    ['    caches = new OutputCaches();', '    caches = berthFrameCaches();'],
-    [
-      'export default class Output {',
-      `const berthShared = new OutputCaches();
-function berthFrameCaches() {
-    for (const map of [berthShared.widths, berthShared.blockWidths]) if (map.size > ${CACHE_LIMIT}) map.clear();
-    if (berthShared.styledChars.size > ${STYLED_LINES_LIMIT}) berthShared.styledChars.clear();
-    return berthShared;
-}
-export default class Output {`,
-    ],
-  ],
-  'ink/build/measure-text.js': [['    cache.set(text, dimensions);', `    if (cache.size >= ${CACHE_LIMIT}) cache.clear();\n    cache.set(text, dimensions);`]],
-  // string-width tests every grapheme of a non-ASCII line against /^\p{RGI_Emoji}$/v, one of V8's
-  // slowest regular expressions: with progress bars (█, ░) and "…" on screen it was ~13 % of the
-  // CPU of a pull. A grapheme's answer never changes, and a screen uses a few hundred of them.
-  'string-width/index.js': [
-    [
-      'export default function stringWidth(input, options = {}) {',
-      `const berthWideEmoji = new Map();
-function berthIsWideEmoji(segment) {
-	let wide = berthWideEmoji.get(segment);
-	if (wide === undefined) {
-		wide = rgiEmojiRegex.test(segment) || isDoubleWidthNonRgiEmojiSequence(segment);
-		if (berthWideEmoji.size >= ${CACHE_LIMIT}) berthWideEmoji.clear();
-		berthWideEmoji.set(segment, wide);
-	}
-	return wide;
-}
-
-export default function stringWidth(input, options = {}) {`,
-    ],
-    ['		if (rgiEmojiRegex.test(segment) || isDoubleWidthNonRgiEmojiSequence(segment)) {', '		if (berthIsWideEmoji(segment)) {'],
-  ],
-  'widest-line/index.js': [
-    ['export default function widestLine(string) {', `const berthWidths = new Map();\nexport default function widestLine(string) {\n\tconst known = berthWidths.get(string);\n\tif (known !== undefined) return known;\n\tif (berthWidths.size >= ${CACHE_LIMIT}) berthWidths.clear();`],
-    ['\treturn lineWidth;', '\tberthWidths.set(string, lineWidth);\n\treturn lineWidth;'],
-  ],
-};
-
-const inkFrameCaches: Plugin = {
-  name: 'ink-frame-caches',
-  setup(b) {
-    b.onLoad({ filter: /node_modules[\\/](ink[\\/]build[\\/](output|measure-text)|widest-line[\\/]index|string-width[\\/]index)\.js$/ }, async (args) => {
-      const { readFile } = await import('node:fs/promises');
-      const path = args.path.replaceAll('\\', '/');
-      // Only the top-level copies: wrap-ansi nests an older string-width with other source.
-      const key = Object.keys(inkPatches).find((k) => path === `${root.replaceAll('\\', '/')}node_modules/${k}`);
-      if (!key) return undefined;
-      let contents = await readFile(args.path, 'utf8');
-      for (const [from, to] of inkPatches[key] ?? []) {
-        if (!contents.includes(from)) throw new Error(`ink-frame-caches: ${key} no longer contains ${JSON.stringify(from)}; review the patch`);
-        contents = contents.replace(from, to);
-      }
-      return { loader: 'js', contents };
-    });
-  },
-};
-
 await rm(`${root}dist`, { recursive: true, force: true });
-await build({
-  absWorkingDir: root,
-  entryPoints: { berth: 'src/cli.tsx' },
+const result = await build({
+  ...baseOptions(),
   outdir: 'dist',
-  bundle: true,
   splitting: true,
   format: 'esm',
-  platform: 'node',
   target: 'node20',
-  minify: true,
-  sourcemap: false,
-  legalComments: 'none',
-  define: { 'process.env.NODE_ENV': '"production"' },
-  // Ink loads react-devtools-core only in development; keep it (and its weight) out.
-  alias: { 'react-devtools-core': './test/tools/no-devtools.ts' },
+  metafile: true,
   // React and some of Ink's dependencies are CommonJS and call require(): give the ESM bundle one.
   banner: { js: "import { createRequire as __berthRequire } from 'node:module'; const require = __berthRequire(import.meta.url);" },
-  plugins: [slimUndici, yogaWithoutFetch, inkFrameCaches],
-  logLevel: 'warning',
 });
+
+// What the bundle would load at run time from outside itself: only Node's own modules may remain.
+// (A `node:` name is Node's even where this Node lacks it: undici probes node:sqlite in a try.)
+const foreign = new Set<string>();
+for (const [file, output] of Object.entries(result.metafile.outputs)) {
+  for (const imp of output.imports) {
+    if (imp.external && !imp.path.startsWith('node:') && !isBuiltin(imp.path)) foreign.add(`${file}: ${imp.kind} ${imp.path}`);
+  }
+}
+if (foreign.size > 0) {
+  throw new Error(`the bundle imports packages it does not contain (an install would lack them):\n  ${[...foreign].join('\n  ')}`);
+}
+
+const notices = thirdPartyNotices(root, result.metafile);
+await writeFile(`${root}dist/THIRD-PARTY-NOTICES.txt`, notices.text);
 await chmod(`${root}dist/berth.js`, 0o755);
-console.log('built dist/berth.js');
+// stderr: `npm pack --json`, which runs this as prepack, keeps its stdout for the JSON.
+process.stderr.write(`built dist/berth.js (berth ${version}; ${notices.packages.length} bundled packages, notices in dist/THIRD-PARTY-NOTICES.txt)\n`);

@@ -1,0 +1,41 @@
+/**
+ * `npm run build:sea`: berth as one executable (Node 24 with the bundle injected) runs where no
+ * Node is on PATH, draws the sandbox engine's containers in a real pty, and has the code it
+ * loads on demand in the npm bundle (the dialogs) built in.
+ */
+import assert from 'node:assert/strict';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { test } from 'node:test';
+import { fileURLToPath } from 'node:url';
+import { e2eScratch, output } from '../support/e2e-scratch.ts';
+import { key, PtySession } from '../support/pty.ts';
+import { sandboxEnv } from '../support/sandbox-env.ts';
+
+const root = fileURLToPath(new URL('../../', import.meta.url));
+const sandbox = sandboxEnv();
+/** A PATH with no node on it: the executable must not need one. */
+const EMPTY = 'empty-path';
+const { dir: work, container: name, sessions } = e2eScratch('sea', (dir) => mkdirSync(path.join(dir, EMPTY)));
+const exe = path.join(work, 'sea', 'berth');
+const noNode = path.join(work, EMPTY);
+
+test('build:sea makes one executable that says its version with no node on PATH', async () => {
+  await output(process.execPath, ['--import', 'tsx', 'test/tools/build-sea.ts', path.dirname(exe)], { cwd: root, env: process.env });
+  const pkg = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { version: string };
+  assert.equal((await output(exe, ['--version'], { cwd: work, env: { PATH: noNode } })).trim(), `berth ${pkg.version}`);
+});
+
+test('the single executable shows the engine’s containers and opens a dialog', async () => {
+  const b = new PtySession({ command: exe, env: { PATH: noNode, DOCKER_HOST: sandbox.dockerHost, XDG_CACHE_HOME: path.join(work, 'cache') }, cwd: work });
+  sessions.push(b);
+  const screen = await b.waitFor(name, 20_000);
+  assert.match(screen, /API 1\.\d+/);
+  await b.type('r');
+  await b.waitFor('Run a container');
+  await b.type(key.escape);
+  await b.waitFor((s) => !s.includes('Run a container'));
+  b.write('q');
+  assert.equal((await b.exited).exitCode, 0);
+  assert.ok(!existsSync(path.join(work, 'cache', 'berth')), 'no compile cache: the executable carries its code cache');
+});

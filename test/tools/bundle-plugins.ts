@@ -1,0 +1,171 @@
+/**
+ * What berth's bundles share (test/tools/build.ts for npm, build-sea.ts for the single
+ * executable): the entry, the version baked in, and the esbuild plugins that shape them: a slim
+ * undici, Yoga without fetch(), no Ink devtools, and Ink's per-frame caches kept across frames.
+ */
+import type { BuildOptions, Plugin } from 'esbuild';
+import { readFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('../../', import.meta.url));
+
+/** package.json's version, which `berth --version` prints. */
+export const version = (JSON.parse(readFileSync(`${root}package.json`, 'utf8')) as { version: string }).version;
+
+/** The options both bundles use; `plugins` come first, before the shared ones. */
+export function baseOptions(plugins: Plugin[] = [], singleExecutable = false): BuildOptions {
+  return {
+    absWorkingDir: root,
+    entryPoints: { berth: 'src/cli.tsx' },
+    bundle: true,
+    platform: 'node',
+    minify: true,
+    sourcemap: false,
+    legalComments: 'none',
+    define: { 'process.env.NODE_ENV': '"production"', BERTH_BUILD_VERSION: JSON.stringify(version), BERTH_SINGLE_EXECUTABLE: String(singleExecutable) },
+    plugins: [...plugins, slimUndici, yogaWithoutFetch, inkFrameCaches, noInkDevtools],
+    logLevel: 'warning',
+  };
+}
+
+/**
+ * undici's index pulls in all of undici (fetch, WebSocket, caches, mocks: ~530 KB minified) and
+ * berth uses only Agent and the request API. This entry has just those, half the size, which
+ * takes ~25 ms off start-up. It is ESM on purpose: if src/ ever imports another name from
+ * 'undici', the build fails ("No matching export") instead of shipping an undefined.
+ */
+export const slimUndici: Plugin = {
+  name: 'slim-undici',
+  setup(b) {
+    b.onResolve({ filter: /^undici$/ }, () => ({ path: 'undici', namespace: 'slim-undici' }));
+    b.onLoad({ filter: /.*/, namespace: 'slim-undici' }, () => ({
+      resolveDir: `${root}node_modules/undici`,
+      loader: 'js',
+      contents: [
+        "import Dispatcher from './lib/dispatcher/dispatcher.js';",
+        "import api from './lib/api/index.js';",
+        "import Agent from './lib/dispatcher/agent.js';",
+        // What undici's index does to give every dispatcher request(), stream(), pipeline()…
+        'Object.assign(Dispatcher.prototype, api);',
+        'export { Agent };',
+      ].join('\n'),
+    }));
+  },
+};
+
+/**
+ * yoga-layout's loader fetch()es its own inline data: URL whenever a global fetch exists, and in
+ * Node the first fetch() loads Node's internal undici: ~40 ms of start-up for nothing. Without
+ * fetch it decodes the same base64 directly.
+ */
+export const yogaWithoutFetch: Plugin = {
+  name: 'yoga-without-fetch',
+  setup(b) {
+    b.onLoad({ filter: /yoga-layout[\\/]dist[\\/]binaries[\\/].*\.js$/ }, async (args) => {
+      return { loader: 'js', contents: `const fetch = undefined;\n${await readFile(args.path, 'utf8')}` };
+    });
+  },
+};
+
+/**
+ * Ink recomputes every frame from scratch: each line of text is tokenised into styled cells and
+ * measured with string-width (grapheme segmentation as soon as a line holds one non-ASCII
+ * character), with caches that live for one frame. A keypress changes a row or two of thirty, so
+ * most of that work repeats the previous frame's. These patches keep Ink's caches across frames,
+ * bounded (cleared when full, so a log flood of unique lines cannot grow them), and bound the one
+ * module-level cache Ink has (measure-text's, which otherwise keeps every string ever measured).
+ * Each patch must match Ink's source exactly, or the build fails: an Ink upgrade is then noticed.
+ */
+const CACHE_LIMIT = 4096;
+/**
+ * The styled-cells cache holds an object per character of each line (~200 bytes a cell): 4,096
+ * lines of 120 columns is ~100 MB of live heap, which `npm run soak` measured growing by ~20 MB a
+ * minute under a stream of engine events (status and rows change, so lines are new). A few
+ * screens' worth keeps the unchanged rows of the next frame and costs a few MB.
+ */
+const STYLED_LINES_LIMIT = 256;
+const inkPatches: Record<string, Array<[string, string]>> = {
+  'ink/build/output.js': [
+    ['    caches = new OutputCaches();', '    caches = berthFrameCaches();'],
+    [
+      'export default class Output {',
+      `const berthShared = new OutputCaches();
+function berthFrameCaches() {
+    for (const map of [berthShared.widths, berthShared.blockWidths]) if (map.size > ${CACHE_LIMIT}) map.clear();
+    if (berthShared.styledChars.size > ${STYLED_LINES_LIMIT}) berthShared.styledChars.clear();
+    return berthShared;
+}
+export default class Output {`,
+    ],
+  ],
+  'ink/build/measure-text.js': [['    cache.set(text, dimensions);', `    if (cache.size >= ${CACHE_LIMIT}) cache.clear();\n    cache.set(text, dimensions);`]],
+  // string-width tests every grapheme of a non-ASCII line against /^\p{RGI_Emoji}$/v, one of V8's
+  // slowest regular expressions: with progress bars (█, ░) and "…" on screen it was ~13 % of the
+  // CPU of a pull. A grapheme's answer never changes, and a screen uses a few hundred of them.
+  'string-width/index.js': [
+    [
+      'export default function stringWidth(input, options = {}) {',
+      `const berthWideEmoji = new Map();
+function berthIsWideEmoji(segment) {
+	let wide = berthWideEmoji.get(segment);
+	if (wide === undefined) {
+		wide = rgiEmojiRegex.test(segment) || isDoubleWidthNonRgiEmojiSequence(segment);
+		if (berthWideEmoji.size >= ${CACHE_LIMIT}) berthWideEmoji.clear();
+		berthWideEmoji.set(segment, wide);
+	}
+	return wide;
+}
+
+export default function stringWidth(input, options = {}) {`,
+    ],
+    ['		if (rgiEmojiRegex.test(segment) || isDoubleWidthNonRgiEmojiSequence(segment)) {', '		if (berthIsWideEmoji(segment)) {'],
+  ],
+  'widest-line/index.js': [
+    ['export default function widestLine(string) {', `const berthWidths = new Map();\nexport default function widestLine(string) {\n\tconst known = berthWidths.get(string);\n\tif (known !== undefined) return known;\n\tif (berthWidths.size >= ${CACHE_LIMIT}) berthWidths.clear();`],
+    ['\treturn lineWidth;', '\tberthWidths.set(string, lineWidth);\n\treturn lineWidth;'],
+  ],
+};
+
+export const inkFrameCaches: Plugin = {
+  name: 'ink-frame-caches',
+  setup(b) {
+    const patched = new Set<string>();
+    b.onStart(() => patched.clear());
+    b.onLoad({ filter: /node_modules[\\/](ink[\\/]build[\\/](output|measure-text)|widest-line[\\/]index|string-width[\\/]index)\.js$/ }, async (args) => {
+      const file = args.path.replaceAll('\\', '/');
+      // Only the top-level copies (wrap-ansi nests an older string-width with other source),
+      // wherever node_modules really is (a clone's may be a link to another one).
+      const key = file.slice(file.indexOf('/node_modules/') + '/node_modules/'.length);
+      const patches = inkPatches[key];
+      if (!patches) return undefined;
+      let contents = await readFile(args.path, 'utf8');
+      for (const [from, to] of patches) {
+        if (!contents.includes(from)) throw new Error(`ink-frame-caches: ${key} no longer contains ${JSON.stringify(from)}; review the patch`);
+        contents = contents.replace(from, to);
+      }
+      patched.add(key);
+      return { loader: 'js', contents };
+    });
+    // A patch that never met its file (moved, or no longer bundled) would go unnoticed otherwise.
+    b.onEnd((result) => {
+      const missed = Object.keys(inkPatches).filter((k) => !patched.has(k));
+      if (result.errors.length === 0 && missed.length > 0) throw new Error(`ink-frame-caches: never patched ${missed.join(', ')}; review the patch`);
+    });
+  },
+};
+
+/**
+ * Ink imports its devtools (react-devtools-core and the ws WebSocket client, with ws's optional
+ * native add-ons) when DEV=true. Nothing of that is installed with berth: the import resolves to
+ * an empty module, so DEV=true does nothing and the bundle requires nothing outside Node.
+ */
+export const noInkDevtools: Plugin = {
+  name: 'no-ink-devtools',
+  setup(b) {
+    b.onResolve({ filter: /^\.\/devtools\.js$/ }, (args) =>
+      /[\\/]ink[\\/]build$/.test(args.resolveDir) ? { path: 'ink-devtools', namespace: 'no-ink-devtools' } : undefined,
+    );
+    b.onLoad({ filter: /.*/, namespace: 'no-ink-devtools' }, () => ({ loader: 'js', contents: 'export {};' }));
+  },
+};
