@@ -8,6 +8,8 @@ export class CoalescedTask {
   private dirty = false;
   private timer: NodeJS.Timeout | undefined;
   private stopped = false;
+  /** Callers of runNow waiting for the next run to start and end (one asked while a run was going). */
+  private waiting: Array<() => void> = [];
 
   constructor(
     private readonly job: () => Promise<void>,
@@ -28,14 +30,20 @@ export class CoalescedTask {
     }, delayMs);
   }
 
-  /** Runs now (or right after the current run) and resolves when that run is over. */
+  /**
+   * Runs now (or right after the current run) and resolves when that run is over: the data it
+   * loads is in by then, whether or not a run was already going when it was asked.
+   */
   async runNow(): Promise<void> {
+    if (this.stopped) return;
     if (this.timer) {
       clearTimeout(this.timer);
       this.timer = undefined;
     }
     if (this.running) {
+      // The run going now may have read its data before the change the caller wants to see.
       this.dirty = true;
+      await new Promise<void>((resolve) => this.waiting.push(resolve));
       return;
     }
     await this.execute();
@@ -45,17 +53,22 @@ export class CoalescedTask {
     this.stopped = true;
     if (this.timer) clearTimeout(this.timer);
     this.timer = undefined;
+    // Nothing more will run: nobody should wait for it.
+    for (const resolve of this.waiting.splice(0)) resolve();
   }
 
   private async execute(): Promise<void> {
     if (this.stopped) return;
     this.running = true;
+    // This run is the one everybody waiting so far asked for; later callers wait for the next.
+    const waiters = this.waiting.splice(0);
     try {
       await this.job();
     } catch (error) {
       this.onError(error);
     } finally {
       this.running = false;
+      for (const resolve of waiters) resolve();
       if (this.dirty) {
         this.dirty = false;
         this.request(0);

@@ -1,6 +1,7 @@
 import { Box, Text } from 'ink';
 import { useMemo } from 'react';
-import type { ContainerColumn, ContainerRow } from '../rows/container-rows.ts';
+import { formatRelative } from '../format/index.ts';
+import { statusText, type ContainerColumn, type ContainerRow } from '../rows/container-rows.ts';
 import { keyLabel } from '../keys/keymap.ts';
 import { isDescending } from '../rows/sort.ts';
 import { theme } from '../theme.ts';
@@ -27,11 +28,22 @@ interface Props {
   sort: string;
   width: number;
   height: number;
+  /** The clock CREATED and STATUS are read against. */
+  nowMs: number;
+  /** When the engine sent the list: the moment its Status texts' ages are true (see statusText). */
+  answeredAtMs: number;
 }
 
-export function ContainersPane({ rows, selectedIndex, loaded, stale, showAll, filter, sort, width, height }: Props) {
-  // One array per list of rows, so the table measures its columns once per change, not per frame.
-  const tableRows = useMemo(() => rows.map((r) => ({ key: r.id, cells: r.cells, color: theme.stateColor(r.state) })), [rows]);
+export function ContainersPane({ rows, selectedIndex, loaded, stale, showAll, filter, sort, width, height, nowMs, answeredAtMs }: Props) {
+  const tableRows = useMemo(
+    () =>
+      rows.map((r) => ({
+        key: r.id,
+        cells: { ...r.cells, status: statusText(r.status, answeredAtMs, nowMs), created: formatRelative(r.created, nowMs) },
+        color: theme.stateColor(r.state),
+      })),
+    [rows, nowMs, answeredAtMs],
+  );
   if (!loaded) return <Text color={theme.muted}>loading containers…</Text>;
   if (rows.length === 0) {
     const why = filter ? `no containers match "${filter}"` : showAll ? 'no containers' : `no running containers (${keyLabel('toggle-all')} shows all)`;

@@ -1,5 +1,6 @@
 import { Box, Text } from 'ink';
 import { useMemo } from 'react';
+import { formatRelative } from '../format/index.ts';
 import type { ImageColumn, ImageRow } from '../rows/image-rows.ts';
 import { isDescending } from '../rows/sort.ts';
 import { theme } from '../theme.ts';
@@ -23,11 +24,12 @@ interface Props {
   sort: string;
   width: number;
   height: number;
+  /** The clock CREATED is read against. */
+  nowMs: number;
 }
 
-export function ImagesPane({ rows, selectedIndex, loaded, stale, filter, sort, width, height }: Props) {
-  // One array per list of rows, so the table measures its columns once per change, not per frame.
-  const tableRows = useMemo(() => rows.map((r) => ({ key: r.key, cells: r.cells })), [rows]);
+export function ImagesPane({ rows, selectedIndex, loaded, stale, filter, sort, width, height, nowMs }: Props) {
+  const tableRows = useMemo(() => rows.map((r) => ({ key: r.key, cells: { ...r.cells, created: formatRelative(r.created, nowMs) } })), [rows, nowMs]);
   if (!loaded) return <Text color={theme.muted}>loading images…</Text>;
   if (rows.length === 0) {
     return (

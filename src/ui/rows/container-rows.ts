@@ -1,6 +1,7 @@
 import type { ContainerSummary } from '../../engine/types.ts';
+import { isLive } from '../../state/containers.ts';
 import { ageNow, statusAge } from '../../state/status-age.ts';
-import { containerName, formatPorts, formatRelative, sanitizeLine, shortId, swarmServiceName } from '../format/index.ts';
+import { containerName, formatPorts, sanitizeLine, shortId, swarmServiceName } from '../format/index.ts';
 import { coarseDuration, untilDurationChanges } from '../format/time.ts';
 
 export type ContainerColumn = 'id' | 'name' | 'image' | 'state' | 'status' | 'created' | 'ports';
@@ -8,26 +9,27 @@ export type ContainerColumn = 'id' | 'name' | 'image' | 'state' | 'status' | 'cr
 export interface ContainerRow {
   id: string;
   state: string;
-  cells: Record<ContainerColumn, string>;
+  /**
+   * Every cell but CREATED and STATUS, which read the clock and are made when drawn (the pane
+   * writes them with formatRelative and statusText); `cells.status` is the engine's text as sent.
+   */
+  cells: Record<Exclude<ContainerColumn, 'created'>, string>;
+  /** Epoch seconds, from the engine. */
+  created?: number;
+  /** The engine's Status, unsanitised: statusText carries its age forward when drawn. */
+  status?: string;
   /** Lower-cased text the filter matches against: id, name, image, service. */
   haystack: string;
 }
 
-/** `docker ps` without -a shows these; everything else needs "all". */
-const liveStates = new Set(['running', 'paused', 'restarting']);
-
-export function isLive(container: ContainerSummary): boolean {
-  return liveStates.has((container.State ?? '').toLowerCase());
-}
+export { isLive };
 
 /**
  * Rows ready to draw: every engine string sanitised once here, not on every render, and the
- * running-only and filter rules applied. `items` arrive sorted (newest first).
+ * running-only and filter rules applied. `items` arrive sorted (newest first). Nothing here reads
+ * the clock, so the rows (and so their order, which keys walk over) only change with the data.
  */
-export function containerRows(
-  items: readonly ContainerSummary[],
-  options: { showAll: boolean; filter: string; nowMs: number; /** When the list arrived (its Status texts' moment); default `nowMs`. */ answeredAtMs?: number },
-): ContainerRow[] {
+export function containerRows(items: readonly ContainerSummary[], options: { showAll: boolean; filter: string }): ContainerRow[] {
   const needle = options.filter.trim().toLowerCase();
   const rows: ContainerRow[] = [];
   for (const c of items) {
@@ -42,13 +44,14 @@ export function containerRows(
       id: c.Id,
       state,
       haystack,
+      created: c.Created,
+      status: c.Status,
       cells: {
         id: shortId(c.Id),
         name: service ? `${name} (${sanitizeLine(service)})` : name,
         image,
         state: state || '-',
-        status: statusText(c.Status, options.answeredAtMs ?? options.nowMs, options.nowMs),
-        created: formatRelative(c.Created, options.nowMs),
+        status: sanitizeLine(c.Status ?? '') || '-',
         ports: sanitizeLine(formatPorts(c.Ports)),
       },
     });

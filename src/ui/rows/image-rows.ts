@@ -1,5 +1,5 @@
 import type { ImageSummary } from '../../engine/types.ts';
-import { formatBytes, formatRelative, repoTags, sanitizeLine, shortId } from '../format/index.ts';
+import { formatBytes, repoTags, sanitizeLine, shortId } from '../format/index.ts';
 
 export type ImageColumn = 'id' | 'tag' | 'size' | 'created' | 'parent';
 
@@ -10,7 +10,10 @@ export interface ImageRow {
   tag: string;
   /** For sorting by size; the cell holds it in human units. */
   sizeBytes: number;
-  cells: Record<ImageColumn, string>;
+  /** Every cell but CREATED, which reads the clock and is made when drawn. */
+  cells: Record<Exclude<ImageColumn, 'created'>, string>;
+  /** Epoch seconds, from the engine. */
+  created?: number;
   haystack: string;
 }
 
@@ -18,7 +21,7 @@ export function imageRowKey(imageId: string, tag: string): string {
   return `${imageId} ${tag}`;
 }
 
-export function imageRows(items: readonly ImageSummary[], options: { filter: string; nowMs: number }): ImageRow[] {
+export function imageRows(items: readonly ImageSummary[], options: { filter: string }): ImageRow[] {
   const needle = options.filter.trim().toLowerCase();
   const rows: ImageRow[] = [];
   for (const image of items) {
@@ -33,11 +36,11 @@ export function imageRows(items: readonly ImageSummary[], options: { filter: str
         tag,
         sizeBytes: image.Size ?? 0,
         haystack,
+        created: image.Created,
         cells: {
           id: shortId(image.Id),
           tag,
           size: formatBytes(image.Size),
-          created: formatRelative(image.Created, options.nowMs),
           parent: image.ParentId ? shortId(image.ParentId) : '-',
         },
       });
