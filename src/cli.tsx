@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 import { parseArgs } from 'node:util';
 import { enableCompileCache } from './compile-cache.ts';
-import { parseInterval, usage } from './ui/cli-options.ts';
+import { usage } from './ui/cli-options.ts';
 
 /** package.json's version, put in by the build (test/tools/build.ts); berth runs only as the bundle. */
 declare const BERTH_BUILD_VERSION: string;
@@ -9,7 +9,7 @@ declare const BERTH_BUILD_VERSION: string;
 declare const BERTH_SINGLE_EXECUTABLE: boolean;
 
 /**
- * Thin entry: flags, the TTY check, then the app. The app is imported only after the
+ * Thin entry: flags and their checks, the TTY check, then the app. The app is imported only after the
  * environment is settled, because Ink decides at import time whether it runs "in CI" (and
  * then draws nothing until exit): berth on a real terminal must draw even where CI is set.
  */
@@ -39,9 +39,11 @@ async function main(): Promise<number> {
     process.stdout.write(`berth ${BERTH_BUILD_VERSION}\n`);
     return 0;
   }
-  const interval = parseInterval(values.interval);
-  if (typeof interval === 'string') {
-    process.stderr.write(`berth: ${interval}\n`);
+  // Every option error before anything else (the TTY check included).
+  const { checkOptions } = await import('./ui/check-options.ts');
+  const options = checkOptions(values, process.env);
+  if (typeof options === 'string') {
+    process.stderr.write(`berth: ${options}\n`);
     return 2;
   }
   if (!process.stdout.isTTY || !process.stdin.isTTY) {
@@ -52,7 +54,7 @@ async function main(): Promise<number> {
   delete process.env.CONTINUOUS_INTEGRATION;
   if (!BERTH_SINGLE_EXECUTABLE) enableCompileCache();
   const { runApp } = await import('./ui/main.tsx');
-  return runApp({ host: values.host, context: values.context, apiVersion: values['api-version'], intervalMs: interval });
+  return runApp(options);
 }
 
 main().then(

@@ -12,7 +12,7 @@ import { EngineError } from './errors.ts';
 import { identifyEngine, type EngineIdentity } from './identity.ts';
 import { createTransport, parseHost, type Endpoint, type Transport } from './transport.ts';
 import type { ContainerCreateConfig, ContainerSummary, ImageSummary, PingResult, VersionInfo, WaitCondition } from './types.ts';
-import { negotiateVersion, pinnedVersion } from './version.ts';
+import { negotiateVersion, pinAdvice, pinnedVersion, type PinSource } from './version.ts';
 
 export interface EngineClientOptions {
   /** `--host`; falls back to DOCKER_HOST, then the docker context, then the default socket. */
@@ -39,6 +39,9 @@ export class EngineClient {
   private readonly transport: Transport;
   private readonly http: EngineHttp;
   private readonly pinned: string | undefined;
+  private readonly pinSource: PinSource;
+  /** What the engine told about its versions after refusing the pinned one (asked once). */
+  private engineRange: Promise<{ min?: string; max?: string }> | undefined;
   private negotiation: Promise<string> | undefined;
   private negotiatedVersion: string | undefined;
   private readonly env: NodeJS.ProcessEnv;
@@ -54,8 +57,9 @@ export class EngineClient {
     this.endpoint = inContext(target.context, () => parseHost(target.host, target.tls !== undefined));
     this.transport = inContext(target.context, () => createTransport(this.endpoint, target.tls, this.env));
     const pin = options.apiVersion || this.env.DOCKER_API_VERSION;
-    this.pinned = pin ? pinnedVersion(pin) : undefined;
-    this.http = new EngineHttp(this.transport, () => this.versionPrefix(), options.timeoutMs);
+    this.pinSource = options.apiVersion ? '--api-version' : 'DOCKER_API_VERSION';
+    this.pinned = pin ? pinnedVersion(pin, this.pinSource) : undefined;
+    this.http = new EngineHttp(this.transport, () => this.versionPrefix(), options.timeoutMs, (error) => this.explainVersionRefusal(error));
   }
 
   /** The API version in use, once known. */
@@ -77,6 +81,26 @@ export class EngineClient {
       );
     }
     return `/v${await this.negotiation}`;
+  }
+
+  /**
+   * The engine refused the version in the path. With a pinned version that is the pin's fault:
+   * keep the engine's words and say what to do, with the versions the engine says it speaks.
+   */
+  private async explainVersionRefusal(error: EngineError): Promise<EngineError> {
+    if (!this.pinned) return error;
+    this.engineRange ??= system.apiRange(this.http).catch(() => {
+      this.engineRange = undefined; // ask again next time
+      return {};
+    });
+    const range = await this.engineRange;
+    return new EngineError({
+      code: 'VERSION',
+      status: error.status,
+      operation: error.operation,
+      message: error.message,
+      hint: pinAdvice(this.pinSource, this.pinned, range.min, range.max),
+    });
   }
 
   /** Pings and (re)negotiates the version; what a reconnect calls. */

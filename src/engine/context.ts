@@ -35,9 +35,23 @@ export interface TargetOptions {
 export function resolveEngineTarget({ host, context, env, homedir, sockets }: TargetOptions): EngineTarget {
   if (host && context) throw contextError('conflicting options: give --host or --context, not both');
   const location = { env, homedir };
-  const name = host ? 'default' : (context ?? (env.DOCKER_HOST ? 'default' : env.DOCKER_CONTEXT || currentContext(location)));
-  if (name === 'default') return { host: host || env.DOCKER_HOST || defaultLocalHost(env, sockets), tls: tlsFromEnv(env, homedir) };
-  return readContext(name, dockerConfigDir(location));
+  const chosen: ChosenContext = host
+    ? { name: 'default', by: '--host' }
+    : context
+      ? { name: context, by: '--context' }
+      : env.DOCKER_HOST
+        ? { name: 'default', by: 'DOCKER_HOST' }
+        : env.DOCKER_CONTEXT
+          ? { name: env.DOCKER_CONTEXT, by: 'DOCKER_CONTEXT' }
+          : currentContext(location);
+  if (chosen.name === 'default') return { host: host || env.DOCKER_HOST || defaultLocalHost(env, sockets), tls: tlsFromEnv(env, homedir) };
+  return readContext(chosen, dockerConfigDir(location));
+}
+
+/** A context's name and what chose it, for the message when it cannot be used. */
+interface ChosenContext {
+  name: string;
+  by: string;
 }
 
 export interface StoredContext {
@@ -77,14 +91,15 @@ export function listContexts(location: { env: NodeJS.ProcessEnv; homedir: string
 /** The context a plain `docker` command would use, ignoring --context and --host: what `context ls` marks. */
 export function currentContextName(location: { env: NodeJS.ProcessEnv; homedir: string }): string {
   if (location.env.DOCKER_HOST) return 'default';
-  return location.env.DOCKER_CONTEXT || currentContext(location);
+  return location.env.DOCKER_CONTEXT || currentContext(location).name;
 }
 
-/** `currentContext` from config.json; "default" when there is none or no file. */
-function currentContext(location: { env: NodeJS.ProcessEnv; homedir: string }): string {
+/** `currentContext` from config.json (what `docker context use` writes); "default" when there is none or no file. */
+function currentContext(location: { env: NodeJS.ProcessEnv; homedir: string }): ChosenContext {
   const path = join(dockerConfigDir(location), 'config.json');
   const text = readIfPresent(path);
-  return text === undefined ? 'default' : (parseDockerConfig(text, path).currentContext ?? 'default');
+  const name = text === undefined ? undefined : parseDockerConfig(text, path).currentContext;
+  return { name: name || 'default', by: `currentContext in ${path} (set by \`docker context use\`)` };
 }
 
 interface ContextMeta {
@@ -92,12 +107,12 @@ interface ContextMeta {
   Endpoints?: { docker?: { Host?: unknown; SkipTLSVerify?: unknown } };
 }
 
-function readContext(name: string, configDir: string): EngineTarget {
+function readContext({ name, by }: ChosenContext, configDir: string): EngineTarget {
   const id = createHash('sha256').update(name, 'utf8').digest('hex');
   const metaPath = join(configDir, 'contexts', 'meta', id, 'meta.json');
   const text = readIfPresent(metaPath);
   if (text === undefined) {
-    throw contextError(`context "${name}" does not exist`, 'list them with `docker context ls`; DOCKER_CONTEXT or `docker context use` chose it');
+    throw contextError(`context "${name}" does not exist; ${by} chose it`, `list the contexts with \`docker context ls\` and pick one of them, or give --host`);
   }
   let meta: ContextMeta;
   try {

@@ -47,6 +47,11 @@ export class EngineHttp {
      * second would otherwise hold a list request — and every refresh queued behind it — forever.
      */
     private readonly timeoutMs = 30_000,
+    /**
+     * Turns an engine's refusal of the API version into one that says what to do about it (the
+     * client knows whether the version was pinned, and by what); called only for such refusals.
+     */
+    private readonly explainVersionRefusal?: (error: EngineError) => Promise<EngineError>,
   ) {}
 
   get endpointLabel(): string {
@@ -88,13 +93,15 @@ export class EngineHttp {
     if (deadline) response.body.once('close', deadline.clear);
     if (response.statusCode >= 400) {
       const { message, hint } = await readErrorMessage(response, url.pathname);
-      throw new EngineError({
-        code: codeForStatus(response.statusCode),
+      const refusesVersion = isVersionRefusal(response.statusCode, message);
+      const error = new EngineError({
+        code: refusesVersion ? 'VERSION' : codeForStatus(response.statusCode),
         status: response.statusCode,
         operation: options.operation,
         message,
         hint,
       });
+      throw refusesVersion && this.explainVersionRefusal ? await this.explainVersionRefusal(error).catch(() => error) : error;
     }
     return { status: response.statusCode, headers: response.headers, body: response.body };
   }
@@ -275,7 +282,16 @@ function htmlText(html: string): string {
   return text.length > 200 ? `${text.slice(0, 200)}…` : text;
 }
 
-const unreachableCodes = new Set(['ENOENT', 'ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ENOTCONN', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
+/**
+ * The engine's refusal of the API version in the path: dockerd answers 400 "client version 0.1
+ * is too old. Minimum supported API version is 1.12, …" or "… is too new. Maximum supported API
+ * version is 1.41" (plain text below 1.24, JSON above).
+ */
+export function isVersionRefusal(status: number, message: string): boolean {
+  return status === 400 && /\bversion\b.*\b(too old|too new|not supported)\b/i.test(message);
+}
+
+const unreachableCodes = new Set(['ENOENT', 'ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ENOTCONN', 'EHOSTUNREACH', 'ENETUNREACH']);
 
 /** Maps what undici/net throw to EngineError with a hint a person can act on. */
 export function connectionError(error: unknown, operation: string, endpoint: string): EngineError {
@@ -298,6 +314,21 @@ export function connectionError(error: unknown, operation: string, endpoint: str
   if (code === 'ENOENT') {
     return new EngineError({ code: 'UNREACHABLE', operation, message: `no engine socket at ${where}`, hint: 'is the engine running? set DOCKER_HOST or --host', cause: error });
   }
+  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN' || code === 'EAI_NONAME' || code === 'EAI_FAIL') {
+    // A name that does not resolve was never an engine: "lost the connection" would suggest one.
+    const hostname: unknown = (error as { hostname?: unknown }).hostname;
+    const name = typeof hostname === 'string' && hostname !== '' ? hostname : hostOf(endpoint);
+    return new EngineError({
+      code: 'UNREACHABLE',
+      operation,
+      message:
+        code === 'EAI_AGAIN'
+          ? `cannot look up the host name "${name}" of ${where} (no answer from the name server)`
+          : `the host name "${name}" of ${where} does not resolve`,
+      hint: 'check the address in --host, DOCKER_HOST or the docker context',
+      cause: error,
+    });
+  }
   if (code === 'ECONNREFUSED') {
     return new EngineError({ code: 'UNREACHABLE', operation, message: `connection refused by ${where}`, hint: 'is the engine running?', cause: error });
   }
@@ -308,4 +339,13 @@ export function connectionError(error: unknown, operation: string, endpoint: str
     return new EngineError({ code: 'UNREACHABLE', operation, message: `lost the connection to ${where} (${err.message})`, cause: error });
   }
   return new EngineError({ code: 'UNREACHABLE', operation, message: err?.message || String(error), cause: error });
+}
+
+/** "garbage" from "tcp://garbage:2375": the host name an endpoint label names. */
+function hostOf(endpoint: string): string {
+  try {
+    return new URL(endpoint.replace(/^tcp:/, 'http:')).hostname.replace(/^\[|\]$/g, '') || endpoint;
+  } catch {
+    return endpoint;
+  }
 }

@@ -35,6 +35,16 @@ export async function version(http: EngineHttp, signal?: AbortSignal): Promise<V
   return value ?? {};
 }
 
+/**
+ * The API versions the engine speaks, from its unversioned /version (served at its own default
+ * version, so it answers whatever version berth had pinned). Either end may be missing.
+ */
+export async function apiRange(http: EngineHttp, signal?: AbortSignal): Promise<{ min?: string; max?: string }> {
+  const { value } = await http.json<VersionInfo>({ operation: 'engine version', method: 'GET', path: '/version', unversioned: true, signal });
+  const text = (v: unknown) => (typeof v === 'string' && v !== '' ? v : undefined);
+  return { min: text(value?.MinAPIVersion), max: text(value?.ApiVersion) };
+}
+
 export async function info(http: EngineHttp, signal?: AbortSignal): Promise<Record<string, unknown>> {
   const { value } = await http.json<Record<string, unknown>>({ operation: 'engine info', method: 'GET', path: '/info', signal });
   return value ?? {};

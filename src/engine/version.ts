@@ -44,10 +44,26 @@ export function negotiateVersion(engineHeader: string | undefined): string {
 }
 
 /** A pinned version (DOCKER_API_VERSION / --api-version) skips negotiation but must still be well formed. */
-export function pinnedVersion(value: string): string {
+export function pinnedVersion(value: string, source: PinSource = '--api-version'): string {
   const parsed = parseApiVersion(value);
   if (!parsed) {
-    throw new EngineError({ code: 'CONFIG', operation: 'negotiate version', message: `API version "${value}" must look like 1.41` });
+    throw new EngineError({ code: 'CONFIG', operation: 'negotiate version', message: `${source} "${value}" must look like 1.41` });
   }
   return formatVersion(parsed);
+}
+
+/** Where a pinned version came from, in the words a person would change. */
+export type PinSource = '--api-version' | 'DOCKER_API_VERSION';
+
+/**
+ * What to do when the engine refuses a pinned version: drop the pin, or pin one that both the
+ * engine (`engineMin`–`engineMax`, from its unversioned /version, when known) and berth speak.
+ */
+export function pinAdvice(source: PinSource, pinned: string, engineMin: string | undefined, engineMax: string | undefined): string {
+  const drop = `drop ${source} (berth then negotiates a version)`;
+  const lowest = [MIN_API_VERSION, engineMin].map(parseApiVersion).filter((v): v is ApiVersion => v !== undefined).sort(compareVersions).at(-1);
+  const highest = [MAX_API_VERSION, engineMax].map(parseApiVersion).filter((v): v is ApiVersion => v !== undefined).sort(compareVersions).at(0);
+  if (engineMax === undefined || !lowest || !highest || compareVersions(lowest, highest) > 0) return `${source} pins ${pinned}: ${drop}`;
+  const range = compareVersions(lowest, highest) === 0 ? formatVersion(lowest) : `one from ${formatVersion(lowest)} to ${formatVersion(highest)}`;
+  return `${source} pins ${pinned}: ${drop} or pin ${range}`;
 }

@@ -8,7 +8,7 @@
  */
 import { EngineClient, type EngineClientOptions } from '../engine/client.ts';
 import { EngineSync, type SyncOptions } from './engine-sync.ts';
-import { initialEngineState, type EngineState } from './engine-state.ts';
+import { initialEngineState, type DemoInfo, type EngineState } from './engine-state.ts';
 import { Store } from './store.ts';
 
 export interface EngineSession {
@@ -23,6 +23,8 @@ export type SessionTarget = Pick<EngineClientOptions, 'host' | 'context'>;
 
 export interface SessionOptions extends Omit<EngineClientOptions, 'host' | 'context'> {
   sync: SyncOptions;
+  /** Inside `npm run demo`: its registry and sample images, kept in the session's state. */
+  demo?: DemoInfo;
 }
 
 /**
@@ -30,9 +32,9 @@ export interface SessionOptions extends Omit<EngineClientOptions, 'host' | 'cont
  * address, context or ssh client that cannot work at all: nothing is left running then.
  */
 export function openEngineSession(target: SessionTarget, options: SessionOptions): EngineSession {
-  const { sync: syncOptions, ...clientOptions } = options;
+  const { sync: syncOptions, demo, ...clientOptions } = options;
   const client = new EngineClient({ ...clientOptions, ...target });
-  const store = new Store(initialEngineState(client.endpoint.label, client.context));
+  const store = new Store(initialEngineState(client.endpoint.label, client.context, demo));
   const sync = new EngineSync(client, store, syncOptions);
   const label = client.context === undefined ? client.endpoint.label : `${client.context} @ ${client.endpoint.label}`;
   return { client, store, sync, label };

@@ -1,7 +1,12 @@
 import type { EngineKind } from '../engine/identity.ts';
 import type { ContainerSummary, ImageSummary } from '../engine/types.ts';
 
-export type ConnectionStatus = 'connecting' | 'connected' | 'unreachable';
+/**
+ * `refused`: the engine answers but refuses berth's requests outright (it does not speak the API
+ * version pinned with --api-version, or is too old for berth); nothing will work until the user
+ * changes something, so berth says what rather than "connecting" for ever.
+ */
+export type ConnectionStatus = 'connecting' | 'connected' | 'refused' | 'unreachable';
 
 export interface ConnectionState {
   status: ConnectionStatus;
@@ -25,6 +30,17 @@ export interface ConnectionState {
    * (epoch ms) and for how many whole seconds, updated once a second. The lists are stale then.
    */
   notResponding?: { since: number; seconds: number };
+  /** When berth last got through to the engine (epoch ms); undefined while it never has. */
+  connectedAt?: number;
+}
+
+/**
+ * `npm run demo`'s sandbox, as the demo tells berth (BERTH_DEMO_REGISTRY, BERTH_DEMO_IMAGES): the
+ * registry's address for the status bar, and image references in it to offer for a pull.
+ */
+export interface DemoInfo {
+  registry: string;
+  images: readonly string[];
 }
 
 export interface ListState<T> {
@@ -33,7 +49,10 @@ export interface ListState<T> {
   loaded: boolean;
   /** True while the engine is unreachable: the last known rows stay visible, marked stale. */
   stale: boolean;
-  /** Epoch ms of the last successful refresh. */
+  /**
+   * Epoch ms the items arrived: of the last refresh that changed them. Relative times in them
+   * (a container's Status, "Up 26 seconds") are as of this moment.
+   */
   refreshedAt?: number;
   /** Containers only: just the running ones so far (shown first), the full list still on its way. */
   partial?: boolean;
@@ -43,12 +62,15 @@ export interface EngineState {
   connection: ConnectionState;
   containers: ListState<ContainerSummary>;
   images: ListState<ImageSummary>;
+  /** Present when berth runs inside `npm run demo`. */
+  demo?: DemoInfo;
 }
 
-export function initialEngineState(endpoint: string, context?: string): EngineState {
+export function initialEngineState(endpoint: string, context?: string, demo?: DemoInfo): EngineState {
   return {
     connection: { status: 'connecting', endpoint, ...(context === undefined ? {} : { context }), eventsLive: false },
     containers: { items: [], loaded: false, stale: false },
     images: { items: [], loaded: false, stale: false },
+    ...(demo === undefined ? {} : { demo }),
   };
 }

@@ -3,7 +3,7 @@ import { describeError, EngineError, isEngineError } from '../engine/errors.ts';
 import type { ContainerSummary, EngineEvent, ImageSummary } from '../engine/types.ts';
 import { CoalescedTask } from './coalesced-task.ts';
 import type { EngineState } from './engine-state.ts';
-import { sameList, sortContainers, sortImages } from './lists.ts';
+import { sameContainers, sameList, sortContainers, sortImages } from './lists.ts';
 import { ResponsivenessWatch, type NotResponding } from './responsiveness.ts';
 import type { Store } from './store.ts';
 
@@ -151,11 +151,13 @@ export class EngineSync {
     if (answer === this.lastContainers && !this.store.getState().containers.stale) return;
     this.lastContainers = answer;
     const items = sortContainers(answer);
+    const arrived = Date.now();
     this.store.update((s) => {
-      const unchanged = s.containers.loaded && !s.containers.stale && !s.containers.partial && sameList(s.containers.items, items);
+      const unchanged =
+        s.containers.loaded && !s.containers.stale && !s.containers.partial && sameContainers(s.containers.items, s.containers.refreshedAt, items, arrived);
       return unchanged
         ? s
-        : { ...s, containers: { ...s.containers, items, loaded: true, stale: false, partial: undefined, refreshedAt: Date.now() } };
+        : { ...s, containers: { ...s.containers, items, loaded: true, stale: false, partial: undefined, refreshedAt: arrived } };
     });
   }
 
@@ -317,7 +319,15 @@ export class EngineSync {
     }
     this.store.update((s) => ({
       ...s,
-      connection: { ...s.connection, status: 'connected', error: problem, hint: undefined, retryAt: undefined, apiVersion: this.client.apiVersion ?? s.connection.apiVersion },
+      connection: {
+        ...s.connection,
+        status: 'connected',
+        error: problem,
+        hint: undefined,
+        retryAt: undefined,
+        apiVersion: this.client.apiVersion ?? s.connection.apiVersion,
+        connectedAt: Date.now(),
+      },
     }));
   }
 
@@ -339,8 +349,10 @@ export class EngineSync {
       const problem = this.currentProblem();
       // An engine that answers, if only to refuse, is connected: not "connecting" for ever.
       const answered = !timedOut && isEngineError(error);
+      // A version it will not speak refuses everything: "connecting" would wait for ever.
+      const refused = isEngineError(error) && error.code === 'VERSION';
       this.store.update((s) => {
-        const status = answered && s.connection.status === 'connecting' ? 'connected' : s.connection.status;
+        const status = refused ? 'refused' : answered && s.connection.status === 'connecting' ? 'connected' : s.connection.status;
         // The same refusal at every poll is no news: no new state, no repaint.
         if (s.connection.error === problem && s.connection.hint === undefined && s.connection.status === status) return s;
         return { ...s, connection: { ...s.connection, error: problem, hint: undefined, status } };
@@ -363,8 +375,9 @@ export class EngineSync {
     this.store.update((s) => ({
       ...s,
       connection: { ...s.connection, status: 'unreachable', eventsLive: false, error: error.message, hint: error.hint, retryAt, notResponding: undefined },
-      containers: s.containers.stale ? s.containers : { ...s.containers, stale: true },
-      images: s.images.stale ? s.images : { ...s.images, stale: true },
+      // Only data there is can be stale: a list never loaded stays "loading", not "[stale]".
+      containers: s.containers.stale || !s.containers.loaded ? s.containers : { ...s.containers, stale: true },
+      images: s.images.stale || !s.images.loaded ? s.images : { ...s.images, stale: true },
     }));
     this.reconnectTimer = setTimeout(() => {
       this.reconnectTimer = undefined;
@@ -406,8 +419,9 @@ export class EngineSync {
     this.store.update((s) => ({
       ...s,
       connection: { ...s.connection, notResponding: state },
-      containers: s.containers.stale ? s.containers : { ...s.containers, stale: true },
-      images: s.images.stale ? s.images : { ...s.images, stale: true },
+      // Only data there is can be stale: a list never loaded stays "loading", not "[stale]".
+      containers: s.containers.stale || !s.containers.loaded ? s.containers : { ...s.containers, stale: true },
+      images: s.images.stale || !s.images.loaded ? s.images : { ...s.images, stale: true },
     }));
   }
 }

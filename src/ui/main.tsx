@@ -5,8 +5,10 @@ import { openEngineSession, startEngineSession, type EngineSession } from '../st
 import { PullManager } from '../state/pulls/pull-manager.ts';
 import type { Store } from '../state/store.ts';
 import type { EngineState } from '../state/engine-state.ts';
+import { demoFromEnv } from './demo-env.ts';
 import { installKeymap } from './keys/keymap.ts';
-import type { NavigationState } from './navigation.ts';
+import { osc52 } from './clipboard.ts';
+import type { Runtime } from './runtime.tsx';
 import type { Services } from './services.tsx';
 import { runShell } from './shell.ts';
 import { loadSettings, settingsPath } from './settings.ts';
@@ -34,7 +36,7 @@ export async function runApp(options: AppOptions): Promise<number> {
   installKeymap(settings.keymap);
   let session: EngineSession;
   try {
-    session = openEngineSession({ host: options.host, context: options.context }, { apiVersion: options.apiVersion, sync: { intervalMs: options.intervalMs } });
+    session = openEngineSession({ host: options.host, context: options.context }, { apiVersion: options.apiVersion, sync: { intervalMs: options.intervalMs }, demo: demoFromEnv(process.env) });
   } catch (error) {
     // A bad address, context, TLS file or no ssh client: nothing to retry, so say what is wrong (with the hint) and stop.
     process.stderr.write(`berth: ${describeError(error)}\n`);
@@ -51,6 +53,8 @@ export async function runApp(options: AppOptions): Promise<number> {
   const exited = new Promise<number>((resolve) => (resolveExit = resolve));
 
   let instance: Instance | undefined;
+  /** The app store and its command runner: made once, they outlive a remount after a shell. */
+  let runtime: Runtime | undefined;
   /** True while a shell in a container has the terminal: Ink is unmounted, not ended. */
   let shellActive = false;
 
@@ -60,6 +64,7 @@ export async function runApp(options: AppOptions): Promise<number> {
     // A signal may end berth mid-shell (or before Ink took the input): the terminal still gets its modes back.
     if (process.stdin.isTTY && process.stdin.isRaw) process.stdin.setRawMode(false);
     void sync.stop();
+    runtime?.dispose();
     pulls.stop();
     try {
       instance?.unmount();
@@ -87,16 +92,16 @@ export async function runApp(options: AppOptions): Promise<number> {
   // shows data at once instead of "loading…" followed by a frame per list that arrives.
   startEngineSession(session);
   try {
-    const [{ mount }] = await Promise.all([import('./mount.tsx'), firstData(engineStore, FIRST_DATA_WAIT_MS)]);
+    const [{ mount, createRuntime }] = await Promise.all([import('./mount.tsx'), firstData(engineStore, FIRST_DATA_WAIT_MS)]);
     if (!finished) {
       const services: Services = { client, engineStore, sync, pulls };
-      const show = (nav?: NavigationState) => {
+      const show = (app: Runtime) => {
         enterFullscreen(process.stdout);
         // Raw before the first frame, not after it (Ink turns it on in an effect that runs once
         // the frame is drawn): a key pressed as the screen appears is a key, not echoed text, and
         // Ctrl-C then is berth's quit key rather than a SIGINT to the shell that started it.
         if (process.stdin.isTTY) process.stdin.setRawMode(true);
-        const current = mount(services, () => finish(0), nav);
+        const current = mount(services, app);
         instance = current;
         // A component that throws makes Ink draw the error with its stack and unmount by itself,
         // leaving berth running behind a dead screen: end the way every other failure does.
@@ -107,22 +112,33 @@ export async function runApp(options: AppOptions): Promise<number> {
           (error: unknown) => finish(1, `berth: unexpected error: ${describeError(error)}`),
         );
       };
-      services.openShell = ({ containerId, name, nav }) => {
-        if (shellActive || finished) return;
-        shellActive = true;
-        instance?.unmount();
-        leaveFullscreen(process.stdout);
-        const label = `${name} (${containerId.slice(0, 12)})`;
-        const back = (text: string, tone: 'info' | 'error') => {
-          shellActive = false;
-          if (!finished) show({ ...nav, notice: { text, tone, at: Date.now() } });
-        };
-        runShell(client, containerId, label, { stdin: process.stdin, stdout: process.stdout }).then(
-          (code) => back(`the shell in ${label} exited${code === undefined ? '' : ` with code ${code}`}`, 'info'),
-          (error: unknown) => back(`no shell in ${label}: ${describeError(error)}`, 'error'),
-        );
-      };
-      show();
+      const openShell = ({ containerId, name }: { containerId: string; name: string }) =>
+        new Promise<{ text: string; tone: 'info' | 'error' } | undefined>((resolve) => {
+          if (shellActive || finished || !runtime) return resolve(undefined);
+          const app = runtime;
+          shellActive = true;
+          instance?.unmount();
+          leaveFullscreen(process.stdout);
+          const label = `${name} (${containerId.slice(0, 12)})`;
+          // The app store outlives the unmount: berth comes back where it was, with this line said.
+          const back = (text: string, tone: 'info' | 'error') => {
+            shellActive = false;
+            if (finished) return resolve(undefined);
+            show(app);
+            resolve({ text, tone });
+          };
+          runShell(client, containerId, label, { stdin: process.stdin, stdout: process.stdout }).then(
+            (code) => back(`the shell in ${label} exited${code === undefined ? '' : ` with code ${code}`}`, 'info'),
+            (error: unknown) => back(`no shell in ${label}: ${describeError(error)}`, 'error'),
+          );
+        });
+      runtime = createRuntime(services, {
+        quit: () => finish(0),
+        copy: (text) => process.stdout.write(osc52(text)),
+        openShell,
+        terminal: { columns: process.stdout.columns || 80, rows: process.stdout.rows || 24 },
+      });
+      show(runtime);
       crashForTests(process.env.BERTH_TEST_CRASH);
     }
   } catch (error) {

@@ -5,9 +5,12 @@
 import { render, type Instance } from 'ink';
 import { useEffect, useState } from 'react';
 import { RepaintHandle } from './repaint.tsx';
+import { preloadDialogs } from './dialogs/dialog-host.tsx';
 import { Root } from './root.tsx';
-import type { NavigationState } from './navigation.ts';
+import type { Runtime } from './runtime.tsx';
 import type { Services } from './services.tsx';
+
+export { createRuntime } from './runtime.tsx';
 
 /**
  * BERTH_TEST_CRASH=render (a test hook, see main.tsx): a component that throws while rendering,
@@ -23,12 +26,15 @@ function CrashForTests() {
   return null;
 }
 
-/** `initial`: the navigation to come back to (after a shell in a container had the terminal). */
-export function mount(services: Services, onQuit: () => void, initial?: NavigationState): Instance {
+/** `runtime`: the app store (made once, so a remount after a shell comes back where it was). */
+export function mount(services: Services, runtime: Runtime): Instance {
+  // The dialogs' code is read while the first frame is drawn (synchronously, below) and compiled
+  // right after it: the first p, r, s or c then draws at once, even pressed with the first frame.
+  void preloadDialogs();
   const crash = process.env.BERTH_TEST_CRASH === 'render' ? <CrashForTests /> : null;
   return render(
     <>
-      <Root services={services} onQuit={onQuit} initial={initial} />
+      <Root services={services} runtime={runtime} />
       <RepaintHandle />
       {crash}
     </>,

@@ -1,25 +1,53 @@
-import { useState } from 'react';
+import { useStdout } from 'ink';
+import { useEffect, useState } from 'react';
+import type { AppState, TerminalSize } from '../state/app/types.ts';
 import { App } from './app.tsx';
-import { KeyRouter, KeyRouterProvider } from './keys/key-router.tsx';
+import { osc52 } from './clipboard.ts';
+import { KeyInput } from './keys/key-input.tsx';
+import { createRuntime, RuntimeContext, type Runtime } from './runtime.tsx';
 import { ServicesContext, type Services } from './services.tsx';
-import type { NavigationState } from './navigation.ts';
 
 interface Props {
   services: Services;
-  onQuit: () => void;
-  initial?: NavigationState;
-  size?: { columns: number; rows: number };
-  router?: KeyRouter;
+  /** The app store and runner (main.tsx makes them once, so they outlive a remount); made here when absent. */
+  runtime?: Runtime;
+  /** With no runtime given: what `q` does. */
+  onQuit?: () => void;
+  /** With no runtime given: a starting state (tests). */
+  initial?: AppState;
+  /** A fixed terminal size (tests); otherwise the terminal's, followed on resize. */
+  size?: TerminalSize;
 }
 
-/** The app with its providers: what main.tsx renders and what component tests render. */
-export function Root({ services, onQuit, initial, size, router }: Props) {
-  const [keys] = useState(() => router ?? new KeyRouter());
+/** The app with its providers and its one key input: what main.tsx renders and what component tests render. */
+export function Root({ services, runtime: given, onQuit, initial, size }: Props) {
+  const { stdout } = useStdout();
+  const [runtime] = useState(
+    () =>
+      given ??
+      createRuntime(services, {
+        quit: () => onQuit?.(),
+        copy: (text) => stdout.write(osc52(text)),
+        terminal: size ?? { columns: stdout.columns || 80, rows: stdout.rows || 24 },
+        initial: initial && size ? { ...initial, terminal: size } : initial,
+      }),
+  );
+  useEffect(() => (given ? undefined : () => runtime.dispose()), [given, runtime]);
+  useEffect(() => {
+    if (size) return undefined;
+    const onResize = () => runtime.store.dispatch({ type: 'resize', columns: stdout.columns || 80, rows: stdout.rows || 24 });
+    onResize();
+    stdout.on('resize', onResize);
+    return () => {
+      stdout.off('resize', onResize);
+    };
+  }, [size, stdout, runtime]);
   return (
     <ServicesContext.Provider value={services}>
-      <KeyRouterProvider router={keys}>
-        <App onQuit={onQuit} initial={initial} size={size} />
-      </KeyRouterProvider>
+      <RuntimeContext.Provider value={runtime}>
+        <KeyInput keys={runtime.keys} />
+        <App />
+      </RuntimeContext.Provider>
     </ServicesContext.Provider>
   );
 }

@@ -4,7 +4,6 @@ import type { EngineSync } from '../state/engine-sync.ts';
 import type { EngineState } from '../state/engine-state.ts';
 import type { PullManager } from '../state/pulls/pull-manager.ts';
 import type { Store } from '../state/store.ts';
-import type { NavigationState } from './navigation.ts';
 
 /** What the UI talks to: built once in main.tsx (or by a test) and passed down by context. */
 export interface Services {
@@ -12,17 +11,6 @@ export interface Services {
   engineStore: Store<EngineState>;
   sync: EngineSync;
   pulls: PullManager;
-  /**
-   * Hands the terminal to a shell in the container and brings berth back afterwards with `nav`
-   * (main.tsx does it: it owns the Ink instance). Absent where there is no terminal (tests).
-   */
-  openShell?: (request: ShellRequest) => void;
-}
-
-export interface ShellRequest {
-  containerId: string;
-  name: string;
-  nav: NavigationState;
 }
 
 export const ServicesContext = createContext<Services | undefined>(undefined);

@@ -15,6 +15,7 @@ import { b5 } from './b5-memory.ts';
 import { b6 } from './b6-pull.ts';
 import { b7 } from './b7-log-flood.ts';
 import { b11 } from './b11-mass.ts';
+import { b8 } from './b8-first-open.ts';
 import { b12 } from './b12-remote.ts';
 import { Bench } from './context.ts';
 import { failedRow, renderTable, type Row } from './table.ts';
@@ -32,6 +33,7 @@ const FIGURES: readonly Figure[] = [
   { id: 'B2', title: 'engine change → frame', budget: 'median ≤ 150 ms', run: b2 },
   { id: 'B4', title: 'idle cost', budget: 'berth ≤ 0.5 %, engine ≤ 0.3 %', run: b4 },
   { id: 'B6', title: 'pull overhead', budget: 'ratio ≤ 1.05, CPU ≤ 25 %', run: b6 },
+  { id: 'B8', title: 'first key → dialog or view (50 running)', budget: 'median ≤ 50 ms', run: b8 },
   { id: 'B12', title: 'remote engine (100 ms link)', budget: 'first frame ≤ 400 ms, p95 ≤ 30 ms', run: b12 },
   { id: 'B3', title: 'keypress → frame (1,000 containers)', budget: 'p95 ≤ 30/50 ms', run: b3 },
   { id: 'B7', title: 'log flood', budget: 'p95 ≤ 100 ms, RSS ≤ 200 MB, q ≤ 300 ms', run: b7 },
@@ -40,8 +42,8 @@ const FIGURES: readonly Figure[] = [
   { id: 'B11', title: 'lists that grow (10,000 containers, 2,000 tags)', budget: 'first frame ≤ 2× B1, p95 ≤ 50 ms, RSS ≤ 150 MB', run: b11 },
 ];
 
-const USAGE = `usage: npm run bench [-- [B1 … B7, B11, B12] [--quick] [--b5-minutes=N]]
-  B1 … B7, B11, B12  run only these figures (default: all)
+const USAGE = `usage: npm run bench [-- [B1 … B12] [--quick] [--b5-minutes=N]]
+  B1 … B12        run only these figures (default: all)
   --quick         fewer runs and shorter windows, for development
   --b5-minutes=N  how long B5 watches before its second RSS reading (default 5; --quick: 0.5)
 `;

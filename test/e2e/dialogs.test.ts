@@ -67,8 +67,7 @@ test('a foreground run with a TTY streams its raw output and reports the exit co
   // `tty` prints the container's terminal: proof the engine gave it one.
   const b = await openRunDialog(env.images.busybox, `sh -c 'echo tty-out; tty; exit 4'`, `${tag}-tty`);
   await b.type(key.tab, ' ');
-  await b.settle();
-  assert.match(b.screen(), /TTY\s+\[x\]/);
+  await b.waitFor(/TTY\s+\[x\]/);
   await b.type(key.enter);
   const screen = await b.waitFor('exited with code 4', 15_000);
   assert.match(screen, /│ tty-out/);

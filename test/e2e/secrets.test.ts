@@ -9,11 +9,12 @@
  */
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
 import { key, launchBerth, type PtySession } from '../support/pty.ts';
+import { filesUnder } from '../support/files.ts';
 import { sandboxDocker, sandboxEnv } from '../support/sandbox-env.ts';
 import { SANDBOX_ENV } from '../sandbox/env-vars.ts';
 
@@ -71,14 +72,6 @@ function berth(): PtySession {
   return session;
 }
 
-/** Every file under `dir`, recursively. */
-function files(dir: string): string[] {
-  if (!existsSync(dir)) return [];
-  return readdirSync(dir).flatMap((name) => {
-    const full = path.join(dir, name);
-    return statSync(full).isDirectory() ? files(full) : [full];
-  });
-}
 
 interface HelperCall {
   argv: string;
@@ -103,7 +96,9 @@ async function typeCredentials(b: PtySession, password: string): Promise<void> {
   await b.waitFor('q quit');
   await b.type('p');
   await b.waitFor('Pull an image');
-  await b.type(...image);
+  // In one write: typed a key at a time, a pause longer than the lookup's 150 ms on a busy
+  // machine would look up a partial reference ("127.0.0.1" is a Docker Hub name) with the helper.
+  b.write(image);
   // The dialog asks the credential store which credentials it would use.
   await b.waitFor(() => helperCalls().length >= 1, 10_000);
   await b.type(key.tab, ...env.registry.username, key.tab, ...password);
@@ -132,7 +127,7 @@ test('a typed password: in no frame, no file, no child process, and the pull wor
   await b.exited;
 
   // 2. Files berth could have written.
-  for (const file of [...files(home), ...files(tmp), ...files(config)]) {
+  for (const file of [...filesUnder(home), ...filesUnder(tmp), ...filesUnder(config)]) {
     assert.ok(!readFileSync(file).includes(password), `${file} holds the password`);
   }
 
@@ -164,5 +159,5 @@ test('a wrong password: the registry’s refusal is shown, the password is not',
   for (const call of helperCalls()) assert.ok(!`${call.argv}${call.stdin}${call.env}`.includes(wrong));
   await b.type('q');
   await b.exited;
-  for (const file of [...files(home), ...files(tmp), ...files(config)]) assert.ok(!readFileSync(file).includes(wrong), `${file} holds the password`);
+  for (const file of [...filesUnder(home), ...filesUnder(tmp), ...filesUnder(config)]) assert.ok(!readFileSync(file).includes(wrong), `${file} holds the password`);
 });

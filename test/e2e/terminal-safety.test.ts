@@ -93,12 +93,23 @@ async function childOf(ppid: number): Promise<number> {
   }
 }
 
-/** Pages down through a scroll view until the pattern is on screen. */
+/** Where a scroll view is ("21-40/201"), from its title line. */
+function position(screen: string): string | undefined {
+  return /\d+-\d+\/\d+/.exec(screen)?.[0];
+}
+
+/**
+ * Pages down through a scroll view until the pattern is on screen, one page at a time: each PgDn
+ * waits for the view to have moved, so a slow frame on a busy machine cannot make it overshoot.
+ */
 async function scrollUntil(b: PtySession, pattern: RegExp): Promise<string> {
-  for (let page = 0; page < 40; page++) {
-    const screen = b.screen();
-    if (pattern.test(screen)) return screen;
+  let screen = await b.waitFor((s) => pattern.test(s) || position(s) !== undefined);
+  for (let page = 0; page < 40 && !pattern.test(screen); page++) {
+    const at = position(screen);
+    const [, end, total] = /(\d+)\/(\d+)/.exec(at ?? '') ?? [];
+    if (at === undefined || end === total) break;
     await b.type(PAGE_DOWN);
+    screen = await b.waitFor((s) => position(s) !== at);
   }
   return b.waitFor(pattern, 1000);
 }
@@ -167,7 +178,10 @@ describe('hostile strings from the engine', () => {
     assertIntact(b, 'inspect view');
     assert.doesNotMatch(b.raw.slice(mark), /[\u0080-\u009f\u202a-\u202e\u2066-\u2069]|\u001b[P\]]/, 'inspect view: nothing live reached the terminal');
 
-    await b.type(key.escape, '2');
+    // Esc and the next key apart: read together they are Alt+2, the terminal's own encoding.
+    await b.type(key.escape);
+    await b.waitFor('CONTAINER ID');
+    await b.type('2');
     mark = b.raw.length;
     await b.type('/', ...repo, key.enter);
     await b.waitFor(`${repo}:1`);

@@ -77,6 +77,21 @@ test('a context that does not exist, or has no address, is a clear configuration
     () => resolve({ DOCKER_CONTEXT: 'nope' }),
     (error: unknown) => error instanceof EngineError && error.code === 'CONFIG' && /context "nope" does not exist/.test(error.message) && /docker context ls/.test(error.hint ?? ''),
   );
+});
+
+test('a context that does not exist names what chose it: --context, DOCKER_CONTEXT or config.json', () => {
+  assert.throws(() => resolve({ DOCKER_CONTEXT: 'box' }, { context: 'nope' }), /^EngineError: context "nope" does not exist; --context chose it$/);
+  assert.throws(() => resolve({ DOCKER_CONTEXT: 'nope' }), /^EngineError: context "nope" does not exist; DOCKER_CONTEXT chose it$/);
+  const dir = mkdtempSync(join(tmpdir(), 'berth-ctx-current-'));
+  try {
+    writeFileSync(join(dir, 'config.json'), JSON.stringify({ currentContext: 'gone' }));
+    assert.throws(
+      () => resolveEngineTarget({ env: { DOCKER_CONFIG: dir }, homedir: home }),
+      (error: unknown) => error instanceof Error && error.message === `context "gone" does not exist; currentContext in ${join(dir, 'config.json')} (set by \`docker context use\`) chose it`,
+    );
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
   storeContext('empty', {});
   assert.throws(() => resolve({}, { context: 'empty' }), /context "empty" has no docker endpoint address/);
 });

@@ -4,6 +4,7 @@
  */
 import { spawn } from 'node:child_process';
 import { ensureBuilt, berthBin } from '../support/pty.ts';
+import { demoBerthEnv } from './demo-env.ts';
 import { startSandbox } from './sandbox.ts';
 import type { Sandbox } from './sandbox.ts';
 
@@ -40,12 +41,13 @@ try {
   await stop(1);
 }
 log(`engine ${sandbox.dockerHost}; registry ${sandbox.registry.address} (credentials in ${sandbox.clientConfigDir}/config.json)`);
-log(`try: p then ${sandbox.images.multiLayer} to watch a multi-layer pull`);
+log(`try: p then ${sandbox.images.multiLayer} to watch a multi-layer pull (berth's status bar shows the registry too)`);
 
 // berth owns the terminal now: Ctrl-C reaches it as a key, not as a signal to this process.
 for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, () => void stop(130));
 const berth = spawn(process.execPath, [berthBin], {
   stdio: 'inherit',
-  env: { ...process.env, DOCKER_HOST: sandbox.dockerHost, DOCKER_CONFIG: sandbox.clientConfigDir },
+  // berth's status bar then names the registry (its port changes every run).
+  env: { ...process.env, ...demoBerthEnv(sandbox) },
 });
 berth.on('exit', (code) => void stop(code ?? 0));

@@ -2,12 +2,14 @@
  * Makes sure the host tools the sandbox drives are present: dockerd (+ the docker CLI that
  * ships with it), docker-registry, a statically linked busybox (copied into images, so it
  * must not need a libc), htpasswd, Podman (with slirp4netns) and OpenSSH's server and client. On a Debian host where we are root the missing ones
- * are installed with apt; anywhere else we stop with a message that says what to install.
+ * are installed with apt, without starting or enabling the machine's own services (see
+ * service-guard.ts); anywhere else we stop with a message that says what to install.
  * When everything is present this is a handful of stat calls and one small file read.
  */
 import { closeSync, existsSync, openSync, readSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { CommandError, findExecutable, isExecutable, run } from './exec.ts';
+import { SYSTEM_GUARD, withServicesHeldBack, type GuardPaths } from './service-guard.ts';
 
 export interface Tools {
   dockerd: string;
@@ -78,8 +80,8 @@ export async function ensureInstalled(log: (line: string) => void = () => undefi
     );
   }
 
-  log(`installing ${packages.join(' ')} with apt-get (missing: ${what})`);
-  await aptInstall(packages);
+  log(`installing ${packages.join(' ')} with apt-get (missing: ${what}); the machine's services are not started or enabled`);
+  await installPackages(packages, { log });
 
   const second = locateTools();
   if ('tools' in second) return second.tools;
@@ -87,6 +89,22 @@ export async function ensureInstalled(log: (line: string) => void = () => undefi
     `apt-get install ${packages.join(' ')} finished but these are still missing: ` +
       second.missing.map((m) => m.tool).join(', '),
   );
+}
+
+/**
+ * The install step: `apt` (apt-get by default) with the machine's services held back for the
+ * whole run (service-guard.ts), whatever the packages are.
+ */
+export async function installPackages(
+  packages: string[],
+  options: { apt?: (packages: string[]) => Promise<void>; guard?: GuardPaths; log?: (line: string) => void } = {},
+): Promise<void> {
+  const apt = options.apt ?? aptInstall;
+  const guard = options.guard ?? SYSTEM_GUARD;
+  await withServicesHeldBack(() => apt(packages), guard, options.log, async () => {
+    // A running systemd reads unit links at a reload; without one there is nothing to tell.
+    if (guard === SYSTEM_GUARD && existsSync('/run/systemd/system')) await run('systemctl', ['daemon-reload']);
+  });
 }
 
 async function aptInstall(packages: string[]): Promise<void> {

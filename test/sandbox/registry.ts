@@ -6,14 +6,14 @@
  */
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { closeSync, mkdirSync, openSync, writeFileSync } from 'node:fs';
+import { appendFileSync, closeSync, mkdirSync, openSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { alive, terminate } from './cleanup.ts';
 import { logTail } from './logs.ts';
 import { freeTcpPort } from './ports.ts';
-import { run } from './exec.ts';
+import { findExecutable, run } from './exec.ts';
 
 export interface Registry {
   /** host:port, as used in image references and config.json `auths` keys. */
@@ -51,6 +51,20 @@ export async function startRegistry(
     }
   }
   throw lastError;
+}
+
+/**
+ * Adds an account to the running sandbox registry, for one test: its password lives only in the
+ * test that made it, never in the sandbox's client config.json or environment, so a pull that
+ * works with it proves the credentials typed into berth were the ones used. distribution re-reads
+ * its htpasswd file whenever the file changes, so the account works at once.
+ */
+export async function addRegistryUser(sandboxDir: string, username: string, password: string): Promise<void> {
+  const htpasswd = findExecutable('htpasswd');
+  if (!htpasswd) throw new Error('htpasswd is not installed (the sandbox installs apache2-utils)');
+  const { stdout } = await run(htpasswd, ['-Bin', username], { input: `${password}\n` });
+  // On a line of its own whatever the file ends with: blank lines are skipped when it is read.
+  appendFileSync(path.join(sandboxDir, 'registry', 'htpasswd'), `\n${stdout.trim()}\n`);
 }
 
 async function launch(

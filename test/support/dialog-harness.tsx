@@ -4,10 +4,12 @@ import { EngineClient } from '../../src/engine/client.ts';
 import type { ContainerSummary, ImageSummary } from '../../src/engine/types.ts';
 import { EngineSync } from '../../src/state/engine-sync.ts';
 import { initialEngineState, type EngineState } from '../../src/state/engine-state.ts';
-import { PullManager } from '../../src/state/pulls/pull-manager.ts';
+import { PullManager, type PullClient } from '../../src/state/pulls/pull-manager.ts';
 import { Store } from '../../src/state/store.ts';
-import { initialNavigation, type DialogRequest, type NavigationState } from '../../src/ui/navigation.ts';
+import { initialAppState, type PaneId } from '../../src/state/app/types.ts';
+import type { DialogRequest } from '../../src/state/dialogs/dialog.ts';
 import { Root } from '../../src/ui/root.tsx';
+import { createRuntime } from '../../src/ui/runtime.tsx';
 
 export const NO_ENGINE = 'unix:///nonexistent/berth-dialog-test.sock';
 
@@ -18,26 +20,33 @@ export const NO_ENGINE = 'unix:///nonexistent/berth-dialog-test.sock';
  */
 export function renderDialog(
   request: DialogRequest,
-  options: { containers?: ContainerSummary[]; images?: ImageSummary[]; size?: { columns: number; rows: number }; pane?: NavigationState['pane'] } = {},
+  options: { containers?: ContainerSummary[]; images?: ImageSummary[]; size?: { columns: number; rows: number }; pane?: PaneId; pullClient?: PullClient } = {},
 ) {
   const client = new EngineClient({ host: NO_ENGINE, env: {} });
   const engineStore = new Store<EngineState>(initialEngineState(NO_ENGINE));
   const sync = new EngineSync(client, engineStore, { intervalMs: 60_000 });
-  const pulls = new PullManager({ client });
+  // Pulls go to a fake engine when the test gives one; otherwise they fail as unreachable.
+  const pulls = new PullManager({ client: options.pullClient ?? client });
   engineStore.update((s) => ({
     ...s,
     connection: { ...s.connection, status: 'connected', engineVersion: '20.10.24', apiVersion: '1.41', eventsLive: true },
     containers: { items: options.containers ?? [], loaded: true, stale: false, refreshedAt: Date.now() },
     images: { items: options.images ?? [], loaded: true, stale: false, refreshedAt: Date.now() },
   }));
-  const initial: NavigationState = { ...initialNavigation(), pane: options.pane ?? 'containers', overlays: [{ kind: 'dialog', dialog: request }] };
+  const size = options.size ?? { columns: 100, rows: 30 };
   let quit = 0;
   const services = { client, engineStore, sync, pulls };
-  const instance = render(<Root services={services} onQuit={() => (quit += 1)} size={options.size ?? { columns: 100, rows: 30 }} initial={initial} />);
+  const runtime = createRuntime(services, { quit: () => (quit += 1), copy: () => undefined, terminal: size, initial: { ...initialAppState(size), pane: options.pane ?? 'containers' } });
+  // Opened as a key opens it: the dialog's state is in the store before anything is drawn.
+  runtime.store.dispatch({ type: 'open-dialog', request });
+  const instance = render(<Root services={services} runtime={runtime} size={size} />);
   return {
     ...instance,
     client,
     engineStore,
+    pulls,
+    /** The app store: what the dialog holds, for tests of what must not stay in it. */
+    app: runtime.store,
     quitCount: () => quit,
     frame: () => instance.lastFrame() ?? '',
     /** Types keys (each a separate read, as a person types) and lets Ink render. */
@@ -58,6 +67,7 @@ export function renderDialog(
     },
     async close() {
       instance.unmount();
+      runtime.dispose();
       pulls.stop();
       await sync.stop();
       await client.close();

@@ -1,5 +1,5 @@
 import xterm from '@xterm/headless';
-import { spawn as spawnPty, type IPty } from 'node-pty';
+import { spawn as spawnPty, type IPty } from '@lydell/node-pty';
 import { existsSync, statSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { execFileSync } from 'node:child_process';

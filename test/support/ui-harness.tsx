@@ -6,7 +6,7 @@ import { EngineSync } from '../../src/state/engine-sync.ts';
 import { initialEngineState, type EngineState } from '../../src/state/engine-state.ts';
 import { PullManager, type PullClient } from '../../src/state/pulls/pull-manager.ts';
 import { Store } from '../../src/state/store.ts';
-import type { NavigationState } from '../../src/ui/navigation.ts';
+import type { AppState } from '../../src/state/app/types.ts';
 import { Root } from '../../src/ui/root.tsx';
 
 /**
@@ -14,7 +14,7 @@ import { Root } from '../../src/ui/root.tsx';
  * that does not exist and the sync loop never starts: these are component tests of what the
  * UI does with data, not of the engine (the e2e tests use the real sandbox engine).
  */
-export function renderApp(options: { containers?: ContainerSummary[]; images?: ImageSummary[]; size?: { columns: number; rows: number }; initial?: NavigationState; pullClient?: PullClient } = {}) {
+export function renderApp(options: { containers?: ContainerSummary[]; images?: ImageSummary[]; size?: { columns: number; rows: number }; initial?: AppState; pullClient?: PullClient } = {}) {
   const client = new EngineClient({ host: 'unix:///nonexistent/berth-test.sock', env: {} });
   const engineStore = new Store<EngineState>(initialEngineState('unix:///nonexistent/berth-test.sock'));
   const sync = new EngineSync(client, engineStore, { intervalMs: 60_000 });
@@ -47,6 +47,14 @@ export function renderApp(options: { containers?: ContainerSummary[]; images?: I
     },
     async settle() {
       await delay(50);
+    },
+    /** Waits until the frame matches, for lazy loading and engine round trips. */
+    async waitFor(pattern: RegExp, timeoutMs = 3000) {
+      const until = Date.now() + timeoutMs;
+      while (!pattern.test(instance.lastFrame() ?? '')) {
+        if (Date.now() > until) throw new Error(`timed out waiting for ${pattern}; frame:\n${instance.lastFrame() ?? ''}`);
+        await delay(10);
+      }
     },
     async close() {
       instance.unmount();

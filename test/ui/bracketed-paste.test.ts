@@ -3,7 +3,7 @@ import { test } from 'node:test';
 import type { Key } from 'ink';
 import { PasteCollector, type PasteStep } from '../../src/ui/keys/bracketed-paste.ts';
 import { plainKey } from '../../src/ui/keys/key-name.ts';
-import { editField } from '../../src/ui/widgets/text-field.tsx';
+import { editField } from '../../src/state/input/field.ts';
 
 function feedAll(collector: PasteCollector, events: Array<[string, Partial<Key>?]>): PasteStep[] {
   return events.map(([input, key]) => collector.feed(input, { ...plainKey, ...key }));

@@ -5,64 +5,17 @@
  */
 import assert from 'node:assert/strict';
 import { after, test } from 'node:test';
-import { setTimeout as delay } from 'node:timers/promises';
-import { render } from 'ink-testing-library';
-import { EngineClient } from '../../src/engine/client.ts';
-import { EngineSync, type SyncOptions } from '../../src/state/engine-sync.ts';
-import { initialEngineState, type EngineState } from '../../src/state/engine-state.ts';
-import { PullManager } from '../../src/state/pulls/pull-manager.ts';
-import { Store } from '../../src/state/store.ts';
-import { Root } from '../../src/ui/root.tsx';
-import { json, startFakeEngine, type FakeEngineOptions } from '../support/fake-engine.ts';
+import type { SyncOptions } from '../../src/state/engine-sync.ts';
+import { json, type FakeEngineOptions } from '../support/fake-engine.ts';
+import { appOnFakeEngine } from '../support/fake-engine-app.tsx';
 
 const cleanups: Array<() => Promise<void> | void> = [];
 after(async () => {
   for (const cleanup of cleanups.reverse()) await cleanup();
 });
 
-async function app(options: FakeEngineOptions, timeoutMs = 30_000, syncOptions: Partial<SyncOptions> = {}) {
-  const fake = await startFakeEngine(options);
-  const client = new EngineClient({ host: fake.host, env: {}, timeoutMs });
-  const engineStore = new Store<EngineState>(initialEngineState(fake.host));
-  const sync = new EngineSync(client, engineStore, { intervalMs: 500, backoffMs: [100, 200], ...syncOptions });
-  const pulls = new PullManager({ client });
-  const instance = render(<Root services={{ client, engineStore, sync, pulls }} onQuit={() => undefined} size={{ columns: 200, rows: 30 }} />);
-  sync.start();
-  cleanups.push(async () => {
-    instance.unmount();
-    pulls.stop();
-    await sync.stop();
-    await client.close();
-    await fake.close();
-  });
-  const frame = () => instance.lastFrame() ?? '';
-  return {
-    fake,
-    frame,
-    async press(...keys: string[]) {
-      for (const key of keys) {
-        instance.stdin.write(key);
-        await delay(20);
-      }
-      await delay(30);
-    },
-    /** Every frame drawn meanwhile must pass `check` (frames are read every 20 ms for `ms`). */
-    async watch(ms: number, check: (frame: string) => void): Promise<void> {
-      const until = Date.now() + ms;
-      while (Date.now() < until) {
-        check(frame());
-        await delay(20);
-      }
-    },
-    async waitFor(pattern: RegExp, timeoutMs = 5000): Promise<string> {
-      const until = Date.now() + timeoutMs;
-      while (!pattern.test(frame())) {
-        if (Date.now() > until) assert.fail(`timed out waiting for ${pattern}; frame:\n${frame()}`);
-        await delay(10);
-      }
-      return frame();
-    },
-  };
+function app(options: FakeEngineOptions, timeoutMs = 30_000, syncOptions: Partial<SyncOptions> = {}) {
+  return appOnFakeEngine(options, { cleanups, timeoutMs, syncOptions });
 }
 
 test('an HTML error page from a proxy: its title and what it means, on the error line', async () => {

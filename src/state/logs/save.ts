@@ -1,15 +1,20 @@
 /**
  * Saving what the logs view holds to a file (`w`), as k9s and oxker offer: the lines exactly as
  * the container wrote them (colour codes and all, for `less -R`), with the engine's timestamps
- * when the view shows them. A new file every time, never overwriting one.
+ * when the view shows them, and stderr lines marked `stderr ` as the view marks them with `!`
+ * (a word rather than the glyph, so `grep -v '^stderr '` or `grep '^stderr '` splits the file).
+ * A new file every time, never overwriting one.
  */
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { LogLine } from './types.ts';
 
+/** What a stderr line starts with in a saved file (after its timestamp, when there is one). */
+export const STDERR_MARKER = 'stderr ';
+
 export function logFileText(lines: readonly LogLine[], timestamps: boolean): string {
   let text = '';
-  for (const line of lines) text += `${timestamps && line.time ? `${line.time} ` : ''}${line.text}\n`;
+  for (const line of lines) text += `${timestamps && line.time ? `${line.time} ` : ''}${line.stream === 'stderr' ? STDERR_MARKER : ''}${line.text}\n`;
   return text;
 }
 

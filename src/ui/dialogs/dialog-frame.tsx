@@ -7,7 +7,10 @@
 import { Box, Text } from 'ink';
 import Spinner from 'ink-spinner';
 import type { ReactNode } from 'react';
+import type { FieldState } from '../../state/input/field.ts';
 import { sanitizeLine, truncate } from '../format/index.ts';
+import { wrapParts } from '../format/line-parts.ts';
+import { wrap } from '../format/wrap.ts';
 import { theme } from '../theme.ts';
 import { TextField } from '../widgets/text-field.tsx';
 
@@ -47,9 +50,7 @@ export function DialogFrame({ title, width, error, hint, children }: FrameProps)
         </Box>
       ) : null}
       <Box marginTop={1}>
-        <Text color={theme.muted} wrap="truncate">
-          {truncate(hint, inner)}
-        </Text>
+        <Text color={theme.muted}>{wrapParts(hint.split(' · '), inner).flatMap((line) => wrap(line, inner, 3)).join('\n')}</Text>
       </Box>
     </Box>
   );
@@ -57,11 +58,8 @@ export function DialogFrame({ title, width, error, hint, children }: FrameProps)
 
 interface FieldRowProps {
   label: string;
-  value: string;
-  onChange: (value: string) => void;
+  field: FieldState;
   focused: boolean;
-  /** See TextField: whether the field has focus at the moment a key arrives. */
-  isFocused?: () => boolean;
   /** The dialog's inner width; the field gets what the label leaves. */
   width: number;
   placeholder?: string;
@@ -71,7 +69,7 @@ interface FieldRowProps {
   message?: string;
 }
 
-export function FieldRow({ label, value, onChange, focused, isFocused, width, placeholder, suggestion, mask, message }: FieldRowProps) {
+export function FieldRow({ label, field, focused, width, placeholder, suggestion, mask, message }: FieldRowProps) {
   const fieldWidth = Math.max(width - LABEL_WIDTH - 2, 4);
   return (
     <Box flexDirection="column">
@@ -79,7 +77,7 @@ export function FieldRow({ label, value, onChange, focused, isFocused, width, pl
         <Text color={focused ? theme.accent : undefined} bold={focused}>
           {`${focused ? '›' : ' '} ${label.padEnd(LABEL_WIDTH - 2).slice(0, LABEL_WIDTH - 2)} `}
         </Text>
-        <TextField value={value} onChange={onChange} focused={focused} isFocused={isFocused} width={fieldWidth} placeholder={placeholder} suggestion={suggestion} mask={mask} />
+        <TextField field={field} focused={focused} width={fieldWidth} placeholder={placeholder} suggestion={suggestion} mask={mask} />
       </Box>
       {message ? (
         <Text color={theme.error} wrap="wrap">

@@ -1,87 +1,58 @@
 /**
- * Opens the dialog a request names. Each dialog module is loaded the first time it is opened
- * (React.lazy), so starting berth does not pay for forms nobody has opened yet.
+ * Draws the dialog on top. Each dialog's component is its own chunk, loaded the first time it is
+ * needed, or earlier: mount.tsx asks for all of them as the first frame is drawn, so the first `p`
+ * or `r` draws at once. While a chunk still loads a bare frame is drawn; the dialog's state is in
+ * the store already and takes keys (they go to the dialog's machine, not to the component).
  *
- * While a dialog's code loads, and underneath every dialog, a catch-all layer consumes keys (Esc
- * closes): a dialog is modal, so nothing typed may reach the panes behind it. It sits just below
- * the dialogs' own priority so their handlers always go first.
+ * Adding a dialog: its module in state/dialogs (see dialog.ts) and an entry here.
  */
 import { Box, Text } from 'ink';
-import { lazy, Suspense } from 'react';
-import { KeyPriority, useKeyHandler } from '../keys/key-router.tsx';
-import type { DialogRequest, PaneId } from '../navigation.ts';
+import type { FunctionComponent } from 'react';
+import type { DialogOverlay } from '../../state/app/types.ts';
+import type { DialogState, DialogType } from '../../state/dialogs/dialog.ts';
+import { preloadable, type Preloadable } from '../lazy.ts';
 import { theme } from '../theme.ts';
+import type { DialogProps } from './dialog-props.ts';
 
-export interface DialogHostProps {
-  request: DialogRequest;
-  width: number;
-  height: number;
-  onClose: () => void;
-  onNotify: (text: string, tone?: 'info' | 'error') => void;
-  onSelect: (pane: PaneId, id: string) => void;
-  onShowAll: () => void;
+type Components = { [T in DialogType]: Preloadable<DialogProps<Extract<DialogState, { type: T }>>> };
+
+/**
+ * A test hook, kept in the build on purpose (test/e2e/key-bursts.test.ts): BERTH_TEST_SLOW_DIALOGS=ms
+ * holds every dialog's code back that long, so a test can type into a dialog whose code has
+ * certainly not loaded yet.
+ */
+const slow = Number(process.env.BERTH_TEST_SLOW_DIALOGS) || 0;
+function later<T>(load: () => Promise<T>): () => Promise<T> {
+  return slow > 0 ? () => new Promise((resolve) => setTimeout(resolve, slow)).then(load) : load;
 }
 
-const RunDialog = lazy(() => import('./run-dialog.tsx').then((m) => ({ default: m.RunDialog })));
-const StopDialog = lazy(() => import('./stop-dialog.tsx').then((m) => ({ default: m.StopDialog })));
-const CommitDialog = lazy(() => import('./commit-dialog.tsx').then((m) => ({ default: m.CommitDialog })));
-const RemoveDialog = lazy(() => import('./remove-dialog.tsx').then((m) => ({ default: m.RemoveDialog })));
-const PullDialog = lazy(() => import('./pull-dialog.tsx').then((m) => ({ default: m.PullDialog })));
+const components: Components = {
+  run: preloadable(later(() => import('./run-dialog.tsx').then((m) => m.RunDialog)), Placeholder),
+  stop: preloadable(later(() => import('./stop-dialog.tsx').then((m) => m.StopDialog)), Placeholder),
+  commit: preloadable(later(() => import('./commit-dialog.tsx').then((m) => m.CommitDialog)), Placeholder),
+  remove: preloadable(later(() => import('./remove-dialog.tsx').then((m) => m.RemoveDialog)), Placeholder),
+  pull: preloadable(later(() => import('./pull-dialog.tsx').then((m) => m.PullDialog)), Placeholder),
+};
 
-export function DialogHost({ request, width, height, onClose, onNotify, onSelect, onShowAll }: DialogHostProps) {
-  useKeyHandler(KeyPriority.dialog - 1, (press) => {
-    if (press.name === 'ctrl+c') return false;
-    if (press.name === 'escape') onClose();
-    return true;
-  });
-  let dialog;
-  switch (request.type) {
-    case 'run':
-      dialog = <RunDialog image={request.image} width={width} height={height} onClose={onClose} onNotify={onNotify} onSelect={onSelect} onShowAll={onShowAll} />;
-      break;
-    case 'stop':
-      dialog = (
-        <StopDialog
-          containerId={request.containerId}
-          name={request.name}
-          service={request.service}
-          restart={request.restart}
-          width={width}
-          onClose={onClose}
-          onNotify={onNotify}
-        />
-      );
-      break;
-    case 'commit':
-      dialog = <CommitDialog containerId={request.containerId} name={request.name} width={width} onClose={onClose} onNotify={onNotify} onSelect={onSelect} />;
-      break;
-    case 'remove':
-      dialog = <RemoveDialog target={request.target} width={width} onClose={onClose} onNotify={onNotify} />;
-      break;
-    case 'pull':
-      dialog = (
-        <PullDialog
-          width={width}
-          height={height}
-          reference={request.reference}
-          onClose={onClose}
-          onStarted={(pullId) => {
-            onClose();
-            onSelect('pulls', pullId);
-          }}
-        />
-      );
-      break;
-  }
+/**
+ * Loads every dialog's code, so none has to load when it is opened. Asked for just before the
+ * first frame is drawn: the files are read while it is drawn (the first frame is synchronous), and
+ * the code is compiled right after, before a person can have pressed a key.
+ */
+export function preloadDialogs(): Promise<void> {
+  return Promise.all(Object.values(components).map((entry) => entry.preload().catch(() => undefined))).then(() => undefined);
+}
+
+/** What is drawn while a dialog's code loads: a bare frame (a few milliseconds, once). */
+function Placeholder({ width }: { width: number }) {
   return (
-    <Suspense
-      fallback={
-        <Box borderStyle="round" borderColor={theme.accent} width={Math.min(width, 40)} paddingX={1}>
-          <Text color={theme.muted}>…</Text>
-        </Box>
-      }
-    >
-      {dialog}
-    </Suspense>
+    <Box borderStyle="round" borderColor={theme.accent} width={Math.min(width, 40)} paddingX={1}>
+      <Text color={theme.muted}>…</Text>
+    </Box>
   );
+}
+
+export function DialogHost({ overlay, width, height }: { overlay: DialogOverlay; width: number; height: number }) {
+  const Component = components[overlay.dialog.type].Component as FunctionComponent<DialogProps<DialogState>>;
+  return <Component overlay={overlay.id} dialog={overlay.dialog} width={width} height={height} />;
 }

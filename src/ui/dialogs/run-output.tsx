@@ -3,21 +3,12 @@
  * then the container's output (stderr red and marked `!`) and its exit status.
  */
 import { Box, Text } from 'ink';
-import type { RunSpec } from '../../state/actions/run-container.ts';
+import type { RunPhase } from '../../state/dialogs/run.ts';
 import type { LogBuffer } from '../../state/logs/log-buffer.ts';
 import { pullTotals, type PullState } from '../../state/pulls/pull-reducer.ts';
 import { formatBytesPair, formatRate, renderBar, sanitizeLine, shortId, truncate } from '../format/index.ts';
 import { theme } from '../theme.ts';
 import { Busy, DialogFrame, FRAME_CHROME } from './dialog-frame.tsx';
-
-export type Phase =
-  | { kind: 'form' }
-  | { kind: 'missing-image'; spec: RunSpec; message: string }
-  | { kind: 'pulling'; spec: RunSpec; pullId: string }
-  | { kind: 'running'; spec: RunSpec; id: string }
-  | { kind: 'exited'; spec: RunSpec; id: string; exitCode: number; outputError?: string }
-  /** Watching failed after the start (the engine went away): the output seen so far stays on screen. */
-  | { kind: 'lost'; spec: RunSpec; id: string; message: string };
 
 export function PullProgress({ pull, reference, width }: { pull: PullState | undefined; reference: string; width: number }) {
   if (!pull) return <Busy text={`pulling ${sanitizeLine(reference)}…`} />;
@@ -43,18 +34,21 @@ export function PullProgress({ pull, reference, width }: { pull: PullState | und
 }
 
 interface OutputViewProps {
-  phase: Extract<Phase, { kind: 'running' | 'exited' | 'lost' }>;
-  buffer: LogBuffer;
+  phase: Extract<RunPhase, { kind: 'running' | 'exited' | 'lost' }>;
+  /** The run's output (undefined: none kept, e.g. after the dialog let go of it). */
+  buffer: LogBuffer | undefined;
+  /** Lines the buffer held when last reported: what is drawn, so a frame matches the state. */
+  lines: number;
   warnings: readonly string[];
   rows: number;
   scrollBack: number;
   width: number;
 }
 
-export function OutputView({ phase, buffer, warnings, rows, scrollBack, width }: OutputViewProps) {
+export function OutputView({ phase, buffer, lines: held, warnings, rows, scrollBack, width }: OutputViewProps) {
   const inner = Math.max(width - FRAME_CHROME, 1);
-  const end = buffer.length - scrollBack;
-  const lines = buffer.slice(Math.max(end - rows, 0), end);
+  const end = Math.min(held, buffer?.length ?? 0) - scrollBack;
+  const lines = buffer ? buffer.slice(Math.max(end - rows, 0), Math.max(end, 0)) : [];
   const command = phase.spec.cmd ? ` ${phase.spec.cmd.join(' ')}` : '';
   const who = `${phase.spec.name ? `${phase.spec.name} ` : ''}(${shortId(phase.id)})`;
   const status =

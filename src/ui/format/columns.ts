@@ -12,6 +12,12 @@ export interface ColumnSpec<K extends string> {
   grow?: number;
   /** Importance: lower numbers are kept longest; the highest number is dropped first. */
   priority: number;
+  /**
+   * Cells the column's widest content needs (its title included), when known. Spare width goes
+   * first to the columns whose content does not fit yet, and a column whose content is narrower
+   * than `min` needs no more than its content.
+   */
+  need?: number;
 }
 
 export interface ColumnWidth<K extends string> {
@@ -22,6 +28,8 @@ export interface ColumnWidth<K extends string> {
 interface Slot<K extends string> {
   key: K;
   width: number;
+  /** What the content needs, between the slot's floor and its max. */
+  want: number;
   max: number;
   grow: number;
   priority: number;
@@ -30,11 +38,14 @@ interface Slot<K extends string> {
 /**
  * Lays out `columns` in `totalWidth` cells with `gap` cells between neighbours.
  *
- * 1. While the kept columns' minimums plus gaps exceed the width, drop the kept column with the highest
- *    priority number (on a tie, the rightmost).
+ * 1. While the kept columns' floors (`min`, or `need` when the content is narrower) plus gaps exceed the
+ *    width, drop the kept column with the highest priority number (on a tie, the rightmost).
  * 2. If even the single most important column does not fit, it gets the whole width: a clipped name is
  *    more use than an empty pane.
- * 3. Spare width goes to growable columns in proportion to `grow`, each capped at its `max`; whatever
+ * 3. Spare width goes first to the columns whose content does not fit (`need` above the width they
+ *    have), shared by need: a cell at a time to each such column until it fits or the spare runs out, so
+ *    a column a few cells short ("About a minute ago") gets them all before a long one takes the rest.
+ * 4. What is left goes to growable columns in proportion to `grow`, each capped at its `max`; whatever
  *    cannot be placed is left unused.
  *
  * Kept columns are returned in their original order. The widths plus gaps always sum to ≤ `totalWidth`.
@@ -49,12 +60,15 @@ export function layoutColumns<K extends string>(
   if (total === 0) return [];
 
   let kept: Array<Slot<K>> = columns.map((c) => {
-    const min = nonNegativeInt(c.min);
+    const need = c.need === undefined ? undefined : nonNegativeInt(c.need);
+    const min = need === undefined ? nonNegativeInt(c.min) : Math.min(nonNegativeInt(c.min), need);
     const grow = c.grow ?? 0;
+    const max = c.max === undefined ? Infinity : Math.max(min, nonNegativeInt(c.max));
     return {
       key: c.key,
       width: min,
-      max: c.max === undefined ? Infinity : Math.max(min, nonNegativeInt(c.max)),
+      want: Math.min(Math.max(need ?? min, min), max),
+      max,
       grow: Number.isFinite(grow) && grow > 0 ? grow : 0,
       priority: c.priority,
     };
@@ -71,8 +85,32 @@ export function layoutColumns<K extends string>(
   const only = kept[0];
   if (kept.length === 1 && only !== undefined && only.width > total) only.width = total;
 
-  distribute(kept, total - used(kept, spacing));
+  const spare = fillNeeds(kept, total - used(kept, spacing));
+  distribute(kept, spare);
   return kept.map(({ key, width }) => ({ key, width }));
+}
+
+/**
+ * Raises the columns whose content does not fit toward what it needs, evenly: every such column
+ * gets the same number of extra cells (a "water level") unless it needs fewer, and the first
+ * ones from the left get the remainder. Returns the spare width left over.
+ */
+function fillNeeds<K extends string>(slots: Array<Slot<K>>, spare: number): number {
+  let remaining = spare;
+  for (;;) {
+    const short = slots.filter((s) => s.width < s.want);
+    if (short.length === 0 || remaining <= 0) return remaining;
+    const level = Math.floor(remaining / short.length);
+    if (level === 0) {
+      for (const s of short.slice(0, remaining)) s.width += 1;
+      return 0;
+    }
+    for (const s of short) {
+      const add = Math.min(level, s.want - s.width);
+      s.width += add;
+      remaining -= add;
+    }
+  }
 }
 
 function distribute<K extends string>(slots: Array<Slot<K>>, spare: number): void {

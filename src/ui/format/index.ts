@@ -10,3 +10,4 @@ export type { Align } from './width.ts';
 export { layoutColumns } from './columns.ts';
 export type { ColumnSpec, ColumnWidth } from './columns.ts';
 export { renderBar } from './progress-bar.ts';
+export { plural } from './plural.ts';

@@ -1,4 +1,4 @@
-// Times as the docker CLI shows them, so the CREATED column reads exactly like `docker ps`.
+// Times as the docker CLI shows them (go-units' wording), in minutes and up: see coarseDuration.
 
 const SECOND = 1000;
 const MINUTE = 60 * SECOND;
@@ -28,33 +28,53 @@ export function humanDuration(ms: number): string {
 }
 
 /**
- * `docker ps` CREATED: "45 seconds ago", "About an hour ago", "2 weeks ago".
+ * How berth writes an age: as go-units does from a minute on ("About a minute", "3 minutes",
+ * "2 hours"), and "Less than a minute" below that, where the docker CLI counts seconds.
+ *
+ * Why not seconds: berth repaints the whole screen whenever any text on it changes (Ink draws
+ * frames, not cells), and a repaint costs ~60–120 ms of CPU. Seconds would change every second
+ * for as long as one container is under a minute old — a repaint a second, 5–10 % of a core, where
+ * the idle budget is 0.2 %. In minutes, a young container changes its texts once in its first
+ * minute and once a minute after that, and every text is still right to within its own unit.
+ */
+export function coarseDuration(ms: number): string {
+  const d = Number.isFinite(ms) && ms > 0 ? ms : 0;
+  return d < MINUTE ? 'Less than a minute' : humanDuration(d);
+}
+
+/**
+ * `docker ps` CREATED, in minutes and up: "Less than a minute ago", "About an hour ago", "2 weeks ago".
  *
  * `epochSeconds` is the engine's unix timestamp (the `Created` field of list endpoints). Missing,
  * non-finite or non-positive values give `-`: some engines report 0 for "unknown", and "56 years ago"
  * would be a confident lie. A timestamp in the future — routine when a remote engine's clock runs
- * ahead of ours — reads "Less than a second ago", which is what the docker CLI prints for it too.
+ * ahead of ours — reads "Less than a minute ago", as the docker CLI reads it "Less than a second ago".
  */
 export function formatRelative(epochSeconds: number | undefined, nowMs: number): string {
   if (epochSeconds === undefined || !Number.isFinite(epochSeconds) || epochSeconds <= 0) return '-';
-  return `${humanDuration(nowMs - epochSeconds * 1000)} ago`;
+  return `${coarseDuration(nowMs - epochSeconds * 1000)} ago`;
+}
+
+/**
+ * How long (ms, > 0) until `coarseDuration` of an age that keeps growing reads differently: the
+ * next whole minute under an hour, the next half hour past it (hours round there, years turn on
+ * the whole hour), which is early for "3 days" but never late.
+ */
+export function untilDurationChanges(ageMs: number): number {
+  const age = Number.isFinite(ageMs) ? ageMs : 0;
+  if (age < MINUTE) return MINUTE - age;
+  if (age < HOUR) return (Math.floor(age / MINUTE) + 1) * MINUTE - age;
+  return (Math.floor(age / (HOUR / 2)) + 1) * (HOUR / 2) - age;
 }
 
 /**
  * The first moment (epoch ms) after `nowMs` at which `formatRelative(epochSeconds, ·)` may read
  * differently, or Infinity when it never will ("-"). Lets the UI repaint relative times when
  * they change rather than on a fixed tick: a list of day-old containers then costs nothing idle.
- * Past an hour it answers at every half hour (hours round there, years turn on the whole hour),
- * which is early for "3 days ago" but never late.
  */
 export function nextRelativeChange(epochSeconds: number | undefined, nowMs: number): number {
   if (epochSeconds === undefined || !Number.isFinite(epochSeconds) || epochSeconds <= 0 || !Number.isFinite(nowMs)) return Infinity;
-  const created = epochSeconds * 1000;
-  const age = nowMs - created;
-  if (age < SECOND) return created + SECOND;
-  if (age < MINUTE) return created + (Math.floor(age / SECOND) + 1) * SECOND;
-  if (age < HOUR) return created + (Math.floor(age / MINUTE) + 1) * MINUTE;
-  return created + (Math.floor(age / (HOUR / 2)) + 1) * (HOUR / 2);
+  return nowMs + untilDurationChanges(nowMs - epochSeconds * 1000);
 }
 
 /** Stopwatch form for pull/build timers: `0:07`, `12:34`, `1:02:03`. Negative or non-finite input reads `0:00`. */

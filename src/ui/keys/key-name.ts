@@ -1,4 +1,5 @@
 import type { Key } from 'ink';
+import { plainFlags } from '../../state/input/press.ts';
 
 /**
  * One name per key press, so the keymap can be a plain table: 'q', 'G', 'ctrl+c', 'shift+tab',
@@ -23,29 +24,8 @@ export function keyName(input: string, key: Key): string {
   return input;
 }
 
-/** A key press with no modifier or special key: what a printable character is. */
-export const plainKey: Key = {
-  upArrow: false,
-  downArrow: false,
-  leftArrow: false,
-  rightArrow: false,
-  pageDown: false,
-  pageUp: false,
-  home: false,
-  end: false,
-  return: false,
-  escape: false,
-  ctrl: false,
-  shift: false,
-  tab: false,
-  backspace: false,
-  delete: false,
-  meta: false,
-  super: false,
-  hyper: false,
-  capsLock: false,
-  numLock: false,
-};
+/** A key press with no modifier or special key: what a printable character is (as Ink's Key). */
+export const plainKey: Key = { ...plainFlags, super: false, hyper: false, capsLock: false, numLock: false };
 
 /**
  * Ink hands a run of plain text that arrived in one read ("kkk", "/web\r", a paste) to the

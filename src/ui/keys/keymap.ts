@@ -99,9 +99,8 @@ export const keymap: readonly Binding[] = [
 ];
 
 /**
- * The context stacks berth looks keys up in, most specific first (App's contextsFor, and the
- * pulls pane's own list keys). A key may do one thing per stack; a custom keymap is checked
- * against these.
+ * The context stacks berth looks keys up in, most specific first (ui/keys/contexts.ts). A key
+ * may do one thing per stack; a custom keymap is checked against these.
  */
 export const KEY_STACKS: ReadonlyArray<readonly KeyContext[]> = [
   ['containers', 'list', 'global'],
@@ -128,47 +127,72 @@ export function findClash(bindings: readonly Binding[]): { key: string; actions:
   return undefined;
 }
 
-let active: readonly Binding[] = keymap;
-let index = indexOf(keymap);
+/**
+ * A keymap in force: resolves keys by context and says how an action's keys are written. The
+ * reducers get the one installed through their context; components use the functions below.
+ */
+export class Keymap {
+  private readonly index = new Map<string, ActionId>();
 
-function indexOf(bindings: readonly Binding[]): Map<string, ActionId> {
-  const result = new Map<string, ActionId>();
-  for (const binding of bindings) {
-    for (const context of binding.contexts) {
-      for (const key of binding.keys) result.set(`${context} ${key}`, binding.action);
+  constructor(readonly bindings: readonly Binding[]) {
+    for (const binding of bindings) {
+      for (const context of binding.contexts) {
+        for (const key of binding.keys) this.index.set(`${context} ${key}`, binding.action);
+      }
     }
   }
-  return result;
+
+  resolve(context: KeyContext, key: string): ActionId | undefined {
+    return this.index.get(`${context} ${key}`);
+  }
+
+  /** How the keymap writes an action's key(s), for hints in the UI ("a shows all"). */
+  label(action: ActionId): string {
+    return this.bindings.find((b) => b.action === action)?.label ?? '';
+  }
+
+  /** The bindings that apply in a stack of contexts, most specific first, each action once. */
+  bindingsFor(contexts: readonly KeyContext[]): Binding[] {
+    const seen = new Set<ActionId>();
+    const result: Binding[] = [];
+    for (const context of contexts) {
+      for (const binding of this.bindings) {
+        if (binding.contexts.includes(context) && !seen.has(binding.action)) {
+          seen.add(binding.action);
+          result.push(binding);
+        }
+      }
+    }
+    return result;
+  }
 }
+
+let active = new Keymap(keymap);
 
 /** Replaces the keymap in force (the user's, from their config file); returns the way back, for tests. */
 export function installKeymap(bindings: readonly Binding[]): () => void {
   const previous = active;
-  active = bindings;
-  index = indexOf(bindings);
-  return () => installKeymap(previous);
+  active = new Keymap(bindings);
+  return () => {
+    active = previous;
+  };
+}
+
+/** The keymap in force. */
+export function currentKeymap(): Keymap {
+  return active;
 }
 
 /** How the keymap in force writes an action's key(s), for hints in the UI ("a shows all"). */
 export function keyLabel(action: ActionId): string {
-  return active.find((b) => b.action === action)?.label ?? '';
+  return active.label(action);
 }
 
 export function resolveAction(context: KeyContext, key: string): ActionId | undefined {
-  return index.get(`${context} ${key}`);
+  return active.resolve(context, key);
 }
 
 /** The bindings that apply in a stack of contexts, most specific first, each action once. */
 export function bindingsFor(contexts: readonly KeyContext[]): Binding[] {
-  const seen = new Set<ActionId>();
-  const result: Binding[] = [];
-  for (const context of contexts) {
-    for (const binding of active) {
-      if (binding.contexts.includes(context) && !seen.has(binding.action)) {
-        seen.add(binding.action);
-        result.push(binding);
-      }
-    }
-  }
-  return result;
+  return active.bindingsFor(contexts);
 }

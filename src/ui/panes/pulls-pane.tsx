@@ -1,10 +1,12 @@
 import { Box, Text } from 'ink';
 import { useEffect, useReducer, useRef, useSyncExternalStore } from 'react';
+import { selectedIndex } from '../../state/app/navigation.ts';
+import type { PaneView } from '../../state/app/types.ts';
 import type { PullState } from '../../state/pulls/pull-reducer.ts';
 import { useStore } from '../hooks/use-store.ts';
-import { KeyPriority, useKeyHandler, type KeyPress } from '../keys/key-router.tsx';
-import { keyLabel, resolveAction } from '../keys/keymap.ts';
+import { keyLabel } from '../keys/keymap.ts';
 import { blockHeight } from '../rows/pull-rows.ts';
+import { selectPullIds } from '../rows/select.ts';
 import { useServices } from '../services.tsx';
 import { theme } from '../theme.ts';
 import { PullBlock, SPINNER_INTERVAL_MS } from './pull-block.tsx';
@@ -12,11 +14,8 @@ import { PullBlock, SPINNER_INTERVAL_MS } from './pull-block.tsx';
 interface Props {
   width: number;
   height: number;
-  /** The selected block, kept in the navigation state (so "pull started" can focus it). */
-  selectedId?: string;
-  onSelect: (id: string) => void;
-  /** Whether the pane takes keys (default true: the app mounts it only while it is focused and uncovered). */
-  active?: boolean;
+  /** The pane's view in the app store: which block is selected (keys move it; "pull started" sets it). */
+  view: PaneView;
 }
 
 const GAP = 1;
@@ -26,7 +25,7 @@ const GAP = 1;
  * first block that keeps the selected one in view, and a block that does not fit whole
  * collapses its layers.
  */
-export function PullsPane({ width, height, selectedId, onSelect, active = true }: Props) {
+export function PullsPane({ width, height, view: paneView }: Props) {
   const { pulls, engineStore } = useServices();
   const { pulls: list } = useStore(pulls.store);
   // Only whether the engine answers: list refreshes must not redraw the pulls.
@@ -45,51 +44,10 @@ export function PullsPane({ width, height, selectedId, onSelect, active = true }
   const now = Date.now();
   const nowSecond = Math.floor(now / 1000) * 1000;
   const spinnerFrame = Math.floor(now / SPINNER_INTERVAL_MS);
+
+  const index = selectedIndex(paneView, selectPullIds(list));
+  // Which block the window started at last frame: drawing memory only, no key reads it.
   const topRef = useRef(0);
-
-  const ids = list.map((p) => p.id);
-  const found = selectedId === undefined ? -1 : ids.indexOf(selectedId);
-  const index = list.length === 0 ? -1 : Math.max(found, 0);
-  const selected = index >= 0 ? list[index] : undefined;
-
-  useKeyHandler(
-    KeyPriority.pane + 10,
-    (press: KeyPress) => {
-      const action = resolveAction('pulls', press.name) ?? resolveAction('list', press.name);
-      const select = (i: number) => {
-        const id = ids[Math.min(Math.max(i, 0), ids.length - 1)];
-        if (id !== undefined) onSelect(id);
-        return true;
-      };
-      switch (action) {
-        case 'cancel-pull':
-          if (selected?.status === 'running') pulls.cancel(selected.id);
-          // Esc with nothing to cancel is not ours: let a lower layer have it.
-          return press.name !== 'escape' || selected?.status === 'running';
-        case 'dismiss-pull':
-          if (selected && selected.status !== 'running' && pulls.dismiss(selected.id)) {
-            // The block that takes its place is selected, as in a list after a delete.
-            const rest = ids.filter((id) => id !== selected.id);
-            const next = rest[Math.min(index, rest.length - 1)];
-            if (next !== undefined) onSelect(next);
-          }
-          return true;
-        case 'up':
-          return select(index - 1);
-        case 'down':
-          return select(index + 1);
-        case 'top':
-        case 'page-up':
-          return select(0);
-        case 'bottom':
-        case 'page-down':
-          return select(ids.length - 1);
-        default:
-          return false;
-      }
-    },
-    active,
-  );
 
   if (list.length === 0) {
     return (

@@ -1,33 +1,40 @@
 import type { ContainerSummary } from '../../engine/types.ts';
-import { containerName, formatPorts, formatRelative, sanitizeLine, shortId, swarmServiceName } from '../format/index.ts';
+import { isLive } from '../../state/containers.ts';
+import { ageNow, statusAge } from '../../state/status-age.ts';
+import { containerName, formatPorts, sanitizeLine, shortId, swarmServiceName } from '../format/index.ts';
+import { coarseDuration, untilDurationChanges } from '../format/time.ts';
 
 export type ContainerColumn = 'id' | 'name' | 'image' | 'state' | 'status' | 'created' | 'ports';
 
 export interface ContainerRow {
   id: string;
   state: string;
-  cells: Record<ContainerColumn, string>;
+  /**
+   * Every cell but CREATED and STATUS, which read the clock and are made when drawn (the pane
+   * writes them with formatRelative and statusText); `cells.status` is the engine's text as sent.
+   */
+  cells: Record<Exclude<ContainerColumn, 'created'>, string>;
+  /** Epoch seconds, from the engine. */
+  created?: number;
+  /** The engine's Status, unsanitised: statusText carries its age forward when drawn. */
+  status?: string;
   /** Lower-cased text the filter matches against: id, name, image, service. */
   haystack: string;
 }
 
-/** `docker ps` without -a shows these; everything else needs "all". */
-const liveStates = new Set(['running', 'paused', 'restarting']);
-
-export function isLive(container: ContainerSummary): boolean {
-  return liveStates.has((container.State ?? '').toLowerCase());
-}
+export { isLive };
 
 /**
  * Rows ready to draw: every engine string sanitised once here, not on every render, and the
- * running-only and filter rules applied. `items` arrive sorted (newest first).
+ * running-only and filter rules applied. `items` arrive sorted (newest first). Nothing here reads
+ * the clock, so the rows (and so their order, which keys walk over) only change with the data.
  */
-export function containerRows(items: readonly ContainerSummary[], options: { showAll: boolean; filter: string; nowMs: number }): ContainerRow[] {
+export function containerRows(items: readonly ContainerSummary[], options: { showAll: boolean; filter: string }): ContainerRow[] {
   const needle = options.filter.trim().toLowerCase();
   const rows: ContainerRow[] = [];
   for (const c of items) {
     if (!options.showAll && !isLive(c)) continue;
-    const row = rowOf(c, options.nowMs);
+    const row = rowOf(c);
     if (needle !== '' && !row.haystack.includes(needle)) continue;
     rows.push(row);
   }
@@ -37,27 +44,21 @@ export function containerRows(items: readonly ContainerSummary[], options: { sho
 /**
  * Each container's row, kept as long as the container object lives: the engine client hands back
  * the same object for a container that did not change (AnswerMemo), so typing a filter over
- * 10,000 containers, or a refresh that changed one of them, builds no row twice. Only CREATED
- * depends on the clock; it is redone when the clock moved, and the row replaced only when it reads
- * differently. Rows are shared: nothing may change one in place.
+ * 10,000 containers, or a refresh that changed one of them, builds no row twice. Rows are shared:
+ * nothing may change one in place.
  */
-const built = new WeakMap<ContainerSummary, { row: ContainerRow; nowMs: number }>();
+const built = new WeakMap<ContainerSummary, ContainerRow>();
 
-function rowOf(c: ContainerSummary, nowMs: number): ContainerRow {
-  const cached = built.get(c);
-  if (cached?.nowMs === nowMs) return cached.row;
-  let row: ContainerRow;
-  if (cached) {
-    const created = formatRelative(c.Created, nowMs);
-    row = created === cached.row.cells.created ? cached.row : { ...cached.row, cells: { ...cached.row.cells, created } };
-  } else {
-    row = buildRow(c, nowMs);
+function rowOf(c: ContainerSummary): ContainerRow {
+  let row = built.get(c);
+  if (row === undefined) {
+    row = buildRow(c);
+    built.set(c, row);
   }
-  built.set(c, { row, nowMs });
   return row;
 }
 
-function buildRow(c: ContainerSummary, nowMs: number): ContainerRow {
+function buildRow(c: ContainerSummary): ContainerRow {
   const name = sanitizeLine(containerName(c.Names));
   const service = swarmServiceName(c.Labels);
   const image = sanitizeLine(c.Image ?? '');
@@ -66,14 +67,40 @@ function buildRow(c: ContainerSummary, nowMs: number): ContainerRow {
     id: c.Id,
     state,
     haystack: `${c.Id} ${name} ${image} ${service ?? ''}`.toLowerCase(),
+    created: c.Created,
+    status: c.Status,
     cells: {
       id: shortId(c.Id),
       name: service ? `${name} (${sanitizeLine(service)})` : name,
       image,
       state: state || '-',
       status: sanitizeLine(c.Status ?? '') || '-',
-      created: formatRelative(c.Created, nowMs),
       ports: sanitizeLine(formatPorts(c.Ports)),
     },
   };
+}
+
+/**
+ * A container's Status as of `nowMs`: the engine's words, with the age in them carried forward
+ * from when the answer arrived and written as the CREATED column writes ages ("Up Less than a
+ * minute", "Exited (0) 3 minutes ago"; see coarseDuration for why not seconds). A text with no
+ * age in it ("Created") is shown as the engine wrote it.
+ */
+export function statusText(status: string | undefined, answeredAtMs: number, nowMs: number): string {
+  const age = statusAge(status);
+  if (!age) return sanitizeLine(status ?? '') || '-';
+  return sanitizeLine(`${age.before}${coarseDuration(ageNow(age, answeredAtMs, nowMs))}${age.after}`);
+}
+
+/**
+ * The first moment after `nowMs` at which one of the containers' Status texts reads differently
+ * (Infinity if none has an age): when the screen needs a new frame for them, and not before.
+ */
+export function nextStatusChange(items: readonly ContainerSummary[], answeredAtMs: number, nowMs: number): number {
+  let earliest = Infinity;
+  for (const c of items) {
+    const age = statusAge(c.Status);
+    if (age) earliest = Math.min(earliest, nowMs + untilDurationChanges(ageNow(age, answeredAtMs, nowMs)));
+  }
+  return earliest;
 }

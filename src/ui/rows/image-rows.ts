@@ -1,5 +1,5 @@
 import type { ImageSummary } from '../../engine/types.ts';
-import { formatBytes, formatRelative, repoTags, sanitizeLine, shortId } from '../format/index.ts';
+import { formatBytes, repoTags, sanitizeLine, shortId } from '../format/index.ts';
 
 export type ImageColumn = 'id' | 'tag' | 'size' | 'created' | 'parent';
 
@@ -10,7 +10,10 @@ export interface ImageRow {
   tag: string;
   /** For sorting by size; the cell holds it in human units. */
   sizeBytes: number;
-  cells: Record<ImageColumn, string>;
+  /** Every cell but CREATED, which reads the clock and is made when drawn. */
+  cells: Record<Exclude<ImageColumn, 'created'>, string>;
+  /** Epoch seconds, from the engine. */
+  created?: number;
   haystack: string;
 }
 
@@ -18,33 +21,30 @@ export function imageRowKey(imageId: string, tag: string): string {
   return `${imageId} ${tag}`;
 }
 
-export function imageRows(items: readonly ImageSummary[], options: { filter: string; nowMs: number }): ImageRow[] {
+export function imageRows(items: readonly ImageSummary[], options: { filter: string }): ImageRow[] {
   const needle = options.filter.trim().toLowerCase();
   const rows: ImageRow[] = [];
   for (const image of items) {
-    for (const row of rowsOf(image, options.nowMs)) {
+    for (const row of rowsOf(image)) {
       if (needle === '' || row.haystack.includes(needle)) rows.push(row);
     }
   }
   return rows;
 }
 
-/** Each image's rows, kept while the image object lives and the clock stands (see container-rows.ts). */
-const built = new WeakMap<ImageSummary, { rows: readonly ImageRow[]; nowMs: number }>();
+/** Each image's rows, kept while the image object lives (see container-rows.ts). */
+const built = new WeakMap<ImageSummary, readonly ImageRow[]>();
 
-function rowsOf(image: ImageSummary, nowMs: number): readonly ImageRow[] {
-  const cached = built.get(image);
-  if (cached?.nowMs === nowMs) return cached.rows;
-  const created = formatRelative(image.Created, nowMs);
-  const rows =
-    cached === undefined
-      ? buildRows(image, created)
-      : cached.rows.map((row) => (row.cells.created === created ? row : { ...row, cells: { ...row.cells, created } }));
-  built.set(image, { rows, nowMs });
+function rowsOf(image: ImageSummary): readonly ImageRow[] {
+  let rows = built.get(image);
+  if (rows === undefined) {
+    rows = buildRows(image);
+    built.set(image, rows);
+  }
   return rows;
 }
 
-function buildRows(image: ImageSummary, created: string): ImageRow[] {
+function buildRows(image: ImageSummary): ImageRow[] {
   const tags = repoTags(image.RepoTags ?? undefined, image.RepoDigests ?? undefined);
   return tags.map((rawTag) => {
     const tag = sanitizeLine(rawTag);
@@ -54,11 +54,11 @@ function buildRows(image: ImageSummary, created: string): ImageRow[] {
       tag,
       sizeBytes: image.Size ?? 0,
       haystack: `${image.Id} ${tag}`.toLowerCase(),
+      created: image.Created,
       cells: {
         id: shortId(image.Id),
         tag,
         size: formatBytes(image.Size),
-        created,
         parent: image.ParentId ? shortId(image.ParentId) : '-',
       },
     };

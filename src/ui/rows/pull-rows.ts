@@ -16,7 +16,8 @@
  * Every engine or registry string goes through fit/truncate, which sanitize it.
  */
 import { layerStall, pullStall, pullTotals, type LayerState, type PullStall, type PullState } from '../../state/pulls/pull-reducer.ts';
-import { displayWidth, fit, formatBytesPair, formatElapsed, formatRate, renderBar, sanitizeLine, truncate } from '../format/index.ts';
+import { displayWidth, fit, formatBytesPair, formatElapsed, formatRate, plural, renderBar, sanitizeLine, truncate } from '../format/index.ts';
+import { wrap } from '../format/wrap.ts';
 import { keyLabel } from '../keys/keymap.ts';
 
 export type Tone = 'normal' | 'muted' | 'accent' | 'success' | 'error' | 'warning';
@@ -63,7 +64,6 @@ const AMOUNT = 13; // "12.3MB/45.6MB"
 const RATE = 9; // "12.3MB/s", "999kB/s"
 const ERROR_LINES = 3;
 const RATE_PHASES = new Set(['Downloading', 'Extracting']);
-const segmenter = new Intl.Segmenter();
 
 export function layerLayout(width: number): LayerLayout {
   const idWidth = width >= 60 ? 12 : 8;
@@ -182,7 +182,7 @@ function overallLine(pull: PullState, width: number, layout: LayerLayout, stalle
   const totals = pullTotals(pull);
   // Before the first layer (or for an image that is up to date) there is nothing to add up.
   if (totals.layersTotal === 0) return undefined;
-  const label = fit(`${totals.layersDone}/${totals.layersTotal} layers done`, layout.idWidth + 1 + layout.phaseWidth);
+  const label = fit(`${totals.layersDone}/${plural(totals.layersTotal, 'layer')} done`, layout.idWidth + 1 + layout.phaseWidth);
   const fraction = pull.status === 'done' ? 1 : totals.bytesKnown > 0 ? totals.bytesDone / totals.bytesKnown : 0;
   const tone: Tone = pull.status === 'error' ? 'error' : pull.status === 'cancelled' ? 'warning' : pull.status === 'done' ? 'success' : 'accent';
   const amount = totals.bytesKnown > 0 ? formatBytesPair(totals.bytesDone, totals.bytesKnown) : '';
@@ -211,7 +211,7 @@ function layerLines(pull: PullState, width: number, layout: LayerLayout, budget:
     return layer ? [layerLine(layer, width, layout, layerStall(pull, layer, nowMs))] : [];
   });
   if (hidden > 0 && budget > 0) {
-    const text = `… ${hidden} more layer${hidden === 1 ? '' : 's'}${hiddenDone > 0 ? ` (${hiddenDone} done)` : ''}`;
+    const text = `… ${plural(hidden, 'more layer', 'more layers')}${hiddenDone > 0 ? ` (${hiddenDone} done)` : ''}`;
     lines.push(textLine('more', text, width, 'muted'));
   }
   return lines;
@@ -260,39 +260,6 @@ function errorLines(message: string, width: number): BlockLine[] {
   return chunks.map((chunk, i) => ({ key: `error ${i}`, segments: clip([{ text: ' '.repeat(INDENT) }, { text: i === 0 ? '✗ ' : '  ', tone: 'error' }, { text: chunk, tone: 'error' }], width) }));
 }
 
-/**
- * Cuts text into lines of at most `width` cells, at a space where there is one in the later
- * part of the line, else between graphemes; the last line ends in … if text remains.
- */
-export function wrap(text: string, width: number, maxLines: number): string[] {
-  const lines: string[] = [];
-  let rest = text;
-  while (rest !== '' && lines.length < maxLines) {
-    if (lines.length === maxLines - 1 || displayWidth(rest) <= width) {
-      lines.push(truncate(rest, width));
-      break;
-    }
-    let used = 0;
-    let cut = 0;
-    let space = -1;
-    for (const { segment, index } of segmenter.segment(rest)) {
-      const w = displayWidth(segment);
-      if (used + w > width) {
-        if (segment === ' ') space = index;
-        break;
-      }
-      if (segment === ' ') space = index;
-      used += w;
-      cut = index + segment.length;
-    }
-    // A grapheme wider than the whole line still has to go somewhere.
-    if (cut === 0) cut = (segmenter.segment(rest)[Symbol.iterator]().next().value?.segment ?? rest).length;
-    const at = space > 0 && space >= cut / 3 ? space : cut;
-    lines.push(rest.slice(0, at).trimEnd());
-    rest = rest.slice(at).trimStart();
-  }
-  return lines.length > 0 ? lines : [''];
-}
 
 /** Drops trailing blank segments, so that a row without progress does not end in padding. */
 function trimEnd(segments: Segment[]): Segment[] {

@@ -11,9 +11,8 @@ export const imageSorts = ['created', 'size', 'tag'] as const;
 export type ContainerSort = (typeof containerSorts)[number];
 export type ImageSort = (typeof imageSorts)[number];
 
-/** The order after `current` for a pane (wrapping); an unknown one starts over. */
-export function nextSort(pane: 'containers' | 'images', current: string): string {
-  const orders: readonly string[] = pane === 'containers' ? containerSorts : imageSorts;
+/** The order after `current` among a pane's `orders` (wrapping); an unknown one starts over. */
+export function nextSort(orders: readonly string[], current: string): string {
   return orders[(orders.indexOf(current) + 1) % orders.length] ?? 'created';
 }
 

@@ -1,8 +1,42 @@
 import { Box, Text } from 'ink';
 import type { ConnectionState } from '../../state/engine-state.ts';
 import { sanitizeLine } from '../format/index.ts';
+import { wrap } from '../format/wrap.ts';
 import { useClock } from '../hooks/use-clock.ts';
 import { theme } from '../theme.ts';
+
+/** A reason is shown whole, wrapped, up to this many lines (the engine's words are the point). */
+const REASON_LINES = 4;
+const HINT_LINES = 2;
+
+/** The unreachable banner's lines: why, with the countdown, then what to do or what is on screen. */
+export function unreachableLines(connection: ConnectionState, width: number, now: number): { reason: string[]; detail: string[] } {
+  const seconds = connection.retryAt ? Math.max(Math.ceil((connection.retryAt - now) / 1000), 0) : 0;
+  const reason = sanitizeLine(withoutEndpoint(connection.error ?? 'unknown error', connection.endpoint));
+  // "stale" only when there is data to be stale: before the engine was ever reached there is none.
+  const detail = connection.hint ? sanitizeLine(connection.hint) : connection.connectedAt !== undefined ? 'showing the last known data (stale)' : '';
+  return {
+    reason: wrap(`cannot reach ${sanitizeLine(connection.endpoint)}: ${reason} — retrying in ${seconds}s`, width, REASON_LINES),
+    detail: detail === '' ? [] : wrap(detail, width, HINT_LINES),
+  };
+}
+
+/** The error line's lines: the engine's refusal in full, wrapped. */
+export function engineErrorLines(message: string, width: number): string[] {
+  return wrap(`engine: ${sanitizeLine(message)}`, width, REASON_LINES);
+}
+
+/**
+ * How many lines the banner area takes for this connection at this width (0 when all is well),
+ * so the layout can give the rest to the pane.
+ */
+export function bannerHeight(connection: ConnectionState, width: number, now = Date.now()): number {
+  if (connection.status === 'unreachable') {
+    const { reason, detail } = unreachableLines(connection, width, now);
+    return reason.length + detail.length;
+  }
+  return connection.error ? engineErrorLines(connection.error, width).length : 0;
+}
 
 /**
  * Shown while the engine is unreachable. It ticks once a second only while it is mounted,
@@ -10,17 +44,19 @@ import { theme } from '../theme.ts';
  */
 export function UnreachableBanner({ connection, width }: { connection: ConnectionState; width: number }) {
   useClock(1000); // only to redraw the countdown
-  const now = Date.now();
-  const seconds = connection.retryAt ? Math.max(Math.ceil((connection.retryAt - now) / 1000), 0) : 0;
-  const reason = sanitizeLine(withoutEndpoint(connection.error ?? 'unknown error', connection.endpoint));
+  const { reason, detail } = unreachableLines(connection, width, Date.now());
   return (
     <Box flexDirection="column" width={width}>
-      <Text color={theme.error} bold wrap="truncate">
-        {`cannot reach ${sanitizeLine(connection.endpoint)}: ${reason} — retrying in ${seconds}s`}
-      </Text>
-      <Text color={theme.muted} wrap="truncate">
-        {connection.hint ? sanitizeLine(connection.hint) : 'showing the last known data (stale)'}
-      </Text>
+      {reason.map((line, i) => (
+        <Text key={`r${i}`} color={theme.error} bold wrap="truncate">
+          {line}
+        </Text>
+      ))}
+      {detail.map((line, i) => (
+        <Text key={`d${i}`} color={theme.muted} wrap="truncate">
+          {line}
+        </Text>
+      ))}
     </Box>
   );
 }
@@ -32,14 +68,23 @@ export function UnreachableBanner({ connection, width }: { connection: Connectio
  */
 export function withoutEndpoint(message: string, endpoint: string): string {
   if (endpoint === '') return message;
-  return message.split(` at ${endpoint}`).join('').split(` by ${endpoint}`).join('').split(` to ${endpoint}`).join('').split(` on ${endpoint}`).join('').split(endpoint).join('the engine');
+  let text = message;
+  for (const joint of [' at ', ' by ', ' to ', ' on ', ' of ']) text = text.split(`${joint}${endpoint}`).join('');
+  return text.split(endpoint).join('the engine');
 }
 
-/** The engine answered but refused something in the background (a list failed): say so, once. */
+/**
+ * The engine answered but refused something (a list failed, or every request: a pinned API
+ * version it does not speak): its words in full, wrapped rather than cut at the edge.
+ */
 export function EngineErrorLine({ message, width }: { message: string; width: number }) {
   return (
-    <Box width={width}>
-      <Text color={theme.warning} wrap="truncate">{`engine: ${sanitizeLine(message)}`}</Text>
+    <Box flexDirection="column" width={width}>
+      {engineErrorLines(message, width).map((line, i) => (
+        <Text key={i} color={theme.warning} wrap="truncate">
+          {line}
+        </Text>
+      ))}
     </Box>
   );
 }

@@ -1,6 +1,7 @@
 import { Box, Text } from 'ink';
-import type { EngineState } from '../../state/engine-state.ts';
-import { formatClock, sanitizeLine, truncate } from '../format/index.ts';
+import type { ConnectionState, EngineState } from '../../state/engine-state.ts';
+import { fitParts, type LinePart } from '../format/line-parts.ts';
+import { formatClock, plural, sanitizeLine } from '../format/index.ts';
 import { theme } from '../theme.ts';
 
 interface Props {
@@ -9,36 +10,89 @@ interface Props {
   running: number;
 }
 
-/** One line: endpoint, engine and API version, connection state, counts, last refresh. */
-export function StatusBar({ engine, width, running }: Props) {
-  const { connection, containers, images } = engine;
-  const state =
-    connection.notResponding ? { text: `◌ not responding for ${connection.notResponding.seconds} s`, color: theme.warning } : connection.status === 'connected'
-      ? { text: connection.eventsLive ? '● live' : '● polling', color: theme.success }
-      : connection.status === 'connecting'
-        ? { text: '○ connecting', color: theme.warning }
-        : { text: '✕ unreachable', color: theme.error };
-  const version = [
-    connection.engineVersion ? `${connection.engineKind ?? 'engine'} ${sanitizeLine(connection.engineVersion)}` : undefined,
-    connection.apiVersion ? `API ${connection.apiVersion}` : undefined,
-  ]
-    .filter(Boolean)
-    .join(' · ');
+/** How each part of the bar is drawn. */
+interface BarPart extends LinePart {
+  color?: string;
+  bold?: boolean;
+}
+
+/**
+ * The connection state in a word or two, with its colour: the one part of the bar that is never
+ * dropped. A new state (an engine that stopped answering, say) is one more case here.
+ */
+export function stateWord(connection: ConnectionState): { text: string; color: string | undefined } {
+  // Accepting connections but answering nothing (frozen, hung): not "live", whatever the status says.
+  if (connection.notResponding) return { text: `◌ not responding for ${connection.notResponding.seconds} s`, color: theme.warning };
+  switch (connection.status) {
+    case 'connected':
+      return connection.eventsLive ? { text: '● live', color: theme.success } : { text: '● polling', color: theme.success };
+    case 'connecting':
+      return { text: '○ connecting', color: theme.warning };
+    case 'refused':
+      return { text: '✕ refused', color: theme.error };
+    case 'unreachable':
+      return { text: '✕ unreachable', color: theme.error };
+  }
+}
+
+/**
+ * The engine's address, then a shorter form of it for narrow terminals: the context's name, the
+ * socket's file name, or host:port.
+ */
+function whereForms(connection: ConnectionState): string[] {
+  const endpoint = sanitizeLine(connection.endpoint);
+  if (connection.context !== undefined) return [`${sanitizeLine(connection.context)} @ ${endpoint}`, sanitizeLine(connection.context)];
+  const short = endpoint.startsWith('unix://') ? endpoint.slice(endpoint.lastIndexOf('/') + 1) : endpoint.replace(/^[a-z]+:\/\//, '');
+  return short === endpoint || short === '' ? [endpoint] : [endpoint, short];
+}
+
+/**
+ * The bar's parts in the order they are drawn. `priority` says which give way first when the
+ * terminal is narrow (the highest number first): the clock ("updated" first), the API version,
+ * the engine's version number (its kind, docker or podman, stays much longer), then the address
+ * (shortened to its socket or context name, then dropped); the state and the counts stay.
+ */
+export function statusParts(engine: EngineState, running: number): BarPart[] {
+  const { connection, containers, images, demo } = engine;
+  const state = stateWord(connection);
   const refreshed = containers.refreshedAt ?? images.refreshedAt;
-  const counts = containers.loaded ? `${running}/${containers.partial ? '…' : containers.items.length} containers · ${images.items.length} images` : '';
-  const right = [counts, refreshed ? `updated ${formatClock(new Date(refreshed))}` : ''].filter(Boolean).join(' · ');
-  const where = connection.context === undefined ? connection.endpoint : `${connection.context} @ ${connection.endpoint}`;
-  const left = `berth · ${sanitizeLine(where)}${version ? ` · ${version}` : ''} · `;
-  const room = Math.max(width - left.length - state.text.length - 2, 0);
+  const kind = connection.engineKind ?? 'engine';
+  // Only the running ones so far (shown first): the full count is on its way.
+  const containerCount = containers.partial ? '… containers' : plural(containers.items.length, 'container');
+  const parts: Array<BarPart | undefined> = [
+    { forms: ['berth'], priority: 2, color: theme.accent, bold: true },
+    { forms: whereForms(connection), priority: [6, 4] },
+    connection.engineVersion ? { forms: [`${kind} ${sanitizeLine(connection.engineVersion)}`, kind], priority: [7, 3] } : undefined,
+    connection.apiVersion ? { forms: [`API ${connection.apiVersion}`], priority: 8 } : undefined,
+    demo ? { forms: [`demo registry ${demo.registry}`, `registry ${demo.registry}`], priority: [5, 3], color: theme.accent } : undefined,
+    { forms: [state.text], priority: 0, color: state.color },
+    containers.loaded
+      ? {
+          forms: [`${running}/${containerCount} · ${plural(images.items.length, 'image')}`, `${running}/${containerCount}`],
+          priority: 1,
+          gap: '  ',
+          color: theme.muted,
+        }
+      : undefined,
+    refreshed ? { forms: [`updated ${formatClock(new Date(refreshed))}`, formatClock(new Date(refreshed))], priority: [10, 9], color: theme.muted } : undefined,
+  ];
+  return parts.filter((p): p is BarPart => p !== undefined);
+}
+
+/** One line: name, endpoint, engine and API version, connection state, counts, last refresh. */
+export function StatusBar({ engine, width, running }: Props) {
+  const fitted = fitParts(statusParts(engine, running), width);
   return (
     <Box width={width}>
       <Text wrap="truncate">
-        <Text bold color={theme.accent}>
-          berth
-        </Text>
-        <Text>{truncate(left.slice('berth'.length), Math.max(width - state.text.length - 1, 0))}</Text>
-        <Text color={state.color}>{state.text}</Text>
-        <Text color={theme.muted}>{room > 0 && right ? `  ${truncate(right, room)}` : ''}</Text>
+        {fitted.map((part, i) => (
+          <Text key={i}>
+            {part.gapText}
+            <Text color={part.color} bold={part.bold}>
+              {part.text}
+            </Text>
+          </Text>
+        ))}
       </Text>
     </Box>
   );

@@ -1,6 +1,6 @@
 import { Box, Text } from 'ink';
-import { useRef } from 'react';
-import { fit, layoutColumns, type Align } from '../format/index.ts';
+import { useMemo, useRef } from 'react';
+import { displayWidth, fit, layoutColumns, type Align } from '../format/index.ts';
 import { theme } from '../theme.ts';
 
 export interface Column<K extends string> {
@@ -46,9 +46,14 @@ export function Table<K extends string>({ columns, rows, selectedIndex, width, h
   }
   topRef.current = top;
 
-  const layout = layoutColumns(columns, width);
-  const align = new Map(columns.map((c) => [c.key, c.align ?? 'left']));
   const titles = new Map(columns.map((c) => [c.key, c.key === sortedBy?.key ? `${c.title} ${sortedBy.descending ? '↓' : '↑'}` : c.title]));
+  // Widths by need over all rows, not the visible ones: columns do not jump while scrolling.
+  const needs = useMemo(() => columnNeeds(columns, rows), [columns, rows]);
+  const specs = columns.map((c) => ({ ...c, need: Math.max(needs.get(c.key) ?? 0, displayWidth(titles.get(c.key) ?? '')) }));
+  // A column with nothing in it (no ports anywhere) gives its room to columns with text, unless all fit.
+  const wanted = specs.reduce((sum, c) => sum + Math.max(Math.min(c.min, c.need), Math.min(c.need, c.max ?? Infinity)) + 1, -1);
+  const layout = layoutColumns(wanted > width ? specs.filter((c) => (needs.get(c.key) ?? 0) > 0) : specs, width);
+  const align = new Map(columns.map((c) => [c.key, c.align ?? 'left']));
   const line = (cells: (key: K) => string) => layout.map((c) => fit(cells(c.key), c.width, align.get(c.key))).join(' ');
 
   const window = rows.slice(top, top + visible);
@@ -67,4 +72,21 @@ export function Table<K extends string>({ columns, rows, selectedIndex, width, h
       })}
     </Box>
   );
+}
+
+const PRINTABLE_ASCII = /^[\u0020-\u007e]*$/;
+
+/** The widest cell of each column, in terminal cells (plain ASCII, the usual case, by its length). */
+export function columnNeeds<K extends string>(columns: readonly Column<K>[], rows: readonly TableRow<K>[]): Map<K, number> {
+  const needs = new Map<K, number>();
+  for (const { key } of columns) {
+    let widest = 0;
+    for (const row of rows) {
+      const text = row.cells[key];
+      const w = PRINTABLE_ASCII.test(text) ? text.length : displayWidth(text);
+      if (w > widest) widest = w;
+    }
+    needs.set(key, widest);
+  }
+  return needs;
 }

@@ -1,9 +1,10 @@
 import { Box, Text } from 'ink';
 import { truncate } from '../format/index.ts';
-import type { PaneId } from '../navigation.ts';
+import type { PaneId } from '../../state/app/types.ts';
+import { panes } from '../panes/registry.ts';
 import { theme } from '../theme.ts';
 
-const titles: Record<PaneId, string> = { containers: '1 Containers', images: '2 Images', pulls: '3 Pulls' };
+const titles = Object.fromEntries(panes.map((p) => [p.id, p.title])) as Record<PaneId, string>;
 
 /** The pane tabs, with a short summary of the focused pane on the right. */
 export function Tabs({ active, summary, width }: { active: PaneId; summary: string; width: number }) {

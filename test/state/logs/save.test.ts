@@ -15,9 +15,9 @@ const lines: LogLine[] = [
   { stream: 'stdout', text: 'no time' },
 ];
 
-test('the file holds the lines as written, with timestamps only when asked', () => {
-  assert.equal(logFileText(lines, false), 'hello \u001b[31mred\u001b[0m\noops\nno time\n');
-  assert.equal(logFileText(lines, true), '2026-11-23T03:00:00.000000001Z hello \u001b[31mred\u001b[0m\n2026-11-23T03:00:01.5Z oops\nno time\n');
+test('the file holds the lines as written, stderr marked, with timestamps only when asked', () => {
+  assert.equal(logFileText(lines, false), 'hello \u001b[31mred\u001b[0m\nstderr oops\nno time\n');
+  assert.equal(logFileText(lines, true), '2026-11-23T03:00:00.000000001Z hello \u001b[31mred\u001b[0m\n2026-11-23T03:00:01.5Z stderr oops\nno time\n');
   assert.equal(logFileText([], true), '');
 });
 

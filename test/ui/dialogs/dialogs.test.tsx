@@ -4,7 +4,7 @@ import { after, describe, test } from 'node:test';
 import { EngineError } from '../../../src/engine/errors.ts';
 import type { ImageSummary } from '../../../src/engine/types.ts';
 import { NO_ENGINE, renderDialog, spy, stub } from '../../support/dialog-harness.tsx';
-import { container, keys } from '../../support/ui-harness.tsx';
+import { container, keys, renderApp } from '../../support/ui-harness.tsx';
 
 const open: Array<{ close(): Promise<void> }> = [];
 after(async () => {
@@ -225,10 +225,13 @@ describe('stop dialog', () => {
   });
 
   test('warns that the swarm will start a replacement, naming the service', async () => {
-    // The list's name cell says "api.1.xyz (api)"; the dialog names the container itself.
+    // The list's name cell says "api.1.xyz (api)"; s opens the dialog naming the container itself.
     const task = container(ID, 'api.1.xyz', { Labels: { 'com.docker.swarm.service.name': 'api' } });
-    const ui = await dialog({ type: 'stop', containerId: task.Id, name: 'api.1.xyz (api)', service: 'api' }, { containers: [task] });
-    assert.match(ui.frame(), /Stop api\.1\.xyz \(a1b2c3d4e5f6\)\?/);
+    const ui = renderApp({ containers: [task], size: { columns: 100, rows: 30 } });
+    open.push(ui);
+    await ui.settle();
+    await ui.press('s');
+    await ui.waitFor(/Stop api\.1\.xyz \(a1b2c3d4e5f6\)\?/);
     const frame = ui.frame().replace(/[│\s]+/g, ' ');
     assert.match(frame, /task of swarm service api\. The swarm will start a replacement container once it stops\./);
   });
@@ -290,7 +293,7 @@ describe('stop dialog', () => {
 
 describe('commit dialog', () => {
   test('repository is required and checked; tag too; nothing is sent', async () => {
-    const ui = await dialog({ type: 'commit', containerId: ID, name: 'web' });
+    const ui = await dialog({ type: 'commit', containerId: ID, label: 'web (a1b2c3d4e5f6)' });
     const commits = spy(ui.client, 'commitContainer');
     await ui.press(keys.enter);
     assert.match(ui.frame(), /! repository is required/);
@@ -303,7 +306,7 @@ describe('commit dialog', () => {
   });
 
   test('Tab/Shift-Tab move between the four fields', async () => {
-    const ui = await dialog({ type: 'commit', containerId: ID, name: 'web' });
+    const ui = await dialog({ type: 'commit', containerId: ID, label: 'web (a1b2c3d4e5f6)' });
     await ui.press('myapp', keys.tab, 'v1', keys.tab, 'a comment', keys.tab, 'Jane', keys.shiftTab, '!', keys.shiftTab, keys.shiftTab, keys.shiftTab, '?');
     const frame = ui.frame();
     assert.match(row(frame, 'repository'), /myapp/);
@@ -314,7 +317,7 @@ describe('commit dialog', () => {
   });
 
   test('an engine error keeps every field; double Enter sends once', async () => {
-    const ui = await dialog({ type: 'commit', containerId: ID, name: 'web' });
+    const ui = await dialog({ type: 'commit', containerId: ID, label: 'web (a1b2c3d4e5f6)' });
     const commits = spy(ui.client, 'commitContainer', 200);
     await ui.press('localhost:5000/team/app', keys.tab, 'v2', keys.tab, 'snapshot', keys.tab, 'me', keys.enter, keys.enter);
     await ui.waitFor(UNREACHABLE);
@@ -327,7 +330,7 @@ describe('commit dialog', () => {
   });
 
   test('a 409 from the engine is shown in its own words', async () => {
-    const ui = await dialog({ type: 'commit', containerId: ID, name: 'web' });
+    const ui = await dialog({ type: 'commit', containerId: ID, label: 'web (a1b2c3d4e5f6)' });
     stub(ui.client, 'commitContainer', async () => {
       throw new EngineError({ code: 'CONFLICT', status: 409, message: 'You cannot commit container web which is being removed' });
     });
@@ -337,7 +340,7 @@ describe('commit dialog', () => {
   });
 
   test('success shows the new image id and sends the container id, repository and default tag', async () => {
-    const ui = await dialog({ type: 'commit', containerId: ID, name: 'web' });
+    const ui = await dialog({ type: 'commit', containerId: ID, label: 'web (a1b2c3d4e5f6)' });
     let sent: unknown;
     const imageId = `sha256:${'e'.repeat(64)}`;
     stub(ui.client, 'commitContainer', async (options) => {
@@ -351,6 +354,8 @@ describe('commit dialog', () => {
   });
 });
 
-test('the harness really points at no engine', () => {
-  assert.match(NO_ENGINE, /nonexistent/);
+test('the harness really points at no engine: its client fails as unreachable, naming the socket', async () => {
+  const ui = renderDialog({ type: 'stop', containerId: ID, name: 'web' });
+  open.push(ui);
+  await assert.rejects(ui.client.ping(), (error: Error) => error.message.includes(NO_ENGINE.slice('unix://'.length)) && /no engine socket/.test(error.message));
 });

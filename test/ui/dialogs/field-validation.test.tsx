@@ -8,7 +8,7 @@
 import assert from 'node:assert/strict';
 import { setTimeout as delay } from 'node:timers/promises';
 import { after, describe, test } from 'node:test';
-import type { DialogRequest } from '../../../src/ui/navigation.ts';
+import type { DialogRequest } from '../../../src/state/dialogs/dialog.ts';
 import { renderDialog, spy } from '../../support/dialog-harness.tsx';
 import { keys } from '../../support/ui-harness.tsx';
 
@@ -46,7 +46,7 @@ interface Field {
 
 const run: DialogRequest = { type: 'run' };
 const stop: DialogRequest = { type: 'stop', containerId: ID, name: 'web' };
-const commit: DialogRequest = { type: 'commit', containerId: ID, name: 'web' };
+const commit: DialogRequest = { type: 'commit', containerId: ID, label: 'web (a1b2c3d4e5f6)' };
 const pull: DialogRequest = { type: 'pull' };
 
 const fields: Record<string, Field> = {

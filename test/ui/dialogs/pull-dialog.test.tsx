@@ -1,16 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, test } from 'node:test';
 import { setTimeout as delay } from 'node:timers/promises';
-import { render } from 'ink-testing-library';
-import { EngineClient } from '../../../src/engine/client.ts';
-import { EngineSync } from '../../../src/state/engine-sync.ts';
-import { initialEngineState, type EngineState } from '../../../src/state/engine-state.ts';
-import { PullManager } from '../../../src/state/pulls/pull-manager.ts';
-import { Store } from '../../../src/state/store.ts';
-import { PullDialog } from '../../../src/ui/dialogs/pull-dialog.tsx';
-import { KeyRouter, KeyRouterProvider } from '../../../src/ui/keys/key-router.tsx';
-import { initialNavigation } from '../../../src/ui/navigation.ts';
-import { ServicesContext } from '../../../src/ui/services.tsx';
+import { renderDialog } from '../../support/dialog-harness.tsx';
 import { FakePullClient } from '../../support/fake-pulls.ts';
 import { keys, renderApp } from '../../support/ui-harness.tsx';
 
@@ -28,58 +19,40 @@ after(async () => {
   for (const cleanup of cleanups) await cleanup();
 });
 
-/** The dialog alone, in the real providers, over a fake pull engine. */
-function dialog(fake = new FakePullClient(), reference?: string) {
-  const client = new EngineClient({ host: 'unix:///nonexistent/berth-test.sock', env: {} });
-  const engineStore = new Store<EngineState>(initialEngineState('test'));
-  const sync = new EngineSync(client, engineStore, { intervalMs: 60_000 });
-  const pulls = new PullManager({ client: fake });
-  const closed: number[] = [];
-  const started: string[] = [];
-  const instance = render(
-    <ServicesContext.Provider value={{ client, engineStore, sync, pulls }}>
-      <KeyRouterProvider router={new KeyRouter()}>
-        <PullDialog width={90} height={20} reference={reference} onClose={() => closed.push(1)} onStarted={(id) => started.push(id)} />
-      </KeyRouterProvider>
-    </ServicesContext.Provider>,
-  );
-  cleanups.push(async () => {
-    instance.unmount();
-    pulls.stop();
-    await client.close();
-  });
+/** The pull dialog in the whole app, over a fake pull engine. */
+async function dialog(fake = new FakePullClient(), reference?: string) {
+  const ui = renderDialog({ type: 'pull', reference }, { pullClient: fake, size: { columns: 100, rows: 30 } });
+  cleanups.push(() => ui.close());
+  await ui.waitFor(/Pull an image/);
+  const open = () => ui.app.getState().overlays.some((o) => o.kind === 'dialog');
   return {
     fake,
-    pulls,
-    closed,
-    started,
-    frame: () => instance.lastFrame() ?? '',
-    frames: instance.frames,
+    pulls: ui.pulls,
+    app: ui.app,
+    /** Whether the dialog is still open. */
+    open,
+    started: () => ui.pulls.store.getState().pulls,
+    frame: ui.frame,
+    frames: ui.frames,
     async type(text: string) {
       for (const ch of text) {
-        instance.stdin.write(ch);
+        ui.stdin.write(ch);
         await delay(5);
       }
       await delay(30);
     },
-    async press(...sequence: string[]) {
-      for (const key of sequence) {
-        instance.stdin.write(key);
-        await delay(15);
-      }
-      await delay(30);
-    },
+    press: ui.press,
   };
 }
 
 test('a bad reference is refused with the reason, and what was typed stays', async () => {
-  const ui = dialog();
+  const ui = await dialog();
   await ui.type('MyUser/app');
   await ui.press(keys.enter);
   assert.match(ui.frame(), /repository name must be lowercase/);
   assert.match(ui.frame(), /MyUser\/app/);
-  assert.equal(ui.started.length, 0);
-  assert.equal(ui.pulls.store.getState().pulls.length, 0);
+  assert.equal(ui.started().length, 0);
+  assert.ok(ui.open());
   // Fixing it clears the message as it is typed.
   await ui.press('\u0015'); // Ctrl-U
   await ui.type('myuser/app');
@@ -88,19 +61,19 @@ test('a bad reference is refused with the reason, and what was typed stays', asy
 });
 
 test('the dialog says where the credentials will come from', async () => {
-  const ui = dialog(new FakePullClient({ source: 'credential-helper', description: 'from docker-credential-pass' }));
+  const ui = await dialog(new FakePullClient({ source: 'credential-helper', description: 'from docker-credential-pass' }));
   assert.match(ui.frame(), /credentials: found for the image’s registry once it is typed/);
   await ui.type('ghcr.io/org/app:1');
   await delay(250);
   assert.match(ui.frame(), /credentials: from docker-credential-pass/);
   assert.deepEqual(ui.fake.lookups.at(-1), 'ghcr.io/org/app:1');
-  const anonymous = dialog(new FakePullClient({ source: 'anonymous', description: 'anonymous' }), 'alpine');
+  const anonymous = await dialog(new FakePullClient({ source: 'anonymous', description: 'anonymous' }), 'alpine');
   await delay(250);
   assert.match(anonymous.frame(), /credentials: anonymous/);
 });
 
-test('typed credentials: the password is masked in every frame and handed to the pull', async () => {
-  const ui = dialog();
+test('typed credentials: the password is masked in every frame, handed to the pull, and gone from the store', async () => {
+  const ui = await dialog();
   await ui.type('registry.example.com:5000/team/app');
   await ui.press(keys.tab);
   await ui.type('me');
@@ -108,9 +81,12 @@ test('typed credentials: the password is masked in every frame and handed to the
   await ui.type(PASSWORD);
   assert.match(ui.frame(), /credentials: typed here \(user me\)/);
   assert.match(ui.frame(), new RegExp(`password +${'•'.repeat(PASSWORD.length)}`));
+  assert.ok(JSON.stringify(ui.app.getState()).includes(PASSWORD), 'until Enter, the dialog holds what was typed');
   await ui.press(keys.enter);
-  assert.equal(ui.started.length, 1);
-  assert.equal(ui.closed.length, 0, 'the host closes the dialog on onStarted');
+  assert.equal(ui.started().length, 1);
+  assert.ok(!ui.open(), 'the pull started and the dialog closed');
+  assert.ok(!JSON.stringify(ui.app.getState()).includes(PASSWORD), 'the store no longer holds the password');
+  assert.match(ui.frame(), /x cancel +d dismiss/, 'the Pulls pane has the focus');
   await delay(50);
   assert.deepEqual(ui.fake.last().options.auth, { username: 'me', password: PASSWORD, serveraddress: 'registry.example.com:5000' });
   assert.equal(ui.fake.last().fromImage, 'registry.example.com:5000/team/app');
@@ -118,20 +94,20 @@ test('typed credentials: the password is masked in every frame and handed to the
 });
 
 test('a username without a password (or the reverse) is asked about, not sent', async () => {
-  const ui = dialog();
+  const ui = await dialog();
   await ui.type('alpine');
   await ui.press(keys.tab);
   await ui.type('me');
   await ui.press(keys.enter);
   assert.match(ui.frame(), /enter the password too/);
-  assert.equal(ui.started.length, 0);
+  assert.equal(ui.started().length, 0);
   await ui.press(keys.escape);
-  assert.equal(ui.closed.length, 1);
+  assert.ok(!ui.open());
 });
 
 test('through the app: p, an image, Enter → the Pulls pane with the new block focused; the same image again focuses it', async () => {
   const fake = new FakePullClient();
-  const ui = renderApp({ pullClient: fake, size: { columns: 100, rows: 30 }, initial: { ...initialNavigation(), overlays: [] } });
+  const ui = renderApp({ pullClient: fake, size: { columns: 100, rows: 30 } });
   cleanups.push(() => ui.close());
   await ui.settle();
   await ui.press('p');

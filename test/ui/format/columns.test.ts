@@ -202,3 +202,57 @@ void describe('layoutColumns properties', () => {
     );
   });
 });
+
+void describe('layoutColumns: sharing by need', () => {
+  // The containers pane's own specs, with what the issue saw at 120 columns: short names, an image
+  // reference of 25 cells and "About a minute ago" (18) in CREATED.
+  const PANE: Array<ColumnSpec<ContainerKey>> = [
+    { key: 'id', min: 12, max: 12, priority: 1, need: 12 },
+    { key: 'name', min: 10, max: 40, grow: 3, priority: 0, need: 7 },
+    { key: 'image', min: 10, max: 40, grow: 2, priority: 4, need: 25 },
+    { key: 'state', min: 7, max: 10, priority: 2, need: 7 },
+    { key: 'status', min: 24, max: 30, grow: 1, priority: 3, need: 17 },
+    { key: 'created', min: 14, max: 22, priority: 6, need: 18 },
+    { key: 'ports', min: 10, max: 40, grow: 1, priority: 5, need: 5 },
+  ];
+  const width = (layout: ReadonlyArray<ColumnWidth<ContainerKey>>, key: ContainerKey) => layout.find((c) => c.key === key)?.width;
+
+  void it('at 120 every column gets what its content needs before any grows', () => {
+    const layout = layoutColumns(PANE, 120);
+    assert.ok(width(layout, 'image')! >= 25, 'image is not cut');
+    assert.ok(width(layout, 'created')! >= 18);
+    assert.ok(width(layout, 'status')! >= 17);
+    assert.ok(width(layout, 'name')! < 24, 'name grows only with what is left');
+    assert.ok(span(layout) <= 120);
+  });
+
+  void it('short of room, the columns that need more share it evenly, and the nearly fitting one fits', () => {
+    // 80 cells: floors 12+7+10+7+17+14+5 = 72 plus 6 gaps = 78, 2 spare: too few for anyone.
+    const tight = layoutColumns(PANE, 80);
+    assert.deepEqual(tight.map((c) => c.width), [12, 7, 11, 7, 17, 15, 5]);
+    // 90: 12 spare; created needs 4 more, image 15: created gets its 4, image the other 8.
+    const roomier = layoutColumns(PANE, 90);
+    assert.deepEqual(roomier.map((c) => c.width), [12, 7, 18, 7, 17, 18, 5]);
+    assert.equal(span(roomier), 90);
+  });
+
+  void it('a column whose content is narrower than its min needs only its content, so more columns fit', () => {
+    const without = layoutColumns(PANE.map(({ need: _need, ...c }) => c), 80).map((c) => c.key);
+    const withNeeds = layoutColumns(PANE, 80).map((c) => c.key);
+    assert.ok(withNeeds.length > without.length, `${withNeeds.join(',')} vs ${without.join(',')}`);
+  });
+
+  void it('never exceeds the width, for any needs', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 300 }), fc.array(fc.integer({ min: 0, max: 80 }), { minLength: 7, maxLength: 7 }), (total, needs) => {
+        const specs = PANE.map((c, i) => ({ ...c, need: needs[i] }));
+        const layout = layoutColumns(specs, total);
+        assert.ok(span(layout) <= total || layout.length === 1);
+        for (const c of layout) {
+          const spec = specs.find((s) => s.key === c.key)!;
+          assert.ok(c.width <= Math.max(spec.max ?? Infinity, spec.min) || layout.length === 1);
+        }
+      }),
+    );
+  });
+});

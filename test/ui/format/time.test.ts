@@ -1,7 +1,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { formatClock, formatElapsed, formatRelative, humanDuration, nextRelativeChange } from '../../../src/ui/format/time.ts';
+import { coarseDuration, formatClock, formatElapsed, formatRelative, humanDuration, nextRelativeChange } from '../../../src/ui/format/time.ts';
 
 // describe/it return promises that the node:test runner tracks itself; `void` says so to the linter.
 
@@ -58,10 +58,12 @@ void describe('formatRelative', () => {
   const now = Date.UTC(2024, 5, 15, 12, 0, 0);
   const nowSeconds = now / 1000;
   const cases: Array<[string, number | undefined, string]> = [
-    ['just created', nowSeconds, 'Less than a second ago'],
-    ['seconds', nowSeconds - 45, '45 seconds ago'],
-    ['one second', nowSeconds - 1, '1 second ago'],
-    ['a minute', nowSeconds - 90, 'About a minute ago'],
+    ['just created', nowSeconds, 'Less than a minute ago'],
+    ['seconds: in minutes, not seconds (a repaint a second would cost the idle budget)', nowSeconds - 45, 'Less than a minute ago'],
+    ['one second', nowSeconds - 1, 'Less than a minute ago'],
+    ['59.9 seconds', nowSeconds - 59.9, 'Less than a minute ago'],
+    ['a minute', nowSeconds - 60, 'About a minute ago'],
+    ['a minute and a half', nowSeconds - 90, 'About a minute ago'],
     ['minutes', nowSeconds - 3 * 60, '3 minutes ago'],
     ['an hour', nowSeconds - 3600, 'About an hour ago'],
     ['hours', nowSeconds - 2 * 3600, '2 hours ago'],
@@ -69,8 +71,8 @@ void describe('formatRelative', () => {
     ['weeks', nowSeconds - 14 * 86400, '2 weeks ago'],
     ['months', nowSeconds - 90 * 86400, '3 months ago'],
     ['years', nowSeconds - 2 * 365 * 86400, '2 years ago'],
-    ['fractional epoch seconds', nowSeconds - 45.9, '45 seconds ago'],
-    ['future (engine clock ahead) reads like docker', nowSeconds + 300, 'Less than a second ago'],
+    ['fractional epoch seconds', nowSeconds - 125.9, '2 minutes ago'],
+    ['future (engine clock ahead)', nowSeconds + 300, 'Less than a minute ago'],
     ['undefined', undefined, '-'],
     ['zero means unknown', 0, '-'],
     ['negative', -10, '-'],
@@ -79,6 +81,24 @@ void describe('formatRelative', () => {
   for (const [name, epoch, expected] of cases) {
     void it(`${name} → ${expected}`, () => assert.equal(formatRelative(epoch, now), expected));
   }
+});
+
+void describe('coarseDuration', () => {
+  const cases: Array<[number, string]> = [
+    [-5 * SECOND, 'Less than a minute'],
+    [Number.NaN, 'Less than a minute'],
+    [0, 'Less than a minute'],
+    [59 * SECOND + 999, 'Less than a minute'],
+    [MINUTE, 'About a minute'],
+    [2 * MINUTE, '2 minutes'],
+    [HOUR + 31 * MINUTE, '2 hours'],
+    [3 * YEAR + 2 * MONTH, '3 years'],
+  ];
+  for (const [ms, expected] of cases) void it(`${ms}ms → ${expected}`, () => assert.equal(coarseDuration(ms), expected));
+
+  void it('is humanDuration from a minute on', () => {
+    fc.assert(fc.property(fc.integer({ min: MINUTE, max: 5 * YEAR }), (ms) => assert.equal(coarseDuration(ms), humanDuration(ms))));
+  });
 });
 
 void describe('formatElapsed', () => {
@@ -118,15 +138,25 @@ void describe('nextRelativeChange', () => {
   const created = 1_700_000_000; // epoch seconds
   const at = (ageMs: number) => created * 1000 + ageMs;
 
-  void it('is the next second, minute or half hour, by age', () => {
-    assert.equal(nextRelativeChange(created, at(-5 * SECOND)), at(SECOND), 'a clock ahead of ours: once it is a second old');
-    assert.equal(nextRelativeChange(created, at(400)), at(SECOND));
-    assert.equal(nextRelativeChange(created, at(45 * SECOND + 300)), at(46 * SECOND));
+  void it('is the next minute under an hour, the next half hour after', () => {
+    assert.equal(nextRelativeChange(created, at(-5 * SECOND)), at(MINUTE), 'a clock ahead of ours: once it is a minute old');
+    assert.equal(nextRelativeChange(created, at(400)), at(MINUTE));
+    assert.equal(nextRelativeChange(created, at(45 * SECOND + 300)), at(MINUTE), 'no tick a second while under a minute');
     assert.equal(nextRelativeChange(created, at(59 * SECOND)), at(MINUTE));
     assert.equal(nextRelativeChange(created, at(2 * MINUTE + 5 * SECOND)), at(3 * MINUTE));
     assert.equal(nextRelativeChange(created, at(59 * MINUTE + 59 * SECOND)), at(HOUR));
     assert.equal(nextRelativeChange(created, at(HOUR)), at(1.5 * HOUR));
     assert.equal(nextRelativeChange(created, at(3 * DAY + 10 * MINUTE)), at(72.5 * HOUR));
+  });
+
+  void it('changes at most once in the first minute and once a minute in the first hour', () => {
+    let t = at(0);
+    let changes = 0;
+    while (t < at(HOUR)) {
+      t = nextRelativeChange(created, t);
+      changes += 1;
+    }
+    assert.equal(changes, 60);
   });
 
   void it('is Infinity where formatRelative prints "-"', () => {

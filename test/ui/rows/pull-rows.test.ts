@@ -4,7 +4,8 @@ import fc from 'fast-check';
 import stringWidth from 'string-width';
 import { createPull, finishPull, foldPullMessage } from '../../../src/state/pulls/pull-reducer.ts';
 import { FIXTURE_REFERENCE, fixtureMessages, freshAfter } from '../../support/pull-fixtures.ts';
-import { blockHeight, layerAmount, layerLayout, lineText, pullBlockLines, wrap, type BlockLine } from '../../../src/ui/rows/pull-rows.ts';
+import { wrap } from '../../../src/ui/format/wrap.ts';
+import { blockHeight, layerAmount, layerLayout, lineText, pullBlockLines, type BlockLine } from '../../../src/ui/rows/pull-rows.ts';
 
 const messages = fixtureMessages('fresh');
 const REF = FIXTURE_REFERENCE;
@@ -75,7 +76,7 @@ test('rates show while a layer downloads', () => {
   state = foldPullMessage(state, { status: 'Downloading', id: 'aaaaaaaaaaaa', progressDetail: { current: 0, total: 8_000_000 } }, 0);
   state = foldPullMessage(state, { status: 'Downloading', id: 'aaaaaaaaaaaa', progressDetail: { current: 2_000_000, total: 8_000_000 } }, 1000);
   const lines = text(pullBlockLines(state, { width: 100, nowMs: 1000 }));
-  assert.match(lines[1]!, /0\/1 layers done +█+░+ +2MB\/8MB +2MB\/s$/);
+  assert.match(lines[1]!, /0\/1 layer done +█+░+ +2MB\/8MB +2MB\/s$/);
   assert.match(lines[2]!, /aaaaaaaaaaaa Downloading +█+░+ +2MB\/8MB +2MB\/s$/);
 });
 

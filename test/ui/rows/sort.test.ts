@@ -2,19 +2,19 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { ContainerRow } from '../../../src/ui/rows/container-rows.ts';
 import type { ImageRow } from '../../../src/ui/rows/image-rows.ts';
-import { isDescending, nextSort, sortContainerRows, sortImageRows } from '../../../src/ui/rows/sort.ts';
+import { containerSorts, imageSorts, isDescending, nextSort, sortContainerRows, sortImageRows } from '../../../src/ui/rows/sort.ts';
 
 function crow(id: string, name: string, state: string, image = 'img'): ContainerRow {
-  return { id, state, haystack: '', cells: { id, name, image, state, status: '', created: '', ports: '' } };
+  return { id, state, haystack: '', cells: { id, name, image, state, status: '', ports: '' } };
 }
 function irow(tag: string, sizeBytes: number): ImageRow {
-  return { key: tag, imageId: `sha256:${tag}`, tag, sizeBytes, haystack: '', cells: { id: '', tag, size: '', created: '', parent: '' } };
+  return { key: tag, imageId: `sha256:${tag}`, tag, sizeBytes, haystack: '', cells: { id: '', tag, size: '', parent: '' } };
 }
 
 test('nextSort cycles each pane through its orders and back', () => {
-  assert.deepEqual(['created', 'name', 'image', 'state'].map((s) => nextSort('containers', s)), ['name', 'image', 'state', 'created']);
-  assert.deepEqual(['created', 'size', 'tag'].map((s) => nextSort('images', s)), ['size', 'tag', 'created']);
-  assert.equal(nextSort('images', 'state'), 'created', 'an order from the other pane starts over');
+  assert.deepEqual(['created', 'name', 'image', 'state'].map((s) => nextSort(containerSorts, s)), ['name', 'image', 'state', 'created']);
+  assert.deepEqual(['created', 'size', 'tag'].map((s) => nextSort(imageSorts, s)), ['size', 'tag', 'created']);
+  assert.equal(nextSort(imageSorts, 'state'), 'created', 'an order from the other pane starts over');
   assert.ok(isDescending('created') && isDescending('size') && !isDescending('name'));
 });
 

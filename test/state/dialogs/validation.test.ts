@@ -18,7 +18,7 @@ import {
   MAX_PASSWORD,
   splitCommand,
   type Checked,
-} from '../../../src/ui/dialogs/validation.ts';
+} from '../../../src/state/dialogs/validation.ts';
 
 const LONG = 'x'.repeat(10_000);
 

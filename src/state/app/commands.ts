@@ -1,0 +1,65 @@
+/**
+ * Commands: what the reducers ask the world to do, as plain data. A reducer never calls the
+ * engine, a timer or the terminal; it returns the next state and a list of these, and the
+ * CommandRunner (runner.ts) carries them out and reports back with actions. Tests record them.
+ *
+ * Adding one: its shape here (or in the module that emits it, joined into `Command` below) and
+ * a handler in the runner's table (runner.ts), which TypeScript then insists on.
+ */
+import type { DialogCommand, DialogRequest, DialogResult } from '../dialogs/dialog.ts';
+import { NOTICE_MS, withNotice } from './navigation.ts';
+import type { AppState, Notice } from './types.ts';
+
+export type Command =
+  | { type: 'quit' }
+  /**
+   * Dispatches `action` after `ms`; a later timer with the same `key` replaces this one, and one
+   * tied to an `overlay` is dropped when that overlay closes.
+   */
+  | { type: 'after'; ms: number; key?: string; overlay?: number; action: AppAction }
+  /** Puts `text` on the clipboard (OSC 52). */
+  | { type: 'copy'; text: string }
+  /** Hands the terminal to a shell in the container until it exits. */
+  | { type: 'shell'; containerId: string; name: string }
+  | { type: 'start-container'; containerId: string; name: string }
+  | { type: 'cancel-pull'; pullId: string }
+  | { type: 'dismiss-pull'; pullId: string }
+  /** Fetches the JSON an inspect overlay shows. */
+  | { type: 'inspect'; overlay: number; target: 'container' | 'image'; objectId: string }
+  /** Starts following a container's logs for a logs overlay. */
+  | { type: 'open-logs'; overlay: number; containerId: string }
+  | { type: 'save-logs'; overlay: number; name: string; timestamps: boolean }
+  /** The overlay closed: whatever runs for it (requests, streams, timers) stops. */
+  | { type: 'release'; overlay: number }
+  | DialogCommand;
+
+/** What comes back into the store from outside a key: results, timers, resizes, data changes. */
+export type AppAction =
+  | { type: 'notify'; text: string; tone?: Notice['tone'] }
+  | { type: 'notice-expired'; seq: number }
+  | { type: 'resize'; columns: number; rows: number }
+  /** The engine's lists or the pulls changed: selections follow their ids. */
+  | { type: 'sources-changed' }
+  | { type: 'inspect-loaded'; overlay: number; lines: readonly string[] }
+  /** A logs overlay's buffer gained `added` lines and evicted `dropped`; it now holds `length`. */
+  | { type: 'logs-changed'; overlay: number; added: number; dropped: number; length: number }
+  /** Opens a dialog from outside a key (a test, a command line flag). */
+  | { type: 'open-dialog'; request: DialogRequest }
+  /** A result for the dialog in overlay `overlay` (ignored once it has closed). */
+  | { type: 'dialog'; overlay: number; result: DialogResult };
+
+/** A reducer's answer: the next state and what to do about it. */
+export interface Reduced {
+  state: AppState;
+  commands: readonly Command[];
+}
+
+export function reduced(state: AppState, ...commands: Command[]): Reduced {
+  return { state, commands };
+}
+
+/** Shows a notice and schedules its end: no clock is read while drawing. */
+export function notify(state: AppState, text: string, tone: Notice['tone'] = 'info', ...commands: Command[]): Reduced {
+  const [next, notice] = withNotice(state, text, tone);
+  return { state: next, commands: [...commands, { type: 'after', ms: NOTICE_MS, key: 'notice', action: { type: 'notice-expired', seq: notice.seq } }] };
+}

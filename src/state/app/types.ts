@@ -1,0 +1,99 @@
+/**
+ * Everything a key can change, in one value: the app store's state. Components draw it; the
+ * reducers (ui/keys for keys, the dialog machines in state/dialogs for their own keys and
+ * results) map one state to the next; nothing else holds a copy.
+ */
+import type { LogViewState } from '../logs/view-model.ts';
+import type { DialogState } from '../dialogs/dialog.ts';
+
+/** The panes, in tab order. Adding one: its id here, an entry in ui/panes/registry.ts. */
+export type PaneId = 'containers' | 'images' | 'pulls';
+
+export interface PaneView {
+  selectedId?: string;
+  /** Index of the selection when last seen: where the cursor lands if that row disappears. */
+  selectedIndex: number;
+  filter: string;
+  /** The row order (ui/rows/sort.ts); 'created' is the engine's newest-first order. */
+  sort: string;
+}
+
+export interface Notice {
+  text: string;
+  tone: 'info' | 'error';
+  /** Which notice this is: the timer that ends it ends only this one. */
+  seq: number;
+}
+
+export interface TerminalSize {
+  columns: number;
+  rows: number;
+}
+
+interface OverlayBase {
+  /** Unique for the app's life: results of work started for an overlay find it (or find it gone) by this. */
+  id: number;
+}
+
+export interface HelpOverlay extends OverlayBase {
+  kind: 'help';
+  top: number;
+}
+
+export interface InspectOverlay extends OverlayBase {
+  kind: 'inspect';
+  target: 'container' | 'image';
+  objectId: string;
+  title: string;
+  /** Pretty JSON once it arrived (engine text: sanitised when drawn); undefined while loading. */
+  lines?: readonly string[];
+  top: number;
+}
+
+export interface LogsOverlay extends OverlayBase {
+  kind: 'logs';
+  containerId: string;
+  name: string;
+  view: LogViewState;
+  /** The search prompt's text while it takes keys. */
+  prompt?: string;
+  /** Lines in the session's buffer as last reported; what scrolling and search clamp to. */
+  length: number;
+}
+
+export interface DialogOverlay extends OverlayBase {
+  kind: 'dialog';
+  dialog: DialogState;
+}
+
+export type Overlay = HelpOverlay | InspectOverlay | LogsOverlay | DialogOverlay;
+
+export interface AppState {
+  pane: PaneId;
+  /** Per pane; a pane never visited has none yet (see `paneView`). */
+  views: Readonly<Partial<Record<PaneId, PaneView>>>;
+  /** The filter prompt of the current pane is taking keystrokes. */
+  filtering: boolean;
+  showAll: boolean;
+  /** Views and dialogs over the panes, the last on top: it gets the keys. */
+  overlays: readonly Overlay[];
+  notice?: Notice;
+  /** What paging needs: set at start and on every resize. */
+  terminal: TerminalSize;
+  /** Source of overlay ids and notice numbers. */
+  serial: number;
+}
+
+export const emptyView: PaneView = { selectedIndex: 0, filter: '', sort: 'created' };
+
+export function initialAppState(terminal: TerminalSize = { columns: 80, rows: 24 }): AppState {
+  return { pane: 'containers', views: {}, filtering: false, showAll: false, overlays: [], terminal, serial: 0 };
+}
+
+export function paneView(state: AppState, pane: PaneId): PaneView {
+  return state.views[pane] ?? emptyView;
+}
+
+export function topOverlay(state: AppState): Overlay | undefined {
+  return state.overlays[state.overlays.length - 1];
+}

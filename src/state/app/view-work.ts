@@ -1,0 +1,50 @@
+/**
+ * The work behind the views over the panes: inspect's JSON, a logs view's stream (a LogSession
+ * per logs overlay, its buffer outside the store, its growth reported into it) and `w`.
+ */
+import { describeError } from '../../engine/errors.ts';
+import { LogSession } from '../logs/log-session.ts';
+import { saveLogs } from '../logs/save.ts';
+import { failure, type HandlerTable } from './work.ts';
+
+export const viewHandlers: HandlerTable<'inspect' | 'open-logs' | 'save-logs'> = {
+  inspect: (command, env) => {
+    const { signal } = env.work(command.overlay).abort;
+    const { client } = env.services;
+    const load = command.target === 'container' ? client.inspectContainer(command.objectId, signal) : client.inspectImage(command.objectId, signal);
+    load.then(
+      (value) => env.dispatch({ type: 'inspect-loaded', overlay: command.overlay, lines: JSON.stringify(value, null, 2).split('\n') }),
+      (error: unknown) => {
+        const message = failure(error, signal);
+        if (message !== undefined) env.dispatch({ type: 'inspect-loaded', overlay: command.overlay, lines: [`error: ${message}`] });
+      },
+    );
+  },
+  'open-logs': (command, env) => {
+    const work = env.work(command.overlay);
+    const { client, sync } = env.services;
+    const session = new LogSession({ client, onEvent: (l) => sync.onEvent(l), onReconnect: (l) => sync.onReconnect(l) }, command.containerId);
+    work.session = session;
+    // Tell the store what arrived since the last report: follow keeps the bottom in view, and
+    // search and scrolling clamp to what the buffer holds.
+    let seen = { total: 0, dropped: 0 };
+    const report = () => {
+      const { buffer } = session;
+      const total = buffer.length + buffer.dropped;
+      const added = total - seen.total;
+      const dropped = buffer.dropped - seen.dropped;
+      if (added <= 0 && dropped <= 0) return;
+      seen = { total, dropped: buffer.dropped };
+      env.dispatch({ type: 'logs-changed', overlay: command.overlay, added, dropped, length: buffer.length });
+    };
+    work.cleanups.push(session.store.subscribe(report));
+    session.start();
+  },
+  'save-logs': (command, env) => {
+    const lines = env.existing(command.overlay)?.session?.buffer.slice() ?? [];
+    saveLogs(lines, { dir: env.services.logDir(), containerName: command.name, timestamps: command.timestamps }).then(
+      (path) => env.dispatch({ type: 'notify', text: `saved ${lines.length} lines to ${path}` }),
+      (error: unknown) => env.dispatch({ type: 'notify', text: `could not save the logs: ${error instanceof Error ? error.message : describeError(error)}`, tone: 'error' }),
+    );
+  },
+};

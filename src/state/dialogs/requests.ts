@@ -1,0 +1,83 @@
+/**
+ * The engine calls behind the stop, commit, remove and pull dialogs. Each reports back to its
+ * dialog with a result action; closing the dialog aborts the call (the engine still finishes a
+ * stop it has started, as `docker stop` interrupted would).
+ */
+import { describeError } from '../../engine/errors.ts';
+import { commitContainer } from '../actions/commit-container.ts';
+import { shortId } from '../actions/labels.ts';
+import { removeContainer, removeImage } from '../actions/remove.ts';
+import { restartContainer } from '../actions/start-container.ts';
+import { stopContainer } from '../actions/stop-container.ts';
+import { failure, type HandlerTable, type RunnerEnv } from '../app/work.ts';
+import { InvalidReferenceError } from '../pulls/pull-manager.ts';
+import type { DialogResult } from './dialog.ts';
+
+function reply(env: RunnerEnv, overlay: number, result: DialogResult): void {
+  env.dispatch({ type: 'dialog', overlay, result });
+}
+
+/** Runs `request` for the dialog and answers done with its message, or failed with the engine's words. */
+function answer(env: RunnerEnv, overlay: number, request: (signal: AbortSignal) => Promise<string>): void {
+  const { signal } = env.work(overlay).abort;
+  request(signal).then(
+    (message) => reply(env, overlay, { kind: 'done', message }),
+    (error: unknown) => {
+      const message = failure(error, signal);
+      if (message !== undefined) reply(env, overlay, { kind: 'failed', message });
+    },
+  );
+}
+
+export const dialogHandlers: HandlerTable<'stop-container' | 'commit-container' | 'remove' | 'start-pull' | 'lookup-credentials'> = {
+  'stop-container': (c, env) => {
+    const { client } = env.services;
+    answer(env, c.overlay, (signal) =>
+      c.restart
+        ? restartContainer(client, { containerId: c.containerId, name: c.name, timeout: c.timeout, signal })
+        : stopContainer(client, { containerId: c.containerId, name: c.name, service: c.service, timeout: c.timeout, signal }).then((outcome) => outcome.message),
+    );
+  },
+  'commit-container': (c, env) => {
+    const { client, sync } = env.services;
+    const { signal } = env.work(c.overlay).abort;
+    commitContainer(client, { container: c.containerId, repository: c.repository, tag: c.tag, comment: c.comment, author: c.author, signal }).then(
+      async ({ imageId, reference }) => {
+        reply(env, c.overlay, { kind: 'done', imageId, reference, message: `committed ${c.label} as ${reference} (${shortId(imageId)})` });
+        // The commit event would refresh the list soon anyway; asking now lets the selection land at once.
+        await sync.refreshImages().catch(() => undefined);
+        reply(env, c.overlay, { kind: 'listed', imageId, reference });
+      },
+      (error: unknown) => {
+        const message = failure(error, signal);
+        if (message !== undefined) reply(env, c.overlay, { kind: 'failed', message });
+      },
+    );
+  },
+  remove: (c, env) => {
+    const { client } = env.services;
+    const { target } = c;
+    answer(env, c.overlay, (signal) =>
+      target.kind === 'container'
+        ? removeContainer(client, { containerId: target.id, name: target.name, force: c.force, volumes: c.volumes, signal })
+        : removeImage(client, { imageId: target.id, tag: target.tag, force: c.force, signal }),
+    );
+  },
+  'start-pull': (c, env) => {
+    let pullId: string;
+    try {
+      // The typed credentials go to the pull manager here, and nowhere else.
+      pullId = env.services.pulls.start({ reference: c.reference, auth: c.auth });
+    } catch (error) {
+      reply(env, c.overlay, { kind: 'failed', message: error instanceof InvalidReferenceError ? error.message : describeError(error) });
+      return;
+    }
+    reply(env, c.overlay, { kind: 'started', pullId });
+  },
+  'lookup-credentials': (c, env) => {
+    env.services.pulls.credentialSource(c.reference).then(
+      (description) => reply(env, c.overlay, { kind: 'looked-up', reference: c.reference, description }),
+      (error: unknown) => reply(env, c.overlay, { kind: 'lookup-failed', reference: c.reference, message: describeError(error) }),
+    );
+  },
+};

@@ -1,0 +1,136 @@
+/**
+ * What keys do in the views over the panes (help, inspect, logs) and in dialogs. Views read the
+ * keymap's context of their own; a dialog's keys are its machine's (state/dialogs), a pure
+ * function of its own state, so they work before its component has even loaded.
+ *
+ * Adding an overlay kind: its state in state/app/types.ts (Overlay), a case here, and a component
+ * in views/overlay-views.tsx.
+ */
+import { notify, reduced, type Reduced } from '../../state/app/commands.ts';
+import { replaceOverlay } from '../../state/app/navigation.ts';
+import type { AppState, DialogOverlay, HelpOverlay, InspectOverlay, LogsOverlay, Overlay } from '../../state/app/types.ts';
+import { dialogKey } from '../../state/dialogs/dialog.ts';
+import type { KeyPress } from '../../state/input/press.ts';
+import { editLine } from '../../state/input/field.ts';
+import { findMatches } from '../../state/logs/search.ts';
+import { reduceLogView, type LogViewAction, type LogViewContext } from '../../state/logs/view-model.ts';
+import { bodyHeight } from '../layout.ts';
+import { helpContexts } from './contexts.ts';
+import type { KeyContext } from './keymap.ts';
+import { applyOutcome, close, dialogContext } from './steps.ts';
+import type { UiContext } from './ui-context.ts';
+
+/** Rows of text a scroll view shows under its title line. */
+export function scrollBody(state: AppState, ctx: UiContext): number {
+  return Math.max(bodyHeight(state.terminal, ctx.engine) - 1, 1);
+}
+
+/** Rows of log lines under the logs view's header, above its hint line. */
+export function logsBody(state: AppState, ctx: UiContext): number {
+  return Math.max(bodyHeight(state.terminal, ctx.engine) - 2, 1);
+}
+
+/** The help text: every key for the screen under it, from the keymap in force. */
+export function helpLineCount(state: AppState, ctx: UiContext): number {
+  return ctx.keymap.bindingsFor(helpContexts(state)).length;
+}
+
+function scrollKey<O extends HelpOverlay | InspectOverlay>(state: AppState, overlay: O, press: KeyPress, ctx: UiContext, context: KeyContext, lines: number): Reduced | undefined {
+  const body = scrollBody(state, ctx);
+  const maxTop = Math.max(lines - body, 0);
+  const to = (top: number) => reduced(replaceOverlay(state, { ...overlay, top: Math.min(Math.max(top, 0), maxTop) }));
+  switch (ctx.keymap.resolve(context, press.name)) {
+    case 'up':
+      return to(overlay.top - 1);
+    case 'down':
+      return to(overlay.top + 1);
+    case 'page-up':
+      return to(overlay.top - body);
+    case 'page-down':
+      return to(overlay.top + body);
+    case 'top':
+      return to(0);
+    case 'bottom':
+      return to(maxTop);
+    case 'close':
+      return close(state, overlay.id);
+    default:
+      return undefined;
+  }
+}
+
+export function logViewContext(state: AppState, overlay: LogsOverlay, ctx: UiContext): LogViewContext {
+  const lines = ctx.logLines(overlay.id);
+  return {
+    length: overlay.length,
+    height: logsBody(state, ctx),
+    matcher: lines ? (query, start, end) => findMatches(lines, query, { start, end }) : undefined,
+  };
+}
+
+export function applyLogView(state: AppState, overlay: LogsOverlay, action: LogViewAction, ctx: UiContext, patch: Partial<LogsOverlay> = {}): AppState {
+  const view = reduceLogView(overlay.view, action, logViewContext(state, overlay, ctx));
+  return replaceOverlay(state, { ...overlay, ...patch, view });
+}
+
+function logsKey(state: AppState, overlay: LogsOverlay, press: KeyPress, ctx: UiContext): Reduced | undefined {
+  const apply = (action: LogViewAction) => reduced(applyLogView(state, overlay, action, ctx));
+  const prompt = overlay.prompt;
+  if (prompt !== undefined) {
+    if (press.name === 'escape') return reduced(replaceOverlay(state, { ...overlay, prompt: undefined }));
+    if (press.name === 'return') {
+      const action: LogViewAction = prompt.trim() === '' ? { type: 'clear-search' } : { type: 'search', query: prompt };
+      return reduced(applyLogView(state, overlay, action, ctx, { prompt: undefined }));
+    }
+    return reduced(replaceOverlay(state, { ...overlay, prompt: editLine(prompt, press) }));
+  }
+  switch (ctx.keymap.resolve('logs', press.name)) {
+    case 'up':
+      return apply({ type: 'scroll', by: -1 });
+    case 'down':
+      return apply({ type: 'scroll', by: 1 });
+    case 'page-up':
+      return apply({ type: 'page', direction: -1 });
+    case 'page-down':
+      return apply({ type: 'page', direction: 1 });
+    case 'top':
+      return apply({ type: 'top' });
+    case 'bottom':
+      return apply({ type: 'bottom' });
+    case 'follow':
+      return apply({ type: 'toggle-follow' });
+    case 'timestamps':
+      return apply({ type: 'toggle-timestamps' });
+    case 'search':
+      return reduced(replaceOverlay(state, { ...overlay, prompt: '' }));
+    case 'next-match':
+      return apply({ type: 'next-match' });
+    case 'prev-match':
+      return apply({ type: 'prev-match' });
+    case 'save-logs':
+      return notify(state, `saving ${overlay.length} lines…`, 'info', { type: 'save-logs', overlay: overlay.id, name: overlay.name, timestamps: overlay.view.showTimestamps });
+    case 'close':
+      return overlay.view.search ? apply({ type: 'clear-search' }) : close(state, overlay.id);
+    default:
+      return undefined;
+  }
+}
+
+function dialogKeyPress(state: AppState, overlay: DialogOverlay, press: KeyPress, ctx: UiContext): Reduced {
+  return applyOutcome(state, overlay, dialogKey(overlay.dialog, press, dialogContext(state, ctx, overlay.id)));
+}
+
+/** The overlay's answer to a key, or undefined when it lets the key through (to quit and help). */
+export function overlayKey(state: AppState, overlay: Overlay, press: KeyPress, ctx: UiContext): Reduced | undefined {
+  switch (overlay.kind) {
+    case 'dialog':
+      // Modal: every key is the dialog's.
+      return dialogKeyPress(state, overlay, press, ctx);
+    case 'help':
+      return scrollKey(state, overlay, press, ctx, 'help', helpLineCount(state, ctx));
+    case 'inspect':
+      return scrollKey(state, overlay, press, ctx, 'inspect', overlay.lines?.length ?? 1);
+    case 'logs':
+      return logsKey(state, overlay, press, ctx);
+  }
+}

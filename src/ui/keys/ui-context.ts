@@ -1,0 +1,16 @@
+import type { EngineState } from '../../state/engine-state.ts';
+import type { SearchableLines } from '../../state/logs/search.ts';
+import type { PullsState } from '../../state/pulls/pull-manager.ts';
+import type { Keymap } from './keymap.ts';
+
+/**
+ * What the app reducer may read but not change, given afresh for every key and result: the
+ * engine's lists, the pulls, the keymap in force, and the lines a logs view holds (for search).
+ * Helpers adding a data source (events, stats…) add it here and in ui/app-store.ts.
+ */
+export interface UiContext {
+  engine: EngineState;
+  pulls: PullsState;
+  keymap: Keymap;
+  logLines(overlay: number): SearchableLines | undefined;
+}

@@ -1,0 +1,40 @@
+/**
+ * The component that draws each pane, by id (the pane's keys and rows are in registry.ts). Each
+ * gets the app state and the engine state and draws what they say; none keeps state of its own.
+ */
+import type { ReactElement } from 'react';
+import { selectedIndex } from '../../state/app/navigation.ts';
+import { paneView, type AppState, type PaneId, type PaneView } from '../../state/app/types.ts';
+import type { EngineState } from '../../state/engine-state.ts';
+import { selectContainerIds, selectImageKeys } from '../rows/select.ts';
+import { ContainersPane } from './containers-pane.tsx';
+import { ImagesPane } from './images-pane.tsx';
+import { PullsPane } from './pulls-pane.tsx';
+import { containerRowsOf, imageRowsOf } from './registry.ts';
+
+export interface PaneProps {
+  state: AppState;
+  engine: EngineState;
+  width: number;
+  height: number;
+  nowMs: number;
+}
+
+/** What a list pane is given from the store: its rows, where the selection is, its data's state. */
+function listProps<R>(rows: readonly R[], ids: readonly string[], view: PaneView, list: { loaded: boolean; stale: boolean }) {
+  return { rows, selectedIndex: selectedIndex(view, ids), loaded: list.loaded, stale: list.stale, filter: view.filter, sort: view.sort };
+}
+
+export const paneComponents: Record<PaneId, (props: PaneProps) => ReactElement> = {
+  containers: ({ state, engine, width, height, nowMs }) => {
+    const rows = containerRowsOf(state, { engine });
+    const props = listProps(rows, selectContainerIds(rows), paneView(state, 'containers'), engine.containers);
+    return <ContainersPane {...props} showAll={state.showAll} width={width} height={height} nowMs={nowMs} answeredAtMs={engine.containers.refreshedAt ?? nowMs} />;
+  },
+  images: ({ state, engine, width, height, nowMs }) => {
+    const rows = imageRowsOf(state, { engine });
+    const props = listProps(rows, selectImageKeys(rows), paneView(state, 'images'), engine.images);
+    return <ImagesPane {...props} width={width} height={height} nowMs={nowMs} />;
+  },
+  pulls: ({ state, width, height }) => <PullsPane width={width} height={height} view={paneView(state, 'pulls')} />,
+};

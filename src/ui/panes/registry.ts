@@ -1,0 +1,222 @@
+/**
+ * The panes, in tab order: what each one is called, which key context it answers in, the rows it
+ * walks over, and what its own keys do. Pure (no React): the key reducer reads it, and App draws
+ * each pane with the component of the same id (panes/index.tsx).
+ *
+ * Adding a pane: its id in state/app/types.ts (PaneId), a `focus` action and number key in
+ * keys/keymap.ts, an entry here (ids from a memoised selector in rows/select.ts, its actions), and
+ * a component in panes/index.tsx. Shared keys (moves, filter, sort, help, quit) need nothing more.
+ */
+import { notify, reduced, type Reduced } from '../../state/app/commands.ts';
+import { selectedIndex } from '../../state/app/navigation.ts';
+import { paneView, type AppState, type PaneId } from '../../state/app/types.ts';
+import type { RemoveTarget } from '../../state/dialogs/remove.ts';
+import { removalTarget } from '../../state/actions/remove.ts';
+import { containerName, sanitizeLine, shortId } from '../format/index.ts';
+import type { ActionId, KeyContext } from '../keys/keymap.ts';
+import { openDialogOver, openView } from '../keys/steps.ts';
+import type { UiContext } from '../keys/ui-context.ts';
+import { initialLogViewState } from '../../state/logs/view-model.ts';
+import type { ContainerRow } from '../rows/container-rows.ts';
+import type { ImageRow } from '../rows/image-rows.ts';
+import { selectContainerIds, selectContainerRows, selectImageKeys, selectImageRows, selectPullIds } from '../rows/select.ts';
+import { containerSorts, imageSorts } from '../rows/sort.ts';
+import { moveSelectionTo, select } from '../../state/app/navigation.ts';
+
+/** A pane's own handling of an action; undefined hands it on to the next context. */
+export type PaneAction = (state: AppState, ctx: UiContext) => Reduced | undefined;
+
+export interface PaneEntry {
+  id: PaneId;
+  /** The tab's text, number first: "1 Containers". */
+  title: string;
+  /** The keymap context of its own keys; 'list' and 'global' come after it. */
+  context: KeyContext;
+  /** The action that focuses it (its number key). */
+  focus: ActionId;
+  /** Ids of the rows shown, in order: what moves walk over and selections follow. */
+  ids(state: AppState, ctx: UiContext): readonly string[];
+  /** The orders `o` cycles through; absent when it has none. */
+  sorts?: readonly string[];
+  /** Whether `/` filters it. */
+  filterable: boolean;
+  /**
+   * Whether the selection stays on the row it landed on when rows come and go (a list), rather
+   * than on the first row until the user moves (Pulls: the newest pull, as pulls start).
+   */
+  pinsSelection: boolean;
+  actions: Partial<Record<ActionId, PaneAction>>;
+}
+
+export function containerRowsOf(state: AppState, ctx: Pick<UiContext, 'engine'>): readonly ContainerRow[] {
+  const view = paneView(state, 'containers');
+  return selectContainerRows(ctx.engine.containers.items, state.showAll, view.filter, view.sort);
+}
+
+export function imageRowsOf(state: AppState, ctx: Pick<UiContext, 'engine'>): readonly ImageRow[] {
+  const view = paneView(state, 'images');
+  return selectImageRows(ctx.engine.images.items, view.filter, view.sort);
+}
+
+function selectedContainer(state: AppState, ctx: UiContext): ContainerRow | undefined {
+  const rows = containerRowsOf(state, ctx);
+  const at = selectedIndex(paneView(state, 'containers'), selectContainerIds(rows));
+  return at >= 0 ? rows[at] : undefined;
+}
+
+function selectedImage(state: AppState, ctx: UiContext): ImageRow | undefined {
+  const rows = imageRowsOf(state, ctx);
+  const at = selectedIndex(paneView(state, 'images'), selectImageKeys(rows));
+  return at >= 0 ? rows[at] : undefined;
+}
+
+/** The engine's own name for a container (the list's name cell also carries a swarm task's service). */
+function ownName(ctx: UiContext, row: ContainerRow): string {
+  return containerName(ctx.engine.containers.items.find((c) => c.Id === row.id)?.Names) || row.cells.name;
+}
+
+function label(name: string, id: string): string {
+  return `${sanitizeLine(name) || shortId(id)} (${shortId(id)})`;
+}
+
+/** An action on the selected row: consumed even when nothing is selected. */
+function onRow<R>(find: (state: AppState, ctx: UiContext) => R | undefined, act: (state: AppState, ctx: UiContext, row: R) => Reduced): PaneAction {
+  return (state, ctx) => {
+    const row = find(state, ctx);
+    return row ? act(state, ctx, row) : reduced(state);
+  };
+}
+
+const onContainer = (act: (state: AppState, ctx: UiContext, row: ContainerRow) => Reduced) => onRow(selectedContainer, act);
+const onImage = (act: (state: AppState, ctx: UiContext, row: ImageRow) => Reduced) => onRow(selectedImage, act);
+
+function stopOrRestart(restart: boolean): PaneAction {
+  return onContainer((state, ctx, row) => {
+    const service = ctx.engine.containers.items.find((c) => c.Id === row.id)?.Labels?.['com.docker.swarm.service.name'];
+    return openDialogOver(state, { type: 'stop', containerId: row.id, name: ownName(ctx, row), service: service ? sanitizeLine(service) : undefined, restart }, ctx);
+  });
+}
+
+function inspectContainer(state: AppState, row: ContainerRow): Reduced {
+  return openView(
+    state,
+    (id) => ({ kind: 'inspect', id, target: 'container', objectId: row.id, title: row.cells.name, top: 0 }),
+    (o) => ({ type: 'inspect', overlay: o.id, target: 'container', objectId: row.id }),
+  );
+}
+
+const containers: PaneEntry = {
+  id: 'containers',
+  title: '1 Containers',
+  context: 'containers',
+  focus: 'pane-containers',
+  ids: (state, ctx) => selectContainerIds(containerRowsOf(state, ctx)),
+  sorts: containerSorts,
+  filterable: true,
+  pinsSelection: true,
+  actions: {
+    'toggle-all': (state) => notify({ ...state, showAll: !state.showAll }, state.showAll ? 'showing running containers' : 'showing all containers'),
+    logs: onContainer((state, _ctx, row) =>
+      openView(
+        state,
+        (id) => ({ kind: 'logs', id, containerId: row.id, name: row.cells.name, view: initialLogViewState(), length: 0 }),
+        (o) => ({ type: 'open-logs', overlay: o.id, containerId: row.id }),
+      ),
+    ),
+    inspect: onContainer((state, _ctx, row) => inspectContainer(state, row)),
+    run: (state, ctx) => openDialogOver(state, { type: 'run' }, ctx),
+    stop: stopOrRestart(false),
+    restart: stopOrRestart(true),
+    // No confirmation: starting is what the user asked and undoes nothing. The result arrives later.
+    start: onContainer((state, ctx, row) => notify(state, `starting ${row.cells.name}…`, 'info', { type: 'start-container', containerId: row.id, name: ownName(ctx, row) })),
+    commit: onContainer((state, _ctx, row) => openDialogOver(state, { type: 'commit', containerId: row.id, label: label(row.cells.name, row.id) }, _ctx)),
+    shell: onContainer((state, ctx, row) => {
+      if (row.state !== 'running') return notify(state, `${row.cells.name} is not running: start it first (${ctx.keymap.label('start')})`, 'error');
+      return reduced(state, { type: 'shell', containerId: row.id, name: row.cells.name });
+    }),
+    copy: onContainer((state, _ctx, row) => notify(state, `copied ${row.id.slice(0, 12)} to the clipboard`, 'info', { type: 'copy', text: row.id })),
+    remove: onContainer((state, ctx, row) => {
+      const name = ownName(ctx, row);
+      const target: RemoveTarget = { kind: 'container', id: row.id, name, running: ['running', 'paused', 'restarting'].includes(row.state) };
+      return openDialogOver(state, { type: 'remove', target, label: `container ${label(name, row.id)}` }, ctx);
+    }),
+  },
+};
+
+const images: PaneEntry = {
+  id: 'images',
+  title: '2 Images',
+  context: 'images',
+  focus: 'pane-images',
+  ids: (state, ctx) => selectImageKeys(imageRowsOf(state, ctx)),
+  sorts: imageSorts,
+  filterable: true,
+  pinsSelection: true,
+  actions: {
+    inspect: onImage((state, _ctx, row) =>
+      openView(
+        state,
+        (id) => ({ kind: 'inspect', id, target: 'image', objectId: row.imageId, title: row.tag, top: 0 }),
+        (o) => ({ type: 'inspect', overlay: o.id, target: 'image', objectId: row.imageId }),
+      ),
+    ),
+    run: (state, ctx) => {
+      const row = selectedImage(state, ctx);
+      const image = row && !row.tag.startsWith('<none>') ? row.tag : undefined;
+      return openDialogOver(state, { type: 'run', image }, ctx);
+    },
+    // An image row's name is what one pastes into `docker run`; an untagged one has only its id.
+    copy: onImage((state, _ctx, row) => {
+      const text = removalTarget({ imageId: row.imageId, tag: row.tag });
+      return notify(state, `copied ${text} to the clipboard`, 'info', { type: 'copy', text });
+    }),
+    remove: onImage((state, ctx, row) => {
+      const target: RemoveTarget = { kind: 'image', id: row.imageId, tag: row.tag };
+      const what = removalTarget({ imageId: row.imageId, tag: row.tag }) === row.imageId ? shortId(row.imageId) : row.tag;
+      return openDialogOver(state, { type: 'remove', target, label: `image ${what}` }, ctx);
+    }),
+  },
+};
+
+function selectedPull(state: AppState, ctx: UiContext) {
+  const list = ctx.pulls.pulls;
+  const at = selectedIndex(paneView(state, 'pulls'), selectPullIds(list));
+  return at >= 0 ? { pull: list[at], at } : undefined;
+}
+
+const pulls: PaneEntry = {
+  id: 'pulls',
+  title: '3 Pulls',
+  context: 'pulls',
+  focus: 'pane-pulls',
+  ids: (_state, ctx) => selectPullIds(ctx.pulls.pulls),
+  filterable: false,
+  pinsSelection: false,
+  actions: {
+    'cancel-pull': (state, ctx) => {
+      const found = selectedPull(state, ctx);
+      if (found?.pull?.status === 'running') return reduced(state, { type: 'cancel-pull', pullId: found.pull.id });
+      // Esc with nothing to cancel is not this pane's: it goes on to the next context.
+      return undefined;
+    },
+    'dismiss-pull': (state, ctx) => {
+      const found = selectedPull(state, ctx);
+      const pull = found?.pull;
+      if (!found || !pull || pull.status === 'running') return reduced(state);
+      // The block that takes its place is selected, as in a list after a delete.
+      const rest = selectPullIds(ctx.pulls.pulls).filter((id) => id !== pull.id);
+      const next = rest[Math.min(found.at, rest.length - 1)];
+      return reduced(next === undefined ? state : select(state, 'pulls', next), { type: 'dismiss-pull', pullId: pull.id });
+    },
+    // Blocks are tall: a page is the other end.
+    'page-up': (state, ctx) => reduced(moveSelectionTo(state, selectPullIds(ctx.pulls.pulls), 'top')),
+    'page-down': (state, ctx) => reduced(moveSelectionTo(state, selectPullIds(ctx.pulls.pulls), 'bottom')),
+  },
+};
+
+export const panes: readonly PaneEntry[] = [containers, images, pulls];
+export const paneOrder: readonly PaneId[] = panes.map((p) => p.id);
+
+export function paneEntry(id: PaneId): PaneEntry {
+  return panes.find((p) => p.id === id) ?? containers;
+}

@@ -1,0 +1,24 @@
+/**
+ * The rows each pane shows, as memoised selectors over (engine data, view state): what the key
+ * reducer walks over and what the panes draw are the same arrays, so `j` after `/web` in one read
+ * moves within the filtered rows.
+ */
+import type { ContainerSummary, ImageSummary } from '../../engine/types.ts';
+import type { PullState } from '../../state/pulls/pull-reducer.ts';
+import { containerRows, type ContainerRow } from './container-rows.ts';
+import { imageRows, type ImageRow } from './image-rows.ts';
+import { memoLast } from './memo.ts';
+import { sortContainerRows, sortImageRows } from './sort.ts';
+
+export const selectContainerRows = memoLast(
+  (items: readonly ContainerSummary[], showAll: boolean, filter: string, sort: string): readonly ContainerRow[] =>
+    sortContainerRows(containerRows(items, { showAll, filter }), sort),
+);
+export const selectContainerIds = memoLast((rows: readonly ContainerRow[]): readonly string[] => rows.map((r) => r.id));
+
+export const selectImageRows = memoLast(
+  (items: readonly ImageSummary[], filter: string, sort: string): readonly ImageRow[] => sortImageRows(imageRows(items, { filter }), sort),
+);
+export const selectImageKeys = memoLast((rows: readonly ImageRow[]): readonly string[] => rows.map((r) => r.key));
+
+export const selectPullIds = memoLast((pulls: readonly PullState[]): readonly string[] => pulls.map((p) => p.id));

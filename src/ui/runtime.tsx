@@ -1,0 +1,83 @@
+/**
+ * The app store and the command runner, wired: built once per berth (main.tsx), before Ink is
+ * mounted and outliving a remount (a shell in a container unmounts Ink; the state stays).
+ *
+ * The store's context is read afresh for every key: the engine's lists, the pulls, the keymap in
+ * force. Selections follow their ids through a subscription to the engine and pull stores, here,
+ * not in a React effect: it happens whether or not a frame is drawn.
+ */
+import { createContext, useContext } from 'react';
+import { AppStore } from '../state/app/app-store.ts';
+import { CommandRunner } from '../state/app/runner.ts';
+import { initialAppState, type AppState, type TerminalSize } from '../state/app/types.ts';
+import type { RunnerServices } from '../state/app/work.ts';
+import { KeyStream } from './keys/key-input.tsx';
+import { currentKeymap } from './keys/keymap.ts';
+import { reduceApp } from './keys/reduce.ts';
+import type { UiContext } from './keys/ui-context.ts';
+import type { Services } from './services.tsx';
+
+export interface Runtime {
+  store: AppStore<UiContext>;
+  runner: CommandRunner;
+  /** Where the key input sends what it reads: decoded into presses, each applied to the store. */
+  keys: KeyStream;
+  /** Stops the runner's work and the subscriptions (berth is quitting, or a test ends). */
+  dispose(): void;
+}
+
+export interface RuntimeOptions {
+  quit(): void;
+  copy(text: string): void;
+  openShell?: RunnerServices['openShell'];
+  terminal: TerminalSize;
+  /** A starting state (tests). */
+  initial?: AppState;
+  logDir?: () => string;
+}
+
+export function createRuntime(services: Services, options: RuntimeOptions): Runtime {
+  const { engineStore, pulls } = services;
+  // The runner reports into the store, and the store's context reads the runner's log buffers:
+  // each is only called later, once both exist.
+  const runner: CommandRunner = new CommandRunner(
+    {
+      client: services.client,
+      engineStore,
+      sync: services.sync,
+      pulls,
+      quit: options.quit,
+      copy: options.copy,
+      openShell: options.openShell,
+      logDir: options.logDir ?? (() => process.cwd()),
+    },
+    (action) => store.dispatch(action),
+  );
+  const context = (): UiContext => ({
+    engine: engineStore.getState(),
+    pulls: pulls.store.getState(),
+    keymap: currentKeymap(),
+    logLines: (overlay) => runner.logSession(overlay)?.buffer,
+  });
+  const store = new AppStore<UiContext>(options.initial ?? initialAppState(options.terminal), reduceApp, context);
+  store.setRunner(runner.run);
+  const changed = () => store.dispatch({ type: 'sources-changed' });
+  const unsubscribe = [engineStore.subscribe(changed), pulls.store.subscribe(changed)];
+  return {
+    store,
+    runner,
+    keys: new KeyStream(store),
+    dispose() {
+      for (const off of unsubscribe) off();
+      runner.stop();
+    },
+  };
+}
+
+export const RuntimeContext = createContext<Runtime | undefined>(undefined);
+
+export function useRuntime(): Runtime {
+  const runtime = useContext(RuntimeContext);
+  if (!runtime) throw new Error('berth: the app runtime is not provided');
+  return runtime;
+}

@@ -1,0 +1,89 @@
+/**
+ * What a newcomer meets first (issue 15), in berth's bundle and a real pseudo-terminal: option
+ * mistakes reported before anything else, banners that say what is true (a host name that does
+ * not resolve, an API version the engine refuses — in full, with what to do), a status bar that
+ * stays readable at 60 columns, and the demo's registry named on screen.
+ */
+import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
+import { after, before, test } from 'node:test';
+import { berthBin, ensureBuilt, launchBerth, type PtySession } from '../support/pty.ts';
+import { sandboxDocker, sandboxEnv } from '../support/sandbox-env.ts';
+import { demoBerthEnv } from '../sandbox/demo-env.ts';
+
+const env = sandboxEnv();
+const tag = `first${process.pid}`;
+const sessions: PtySession[] = [];
+
+function berth(options: { env?: Record<string, string | undefined>; args?: string[]; cols?: number; rows?: number } = {}): PtySession {
+  const session = launchBerth({ ...options, env: { DOCKER_HOST: env.dockerHost, DOCKER_CONFIG: env.clientConfigDir, DOCKER_CONTEXT: undefined, ...options.env } });
+  sessions.push(session);
+  return session;
+}
+
+/** The screen without its line breaks: a message wrapped over several lines reads whole again. */
+const joined = (screen: string) => screen.replace(/\s*\n\s*/g, ' ');
+
+/** Only bounds a hung test on a busy machine. */
+const WAIT_MS = 30_000;
+
+before(async () => {
+  await sandboxDocker(['run', '-d', '--network', 'none', '--name', `${tag}-web`, env.images.busybox, 'sleep', '3600']);
+});
+
+after(async () => {
+  for (const s of sessions) await s.stop();
+  await sandboxDocker(['rm', '-f', `${tag}-web`]).catch(() => undefined);
+});
+
+test('an option mistake is reported before anything else, the terminal check included', async () => {
+  ensureBuilt();
+  const cases: Array<[string[], Record<string, string>, RegExp]> = [
+    [['--api-version', 'banana'], {}, /^berth: --api-version "banana" must look like 1\.41\n$/],
+    [[], { DOCKER_API_VERSION: 'zz' }, /^berth: DOCKER_API_VERSION "zz" must look like 1\.41\n$/],
+    [['-c', 'nosuchctx'], {}, /^berth: context "nosuchctx" does not exist; --context chose it \(list the contexts/],
+    [['--interval', 'soon'], {}, /^berth: --interval "soon" must look like 2s or 500ms\n$/],
+  ];
+  for (const [args, extra, expected] of cases) {
+    // stdin and stdout are pipes here, not a terminal: the option is still what berth reports.
+    const result = await new Promise<{ code: number | null; stderr: string }>((resolve) => {
+      const child = execFile(process.execPath, [berthBin, ...args], { env: { ...process.env, DOCKER_CONTEXT: '', ...extra } }, (error, _stdout, stderr) =>
+        resolve({ code: error ? ((error as { code?: number }).code ?? null) : 0, stderr }),
+      );
+      child.stdin?.end();
+    });
+    assert.equal(result.code, 2, args.join(' '));
+    assert.match(result.stderr, expected);
+    assert.doesNotMatch(result.stderr, /interactive terminal/);
+  }
+});
+
+test('DOCKER_HOST=garbage: the host name does not resolve, and nothing claims stale data', async () => {
+  const b = berth({ env: { DOCKER_HOST: 'garbage' }, cols: 100 });
+  const screen = await b.waitFor(/host name "garbage"/, WAIT_MS);
+  assert.match(joined(screen), /cannot reach tcp:\/\/garbage:2375: (the host name "garbage" does not resolve|cannot look up the host name "garbage")/);
+  assert.match(screen, /✕ unreachable/);
+  assert.doesNotMatch(screen, /stale|lost the connection/);
+});
+
+test('--api-version 0.1: "refused", the engine’s words in full, wrapped, and what to do', async () => {
+  const b = berth({ args: ['--api-version', '0.1'], cols: 80 });
+  const screen = await b.waitFor((s) => /pin (one from \d+\.\d+ to \d+\.\d+|\d+\.\d+)\b/.test(joined(s)), WAIT_MS);
+  const text = joined(screen);
+  assert.match(screen.split('\n')[0] ?? '', /✕ refused/);
+  assert.match(text, /client version 0\.1 is too old\. Minimum supported API version is [\d.]+, please upgrade your client to a newer version/);
+  assert.match(text, /--api-version pins 0\.1: drop --api-version \(berth then negotiates a version\) or pin/);
+  assert.doesNotMatch(screen, /connecting/);
+});
+
+test('at 60 columns the status bar keeps the state and the counts; at 120 the demo’s registry is named', async () => {
+  const narrow = berth({ cols: 60 });
+  const screen = await narrow.waitFor((s) => s.includes(`${tag}-web`) && (s.split('\n')[0] ?? '').includes('● live'), WAIT_MS);
+  const bar = screen.split('\n')[0] ?? '';
+  assert.match(bar, /● live {2}\d+\/\d+ containers? · \d+ images?/, bar);
+  assert.doesNotMatch(bar, /…/);
+
+  const demo = berth({ env: demoBerthEnv({ dockerHost: env.dockerHost, clientConfigDir: env.clientConfigDir, registry: env.registry, images: env.images }), cols: 120 });
+  const withDemo = await demo.waitFor(`demo registry ${env.registry.address}`, WAIT_MS);
+  assert.match(withDemo.split('\n')[0] ?? '', /● live/);
+});

@@ -1,0 +1,238 @@
+/**
+ * The dialog machines, pure: a key or a result in, the dialog's next state and its commands out.
+ * No component is rendered and no engine is called: this is what makes a dialog's keys work
+ * before its code has loaded, and what the burst property test relies on.
+ */
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import type { Command } from '../../../src/state/app/commands.ts';
+import { dialogKey, dialogResult, openDialog, type DialogRequest, type DialogResult, type DialogState } from '../../../src/state/dialogs/dialog.ts';
+import type { DialogContext, Outcome } from '../../../src/state/dialogs/machine.ts';
+import { initialEngineState } from '../../../src/state/engine-state.ts';
+import { plainFlags, type KeyPress } from '../../../src/state/input/press.ts';
+
+const ctx: DialogContext = {
+  overlay: 7,
+  engine: {
+    ...initialEngineState('x'),
+    images: { loaded: true, stale: false, items: [{ Id: 'sha256:1', RepoTags: ['busybox:latest', 'busybox:1.36', 'evil\u001b[2J:1'] }] },
+  },
+  bodyHeight: 20,
+  imageRowKey: (imageId, reference) => `${imageId} ${reference}`,
+};
+
+/** The presses a string of keys makes: characters, and {tab} {enter} {esc} {space} {up} {down} {right} {bs} {shift+tab}. */
+function presses(keys: string): KeyPress[] {
+  const out: KeyPress[] = [];
+  for (const part of keys.split(/(\{[a-z+]+\})/).filter(Boolean)) {
+    const named = /^\{(.+)\}$/.exec(part)?.[1];
+    if (!named) {
+      for (const ch of part) out.push({ name: ch, input: ch, key: plainFlags });
+      continue;
+    }
+    const table: Record<string, KeyPress> = {
+      tab: { name: 'tab', input: '\t', key: { ...plainFlags, tab: true } },
+      'shift+tab': { name: 'shift+tab', input: '', key: { ...plainFlags, tab: true, shift: true } },
+      enter: { name: 'return', input: '\r', key: { ...plainFlags, return: true } },
+      esc: { name: 'escape', input: '', key: { ...plainFlags, escape: true } },
+      space: { name: ' ', input: ' ', key: plainFlags },
+      up: { name: 'up', input: '', key: { ...plainFlags, upArrow: true } },
+      down: { name: 'down', input: '', key: { ...plainFlags, downArrow: true } },
+      right: { name: 'right', input: '', key: { ...plainFlags, rightArrow: true } },
+      bs: { name: 'delete', input: '', key: { ...plainFlags, delete: true } },
+    };
+    const press = table[named];
+    if (!press) throw new Error(`no key {${named}}`);
+    out.push(press);
+  }
+  return out;
+}
+
+/** Opens a dialog and types into it; returns the last outcome and every command on the way. */
+function drive(request: DialogRequest, keys = ''): { state: DialogState; last: Outcome<DialogState>; commands: Command[] } {
+  let last = openDialog(request, ctx);
+  const commands: Command[] = [...(last.commands ?? [])];
+  let state = last.state;
+  for (const press of presses(keys)) {
+    last = dialogKey(state, press, ctx);
+    state = last.state;
+    commands.push(...(last.commands ?? []));
+  }
+  return { state, last, commands };
+}
+
+function result(state: DialogState, r: DialogResult): Outcome<DialogState> {
+  return dialogResult(state, r, ctx);
+}
+
+describe('stop', () => {
+  test('Enter sends once, with the grace period; a second Enter while it is out sends nothing', () => {
+    const { state, commands } = drive({ type: 'stop', containerId: 'c1', name: 'web' }, '3{enter}{enter}');
+    assert.deepEqual(commands, [{ type: 'stop-container', overlay: 7, containerId: 'c1', name: 'web', service: undefined, timeout: 3, restart: false }]);
+    assert.equal(state.type === 'stop' && state.busy, true);
+  });
+
+  test('an invalid grace period is refused before sending, and kept', () => {
+    const { state, commands } = drive({ type: 'stop', containerId: 'c1', name: 'web' }, '10s{enter}');
+    assert.deepEqual(commands, []);
+    assert.ok(state.type === 'stop' && state.showErrors && state.fields.grace.value === '10s');
+  });
+
+  test('done closes with the engine’s line; failed keeps the dialog with the message and lets Enter try again', () => {
+    const { state } = drive({ type: 'stop', containerId: 'c1', name: 'web', restart: true }, '{enter}');
+    const done = result(state, { kind: 'done', message: 'restarted web (c1)' });
+    assert.equal(done.close, true);
+    assert.deepEqual(done.notify, { text: 'restarted web (c1)' });
+    const failed = result(state, { kind: 'failed', message: 'boom' });
+    assert.ok(failed.state.type === 'stop' && failed.state.error === 'boom' && !failed.state.busy);
+    assert.equal(dialogKey(failed.state, presses('{enter}')[0]!, ctx).commands?.length, 1);
+  });
+});
+
+describe('commit', () => {
+  test('every field is checked; focus goes to the first invalid one; nothing is sent', () => {
+    const { state, commands } = drive({ type: 'commit', containerId: 'c1', label: 'web (c1)' }, 'MyApp{tab}-bad{enter}');
+    assert.deepEqual(commands, []);
+    assert.ok(state.type === 'commit' && state.showErrors && state.focus === 0);
+  });
+
+  test('a valid form sends the commit with the default tag; done shows the image and the list selects it', () => {
+    const { state, commands } = drive({ type: 'commit', containerId: 'c1', label: 'web (c1)' }, 'myapp{enter}{enter}');
+    assert.deepEqual(commands, [{ type: 'commit-container', overlay: 7, containerId: 'c1', label: 'web (c1)', repository: 'myapp', tag: 'latest', comment: undefined, author: undefined }]);
+    const done = result(state, { kind: 'done', imageId: 'sha256:9', reference: 'myapp:latest', message: 'committed' });
+    assert.ok(done.state.type === 'commit' && done.state.done?.reference === 'myapp:latest');
+    assert.equal(done.close, undefined, 'the dialog stays to show the id');
+    assert.deepEqual(result(done.state, { kind: 'listed', imageId: 'sha256:9', reference: 'myapp:latest' }).select, { pane: 'images', id: 'sha256:9 myapp:latest' });
+    assert.equal(dialogKey(done.state, presses('{enter}')[0]!, ctx).close, true);
+  });
+});
+
+describe('remove', () => {
+  test('Space flips the focused toggle; Enter sends what is ticked, once', () => {
+    const target = { kind: 'container' as const, id: 'c1', name: 'web', running: true };
+    const { commands } = drive({ type: 'remove', target, label: 'container web' }, '{space}{tab}{space}{enter}{enter}');
+    assert.deepEqual(commands, [{ type: 'remove', overlay: 7, target, force: true, volumes: true }]);
+  });
+});
+
+describe('pull', () => {
+  test('the password leaves the store in the step that hands it to the pull manager', () => {
+    const { state, commands } = drive({ type: 'pull' }, 'registry:5000/app{tab}me{tab}s3cret{enter}');
+    const start = commands.find((c) => c.type === 'start-pull');
+    assert.deepEqual(start, { type: 'start-pull', overlay: 7, reference: 'registry:5000/app', auth: { username: 'me', password: 's3cret' } });
+    assert.ok(!JSON.stringify(state).includes('s3cret'), 'the dialog state no longer holds it');
+    assert.ok(state.type === 'pull' && state.starting);
+    const started = result(state, { kind: 'started', pullId: 'pull-1' });
+    assert.equal(started.close, true);
+    assert.deepEqual(started.select, { pane: 'pulls', id: 'pull-1' });
+  });
+
+  test('a half-given login is asked about, not sent', () => {
+    const { state, commands } = drive({ type: 'pull' }, 'alpine{tab}me{enter}');
+    assert.equal(commands.filter((c) => c.type === 'start-pull').length, 0);
+    assert.ok(state.type === 'pull' && state.showErrors && state.focus === 2);
+  });
+
+  test('credentials are looked up once typing pauses, and a late answer for an older reference is dropped', () => {
+    const { state, commands } = drive({ type: 'pull' }, 'alp');
+    const timers = commands.filter((c) => c.type === 'after');
+    assert.ok(timers.length >= 1, 'each change of reference asks for a lookup after a pause');
+    assert.ok(timers.every((t) => t.type === 'after' && t.key === 'lookup:7' && t.overlay === 7), 'one timer key: each replaces the last');
+    assert.ok(state.type === 'pull' && state.lookup.state === 'looking');
+    // The pause ends for "alp": the lookup goes out.
+    const due = result(state, { kind: 'lookup-due', reference: 'alp' });
+    assert.deepEqual(due.commands, [{ type: 'lookup-credentials', overlay: 7, reference: 'alp' }]);
+    assert.deepEqual(result(state, { kind: 'lookup-due', reference: 'al' }).commands, undefined, 'an older pause asks nothing');
+    assert.equal(result(state, { kind: 'looked-up', reference: 'al', description: 'stale' }).state, state);
+    const found = result(state, { kind: 'looked-up', reference: 'alp', description: 'from ~/.docker/config.json' });
+    assert.ok(found.state.type === 'pull' && found.state.lookup.state === 'found');
+  });
+
+  test('a prefilled reference is looked up from the start', () => {
+    const { commands } = drive({ type: 'pull', reference: 'alpine' });
+    assert.equal(commands[0]?.type, 'after');
+  });
+});
+
+describe('run', () => {
+  test('the focused field takes its keys; Tab completes an image from local tags first, then moves on', () => {
+    const { state } = drive({ type: 'run' }, 'busybox:l{tab}');
+    assert.ok(state.type === 'run' && state.fields.image.value === 'busybox:latest' && state.focus === 0);
+    const next = drive({ type: 'run' }, 'busybox:l{tab}{tab}echo hi{tab}web-1{tab}{space}{tab}{space}').state;
+    assert.ok(next.type === 'run');
+    assert.deepEqual([next.fields.command.value, next.fields.name.value, next.tty, next.detached], ['echo hi', 'web-1', true, true]);
+  });
+
+  test('a tag with control characters is never offered for completion', () => {
+    const { state } = drive({ type: 'run' }, 'evil{tab}');
+    assert.ok(state.type === 'run' && state.fields.image.value === 'evil' && state.focus === 1);
+  });
+
+  test('invalid fields: messages, focus on the first, nothing sent', () => {
+    const { state, commands } = drive({ type: 'run' }, '{tab}ls *.txt{tab}-web{enter}');
+    assert.deepEqual(commands, []);
+    assert.ok(state.type === 'run' && state.showErrors && state.focus === 0);
+  });
+
+  test('the whole foreground workflow: create, start, output, exit; Enter closes', () => {
+    const driven = drive({ type: 'run', image: 'busybox' }, "sh -c 'echo hi'{enter}{enter}");
+    let state = driven.state;
+    assert.deepEqual(driven.commands, [{ type: 'run-container', overlay: 7, spec: { image: 'busybox', cmd: ['sh', '-c', 'echo hi'], name: undefined, tty: false, detached: false } }]);
+    const steps: DialogResult[] = [{ kind: 'created', id: 'abc123abc123ff', warnings: ['w'] }, { kind: 'started' }, { kind: 'output', lines: 3 }];
+    for (const step of steps) state = result(state, step).state;
+    assert.ok(state.type === 'run' && state.phase.kind === 'running' && state.output === 3);
+    const leave = dialogKey(state, presses('{esc}')[0]!, ctx);
+    assert.deepEqual([leave.close, leave.notify?.text], [true, 'abc123abc123 keeps running (only the view was left)']);
+    state = result(state, { kind: 'exited', exitCode: 3 }).state;
+    assert.ok(state.type === 'run' && state.phase.kind === 'exited' && state.phase.exitCode === 3 && !state.busy);
+    assert.equal(dialogKey(state, presses('{enter}')[0]!, ctx).close, true);
+  });
+
+  test('a missing image: offered, pulled, then the run goes on; a failed pull brings the form back with every field', () => {
+    let { state } = drive({ type: 'run', image: 'reg:5000/tool:2' }, 'tool --help{enter}');
+    state = result(state, { kind: 'failed', message: 'No such image: reg:5000/tool:2', missingImage: true }).state;
+    assert.ok(state.type === 'run' && state.phase.kind === 'missing-image');
+    const pull = dialogKey(state, presses('{enter}')[0]!, ctx);
+    assert.deepEqual(pull.commands, [{ type: 'run-pull', overlay: 7, reference: 'reg:5000/tool:2' }]);
+    const pulled = result(result(pull.state, { kind: 'pulling', pullId: 'pull-1' }).state, { kind: 'pulled' });
+    assert.equal(pulled.commands?.[0]?.type, 'run-container', 'the run goes on after the pull');
+    const failed = result(pull.state, { kind: 'pull-failed', message: 'pull failed: denied' }).state;
+    assert.ok(failed.type === 'run' && failed.phase.kind === 'form' && failed.error === 'pull failed: denied' && failed.fields.command.value === 'tool --help');
+  });
+
+  test('Esc at the offer: back to the form with the engine’s message', () => {
+    let { state } = drive({ type: 'run', image: 'nothere:1' }, '{enter}');
+    state = result(state, { kind: 'failed', message: 'No such image: nothere:1', missingImage: true }).state;
+    state = dialogKey(state, presses('{esc}')[0]!, ctx).state;
+    assert.ok(state.type === 'run' && state.phase.kind === 'form' && state.error === 'No such image: nothere:1');
+  });
+
+  test('a failure after the start keeps the output and says the run was lost; one before it says what was left behind', () => {
+    let { state } = drive({ type: 'run', image: 'busybox' }, '{enter}');
+    const created = result(state, { kind: 'created', id: 'feedfeedfeedfeed', warnings: [] }).state;
+    state = result(result(created, { kind: 'started' }).state, { kind: 'failed', message: 'engine gone', missingImage: false }).state;
+    assert.ok(state.type === 'run' && state.phase.kind === 'lost' && state.phase.message === 'engine gone');
+    const notStarted = result(created, { kind: 'failed', message: 'port taken', missingImage: false }).state;
+    assert.ok(notStarted.type === 'run' && notStarted.phase.kind === 'form' && notStarted.error === 'created feedfeedfeed but it did not start: port taken');
+  });
+
+  test('detached: closes, selects the container, shows all when it already exited, and says so', () => {
+    const { state } = drive({ type: 'run', image: 'busybox' }, '{tab}{tab}{tab}{tab}{space}{enter}');
+    const done = result(state, { kind: 'detached', id: 'c9', name: 'web', live: false, warnings: ['low memory'] });
+    assert.equal(done.close, true);
+    assert.deepEqual(done.select, { pane: 'containers', id: 'c9' });
+    assert.equal(done.showAll, true);
+    assert.equal(done.notify?.text, 'started web (c9) · warning: low memory');
+  });
+
+  test('output scrolls back within what is held, and End returns to the bottom', () => {
+    let { state } = drive({ type: 'run', image: 'busybox' }, '{enter}');
+    for (const r of [{ kind: 'created', id: 'c1', warnings: [] }, { kind: 'started' }, { kind: 'output', lines: 100 }] as DialogResult[]) state = result(state, r).state;
+    for (const p of presses('kkk')) state = dialogKey(state, p, ctx).state;
+    assert.ok(state.type === 'run' && state.scrollBack === 3);
+    state = dialogKey(state, { name: 'pageup', input: '', key: { ...plainFlags, pageUp: true } }, ctx).state;
+    assert.ok(state.type === 'run' && state.scrollBack === 3 + 12);
+    state = dialogKey(state, { name: 'G', input: 'G', key: { ...plainFlags, shift: true } }, ctx).state;
+    assert.ok(state.type === 'run' && state.scrollBack === 0);
+  });
+});
