@@ -65,7 +65,7 @@ async function expectBerthBack(s: PtySession): Promise<void> {
   await s.waitFor((text) => s.bufferType === 'alternate' && berthUp(text), 15_000);
   // It takes keys again.
   await s.type('2');
-  await s.waitFor(/\d+ tags/, 10_000);
+  await s.waitFor(/\d+ tags?\b/, 10_000);
   await s.type('1');
   await s.waitFor((text) => berthUp(text) && /running: \d+/.test(text), 10_000);
 }
