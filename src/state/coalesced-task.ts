@@ -8,7 +8,7 @@ export class CoalescedTask {
   private dirty = false;
   private timer: NodeJS.Timeout | undefined;
   private stopped = false;
-  /** Callers of runNow waiting for the next run to start and end (one asked while a run was going). */
+  /** Callers of runNow waiting for the next run to start and end (a run in progress began before they asked). */
   private waiting: Array<() => void> = [];
 
   constructor(
@@ -31,48 +31,56 @@ export class CoalescedTask {
   }
 
   /**
-   * Runs now (or right after the current run) and resolves when that run is over: the data it
-   * loads is in by then, whether or not a run was already going when it was asked.
+   * Runs now, or right after the current run when one is in progress (that run started before
+   * this request, so its answer may predate it), and resolves when the run that includes this
+   * request is over, whether it succeeded or not. Resolves at once once stopped.
    */
-  async runNow(): Promise<void> {
-    if (this.stopped) return;
+  runNow(): Promise<void> {
+    if (this.stopped) return Promise.resolve();
     if (this.timer) {
       clearTimeout(this.timer);
       this.timer = undefined;
     }
-    if (this.running) {
-      // The run going now may have read its data before the change the caller wants to see.
-      this.dirty = true;
-      await new Promise<void>((resolve) => this.waiting.push(resolve));
-      return;
-    }
-    await this.execute();
+    const done = new Promise<void>((resolve) => this.waiting.push(resolve));
+    if (this.running) this.dirty = true;
+    else void this.execute();
+    return done;
   }
 
   stop(): void {
     this.stopped = true;
     if (this.timer) clearTimeout(this.timer);
     this.timer = undefined;
-    // Nothing more will run: nobody should wait for it.
-    for (const resolve of this.waiting.splice(0)) resolve();
+    this.release(this.waiting);
+    this.waiting = [];
   }
 
   private async execute(): Promise<void> {
-    if (this.stopped) return;
+    // Whoever waits now is served by this run; whoever asks from here on, by the next one.
+    const served = this.waiting;
+    this.waiting = [];
+    if (this.stopped) {
+      this.release(served);
+      return;
+    }
     this.running = true;
-    // This run is the one everybody waiting so far asked for; later callers wait for the next.
-    const waiters = this.waiting.splice(0);
     try {
       await this.job();
     } catch (error) {
       this.onError(error);
     } finally {
       this.running = false;
-      for (const resolve of waiters) resolve();
+      this.release(served);
       if (this.dirty) {
         this.dirty = false;
-        this.request(0);
+        // Straight away when someone waits for it; a plain request keeps its coalescing delay of 0.
+        if (this.waiting.length > 0) void this.execute();
+        else this.request(0);
       }
     }
+  }
+
+  private release(resolvers: ReadonlyArray<() => void>): void {
+    for (const resolve of resolvers) resolve();
   }
 }

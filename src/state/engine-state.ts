@@ -25,6 +25,11 @@ export interface ConnectionState {
   retryAt?: number;
   /** Whether the /events stream is live (otherwise berth is polling alone). */
   eventsLive: boolean;
+  /**
+   * Present while the engine accepts connections but answers nothing (frozen, hung): since when
+   * (epoch ms) and for how many whole seconds, updated once a second. The lists are stale then.
+   */
+  notResponding?: { since: number; seconds: number };
   /** When berth last got through to the engine (epoch ms); undefined while it never has. */
   connectedAt?: number;
 }
@@ -49,6 +54,8 @@ export interface ListState<T> {
    * (a container's Status, "Up 26 seconds") are as of this moment.
    */
   refreshedAt?: number;
+  /** Containers only: just the running ones so far (shown first), the full list still on its way. */
+  partial?: boolean;
 }
 
 export interface EngineState {

@@ -1,3 +1,4 @@
+import { sameJson } from '../engine/same-json.ts';
 import type { ContainerSummary, ImageSummary } from '../engine/types.ts';
 import { sameStatus } from './status-age.ts';
 
@@ -12,14 +13,14 @@ export function sortImages(items: readonly ImageSummary[]): ImageSummary[] {
 }
 
 /**
- * Whether a fresh list says the same as the one on screen. Comparing serialised rows costs
- * well under a millisecond for a thousand containers and saves a whole render when a safety
- * poll finds nothing new.
+ * Whether a fresh list says the same as the one on screen, which saves a whole render when a
+ * refresh finds nothing new. Entries the engine client found unchanged are the very same objects
+ * (AnswerMemo), so most compare by identity; the rest structurally, without building strings.
  */
 export function sameList<T>(a: readonly T[], b: readonly T[]): boolean {
   if (a.length !== b.length) return false;
   for (let i = 0; i < a.length; i++) {
-    if (JSON.stringify(a[i]) !== JSON.stringify(b[i])) return false;
+    if (a[i] !== b[i] && !sameJson(a[i], b[i])) return false;
   }
   return true;
 }
@@ -36,9 +37,9 @@ export function sameContainers(a: readonly ContainerSummary[], aAt: number | und
     const x = a[i];
     const y = b[i];
     if (x === undefined || y === undefined) return false;
-    if (JSON.stringify(x) === JSON.stringify(y)) continue;
+    if (x === y || sameJson(x, y)) continue;
     if (aAt === undefined || x.Status === y.Status || !sameStatus(x.Status, aAt, y.Status, bAt)) return false;
-    if (JSON.stringify({ ...x, Status: '' }) !== JSON.stringify({ ...y, Status: '' })) return false;
+    if (!sameJson({ ...x, Status: '' }, { ...y, Status: '' })) return false;
   }
   return true;
 }

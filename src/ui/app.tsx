@@ -57,7 +57,11 @@ export function App() {
   const height = bodyHeight(state.terminal, engine);
 
   const summary = (() => {
-    const stale = engine.containers.stale ? ' [stale]' : '';
+    const stale = engine.containers.stale
+      ? ' [stale]'
+      : engine.containers.partial && state.showAll && state.pane === 'containers'
+        ? ' [the stopped ones are on their way]'
+        : '';
     const filter = view.filter ? ` · filter "${view.filter}"` : '';
     const sort = view.sort === 'created' ? '' : ` · by ${view.sort}`;
     if (state.pane === 'containers') return `${state.showAll ? 'all' : 'running'}: ${containerRowsOf(state, { engine }).length}${filter}${sort}${stale}`;

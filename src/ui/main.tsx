@@ -12,6 +12,7 @@ import type { Runtime } from './runtime.tsx';
 import type { Services } from './services.tsx';
 import { runShell } from './shell.ts';
 import { loadSettings, settingsPath } from './settings.ts';
+import { installSuspend } from './suspend.ts';
 import { enterFullscreen, leaveFullscreen } from './terminal.ts';
 
 export interface AppOptions {
@@ -60,8 +61,8 @@ export async function runApp(options: AppOptions): Promise<number> {
   function finish(code: number, message?: string): void {
     if (finished) return;
     finished = true;
-    // A signal may end berth mid-shell: the terminal still gets its modes back.
-    if (shellActive && process.stdin.isTTY) process.stdin.setRawMode(false);
+    // A signal may end berth mid-shell (or before Ink took the input): the terminal still gets its modes back.
+    if (process.stdin.isTTY && process.stdin.isRaw) process.stdin.setRawMode(false);
     void sync.stop();
     runtime?.dispose();
     pulls.stop();
@@ -81,6 +82,8 @@ export async function runApp(options: AppOptions): Promise<number> {
   process.on('SIGTERM', onSignal);
   process.on('SIGHUP', onSignal);
   process.on('SIGINT', onSignal);
+  // Ctrl-Z and kill -TSTP suspend berth as any terminal program; fg brings it back redrawn.
+  installSuspend({ stdin: process.stdin, stdout: process.stdout, enabled: () => !shellActive && !finished, repaint: () => void import('./repaint.tsx').then((m) => m.repaint()) });
   process.on('uncaughtException', (error) => finish(1, `berth: unexpected error: ${describeError(error)}`));
   process.on('unhandledRejection', (error) => finish(1, `berth: unexpected error: ${describeError(error)}`));
 
@@ -94,6 +97,10 @@ export async function runApp(options: AppOptions): Promise<number> {
       const services: Services = { client, engineStore, sync, pulls };
       const show = (app: Runtime) => {
         enterFullscreen(process.stdout);
+        // Raw before the first frame, not after it (Ink turns it on in an effect that runs once
+        // the frame is drawn): a key pressed as the screen appears is a key, not echoed text, and
+        // Ctrl-C then is berth's quit key rather than a SIGINT to the shell that started it.
+        if (process.stdin.isTTY) process.stdin.setRawMode(true);
         const current = mount(services, app);
         instance = current;
         // A component that throws makes Ink draw the error with its stack and unmount by itself,

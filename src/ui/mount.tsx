@@ -4,6 +4,7 @@
  */
 import { render, type Instance } from 'ink';
 import { useEffect, useState } from 'react';
+import { RepaintHandle } from './repaint.tsx';
 import { preloadDialogs } from './dialogs/dialog-host.tsx';
 import { Root } from './root.tsx';
 import type { Runtime } from './runtime.tsx';
@@ -34,6 +35,7 @@ export function mount(services: Services, runtime: Runtime): Instance {
   return render(
     <>
       <Root services={services} runtime={runtime} />
+      <RepaintHandle />
       {crash}
     </>,
     {

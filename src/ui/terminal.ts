@@ -9,13 +9,23 @@ const ENTER = `\u001b[?1049h\u001b[H${ENABLE_BRACKETED_PASTE}`;
 const LEAVE = `${DISABLE_BRACKETED_PASTE}\u001b[?25h\u001b[?1049l`;
 
 let active = false;
+let exitHook = false;
 
 export function enterFullscreen(stdout: NodeJS.WriteStream): void {
   if (active || !stdout.isTTY) return;
   active = true;
   stdout.write(ENTER);
-  // A last resort: even a hard exit path gets the normal screen back.
-  process.once('exit', () => leaveFullscreen(stdout));
+  // A last resort: even a hard exit path gets the normal screen back. Once, however often
+  // berth takes the screen again (after a shell in a container, after a suspend).
+  if (!exitHook) {
+    exitHook = true;
+    process.once('exit', () => leaveFullscreen(stdout));
+  }
+}
+
+/** Whether berth has the alternate screen now (what a suspend gives back and takes again). */
+export function isFullscreen(): boolean {
+  return active;
 }
 
 export function leaveFullscreen(stdout: NodeJS.WriteStream): void {

@@ -12,7 +12,7 @@ import { ms, spread, verdict, type Row } from './table.ts';
 const PAGE_DOWN = '\u001b[6~';
 const ESCAPE = '\u001b';
 
-async function press(probe: ScreenProbe, key: string, changed: (view: ScreenView) => boolean): Promise<number> {
+export async function press(probe: ScreenProbe, key: string, changed: (view: ScreenView) => boolean): Promise<number> {
   const t0 = performance.now();
   probe.session.write(key);
   return (await probe.until(changed, 5000)) - t0;
@@ -22,14 +22,54 @@ async function press(probe: ScreenProbe, key: string, changed: (view: ScreenView
  * The selection is on the first row under the table header. `a` keeps the selection on the same
  * container, which in the all-containers order may sit near the end, so each phase starts at g.
  */
-function atTop(view: ScreenView): boolean {
+export function atTop(view: ScreenView): boolean {
   const header = view.lines.findIndex((line) => line.startsWith('CONTAINER ID'));
   return header >= 0 && view.selected?.y === header + 1;
 }
 
-function selectionMoved(probe: ScreenProbe): (view: ScreenView) => boolean {
+export function selectionMoved(probe: ScreenProbe): (view: ScreenView) => boolean {
   const before = probe.view().selected?.text;
   return (v) => v.selected !== undefined && v.selected.text !== before;
+}
+
+/**
+ * The keypress phases B3 and B11 share, in a list shown whole: from the top, `presses` × j, then
+ * from the top again PgDn (at most 40), then each query typed after `/` a key at a time and
+ * cleared with Esc. Returns each key's time to the frame that shows its effect.
+ */
+export async function movePageFilter(probe: ScreenProbe, presses: number, queries: readonly string[]): Promise<{ move: number[]; page: number[]; filter: number[] }> {
+  const session = probe.session;
+  const move: number[] = [];
+  const page: number[] = [];
+  const filter: number[] = [];
+  session.write('g');
+  await probe.until(atTop, 5000);
+  await jitter(500, 0);
+  for (let i = 0; i < presses; i++) {
+    move.push(await press(probe, 'j', selectionMoved(probe)));
+    await jitter(60, 100);
+  }
+  session.write('g');
+  await probe.until(atTop, 5000);
+  await jitter(200, 0);
+  for (let i = 0; i < Math.min(presses, 40); i++) {
+    page.push(await press(probe, PAGE_DOWN, selectionMoved(probe)));
+    await jitter(60, 100);
+  }
+  // Queries that narrow the rows step by step, down to one or a few.
+  for (const query of queries) {
+    filter.push(await press(probe, '/', (v) => v.text.includes('█  (Enter keeps')));
+    await jitter(60, 100);
+    for (let c = 1; c <= query.length; c++) {
+      const text = query.slice(0, c);
+      filter.push(await press(probe, query[c - 1] ?? '', (v) => v.text.includes(`filter "${text}"`)));
+      await jitter(60, 100);
+    }
+    session.write(ESCAPE);
+    await probe.until((v) => !v.text.includes('filter "'), 5000);
+    await jitter(200, 0);
+  }
+  return { move, page, filter };
 }
 
 export async function b3(bench: Bench): Promise<Row[]> {
@@ -44,36 +84,10 @@ export async function b3(bench: Bench): Promise<Row[]> {
     await probe.until((v) => RUNNING_NAME.test(v.text), 15_000);
     session.write('a');
     await probe.until(`all: ${TOTAL_COUNT}`, 10_000);
-    session.write('g');
-    await probe.until(atTop, 5000);
-    await jitter(500, 0);
-
-    for (let i = 0; i < presses; i++) {
-      move.push(await press(probe, 'j', selectionMoved(probe)));
-      await jitter(60, 100);
-    }
-    session.write('g');
-    await probe.until(atTop, 5000);
-    await jitter(200, 0);
-    for (let i = 0; i < Math.min(presses, 40); i++) {
-      page.push(await press(probe, PAGE_DOWN, selectionMoved(probe)));
-      await jitter(60, 100);
-    }
-
-    // Queries that narrow 1,000 rows step by step, down to one or a few.
-    const queries = ['bench-idle-123', 'idle-9', 'run-4', 'bench-idle-77', 'dle-5', 'bench-run-17'].slice(0, bench.quick ? 2 : 6);
-    for (const query of queries) {
-      filter.push(await press(probe, '/', (v) => v.text.includes('█  (Enter keeps')));
-      await jitter(60, 100);
-      for (let c = 1; c <= query.length; c++) {
-        const text = query.slice(0, c);
-        filter.push(await press(probe, query[c - 1] ?? '', (v) => v.text.includes(`filter "${text}"`)));
-        await jitter(60, 100);
-      }
-      session.write(ESCAPE);
-      await probe.until((v) => !v.text.includes('filter "'), 5000);
-      await jitter(200, 0);
-    }
+    const times = await movePageFilter(probe, presses, ['bench-idle-123', 'idle-9', 'run-4', 'bench-idle-77', 'dle-5', 'bench-run-17'].slice(0, bench.quick ? 2 : 6));
+    move.push(...times.move);
+    page.push(...times.page);
+    filter.push(...times.filter);
   } finally {
     probe.dispose();
     await bench.quit(session);

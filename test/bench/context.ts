@@ -29,6 +29,10 @@ export const CREATED_PREFIX = 'bench-idle';
 export const RUNNING_COUNT = 50;
 export const TOTAL_COUNT = 1000;
 export const IMAGE_TAGS = 500;
+/** B11's lists: 10,000 containers in all (50 running), 2,000 image tags. */
+export const MASS_PREFIX = 'bench-mass';
+export const MASS_COUNT = 10_000;
+export const MASS_TAGS = 2000;
 /** Any of the running batch's names: what "a frame with container data" shows. */
 export const RUNNING_NAME = new RegExp(`${RUNNING_PREFIX}-\\d+`);
 
@@ -37,6 +41,10 @@ export class Bench {
   private running?: Promise<void>;
   private thousand?: Promise<void>;
   private images?: Promise<void>;
+  private mass?: Promise<void>;
+  private massImages?: Promise<void>;
+  /** Figures other figures compare with (B11's first frame with B1's), by id, when measured in this run. */
+  readonly medians = new Map<string, number>();
   private sea?: Promise<string>;
 
   private constructor(
@@ -192,18 +200,47 @@ export class Bench {
   ensureImages(): Promise<void> {
     this.images ??= (async () => {
       const t = Date.now();
-      let next = 0;
-      const worker = async () => {
-        while (next < IMAGE_TAGS) {
-          const i = next++;
-          await this.api('POST', `/images/${LOCAL_BUSYBOX}/tag?repo=${encodeURIComponent(`bench/tag-${i}`)}&tag=latest`);
-        }
-      };
-      await Promise.all(Array.from({ length: 8 }, worker));
+      await this.tagBusybox(0, IMAGE_TAGS);
       this.log(`fixture: ${IMAGE_TAGS} image tags in ${Date.now() - t} ms`);
       await this.settle();
     })();
     return this.images;
+  }
+
+  /** 10,000 containers in all: the thousand, then 9,000 more created, never started (B11). */
+  ensureMass(): Promise<void> {
+    this.mass ??= (async () => {
+      await this.ensureThousand();
+      const t = Date.now();
+      await this.sandbox.startContainers(MASS_COUNT - TOTAL_COUNT, { namePrefix: MASS_PREFIX, start: false });
+      this.log(`fixture: ${MASS_COUNT - TOTAL_COUNT} more created containers in ${Date.now() - t} ms`);
+      await this.settle();
+    })();
+    return this.mass;
+  }
+
+  /** 2,000 image tags in all (B11). */
+  ensureMassImages(): Promise<void> {
+    this.massImages ??= (async () => {
+      await this.ensureImages();
+      const t = Date.now();
+      await this.tagBusybox(IMAGE_TAGS, MASS_TAGS);
+      this.log(`fixture: ${MASS_TAGS - IMAGE_TAGS} more image tags in ${Date.now() - t} ms`);
+      await this.settle();
+    })();
+    return this.massImages;
+  }
+
+  /** Tags `bench/tag-<from>` … `bench/tag-<to - 1>` on the busybox image, 8 at a time. */
+  private async tagBusybox(from: number, to: number): Promise<void> {
+    let next = from;
+    const worker = async () => {
+      while (next < to) {
+        const i = next++;
+        await this.api('POST', `/images/${LOCAL_BUSYBOX}/tag?repo=${encodeURIComponent(`bench/tag-${i}`)}&tag=latest`);
+      }
+    };
+    await Promise.all(Array.from({ length: 8 }, worker));
   }
 
   /** After a fixture: let the engine's own follow-up work die down before anything is timed. */

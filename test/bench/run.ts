@@ -14,6 +14,7 @@ import { b4 } from './b4-idle.ts';
 import { b5 } from './b5-memory.ts';
 import { b6 } from './b6-pull.ts';
 import { b7 } from './b7-log-flood.ts';
+import { b11 } from './b11-mass.ts';
 import { b8 } from './b8-first-open.ts';
 import { b12 } from './b12-remote.ts';
 import { Bench } from './context.ts';
@@ -37,6 +38,8 @@ const FIGURES: readonly Figure[] = [
   { id: 'B3', title: 'keypress → frame (1,000 containers)', budget: 'p95 ≤ 30/50 ms', run: b3 },
   { id: 'B7', title: 'log flood', budget: 'p95 ≤ 100 ms, RSS ≤ 200 MB, q ≤ 300 ms', run: b7 },
   { id: 'B5', title: 'memory', budget: 'RSS ≤ 100 MB', run: b5 },
+  // Last: its 10,000 containers would change every figure measured after it.
+  { id: 'B11', title: 'lists that grow (10,000 containers, 2,000 tags)', budget: 'first frame ≤ 2× B1, p95 ≤ 50 ms, RSS ≤ 150 MB', run: b11 },
 ];
 
 const USAGE = `usage: npm run bench [-- [B1 … B12] [--quick] [--b5-minutes=N]]

@@ -11,12 +11,13 @@
  * always leave the engine running and answering /_ping.
  */
 import assert from 'node:assert/strict';
-import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
+import { chmodSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { after, afterEach, before, test } from 'node:test';
 import { setTimeout as delay } from 'node:timers/promises';
 import { ensureEngineUp, killEngine, startEngineAgain } from '../sandbox/engine-control.ts';
+import { liveHeap, openFds, rssKb } from '../support/process-stats.ts';
 import { berthBin, key, launchBerth, type PtySession } from '../support/pty.ts';
 import { sandboxDocker, sandboxEnv } from '../support/sandbox-env.ts';
 import { startThrottleProxy, type ThrottleProxy } from '../support/throttle-proxy.ts';
@@ -78,61 +79,6 @@ async function restartAndSeeLive(b: PtySession): Promise<string> {
   timings.live.push(Date.now() - t0);
   assertAlive(b);
   return screen;
-}
-
-function openFds(pid: number): number {
-  return readdirSync(`/proc/${pid}/fd`).length;
-}
-
-function rssKb(pid: number): number {
-  const match = /^VmRSS:\s+(\d+) kB/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-  return Number(match?.[1] ?? 0);
-}
-
-/**
- * Makes berth write a heap snapshot (it was started with --heapsnapshot-signal) and sums the
- * sizes of what is in it, leaving out compiled code, which grows as V8 optimises hot paths.
- */
-async function heapSnapshot(pid: number, dir: string): Promise<{ data: number; code: number }> {
-  const seen = new Set(readdirSync(dir));
-  process.kill(pid, 'SIGUSR2');
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    await delay(200);
-    const file = readdirSync(dir).find((f) => !seen.has(f) && f.endsWith('.heapsnapshot'));
-    if (file) {
-      let parsed: HeapSnapshot | undefined;
-      try {
-        parsed = JSON.parse(readFileSync(path.join(dir, file), 'utf8')) as HeapSnapshot;
-      } catch {
-        // still being written
-      }
-      if (parsed) {
-        rmSync(path.join(dir, file), { force: true });
-        return sumHeap(parsed);
-      }
-    }
-    if (Date.now() > deadline) throw new Error('berth wrote no heap snapshot');
-  }
-}
-
-interface HeapSnapshot {
-  snapshot: { meta: { node_fields: string[]; node_types: [string[], ...unknown[]] } };
-  nodes: number[];
-}
-
-function sumHeap(snapshot: HeapSnapshot): { data: number; code: number } {
-  const { node_fields: fields, node_types: types } = snapshot.snapshot.meta;
-  const typeAt = fields.indexOf('type');
-  const sizeAt = fields.indexOf('self_size');
-  let data = 0;
-  let code = 0;
-  for (let i = 0; i < snapshot.nodes.length; i += fields.length) {
-    const size = snapshot.nodes[i + sizeAt] ?? 0;
-    if (types[0][snapshot.nodes[i + typeAt] ?? 0] === 'code') code += size;
-    else data += size;
-  }
-  return { data, code };
 }
 
 before(async () => {
@@ -277,13 +223,13 @@ test('20 kill/restart cycles in one berth: descriptors and memory return to wher
   // makes V8 track object moves from then on (more RSS), hence only now, and twice: a leak per
   // cycle shows as growth between them (measured: a few KB to ~170 KB over 10 cycles, depending on
   // what the last GC left; 1 MiB of slack still catches a leak of ~100 KB per outage).
-  const heapBefore = await heapSnapshot(pid, diagnostics);
+  const heapBefore = await liveHeap(pid, diagnostics);
   await cycles(10);
-  const heapAfter = await heapSnapshot(pid, diagnostics);
-  t.diagnostic(`live heap ${heapBefore.data} → ${heapAfter.data} bytes over 10 cycles`);
+  const heapAfter = await liveHeap(pid, diagnostics);
+  t.diagnostic(`live heap ${heapBefore} → ${heapAfter} bytes over 10 cycles`);
   assert.ok(
-    heapAfter.data <= heapBefore.data + 1024 * 1024,
-    `live heap (without compiled code): ${heapBefore.data} bytes, then ${heapAfter.data} after 10 more cycles`,
+    heapAfter <= heapBefore + 1024 * 1024,
+    `live heap (without compiled code): ${heapBefore} bytes, then ${heapAfter} after 10 more cycles`,
   );
   assert.ok(openFds(pid) <= before.fds + 2, 'open descriptors after the last cycles');
   assertAlive(b);

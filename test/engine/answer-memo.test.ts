@@ -38,3 +38,28 @@ test('a failing parse remembers nothing', () => {
   }));
   assert.equal(memo.resolve('q', Buffer.from('[1]'), () => [9]), first);
 });
+
+test('with an identity, entries equal to the previous answer’s are the previous objects; changed ones are new', () => {
+  interface Item {
+    Id: string;
+    Status: string;
+    Ports?: Array<{ PrivatePort: number }>;
+  }
+  const memo = new AnswerMemo<Item>((item) => item.Id);
+  const first = memo.resolve('q', Buffer.from('1'), () => [
+    { Id: 'a', Status: 'Up 1 minute', Ports: [{ PrivatePort: 80 }] },
+    { Id: 'b', Status: 'Exited (0)' },
+  ]);
+  const second = memo.resolve('q', Buffer.from('2'), () => [
+    { Id: 'c', Status: 'Created' },
+    { Id: 'a', Status: 'Up 1 minute', Ports: [{ PrivatePort: 80 }] },
+    { Id: 'b', Status: 'Exited (1)' },
+  ]);
+  assert.notEqual(second, first);
+  assert.equal(second[1], first[0], 'unchanged: the very same object, wherever it now is');
+  assert.notEqual(second[2], first[1], 'changed: the new object');
+  assert.equal(second[2]?.Status, 'Exited (1)');
+  // Under another query nothing is reused: those are other lists.
+  const other = memo.resolve('other', Buffer.from('2'), () => [{ Id: 'a', Status: 'Up 1 minute', Ports: [{ PrivatePort: 80 }] }]);
+  assert.notEqual(other[0], second[1]);
+});

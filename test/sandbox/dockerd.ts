@@ -21,6 +21,11 @@ export interface DockerdOptions {
    * bulk-container benchmarks and teardown; on tmpfs both are 2–4× faster.
    */
   tmpfs?: boolean;
+  /**
+   * A tmpfs of exactly this many bytes, which must mount (no fall-back to disk): an engine whose
+   * disk can be filled on purpose (test/sandbox/small-disk.ts).
+   */
+  tmpfsBytes?: number;
   /** Default overlay2; `vfs` works anywhere but is slow and disk-hungry. */
   storageDriver?: string;
   startTimeoutMs?: number;
@@ -51,7 +56,11 @@ export async function startDockerd(dockerdBin: string, dir: string, opts: Docker
   // the trust key moved out of /etc/docker (dockerd 20.10 writes one there by default).
   const dataRoot = path.join(dir, 'data');
   mkdirSync(dataRoot, { recursive: true });
-  if (opts.tmpfs ?? true) await mountTmpfs(dataRoot);
+  if (opts.tmpfsBytes !== undefined) {
+    if (!(await mountTmpfs(dataRoot, opts.tmpfsBytes))) throw new Error(`could not mount a ${opts.tmpfsBytes}-byte tmpfs on ${dataRoot} (needs CAP_SYS_ADMIN)`);
+  } else if (opts.tmpfs ?? true) {
+    await mountTmpfs(dataRoot);
+  }
   writeFileSync(configFile, JSON.stringify({ 'deprecated-key-path': path.join(dir, 'key.json') }, null, 2));
 
   const args = [
@@ -121,12 +130,15 @@ export async function startDockerd(dockerdBin: string, dir: string, opts: Docker
   };
 }
 
-async function mountTmpfs(target: string): Promise<void> {
+/** True when mounted. */
+async function mountTmpfs(target: string, bytes?: number): Promise<boolean> {
   // A limit, not a reservation: pages are only used as files are written.
-  const size = Math.min(8 * 1024 ** 3, Math.floor(os.totalmem() / 2));
+  const size = bytes ?? Math.min(8 * 1024 ** 3, Math.floor(os.totalmem() / 2));
   try {
     await run('mount', ['-t', 'tmpfs', '-o', `size=${size},mode=0710`, 'berth-sandbox', target]);
+    return true;
   } catch {
     // Not allowed here (e.g. no CAP_SYS_ADMIN): the disk is slower but works the same.
+    return false;
   }
 }

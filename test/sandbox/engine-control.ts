@@ -13,7 +13,7 @@ import { spawn } from 'node:child_process';
 import { closeSync, existsSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { alive } from './cleanup.ts';
+import { alive, processesMentioning } from './cleanup.ts';
 import { engineRequest } from './engine-http.ts';
 
 interface SavedCommand {
@@ -160,4 +160,69 @@ export async function waitForPing(dir: string, timeoutMs = 60_000, failed: () =>
 export async function ensureEngineUp(dir: string): Promise<void> {
   if (await enginePings(dir)) return;
   await startEngineAgain(dir);
+}
+
+/** Processes this test process froze, to be thawed however it ends. */
+const frozen = new Set<number>();
+let thawOnExit = false;
+
+function thawAllSync(): void {
+  for (const pid of frozen) {
+    try {
+      process.kill(pid, 'SIGCONT');
+    } catch {
+      // gone
+    }
+  }
+  frozen.clear();
+}
+
+/**
+ * Freezes a sandbox process with SIGSTOP (a hung daemon: the kernel still accepts connections
+ * on its socket, nothing answers). ALWAYS pair it with `thaw` (or `thawAll` in an `after` hook);
+ * a process exit thaws it too, so a crashed test cannot leave the shared engine frozen.
+ */
+export function freeze(pid: number): void {
+  if (!thawOnExit) {
+    thawOnExit = true;
+    process.on('exit', thawAllSync);
+  }
+  frozen.add(pid);
+  process.kill(pid, 'SIGSTOP');
+}
+
+export function thaw(pid: number): void {
+  frozen.delete(pid);
+  try {
+    process.kill(pid, 'SIGCONT');
+  } catch {
+    // gone
+  }
+}
+
+/** Thaws everything this process froze (for `after` hooks). */
+export function thawAll(): void {
+  thawAllSync();
+}
+
+/** Freezes the sandbox's dockerd and returns its pid (for `thaw`). */
+export function freezeEngine(dir: string): number {
+  const pid = enginePid(dir);
+  if (pid === undefined) throw new Error(`no running dockerd for sandbox ${dir}`);
+  freeze(pid);
+  return pid;
+}
+
+/** The sandbox registry's pid (it runs `registry serve <dir>/registry/config.yml`). */
+export function registryPid(dir: string): number {
+  const config = path.join(dir, 'registry', 'config.yml');
+  const pid = processesMentioning(path.join(dir, 'registry')).find((candidate) => {
+    try {
+      return readFileSync(`/proc/${candidate}/cmdline`, 'utf8').split('\0').includes(config);
+    } catch {
+      return false;
+    }
+  });
+  if (pid === undefined) throw new Error(`no running registry for sandbox ${dir}`);
+  return pid;
 }

@@ -10,7 +10,7 @@
  * under load, show whether live objects grow. Every error berth shows on screen is collected.
  * Prints a report and exits non-zero when a limit is passed, berth died, or an error was seen.
  */
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
@@ -19,23 +19,33 @@ import { engineJson, engineRequest } from '../sandbox/engine-http.ts';
 import { watchLauncher } from '../sandbox/lifeline.ts';
 import { startSandbox, type Sandbox } from '../sandbox/sandbox.ts';
 import { berthBin, ensureBuilt, key, PtySession } from '../support/pty.ts';
+import { FAULTS, isFaultName, runFaultSoak, type FaultName } from './fault-soak.ts';
+import { alive, liveHeap, openFds, rssKb } from '../support/process-stats.ts';
 
-const USAGE = `usage: npm run soak [-- --minutes=N] [--events=N]
-  --minutes=N   how long the load runs (default 10; fractions allowed, e.g. 0.5)
+const USAGE = `usage: npm run soak [-- --minutes=N] [--events=N] [--fault=list-500,events-end,slow]
+  --minutes=N   how long the load (or each fault) runs (default 10; fractions allowed, e.g. 0.5)
   --events=N    container events per minute to produce (default 1000)
+  --fault=LIST  instead of the load on the sandbox engine, run berth against the fake engine
+                misbehaving in these ways, one after the other (see test/soak/fault-soak.ts)
 `;
 
 interface Options {
   minutes: number;
   eventsPerMinute: number;
+  faults: FaultName[];
 }
 
 function parse(argv: readonly string[]): Options | string {
-  const options: Options = { minutes: 10, eventsPerMinute: 1000 };
+  const options: Options = { minutes: 10, eventsPerMinute: 1000, faults: [] };
   for (const arg of argv) {
     const [name, value] = arg.split('=');
     const number = Number(value);
-    if (name === '--minutes' && number > 0) options.minutes = number;
+    if (name === '--fault') {
+      for (const fault of (value ?? '').split(',')) {
+        if (!isFaultName(fault)) return `unknown fault: ${fault} (known: ${Object.keys(FAULTS).join(', ')})`;
+        options.faults.push(fault);
+      }
+    } else if (name === '--minutes' && number > 0) options.minutes = number;
     else if (name === '--events' && number > 0) options.eventsPerMinute = number;
     else return `bad argument: ${arg}`;
   }
@@ -43,57 +53,6 @@ function parse(argv: readonly string[]): Options | string {
 }
 
 const log = (line: string) => process.stderr.write(`[soak ${new Date().toISOString().slice(11, 19)}] ${line}\n`);
-
-// ---- measuring berth ---------------------------------------------------------------------
-
-function rssKb(pid: number): number {
-  return Number(/^VmRSS:\s+(\d+) kB/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);
-}
-
-function openFds(pid: number): number {
-  return readdirSync(`/proc/${pid}/fd`).length;
-}
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/** Makes berth (started with --heapsnapshot-signal) write a snapshot; returns the bytes of live data, compiled code left out. */
-async function liveHeap(pid: number, dir: string): Promise<number> {
-  const seen = new Set(readdirSync(dir));
-  process.kill(pid, 'SIGUSR2');
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    await delay(250);
-    const file = readdirSync(dir).find((f) => !seen.has(f) && f.endsWith('.heapsnapshot'));
-    if (file) {
-      try {
-        const snapshot = JSON.parse(readFileSync(path.join(dir, file), 'utf8')) as {
-          snapshot: { meta: { node_fields: string[]; node_types: [string[], ...unknown[]] } };
-          nodes: number[];
-        };
-        rmSync(path.join(dir, file), { force: true });
-        const fields = snapshot.snapshot.meta.node_fields;
-        const typeAt = fields.indexOf('type');
-        const sizeAt = fields.indexOf('self_size');
-        const types = snapshot.snapshot.meta.node_types[0];
-        let data = 0;
-        for (let i = 0; i < snapshot.nodes.length; i += fields.length) {
-          if (types[snapshot.nodes[i + typeAt] ?? 0] !== 'code') data += snapshot.nodes[i + sizeAt] ?? 0;
-        }
-        return data;
-      } catch {
-        // still being written
-      }
-    }
-    if (Date.now() > deadline) throw new Error('berth wrote no heap snapshot');
-  }
-}
 
 // ---- the load ----------------------------------------------------------------------------
 
@@ -238,6 +197,7 @@ async function main(): Promise<number> {
     process.stderr.write(`${options}\n${USAGE}`);
     return 2;
   }
+  if (options.faults.length > 0) return faultSoaks(options.faults, options.minutes);
   const durationMs = options.minutes * 60_000;
   const warmupMs = Math.min(60_000, durationMs / 5);
   const heapGapMs = Math.min(60_000, Math.max(durationMs / 10, 15_000));
@@ -357,6 +317,25 @@ async function main(): Promise<number> {
   } finally {
     await cleanup();
   }
+}
+
+/** The fault soaks, one after the other; one report for all. */
+async function faultSoaks(faults: readonly FaultName[], minutes: number): Promise<number> {
+  const reports: string[] = [`berth fault soak — ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, ${os.cpus().length} cores, Node ${process.version}, fake engine`];
+  let ok = true;
+  for (const fault of faults) {
+    try {
+      const report = await runFaultSoak(fault, minutes, log);
+      reports.push(...report.lines);
+      ok &&= report.ok;
+    } catch (error) {
+      reports.push(`fault ${fault}: did not finish (${error instanceof Error ? error.message.split('\n')[0] : String(error)})`, '  result:      FAIL');
+      ok = false;
+    }
+  }
+  reports.push(`result: ${ok ? 'PASS' : 'FAIL'}`, '');
+  process.stdout.write(`\n${reports.join('\n')}`);
+  return ok ? 0 : 1;
 }
 
 process.exit(await main());

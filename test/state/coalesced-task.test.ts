@@ -1,120 +1,146 @@
+/**
+ * CoalescedTask on a fake clock: jobs are promises the test settles by hand, so "while a run is
+ * in progress" is a state the test holds, not a race it hopes to hit.
+ */
 import assert from 'node:assert/strict';
 import { afterEach, beforeEach, mock, test } from 'node:test';
 import { CoalescedTask } from '../../src/state/coalesced-task.ts';
 
-/** A job whose runs the test ends by hand, counting starts. */
+/** A job whose runs the test ends one by one. */
 function manualJob() {
-  const ends: Array<() => void> = [];
-  let starts = 0;
-  return {
-    job: () => {
-      starts += 1;
-      return new Promise<void>((resolve) => ends.push(resolve));
-    },
-    starts: () => starts,
-    /** Ends the oldest run still going. */
-    finish: () => ends.shift()?.(),
-  };
+  const runs: Array<{ resolve: () => void; reject: (error: unknown) => void }> = [];
+  const job = () =>
+    new Promise<void>((resolve, reject) => {
+      runs.push({ resolve, reject });
+    });
+  return { job, runs };
 }
 
-/** Lets resolved promises' callbacks run. */
-const flush = async () => {
+/** Lets promise callbacks run (no timers involved). */
+async function flush(): Promise<void> {
   for (let i = 0; i < 5; i++) await Promise.resolve();
-};
+}
+
+/** Tracks whether a promise has settled, without awaiting it. */
+function watch(promise: Promise<void>): { settled: () => boolean } {
+  let settled = false;
+  void promise.then(() => (settled = true));
+  return { settled: () => settled };
+}
 
 beforeEach(() => mock.timers.enable({ apis: ['setTimeout'] }));
 afterEach(() => mock.timers.reset());
 
-test('a burst of requests within the delay is one run', async () => {
-  const work = manualJob();
-  const task = new CoalescedTask(work.job, 25);
+test('requests within the delay collapse into one run', async () => {
+  const { job, runs } = manualJob();
+  const task = new CoalescedTask(job, 25);
+  task.request();
   task.request();
   mock.timers.tick(10);
   task.request();
-  task.request();
-  assert.equal(work.starts(), 0, 'nothing before the delay');
+  assert.equal(runs.length, 0, 'nothing before the delay');
   mock.timers.tick(15);
-  assert.equal(work.starts(), 1);
-  work.finish();
+  await flush();
+  assert.equal(runs.length, 1);
+  runs[0]?.resolve();
   await flush();
   mock.timers.tick(100);
-  assert.equal(work.starts(), 1, 'no second run without a new request');
+  assert.equal(runs.length, 1, 'no run without a request');
 });
 
-test('requests during a run collapse into exactly one more run, after it', async () => {
-  const work = manualJob();
-  const task = new CoalescedTask(work.job, 25);
+test('requests during a run collapse into exactly one run after it', async () => {
+  const { job, runs } = manualJob();
+  const task = new CoalescedTask(job, 25);
+  void task.runNow();
+  assert.equal(runs.length, 1);
   task.request();
+  task.request();
+  task.request();
+  runs[0]?.resolve();
+  await flush();
+  mock.timers.tick(0);
+  await flush();
+  assert.equal(runs.length, 2, 'one follow-up run');
+  runs[1]?.resolve();
+  await flush();
+  mock.timers.tick(100);
+  assert.equal(runs.length, 2);
+});
+
+test('runNow while idle runs at once and resolves when the run ends', async () => {
+  const { job, runs } = manualJob();
+  const task = new CoalescedTask(job, 25);
+  const done = watch(task.runNow());
+  assert.equal(runs.length, 1, 'no delay');
+  await flush();
+  assert.equal(done.settled(), false);
+  runs[0]?.resolve();
+  await flush();
+  assert.equal(done.settled(), true);
+});
+
+test('runNow during a run resolves when the follow-up run ends, not the run it arrived during', async () => {
+  const { job, runs } = manualJob();
+  const task = new CoalescedTask(job, 25);
+  const first = watch(task.runNow());
+  const second = watch(task.runNow());
+  const third = watch(task.runNow());
+  runs[0]?.resolve();
+  await flush();
+  assert.equal(first.settled(), true);
+  assert.equal(second.settled(), false, 'the first run started before the request: its answer may be older');
+  assert.equal(runs.length, 2, 'the follow-up starts without waiting for a timer');
+  runs[1]?.resolve();
+  await flush();
+  assert.equal(second.settled(), true);
+  assert.equal(third.settled(), true, 'both waiting callers share the one follow-up run');
+  assert.equal(runs.length, 2);
+});
+
+test('runNow cancels a pending delayed run and runs once', async () => {
+  const { job, runs } = manualJob();
+  const task = new CoalescedTask(job, 25);
+  task.request();
+  const done = watch(task.runNow());
+  assert.equal(runs.length, 1);
   mock.timers.tick(25);
-  assert.equal(work.starts(), 1);
-  task.request();
-  task.request();
-  task.request();
-  mock.timers.tick(100);
-  assert.equal(work.starts(), 1, 'never two at once');
-  work.finish();
   await flush();
-  mock.timers.tick(0);
-  assert.equal(work.starts(), 2);
-  work.finish();
+  assert.equal(runs.length, 1, 'the delayed run was folded into this one');
+  runs[0]?.resolve();
   await flush();
-  mock.timers.tick(100);
-  assert.equal(work.starts(), 2);
+  assert.equal(done.settled(), true);
 });
 
-test('runNow with nothing running runs at once and resolves when the run is over', async () => {
-  const work = manualJob();
-  const task = new CoalescedTask(work.job, 25);
-  task.request(); // a pending request is taken over by runNow
-  let done = false;
-  const ran = task.runNow().then(() => (done = true));
-  assert.equal(work.starts(), 1);
-  await flush();
-  assert.equal(done, false);
-  work.finish();
-  await ran;
-  mock.timers.tick(100);
-  assert.equal(work.starts(), 1, 'the pending request was that run');
-});
-
-test('runNow during a run resolves only after a run that started after it has ended', async () => {
-  const work = manualJob();
-  const task = new CoalescedTask(work.job, 25);
-  void task.runNow();
-  assert.equal(work.starts(), 1);
-  let done = false;
-  const asked = task.runNow().then(() => (done = true));
-  work.finish(); // the run that was going when runNow was asked
-  await flush();
-  assert.equal(done, false, 'that run may have read its data before the caller’s change');
-  mock.timers.tick(0);
-  assert.equal(work.starts(), 2, 'the run it asked for');
-  await flush();
-  assert.equal(done, false);
-  work.finish();
-  await asked;
-  assert.equal(done, true);
-});
-
-test('a failing run is reported, and the caller of runNow still hears it is over', async () => {
+test('a failing run reports the error and still resolves runNow', async () => {
+  const { job, runs } = manualJob();
   const errors: unknown[] = [];
-  const task = new CoalescedTask(() => Promise.reject(new Error('boom')), 25, (error) => errors.push(error));
-  await task.runNow();
-  assert.equal(errors.length, 1);
+  const task = new CoalescedTask(job, 25, (error) => errors.push(error));
+  const done = watch(task.runNow());
+  runs[0]?.reject(new Error('boom'));
+  await flush();
+  assert.equal(done.settled(), true);
+  assert.deepEqual(
+    errors.map((e) => (e as Error).message),
+    ['boom'],
+  );
 });
 
-test('stop: nothing runs any more, and callers waiting for a run are let go', async () => {
-  const work = manualJob();
-  const task = new CoalescedTask(work.job, 25);
+test('stop releases whoever waits and prevents further runs', async () => {
+  const { job, runs } = manualJob();
+  const task = new CoalescedTask(job, 25);
   void task.runNow();
-  const waiting = task.runNow();
-  task.request();
+  const waiting = watch(task.runNow());
   task.stop();
-  await waiting;
-  work.finish();
+  await flush();
+  assert.equal(waiting.settled(), true, 'a stopped task does not leave callers hanging');
+  runs[0]?.resolve();
   await flush();
   mock.timers.tick(100);
-  assert.equal(work.starts(), 1);
-  await task.runNow();
-  assert.equal(work.starts(), 1);
+  assert.equal(runs.length, 1, 'no follow-up after stop');
+  const late = watch(task.runNow());
+  task.request();
+  await flush();
+  mock.timers.tick(100);
+  assert.equal(late.settled(), true);
+  assert.equal(runs.length, 1);
 });

@@ -1,208 +1,315 @@
 /**
- * EngineSync's timing, with a fake client and node:test's fake clock: how often it polls (fast
- * while the event stream is down, slowly as a safety net while it is live), how a burst of
- * events becomes one refresh, and how it reconnects with a capped backoff after the engine went
- * away. What it does against a real engine is in the integration and e2e tests.
+ * EngineSync on a fake clock against a fake client (test/state/fake-sync-client.ts): the first
+ * load, the poll's cadence with and without events, reconnecting with its backoff, and the
+ * not-responding state of a frozen engine. What a real engine does is covered by the e2e tests
+ * (test/e2e/engine-faults.test.ts, test/e2e/engine-hang.test.ts).
  */
 import assert from 'node:assert/strict';
 import { afterEach, beforeEach, mock, test } from 'node:test';
-import type { EngineClient } from '../../src/engine/client.ts';
 import { EngineError } from '../../src/engine/errors.ts';
-import type { ContainerSummary, EngineEvent, ImageSummary } from '../../src/engine/types.ts';
-import { EngineSync } from '../../src/state/engine-sync.ts';
+import type { ContainerSummary } from '../../src/engine/types.ts';
 import { initialEngineState, type EngineState } from '../../src/state/engine-state.ts';
+import { EngineSync, type SyncOptions } from '../../src/state/engine-sync.ts';
 import { Store } from '../../src/state/store.ts';
+import { FakeSyncClient } from './fake-sync-client.ts';
 
-const down = () => new EngineError({ code: 'UNREACHABLE', message: 'no engine socket at unix:///fake.sock' });
+const OPTIONS: SyncOptions = { intervalMs: 2000, safetyIntervalMs: 10_000, coalesceMs: 25, backoffMs: [100, 200, 400], probeAfterMs: 5000, probeTimeoutMs: 3000 };
 
-/** The few client calls EngineSync makes, each counted; `failing` makes every one of them fail like a dead socket. */
-class FakeClient {
-  apiVersion = '1.41';
-  failing = false;
-  containers: ContainerSummary[] = [];
-  images: ImageSummary[] = [];
-  readonly calls = { containers: 0, images: 0, connect: 0, events: 0 };
-  private pushEvent: ((event: EngineEvent) => void) | undefined;
-  private endEvents: ((error?: Error) => void) | undefined;
+let syncs: EngineSync[] = [];
 
-  async listContainers(): Promise<ContainerSummary[]> {
-    this.calls.containers += 1;
-    if (this.failing) throw down();
-    return this.containers;
-  }
-
-  async listImages(): Promise<ImageSummary[]> {
-    this.calls.images += 1;
-    if (this.failing) throw down();
-    return this.images;
-  }
-
-  async version(): Promise<{ Version: string }> {
-    if (this.failing) throw down();
-    return { Version: '20.10.24' };
-  }
-
-  async connect(): Promise<void> {
-    this.calls.connect += 1;
-    if (this.failing) throw down();
-  }
-
-  events(options: { signal?: AbortSignal }): AsyncIterable<EngineEvent> {
-    this.calls.events += 1;
-    const queue: EngineEvent[] = [];
-    let wake: (() => void) | undefined;
-    let ended: Error | null | undefined;
-    this.pushEvent = (event) => {
-      queue.push(event);
-      wake?.();
-    };
-    this.endEvents = (error) => {
-      ended = error ?? null;
-      wake?.();
-    };
-    options.signal?.addEventListener('abort', () => this.endEvents?.(new EngineError({ code: 'ABORTED', message: 'aborted' })));
-    const failing = this.failing;
-    return (async function* () {
-      if (failing) throw down();
-      for (;;) {
-        const next = queue.shift();
-        if (next) {
-          yield next;
-          continue;
-        }
-        if (ended === null) return;
-        if (ended) throw ended;
-        await new Promise<void>((resolve) => (wake = resolve));
-      }
-    })();
-  }
-
-  emit(event: EngineEvent): void {
-    this.pushEvent?.(event);
-  }
-
-  /** The engine goes away: the open event stream breaks, every call fails. */
-  die(): void {
-    this.failing = true;
-    this.endEvents?.(down());
-  }
-}
-
-let sync: EngineSync | undefined;
 beforeEach(() => mock.timers.enable({ apis: ['setTimeout', 'Date'], now: 1_000_000 }));
 afterEach(async () => {
-  await sync?.stop();
-  sync = undefined;
+  for (const sync of syncs) await sync.stop();
+  syncs = [];
   mock.timers.reset();
 });
 
-/** Lets the fake client's promises settle (several hops each). */
-const settle = async () => {
-  for (let i = 0; i < 20; i++) await Promise.resolve();
-};
-
-function start(options: { intervalMs?: number; safetyIntervalMs?: number; backoffMs?: number[] } = {}) {
-  const client = new FakeClient();
-  const store = new Store<EngineState>(initialEngineState('unix:///fake.sock'));
-  sync = new EngineSync(client as unknown as EngineClient, store, { intervalMs: options.intervalMs ?? 2000, safetyIntervalMs: options.safetyIntervalMs, backoffMs: options.backoffMs });
-  return { client, store, sync };
+/** Promise callbacks and I/O callbacks run; the fake clock does not move. */
+async function flush(): Promise<void> {
+  for (let i = 0; i < 3; i++) await new Promise<void>((resolve) => setImmediate(resolve));
 }
 
-test('lists load at start; with the event stream live, the safety poll comes every safety interval', async () => {
-  const { client, store, sync } = start({ intervalMs: 2000, safetyIntervalMs: 10_000 });
-  sync.start();
-  await settle();
-  assert.equal(client.calls.containers, 1);
-  assert.equal(store.getState().containers.loaded, true);
-  assert.equal(store.getState().connection.eventsLive, true);
-  mock.timers.tick(9_999);
-  await settle();
-  assert.equal(client.calls.containers, 1, 'no poll before the safety interval');
-  mock.timers.tick(1);
-  await settle();
-  assert.equal(client.calls.containers, 2);
-  mock.timers.tick(10_000);
-  await settle();
-  assert.equal(client.calls.containers, 3);
-});
-
-test('without the event stream it polls every --interval', async () => {
-  const { client, store, sync } = start({ intervalMs: 2000, safetyIntervalMs: 10_000 });
-  // The stream fails but the engine answers: polling alone.
-  client.events = () =>
-    (async function* () {
-      throw new EngineError({ code: 'SERVER', status: 500, message: 'events are off' });
-    })();
-  sync.start();
-  await settle();
-  assert.equal(store.getState().connection.eventsLive, false);
-  const before = client.calls.containers;
-  mock.timers.tick(2000);
-  await settle();
-  assert.equal(client.calls.containers, before + 1);
-  mock.timers.tick(2000);
-  await settle();
-  assert.equal(client.calls.containers, before + 2);
-});
-
-test('a burst of container events is one refresh, a few tens of milliseconds later', async () => {
-  const { client, sync } = start();
-  sync.start();
-  await settle();
-  const before = client.calls.containers;
-  for (let i = 0; i < 20; i++) client.emit({ Type: 'container', Action: 'start', Actor: { ID: `c${i}` } });
-  await settle();
-  mock.timers.tick(24);
-  await settle();
-  assert.equal(client.calls.containers, before, 'coalesced for 25 ms');
-  mock.timers.tick(1);
-  await settle();
-  assert.equal(client.calls.containers, before + 1);
-  client.emit({ Type: 'container', Action: 'exec_start: sh' });
-  await settle();
-  mock.timers.tick(100);
-  await settle();
-  assert.equal(client.calls.containers, before + 1, 'an exec does not change docker ps');
-});
-
-test('the engine goes away: stale data, a banner with the retry time, reconnects on a capped backoff, then everything reloads', async () => {
-  const { client, store, sync } = start({ backoffMs: [250, 500, 1000] });
-  let reconnected = 0;
-  sync.onReconnect(() => (reconnected += 1));
-  client.containers = [{ Id: 'a'.repeat(64), Names: ['/web'], State: 'running' }];
-  sync.start();
-  await settle();
-  assert.equal(store.getState().containers.items.length, 1);
-
-  client.die();
-  await settle();
-  let state = store.getState();
-  assert.equal(state.connection.status, 'unreachable');
-  assert.match(state.connection.error ?? '', /no engine socket/);
-  assert.equal(state.containers.stale, true);
-  assert.equal(state.containers.items.length, 1, 'the last data stays on screen');
-  assert.equal(state.connection.retryAt, Date.now() + 250);
-
-  // Each failed attempt waits longer, up to the last step, which repeats.
-  for (const [wait, connects] of [[250, 1], [500, 2], [1000, 3], [1000, 4]] as const) {
-    mock.timers.tick(wait - 1);
-    await settle();
-    assert.equal(client.calls.connect, connects - 1, `not before ${wait} ms`);
-    mock.timers.tick(1);
-    await settle();
-    assert.equal(client.calls.connect, connects);
+/** Moves the fake clock in small steps, letting everything that was due run at each. */
+async function advance(ms: number, step = 50): Promise<void> {
+  await flush();
+  for (let done = 0; done < ms; done += step) {
+    mock.timers.tick(Math.min(step, ms - done));
+    await flush();
   }
-  assert.equal(reconnected, 0);
+}
 
-  client.failing = false;
-  const lists = client.calls.containers;
-  const streams = client.calls.events;
-  mock.timers.tick(1000);
-  await settle();
-  state = store.getState();
-  assert.equal(state.connection.status, 'connected');
-  assert.equal(state.containers.stale, false);
-  assert.equal(client.calls.containers, lists + 1, 'the lists reload');
-  assert.equal(client.calls.events, streams + 1, 'the event stream is opened again');
-  assert.equal(reconnected, 1, 'views that follow something (logs) hear of it');
+function container(id: string): ContainerSummary {
+  return { Id: id.padEnd(64, '0'), Names: [`/${id}`], Image: 'busybox', State: 'running', Status: 'Up', Created: 1 };
+}
+
+async function started(options: Partial<SyncOptions> = {}) {
+  const client = new FakeSyncClient();
+  client.containers = [container('a1')];
+  const store = new Store<EngineState>(initialEngineState('unix:///fake.sock'));
+  const sync = new EngineSync(client, store, { ...OPTIONS, ...options });
+  syncs.push(sync);
+  sync.start();
+  await flush();
+  return { client, store, sync, state: () => store.getState() };
+}
+
+test('start: both lists, the version and the event stream; connected and live', async () => {
+  const { client, state } = await started();
+  assert.equal(client.count('listContainers'), 2, 'running ones first, then all');
+  assert.equal(client.count('listImages'), 1);
+  assert.equal(client.count('version'), 1);
+  assert.equal(client.count('events'), 1);
+  assert.equal(state().connection.status, 'connected');
+  assert.equal(state().connection.eventsLive, true);
+  assert.equal(state().connection.engineVersion, '20.10.24');
+  assert.equal(state().containers.loaded, true);
+  assert.equal(state().containers.items.length, 1);
+});
+
+test('the first load shows the running containers first, then all of them', async () => {
+  const client = new FakeSyncClient();
+  client.containers = [container('r1'), { ...container('s1'), State: 'exited' }, { ...container('s2'), State: 'created' }];
+  const store = new Store<EngineState>(initialEngineState('unix:///fake.sock'));
+  const seen: Array<{ count: number; partial: boolean; status: string; api?: string }> = [];
+  store.subscribe(() => {
+    const { containers, connection } = store.getState();
+    if (containers.loaded) seen.push({ count: containers.items.length, partial: containers.partial === true, status: connection.status, api: connection.apiVersion });
+  });
+  const sync = new EngineSync(client, store, OPTIONS);
+  syncs.push(sync);
+  sync.start();
+  await flush();
+  assert.deepEqual(seen[0], { count: 1, partial: true, status: 'connected', api: '1.41' }, 'the running one, marked as not all yet, and the engine connected');
+  assert.deepEqual(seen.at(-1), { count: 3, partial: false, status: 'connected', api: '1.41' });
+  assert.equal(client.count('listContainers'), 2, 'running-only once, at the start');
+  await sync.refreshContainers();
+  assert.equal(client.count('listContainers'), 3, 'refreshes list all of them only');
+});
+
+test('poll cadence: the safety interval while events are live, the interval while they are down', async () => {
+  const { client, state } = await started();
+  const atStart = client.count('listContainers');
+  await advance(9_900);
+  assert.equal(client.count('listContainers'), atStart, 'no poll before the safety interval');
+  await advance(200);
+  assert.equal(client.count('listContainers'), atStart + 1, 'one safety poll at 10 s');
+  await advance(10_000);
+  assert.equal(client.count('listContainers'), atStart + 2);
+
+  // The stream breaks without the engine going away: a refusal, not a lost connection.
+  client.streams.at(-1)?.fail(new EngineError({ code: 'SERVER', status: 500, message: 'events are broken' }));
+  await flush();
+  assert.equal(state().connection.eventsLive, false);
+  assert.equal(state().connection.status, 'connected');
+  const before = client.count('listContainers');
+  await advance(6_000);
+  assert.equal(client.count('listContainers') - before, 3, 'every 2 s while polling alone');
+  // It tries the stream again after 5 intervals, and the slow cadence resumes.
+  await advance(4_100);
+  assert.equal(client.count('events'), 2);
+  assert.equal(state().connection.eventsLive, true);
+});
+
+test('lists that take long to load are polled less often: a poll must not become the work', async () => {
+  const { client } = await started();
+  client.listDelayMs = 1000; // 10,000 containers: about a second for the engine to list them
+  const atStart = client.count('listContainers');
+  await advance(10_100);
+  assert.equal(client.count('listContainers'), atStart + 1, 'the first poll at 10 s: its load is measured');
+  await advance(40_000);
+  assert.equal(client.count('listContainers'), atStart + 1, 'a 1 s list: the next poll 50 s later, not 10');
+  await advance(12_000);
+  assert.equal(client.count('listContainers'), atStart + 2);
+});
+
+test('an event refreshes only the list it concerns, coalesced', async () => {
+  const { client } = await started();
+  const atStart = client.count('listContainers');
+  const stream = client.streams.at(-1);
+  stream?.push({ Type: 'container', Action: 'start', Actor: { ID: 'x' }, time: 5 });
+  stream?.push({ Type: 'container', Action: 'die', Actor: { ID: 'x' }, time: 6 });
+  stream?.push({ Type: 'container', Action: 'exec_start: sh', Actor: { ID: 'x' }, time: 7 });
+  await advance(100, 10);
+  assert.equal(client.count('listContainers'), atStart + 1, 'two events, one refresh');
+  assert.equal(client.count('listImages'), 1, 'images untouched');
+  stream?.push({ Type: 'image', Action: 'tag', Actor: { ID: 'sha256:1' }, time: 8 });
+  await advance(100, 10);
+  assert.equal(client.count('listImages'), 2);
+});
+
+test('unreachable: stale data, the reason, reconnects with the backoff, then everything again', async () => {
+  const { client, state } = await started();
+  const reconnects: number[] = [];
+  const { sync } = { sync: syncs[0] as EngineSync };
+  sync.onReconnect(() => reconnects.push(Date.now()));
+  client.streams.at(-1)?.push({ Type: 'container', Action: 'start', Actor: { ID: 'x' }, time: 42 });
+  await advance(100, 10);
+
+  client.mode = 'down';
+  client.streams.at(-1)?.fail(new EngineError({ code: 'UNREACHABLE', message: 'lost the connection to unix:///fake.sock (other side closed)' }));
+  await flush();
+  assert.equal(state().connection.status, 'unreachable');
+  assert.match(state().connection.error ?? '', /lost the connection/);
+  assert.equal(state().containers.stale, true, 'the rows stay, marked stale');
+  assert.equal(state().containers.items.length, 1);
+  assert.equal(state().connection.retryAt, Date.now() + 100);
+
+  // Backoff 100, 200, 400, 400…: connect attempts at those gaps, nothing else asked meanwhile.
+  const lists = client.count('listContainers');
+  const attempts: number[] = [];
+  const t0 = Date.now();
+  for (let i = 0; i < 200; i++) {
+    const before = client.count('connect');
+    await advance(10, 10);
+    if (client.count('connect') > before) attempts.push(Date.now() - t0);
+    if (attempts.length === 4) break;
+  }
+  assert.deepEqual(attempts, [100, 300, 700, 1100]);
+  assert.equal(client.count('listContainers'), lists, 'no polling while unreachable');
+
+  client.mode = 'up';
+  await advance(500, 10);
+  assert.equal(state().connection.status, 'connected');
+  assert.equal(state().containers.stale, false);
+  assert.equal(state().connection.error, undefined);
+  assert.equal(reconnects.length, 1);
+  assert.equal(client.streams.at(-1)?.since, 42, 'events replayed from the last one seen');
+  assert.equal(state().connection.eventsLive, true);
+  // The backoff starts over for the next outage.
+  client.mode = 'down';
+  client.streams.at(-1)?.fail(new EngineError({ code: 'UNREACHABLE', message: 'gone' }));
+  await flush();
+  assert.equal(state().connection.retryAt, Date.now() + 100);
+});
+
+test('the engine ending the event stream while it answers: reopened, after growing pauses while streams keep ending at once', async () => {
+  const { client, state } = await started();
+  const opened: number[] = [];
+  for (let i = 0; i < 5; i++) {
+    const before = client.count('events');
+    client.streams.at(-1)?.end();
+    const t0 = Date.now();
+    for (let step = 0; step < 100 && client.count('events') === before; step++) await advance(10, 10);
+    opened.push(Date.now() - t0);
+    assert.equal(state().connection.status, 'connected', 'no banner: the engine is there');
+  }
+  // Streams cut short (here at once) back off 100, 200, 400, 400… as reconnects do.
+  assert.deepEqual(opened, [100, 200, 400, 400, 400]);
+  assert.equal(client.count('ping'), 5, 'one ping per ending, to tell "going away" from "cut short"');
+  assert.equal(client.streams.at(-1)?.since, undefined, 'no event seen yet: nothing to replay');
+  // A stream that lived a while is reopened at once.
+  await advance(11_000);
+  const before = client.count('events');
+  client.streams.at(-1)?.push({ Type: 'container', Action: 'start', Actor: { ID: 'x' }, time: 77 });
+  client.streams.at(-1)?.end();
+  await advance(10, 10);
+  assert.equal(client.count('events'), before + 1);
+  assert.equal(client.streams.at(-1)?.since, 77, 'replayed from the last event seen');
+  assert.equal(state().connection.eventsLive, true);
+});
+
+test('the engine ending the event stream as it goes away: unreachable, and back by itself', async () => {
+  const { client, state } = await started();
+  client.mode = 'down';
+  client.streams.at(-1)?.end();
+  await flush();
+  assert.equal(state().connection.status, 'unreachable');
+  assert.match(state().connection.error ?? '', /connection refused/);
+  client.mode = 'up';
+  await advance(200, 10);
+  assert.equal(state().connection.status, 'connected');
+  assert.equal(state().connection.eventsLive, true);
+});
+
+test('a list that fails with a 500: the engine is there, the reason is on the error line, and only its own success clears it', async () => {
+  const { client, state, sync } = await started();
+  client.listError.images = new EngineError({ code: 'SERVER', status: 500, message: 'images are broken' });
+  await sync.refreshImages();
+  assert.equal(state().connection.status, 'connected');
+  assert.equal(state().connection.error, 'images are broken');
+  await sync.refreshContainers();
+  assert.equal(state().connection.error, 'images are broken', 'the containers list succeeding does not hide it');
+  client.listError.images = undefined;
+  await sync.refreshImages();
+  assert.equal(state().connection.error, undefined);
+});
+
+test('an engine whose lists both answer 500 from the start is connected, with the reason, not "connecting" for ever', async () => {
+  const client = new FakeSyncClient();
+  client.listError = { containers: new EngineError({ code: 'SERVER', status: 500, message: 'locked' }), images: new EngineError({ code: 'SERVER', status: 500, message: 'locked' }) };
+  const store = new Store<EngineState>(initialEngineState('unix:///fake.sock'));
+  const sync = new EngineSync(client, store, OPTIONS);
+  syncs.push(sync);
+  sync.start();
+  await flush();
+  assert.equal(store.getState().connection.status, 'connected');
+  assert.equal(store.getState().connection.error, 'locked');
+  assert.equal(store.getState().containers.loaded, false);
+});
+
+test('a frozen engine: not responding after the quiet time and the probe deadline, one probe at a time, live again by itself', async () => {
+  const { client, state } = await started();
+  client.mode = 'frozen';
+  await advance(4_900);
+  assert.equal(client.count('ping'), 0, 'no probe while the engine answered recently');
+  await advance(200);
+  assert.equal(client.count('ping'), 1, 'a probe after 5 s of quiet');
+  assert.equal(state().connection.notResponding, undefined, 'not yet: the probe has 3 s');
+  await advance(3_000);
+  assert.deepEqual(state().connection.notResponding, { since: 1_000_000 + 5_000, seconds: 3 });
+  assert.equal(state().containers.stale, true);
+  assert.equal(state().images.stale, true);
+  assert.equal(state().connection.status, 'connected', 'not unreachable: it accepts connections');
+
+  // 30 s of silence: the seconds count up, probes go one at a time (each aborted at its deadline).
+  let most = 0;
+  for (let i = 0; i < 300; i++) {
+    await advance(100, 50);
+    most = Math.max(most, client.held.size);
+  }
+  assert.equal(state().connection.notResponding?.seconds, 33);
+  const waiting = client.calls.filter((c) => c === 'ping').length - client.abortedPings;
+  assert.equal(waiting, 1, 'exactly one probe waits on the engine');
+  assert.ok(client.abortedPings >= 9, `probes are aborted at their deadline (${client.abortedPings})`);
+  // Held calls: one probe, the two lists of the safety poll (coalesced), never more.
+  assert.ok(most <= 4, `requests waiting on the frozen engine at once: ${most}`);
+
+  client.thaw();
+  await advance(100, 10);
+  assert.equal(state().connection.notResponding, undefined);
+  assert.equal(state().containers.stale, false, 'fresh lists');
+  assert.equal(state().images.stale, false);
+  assert.equal(state().connection.status, 'connected');
+});
+
+test('while events flow, no probe goes out', async () => {
+  const { client } = await started();
+  for (let i = 0; i < 10; i++) {
+    client.streams.at(-1)?.push({ Type: 'container', Action: 'start', Actor: { ID: 'x' }, time: 100 + i });
+    await advance(2_000);
+  }
+  assert.equal(client.count('ping'), 0);
+});
+
+test('a list timing out while pings answer: a slow list, said on the error line, not a frozen engine', async () => {
+  const { client, state, sync } = await started();
+  client.listError.containers = new EngineError({ code: 'TIMEOUT', message: 'unix:///fake.sock did not finish answering within 30 s' });
+  await sync.refreshContainers();
+  await flush();
+  assert.equal(client.count('ping'), 1, 'a timeout sends a probe at once');
+  await advance(100);
+  assert.equal(state().connection.status, 'connected');
+  assert.equal(state().connection.notResponding, undefined);
+  assert.match(state().connection.error ?? '', /did not finish answering within 30 s/);
+});
+
+test('an engine killed while frozen: the probe is refused and the reconnect loop takes over', async () => {
+  const { client, state } = await started();
+  client.mode = 'frozen';
+  await advance(9_000);
+  assert.ok(state().connection.notResponding);
+  client.kill();
+  await advance(100, 10);
+  assert.equal(state().connection.status, 'unreachable');
+  assert.equal(state().connection.notResponding, undefined, 'unreachable says it all');
 });

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { setTimeout as delay } from 'node:timers/promises';
 import { render } from 'ink-testing-library';
 import { EngineClient } from '../../src/engine/client.ts';
-import { EngineSync } from '../../src/state/engine-sync.ts';
+import { EngineSync, type SyncOptions } from '../../src/state/engine-sync.ts';
 import { initialEngineState, type EngineState } from '../../src/state/engine-state.ts';
 import { PullManager } from '../../src/state/pulls/pull-manager.ts';
 import { Store } from '../../src/state/store.ts';
@@ -21,13 +21,15 @@ export interface FakeEngineAppOptions {
   /** As --api-version. */
   apiVersion?: string;
   columns?: number;
+  /** Overrides of the sync loop's timings (e.g. a shorter probe for a frozen engine). */
+  syncOptions?: Partial<SyncOptions>;
 }
 
 export async function appOnFakeEngine(engine: FakeEngineOptions, options: FakeEngineAppOptions) {
   const fake = await startFakeEngine(engine);
   const client = new EngineClient({ host: fake.host, env: {}, timeoutMs: options.timeoutMs ?? 30_000, apiVersion: options.apiVersion });
   const engineStore = new Store<EngineState>(initialEngineState(fake.host));
-  const sync = new EngineSync(client, engineStore, { intervalMs: 500, backoffMs: [100, 200] });
+  const sync = new EngineSync(client, engineStore, { intervalMs: 500, backoffMs: [100, 200], ...options.syncOptions });
   const pulls = new PullManager({ client });
   const instance = render(<Root services={{ client, engineStore, sync, pulls }} onQuit={() => undefined} size={{ columns: options.columns ?? 200, rows: 30 }} />);
   sync.start();
@@ -48,6 +50,14 @@ export async function appOnFakeEngine(engine: FakeEngineOptions, options: FakeEn
         await delay(20);
       }
       await delay(30);
+    },
+    /** Every frame drawn meanwhile must pass `check` (frames are read every 20 ms for `ms`). */
+    async watch(ms: number, check: (frame: string) => void): Promise<void> {
+      const until = Date.now() + ms;
+      while (Date.now() < until) {
+        check(frame());
+        await delay(20);
+      }
     },
     async waitFor(condition: RegExp | ((frame: string) => boolean), timeoutMs = 5000): Promise<string> {
       const test = typeof condition === 'function' ? condition : (f: string) => condition.test(f);

@@ -5,17 +5,31 @@
  * Routes are matched on the path without its `/v1.xx` prefix ("/containers/json"). `/_ping`
  * answers with the configured Api-Version (or none), the lists answer `[]`, `/version` a minimal
  * object and `/events` stays open; a test overrides whichever it needs.
+ *
+ * `faults` (set at start or changed while running) make the default routes misbehave the ways a
+ * sick engine does: lists that answer 500, an event stream that ends every few seconds, every
+ * answer held back for a while. The soak runs them for minutes (test/soak/fault-soak.ts).
  */
 import http from 'node:http';
 import { listenInTempDir } from './unix-server.ts';
 
 export type FakeHandler = (req: http.IncomingMessage, res: http.ServerResponse, route: string) => void | Promise<void>;
 
+export interface FakeFaults {
+  /** The container and image lists answer 500 with this message. */
+  listError?: string;
+  /** `/events` ends (cleanly) this long after it was opened. */
+  eventsEndAfterMs?: number;
+  /** Every answer, `/_ping` included, waits this long first (the request's socket held open meanwhile). */
+  delayMs?: number;
+}
+
 export interface FakeEngineOptions {
   /** The Api-Version header on /_ping; null sends none. Default "1.41". */
   apiVersion?: string | null;
   /** By route ("/containers/json", "/images/create", "/containers/abc/logs"). */
   routes?: Record<string, FakeHandler>;
+  faults?: FakeFaults;
 }
 
 export interface FakeEngine {
@@ -26,6 +40,12 @@ export interface FakeEngine {
   requests: string[];
   /** Adds or replaces a route while running. */
   route(path: string, handler: FakeHandler): void;
+  /** Replaces the faults while running (new requests only). */
+  setFaults(faults: FakeFaults): void;
+  /** Client connections open right now: what piles up if a client never lets go. */
+  openConnections(): number;
+  /** Requests whose answer is being held back (delayMs) right now. */
+  held(): number;
   close(): Promise<void>;
 }
 
@@ -39,12 +59,25 @@ export async function startFakeEngine(options: FakeEngineOptions = {}): Promise<
   const apiVersion = options.apiVersion === undefined ? '1.41' : options.apiVersion;
   const routes = new Map<string, FakeHandler>(Object.entries(options.routes ?? {}));
   const requests: string[] = [];
+  let faults: FakeFaults = options.faults ?? {};
+  let held = 0;
 
-  const server = http.createServer((req, res) => {
+  const answer = (req: http.IncomingMessage, res: http.ServerResponse) => {
     requests.push(`${req.method} ${req.url}`);
     const route = new URL(req.url ?? '/', 'http://fake').pathname.replace(/^\/v\d+\.\d+(?=\/)/, '');
     if (apiVersion !== null) res.setHeader('api-version', apiVersion);
     res.setHeader('ostype', 'linux');
+    if (faults.listError !== undefined && (route === '/containers/json' || route === '/images/json')) {
+      json(res, 500, { message: faults.listError });
+      return;
+    }
+    if (route === '/events' && faults.eventsEndAfterMs !== undefined) {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.flushHeaders();
+      const timer = setTimeout(() => res.end(), faults.eventsEndAfterMs);
+      res.on('close', () => clearTimeout(timer));
+      return;
+    }
     const handler = routes.get(route);
     if (handler) {
       void Promise.resolve(handler(req, res, route)).catch(() => res.destroy());
@@ -63,6 +96,28 @@ export async function startFakeEngine(options: FakeEngineOptions = {}): Promise<
     } else {
       json(res, 404, { message: 'page not found' });
     }
+  };
+
+  const server = http.createServer((req, res) => {
+    const delay = faults.delayMs;
+    if (delay === undefined) {
+      answer(req, res);
+      return;
+    }
+    // Held back; a client that gives up (closes) takes the timer with it.
+    held += 1;
+    let pending = true;
+    const timer = setTimeout(() => {
+      pending = false;
+      held -= 1;
+      if (!res.destroyed) answer(req, res);
+    }, delay);
+    res.on('close', () => {
+      if (!pending) return;
+      pending = false;
+      held -= 1;
+      clearTimeout(timer);
+    });
   });
   const listening = await listenInTempDir(server, 'berth-fake-');
   return {
@@ -70,6 +125,11 @@ export async function startFakeEngine(options: FakeEngineOptions = {}): Promise<
     host: `unix://${listening.socketPath}`,
     requests,
     route: (p, handler) => routes.set(p, handler),
+    setFaults: (next) => {
+      faults = next;
+    },
+    openConnections: listening.connections,
+    held: () => held,
     close: listening.close,
   };
 }

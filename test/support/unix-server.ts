@@ -9,6 +9,8 @@ import path from 'node:path';
 
 export interface UnixServer {
   socketPath: string;
+  /** Client connections open right now. */
+  connections(): number;
   close(): Promise<void>;
 }
 
@@ -26,6 +28,7 @@ export async function listenInTempDir(server: Server, prefix: string): Promise<U
   });
   return {
     socketPath,
+    connections: () => sockets.size,
     close: () =>
       new Promise<void>((resolve) => {
         for (const socket of sockets) socket.destroy();

@@ -5,6 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import { after, test } from 'node:test';
+import type { SyncOptions } from '../../src/state/engine-sync.ts';
 import { json, type FakeEngineOptions } from '../support/fake-engine.ts';
 import { appOnFakeEngine } from '../support/fake-engine-app.tsx';
 
@@ -13,8 +14,8 @@ after(async () => {
   for (const cleanup of cleanups.reverse()) await cleanup();
 });
 
-function app(options: FakeEngineOptions, timeoutMs = 30_000) {
-  return appOnFakeEngine(options, { cleanups, timeoutMs });
+function app(options: FakeEngineOptions, timeoutMs = 30_000, syncOptions: Partial<SyncOptions> = {}) {
+  return appOnFakeEngine(options, { cleanups, timeoutMs, syncOptions });
 }
 
 test('an HTML error page from a proxy: its title and what it means, on the error line', async () => {
@@ -117,4 +118,51 @@ test('a list dripping a byte a second: keys still work, and the wait ends with a
   await ui.press('2');
   await ui.waitFor(/drip\/ok/, 3000);
   await ui.waitFor(/did not finish answering within 2 s/, 10_000);
+});
+
+/** Requests the fake engine got for a route, versions and queries aside. */
+function count(requests: readonly string[], route: string): number {
+  return requests.filter((r) => r.replace(/^\w+ (\/v\d+\.\d+)?/, '').split('?')[0] === route).length;
+}
+
+test('a list that answers 500: the engine’s words on the error line, the rest carries on, no retry storm', async () => {
+  const ui = await app({ faults: { listError: 'Error response from daemon: the database is locked' } });
+  const frame = await ui.waitFor(/engine: Error response from daemon: the database is locked/);
+  assert.match(frame, /● live/, 'the engine is there: it answered, if only to refuse');
+  assert.doesNotMatch(frame, /cannot reach/);
+  const before = count(ui.fake.requests, '/containers/json');
+  await ui.watch(3000, (f) => assert.doesNotMatch(f, /cannot reach|unexpected error/));
+  // The safety poll's cadence (10 s here), not a loop: at most one more try in 3 s.
+  assert.ok(count(ui.fake.requests, '/containers/json') - before <= 1, `list requests in 3 s: ${count(ui.fake.requests, '/containers/json') - before}`);
+  // The engine recovers: the next refresh clears the line.
+  ui.fake.setFaults({});
+  ui.fake.route('/containers/json', (_req, res) => json(res, 200, [{ Id: 'c'.repeat(64), Names: ['/back-again'], Image: 'busybox', State: 'running', Status: 'Up 1 second', Created: 1 }]));
+  await ui.press('a', 'a');
+  await ui.waitFor(/back-again/, 15_000);
+  // Each list's own success clears its own problem: both are gone once both have answered.
+  await ui.waitFor(/^(?![\s\S]*database is locked)/, 5000);
+});
+
+test('an event stream that ends every second: no banner, still live, reopened with pauses rather than in a loop', async () => {
+  const ui = await app({ faults: { eventsEndAfterMs: 1000 } });
+  await ui.waitFor(/● live/);
+  await ui.watch(5000, (f) => assert.doesNotMatch(f, /cannot reach|unreachable/, 'the engine never went away'));
+  const streams = count(ui.fake.requests, '/events');
+  // 5 s of streams that last 1 s, each followed by a pause of 100, 200, 200… ms: about four.
+  assert.ok(streams >= 3 && streams <= 7, `event streams opened in 5 s: ${streams}`);
+  assert.ok(count(ui.fake.requests, '/_ping') <= streams + 1, 'one ping per ending at most');
+  assert.ok(ui.fake.openConnections() <= 4, `connections open: ${ui.fake.openConnections()}`);
+});
+
+test('answers that take seconds: "not responding" while they are held, live when they come, and requests do not pile up', async () => {
+  const ui = await app({ faults: { delayMs: 3000 } }, 30_000, { probeAfterMs: 1000, probeTimeoutMs: 1000 });
+  await ui.waitFor(/not responding for \d+ s/, 10_000);
+  await ui.waitFor(/● live/, 10_000);
+  let most = 0;
+  await ui.watch(8000, () => {
+    most = Math.max(most, ui.fake.held());
+  });
+  // One probe, the lists and the version, the event stream: never a growing heap of them.
+  assert.ok(most <= 6, `answers held back at once: ${most}`);
+  assert.ok(ui.fake.openConnections() <= 8, `connections open: ${ui.fake.openConnections()}`);
 });

@@ -38,6 +38,8 @@ export interface LayerState {
   /** Where the rate is measured from: a time and the `current` then. */
   readonly sampleAt?: number;
   readonly sampleCurrent?: number;
+  /** When the latest message about this layer came (ms, the reducer's clock). */
+  readonly updatedAt?: number;
 }
 
 export interface PullState {
@@ -49,6 +51,8 @@ export interface PullState {
   readonly tag: string;
   readonly status: PullStatus;
   readonly startedAt: number;
+  /** When the latest message of any kind came (the start until the first one): what a stall is measured from. */
+  readonly lastMessageAt: number;
   readonly endedAt?: number;
   /** Lines before the layers: "Using default tag: latest", "latest: Pulling from library/busybox". */
   readonly header: readonly string[];
@@ -108,6 +112,7 @@ export function createPull(init: {
     tag: init.tag,
     status: 'running',
     startedAt: init.startedAt,
+    lastMessageAt: init.startedAt,
     header: init.impliedLatest ? ['Using default tag: latest'] : [],
     footer: [],
     layerIds: [],
@@ -118,6 +123,11 @@ export function createPull(init: {
 /** Folds one decoded message into the pull. Messages after the pull ended change nothing. */
 export function foldPullMessage(state: PullState, message: PullMessage, nowMs: number): PullState {
   if (state.status !== 'running' || message === null || typeof message !== 'object') return state;
+  // Any message, even one with nothing to show, is news that the pull is alive.
+  return foldContent(state.lastMessageAt === nowMs ? state : { ...state, lastMessageAt: nowMs }, message, nowMs);
+}
+
+function foldContent(state: PullState, message: PullMessage, nowMs: number): PullState {
   const failure = text(message.errorDetail?.message) || text(message.error);
   if (failure) return finishPull(state, { status: 'error', message: failure }, nowMs);
 
@@ -174,6 +184,43 @@ export function pullTotals(state: PullState): PullTotals {
   return { bytesDone, bytesKnown, layersDone, layersTotal: state.layerIds.length, ...(rate !== undefined && { rate }) };
 }
 
+/** How long a pull may go without a message before it counts as stalled (what the issue's user saw: 10 s of a bare spinner). */
+export const STALL_AFTER_MS = 10_000;
+
+/** Phases in which a layer waits on the registry; after them the work (checksum, unpacking) is the engine's own. */
+const REGISTRY_PHASE = /^(Waiting|Pulling fs layer|Downloading|Retrying in \d+ seconds?)$/;
+
+export interface PullStall {
+  /** Whole seconds since the last message. */
+  readonly seconds: number;
+  /**
+   * Whose turn it is: the registry's while a layer (or the manifest, before any layer) still has
+   * to come from it, the engine's when all that is left is local work (verifying, unpacking).
+   */
+  readonly waitingOn: 'registry' | 'engine';
+}
+
+/** The running pull has had no message for `afterMs` or longer: how long, and who is silent. Pure: the caller brings the clock. */
+export function pullStall(state: PullState, nowMs: number, afterMs = STALL_AFTER_MS): PullStall | undefined {
+  if (state.status !== 'running') return undefined;
+  const quiet = nowMs - state.lastMessageAt;
+  if (quiet < afterMs) return undefined;
+  const pending = state.layerIds.map((id) => state.layers.get(id)).filter((layer): layer is LayerState => layer !== undefined && !layer.done);
+  const registry = pending.length === 0 || pending.some((layer) => REGISTRY_PHASE.test(layer.phase));
+  return { seconds: Math.floor(quiet / 1000), waitingOn: registry ? 'registry' : 'engine' };
+}
+
+/**
+ * Whole seconds a layer that is downloading or unpacking has gone without a message, once that
+ * is `afterMs` or more (other layers may be moving meanwhile: this one is stuck). Layers that
+ * are done, or only queued ("Waiting"), do not stall.
+ */
+export function layerStall(state: PullState, layer: LayerState, nowMs: number, afterMs = STALL_AFTER_MS): number | undefined {
+  if (state.status !== 'running' || layer.done || layer.updatedAt === undefined || !RATE_PHASES.has(layer.phase)) return undefined;
+  const quiet = nowMs - layer.updatedAt;
+  return quiet >= afterMs ? Math.floor(quiet / 1000) : undefined;
+}
+
 function foldLayer(state: PullState, id: string, status: string, detail: NonNullable<PullMessage['progressDetail']>, nowMs: number): PullState {
   const previous = state.layers.get(id);
   if (!previous && state.layerIds.length >= MAX_LAYERS) return state;
@@ -207,6 +254,7 @@ function foldLayer(state: PullState, id: string, status: string, detail: NonNull
     done: DONE_PHASES.has(phase) || (previous?.done ?? false),
     ...(size !== undefined && { size }),
     downloaded,
+    updatedAt: nowMs,
   };
   const layers = new Map(state.layers);
   layers.set(id, layer);

@@ -1,5 +1,5 @@
 import { Box, Text } from 'ink';
-import { useEffect, useReducer, useRef } from 'react';
+import { useEffect, useReducer, useRef, useSyncExternalStore } from 'react';
 import { selectedIndex } from '../../state/app/navigation.ts';
 import type { PaneView } from '../../state/app/types.ts';
 import type { PullState } from '../../state/pulls/pull-reducer.ts';
@@ -26,8 +26,11 @@ const GAP = 1;
  * collapses its layers.
  */
 export function PullsPane({ width, height, view: paneView }: Props) {
-  const { pulls } = useServices();
+  const { pulls, engineStore } = useServices();
   const { pulls: list } = useStore(pulls.store);
+  // Only whether the engine answers: list refreshes must not redraw the pulls.
+  const silent = () => engineStore.getState().connection.notResponding !== undefined;
+  const engineSilent = useSyncExternalStore(engineStore.subscribe, silent, silent);
   const running = list.some((p) => p.status === 'running');
   // One clock for every spinner and elapsed time, and only while something runs. It fires a
   // spinner interval after the last render, whatever caused it: while progress arrives the
@@ -54,7 +57,7 @@ export function PullsPane({ width, height, view: paneView }: Props) {
     );
   }
 
-  const heights = list.map((p) => blockHeight(p, width));
+  const heights = list.map((p) => blockHeight(p, width, p.status === 'running' ? nowSecond : 0));
   let view = windowOf(heights, index, height, topRef.current);
   const partial = view.first > 0 || view.last < list.length - 1;
   // When not everything fits, one line says so and how to get there.
@@ -75,6 +78,7 @@ export function PullsPane({ width, height, view: paneView }: Props) {
               selected={i === index}
               maxLines={maxLines}
               spinnerFrame={pull.status === 'running' ? spinnerFrame : 0}
+              engineSilent={engineSilent}
             />
           </Box>
         );

@@ -34,29 +34,50 @@ export function containerRows(items: readonly ContainerSummary[], options: { sho
   const rows: ContainerRow[] = [];
   for (const c of items) {
     if (!options.showAll && !isLive(c)) continue;
-    const name = sanitizeLine(containerName(c.Names));
-    const service = swarmServiceName(c.Labels);
-    const image = sanitizeLine(c.Image ?? '');
-    const haystack = `${c.Id} ${name} ${image} ${service ?? ''}`.toLowerCase();
-    if (needle !== '' && !haystack.includes(needle)) continue;
-    const state = sanitizeLine(c.State ?? '');
-    rows.push({
-      id: c.Id,
-      state,
-      haystack,
-      created: c.Created,
-      status: c.Status,
-      cells: {
-        id: shortId(c.Id),
-        name: service ? `${name} (${sanitizeLine(service)})` : name,
-        image,
-        state: state || '-',
-        status: sanitizeLine(c.Status ?? '') || '-',
-        ports: sanitizeLine(formatPorts(c.Ports)),
-      },
-    });
+    const row = rowOf(c);
+    if (needle !== '' && !row.haystack.includes(needle)) continue;
+    rows.push(row);
   }
   return rows;
+}
+
+/**
+ * Each container's row, kept as long as the container object lives: the engine client hands back
+ * the same object for a container that did not change (AnswerMemo), so typing a filter over
+ * 10,000 containers, or a refresh that changed one of them, builds no row twice. Rows are shared:
+ * nothing may change one in place.
+ */
+const built = new WeakMap<ContainerSummary, ContainerRow>();
+
+function rowOf(c: ContainerSummary): ContainerRow {
+  let row = built.get(c);
+  if (row === undefined) {
+    row = buildRow(c);
+    built.set(c, row);
+  }
+  return row;
+}
+
+function buildRow(c: ContainerSummary): ContainerRow {
+  const name = sanitizeLine(containerName(c.Names));
+  const service = swarmServiceName(c.Labels);
+  const image = sanitizeLine(c.Image ?? '');
+  const state = sanitizeLine(c.State ?? '');
+  return {
+    id: c.Id,
+    state,
+    haystack: `${c.Id} ${name} ${image} ${service ?? ''}`.toLowerCase(),
+    created: c.Created,
+    status: c.Status,
+    cells: {
+      id: shortId(c.Id),
+      name: service ? `${name} (${sanitizeLine(service)})` : name,
+      image,
+      state: state || '-',
+      status: sanitizeLine(c.Status ?? '') || '-',
+      ports: sanitizeLine(formatPorts(c.Ports)),
+    },
+  };
 }
 
 /**

@@ -25,26 +25,42 @@ export function imageRows(items: readonly ImageSummary[], options: { filter: str
   const needle = options.filter.trim().toLowerCase();
   const rows: ImageRow[] = [];
   for (const image of items) {
-    const tags = repoTags(image.RepoTags ?? undefined, image.RepoDigests ?? undefined);
-    for (const rawTag of tags) {
-      const tag = sanitizeLine(rawTag);
-      const haystack = `${image.Id} ${tag}`.toLowerCase();
-      if (needle !== '' && !haystack.includes(needle)) continue;
-      rows.push({
-        key: imageRowKey(image.Id, tag),
-        imageId: image.Id,
-        tag,
-        sizeBytes: image.Size ?? 0,
-        haystack,
-        created: image.Created,
-        cells: {
-          id: shortId(image.Id),
-          tag,
-          size: formatBytes(image.Size),
-          parent: image.ParentId ? shortId(image.ParentId) : '-',
-        },
-      });
+    for (const row of rowsOf(image)) {
+      if (needle === '' || row.haystack.includes(needle)) rows.push(row);
     }
   }
   return rows;
+}
+
+/** Each image's rows, kept while the image object lives (see container-rows.ts). */
+const built = new WeakMap<ImageSummary, readonly ImageRow[]>();
+
+function rowsOf(image: ImageSummary): readonly ImageRow[] {
+  let rows = built.get(image);
+  if (rows === undefined) {
+    rows = buildRows(image);
+    built.set(image, rows);
+  }
+  return rows;
+}
+
+function buildRows(image: ImageSummary): ImageRow[] {
+  const tags = repoTags(image.RepoTags ?? undefined, image.RepoDigests ?? undefined);
+  return tags.map((rawTag) => {
+    const tag = sanitizeLine(rawTag);
+    return {
+      key: imageRowKey(image.Id, tag),
+      imageId: image.Id,
+      tag,
+      sizeBytes: image.Size ?? 0,
+      haystack: `${image.Id} ${tag}`.toLowerCase(),
+      created: image.Created,
+      cells: {
+        id: shortId(image.Id),
+        tag,
+        size: formatBytes(image.Size),
+        parent: image.ParentId ? shortId(image.ParentId) : '-',
+      },
+    };
+  });
 }

@@ -9,11 +9,16 @@
  *       f6395bc314a9 Downloading      ████░░░░░░░░   1.07MB/3.15MB 1.2MB/s
  *       Digest: sha256:…
  *
+ * A pull that has had no message for a while says so under its title, and who is silent
+ * ("no progress for 12 s — the registry is not answering"); a layer stuck while others move
+ * says "stuck 12s" where its rate was.
+ *
  * Every engine or registry string goes through fit/truncate, which sanitize it.
  */
-import { pullTotals, type LayerState, type PullState } from '../../state/pulls/pull-reducer.ts';
+import { layerStall, pullStall, pullTotals, type LayerState, type PullStall, type PullState } from '../../state/pulls/pull-reducer.ts';
 import { displayWidth, fit, formatBytesPair, formatElapsed, formatRate, plural, renderBar, sanitizeLine, truncate } from '../format/index.ts';
 import { wrap } from '../format/wrap.ts';
+import { keyLabel } from '../keys/keymap.ts';
 
 export type Tone = 'normal' | 'muted' | 'accent' | 'success' | 'error' | 'warning';
 
@@ -39,6 +44,8 @@ export interface BlockOptions {
   selected?: boolean;
   /** Lines the block may take; when short, header lines go first, then layers collapse. */
   maxLines?: number;
+  /** The engine itself does not answer (engine state): a stalled pull is its silence, not the registry's. */
+  engineSilent?: boolean;
 }
 
 /** Column widths of the layer rows, the same for every row so that the bars line up. */
@@ -76,11 +83,13 @@ export function pullBlockLines(pull: PullState, options: BlockOptions): BlockLin
   const width = Math.max(1, Math.floor(options.width));
   const layout = layerLayout(width);
   const title = titleLine(pull, width, options);
+  const stall = pullStall(pull, options.nowMs);
+  const stallLine = stall ? [textLine('stall', stallText(stall, options.engineSilent === true), width, 'warning')] : [];
   const header = pull.header.map((text, i) => textLine(`h${i}`, text, width, 'muted'));
-  const overall = overallLine(pull, width, layout);
+  const overall = overallLine(pull, width, layout, stall !== undefined);
   const footer = pull.footer.map((text, i) => textLine(`f${i}`, text, width, /^Status:/.test(text) ? 'normal' : 'muted'));
   const error = pull.error === undefined ? [] : errorLines(pull.error, width);
-  const fixed = 1 + (overall ? 1 : 0) + error.length;
+  const fixed = 1 + stallLine.length + (overall ? 1 : 0) + error.length;
   const budget = options.maxLines ?? Number.POSITIVE_INFINITY;
 
   let shownHeader = header;
@@ -92,17 +101,25 @@ export function pullBlockLines(pull: PullState, options: BlockOptions): BlockLin
     if (fixed + pull.layerIds.length + footer.length > budget) shownFooter = footer.filter((_, i) => /^Status:/.test(pull.footer[i] ?? '')).slice(-1);
     layerBudget = Math.max(0, Math.min(pull.layerIds.length, budget - fixed - shownFooter.length));
   }
-  const layers = layerLines(pull, width, layout, layerBudget);
-  const lines = [title, ...shownHeader, ...(overall ? [overall] : []), ...layers, ...shownFooter, ...error];
+  const layers = layerLines(pull, width, layout, layerBudget, options.nowMs);
+  const lines = [title, ...stallLine, ...shownHeader, ...(overall ? [overall] : []), ...layers, ...shownFooter, ...error];
   return lines.slice(0, Math.max(1, Math.min(lines.length, budget)));
 }
 
-/** Lines `pullBlockLines` gives without a limit, counted without building them: the pane lays out with it. */
-export function blockHeight(pull: PullState, width: number): number {
+/** Lines `pullBlockLines` gives without a limit at `nowMs`, counted without building them: the pane lays out with it. */
+export function blockHeight(pull: PullState, width: number, nowMs = 0): number {
   const room = Math.max(1, Math.max(1, Math.floor(width)) - INDENT - 2);
   const error = pull.error === undefined ? 0 : wrap(sanitizeLine(pull.error), room, ERROR_LINES).length;
   const layers = pull.layerIds.length;
-  return 1 + pull.header.length + (layers > 0 ? 1 + layers : 0) + pull.footer.length + error;
+  const stall = pullStall(pull, nowMs) ? 1 : 0;
+  return 1 + stall + pull.header.length + (layers > 0 ? 1 + layers : 0) + pull.footer.length + error;
+}
+
+/** What a stalled pull says under its title: for how long nothing came, who is silent, and the way out. */
+export function stallText(stall: PullStall, engineSilent: boolean): string {
+  const who = engineSilent ? 'the engine is not answering' : stall.waitingOn === 'registry' ? 'the registry is not answering' : 'the engine has not reported back';
+  const cancel = keyLabel('cancel-pull');
+  return `no progress for ${stall.seconds} s — ${who}${cancel ? ` (${cancel} cancels)` : ''}`;
 }
 
 /** The amounts of a layer as the docker CLI writes them: bytes, or a count in other units. */
@@ -161,7 +178,7 @@ function textLine(key: string, text: string, width: number, tone: Tone): BlockLi
 }
 
 /** Layers done over all, then a bar of bytes done over bytes known, aligned with the layer bars. */
-function overallLine(pull: PullState, width: number, layout: LayerLayout): BlockLine | undefined {
+function overallLine(pull: PullState, width: number, layout: LayerLayout, stalled: boolean): BlockLine | undefined {
   const totals = pullTotals(pull);
   // Before the first layer (or for an image that is up to date) there is nothing to add up.
   if (totals.layersTotal === 0) return undefined;
@@ -170,11 +187,12 @@ function overallLine(pull: PullState, width: number, layout: LayerLayout): Block
   const tone: Tone = pull.status === 'error' ? 'error' : pull.status === 'cancelled' ? 'warning' : pull.status === 'done' ? 'success' : 'accent';
   const amount = totals.bytesKnown > 0 ? formatBytesPair(totals.bytesDone, totals.bytesKnown) : '';
   const segments: Segment[] = [{ text: ' '.repeat(INDENT) }, { text: label, bold: true }, { text: ' ' }];
-  segments.push(...progressSegments(layout, layout.barWidth > 0 ? fraction : undefined, amount, totals.rate, tone));
+  // A rate is a thing of the past once nothing has come for a while.
+  segments.push(...progressSegments(layout, layout.barWidth > 0 ? fraction : undefined, amount, stalled ? undefined : totals.rate, tone));
   return { key: 'overall', segments: clip(trimEnd(segments), width) };
 }
 
-function layerLines(pull: PullState, width: number, layout: LayerLayout, budget: number): BlockLine[] {
+function layerLines(pull: PullState, width: number, layout: LayerLayout, budget: number, nowMs: number): BlockLine[] {
   const ids = pull.layerIds;
   let shown: readonly string[] = ids;
   let hidden = 0;
@@ -190,7 +208,7 @@ function layerLines(pull: PullState, width: number, layout: LayerLayout, budget:
   }
   const lines = shown.flatMap((id) => {
     const layer = pull.layers.get(id);
-    return layer ? [layerLine(layer, width, layout)] : [];
+    return layer ? [layerLine(layer, width, layout, layerStall(pull, layer, nowMs))] : [];
   });
   if (hidden > 0 && budget > 0) {
     const text = `… ${plural(hidden, 'more layer', 'more layers')}${hiddenDone > 0 ? ` (${hiddenDone} done)` : ''}`;
@@ -199,7 +217,7 @@ function layerLines(pull: PullState, width: number, layout: LayerLayout, budget:
   return lines;
 }
 
-function layerLine(layer: LayerState, width: number, layout: LayerLayout): BlockLine {
+function layerLine(layer: LayerState, width: number, layout: LayerLayout, stalledSeconds: number | undefined): BlockLine {
   const phaseTone: Tone = layer.done ? 'success' : /^Retrying/.test(layer.phase) ? 'warning' : layer.phase === 'Waiting' ? 'muted' : 'normal';
   const segments: Segment[] = [
     { text: ' '.repeat(INDENT) },
@@ -212,8 +230,11 @@ function layerLine(layer: LayerState, width: number, layout: LayerLayout): Block
   const hasBar = layer.total !== undefined && layer.current !== undefined && layout.barWidth > 0;
   const moving = RATE_PHASES.has(layer.phase) && layer.units === undefined && !layer.done;
   if (hasBar || layerAmount(layer) !== '') {
-    segments.push(...progressSegments(layout, hasBar ? (layer.current ?? 0) / (layer.total ?? 1) : undefined, layerAmount(layer), moving ? layer.rate : undefined, 'accent'));
+    const rate = moving && stalledSeconds === undefined ? layer.rate : undefined;
+    segments.push(...progressSegments(layout, hasBar ? (layer.current ?? 0) / (layer.total ?? 1) : undefined, layerAmount(layer), rate, 'accent'));
   }
+  // In the rate's column (9 cells), which it replaces: short enough to fit it.
+  if (stalledSeconds !== undefined) segments.push({ text: ' ' }, { text: `stuck ${stalledSeconds}s`, tone: 'warning' });
   return { key: `layer ${layer.id}`, segments: clip(trimEnd(segments), width) };
 }
 

@@ -21,6 +21,8 @@ interface BarPart extends LinePart {
  * dropped. A new state (an engine that stopped answering, say) is one more case here.
  */
 export function stateWord(connection: ConnectionState): { text: string; color: string | undefined } {
+  // Accepting connections but answering nothing (frozen, hung): not "live", whatever the status says.
+  if (connection.notResponding) return { text: `◌ not responding for ${connection.notResponding.seconds} s`, color: theme.warning };
   switch (connection.status) {
     case 'connected':
       return connection.eventsLive ? { text: '● live', color: theme.success } : { text: '● polling', color: theme.success };
@@ -55,6 +57,8 @@ export function statusParts(engine: EngineState, running: number): BarPart[] {
   const state = stateWord(connection);
   const refreshed = containers.refreshedAt ?? images.refreshedAt;
   const kind = connection.engineKind ?? 'engine';
+  // Only the running ones so far (shown first): the full count is on its way.
+  const containerCount = containers.partial ? '… containers' : plural(containers.items.length, 'container');
   const parts: Array<BarPart | undefined> = [
     { forms: ['berth'], priority: 2, color: theme.accent, bold: true },
     { forms: whereForms(connection), priority: [6, 4] },
@@ -64,7 +68,7 @@ export function statusParts(engine: EngineState, running: number): BarPart[] {
     { forms: [state.text], priority: 0, color: state.color },
     containers.loaded
       ? {
-          forms: [`${running}/${plural(containers.items.length, 'container')} · ${plural(images.items.length, 'image')}`, `${running}/${plural(containers.items.length, 'container')}`],
+          forms: [`${running}/${containerCount} · ${plural(images.items.length, 'image')}`, `${running}/${containerCount}`],
           priority: 1,
           gap: '  ',
           color: theme.muted,

@@ -4,7 +4,7 @@ import { test } from 'node:test';
 import fc from 'fast-check';
 import { NdjsonDecoder } from '../../../src/engine/streams/ndjson.ts';
 import type { PullMessage } from '../../../src/engine/types.ts';
-import { createPull, finishPull, foldPullMessage, pullTotals, type PullState } from '../../../src/state/pulls/pull-reducer.ts';
+import { createPull, finishPull, foldPullMessage, layerStall, pullStall, pullTotals, type PullState } from '../../../src/state/pulls/pull-reducer.ts';
 import { split } from '../../support/chunks.ts';
 
 // Recorded from the sandbox (dockerd 20.10, distribution registry) by record-fixtures.ts.
@@ -298,4 +298,55 @@ test('junk in progressDetail is ignored rather than trusted', () => {
   const layer = foldPullMessage(base(), message, 1).layers.get('a');
   assert.equal(layer?.current, undefined);
   assert.equal(layer?.total, undefined);
+});
+
+test('stall: nothing for 10 s is a stall, measured from the last message of any kind; the registry is silent while a layer downloads', () => {
+  let state = fold(base(), [
+    [{ status: 'Pulling from library/busybox', id: 'latest' }, 1500],
+    [{ status: 'Pulling fs layer', id: 'a', progressDetail: {} }, 2000],
+    [{ status: 'Downloading', id: 'a', progressDetail: { current: 10, total: 100 } }, 3000],
+  ]);
+  assert.equal(state.lastMessageAt, 3000);
+  assert.equal(pullStall(state, 12_999), undefined, '9.999 s is not yet a stall');
+  assert.deepEqual(pullStall(state, 13_000), { seconds: 10, waitingOn: 'registry' });
+  assert.deepEqual(pullStall(state, 15_900), { seconds: 12, waitingOn: 'registry' });
+  // A message with nothing to show still says the pull is alive.
+  state = foldPullMessage(state, { aux: { Tag: 'x' } } as PullMessage, 15_000);
+  assert.equal(pullStall(state, 15_900), undefined);
+  assert.equal(pullStall(state, 20_000, 5_000)?.seconds, 5, 'the threshold is a parameter');
+});
+
+test('stall before any layer (the manifest never came) is the registry; after the downloads, the engine', () => {
+  assert.deepEqual(pullStall(base(), 11_000), { seconds: 10, waitingOn: 'registry' }, 'measured from the start until the first message');
+  const extracting = fold(base(), [
+    [{ status: 'Download complete', id: 'a', progressDetail: {} }, 1000],
+    [{ status: 'Extracting', id: 'a', progressDetail: { current: 5, total: 10 } }, 2000],
+    [{ status: 'Pull complete', id: 'b', progressDetail: {} }, 2000],
+  ]);
+  assert.deepEqual(pullStall(extracting, 14_000), { seconds: 12, waitingOn: 'engine' });
+  const queued = foldPullMessage(extracting, { status: 'Waiting', id: 'c', progressDetail: {} }, 2000);
+  assert.equal(pullStall(queued, 14_000)?.waitingOn, 'registry', 'a layer still to fetch');
+});
+
+test('stall: only a running pull stalls', () => {
+  const state = fold(base(), [[{ status: 'Downloading', id: 'a', progressDetail: { current: 1, total: 10 } }, 1000]]);
+  assert.equal(pullStall(finishPull(state, { status: 'cancelled' }, 2000), 60_000), undefined);
+  assert.equal(pullStall(finishPull(state, { status: 'done' }, 2000), 60_000), undefined);
+  assert.equal(pullStall(finishPull(state, { status: 'error', message: 'x' }, 2000), 60_000), undefined);
+});
+
+test('layer stall: a downloading layer without news for 10 s while another moves', () => {
+  let state = fold(base(), [
+    [{ status: 'Downloading', id: 'slow', progressDetail: { current: 1, total: 100 } }, 1000],
+    [{ status: 'Waiting', id: 'queued', progressDetail: {} }, 1000],
+    [{ status: 'Pull complete', id: 'done', progressDetail: {} }, 1000],
+  ]);
+  for (let t = 2000; t <= 12_000; t += 1000) state = foldPullMessage(state, { status: 'Downloading', id: 'fast', progressDetail: { current: t, total: 100_000 } }, t);
+  const layer = (id: string) => state.layers.get(id)!;
+  assert.equal(pullStall(state, 12_500), undefined, 'the pull as a whole moves');
+  assert.equal(layerStall(state, layer('slow'), 10_999), undefined);
+  assert.equal(layerStall(state, layer('slow'), 11_000), 10);
+  assert.equal(layerStall(state, layer('fast'), 12_500), undefined);
+  assert.equal(layerStall(state, layer('queued'), 60_000), undefined, 'waiting its turn is not a stall');
+  assert.equal(layerStall(state, layer('done'), 60_000), undefined);
 });

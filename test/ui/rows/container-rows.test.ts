@@ -1,8 +1,9 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
-import type { ContainerSummary } from '../../../src/engine/types.ts';
+import type { ContainerSummary, ImageSummary } from '../../../src/engine/types.ts';
 import { containerRows, nextStatusChange, statusText } from '../../../src/ui/rows/container-rows.ts';
+import { imageRows } from '../../../src/ui/rows/image-rows.ts';
 import { formatRelative } from '../../../src/ui/format/index.ts';
 import { humanDuration } from '../../../src/ui/format/time.ts';
 import { durationRange } from '../../../src/state/status-age.ts';
@@ -89,5 +90,25 @@ void describe('containerRows', () => {
     // The pane draws them against the clock, from when the list arrived (here 20 s before).
     assert.equal(statusText(row.status, t, t + 20 * SECOND), 'Up About a minute');
     assert.equal(formatRelative(row.created, t + 20 * SECOND), 'About a minute ago');
+  });
+});
+
+void describe('rows are built once per engine object', () => {
+  const c = (id: string, name: string, state = 'running'): ContainerSummary => ({ Id: id.padEnd(64, '0'), Names: [`/${name}`], Image: 'busybox', State: state, Status: 'Up 1 hour', Created: 1 });
+
+  void it('filtering again reuses the rows; a new object for a container gets a new row', () => {
+    const items = [c('aaa', 'web'), c('bbb', 'old', 'created')];
+    const first = containerRows(items, { showAll: true, filter: '' });
+    const filtered = containerRows(items, { showAll: true, filter: 'old' });
+    assert.equal(filtered[0], first[1], 'the same row object');
+    const changed = { ...items[0]!, Status: 'Up 2 hours' };
+    assert.equal(containerRows([changed], { showAll: true, filter: '' })[0]?.cells.status, 'Up 2 hours');
+  });
+
+  void it('image rows: one per tag, reused while the image object stands', () => {
+    const image: ImageSummary = { Id: `sha256:${'e'.repeat(64)}`, RepoTags: ['a/one:1', 'a/two:2'], Created: 1, Size: 1000 };
+    const first = imageRows([image], { filter: '' });
+    assert.deepEqual(first.map((r) => r.tag), ['a/one:1', 'a/two:2']);
+    assert.equal(imageRows([image], { filter: 'two' })[0], first[1]);
   });
 });

@@ -151,3 +151,29 @@ test('blockHeight counts the lines without building them', () => {
     for (const width of [1, 20, 50, 80, 200]) assert.equal(blockHeight(state, width), pullBlockLines(state, { width, nowMs: 0 }).length, `width ${width}`);
   }
 });
+
+test('a stalled pull says for how long, who is silent and how to cancel, under its title; the rates go', () => {
+  const state = freshAfter(16);
+  const at = state.lastMessageAt + 12_400;
+  const lines = text(pullBlockLines(state, { width: 120, nowMs: at, selected: true }));
+  assert.equal(lines[1], '    no progress for 12 s — the registry is not answering (x cancels)');
+  assert.doesNotMatch(lines.join('\n'), /\/s\b/, 'no rate: nothing moves');
+  assert.match(lines.join('\n'), /Downloading .*3\.15MB stuck 12s$/m, 'the layer that was downloading says it too');
+  assert.equal(blockHeight(state, 120, at), lines.length, 'the pane counts the extra line');
+  const engine = text(pullBlockLines(state, { width: 120, nowMs: at, engineSilent: true }));
+  assert.equal(engine[1], '    no progress for 12 s — the engine is not answering (x cancels)');
+  // Before the threshold, nothing of the sort.
+  const moving = text(pullBlockLines(state, { width: 120, nowMs: state.lastMessageAt + 9_000 }));
+  assert.doesNotMatch(moving.join('\n'), /no progress|stuck/);
+  assert.equal(blockHeight(state, 120, state.lastMessageAt + 9_000), moving.length);
+});
+
+test('a stalled pull still fits any width', () => {
+  const state = freshAfter(16);
+  fc.assert(
+    fc.property(fc.integer({ min: 1, max: 220 }), (width) => {
+      for (const line of text(pullBlockLines(state, { width, nowMs: state.lastMessageAt + 65_000 }))) assert.ok(stringWidth(line) <= width, `${JSON.stringify(line)} at width ${width}`);
+    }),
+    { numRuns: 200 },
+  );
+});

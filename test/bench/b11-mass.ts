@@ -1,0 +1,130 @@
+/**
+ * B11: lists that grow. 10,000 containers (50 running, the rest created and never started) and
+ * 2,000 image tags on the real engine: start → first frame with data, keypress → frame in the
+ * all-containers view (move, page, filter typing) and when switching views, and RSS after
+ * start-up and after both lists have been shown. Budgets: the first frame within 2× B1's (B1's
+ * median when B1 ran in the same run, else 2× its 200 ms budget), p95 ≤ 50 ms a key, 150 MB.
+ */
+import { setTimeout as delay } from 'node:timers/promises';
+import { movePageFilter, press } from './b3-keypress.ts';
+import { jitter, MASS_COUNT, MASS_TAGS, RUNNING_NAME, type Bench } from './context.ts';
+import { ScreenProbe } from './probe.ts';
+import { rssBytes } from './proc.ts';
+import { summarize, type Summary } from './stats.ts';
+import { mb, ms, ratio, spread, verdict, type Row } from './table.ts';
+
+const ALL = `all: ${MASS_COUNT}`;
+const TAGS = /\b(\d{4,}) tags\b/;
+
+async function firstFrame(bench: Bench): Promise<number> {
+  const t0 = performance.now();
+  const session = bench.launchBerth();
+  const probe = new ScreenProbe(session);
+  try {
+    return (await probe.until((v) => RUNNING_NAME.test(v.text), 30_000)) - t0;
+  } finally {
+    probe.dispose();
+    await bench.quit(session);
+  }
+}
+
+export async function b11(bench: Bench): Promise<Row[]> {
+  await bench.ensureMass();
+  await bench.ensureMassImages();
+  const runs = bench.quick ? 3 : 7;
+  const presses = bench.quick ? 20 : 60;
+
+  const first: number[] = [];
+  // One unmeasured start first: the page cache and the engine's caches warm up.
+  for (let i = -1; i < runs; i++) {
+    const t = await firstFrame(bench);
+    if (i >= 0) first.push(t);
+    bench.log(`B11 start ${i + 1}/${runs}: first frame ${ms(t)}`);
+  }
+
+  const move: number[] = [];
+  const page: number[] = [];
+  const filter: number[] = [];
+  const views: number[] = [];
+  let startup = Number.NaN;
+  let shown = Number.NaN;
+  const session = bench.launchBerth();
+  const probe = new ScreenProbe(session);
+  const pid = session.pty.pid;
+  try {
+    await probe.until((v) => RUNNING_NAME.test(v.text), 30_000);
+    await delay(2000);
+    startup = rssBytes(pid);
+    // Switching views: all ↔ running, and the images pane with its 2,000 tags.
+    for (let i = 0; i < (bench.quick ? 2 : 4); i++) {
+      views.push(await press(probe, 'a', (v) => v.text.includes(ALL)));
+      await jitter(200, 100);
+      views.push(await press(probe, 'a', (v) => v.text.includes('running: ')));
+      await jitter(200, 100);
+      views.push(await press(probe, '2', (v) => Number(TAGS.exec(v.text)?.[1] ?? 0) >= MASS_TAGS));
+      await jitter(200, 100);
+      views.push(await press(probe, '1', (v) => v.text.includes('running: ')));
+      await jitter(200, 100);
+    }
+    session.write('a');
+    await probe.until(ALL, 10_000);
+    const times = await movePageFilter(probe, presses, ['bench-mass-4242', 'mass-77', 'idle-5', 'bench-run-17', 'ss-99', 'bench-mass-9'].slice(0, bench.quick ? 2 : 6));
+    move.push(...times.move);
+    page.push(...times.page);
+    filter.push(...times.filter);
+    // Both lists have been built and drawn: what berth holds now, after a short watch.
+    const samples: number[] = [];
+    for (let i = 0; i < (bench.quick ? 5 : 15); i++) {
+      await delay(1000);
+      samples.push(rssBytes(pid));
+    }
+    shown = Math.max(...samples);
+  } finally {
+    probe.dispose();
+    await bench.quit(session);
+  }
+
+  const s = summarize(first);
+  const b1 = bench.medians.get('B1');
+  const firstLimit = 2 * (b1 ?? 200);
+  bench.log(`B11: first frame ${ms(s.median)}, move p95 ${ms(summarize(move).p95)}, page p95 ${ms(summarize(page).p95)}, filter p95 ${ms(summarize(filter).p95)}, views p95 ${ms(summarize(views).p95)}, RSS ${mb(startup)} / ${mb(shown)}`);
+  const what = `${MASS_COUNT.toLocaleString('en')} containers, ${MASS_TAGS.toLocaleString('en')} tags`;
+  const key = (figure: string, summary: Summary): Row => ({
+    id: 'B11',
+    figure: `keypress → frame: ${figure}, ${what}`,
+    berth: `${ms(summary.p95)} p95 (median ${ms(summary.median)})`,
+    spread: spread(summary, ms),
+    comparison: '—',
+    ratio: '—',
+    budget: 'p95 ≤ 50 ms',
+    verdict: verdict(summary.p95, 50),
+  });
+  const memory = (figure: string, bytes: number, spreadText: string): Row => ({
+    id: 'B11',
+    figure: `RSS ${figure}, ${what}`,
+    berth: mb(bytes),
+    spread: spreadText,
+    comparison: '—',
+    ratio: '—',
+    budget: '≤ 150 MB',
+    verdict: verdict(bytes, 150 * 1024 * 1024),
+  });
+  return [
+    {
+      id: 'B11',
+      figure: `start → first frame with data, ${what}`,
+      berth: `${ms(s.median)} median`,
+      spread: spread(s, ms),
+      comparison: b1 === undefined ? 'B1 not run: its 200 ms budget' : `B1 ${ms(b1)}`,
+      ratio: ratio(s.median, b1 ?? 200),
+      budget: `median ≤ 2× B1 (${ms(firstLimit)})`,
+      verdict: verdict(s.median, firstLimit),
+    },
+    key('move (j)', summarize(move)),
+    key('page (PgDn)', summarize(page)),
+    key('filter typing', summarize(filter)),
+    key('switch view (a, 2, 1)', summarize(views)),
+    memory('after start-up', startup, '1 run'),
+    memory('after both lists were shown', shown, 'max of the last samples'),
+  ];
+}
