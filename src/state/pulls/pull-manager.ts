@@ -28,6 +28,8 @@ export interface PullClient {
 export interface PullsState {
   /** Newest first. */
   readonly pulls: readonly PullState[];
+  /** The engine new pulls go to (see `useEngine`); a pull on another one says which it is on. */
+  readonly engine?: string;
 }
 
 export interface TypedCredentials {
@@ -44,6 +46,8 @@ export interface StartPullOptions {
 
 export interface PullManagerOptions {
   client: PullClient;
+  /** The engine's label, kept in each pull (see `useEngine`). */
+  engine?: string;
   /** Called after a pull succeeded: the images list should show the image at once. */
   onPulled?: (pull: PullState) => void;
   /** Least time between two notifications of progress (default 66 ms, about 15 fps). */
@@ -65,8 +69,9 @@ interface Running {
 }
 
 export class PullManager {
-  readonly store = new Store<PullsState>({ pulls: [] });
-  private readonly client: PullClient;
+  readonly store: Store<PullsState>;
+  private client: PullClient;
+  private engine: string | undefined;
   private readonly onPulled: (pull: PullState) => void;
   private readonly throttleMs: number;
   private readonly now: () => number;
@@ -82,9 +87,27 @@ export class PullManager {
 
   constructor(options: PullManagerOptions) {
     this.client = options.client;
+    this.engine = options.engine;
+    this.store = new Store<PullsState>({ pulls: [], ...(options.engine === undefined ? {} : { engine: options.engine }) });
     this.onPulled = options.onPulled ?? (() => undefined);
     this.throttleMs = options.throttleMs ?? DEFAULT_THROTTLE_MS;
     this.now = options.now ?? Date.now;
+  }
+
+  /**
+   * New pulls go to this engine from now on (berth switched engines). Pulls already running stay
+   * on the engine they started on, to their end: each keeps the client it began with.
+   */
+  useEngine(client: PullClient, engine: string): void {
+    this.client = client;
+    this.engine = engine;
+    this.publish();
+  }
+
+  /** Resolves when every pull running on `engine` now has ended: that engine's client may then close. */
+  async drain(engine: string): Promise<void> {
+    const on = [...this.running.entries()].filter(([id]) => this.pulls.get(id)?.engine === engine);
+    await Promise.all(on.map(([, run]) => run.settled));
   }
 
   /**
@@ -96,18 +119,18 @@ export class PullManager {
     const parsed = parseImageReference(options.reference);
     if (!parsed.ok) throw new InvalidReferenceError(parsed.message);
     const target = pullTarget(parsed.ref);
-    const key = `${target.fromImage}${target.tag.includes(':') ? '@' : ':'}${target.tag}`;
+    const key = `${this.engine ?? ''} ${target.fromImage}${target.tag.includes(':') ? '@' : ':'}${target.tag}`;
     for (const [id, run] of this.running) if (run.key === key) return id;
 
     this.counter += 1;
     const id = `pull-${this.counter}`;
-    const pull = createPull({ id, reference: parsed.ref.familiar, fromImage: target.fromImage, tag: target.tag, impliedLatest: target.impliedLatest, startedAt: this.now() });
+    const pull = createPull({ id, reference: parsed.ref.familiar, fromImage: target.fromImage, tag: target.tag, impliedLatest: target.impliedLatest, startedAt: this.now(), engine: this.engine });
     this.pulls.set(id, pull);
     this.order = [id, ...this.order];
     const abort = new AbortController();
     // Typed credentials are for the registry of this reference, under the key the engine expects.
     const typed: RegistryAuth | undefined = options.auth && { username: options.auth.username, password: options.auth.password, serveraddress: authConfigKey(parsed.ref.domain) };
-    const settled = this.run(id, parsed.ref.familiar, target, typed, abort.signal);
+    const settled = this.run(this.client, id, parsed.ref.familiar, target, typed, abort.signal);
     this.running.set(id, { key, abort, settled });
     this.publish();
     return id;
@@ -162,12 +185,12 @@ export class PullManager {
     this.timer = undefined;
   }
 
-  private async run(id: string, reference: string, target: { fromImage: string; tag: string }, typed: RegistryAuth | undefined, signal: AbortSignal): Promise<PullState | undefined> {
+  private async run(client: PullClient, id: string, reference: string, target: { fromImage: string; tag: string }, typed: RegistryAuth | undefined, signal: AbortSignal): Promise<PullState | undefined> {
     let outcome: PullOutcome;
     try {
-      const auth = typed ?? (await this.client.resolveCredentials(reference)).auth;
+      const auth = typed ?? (await client.resolveCredentials(reference)).auth;
       if (!signal.aborted) {
-        for await (const message of this.client.pullImage(target.fromImage, { tag: target.tag, auth, signal })) {
+        for await (const message of client.pullImage(target.fromImage, { tag: target.tag, auth, signal })) {
           this.fold(id, message);
         }
       }
@@ -226,6 +249,6 @@ export class PullManager {
     if (this.stopped) return;
     this.lastPublished = this.now();
     const pulls = this.order.map((id) => this.pulls.get(id)).filter((p): p is PullState => p !== undefined);
-    this.store.update(() => ({ pulls }));
+    this.store.update(() => (this.engine === undefined ? { pulls } : { pulls, engine: this.engine }));
   }
 }

@@ -49,6 +49,8 @@ export interface PullState {
   /** What was sent to the engine: "docker.io/library/busybox" and "latest". */
   readonly fromImage: string;
   readonly tag: string;
+  /** The engine it runs on (its label, as the status bar names it): pulls outlive an engine switch. */
+  readonly engine?: string;
   readonly status: PullStatus;
   readonly startedAt: number;
   /** When the latest message of any kind came (the start until the first one): what a stall is measured from. */
@@ -104,12 +106,14 @@ export function createPull(init: {
   /** No tag was typed: say so first, as `docker pull` does. */
   impliedLatest?: boolean;
   startedAt: number;
+  engine?: string;
 }): PullState {
   return {
     id: init.id,
     reference: init.reference,
     fromImage: init.fromImage,
     tag: init.tag,
+    ...(init.engine === undefined ? {} : { engine: init.engine }),
     status: 'running',
     startedAt: init.startedAt,
     lastMessageAt: init.startedAt,

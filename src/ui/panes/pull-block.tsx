@@ -26,6 +26,8 @@ interface Props {
   spinnerFrame?: number;
   /** The engine does not answer: a stalled pull blames it rather than the registry. */
   engineSilent?: boolean;
+  /** The engine berth shows now (see BlockOptions). */
+  currentEngine?: string;
 }
 
 function color(tone: Tone | undefined): string | undefined {
@@ -46,9 +48,9 @@ function color(tone: Tone | undefined): string | undefined {
 }
 
 /** One pull: its title with a spinner while it runs, the overall bar, a row per layer. Rows are cut, never wrapped. */
-export const PullBlock = memo(function PullBlock({ pull, width, nowMs, selected, maxLines, spinnerFrame = 0, engineSilent = false }: Props) {
+export const PullBlock = memo(function PullBlock({ pull, width, nowMs, selected, maxLines, spinnerFrame = 0, engineSilent = false, currentEngine }: Props) {
   // The spinner turns ~12 times a second; the lines only change with the pull, the size or the second.
-  const lines = useMemo(() => pullBlockLines(pull, { width, nowMs, selected, maxLines, engineSilent }), [pull, width, nowMs, selected, maxLines, engineSilent]);
+  const lines = useMemo(() => pullBlockLines(pull, { width, nowMs, selected, maxLines, engineSilent, currentEngine }), [pull, width, nowMs, selected, maxLines, engineSilent, currentEngine]);
   const glyph = SPINNER_FRAMES[spinnerFrame % SPINNER_FRAMES.length] ?? SPINNER_FRAMES[0];
   return (
     <Box flexDirection="column" width={width}>

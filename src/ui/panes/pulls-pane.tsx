@@ -27,7 +27,7 @@ const GAP = 1;
  */
 export function PullsPane({ width, height, view: paneView }: Props) {
   const { pulls, engineStore } = useServices();
-  const { pulls: list } = useStore(pulls.store);
+  const { pulls: list, engine: currentEngine } = useStore(pulls.store);
   // Only whether the engine answers: list refreshes must not redraw the pulls.
   const silent = () => engineStore.getState().connection.notResponding !== undefined;
   const engineSilent = useSyncExternalStore(engineStore.subscribe, silent, silent);
@@ -78,7 +78,9 @@ export function PullsPane({ width, height, view: paneView }: Props) {
               selected={i === index}
               maxLines={maxLines}
               spinnerFrame={pull.status === 'running' ? spinnerFrame : 0}
-              engineSilent={engineSilent}
+              // Only the engine berth watches can be known silent; a pull elsewhere blames its registry.
+              engineSilent={engineSilent && (pull.engine === undefined || pull.engine === currentEngine)}
+              currentEngine={currentEngine}
             />
           </Box>
         );

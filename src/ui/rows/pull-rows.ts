@@ -46,6 +46,8 @@ export interface BlockOptions {
   maxLines?: number;
   /** The engine itself does not answer (engine state): a stalled pull is its silence, not the registry's. */
   engineSilent?: boolean;
+  /** The engine berth shows now: a pull on another one (started before a switch) names its engine. */
+  currentEngine?: string;
 }
 
 /** Column widths of the layer rows, the same for every row so that the bars line up. */
@@ -145,14 +147,16 @@ function titleLine(pull: PullState, width: number, options: BlockOptions): Block
           : { text: '–', tone: 'warning' };
   const elapsed = formatElapsed((pull.endedAt ?? options.nowMs) - pull.startedAt);
   const word = statusWord(pull);
+  const elsewhere = pull.engine !== undefined && options.currentEngine !== undefined && pull.engine !== options.currentEngine;
+  const name = elsewhere ? `${pull.reference} on ${pull.engine}` : pull.reference;
   const right = ` ${word} ${elapsed}`;
   const tone: Tone = pull.status === 'error' ? 'error' : pull.status === 'cancelled' ? 'warning' : pull.status === 'done' ? 'success' : 'muted';
   const room = width - 4 - right.length;
   if (room < 8) {
     // Too narrow for both: the reference matters more than the timer.
-    return { key: 'title', segments: clip([marker, { text: ' ' }, glyph, { text: ' ' }, { text: truncate(pull.reference, Math.max(0, width - 4)), bold: true, inverse: options.selected }], width) };
+    return { key: 'title', segments: clip([marker, { text: ' ' }, glyph, { text: ' ' }, { text: truncate(name, Math.max(0, width - 4)), bold: true, inverse: options.selected }], width) };
   }
-  const reference = truncate(pull.reference, room);
+  const reference = truncate(name, room);
   const gap = ' '.repeat(Math.max(0, room - displayWidth(reference)));
   return {
     key: 'title',
