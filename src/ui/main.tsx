@@ -1,7 +1,8 @@
 import type { Instance } from 'ink';
 import { homedir } from 'node:os';
 import { describeError } from '../engine/errors.ts';
-import { openEngineSession, startEngineSession, type EngineSession } from '../state/engine-session.ts';
+import { openEngineSession, startEngineSession, type EngineSession, type SessionOptions } from '../state/engine-session.ts';
+import { EngineSwitchboard, engineSwitching } from '../state/engine-switch.ts';
 import { PullManager } from '../state/pulls/pull-manager.ts';
 import type { Store } from '../state/store.ts';
 import type { EngineState } from '../state/engine-state.ts';
@@ -35,18 +36,35 @@ export async function runApp(options: AppOptions): Promise<number> {
   }
   installKeymap(settings.keymap);
   let session: EngineSession;
+  // Every engine berth opens, the first and any switched to, is opened the same way.
+  const sessionOptions: SessionOptions = { apiVersion: options.apiVersion, sync: { intervalMs: options.intervalMs }, demo: demoFromEnv(process.env) };
   try {
-    session = openEngineSession({ host: options.host, context: options.context }, { apiVersion: options.apiVersion, sync: { intervalMs: options.intervalMs }, demo: demoFromEnv(process.env) });
+    session = openEngineSession({ host: options.host, context: options.context }, sessionOptions);
   } catch (error) {
     // A bad address, context, TLS file or no ssh client: nothing to retry, so say what is wrong (with the hint) and stop.
     process.stderr.write(`berth: ${describeError(error)}\n`);
     return 2;
   }
-  const { client, store: engineStore, sync } = session;
-  // A finished pull refreshes the images list at once rather than waiting for the image event.
+  // A finished pull refreshes the images list at once rather than waiting for the image event
+  // (when it ran on the engine berth shows: one started before a switch has nothing to refresh).
   // Progress at most 10 times a second: each repaint of a pull block costs ~10-15 ms of CPU that
   // the engine, pulling on the same machine, could use; bars moving 10 times a second look smooth.
-  const pulls = new PullManager({ client, onPulled: () => void sync.refreshImages(), throttleMs: 100 });
+  const pulls = new PullManager({
+    client: session.client,
+    engine: session.label,
+    onPulled: (pull) => {
+      if (pull.engine === undefined || pull.engine === board.current.label) void board.current.sync.refreshImages();
+    },
+    throttleMs: 100,
+  });
+  // The engine berth shows can change while it runs (E): new pulls go to the new one, and the
+  // old one closes once the pulls still running on it have ended.
+  const board = new EngineSwitchboard(session, {
+    session: sessionOptions,
+    onSwitched: (next) => pulls.useEngine(next.client, next.label),
+    drain: (previous) => pulls.drain(previous.label),
+  });
+  const engineStore = board.store;
 
   let finished = false;
   let resolveExit: (code: number) => void = () => undefined;
@@ -63,9 +81,9 @@ export async function runApp(options: AppOptions): Promise<number> {
     finished = true;
     // A signal may end berth mid-shell (or before Ink took the input): the terminal still gets its modes back.
     if (process.stdin.isTTY && process.stdin.isRaw) process.stdin.setRawMode(false);
-    void sync.stop();
     runtime?.dispose();
     pulls.stop();
+    void board.close().catch(() => undefined);
     try {
       instance?.unmount();
       instance?.cleanup();
@@ -74,7 +92,6 @@ export async function runApp(options: AppOptions): Promise<number> {
     }
     leaveFullscreen(process.stdout);
     if (message) process.stderr.write(`${message}\n`);
-    void client.close().catch(() => undefined);
     resolveExit(code);
   }
 
@@ -94,7 +111,18 @@ export async function runApp(options: AppOptions): Promise<number> {
   try {
     const [{ mount, createRuntime }] = await Promise.all([import('./mount.tsx'), firstData(engineStore, FIRST_DATA_WAIT_MS)]);
     if (!finished) {
-      const services: Services = { client, engineStore, sync, pulls };
+      const services: Services = {
+        // Read at each use: they are the current engine's, which a switch changes.
+        get client() {
+          return board.current.client;
+        },
+        engineStore,
+        get sync() {
+          return board.current.sync;
+        },
+        pulls,
+        engines: engineSwitching(board, sessionOptions, { env: process.env, homedir: homedir() }),
+      };
       const show = (app: Runtime) => {
         enterFullscreen(process.stdout);
         // Raw before the first frame, not after it (Ink turns it on in an effect that runs once
@@ -127,7 +155,7 @@ export async function runApp(options: AppOptions): Promise<number> {
             show(app);
             resolve({ text, tone });
           };
-          runShell(client, containerId, label, { stdin: process.stdin, stdout: process.stdout }).then(
+          runShell(board.current.client, containerId, label, { stdin: process.stdin, stdout: process.stdout }).then(
             (code) => back(`the shell in ${label} exited${code === undefined ? '' : ` with code ${code}`}`, 'info'),
             (error: unknown) => back(`no shell in ${label}: ${describeError(error)}`, 'error'),
           );

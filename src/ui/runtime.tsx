@@ -42,10 +42,16 @@ export function createRuntime(services: Services, options: RuntimeOptions): Runt
   // each is only called later, once both exist.
   const runner: CommandRunner = new CommandRunner(
     {
-      client: services.client,
+      // Read at each use, not copied: after an engine switch they are the new engine's.
+      get client() {
+        return services.client;
+      },
       engineStore,
-      sync: services.sync,
+      get sync() {
+        return services.sync;
+      },
       pulls,
+      engines: services.engines,
       quit: options.quit,
       copy: options.copy,
       openShell: options.openShell,

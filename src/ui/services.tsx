@@ -1,5 +1,6 @@
 import { createContext, useContext } from 'react';
 import type { EngineClient } from '../engine/client.ts';
+import type { EngineSwitching } from '../state/engine-switch.ts';
 import type { EngineSync } from '../state/engine-sync.ts';
 import type { EngineState } from '../state/engine-state.ts';
 import type { PullManager } from '../state/pulls/pull-manager.ts';
@@ -11,6 +12,8 @@ export interface Services {
   engineStore: Store<EngineState>;
   sync: EngineSync;
   pulls: PullManager;
+  /** The engine switcher's world (main.tsx; absent in tests that do not switch). */
+  engines?: EngineSwitching;
 }
 
 export const ServicesContext = createContext<Services | undefined>(undefined);

@@ -7,8 +7,10 @@
  * a handler in the runner's table (runner.ts), which TypeScript then insists on.
  */
 import type { DialogCommand, DialogRequest, DialogResult } from '../dialogs/dialog.ts';
+import type { SessionTarget } from '../engine-session.ts';
+import type { SwitchOutcome } from '../engine-switch.ts';
 import { NOTICE_MS, withNotice } from './navigation.ts';
-import type { AppState, Notice } from './types.ts';
+import type { AppState, EngineRow, Notice } from './types.ts';
 
 export type Command =
   | { type: 'quit' }
@@ -29,6 +31,10 @@ export type Command =
   /** Starts following a container's logs for a logs overlay. */
   | { type: 'open-logs'; overlay: number; containerId: string }
   | { type: 'save-logs'; overlay: number; name: string; timestamps: boolean }
+  /** Lists the engines for the switcher in `overlay`, then asks each whether it answers. */
+  | { type: 'list-engines'; overlay: number }
+  /** Switches berth to another engine (the switcher in `overlay` hears how it went). */
+  | { type: 'switch-engine'; overlay: number; target: SessionTarget; name: string }
   /** The overlay closed: whatever runs for it (requests, streams, timers) stops. */
   | { type: 'release'; overlay: number }
   | DialogCommand;
@@ -43,6 +49,10 @@ export type AppAction =
   | { type: 'inspect-loaded'; overlay: number; lines: readonly string[] }
   /** A logs overlay's buffer gained `added` lines and evicted `dropped`; it now holds `length`. */
   | { type: 'logs-changed'; overlay: number; added: number; dropped: number; length: number }
+  | { type: 'engines-listed'; overlay: number; rows: readonly EngineRow[]; error?: string }
+  | { type: 'engine-probed'; overlay: number; host: string; reach: { ok: boolean; text: string } }
+  /** A switch ended; berth is on the new engine if `outcome.ok`. */
+  | { type: 'engine-switched'; overlay: number; name: string; outcome: SwitchOutcome }
   /** Opens a dialog from outside a key (a test, a command line flag). */
   | { type: 'open-dialog'; request: DialogRequest }
   /** A result for the dialog in overlay `overlay` (ignored once it has closed). */

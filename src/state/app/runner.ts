@@ -16,6 +16,7 @@ import type { Handler, HandlerTable, OverlayWork, RunnerEnv, RunnerServices } fr
 import { startContainer } from '../actions/start-container.ts';
 import { dialogHandlers } from '../dialogs/requests.ts';
 import { runHandlers } from '../dialogs/run-controller.ts';
+import { engineHandlers } from './engine-work.ts';
 import { viewHandlers } from './view-work.ts';
 
 const basicHandlers: HandlerTable<'quit' | 'copy' | 'shell' | 'start-container' | 'cancel-pull' | 'dismiss-pull'> = {
@@ -71,6 +72,7 @@ export class CommandRunner {
     this.handlers = {
       ...basicHandlers,
       ...viewHandlers,
+      ...engineHandlers,
       ...dialogHandlers,
       ...runHandlers,
       after: (command) => this.after(command),

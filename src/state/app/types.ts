@@ -5,6 +5,7 @@
  */
 import type { LogViewState } from '../logs/view-model.ts';
 import type { DialogState } from '../dialogs/dialog.ts';
+import type { EngineChoice } from '../engine-switch.ts';
 
 /** The panes, in tab order. Adding one: its id here, an entry in ui/panes/registry.ts. */
 export type PaneId = 'containers' | 'images' | 'pulls';
@@ -66,7 +67,24 @@ export interface DialogOverlay extends OverlayBase {
   dialog: DialogState;
 }
 
-export type Overlay = HelpOverlay | InspectOverlay | LogsOverlay | DialogOverlay;
+/** An engine in the switcher: what it is, and what a probe found there (undefined while asking). */
+export interface EngineRow extends EngineChoice {
+  reach?: { ok: boolean; text: string };
+}
+
+/** The engine switcher: the engines berth could show, the current one marked. */
+export interface EnginesOverlay extends OverlayBase {
+  kind: 'engines';
+  /** Undefined until listed. */
+  rows?: readonly EngineRow[];
+  selected: number;
+  /** The name of the engine being switched to, while the switch is under way. */
+  switching?: string;
+  /** Why the list could not be read, or why the last switch did not happen (the engine's words). */
+  error?: string;
+}
+
+export type Overlay = HelpOverlay | InspectOverlay | LogsOverlay | DialogOverlay | EnginesOverlay;
 
 export interface AppState {
   pane: PaneId;

@@ -43,7 +43,7 @@ export const viewHandlers: HandlerTable<'inspect' | 'open-logs' | 'save-logs'> =
   'save-logs': (command, env) => {
     const lines = env.existing(command.overlay)?.session?.buffer.slice() ?? [];
     saveLogs(lines, { dir: env.services.logDir(), containerName: command.name, timestamps: command.timestamps }).then(
-      (path) => env.dispatch({ type: 'notify', text: `saved ${lines.length} lines to ${path}` }),
+      (path) => env.dispatch({ type: 'notify', text: `saved ${lines.length} line${lines.length === 1 ? '' : 's'} to ${path}` }),
       (error: unknown) => env.dispatch({ type: 'notify', text: `could not save the logs: ${error instanceof Error ? error.message : describeError(error)}`, tone: 'error' }),
     );
   },

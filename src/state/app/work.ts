@@ -6,6 +6,7 @@ import type { EngineClient } from '../../engine/client.ts';
 import { describeError } from '../../engine/errors.ts';
 import type { EngineEvent } from '../../engine/types.ts';
 import type { EngineState } from '../engine-state.ts';
+import type { EngineSwitching } from '../engine-switch.ts';
 import type { LogBuffer } from '../logs/log-buffer.ts';
 import type { LogSession } from '../logs/log-session.ts';
 import type { PullManager } from '../pulls/pull-manager.ts';
@@ -33,6 +34,8 @@ export interface RunnerServices {
   openShell?(request: { containerId: string; name: string }): Promise<{ text: string; tone: 'info' | 'error' } | undefined>;
   /** Where `w` in the logs view writes (the current directory). */
   logDir(): string;
+  /** The engines berth can switch to, and the switch (absent in tests that do not need it). */
+  engines?: EngineSwitching;
 }
 
 /** What runs for one overlay until it closes. */

@@ -50,6 +50,7 @@ export const sharedActions: Partial<Record<ActionId, ActionHandler>> = {
     return notify(setSort(state, pane.id, sort), `${pane.id} sorted by ${sort}${isDescending(sort) ? ' (newest or largest first)' : ''}`);
   },
   pull: (state, ctx) => openDialogOver(state, { type: 'pull' }, ctx),
+  engines: (state) => openView(state, (id) => ({ kind: 'engines', id, selected: 0 }), (overlay) => ({ type: 'list-engines', overlay: overlay.id })),
 };
 
 /** The handler for `action` on `pane`: the pane's own, a shared one, or focusing the pane it names. */

@@ -8,6 +8,7 @@ export function contextsFor(state: AppState): KeyContext[] {
   if (overlay?.kind === 'logs') return ['logs', 'global'];
   if (overlay?.kind === 'inspect') return ['inspect', 'global'];
   if (overlay?.kind === 'help') return ['help', 'global'];
+  if (overlay?.kind === 'engines') return ['engines', 'global'];
   // A dialog draws its own key hints and takes every key.
   if (overlay?.kind === 'dialog') return [];
   return [paneEntry(state.pane).context, 'list', 'global'];

@@ -2,7 +2,7 @@
  * Every key berth knows, in one table. The dispatcher resolves keys from it, and the footer
  * and the help overlay are generated from it, so they cannot drift apart.
  */
-export type KeyContext = 'global' | 'list' | 'containers' | 'images' | 'pulls' | 'logs' | 'inspect' | 'help';
+export type KeyContext = 'global' | 'list' | 'containers' | 'images' | 'pulls' | 'logs' | 'inspect' | 'help' | 'engines';
 
 export type ActionId =
   | 'quit'
@@ -41,7 +41,9 @@ export type ActionId =
   | 'prev-match'
   | 'save-logs'
   | 'cancel-pull'
-  | 'dismiss-pull';
+  | 'dismiss-pull'
+  | 'engines'
+  | 'switch-engine';
 
 export interface Binding {
   action: ActionId;
@@ -64,13 +66,14 @@ export const keymap: readonly Binding[] = [
   { action: 'pane-images', keys: ['2'], label: '2', description: 'Images pane', contexts: ['global'] },
   { action: 'pane-pulls', keys: ['3'], label: '3', description: 'Pulls pane', contexts: ['global'] },
   { action: 'pull', keys: ['p'], label: 'p', description: 'pull an image', contexts: ['global'], footer: 'pull' },
+  { action: 'engines', keys: ['E'], label: 'E', description: 'switch engines (docker contexts, DOCKER_HOST, local sockets)', contexts: ['global'] },
 
-  { action: 'up', keys: ['up', 'k'], label: '↑/k', description: 'move up', contexts: ['list', 'logs', 'inspect', 'help'] },
-  { action: 'down', keys: ['down', 'j'], label: '↓/j', description: 'move down', contexts: ['list', 'logs', 'inspect', 'help'] },
-  { action: 'top', keys: ['g', 'home'], label: 'g', description: 'go to the top', contexts: ['list', 'logs', 'inspect', 'help'] },
-  { action: 'bottom', keys: ['G', 'end'], label: 'G', description: 'go to the bottom (logs: and follow)', contexts: ['list', 'logs', 'inspect', 'help'] },
-  { action: 'page-up', keys: ['pageup', 'ctrl+b', 'ctrl+u'], label: 'PgUp', description: 'page up', contexts: ['list', 'logs', 'inspect', 'help'] },
-  { action: 'page-down', keys: ['pagedown', 'ctrl+f', 'ctrl+d'], label: 'PgDn', description: 'page down', contexts: ['list', 'logs', 'inspect', 'help'] },
+  { action: 'up', keys: ['up', 'k'], label: '↑/k', description: 'move up', contexts: ['list', 'logs', 'inspect', 'help', 'engines'] },
+  { action: 'down', keys: ['down', 'j'], label: '↓/j', description: 'move down', contexts: ['list', 'logs', 'inspect', 'help', 'engines'] },
+  { action: 'top', keys: ['g', 'home'], label: 'g', description: 'go to the top', contexts: ['list', 'logs', 'inspect', 'help', 'engines'] },
+  { action: 'bottom', keys: ['G', 'end'], label: 'G', description: 'go to the bottom (logs: and follow)', contexts: ['list', 'logs', 'inspect', 'help', 'engines'] },
+  { action: 'page-up', keys: ['pageup', 'ctrl+b', 'ctrl+u'], label: 'PgUp', description: 'page up', contexts: ['list', 'logs', 'inspect', 'help', 'engines'] },
+  { action: 'page-down', keys: ['pagedown', 'ctrl+f', 'ctrl+d'], label: 'PgDn', description: 'page down', contexts: ['list', 'logs', 'inspect', 'help', 'engines'] },
   { action: 'filter', keys: ['/'], label: '/', description: 'filter this pane (id, name, image, tags)', contexts: ['containers', 'images'], footer: 'filter' },
   { action: 'clear-filter', keys: ['escape'], label: 'Esc', description: 'clear the filter', contexts: ['containers', 'images'] },
 
@@ -95,7 +98,8 @@ export const keymap: readonly Binding[] = [
   { action: 'next-match', keys: ['n'], label: 'n', description: 'next match', contexts: ['logs'], footer: 'next' },
   { action: 'prev-match', keys: ['N'], label: 'N', description: 'previous match', contexts: ['logs'] },
   { action: 'save-logs', keys: ['w'], label: 'w', description: 'write the lines held here to a file in the current directory', contexts: ['logs'], footer: 'save' },
-  { action: 'close', keys: ['escape'], label: 'Esc', description: 'close this view', contexts: ['logs', 'inspect', 'help'], footer: 'back' },
+  { action: 'close', keys: ['escape'], label: 'Esc', description: 'close this view', contexts: ['logs', 'inspect', 'help', 'engines'], footer: 'back' },
+  { action: 'switch-engine', keys: ['return'], label: 'Enter', description: 'switch to the selected engine', contexts: ['engines'], footer: 'switch' },
 ];
 
 /**

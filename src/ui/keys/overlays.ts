@@ -17,8 +17,10 @@ import { reduceLogView, type LogViewAction, type LogViewContext } from '../../st
 import { bodyHeight } from '../layout.ts';
 import { helpContexts } from './contexts.ts';
 import type { KeyContext } from './keymap.ts';
+import { enginesKey } from './engines.ts';
 import { applyOutcome, close, dialogContext } from './steps.ts';
 import type { UiContext } from './ui-context.ts';
+import { plural } from '../format/plural.ts';
 
 /** Rows of text a scroll view shows under its title line. */
 export function scrollBody(state: AppState, ctx: UiContext): number {
@@ -108,7 +110,7 @@ function logsKey(state: AppState, overlay: LogsOverlay, press: KeyPress, ctx: Ui
     case 'prev-match':
       return apply({ type: 'prev-match' });
     case 'save-logs':
-      return notify(state, `saving ${overlay.length} lines…`, 'info', { type: 'save-logs', overlay: overlay.id, name: overlay.name, timestamps: overlay.view.showTimestamps });
+      return notify(state, `saving ${plural(overlay.length, 'line')}…`, 'info', { type: 'save-logs', overlay: overlay.id, name: overlay.name, timestamps: overlay.view.showTimestamps });
     case 'close':
       return overlay.view.search ? apply({ type: 'clear-search' }) : close(state, overlay.id);
     default:
@@ -132,5 +134,7 @@ export function overlayKey(state: AppState, overlay: Overlay, press: KeyPress, c
       return scrollKey(state, overlay, press, ctx, 'inspect', overlay.lines?.length ?? 1);
     case 'logs':
       return logsKey(state, overlay, press, ctx);
+    case 'engines':
+      return enginesKey(state, overlay, press, ctx);
   }
 }

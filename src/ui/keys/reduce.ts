@@ -16,6 +16,7 @@ import { editLine } from '../../state/input/field.ts';
 import type { KeyPress } from '../../state/input/press.ts';
 import { paneEntry, panes } from '../panes/registry.ts';
 import { handlerFor } from './actions.ts';
+import { engineResult } from './engines.ts';
 import { applyLogView, overlayKey } from './overlays.ts';
 import { applyOutcome, dialogContext, openDialogOver } from './steps.ts';
 import type { UiContext } from './ui-context.ts';
@@ -47,10 +48,12 @@ export function reduceKey(state: AppState, press: KeyPress, ctx: UiContext): Red
     const answer = overlayKey(state, top, press, ctx);
     if (answer) return answer;
     // A view lets through the global keys that make sense over it (its footer shows them):
-    // quit, help, and pull. Pane switches would act on a screen that is not showing.
+    // quit, help, pull, and the engine switcher (a switch closes every view). Pane switches
+    // would act on a screen that is not showing.
     const action = ctx.keymap.resolve('global', press.name);
     const pane = paneEntry(state.pane);
-    if (action === 'quit' || action === 'pull' || (action === 'help' && top.kind !== 'help')) return handlerFor(action, pane)?.(state, ctx, pane) ?? reduced(state);
+    const passes = action === 'quit' || action === 'pull' || (action === 'engines' && top.kind !== 'engines') || (action === 'help' && top.kind !== 'help');
+    if (passes) return handlerFor(action, pane)?.(state, ctx, pane) ?? reduced(state);
     return reduced(state);
   }
   if (state.filtering) {
@@ -84,6 +87,10 @@ export function reduceAction(state: AppState, action: AppAction, ctx: UiContext)
       const grown = { ...overlay, length: action.length };
       return reduced(applyLogView(state, grown, { type: 'lines-appended', added: action.added, dropped: action.dropped }, ctx, { length: action.length }));
     }
+    case 'engines-listed':
+    case 'engine-probed':
+    case 'engine-switched':
+      return engineResult(state, action);
     case 'open-dialog':
       return openDialogOver(state, action.request, ctx);
     case 'dialog': {

@@ -7,6 +7,7 @@ import type { AppState, Overlay } from '../../state/app/types.ts';
 import { DialogHost } from '../dialogs/dialog-host.tsx';
 import { helpContexts } from '../keys/contexts.ts';
 import type { CommandRunner } from '../../state/app/runner.ts';
+import { EnginesView } from './engines-view.tsx';
 import { HelpView } from './help-view.tsx';
 import { InspectView } from './inspect-view.tsx';
 import { LogsView } from './logs-view.tsx';
@@ -26,6 +27,7 @@ export const overlayViews: Views = {
   inspect: ({ overlay, width, height }) => <InspectView overlay={overlay} width={width} height={height} />,
   logs: ({ overlay, runner, width, height }) => <LogsView overlay={overlay} session={runner.logSession(overlay.id)} width={width} height={height} />,
   dialog: ({ overlay, width, height }) => <DialogHost overlay={overlay} width={width} height={height} />,
+  engines: ({ overlay, width, height }) => <EnginesView overlay={overlay} width={width} height={height} />,
 };
 
 export function OverlayView(props: Props<Overlay>) {

@@ -1,0 +1,58 @@
+import { Box, Text } from 'ink';
+import type { EngineRow, EnginesOverlay } from '../../state/app/types.ts';
+import { sanitizeLine, truncate } from '../format/index.ts';
+import { wrap } from '../format/wrap.ts';
+import { keyLabel } from '../keys/keymap.ts';
+import { theme } from '../theme.ts';
+
+/** What a row says about its engine: a probe's answer, or that it is being asked. */
+function reachText(row: EngineRow): { text: string; color: string | undefined } {
+  if (!row.reach) return { text: 'asking…', color: theme.muted };
+  return row.reach.ok ? { text: `● ${row.reach.text}`, color: theme.success } : { text: `✕ ${row.reach.text}`, color: theme.error };
+}
+
+/**
+ * The engine switcher: a row per engine (docker contexts, DOCKER_HOST, local sockets) with where
+ * it is and whether it answers, the one berth shows marked. Engine and config strings are
+ * sanitised: a context's name or description is the user's file, but still text from outside.
+ */
+export function EnginesView({ overlay, width, height }: { overlay: EnginesOverlay; width: number; height: number }) {
+  const rows = overlay.rows;
+  const nameWidth = Math.min(Math.max(...(rows ?? []).map((r) => sanitizeLine(r.name).length), 8), 24);
+  const hostWidth = Math.min(Math.max(...(rows ?? []).map((r) => sanitizeLine(r.host).length), 12), Math.max(Math.floor(width / 3), 16));
+  const status = overlay.switching !== undefined ? `switching to ${sanitizeLine(overlay.switching)}… (${keyLabel('close')} gives up)` : undefined;
+  const error = overlay.error === undefined ? [] : wrap(sanitizeLine(overlay.error), Math.max(width, 10), 4);
+  const body = Math.max(height - 2 - error.length - (status ? 1 : 0), 1);
+  const first = Math.max(0, Math.min(overlay.selected - body + 1, (rows?.length ?? 0) - body));
+  return (
+    <Box flexDirection="column" width={width} height={height}>
+      <Text bold color={theme.accent} wrap="truncate">
+        {`Engines (${keyLabel('switch-engine')} switches, ${keyLabel('close')} closes)`}
+      </Text>
+      {rows === undefined ? <Text color={theme.muted}>reading the docker contexts and looking for sockets…</Text> : null}
+      {rows?.length === 0 && overlay.error === undefined ? <Text color={theme.muted}>no engines found</Text> : null}
+      {(rows ?? []).slice(first, first + body).map((row, i) => {
+        const index = first + i;
+        const selected = index === overlay.selected;
+        const reach = reachText(row);
+        const left = `${selected ? '›' : ' '} ${row.current ? '*' : ' '} ${sanitizeLine(row.name).padEnd(nameWidth).slice(0, nameWidth)}  ${truncate(sanitizeLine(row.host), hostWidth).padEnd(hostWidth)}  `;
+        const description = row.description ? `${sanitizeLine(row.description)}  ` : '';
+        return (
+          <Text key={`${row.name} ${row.host}`} wrap="truncate">
+            <Text inverse={selected} bold={row.current}>
+              {left}
+            </Text>
+            <Text color={theme.muted}>{description}</Text>
+            <Text color={reach.color}>{reach.text}</Text>
+          </Text>
+        );
+      })}
+      {status ? <Text color={theme.warning}>{status}</Text> : null}
+      {error.map((line, i) => (
+        <Text key={`e${i}`} color={theme.error} wrap="truncate">
+          {line}
+        </Text>
+      ))}
+    </Box>
+  );
+}
