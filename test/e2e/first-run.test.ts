@@ -88,4 +88,14 @@ test('at 60 columns the status bar keeps the state and the counts; at 120 the de
   const demo = berth({ env: demoBerthEnv({ dockerHost: env.dockerHost, clientConfigDir: env.clientConfigDir, registry: env.registry, images: env.images }), cols: 120 });
   const withDemo = await demo.waitFor(`demo registry ${env.registry.address}`, WAIT_MS);
   assert.match(withDemo.split('\n')[0] ?? '', /● live/);
+  // The pull dialog offers the demo registry's sample images: Ctrl-N fills them in, one after another.
+  await demo.type('p');
+  const dialog = await demo.waitFor(/Ctrl-N fills in/, WAIT_MS);
+  assert.ok(dialog.includes(env.images.multiLayer), 'the samples are named');
+  await demo.type('\u000e');
+  await demo.waitFor(`pulls ${env.images.multiLayer}`, WAIT_MS);
+  await demo.type('\u000e');
+  await demo.waitFor(`pulls ${env.images.registryBusybox}`, WAIT_MS);
+  await demo.type('\r');
+  await demo.waitFor(/pulled|up to date/, 60_000);
 });

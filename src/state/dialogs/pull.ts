@@ -100,9 +100,28 @@ function submit(state: PullDialog, overlay: number): Outcome<PullDialog> {
   return { state: wiped, commands: [{ type: 'start-pull', overlay, reference: v.image, auth }] };
 }
 
+/** The key that fills the image field with the next of the demo registry's sample images. */
+export const SUGGEST_KEY = 'ctrl+n';
+
+/**
+ * The image after `current` in `suggestions` (the first when `current` is none of them), so that
+ * pressing the key again walks through them all.
+ */
+export function nextSuggestion(suggestions: readonly string[], current: string): string | undefined {
+  if (suggestions.length === 0) return undefined;
+  const at = suggestions.indexOf(current);
+  return suggestions[(at + 1) % suggestions.length];
+}
+
 export const pullMachine: DialogMachine<PullDialog, PullResult> = {
   key(state, press, ctx) {
     const nav = formKey(press.name);
+    const suggestion = press.name === SUGGEST_KEY && !state.starting ? nextSuggestion(ctx.engine.demo?.images ?? [], state.fields.image.value) : undefined;
+    if (suggestion !== undefined) {
+      // In the demo: its registry's sample images, one after another, in the image field.
+      const fields = { ...state.fields, image: field(suggestion) };
+      return relookup({ ...state, fields, focus: 0, error: undefined }, state.fields.image.value, ctx.overlay);
+    }
     if (nav?.kind === 'close') return { state, close: true };
     if (nav?.kind === 'submit') return submit(state, ctx.overlay);
     if (nav?.kind === 'move') return { state: { ...state, focus: moveFocus(state.focus, nav.delta, pullRows.length) } };

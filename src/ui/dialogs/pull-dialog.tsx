@@ -6,9 +6,16 @@
 import { Text } from 'ink';
 import { parseImageReference, pullTarget } from '../../engine/reference.ts';
 import { values } from '../../state/dialogs/form.ts';
-import { pullProblems, type PullDialog as State } from '../../state/dialogs/pull.ts';
+import { pullProblems, SUGGEST_KEY, type PullDialog as State } from '../../state/dialogs/pull.ts';
+import { useStore } from '../hooks/use-store.ts';
+import { useServices } from '../services.tsx';
 import { sanitizeLine, truncate } from '../format/index.ts';
 import { theme } from '../theme.ts';
+
+/** How a key name reads in a hint: ctrl+n → Ctrl-N. */
+function keyName(name: string): string {
+  return name.replace(/^ctrl\+(.)$/, (_m, c: string) => `Ctrl-${c.toUpperCase()}`);
+}
 import { DialogFrame, dialogWidth, FieldRow, FRAME_CHROME } from './dialog-frame.tsx';
 import type { DialogProps } from './dialog-props.ts';
 
@@ -18,6 +25,8 @@ export function PullDialog({ dialog, width }: DialogProps<State>) {
   const inner = w - FRAME_CHROME;
   const problems = dialog.showErrors ? pullProblems(values(dialog.fields)) : {};
   const parsed = parseImageReference(image.value);
+  const { demo } = useStore(useServices().engineStore);
+  const samples = demo?.images ?? [];
 
   let target = '';
   if (parsed.ok) {
@@ -44,6 +53,11 @@ export function PullDialog({ dialog, width }: DialogProps<State>) {
       <Text color={source.tone} wrap="truncate">
         {truncate(sanitizeLine(source.text), inner)}
       </Text>
+      {samples.length > 0 ? (
+        <Text color={theme.accent} wrap="wrap">
+          {`demo registry ${sanitizeLine(demo?.registry ?? '')}: ${keyName(SUGGEST_KEY)} fills in ${samples.map((sample) => sanitizeLine(sample)).join(', ')}`}
+        </Text>
+      ) : null}
     </DialogFrame>
   );
 }

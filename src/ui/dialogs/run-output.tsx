@@ -9,13 +9,14 @@ import { pullTotals, type PullState } from '../../state/pulls/pull-reducer.ts';
 import { formatBytesPair, formatRate, renderBar, sanitizeLine, shortId, truncate } from '../format/index.ts';
 import { theme } from '../theme.ts';
 import { Busy, DialogFrame, FRAME_CHROME } from './dialog-frame.tsx';
+import { plural } from '../format/plural.ts';
 
 export function PullProgress({ pull, reference, width }: { pull: PullState | undefined; reference: string; width: number }) {
   if (!pull) return <Busy text={`pulling ${sanitizeLine(reference)}…`} />;
   const totals = pullTotals(pull);
   const fraction = totals.bytesKnown > 0 ? totals.bytesDone / totals.bytesKnown : undefined;
   const figures = [
-    totals.layersTotal > 0 ? `${totals.layersDone}/${totals.layersTotal} layers` : undefined,
+    totals.layersTotal > 0 ? `${totals.layersDone}/${plural(totals.layersTotal, 'layer')}` : undefined,
     totals.bytesKnown > 0 ? formatBytesPair(totals.bytesDone, totals.bytesKnown) : undefined,
     totals.rate !== undefined ? formatRate(totals.rate) : undefined,
   ].filter((part): part is string => part !== undefined);
@@ -67,7 +68,7 @@ export function OutputView({ phase, buffer, lines: held, warnings, rows, scrollB
     <DialogFrame
       title={`run ${sanitizeLine(phase.spec.image)}${sanitizeLine(command)}`}
       width={width}
-      hint={`${phase.kind === 'running' ? 'Esc leaves it running' : 'Enter/Esc close'} · ↑/↓ PgUp/PgDn scroll${scrollBack > 0 ? ` · ${scrollBack} lines below (End)` : ''}`}
+      hint={`${phase.kind === 'running' ? 'Esc leaves it running' : 'Enter/Esc close'} · ↑/↓ PgUp/PgDn scroll${scrollBack > 0 ? ` · ${plural(scrollBack, 'line')} below (End)` : ''}`}
     >
       {warnings.slice(0, 3).map((warning, i) => (
         <Text key={i} color={theme.warning} wrap="truncate">

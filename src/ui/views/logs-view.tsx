@@ -8,6 +8,7 @@ import { sanitizeLine, truncate } from '../format/index.ts';
 import { useStore } from '../hooks/use-store.ts';
 import { keyLabel } from '../keys/keymap.ts';
 import { theme } from '../theme.ts';
+import { plural } from '../format/plural.ts';
 
 interface Props {
   overlay: LogsOverlay;
@@ -41,7 +42,7 @@ export function LogsView({ overlay, session, width, height }: Props) {
             ? 'following'
             : `paused (${keyLabel('bottom')} or ${keyLabel('follow')} follows)`;
   const searchInfo = search ? ` · "${sanitizeLine(search.query)}" ${search.current === undefined ? 0 : search.matches.indexOf(search.current) + 1}/${search.matches.length}` : '';
-  const header = `logs ${sanitizeLine(overlay.name)} · ${status} · ${overlay.length} lines${searchInfo}`;
+  const header = `logs ${sanitizeLine(overlay.name)} · ${status} · ${plural(overlay.length, 'line')}${searchInfo}`;
   return (
     <Box flexDirection="column" width={width} height={height}>
       <Text bold color={state.status === 'error' ? theme.error : theme.accent} wrap="truncate">
