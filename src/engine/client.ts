@@ -6,6 +6,7 @@ import { streamEvents, type EventsOptions } from './events.ts';
 import * as exec from './exec.ts';
 import { EngineHttp } from './http.ts';
 import * as images from './images.ts';
+import { containerStats, type StatsOptions } from './stats.ts';
 import * as system from './system.ts';
 import { resolveEngineTarget } from './context.ts';
 import { EngineError } from './errors.ts';
@@ -169,6 +170,11 @@ export class EngineClient {
   waitContainer(id: string, condition?: WaitCondition, signal?: AbortSignal) {
     return containers.waitContainer(this.http, id, condition, signal);
   }
+  /** Live resource figures of a running container, a sample a second (see stats.ts). */
+  stats(id: string, options?: StatsOptions) {
+    return containerStats(this.http, id, options);
+  }
+
   logs(id: string, options?: containers.LogsOptions) {
     return containers.containerLogs(this.http, id, options);
   }

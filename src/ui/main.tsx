@@ -4,6 +4,7 @@ import { describeError } from '../engine/errors.ts';
 import { openEngineSession, startEngineSession, type EngineSession, type SessionOptions } from '../state/engine-session.ts';
 import { EngineSwitchboard, engineSwitching } from '../state/engine-switch.ts';
 import { PullManager } from '../state/pulls/pull-manager.ts';
+import { StatsTracker } from '../state/stats/stats-tracker.ts';
 import type { Store } from '../state/store.ts';
 import type { EngineState } from '../state/engine-state.ts';
 import { demoFromEnv } from './demo-env.ts';
@@ -65,6 +66,8 @@ export async function runApp(options: AppOptions): Promise<number> {
     drain: (previous) => pulls.drain(previous.label),
   });
   const engineStore = board.store;
+  // Resource figures (`M`): streams on whichever engine berth shows now.
+  const stats = new StatsTracker({ client: () => board.current.client });
 
   let finished = false;
   let resolveExit: (code: number) => void = () => undefined;
@@ -82,6 +85,7 @@ export async function runApp(options: AppOptions): Promise<number> {
     // A signal may end berth mid-shell (or before Ink took the input): the terminal still gets its modes back.
     if (process.stdin.isTTY && process.stdin.isRaw) process.stdin.setRawMode(false);
     runtime?.dispose();
+    stats.stop();
     pulls.stop();
     void board.close().catch(() => undefined);
     try {
@@ -122,6 +126,7 @@ export async function runApp(options: AppOptions): Promise<number> {
         },
         pulls,
         engines: engineSwitching(board, sessionOptions, { env: process.env, homedir: homedir() }),
+        stats,
       };
       const show = (app: Runtime) => {
         enterFullscreen(process.stdout);

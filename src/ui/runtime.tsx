@@ -16,6 +16,12 @@ import { currentKeymap } from './keys/keymap.ts';
 import { reduceApp } from './keys/reduce.ts';
 import type { UiContext } from './keys/ui-context.ts';
 import type { Services } from './services.tsx';
+import { isLive } from '../state/containers.ts';
+import type { ContainerSummary } from '../engine/types.ts';
+
+function runningIds(items: readonly ContainerSummary[]): string[] {
+  return items.filter((c) => isLive(c) && c.State !== 'paused').map((c) => c.Id);
+}
 
 export interface Runtime {
   store: AppStore<UiContext>;
@@ -69,6 +75,20 @@ export function createRuntime(services: Services, options: RuntimeOptions): Runt
   store.setRunner(runner.run);
   const changed = () => store.dispatch({ type: 'sources-changed' });
   const unsubscribe = [engineStore.subscribe(changed), pulls.store.subscribe(changed)];
+  const stats = services.stats;
+  if (stats) {
+    // The running containers are measured while the resource columns are on, and only then.
+    let watched: { on: boolean; items: unknown } | undefined;
+    const follow = () => {
+      const on = store.getState().showStats;
+      const { items } = engineStore.getState().containers;
+      if (watched?.on === on && watched.items === items) return;
+      watched = { on, items };
+      stats.watch(on ? runningIds(items) : []);
+    };
+    unsubscribe.push(store.subscribe(follow), engineStore.subscribe(follow), () => stats.stop());
+    follow();
+  }
   return {
     store,
     runner,

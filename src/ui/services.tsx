@@ -2,6 +2,7 @@ import { createContext, useContext } from 'react';
 import type { EngineClient } from '../engine/client.ts';
 import type { EngineSwitching } from '../state/engine-switch.ts';
 import type { EngineSync } from '../state/engine-sync.ts';
+import type { StatsTracker } from '../state/stats/stats-tracker.ts';
 import type { EngineState } from '../state/engine-state.ts';
 import type { PullManager } from '../state/pulls/pull-manager.ts';
 import type { Store } from '../state/store.ts';
@@ -14,6 +15,8 @@ export interface Services {
   pulls: PullManager;
   /** The engine switcher's world (main.tsx; absent in tests that do not switch). */
   engines?: EngineSwitching;
+  /** Live resource figures for the Containers pane's columns (absent in tests that do not show them). */
+  stats?: StatsTracker;
 }
 
 export const ServicesContext = createContext<Services | undefined>(undefined);

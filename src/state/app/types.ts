@@ -93,6 +93,8 @@ export interface AppState {
   /** The filter prompt of the current pane is taking keystrokes. */
   filtering: boolean;
   showAll: boolean;
+  /** The Containers pane shows live resource columns (CPU, memory, net, block, PIDs). */
+  showStats: boolean;
   /** Views and dialogs over the panes, the last on top: it gets the keys. */
   overlays: readonly Overlay[];
   notice?: Notice;
@@ -105,7 +107,7 @@ export interface AppState {
 export const emptyView: PaneView = { selectedIndex: 0, filter: '', sort: 'created' };
 
 export function initialAppState(terminal: TerminalSize = { columns: 80, rows: 24 }): AppState {
-  return { pane: 'containers', views: {}, filtering: false, showAll: false, overlays: [], terminal, serial: 0 };
+  return { pane: 'containers', views: {}, filtering: false, showAll: false, showStats: false, overlays: [], terminal, serial: 0 };
 }
 
 export function paneView(state: AppState, pane: PaneId): PaneView {

@@ -43,7 +43,8 @@ export type ActionId =
   | 'cancel-pull'
   | 'dismiss-pull'
   | 'engines'
-  | 'switch-engine';
+  | 'switch-engine'
+  | 'toggle-stats';
 
 export interface Binding {
   action: ActionId;
@@ -79,6 +80,7 @@ export const keymap: readonly Binding[] = [
 
   { action: 'logs', keys: ['return', 'l'], label: 'Enter/l', description: 'container logs', contexts: ['containers'], footer: 'logs' },
   { action: 'toggle-all', keys: ['a'], label: 'a', description: 'running only ↔ all containers', contexts: ['containers'], footer: 'all' },
+  { action: 'toggle-stats', keys: ['M'], label: 'M', description: 'resource columns on/off (CPU, memory, net and block I/O, PIDs of running containers)', contexts: ['containers'] },
   { action: 'inspect', keys: ['i'], label: 'i', description: 'inspect (pretty JSON)', contexts: ['containers', 'images'], footer: 'inspect' },
   { action: 'run', keys: ['r'], label: 'r', description: 'run a container', contexts: ['containers', 'images'], footer: 'run' },
   { action: 'stop', keys: ['s'], label: 's', description: 'stop the container', contexts: ['containers'], footer: 'stop' },

@@ -1,13 +1,18 @@
 import { Box, Text } from 'ink';
-import { useMemo } from 'react';
+import { useMemo, useSyncExternalStore } from 'react';
+import type { StatsState } from '../../state/stats/stats-tracker.ts';
 import { formatRelative } from '../format/index.ts';
+import { statsCells, type StatsColumn } from '../rows/stats-cells.ts';
+import { useServices } from '../services.tsx';
 import { statusText, type ContainerColumn, type ContainerRow } from '../rows/container-rows.ts';
 import { keyLabel } from '../keys/keymap.ts';
 import { isDescending } from '../rows/sort.ts';
 import { theme } from '../theme.ts';
 import { Table, type Column } from '../widgets/table.tsx';
 
-const columns: readonly Column<ContainerColumn>[] = [
+type Key = ContainerColumn | StatsColumn;
+
+const columns: readonly Column<Key>[] = [
   { key: 'id', title: 'CONTAINER ID', min: 12, max: 12, priority: 1 },
   { key: 'name', title: 'NAME', min: 10, max: 40, grow: 3, priority: 0 },
   { key: 'image', title: 'IMAGE', min: 10, max: 40, grow: 2, priority: 4 },
@@ -16,6 +21,21 @@ const columns: readonly Column<ContainerColumn>[] = [
   { key: 'created', title: 'CREATED', min: 14, max: 22, priority: 6 },
   { key: 'ports', title: 'PORTS', min: 10, max: 40, grow: 1, priority: 5 },
 ];
+
+/** `docker stats`'s columns, after the state: dropped before the rest when the terminal is narrow. */
+const statsColumns: readonly Column<Key>[] = [
+  ...columns.slice(0, 4),
+  { key: 'cpu', title: 'CPU %', min: 7, max: 7, priority: 2, align: 'right' },
+  { key: 'mem', title: 'MEM USAGE / LIMIT', min: 19, max: 21, priority: 3, align: 'right' },
+  { key: 'memPercent', title: 'MEM %', min: 6, max: 6, priority: 4, align: 'right' },
+  { key: 'net', title: 'NET I/O', min: 15, max: 19, priority: 7, align: 'right' },
+  { key: 'block', title: 'BLOCK I/O', min: 15, max: 19, priority: 8, align: 'right' },
+  { key: 'pids', title: 'PIDS', min: 4, max: 5, priority: 9, align: 'right' },
+  ...columns.slice(4).map((c) => ({ ...c, priority: c.priority + 10 })),
+];
+
+const noStats: StatsState = { byId: new Map() };
+const noSubscription = () => () => undefined;
 
 interface Props {
   rows: readonly ContainerRow[];
@@ -32,17 +52,32 @@ interface Props {
   nowMs: number;
   /** When the engine sent the list: the moment its Status texts' ages are true (see statusText). */
   answeredAtMs: number;
+  /** The resource columns are on (`M`). */
+  showStats?: boolean;
 }
 
-export function ContainersPane({ rows, selectedIndex, loaded, stale, showAll, filter, sort, width, height, nowMs, answeredAtMs }: Props) {
+/** The live figures, when the app measures them. */
+function useStats(on: boolean): StatsState {
+  const tracker = useServices().stats;
+  const store = on ? tracker?.store : undefined;
+  return useSyncExternalStore(store?.subscribe ?? noSubscription, store?.getState ?? (() => noStats));
+}
+
+export function ContainersPane({ rows, selectedIndex, loaded, stale, showAll, filter, sort, width, height, nowMs, answeredAtMs, showStats = false }: Props) {
+  const stats = useStats(showStats);
   const tableRows = useMemo(
     () =>
       rows.map((r) => ({
         key: r.id,
-        cells: { ...r.cells, status: statusText(r.status, answeredAtMs, nowMs), created: formatRelative(r.created, nowMs) },
+        cells: {
+          ...r.cells,
+          status: statusText(r.status, answeredAtMs, nowMs),
+          created: formatRelative(r.created, nowMs),
+          ...statsCells(showStats ? stats.byId.get(r.id) : undefined, r.state),
+        },
         color: theme.stateColor(r.state),
       })),
-    [rows, nowMs, answeredAtMs],
+    [rows, nowMs, answeredAtMs, showStats, stats],
   );
   if (!loaded) return <Text color={theme.muted}>loading containers…</Text>;
   if (rows.length === 0) {
@@ -55,7 +90,7 @@ export function ContainersPane({ rows, selectedIndex, loaded, stale, showAll, fi
   }
   return (
     <Table
-      columns={columns}
+      columns={showStats ? statsColumns : columns}
       rows={tableRows}
       selectedIndex={selectedIndex}
       width={width}

@@ -29,7 +29,7 @@ export const paneComponents: Record<PaneId, (props: PaneProps) => ReactElement> 
   containers: ({ state, engine, width, height, nowMs }) => {
     const rows = containerRowsOf(state, { engine });
     const props = listProps(rows, selectContainerIds(rows), paneView(state, 'containers'), engine.containers);
-    return <ContainersPane {...props} showAll={state.showAll} width={width} height={height} nowMs={nowMs} answeredAtMs={engine.containers.refreshedAt ?? nowMs} />;
+    return <ContainersPane {...props} showAll={state.showAll} width={width} height={height} nowMs={nowMs} answeredAtMs={engine.containers.refreshedAt ?? nowMs} showStats={state.showStats} />;
   },
   images: ({ state, engine, width, height, nowMs }) => {
     const rows = imageRowsOf(state, { engine });

@@ -116,6 +116,8 @@ const containers: PaneEntry = {
   pinsSelection: true,
   actions: {
     'toggle-all': (state) => notify({ ...state, showAll: !state.showAll }, state.showAll ? 'showing running containers' : 'showing all containers'),
+    'toggle-stats': (state) =>
+      notify({ ...state, showStats: !state.showStats }, state.showStats ? 'resource columns off' : 'resource columns on: running containers are measured (figures in a few seconds)'),
     logs: onContainer((state, _ctx, row) =>
       openView(
         state,

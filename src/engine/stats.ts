@@ -1,0 +1,38 @@
+/**
+ * GET /containers/{id}/stats as a stream: one object a second from dockerd (every 5 s from
+ * Podman), each with the cumulative counters `docker stats` computes its columns from. The
+ * shapes differ between cgroup v1 and v2 and between Docker and Podman (engine-api-notes-wave2
+ * §1); every field is optional here and the figures are worked out in state/stats.
+ */
+import type { EngineHttp } from './http.ts';
+import { readNdjson } from './streams/ndjson.ts';
+
+export interface CpuCounters {
+  cpu_usage?: { total_usage?: number; percpu_usage?: number[] | null };
+  system_cpu_usage?: number;
+  online_cpus?: number;
+}
+
+export interface ContainerStats {
+  read?: string;
+  cpu_stats?: CpuCounters;
+  precpu_stats?: CpuCounters;
+  memory_stats?: { usage?: number; limit?: number; stats?: Record<string, number> };
+  networks?: Record<string, { rx_bytes?: number; tx_bytes?: number }>;
+  blkio_stats?: { io_service_bytes_recursive?: Array<{ op?: string; value?: number }> | null };
+  pids_stats?: { current?: number; limit?: number };
+}
+
+export interface StatsOptions {
+  signal?: AbortSignal;
+}
+
+/** Yields every sample the engine sends until the signal aborts or the engine ends the stream. */
+export async function* containerStats(http: EngineHttp, id: string, options: StatsOptions = {}): AsyncGenerator<ContainerStats> {
+  const operation = `stats ${id.slice(0, 12)}`;
+  // Podman (until 4.7) takes only 1/0 or true/false for booleans.
+  const response = await http.send({ operation, method: 'GET', path: `/containers/${encodeURIComponent(id)}/stats`, query: { stream: '1' }, signal: options.signal, stream: true });
+  for await (const value of readNdjson(http.chunks(response, operation), { operation, maxLineBytes: 1024 * 1024 })) {
+    if (value !== null && typeof value === 'object') yield value as ContainerStats;
+  }
+}

@@ -1,0 +1,46 @@
+/**
+ * Resource columns in a real pty against the sandbox dockerd: `M` turns on `docker stats`'s
+ * columns for the running containers (a busy loop shows real CPU use, every row its memory
+ * against its limit and its PIDs) and off again.
+ */
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import { launchBerth, type PtySession } from '../support/pty.ts';
+import { sandboxDocker, sandboxEnv } from '../support/sandbox-env.ts';
+
+const env = sandboxEnv();
+const tag = `stats${process.pid}`;
+const sessions: PtySession[] = [];
+const WAIT_MS = 30_000;
+
+before(async () => {
+  await sandboxDocker(['run', '-d', '--network', 'none', '--memory', '64m', '--name', `${tag}-busy`, env.images.busybox, 'sh', '-c', 'while :; do :; done']);
+  await sandboxDocker(['run', '-d', '--network', 'none', '--name', `${tag}-idle`, env.images.busybox, 'sleep', '3600']);
+});
+
+after(async () => {
+  for (const s of sessions) await s.stop();
+  await sandboxDocker(['rm', '-f', `${tag}-busy`, `${tag}-idle`]).catch(() => undefined);
+});
+
+/** The screen line of a container's row. */
+const rowOf = (screen: string, name: string) => screen.split('\n').find((line) => line.includes(name)) ?? '';
+
+test('M shows CPU, memory and PIDs of the running containers, as docker stats computes them; M again hides them', async () => {
+  const b = launchBerth({ env: { DOCKER_HOST: env.dockerHost, DOCKER_CONFIG: env.clientConfigDir }, cols: 200, rows: 30 });
+  sessions.push(b);
+  await b.waitFor(`${tag}-idle`, WAIT_MS);
+  assert.doesNotMatch(b.screen(), /CPU %/);
+  await b.type('/', ...tag, '\r');
+  await b.type('M');
+  await b.waitFor(/CPU %.*MEM USAGE \/ LIMIT.*MEM %.*PIDS/, WAIT_MS);
+  // A busy loop uses a good part of a CPU; its 64 MiB limit is what the engine reports.
+  const busy = await b.waitFor((s) => /(\d+\.\d\d)%/.test(rowOf(s, `${tag}-busy`)) && Number(/(\d+\.\d\d)%/.exec(rowOf(s, `${tag}-busy`))?.[1]) > 5, WAIT_MS);
+  assert.match(rowOf(busy, `${tag}-busy`), / \/ 64MiB /);
+  const idle = await b.waitFor((s) => /\d+\.\d\d%/.test(rowOf(s, `${tag}-idle`)), WAIT_MS);
+  assert.match(rowOf(idle, `${tag}-idle`), /\b1\s*$|\b1\s+\S/, 'sleep is one process');
+  await b.type('M');
+  await b.waitFor((s) => !s.includes('CPU %') && s.includes(`${tag}-idle`), WAIT_MS);
+  await b.type('q');
+  assert.equal((await b.exited).exitCode, 0);
+});
