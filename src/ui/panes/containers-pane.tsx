@@ -8,7 +8,8 @@ import { statusText, type ContainerColumn, type ContainerRow } from '../rows/con
 import { keyLabel } from '../keys/keymap.ts';
 import { isDescending } from '../rows/sort.ts';
 import { theme } from '../theme.ts';
-import { Table, type Column } from '../widgets/table.tsx';
+import { Table, type Column, type TableRow } from '../widgets/table.tsx';
+import type { StatsFigures } from '../../state/stats/figures.ts';
 
 type Key = ContainerColumn | StatsColumn;
 
@@ -35,6 +36,38 @@ const statsColumns: readonly Column<Key>[] = [
 ];
 
 const noStats: StatsState = { byId: new Map() };
+
+interface Drawn {
+  nowMs: number;
+  answeredAtMs: number;
+  showStats: boolean;
+  figures: StatsFigures | undefined;
+  row: TableRow<Key>;
+}
+
+/**
+ * Each container row as the table draws it, kept while its row object, the clock and its figures
+ * stand: typing a filter over 10,000 containers formats no STATUS or CREATED again (the rows are
+ * the same objects, rows/container-rows.ts), and neither does the table measure them again.
+ */
+const drawn = new WeakMap<ContainerRow, Drawn>();
+
+function tableRowOf(r: ContainerRow, nowMs: number, answeredAtMs: number, figures: StatsFigures | undefined, showStats: boolean): TableRow<Key> {
+  const kept = drawn.get(r);
+  if (kept && kept.nowMs === nowMs && kept.answeredAtMs === answeredAtMs && kept.showStats === showStats && kept.figures === figures) return kept.row;
+  const row: TableRow<Key> = {
+    key: r.id,
+    cells: {
+      ...r.cells,
+      status: statusText(r.status, answeredAtMs, nowMs),
+      created: formatRelative(r.created, nowMs),
+      ...(showStats ? statsCells(figures, r.state) : {}),
+    } as Record<Key, string>,
+    color: theme.stateColor(r.state),
+  };
+  drawn.set(r, { nowMs, answeredAtMs, showStats, figures, row });
+  return row;
+}
 const noSubscription = () => () => undefined;
 
 interface Props {
@@ -66,17 +99,7 @@ function useStats(on: boolean): StatsState {
 export function ContainersPane({ rows, selectedIndex, loaded, stale, showAll, filter, sort, width, height, nowMs, answeredAtMs, showStats = false }: Props) {
   const stats = useStats(showStats);
   const tableRows = useMemo(
-    () =>
-      rows.map((r) => ({
-        key: r.id,
-        cells: {
-          ...r.cells,
-          status: statusText(r.status, answeredAtMs, nowMs),
-          created: formatRelative(r.created, nowMs),
-          ...statsCells(showStats ? stats.byId.get(r.id) : undefined, r.state),
-        },
-        color: theme.stateColor(r.state),
-      })),
+    () => rows.map((r) => tableRowOf(r, nowMs, answeredAtMs, showStats ? stats.byId.get(r.id) : undefined, showStats)),
     [rows, nowMs, answeredAtMs, showStats, stats],
   );
   if (!loaded) return <Text color={theme.muted}>loading containers…</Text>;
