@@ -6,7 +6,7 @@ import { streamEvents, type EventsOptions } from './events.ts';
 import * as exec from './exec.ts';
 import { EngineHttp } from './http.ts';
 import * as images from './images.ts';
-import { containerStats, type StatsOptions } from './stats.ts';
+import { containerStats, containerTop, type StatsOptions } from './stats.ts';
 import * as system from './system.ts';
 import { resolveEngineTarget } from './context.ts';
 import { EngineError } from './errors.ts';
@@ -173,6 +173,11 @@ export class EngineClient {
   /** Live resource figures of a running container, a sample a second (see stats.ts). */
   stats(id: string, options?: StatsOptions) {
     return containerStats(this.http, id, options);
+  }
+
+  /** The container's processes, as `docker top` lists them. */
+  top(id: string, signal?: AbortSignal) {
+    return containerTop(this.http, id, signal);
   }
 
   logs(id: string, options?: containers.LogsOptions) {

@@ -36,3 +36,20 @@ export async function* containerStats(http: EngineHttp, id: string, options: Sta
     if (value !== null && typeof value === 'object') yield value as ContainerStats;
   }
 }
+
+export interface ContainerTop {
+  titles: readonly string[];
+  processes: ReadonlyArray<readonly string[]>;
+}
+
+/**
+ * The container's processes (GET /containers/{id}/top). dockerd runs the host's `ps -ef` over
+ * the container's PIDs (host PIDs); Podman runs `ps` inside the container and answers an empty
+ * body when it has none, which is no processes rather than an error here.
+ */
+export async function containerTop(http: EngineHttp, id: string, signal?: AbortSignal): Promise<ContainerTop> {
+  const { value } = await http.json<{ Titles?: unknown; Processes?: unknown } | null>({ operation: 'top', method: 'GET', path: `/containers/${encodeURIComponent(id)}/top`, signal });
+  const titles = Array.isArray(value?.Titles) ? value.Titles.map(String) : [];
+  const processes = Array.isArray(value?.Processes) ? value.Processes.filter(Array.isArray).map((row: unknown[]) => row.map(String)) : [];
+  return { titles, processes };
+}

@@ -78,13 +78,18 @@ export function createRuntime(services: Services, options: RuntimeOptions): Runt
   const stats = services.stats;
   if (stats) {
     // The running containers are measured while the resource columns are on, and only then.
-    let watched: { on: boolean; items: unknown } | undefined;
+    // So is the container whose stats view is open, columns or not.
+    let watched: { on: boolean; items: unknown; viewed: string | undefined } | undefined;
     const follow = () => {
-      const on = store.getState().showStats;
+      const app = store.getState();
+      const on = app.showStats;
+      const viewed = app.overlays.find((o) => o.kind === 'stats')?.containerId;
       const { items } = engineStore.getState().containers;
-      if (watched?.on === on && watched.items === items) return;
-      watched = { on, items };
-      stats.watch(on ? runningIds(items) : []);
+      if (watched?.on === on && watched.items === items && watched.viewed === viewed) return;
+      watched = { on, items, viewed };
+      const ids = new Set(on ? runningIds(items) : []);
+      if (viewed) ids.add(viewed);
+      stats.watch(ids);
     };
     unsubscribe.push(store.subscribe(follow), engineStore.subscribe(follow), () => stats.stop());
     follow();

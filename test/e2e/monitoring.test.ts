@@ -44,3 +44,22 @@ test('M shows CPU, memory and PIDs of the running containers, as docker stats co
   await b.type('q');
   assert.equal((await b.exited).exitCode, 0);
 });
+
+test('m opens the stats view of the selected container: live graphs, its figures and its processes', async () => {
+  const b = launchBerth({ env: { DOCKER_HOST: env.dockerHost, DOCKER_CONFIG: env.clientConfigDir }, cols: 160, rows: 40 });
+  sessions.push(b);
+  await b.waitFor(`${tag}-busy`, WAIT_MS);
+  await b.type('/', ...`${tag}-busy`, '\r');
+  await b.type('m');
+  await b.waitFor(`stats ${tag}-busy (Esc closes)`, WAIT_MS);
+  // The busy loop's CPU, its memory against the 64 MiB limit, and the graph filling in.
+  const view = await b.waitFor((s) => /CPU \d+\.\d%/.test(s) && /MEM \S+ of 64MiB/.test(s) && /[⡀-⣿]/.test(s), WAIT_MS);
+  assert.match(view, /MEM USAGE \/ LIMIT/, 'the figures table');
+  // docker top: ps -ef's titles and the container's shell loop.
+  const top = await b.waitFor((s) => /UID\s+PID\s+PPID/.test(s) && /sh -c while :; do :; done/.test(s), WAIT_MS);
+  assert.doesNotMatch(top, /asking…/);
+  await b.type('\u001b');
+  await b.waitFor((s) => !s.includes('(Esc closes)') && s.includes(`${tag}-busy`), WAIT_MS);
+  await b.type('q');
+  assert.equal((await b.exited).exitCode, 0);
+});

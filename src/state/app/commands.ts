@@ -31,6 +31,8 @@ export type Command =
   /** Starts following a container's logs for a logs overlay. */
   | { type: 'open-logs'; overlay: number; containerId: string }
   | { type: 'save-logs'; overlay: number; name: string; timestamps: boolean }
+  /** Lists the container's processes for the stats view in `overlay`, again every few seconds while it is open. */
+  | { type: 'follow-top'; overlay: number; containerId: string }
   /** Lists the engines for the switcher in `overlay`, then asks each whether it answers. */
   | { type: 'list-engines'; overlay: number }
   /** Switches berth to another engine (the switcher in `overlay` hears how it went). */
@@ -49,6 +51,7 @@ export type AppAction =
   | { type: 'inspect-loaded'; overlay: number; lines: readonly string[] }
   /** A logs overlay's buffer gained `added` lines and evicted `dropped`; it now holds `length`. */
   | { type: 'logs-changed'; overlay: number; added: number; dropped: number; length: number }
+  | { type: 'top-loaded'; overlay: number; top?: { titles: readonly string[]; processes: ReadonlyArray<readonly string[]> }; error?: string }
   | { type: 'engines-listed'; overlay: number; rows: readonly EngineRow[]; error?: string }
   | { type: 'engine-probed'; overlay: number; host: string; reach: { ok: boolean; text: string } }
   /** A switch ended; berth is on the new engine if `outcome.ok`. */

@@ -17,6 +17,7 @@ import { startContainer } from '../actions/start-container.ts';
 import { dialogHandlers } from '../dialogs/requests.ts';
 import { runHandlers } from '../dialogs/run-controller.ts';
 import { engineHandlers } from './engine-work.ts';
+import { statsHandlers } from './stats-work.ts';
 import { viewHandlers } from './view-work.ts';
 
 const basicHandlers: HandlerTable<'quit' | 'copy' | 'shell' | 'start-container' | 'cancel-pull' | 'dismiss-pull'> = {
@@ -73,6 +74,7 @@ export class CommandRunner {
       ...basicHandlers,
       ...viewHandlers,
       ...engineHandlers,
+      ...statsHandlers,
       ...dialogHandlers,
       ...runHandlers,
       after: (command) => this.after(command),

@@ -84,7 +84,18 @@ export interface EnginesOverlay extends OverlayBase {
   error?: string;
 }
 
-export type Overlay = HelpOverlay | InspectOverlay | LogsOverlay | DialogOverlay | EnginesOverlay;
+/** A container's resource graphs, current figures and processes (`m`). */
+export interface StatsOverlay extends OverlayBase {
+  kind: 'stats';
+  containerId: string;
+  name: string;
+  /** `docker top`'s answer, refreshed while the view is open (engine text: sanitised when drawn). */
+  top?: { titles: readonly string[]; processes: ReadonlyArray<readonly string[]> };
+  /** Why the processes could not be listed (the engine's words). */
+  topError?: string;
+}
+
+export type Overlay = HelpOverlay | InspectOverlay | LogsOverlay | DialogOverlay | EnginesOverlay | StatsOverlay;
 
 export interface AppState {
   pane: PaneId;

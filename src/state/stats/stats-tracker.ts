@@ -9,6 +9,12 @@
 import type { ContainerStats, StatsOptions } from '../../engine/stats.ts';
 import { Store } from '../store.ts';
 import { statsFigures, type StatsFigures } from './figures.ts';
+import { Ring } from './ring.ts';
+
+/** Samples kept per container for the stats view's graphs: 10 minutes at dockerd's one a second. */
+export const HISTORY_SAMPLES = 600;
+/** Containers whose history is kept after they stop being measured (the oldest go first). */
+const HISTORIES = 64;
 
 export interface StatsClient {
   stats(id: string, options?: StatsOptions): AsyncIterable<ContainerStats>;
@@ -16,6 +22,8 @@ export interface StatsClient {
 
 export interface StatsState {
   readonly byId: ReadonlyMap<string, StatsFigures>;
+  /** Counts publications: a view that draws `history(id)` redraws when it changes. */
+  readonly version: number;
 }
 
 export interface StatsTrackerOptions {
@@ -31,7 +39,9 @@ interface Watch {
 }
 
 export class StatsTracker {
-  readonly store = new Store<StatsState>({ byId: new Map() });
+  readonly store = new Store<StatsState>({ byId: new Map(), version: 0 });
+  /** Every sample's figures per container, kept while measured and a while after (see HISTORIES). */
+  private readonly histories = new Map<string, Ring<StatsFigures>>();
   private readonly watches = new Map<string, Watch>();
   private readonly pending = new Map<string, StatsFigures>();
   private timer: NodeJS.Timeout | undefined;
@@ -63,6 +73,11 @@ export class StatsTracker {
     if ([...shown.keys()].some((id) => !wanted.has(id))) this.publish();
   }
 
+  /** The container's figures over time, oldest first: gaps in `at` are times it was not measured. */
+  history(id: string): readonly StatsFigures[] {
+    return this.histories.get(id)?.toArray() ?? [];
+  }
+
   /** Every stream closed (berth is quitting, or switching engines). */
   stop(): void {
     this.watch([]);
@@ -78,6 +93,7 @@ export class StatsTracker {
           const figures = statsFigures(sample, watch.last);
           watch.last = sample;
           this.pending.set(id, figures);
+          this.remember(id, figures);
           this.schedule();
         }
       } catch {
@@ -90,6 +106,22 @@ export class StatsTracker {
         signal.addEventListener('abort', () => (clearTimeout(timer), resolve()), { once: true });
       });
     }
+  }
+
+  private remember(id: string, figures: StatsFigures): void {
+    let ring = this.histories.get(id);
+    if (ring) {
+      // Most recently measured last: the map's first entries are the ones to drop.
+      this.histories.delete(id);
+    } else {
+      ring = new Ring<StatsFigures>(HISTORY_SAMPLES);
+      for (const old of this.histories.keys()) {
+        if (this.histories.size < HISTORIES) break;
+        this.histories.delete(old);
+      }
+    }
+    this.histories.set(id, ring);
+    ring.push(figures);
   }
 
   private schedule(): void {
@@ -107,6 +139,6 @@ export class StatsTracker {
       if (figures) byId.set(id, figures);
     }
     this.pending.clear();
-    this.store.update(() => ({ byId }));
+    this.store.update((s) => ({ byId, version: s.version + 1 }));
   }
 }

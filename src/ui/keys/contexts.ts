@@ -9,6 +9,7 @@ export function contextsFor(state: AppState): KeyContext[] {
   if (overlay?.kind === 'inspect') return ['inspect', 'global'];
   if (overlay?.kind === 'help') return ['help', 'global'];
   if (overlay?.kind === 'engines') return ['engines', 'global'];
+  if (overlay?.kind === 'stats') return ['stats', 'global'];
   // A dialog draws its own key hints and takes every key.
   if (overlay?.kind === 'dialog') return [];
   return [paneEntry(state.pane).context, 'list', 'global'];

@@ -2,7 +2,7 @@
  * Every key berth knows, in one table. The dispatcher resolves keys from it, and the footer
  * and the help overlay are generated from it, so they cannot drift apart.
  */
-export type KeyContext = 'global' | 'list' | 'containers' | 'images' | 'pulls' | 'logs' | 'inspect' | 'help' | 'engines';
+export type KeyContext = 'global' | 'list' | 'containers' | 'images' | 'pulls' | 'logs' | 'inspect' | 'help' | 'engines' | 'stats';
 
 export type ActionId =
   | 'quit'
@@ -44,7 +44,8 @@ export type ActionId =
   | 'dismiss-pull'
   | 'engines'
   | 'switch-engine'
-  | 'toggle-stats';
+  | 'toggle-stats'
+  | 'stats-view';
 
 export interface Binding {
   action: ActionId;
@@ -80,6 +81,7 @@ export const keymap: readonly Binding[] = [
 
   { action: 'logs', keys: ['return', 'l'], label: 'Enter/l', description: 'container logs', contexts: ['containers'], footer: 'logs' },
   { action: 'toggle-all', keys: ['a'], label: 'a', description: 'running only ↔ all containers', contexts: ['containers'], footer: 'all' },
+  { action: 'stats-view', keys: ['m'], label: 'm', description: 'resource graphs, figures and processes of the container', contexts: ['containers'], footer: 'stats' },
   { action: 'toggle-stats', keys: ['M'], label: 'M', description: 'resource columns on/off (CPU, memory, net and block I/O, PIDs of running containers)', contexts: ['containers'] },
   { action: 'inspect', keys: ['i'], label: 'i', description: 'inspect (pretty JSON)', contexts: ['containers', 'images'], footer: 'inspect' },
   { action: 'run', keys: ['r'], label: 'r', description: 'run a container', contexts: ['containers', 'images'], footer: 'run' },
@@ -100,7 +102,7 @@ export const keymap: readonly Binding[] = [
   { action: 'next-match', keys: ['n'], label: 'n', description: 'next match', contexts: ['logs'], footer: 'next' },
   { action: 'prev-match', keys: ['N'], label: 'N', description: 'previous match', contexts: ['logs'] },
   { action: 'save-logs', keys: ['w'], label: 'w', description: 'write the lines held here to a file in the current directory', contexts: ['logs'], footer: 'save' },
-  { action: 'close', keys: ['escape'], label: 'Esc', description: 'close this view', contexts: ['logs', 'inspect', 'help', 'engines'], footer: 'back' },
+  { action: 'close', keys: ['escape'], label: 'Esc', description: 'close this view', contexts: ['logs', 'inspect', 'help', 'engines', 'stats'], footer: 'back' },
   { action: 'switch-engine', keys: ['return'], label: 'Enter', description: 'switch to the selected engine', contexts: ['engines'], footer: 'switch' },
 ];
 

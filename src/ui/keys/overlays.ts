@@ -136,5 +136,7 @@ export function overlayKey(state: AppState, overlay: Overlay, press: KeyPress, c
       return logsKey(state, overlay, press, ctx);
     case 'engines':
       return enginesKey(state, overlay, press, ctx);
+    case 'stats':
+      return ctx.keymap.resolve('stats', press.name) === 'close' ? close(state, overlay.id) : undefined;
   }
 }

@@ -87,6 +87,11 @@ export function reduceAction(state: AppState, action: AppAction, ctx: UiContext)
       const grown = { ...overlay, length: action.length };
       return reduced(applyLogView(state, grown, { type: 'lines-appended', added: action.added, dropped: action.dropped }, ctx, { length: action.length }));
     }
+    case 'top-loaded': {
+      const overlay = findOverlay(state, action.overlay);
+      if (overlay?.kind !== 'stats') return reduced(state);
+      return reduced(replaceOverlay(state, action.top ? { ...overlay, top: action.top, topError: undefined } : { ...overlay, topError: action.error }));
+    }
     case 'engines-listed':
     case 'engine-probed':
     case 'engine-switched':

@@ -35,7 +35,7 @@ const statsColumns: readonly Column<Key>[] = [
   ...columns.slice(4).map((c) => ({ ...c, priority: c.priority + 10 })),
 ];
 
-const noStats: StatsState = { byId: new Map() };
+const noStats: StatsState = { byId: new Map(), version: 0 };
 
 interface Drawn {
   nowMs: number;

@@ -116,6 +116,14 @@ const containers: PaneEntry = {
   pinsSelection: true,
   actions: {
     'toggle-all': (state) => notify({ ...state, showAll: !state.showAll }, state.showAll ? 'showing running containers' : 'showing all containers'),
+    'stats-view': onContainer((state, _ctx, row) => {
+      if (row.state !== 'running') return notify(state, `${row.cells.name} is not running: there is nothing to measure`, 'error');
+      return openView(
+        state,
+        (id) => ({ kind: 'stats', id, containerId: row.id, name: row.cells.name }),
+        (o) => ({ type: 'follow-top', overlay: o.id, containerId: row.id }),
+      );
+    }),
     'toggle-stats': (state) =>
       notify({ ...state, showStats: !state.showStats }, state.showStats ? 'resource columns off' : 'resource columns on: running containers are measured (figures in a few seconds)'),
     logs: onContainer((state, _ctx, row) =>

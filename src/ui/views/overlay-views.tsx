@@ -9,6 +9,7 @@ import { helpContexts } from '../keys/contexts.ts';
 import type { CommandRunner } from '../../state/app/runner.ts';
 import { EnginesView } from './engines-view.tsx';
 import { HelpView } from './help-view.tsx';
+import { StatsView } from './stats-view.tsx';
 import { InspectView } from './inspect-view.tsx';
 import { LogsView } from './logs-view.tsx';
 
@@ -28,6 +29,7 @@ export const overlayViews: Views = {
   logs: ({ overlay, runner, width, height }) => <LogsView overlay={overlay} session={runner.logSession(overlay.id)} width={width} height={height} />,
   dialog: ({ overlay, width, height }) => <DialogHost overlay={overlay} width={width} height={height} />,
   engines: ({ overlay, width, height }) => <EnginesView overlay={overlay} width={width} height={height} />,
+  stats: ({ overlay, width, height }) => <StatsView overlay={overlay} width={width} height={height} />,
 };
 
 export function OverlayView(props: Props<Overlay>) {
