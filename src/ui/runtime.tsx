@@ -9,7 +9,7 @@
 import { createContext, useContext } from 'react';
 import { AppStore } from '../state/app/app-store.ts';
 import { CommandRunner } from '../state/app/runner.ts';
-import { initialAppState, type AppState, type TerminalSize } from '../state/app/types.ts';
+import { initialAppState, paneView, type AppState, type TerminalSize } from '../state/app/types.ts';
 import type { RunnerServices } from '../state/app/work.ts';
 import { KeyStream } from './keys/key-input.tsx';
 import { currentKeymap } from './keys/keymap.ts';
@@ -18,9 +18,24 @@ import type { UiContext } from './keys/ui-context.ts';
 import type { Services } from './services.tsx';
 import { isLive } from '../state/containers.ts';
 import type { ContainerSummary } from '../engine/types.ts';
+import { selectedIndex } from '../state/app/navigation.ts';
+import type { EngineState } from '../state/engine-state.ts';
+import { bodyHeight } from './layout.ts';
+import { containerRowsOf } from './panes/registry.ts';
+import { selectContainerIds } from './rows/select.ts';
 
-function runningIds(items: readonly ContainerSummary[]): string[] {
-  return items.filter((c) => isLive(c) && c.State !== 'paused').map((c) => c.Id);
+/**
+ * The running containers on screen, or near it: the table's window is the body height around
+ * the selection, so a screen's worth either side of it covers whatever the window shows (and a
+ * page move) without measuring a list of thousands.
+ */
+function onScreen(app: AppState, engine: EngineState): string[] {
+  const rows = containerRowsOf(app, { engine });
+  const at = Math.max(selectedIndex(paneView(app, 'containers'), selectContainerIds(rows)), 0);
+  const reach = bodyHeight(app.terminal, engine);
+  const near = rows.slice(Math.max(at - reach, 0), at + reach + 1);
+  const running = new Set(engine.containers.items.filter((c) => isLive(c) && c.State !== 'paused').map((c: ContainerSummary) => c.Id));
+  return near.filter((row) => running.has(row.id)).map((row) => row.id);
 }
 
 export interface Runtime {
@@ -79,16 +94,15 @@ export function createRuntime(services: Services, options: RuntimeOptions): Runt
   if (stats) {
     // The running containers are measured while the resource columns are on, and only then.
     // So is the container whose stats view is open, columns or not.
-    let watched: { on: boolean; items: unknown; viewed: string | undefined } | undefined;
+    let watched = '';
     const follow = () => {
       const app = store.getState();
-      const on = app.showStats;
+      const ids = new Set(app.showStats && app.pane === 'containers' ? onScreen(app, engineStore.getState()) : []);
       const viewed = app.overlays.find((o) => o.kind === 'stats')?.containerId;
-      const { items } = engineStore.getState().containers;
-      if (watched?.on === on && watched.items === items && watched.viewed === viewed) return;
-      watched = { on, items, viewed };
-      const ids = new Set(on ? runningIds(items) : []);
       if (viewed) ids.add(viewed);
+      const key = [...ids].join(' ');
+      if (key === watched) return;
+      watched = key;
       stats.watch(ids);
     };
     unsubscribe.push(store.subscribe(follow), engineStore.subscribe(follow), () => stats.stop());

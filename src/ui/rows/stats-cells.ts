@@ -1,6 +1,6 @@
 /**
- * The resource columns of a container row, written as `docker stats` writes them: `12.34%`,
- * `21.4MiB / 1.944GiB`, `1.45kB / 0B`. A running container not measured yet reads `…`; one that
+ * The resource columns of a container row, written as `docker stats` writes them (`12.34%`,
+ * `21.4MiB / 1.944GiB`), with network and block I/O as rates (`1.45kB/s / 0B/s`) rather than totals. A running container not measured yet reads `…`; one that
  * is not running has no figures (`-`).
  */
 import type { StatsFigures } from '../../state/stats/figures.ts';
@@ -24,7 +24,8 @@ export function formatMemory(n: number | undefined): string {
 }
 
 const percent = (value: number | undefined) => (value === undefined ? '…' : `${value.toFixed(2)}%`);
-const pair = (a: number | undefined, b: number | undefined) => `${formatBytes(a)} / ${formatBytes(b)}`;
+/** Two rates per second, as the columns show them: `1.2kB/s / 0B/s`; `…` until two samples. */
+const rates = (a: number | undefined, b: number | undefined) => (a === undefined || b === undefined ? '…' : `${formatBytes(a)}/s / ${formatBytes(b)}/s`);
 
 export function statsCells(figures: StatsFigures | undefined, state: string): Record<StatsColumn, string> {
   if (!figures) {
@@ -35,8 +36,8 @@ export function statsCells(figures: StatsFigures | undefined, state: string): Re
     cpu: percent(figures.cpuPercent),
     mem: figures.memUsed === undefined ? '-' : `${formatMemory(figures.memUsed)} / ${formatMemory(figures.memLimit)}`,
     memPercent: figures.memPercent === undefined ? '-' : `${figures.memPercent.toFixed(2)}%`,
-    net: pair(figures.netRx, figures.netTx),
-    block: pair(figures.blockRead, figures.blockWrite),
+    net: rates(figures.netRxRate, figures.netTxRate),
+    block: rates(figures.blockReadRate, figures.blockWriteRate),
     pids: figures.pids === undefined ? '-' : String(figures.pids),
   };
 }

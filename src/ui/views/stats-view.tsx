@@ -84,7 +84,7 @@ export function StatsView({ overlay, width, height }: { overlay: StatsOverlay; w
   const chartWidth = Math.max(Math.floor((width - 2) / 2), 10);
   const [cpu, mem, net, block] = seriesOf(latest);
   const cells = statsCells(latest, 'running');
-  const figures = [{ CPU: cells.cpu, 'MEM USAGE / LIMIT': cells.mem, 'MEM %': cells.memPercent, 'NET I/O': cells.net, 'BLOCK I/O': cells.block, PIDS: cells.pids }];
+  const figures = [{ CPU: cells.cpu, 'MEM USAGE / LIMIT': cells.mem, 'MEM %': cells.memPercent, 'NET RX / TX': cells.net, 'BLOCK R / W': cells.block, PIDS: cells.pids }];
   const chartsHeight = 2 * (CHART_ROWS + 1);
   const processRows = Math.max(height - 1 - chartsHeight - 5 - 2, 0);
   const top = overlay.top;
