@@ -10,12 +10,12 @@ import { isLive } from '../state/containers.ts';
 import { plural, sanitizeLine, truncate } from './format/index.ts';
 import { nextRelativeChange } from './format/time.ts';
 import { useClockUntil } from './hooks/use-clock.ts';
-import { useStore } from './hooks/use-store.ts';
+import { useOptionalStore, useStore } from './hooks/use-store.ts';
 import { contextsFor } from './keys/contexts.ts';
 import { bodyHeight } from './layout.ts';
 import { paneComponents } from './panes/index.tsx';
 import { nextStatusChange } from './rows/container-rows.ts';
-import { containerRowsOf, imageRowsOf } from './panes/registry.ts';
+import { containerRowsOf, eventRowsOf, imageRowsOf } from './panes/registry.ts';
 import { useRuntime } from './runtime.tsx';
 import { useServices } from './services.tsx';
 import { theme } from './theme.ts';
@@ -26,7 +26,8 @@ import { StatusBar } from './widgets/status-bar.tsx';
 import { Tabs } from './widgets/tabs.tsx';
 
 export function App() {
-  const { engineStore, pulls } = useServices();
+  const { engineStore, pulls, events } = useServices();
+  const eventLog = useOptionalStore(events?.store);
   const { store, runner } = useRuntime();
   const state = useStore(store);
   const engine = useStore(engineStore);
@@ -66,6 +67,7 @@ export function App() {
     const sort = view.sort === 'created' ? '' : ` · by ${view.sort}`;
     if (state.pane === 'containers') return `${state.showAll ? 'all' : 'running'}: ${containerRowsOf(state, { engine }).length}${filter}${sort}${stale}`;
     if (state.pane === 'images') return `${plural(imageRowsOf(state, { engine }).length, 'tag')}${filter}${sort}${stale}`;
+    if (state.pane === 'events') return `${plural(eventRowsOf(state, { events: eventLog }).length, 'event')}${filter}`;
     const active = pullList.filter((p) => p.status === 'running').length;
     return pullList.length === 0 ? '' : `${pullList.length} pull${pullList.length === 1 ? '' : 's'}, ${active} running`;
   })();

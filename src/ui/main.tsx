@@ -5,6 +5,7 @@ import { openEngineSession, startEngineSession, type EngineSession, type Session
 import { EngineSwitchboard, engineSwitching } from '../state/engine-switch.ts';
 import { PullManager } from '../state/pulls/pull-manager.ts';
 import { StatsTracker } from '../state/stats/stats-tracker.ts';
+import { EventLog } from '../state/events/event-log.ts';
 import type { Store } from '../state/store.ts';
 import type { EngineState } from '../state/engine-state.ts';
 import { demoFromEnv } from './demo-env.ts';
@@ -62,10 +63,18 @@ export async function runApp(options: AppOptions): Promise<number> {
   // old one closes once the pulls still running on it have ended.
   const board = new EngineSwitchboard(session, {
     session: sessionOptions,
-    onSwitched: (next) => pulls.useEngine(next.client, next.label),
+    onSwitched: (next) => {
+      pulls.useEngine(next.client, next.label);
+      // The Events pane shows the engine berth shows.
+      stopLogging();
+      events.clear();
+      stopLogging = next.sync.onEvent((event) => events.record(event));
+    },
     drain: (previous) => pulls.drain(previous.label),
   });
   const engineStore = board.store;
+  const events = new EventLog();
+  let stopLogging = session.sync.onEvent((event) => events.record(event));
   // Resource figures (`M`): streams on whichever engine berth shows now.
   const stats = new StatsTracker({ client: () => board.current.client });
 
@@ -86,6 +95,8 @@ export async function runApp(options: AppOptions): Promise<number> {
     if (process.stdin.isTTY && process.stdin.isRaw) process.stdin.setRawMode(false);
     runtime?.dispose();
     stats.stop();
+    stopLogging();
+    events.stop();
     pulls.stop();
     void board.close().catch(() => undefined);
     try {
@@ -127,6 +138,7 @@ export async function runApp(options: AppOptions): Promise<number> {
         pulls,
         engines: engineSwitching(board, sessionOptions, { env: process.env, homedir: homedir() }),
         stats,
+        events,
       };
       const show = (app: Runtime) => {
         enterFullscreen(process.stdout);

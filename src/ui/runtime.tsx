@@ -83,6 +83,7 @@ export function createRuntime(services: Services, options: RuntimeOptions): Runt
   const context = (): UiContext => ({
     engine: engineStore.getState(),
     pulls: pulls.store.getState(),
+    events: services.events?.store.getState(),
     keymap: currentKeymap(),
     logLines: (overlay) => runner.logSession(overlay)?.buffer,
   });
@@ -90,6 +91,7 @@ export function createRuntime(services: Services, options: RuntimeOptions): Runt
   store.setRunner(runner.run);
   const changed = () => store.dispatch({ type: 'sources-changed' });
   const unsubscribe = [engineStore.subscribe(changed), pulls.store.subscribe(changed)];
+  if (services.events) unsubscribe.push(services.events.store.subscribe(changed));
   const stats = services.stats;
   if (stats) {
     // The running containers are measured while the resource columns are on, and only then.

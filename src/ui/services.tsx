@@ -3,6 +3,7 @@ import type { EngineClient } from '../engine/client.ts';
 import type { EngineSwitching } from '../state/engine-switch.ts';
 import type { EngineSync } from '../state/engine-sync.ts';
 import type { StatsTracker } from '../state/stats/stats-tracker.ts';
+import type { EventLog } from '../state/events/event-log.ts';
 import type { EngineState } from '../state/engine-state.ts';
 import type { PullManager } from '../state/pulls/pull-manager.ts';
 import type { Store } from '../state/store.ts';
@@ -17,6 +18,8 @@ export interface Services {
   engines?: EngineSwitching;
   /** Live resource figures for the Containers pane's columns (absent in tests that do not show them). */
   stats?: StatsTracker;
+  /** The engine's events for the Events pane (absent in tests that do not show it). */
+  events?: EventLog;
 }
 
 export const ServicesContext = createContext<Services | undefined>(undefined);

@@ -63,3 +63,29 @@ test('m opens the stats view of the selected container: live graphs, its figures
   await b.type('q');
   assert.equal((await b.exited).exitCode, 0);
 });
+
+test('6 shows the engine’s events, newest first, with their key attributes and the / filter', async () => {
+  const b = launchBerth({ env: { DOCKER_HOST: env.dockerHost, DOCKER_CONFIG: env.clientConfigDir }, cols: 160, rows: 30 });
+  sessions.push(b);
+  await b.waitFor(`${tag}-idle`, WAIT_MS);
+  await b.type('6');
+  await b.waitFor(/6 Events/, WAIT_MS);
+  const name = `${tag}-event`;
+  await sandboxDocker(['run', '-d', '--network', 'none', '--name', name, env.images.busybox, 'sleep', '3600']);
+  try {
+    const screen = await b.waitFor((s) => new RegExp(`container\\s+start\\s+${name}`).test(s), WAIT_MS);
+    assert.match(screen, new RegExp(`container\\s+create\\s+${name}\\s+image=${env.images.busybox.replace(/[/.:]/g, '\\$&')}`));
+    // Newest first: start came after create.
+    const lines = screen.split('\n');
+    assert.ok(lines.findIndex((l) => / start /.test(l) && l.includes(name)) < lines.findIndex((l) => / create /.test(l) && l.includes(name)));
+    await sandboxDocker(['stop', '-t', '0', name]);
+    await b.waitFor((s) => new RegExp(`container\\s+die\\s+${name}\\s+.*exitCode=137`).test(s), WAIT_MS);
+    await b.type('/', ...'die', '\r');
+    const filtered = await b.waitFor((s) => s.includes('filter "die"') && !/ start /.test(s.split('\n').slice(3).join('\n')), WAIT_MS);
+    assert.match(filtered, new RegExp(`die\\s+${name}`));
+  } finally {
+    await sandboxDocker(['rm', '-f', name]).catch(() => undefined);
+  }
+  await b.type('q');
+  assert.equal((await b.exited).exitCode, 0);
+});

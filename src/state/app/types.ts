@@ -8,7 +8,7 @@ import type { DialogState } from '../dialogs/dialog.ts';
 import type { EngineChoice } from '../engine-switch.ts';
 
 /** The panes, in tab order. Adding one: its id here, an entry in ui/panes/registry.ts. */
-export type PaneId = 'containers' | 'images' | 'pulls';
+export type PaneId = 'containers' | 'images' | 'pulls' | 'events';
 
 export interface PaneView {
   selectedId?: string;

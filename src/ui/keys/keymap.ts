@@ -2,7 +2,7 @@
  * Every key berth knows, in one table. The dispatcher resolves keys from it, and the footer
  * and the help overlay are generated from it, so they cannot drift apart.
  */
-export type KeyContext = 'global' | 'list' | 'containers' | 'images' | 'pulls' | 'logs' | 'inspect' | 'help' | 'engines' | 'stats';
+export type KeyContext = 'global' | 'list' | 'containers' | 'images' | 'pulls' | 'logs' | 'inspect' | 'help' | 'engines' | 'stats' | 'events';
 
 export type ActionId =
   | 'quit'
@@ -12,6 +12,7 @@ export type ActionId =
   | 'pane-containers'
   | 'pane-images'
   | 'pane-pulls'
+  | 'pane-events'
   | 'up'
   | 'down'
   | 'top'
@@ -67,6 +68,7 @@ export const keymap: readonly Binding[] = [
   { action: 'pane-containers', keys: ['1'], label: '1', description: 'Containers pane', contexts: ['global'] },
   { action: 'pane-images', keys: ['2'], label: '2', description: 'Images pane', contexts: ['global'] },
   { action: 'pane-pulls', keys: ['3'], label: '3', description: 'Pulls pane', contexts: ['global'] },
+  { action: 'pane-events', keys: ['6'], label: '6', description: 'Events pane: what the engine reported, newest first', contexts: ['global'] },
   { action: 'pull', keys: ['p'], label: 'p', description: 'pull an image', contexts: ['global'], footer: 'pull' },
   { action: 'engines', keys: ['E'], label: 'E', description: 'switch engines (docker contexts, DOCKER_HOST, local sockets)', contexts: ['global'] },
 
@@ -76,8 +78,8 @@ export const keymap: readonly Binding[] = [
   { action: 'bottom', keys: ['G', 'end'], label: 'G', description: 'go to the bottom (logs: and follow)', contexts: ['list', 'logs', 'inspect', 'help', 'engines'] },
   { action: 'page-up', keys: ['pageup', 'ctrl+b', 'ctrl+u'], label: 'PgUp', description: 'page up', contexts: ['list', 'logs', 'inspect', 'help', 'engines'] },
   { action: 'page-down', keys: ['pagedown', 'ctrl+f', 'ctrl+d'], label: 'PgDn', description: 'page down', contexts: ['list', 'logs', 'inspect', 'help', 'engines'] },
-  { action: 'filter', keys: ['/'], label: '/', description: 'filter this pane (id, name, image, tags)', contexts: ['containers', 'images'], footer: 'filter' },
-  { action: 'clear-filter', keys: ['escape'], label: 'Esc', description: 'clear the filter', contexts: ['containers', 'images'] },
+  { action: 'filter', keys: ['/'], label: '/', description: 'filter this pane (id, name, image, tags; events: type, action, actor, details)', contexts: ['containers', 'images', 'events'], footer: 'filter' },
+  { action: 'clear-filter', keys: ['escape'], label: 'Esc', description: 'clear the filter', contexts: ['containers', 'images', 'events'] },
 
   { action: 'logs', keys: ['return', 'l'], label: 'Enter/l', description: 'container logs', contexts: ['containers'], footer: 'logs' },
   { action: 'toggle-all', keys: ['a'], label: 'a', description: 'running only ↔ all containers', contexts: ['containers'], footer: 'all' },

@@ -1,4 +1,5 @@
 import type { EngineState } from '../../state/engine-state.ts';
+import type { EventLogState } from '../../state/events/event-log.ts';
 import type { SearchableLines } from '../../state/logs/search.ts';
 import type { PullsState } from '../../state/pulls/pull-manager.ts';
 import type { Keymap } from './keymap.ts';
@@ -12,5 +13,7 @@ export interface UiContext {
   engine: EngineState;
   pulls: PullsState;
   keymap: Keymap;
+  /** The engine's events as berth logged them (absent where nothing logs them, as in some tests). */
+  events?: EventLogState;
   logLines(overlay: number): SearchableLines | undefined;
 }

@@ -1,5 +1,6 @@
 import { Box, Text } from 'ink';
-import { useMemo, useSyncExternalStore } from 'react';
+import { useMemo } from 'react';
+import { useOptionalStore } from '../hooks/use-store.ts';
 import type { StatsState } from '../../state/stats/stats-tracker.ts';
 import { formatRelative } from '../format/index.ts';
 import { statsCells, type StatsColumn } from '../rows/stats-cells.ts';
@@ -68,7 +69,6 @@ function tableRowOf(r: ContainerRow, nowMs: number, answeredAtMs: number, figure
   drawn.set(r, { nowMs, answeredAtMs, showStats, figures, row });
   return row;
 }
-const noSubscription = () => () => undefined;
 
 interface Props {
   rows: readonly ContainerRow[];
@@ -92,8 +92,7 @@ interface Props {
 /** The live figures, when the app measures them. */
 function useStats(on: boolean): StatsState {
   const tracker = useServices().stats;
-  const store = on ? tracker?.store : undefined;
-  return useSyncExternalStore(store?.subscribe ?? noSubscription, store?.getState ?? (() => noStats));
+  return useOptionalStore(on ? tracker?.store : undefined) ?? noStats;
 }
 
 export function ContainersPane({ rows, selectedIndex, loaded, stale, showAll, filter, sort, width, height, nowMs, answeredAtMs, showStats = false }: Props) {

@@ -8,6 +8,7 @@ import { paneView, type AppState, type PaneId, type PaneView } from '../../state
 import type { EngineState } from '../../state/engine-state.ts';
 import { selectContainerIds, selectImageKeys } from '../rows/select.ts';
 import { ContainersPane } from './containers-pane.tsx';
+import { EventsPaneLive } from './events-pane.tsx';
 import { ImagesPane } from './images-pane.tsx';
 import { PullsPane } from './pulls-pane.tsx';
 import { containerRowsOf, imageRowsOf } from './registry.ts';
@@ -37,4 +38,5 @@ export const paneComponents: Record<PaneId, (props: PaneProps) => ReactElement> 
     return <ImagesPane {...props} width={width} height={height} nowMs={nowMs} />;
   },
   pulls: ({ state, width, height }) => <PullsPane width={width} height={height} view={paneView(state, 'pulls')} />,
+  events: ({ state, engine, width, height }) => <EventsPaneLive state={state} width={width} height={height} live={engine.connection.eventsLive} />,
 };

@@ -19,7 +19,9 @@ import type { UiContext } from '../keys/ui-context.ts';
 import { initialLogViewState } from '../../state/logs/view-model.ts';
 import type { ContainerRow } from '../rows/container-rows.ts';
 import type { ImageRow } from '../rows/image-rows.ts';
-import { selectContainerIds, selectContainerRows, selectImageKeys, selectImageRows, selectPullIds } from '../rows/select.ts';
+import { selectContainerIds, selectContainerRows, selectEventKeys, selectEventRows, selectImageKeys, selectImageRows, selectPullIds } from '../rows/select.ts';
+import type { EventRow } from '../rows/event-rows.ts';
+import type { LoggedEvent } from '../../state/events/event-log.ts';
 import { containerSorts, imageSorts } from '../rows/sort.ts';
 import { moveSelectionTo, select } from '../../state/app/navigation.ts';
 
@@ -224,7 +226,24 @@ const pulls: PaneEntry = {
   },
 };
 
-export const panes: readonly PaneEntry[] = [containers, images, pulls];
+const NO_EVENTS: readonly LoggedEvent[] = [];
+
+export function eventRowsOf(state: AppState, ctx: Pick<UiContext, 'events'>): readonly EventRow[] {
+  return selectEventRows(ctx.events?.events ?? NO_EVENTS, paneView(state, 'events').filter);
+}
+
+const events: PaneEntry = {
+  id: 'events',
+  title: '6 Events',
+  context: 'events',
+  focus: 'pane-events',
+  ids: (state, ctx) => selectEventKeys(eventRowsOf(state, ctx)),
+  filterable: true,
+  pinsSelection: true,
+  actions: {},
+};
+
+export const panes: readonly PaneEntry[] = [containers, images, pulls, events];
 export const paneOrder: readonly PaneId[] = panes.map((p) => p.id);
 
 export function paneEntry(id: PaneId): PaneEntry {

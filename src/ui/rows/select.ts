@@ -7,6 +7,8 @@ import type { ContainerSummary, ImageSummary } from '../../engine/types.ts';
 import type { PullState } from '../../state/pulls/pull-reducer.ts';
 import { containerRows, type ContainerRow } from './container-rows.ts';
 import { imageRows, type ImageRow } from './image-rows.ts';
+import type { LoggedEvent } from '../../state/events/event-log.ts';
+import { eventRows, type EventRow } from './event-rows.ts';
 import { memoLast } from './memo.ts';
 import { sortContainerRows, sortImageRows } from './sort.ts';
 
@@ -22,3 +24,6 @@ export const selectImageRows = memoLast(
 export const selectImageKeys = memoLast((rows: readonly ImageRow[]): readonly string[] => rows.map((r) => r.key));
 
 export const selectPullIds = memoLast((pulls: readonly PullState[]): readonly string[] => pulls.map((p) => p.id));
+
+export const selectEventRows = memoLast((events: readonly LoggedEvent[], filter: string): readonly EventRow[] => eventRows(events, filter));
+export const selectEventKeys = memoLast((rows: readonly EventRow[]): readonly string[] => rows.map((r) => r.key));

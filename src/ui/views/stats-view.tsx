@@ -5,10 +5,10 @@
  */
 import { Table as FiguresTable } from '@alcalzone/ink-table';
 import { Box, Text } from 'ink';
-import { useSyncExternalStore } from 'react';
+import { useOptionalStore } from '../hooks/use-store.ts';
 import type { StatsOverlay } from '../../state/app/types.ts';
 import type { StatsFigures } from '../../state/stats/figures.ts';
-import type { StatsState, StatsTracker } from '../../state/stats/stats-tracker.ts';
+import type { StatsState } from '../../state/stats/stats-tracker.ts';
 import { brailleChart, onTimeGrid } from '../format/braille-chart.ts';
 import { displayWidth, formatBytes, padEnd, sanitizeLine, truncate } from '../format/index.ts';
 import { keyLabel } from '../keys/keymap.ts';
@@ -20,7 +20,6 @@ import { theme } from '../theme.ts';
 const STEP_MS = 2000;
 const CHART_ROWS = 3;
 const empty: StatsState = { byId: new Map(), version: 0 };
-const noSubscription = () => () => undefined;
 
 interface Series {
   title: string;
@@ -71,13 +70,10 @@ function Chart({ series, history, width, nowMs }: { series: Series; history: rea
   );
 }
 
-function useTracker(tracker: StatsTracker | undefined): StatsState {
-  return useSyncExternalStore(tracker?.store.subscribe ?? noSubscription, tracker?.store.getState ?? (() => empty));
-}
 
 export function StatsView({ overlay, width, height }: { overlay: StatsOverlay; width: number; height: number }) {
   const tracker = useServices().stats;
-  const state = useTracker(tracker);
+  const state = useOptionalStore(tracker?.store) ?? empty;
   const history = tracker?.history(overlay.containerId) ?? [];
   const latest = state.byId.get(overlay.containerId) ?? history.at(-1);
   const nowMs = latest?.at ?? Date.now();

@@ -1,0 +1,73 @@
+/**
+ * The engine's /events as a log: the newest first, at most LOG_SIZE kept, published at most every
+ * publishMs (a `docker compose up` sends dozens at once). It is the one place a user sees what
+ * happened while they looked away; the sync loop already reads the stream, this only keeps it.
+ */
+import type { EngineEvent } from '../../engine/types.ts';
+import { Store } from '../store.ts';
+
+export const LOG_SIZE = 1000;
+
+export interface LoggedEvent {
+  /** Unique for berth's life: what the pane's selection follows. */
+  seq: number;
+  /** Epoch ms, from the engine's timeNano/time (or when berth heard it). */
+  at: number;
+  type: string;
+  action: string;
+  /** The actor's name attribute (a container's or image's name), else its id. */
+  actor: string;
+  /** A few telling attributes: image, exit code, signal, container… ("image=busybox exitCode=0"). */
+  details: string;
+}
+
+export interface EventLogState {
+  /** Newest first. */
+  readonly events: readonly LoggedEvent[];
+}
+
+/** Attributes worth a column, in this order; the rest is noise next to the name. */
+const KEY_ATTRIBUTES = ['image', 'exitCode', 'signal', 'container', 'type', 'driver', 'destination'];
+
+export function logged(event: EngineEvent, seq: number, heardAt: number): LoggedEvent {
+  const attributes = event.Actor?.Attributes ?? {};
+  const at = event.timeNano ? Math.floor(event.timeNano / 1e6) : event.time ? event.time * 1000 : heardAt;
+  const id = event.Actor?.ID ?? event.id ?? '';
+  const actor = attributes.name ?? (id.length === 64 ? id.slice(0, 12) : id);
+  const details = KEY_ATTRIBUTES.filter((key) => attributes[key] !== undefined && key !== 'name')
+    .map((key) => `${key}=${attributes[key]}`)
+    .join(' ');
+  return { seq, at, type: event.Type ?? '', action: event.Action ?? event.status ?? '', actor, details };
+}
+
+export class EventLog {
+  readonly store = new Store<EventLogState>({ events: [] });
+  private events: LoggedEvent[] = [];
+  private seq = 0;
+  private timer: NodeJS.Timeout | undefined;
+
+  constructor(private readonly publishMs = 250) {}
+
+  record(event: EngineEvent): void {
+    this.seq += 1;
+    this.events.unshift(logged(event, this.seq, Date.now()));
+    if (this.events.length > LOG_SIZE) this.events.length = LOG_SIZE;
+    this.timer ??= setTimeout(() => {
+      this.timer = undefined;
+      this.store.update(() => ({ events: [...this.events] }));
+    }, this.publishMs);
+  }
+
+  /** Starts over (berth switched engines: the old one's events are not this one's). */
+  clear(): void {
+    this.events = [];
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    this.store.update(() => ({ events: [] }));
+  }
+
+  stop(): void {
+    clearTimeout(this.timer);
+    this.timer = undefined;
+  }
+}
