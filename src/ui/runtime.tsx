@@ -20,6 +20,7 @@ import { isLive } from '../state/containers.ts';
 import type { ContainerSummary } from '../engine/types.ts';
 import { selectedIndex } from '../state/app/navigation.ts';
 import type { EngineState } from '../state/engine-state.ts';
+import type { StatsState } from '../state/stats/stats-tracker.ts';
 import { bodyHeight } from './layout.ts';
 import { containerRowsOf } from './panes/registry.ts';
 import { selectContainerIds } from './rows/select.ts';
@@ -29,8 +30,8 @@ import { selectContainerIds } from './rows/select.ts';
  * the selection, so a screen's worth either side of it covers whatever the window shows (and a
  * page move) without measuring a list of thousands.
  */
-function onScreen(app: AppState, engine: EngineState): string[] {
-  const rows = containerRowsOf(app, { engine });
+function onScreen(app: AppState, engine: EngineState, stats: StatsState): string[] {
+  const rows = containerRowsOf(app, { engine, stats });
   const at = Math.max(selectedIndex(paneView(app, 'containers'), selectContainerIds(rows)), 0);
   const reach = bodyHeight(app.terminal, engine);
   const near = rows.slice(Math.max(at - reach, 0), at + reach + 1);
@@ -84,6 +85,7 @@ export function createRuntime(services: Services, options: RuntimeOptions): Runt
     engine: engineStore.getState(),
     pulls: pulls.store.getState(),
     events: services.events?.store.getState(),
+    stats: services.stats?.store.getState(),
     keymap: currentKeymap(),
     logLines: (overlay) => runner.logSession(overlay)?.buffer,
   });
@@ -92,6 +94,7 @@ export function createRuntime(services: Services, options: RuntimeOptions): Runt
   const changed = () => store.dispatch({ type: 'sources-changed' });
   const unsubscribe = [engineStore.subscribe(changed), pulls.store.subscribe(changed)];
   if (services.events) unsubscribe.push(services.events.store.subscribe(changed));
+  if (services.stats) unsubscribe.push(services.stats.store.subscribe(changed));
   const stats = services.stats;
   if (stats) {
     // The running containers are measured while the resource columns are on, and only then.
@@ -99,7 +102,7 @@ export function createRuntime(services: Services, options: RuntimeOptions): Runt
     let watched = '';
     const follow = () => {
       const app = store.getState();
-      const ids = new Set(app.showStats && app.pane === 'containers' ? onScreen(app, engineStore.getState()) : []);
+      const ids = new Set(app.showStats && app.pane === 'containers' ? onScreen(app, engineStore.getState(), stats.store.getState()) : []);
       const viewed = app.overlays.find((o) => o.kind === 'stats')?.containerId;
       if (viewed) ids.add(viewed);
       const key = [...ids].join(' ');

@@ -21,7 +21,30 @@ async function window(pid: number, ms: number): Promise<{ cpu: number; wall: num
   return { cpu: cpuMs(pid) - c0, wall: performance.now() - w0 };
 }
 
-export async function b4(bench: Bench): Promise<Row[]> {
+/** What one idle window measured: berth's CPU (and per slice), and dockerd's with and without berth. */
+export interface IdleCost {
+  berthPct: number;
+  berthCpu: number;
+  berthWall: number;
+  slices: number[];
+  withPct: number;
+  withoutPct: number;
+  caused: number;
+  windowMs: number;
+}
+
+export interface IdleSetup {
+  /** Keys typed once the first frame with data is there (e.g. M for the resource columns). */
+  keys?: readonly string[];
+  /** What the screen shows once the setup took effect; the window starts after it. */
+  ready?: RegExp;
+}
+
+/**
+ * berth left alone for the window (after its start-up, and after `setup` took effect), and the
+ * engine's CPU over the same window against an equal window without berth.
+ */
+export async function idleCost(bench: Bench, setup: IdleSetup = {}): Promise<IdleCost> {
   await bench.ensureRunning();
   const windowMs = bench.quick ? 15_000 : 60_000;
   const dockerd = bench.dockerdPid();
@@ -38,6 +61,9 @@ export async function b4(bench: Bench): Promise<Row[]> {
   let engineWith = { cpu: 0, wall: 0 };
   try {
     await probe.until((v) => RUNNING_NAME.test(v.text), 15_000);
+    for (const key of setup.keys ?? []) session.write(key);
+    const ready = setup.ready;
+    if (ready) await probe.until((v) => ready.test(v.text), 15_000);
     probe.dispose();
     // Start-up work (module compilation, the first lists, GC of start-up garbage) is B1's.
     await delay(3000);
@@ -60,7 +86,11 @@ export async function b4(bench: Bench): Promise<Row[]> {
   const berthPct = (berthCpu / berthWall) * 100;
   const withPct = (engineWith.cpu / engineWith.wall) * 100;
   const withoutPct = ((before.cpu + after.cpu) / (before.wall + after.wall)) * 100;
-  const caused = withPct - withoutPct;
+  return { berthPct, berthCpu, berthWall, slices, withPct, withoutPct, caused: withPct - withoutPct, windowMs };
+}
+
+export async function b4(bench: Bench): Promise<Row[]> {
+  const { berthPct, berthCpu, berthWall, slices, withPct, withoutPct, caused, windowMs } = await idleCost(bench);
   const seconds = Math.round(windowMs / 1000);
   bench.log(`B4: berth ${pct(berthPct)} (${berthCpu} ms CPU in ${Math.round(berthWall)} ms); dockerd ${pct(withPct)} with, ${pct(withoutPct)} without`);
   const s = summarize(slices);

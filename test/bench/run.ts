@@ -16,6 +16,7 @@ import { b6 } from './b6-pull.ts';
 import { b7 } from './b7-log-flood.ts';
 import { b11 } from './b11-mass.ts';
 import { b8 } from './b8-first-open.ts';
+import { b10, b9 } from './b9-stats.ts';
 import { b12 } from './b12-remote.ts';
 import { Bench } from './context.ts';
 import { failedRow, renderTable, type Row } from './table.ts';
@@ -34,6 +35,8 @@ const FIGURES: readonly Figure[] = [
   { id: 'B4', title: 'idle cost', budget: 'berth ≤ 0.5 %, engine ≤ 0.3 %', run: b4 },
   { id: 'B6', title: 'pull overhead', budget: 'ratio ≤ 1.05, CPU ≤ 25 %', run: b6 },
   { id: 'B8', title: 'first key → dialog or view (50 running)', budget: 'median ≤ 50 ms', run: b8 },
+  { id: 'B9', title: 'resource columns shown (50 running)', budget: 'berth ≤ 1 %, engine ≤ 1.5 %', run: b9 },
+  { id: 'B10', title: 'stats view open', budget: 'berth ≤ 1 %, engine ≤ 1.5 %', run: b10 },
   { id: 'B12', title: 'remote engine (100 ms link)', budget: 'first frame ≤ 400 ms, p95 ≤ 30 ms', run: b12 },
   { id: 'B3', title: 'keypress → frame (1,000 containers)', budget: 'p95 ≤ 30/50 ms', run: b3 },
   { id: 'B7', title: 'log flood', budget: 'p95 ≤ 100 ms, RSS ≤ 200 MB, q ≤ 300 ms', run: b7 },

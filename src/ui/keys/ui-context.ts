@@ -1,5 +1,6 @@
 import type { EngineState } from '../../state/engine-state.ts';
 import type { EventLogState } from '../../state/events/event-log.ts';
+import type { StatsState } from '../../state/stats/stats-tracker.ts';
 import type { SearchableLines } from '../../state/logs/search.ts';
 import type { PullsState } from '../../state/pulls/pull-manager.ts';
 import type { Keymap } from './keymap.ts';
@@ -15,5 +16,7 @@ export interface UiContext {
   keymap: Keymap;
   /** The engine's events as berth logged them (absent where nothing logs them, as in some tests). */
   events?: EventLogState;
+  /** Live resource figures (for ordering rows by them). */
+  stats?: StatsState;
   logLines(overlay: number): SearchableLines | undefined;
 }

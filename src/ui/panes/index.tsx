@@ -7,6 +7,8 @@ import { selectedIndex } from '../../state/app/navigation.ts';
 import { paneView, type AppState, type PaneId, type PaneView } from '../../state/app/types.ts';
 import type { EngineState } from '../../state/engine-state.ts';
 import { selectContainerIds, selectImageKeys } from '../rows/select.ts';
+import { useOptionalStore } from '../hooks/use-store.ts';
+import { useServices } from '../services.tsx';
 import { ContainersPane } from './containers-pane.tsx';
 import { EventsPaneLive } from './events-pane.tsx';
 import { ImagesPane } from './images-pane.tsx';
@@ -26,12 +28,16 @@ function listProps<R>(rows: readonly R[], ids: readonly string[], view: PaneView
   return { rows, selectedIndex: selectedIndex(view, ids), loaded: list.loaded, stale: list.stale, filter: view.filter, sort: view.sort };
 }
 
+/** The containers as the store orders them: by CPU or memory too, so the figures are read here. */
+function ContainersPaneLive({ state, engine, width, height, nowMs }: PaneProps) {
+  const stats = useOptionalStore(useServices().stats?.store);
+  const rows = containerRowsOf(state, { engine, stats });
+  const props = listProps(rows, selectContainerIds(rows), paneView(state, 'containers'), engine.containers);
+  return <ContainersPane {...props} showAll={state.showAll} width={width} height={height} nowMs={nowMs} answeredAtMs={engine.containers.refreshedAt ?? nowMs} showStats={state.showStats} />;
+}
+
 export const paneComponents: Record<PaneId, (props: PaneProps) => ReactElement> = {
-  containers: ({ state, engine, width, height, nowMs }) => {
-    const rows = containerRowsOf(state, { engine });
-    const props = listProps(rows, selectContainerIds(rows), paneView(state, 'containers'), engine.containers);
-    return <ContainersPane {...props} showAll={state.showAll} width={width} height={height} nowMs={nowMs} answeredAtMs={engine.containers.refreshedAt ?? nowMs} showStats={state.showStats} />;
-  },
+  containers: (props) => <ContainersPaneLive {...props} />,
   images: ({ state, engine, width, height, nowMs }) => {
     const rows = imageRowsOf(state, { engine });
     const props = listProps(rows, selectImageKeys(rows), paneView(state, 'images'), engine.images);

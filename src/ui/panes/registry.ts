@@ -22,8 +22,8 @@ import type { ImageRow } from '../rows/image-rows.ts';
 import { selectContainerIds, selectContainerRows, selectEventKeys, selectEventRows, selectImageKeys, selectImageRows, selectPullIds } from '../rows/select.ts';
 import type { EventRow } from '../rows/event-rows.ts';
 import type { LoggedEvent } from '../../state/events/event-log.ts';
-import { containerSorts, imageSorts } from '../rows/sort.ts';
-import { moveSelectionTo, select } from '../../state/app/navigation.ts';
+import { containerSorts, containerStatsSorts, imageSorts, isDescending, nextSort } from '../rows/sort.ts';
+import { moveSelectionTo, select, setSort } from '../../state/app/navigation.ts';
 
 /** A pane's own handling of an action; undefined hands it on to the next context. */
 export type PaneAction = (state: AppState, ctx: UiContext) => Reduced | undefined;
@@ -50,9 +50,11 @@ export interface PaneEntry {
   actions: Partial<Record<ActionId, PaneAction>>;
 }
 
-export function containerRowsOf(state: AppState, ctx: Pick<UiContext, 'engine'>): readonly ContainerRow[] {
+export function containerRowsOf(state: AppState, ctx: Pick<UiContext, 'engine' | 'stats'>): readonly ContainerRow[] {
   const view = paneView(state, 'containers');
-  return selectContainerRows(ctx.engine.containers.items, state.showAll, view.filter, view.sort);
+  // The figures only when ordering by them: otherwise new figures must not rebuild the rows.
+  const byFigures = state.showStats && (view.sort === 'cpu' || view.sort === 'mem');
+  return selectContainerRows(ctx.engine.containers.items, state.showAll, view.filter, view.sort, byFigures ? ctx.stats?.byId : undefined);
 }
 
 export function imageRowsOf(state: AppState, ctx: Pick<UiContext, 'engine'>): readonly ImageRow[] {
@@ -117,6 +119,12 @@ const containers: PaneEntry = {
   filterable: true,
   pinsSelection: true,
   actions: {
+    // With the resource columns on, `o` orders by CPU and memory too.
+    sort: (state) => {
+      const orders = state.showStats ? containerStatsSorts : containerSorts;
+      const sort = nextSort(orders, paneView(state, 'containers').sort);
+      return notify(setSort(state, 'containers', sort), `containers sorted by ${sort}${isDescending(sort) ? ' (newest, busiest or largest first)' : ''}`);
+    },
     'toggle-all': (state) => notify({ ...state, showAll: !state.showAll }, state.showAll ? 'showing running containers' : 'showing all containers'),
     'stats-view': onContainer((state, _ctx, row) => {
       if (row.state !== 'running') return notify(state, `${row.cells.name} is not running: there is nothing to measure`, 'error');

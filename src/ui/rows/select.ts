@@ -13,8 +13,8 @@ import { memoLast } from './memo.ts';
 import { sortContainerRows, sortImageRows } from './sort.ts';
 
 export const selectContainerRows = memoLast(
-  (items: readonly ContainerSummary[], showAll: boolean, filter: string, sort: string): readonly ContainerRow[] =>
-    sortContainerRows(containerRows(items, { showAll, filter }), sort),
+  (items: readonly ContainerSummary[], showAll: boolean, filter: string, sort: string, figures?: ReadonlyMap<string, { cpuPercent?: number; memUsed?: number }>): readonly ContainerRow[] =>
+    sortContainerRows(containerRows(items, { showAll, filter }), sort, figures && ((id) => figures.get(id))),
 );
 export const selectContainerIds = memoLast((rows: readonly ContainerRow[]): readonly string[] => rows.map((r) => r.id));
 

@@ -7,6 +7,8 @@ import type { ContainerRow } from './container-rows.ts';
 import type { ImageRow } from './image-rows.ts';
 
 export const containerSorts = ['created', 'name', 'image', 'state'] as const;
+/** With the resource columns on, `o` also orders by them (busiest first). */
+export const containerStatsSorts = [...containerSorts, 'cpu', 'mem'] as const;
 export const imageSorts = ['created', 'size', 'tag'] as const;
 export type ContainerSort = (typeof containerSorts)[number];
 export type ImageSort = (typeof imageSorts)[number];
@@ -18,15 +20,27 @@ export function nextSort(orders: readonly string[], current: string): string {
 
 /** Descending orders (newest, largest first) are drawn ↓ in the header, alphabetical ones ↑. */
 export function isDescending(by: string): boolean {
-  return by === 'created' || by === 'size';
+  return by === 'created' || by === 'size' || by === 'cpu' || by === 'mem';
 }
 
 // Live states first, then the ones a person is likely looking for, then the gone.
 const stateRank: Record<string, number> = { running: 0, restarting: 1, paused: 2, created: 3, exited: 4, removing: 5, dead: 6 };
 const collator = new Intl.Collator(undefined, { numeric: true, sensitivity: 'base' });
 
-export function sortContainerRows(rows: ContainerRow[], by: string): ContainerRow[] {
+/** Sorting by a resource figure needs the figures: busiest first, unmeasured rows last. */
+export type FigureOf = (id: string) => { cpuPercent?: number; memUsed?: number } | undefined;
+
+export function sortContainerRows(rows: ContainerRow[], by: string, figures?: FigureOf): ContainerRow[] {
   switch (by) {
+    case 'cpu':
+    case 'mem': {
+      if (!figures) return rows;
+      const value = (row: ContainerRow) => {
+        const f = figures(row.id);
+        return (by === 'cpu' ? f?.cpuPercent : f?.memUsed) ?? -1;
+      };
+      return rows.sort((a, b) => value(b) - value(a));
+    }
     case 'name':
       return rows.sort((a, b) => collator.compare(a.cells.name, b.cells.name));
     case 'image':
