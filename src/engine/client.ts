@@ -143,6 +143,18 @@ export class EngineClient {
   startContainer(id: string, signal?: AbortSignal) {
     return containers.startContainer(this.http, id, signal);
   }
+  pauseContainer(id: string, pause: boolean, signal?: AbortSignal) {
+    return containers.pauseContainer(this.http, id, pause, signal);
+  }
+
+  killContainer(id: string, signalName?: string, signal?: AbortSignal) {
+    return containers.killContainer(this.http, id, signalName, signal);
+  }
+
+  renameContainer(id: string, name: string, signal?: AbortSignal) {
+    return containers.renameContainer(this.http, id, name, signal);
+  }
+
   stopContainer(id: string, options?: containers.StopOptions) {
     return containers.stopContainer(this.http, id, options);
   }

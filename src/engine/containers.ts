@@ -184,3 +184,18 @@ export async function* containerLogs(http: EngineHttp, id: string, options: Logs
   const chunks = http.chunks(response, operation);
   yield* tty ? rawStream(chunks) : demultiplex(chunks);
 }
+
+/** Freezes (pause) or thaws (unpause) every process of a running container. */
+export async function pauseContainer(http: EngineHttp, id: string, pause: boolean, signal?: AbortSignal): Promise<void> {
+  const verb = pause ? 'pause' : 'unpause';
+  await http.empty({ operation: `${verb} container`, method: 'POST', path: `/containers/${enc(id)}/${verb}`, signal });
+}
+
+/** Sends the container's main process a signal (SIGKILL when none is given, as `docker kill`). */
+export async function killContainer(http: EngineHttp, id: string, signalName: string | undefined, signal?: AbortSignal): Promise<void> {
+  await http.empty({ operation: 'kill container', method: 'POST', path: `/containers/${enc(id)}/kill`, query: { signal: signalName }, signal });
+}
+
+export async function renameContainer(http: EngineHttp, id: string, name: string, signal?: AbortSignal): Promise<void> {
+  await http.empty({ operation: 'rename container', method: 'POST', path: `/containers/${enc(id)}/rename`, query: { name }, signal });
+}

@@ -13,6 +13,7 @@ import type { LogBuffer } from '../logs/log-buffer.ts';
 import type { LogSession } from '../logs/log-session.ts';
 import type { AppAction, Command } from './commands.ts';
 import type { Handler, HandlerTable, OverlayWork, RunnerEnv, RunnerServices } from './work.ts';
+import { containerLabel } from '../actions/labels.ts';
 import { startContainer } from '../actions/start-container.ts';
 import { dialogHandlers } from '../dialogs/requests.ts';
 import { runHandlers } from '../dialogs/run-controller.ts';
@@ -20,7 +21,14 @@ import { engineHandlers } from './engine-work.ts';
 import { statsHandlers } from './stats-work.ts';
 import { viewHandlers } from './view-work.ts';
 
-const basicHandlers: HandlerTable<'quit' | 'copy' | 'shell' | 'start-container' | 'cancel-pull' | 'dismiss-pull'> = {
+const basicHandlers: HandlerTable<'quit' | 'copy' | 'shell' | 'start-container' | 'pause-container' | 'cancel-pull' | 'dismiss-pull'> = {
+  'pause-container': (command, env) => {
+    const label = containerLabel(command.name, command.containerId);
+    env.services.client.pauseContainer(command.containerId, command.pause).then(
+      () => env.dispatch({ type: 'notify', text: `${command.pause ? 'paused' : 'resumed'} ${label}` }),
+      (error: unknown) => env.dispatch({ type: 'notify', text: describeError(error), tone: 'error' }),
+    );
+  },
   quit: (_command, env) => env.services.quit(),
   copy: (command, env) => env.services.copy(command.text),
   shell: (command, env) => {

@@ -5,6 +5,8 @@
  */
 import type { CommitCommand, CommitDialog, CommitRequest, CommitResult } from './commit.ts';
 import { commitMachine, openCommit } from './commit.ts';
+import type { ContainerActionCommand, ContainerActionDialog, ContainerActionRequest } from './container-action.ts';
+import { containerActionMachine, openContainerAction } from './container-action.ts';
 import type { DialogContext, DialogMachine, Outcome, RequestResult } from './machine.ts';
 import type { PullCommand, PullDialog, PullRequest, PullResult } from './pull.ts';
 import { openPull, pullMachine } from './pull.ts';
@@ -16,9 +18,9 @@ import type { StopCommand, StopDialog, StopRequest } from './stop.ts';
 import { openStop, stopMachine } from './stop.ts';
 import type { KeyPress } from '../input/press.ts';
 
-export type DialogRequest = RunRequest | StopRequest | CommitRequest | PullRequest | RemoveRequest;
-export type DialogState = RunDialog | StopDialog | CommitDialog | PullDialog | RemoveDialog;
-export type DialogCommand = RunCommand | StopCommand | CommitCommand | PullCommand | RemoveCommand;
+export type DialogRequest = RunRequest | StopRequest | CommitRequest | PullRequest | RemoveRequest | ContainerActionRequest;
+export type DialogState = RunDialog | StopDialog | CommitDialog | PullDialog | RemoveDialog | ContainerActionDialog;
+export type DialogCommand = RunCommand | StopCommand | CommitCommand | PullCommand | RemoveCommand | ContainerActionCommand;
 export type DialogResult = RunResult | RequestResult | CommitResult | PullResult;
 export type DialogType = DialogState['type'];
 
@@ -34,6 +36,7 @@ interface Types {
   commit: [CommitDialog, CommitRequest, CommitResult];
   pull: [PullDialog, PullRequest, PullResult];
   remove: [RemoveDialog, RemoveRequest, RequestResult];
+  'container-action': [ContainerActionDialog, ContainerActionRequest, RequestResult];
 }
 
 const machines: { [T in DialogType]: Entry<Types[T][0], Types[T][1], Types[T][2]> } = {
@@ -42,6 +45,7 @@ const machines: { [T in DialogType]: Entry<Types[T][0], Types[T][1], Types[T][2]
   commit: { open: (q) => ({ state: openCommit(q) }), machine: commitMachine },
   pull: { open: (q, ctx) => openPull(q, ctx.overlay), machine: pullMachine },
   remove: { open: (q) => ({ state: openRemove(q) }), machine: removeMachine },
+  'container-action': { open: (q) => ({ state: openContainerAction(q) }), machine: containerActionMachine },
 };
 
 function entry(type: DialogType): Entry<DialogState, DialogRequest, DialogResult> {

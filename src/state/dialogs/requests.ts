@@ -5,7 +5,7 @@
  */
 import { describeError } from '../../engine/errors.ts';
 import { commitContainer } from '../actions/commit-container.ts';
-import { shortId } from '../actions/labels.ts';
+import { containerLabel, shortId } from '../actions/labels.ts';
 import { removeContainer, removeImage } from '../actions/remove.ts';
 import { restartContainer } from '../actions/start-container.ts';
 import { stopContainer } from '../actions/stop-container.ts';
@@ -29,7 +29,16 @@ function answer(env: RunnerEnv, overlay: number, request: (signal: AbortSignal) 
   );
 }
 
-export const dialogHandlers: HandlerTable<'stop-container' | 'commit-container' | 'remove' | 'start-pull' | 'lookup-credentials'> = {
+export const dialogHandlers: HandlerTable<'stop-container' | 'commit-container' | 'remove' | 'start-pull' | 'lookup-credentials' | 'container-action'> = {
+  'container-action': (c, env) => {
+    const { client } = env.services;
+    const label = containerLabel(c.name, c.containerId);
+    answer(env, c.overlay, (signal) =>
+      c.action === 'kill'
+        ? client.killContainer(c.containerId, c.value, signal).then(() => `sent ${c.value} to ${label}`)
+        : client.renameContainer(c.containerId, c.value, signal).then(() => `renamed ${label} to ${c.value}`),
+    );
+  },
   'stop-container': (c, env) => {
     const { client } = env.services;
     answer(env, c.overlay, (signal) =>

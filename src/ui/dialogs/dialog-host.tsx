@@ -32,6 +32,7 @@ const components: Components = {
   commit: preloadable(later(() => import('./commit-dialog.tsx').then((m) => m.CommitDialog)), Placeholder),
   remove: preloadable(later(() => import('./remove-dialog.tsx').then((m) => m.RemoveDialog)), Placeholder),
   pull: preloadable(later(() => import('./pull-dialog.tsx').then((m) => m.PullDialog)), Placeholder),
+  'container-action': preloadable(later(() => import('./container-action-dialog.tsx').then((m) => m.ContainerActionDialog)), Placeholder),
 };
 
 /**

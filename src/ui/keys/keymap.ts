@@ -46,7 +46,10 @@ export type ActionId =
   | 'engines'
   | 'switch-engine'
   | 'toggle-stats'
-  | 'stats-view';
+  | 'stats-view'
+  | 'pause'
+  | 'kill'
+  | 'rename';
 
 export interface Binding {
   action: ActionId;
@@ -89,6 +92,9 @@ export const keymap: readonly Binding[] = [
   { action: 'run', keys: ['r'], label: 'r', description: 'run a container', contexts: ['containers', 'images'], footer: 'run' },
   { action: 'stop', keys: ['s'], label: 's', description: 'stop the container', contexts: ['containers'], footer: 'stop' },
   { action: 'start', keys: ['S'], label: 'S', description: 'start the stopped container', contexts: ['containers'] },
+  { action: 'pause', keys: ['P'], label: 'P', description: 'pause the running container, or resume the paused one', contexts: ['containers'] },
+  { action: 'kill', keys: ['K'], label: 'K', description: 'kill the container with a signal (asks; SIGKILL unless you type another)', contexts: ['containers'] },
+  { action: 'rename', keys: ['N'], label: 'N', description: 'rename the container', contexts: ['containers'] },
   { action: 'restart', keys: ['R'], label: 'R', description: 'restart the container (asks first)', contexts: ['containers'] },
   { action: 'commit', keys: ['c'], label: 'c', description: 'commit the container to an image', contexts: ['containers'], footer: 'commit' },
   { action: 'shell', keys: ['e'], label: 'e', description: 'a shell in the running container (exit returns here)', contexts: ['containers'], footer: 'shell' },

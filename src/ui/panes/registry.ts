@@ -126,6 +126,13 @@ const containers: PaneEntry = {
       return notify(setSort(state, 'containers', sort), `containers sorted by ${sort}${isDescending(sort) ? ' (newest, busiest or largest first)' : ''}`);
     },
     'toggle-all': (state) => notify({ ...state, showAll: !state.showAll }, state.showAll ? 'showing running containers' : 'showing all containers'),
+    pause: onContainer((state, ctx, row) => {
+      if (row.state !== 'running' && row.state !== 'paused') return notify(state, `${row.cells.name} is ${row.state || 'not running'}: only a running container can be paused`, 'error');
+      const pause = row.state === 'running';
+      return notify(state, `${pause ? 'pausing' : 'resuming'} ${row.cells.name}…`, 'info', { type: 'pause-container', containerId: row.id, name: ownName(ctx, row), pause });
+    }),
+    kill: onContainer((state, ctx, row) => openDialogOver(state, { type: 'container-action', action: 'kill', containerId: row.id, name: ownName(ctx, row) }, ctx)),
+    rename: onContainer((state, ctx, row) => openDialogOver(state, { type: 'container-action', action: 'rename', containerId: row.id, name: ownName(ctx, row) }, ctx)),
     'stats-view': onContainer((state, _ctx, row) => {
       if (row.state !== 'running') return notify(state, `${row.cells.name} is not running: there is nothing to measure`, 'error');
       return openView(

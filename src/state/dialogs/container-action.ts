@@ -1,0 +1,86 @@
+/**
+ * Kill (`K`) and rename (`N`): one field and a confirmation each. Kill asks which signal (empty
+ * is SIGKILL, as `docker kill`); rename asks the new name, checked as the engine checks names.
+ * Enter sends once; the engine's refusal stays in the dialog with what was typed.
+ */
+import { field } from '../input/field.ts';
+import { editIn, type Fields } from './form.ts';
+import type { DialogMachine, Outcome, RequestResult } from './machine.ts';
+import { checkContainerName, type Checked } from './validation.ts';
+
+export type ContainerAction = 'kill' | 'rename';
+
+export interface ContainerActionRequest {
+  type: 'container-action';
+  action: ContainerAction;
+  containerId: string;
+  /** The container's own name, for the title and messages. */
+  name: string;
+}
+
+export interface ContainerActionDialog extends ContainerActionRequest {
+  fields: Fields<'value'>;
+  showErrors: boolean;
+  error?: string;
+  busy: boolean;
+}
+
+export type ContainerActionCommand = {
+  type: 'container-action';
+  overlay: number;
+  action: ContainerAction;
+  containerId: string;
+  name: string;
+  /** The signal to send, or the new name. */
+  value: string;
+};
+
+const SIGNAL = /^(SIG)?[A-Z][A-Z0-9]*(\+\d+|-\d+)?$/;
+
+/** A signal by name (KILL, SIGTERM, SIGRTMIN+3) or number (1–64); empty is SIGKILL. */
+export function checkSignal(input: string): Checked<string> {
+  const text = input.trim();
+  if (text === '') return { ok: true, value: 'SIGKILL' };
+  if (/^\d+$/.test(text)) {
+    const n = Number(text);
+    return n >= 1 && n <= 64 ? { ok: true, value: text } : { ok: false, message: `signal ${text} is not between 1 and 64` };
+  }
+  const upper = text.toUpperCase();
+  if (!SIGNAL.test(upper)) return { ok: false, message: 'a signal is a name (KILL, SIGTERM, SIGHUP…) or a number (9, 15…)' };
+  return { ok: true, value: upper.startsWith('SIG') ? upper : `SIG${upper}` };
+}
+
+export function checkNewName(input: string): Checked<string> {
+  const checked = checkContainerName(input.trim());
+  if (!checked.ok) return checked;
+  return checked.value === undefined ? { ok: false, message: 'type the new name' } : { ok: true, value: checked.value };
+}
+
+export function checkActionValue(action: ContainerAction, input: string): Checked<string> {
+  return action === 'kill' ? checkSignal(input) : checkNewName(input);
+}
+
+export function openContainerAction(request: ContainerActionRequest): ContainerActionDialog {
+  // Rename starts from the current name, as a person edits it; kill from empty (SIGKILL).
+  return { ...request, fields: { value: field(request.action === 'rename' ? request.name : '') }, showErrors: false, busy: false };
+}
+
+export const containerActionMachine: DialogMachine<ContainerActionDialog, RequestResult> = {
+  key(state, press, ctx): Outcome<ContainerActionDialog> {
+    if (press.name === 'escape') return { state, close: true };
+    if (press.name === 'return') {
+      if (state.busy) return { state };
+      const checked = checkActionValue(state.action, state.fields.value.value);
+      if (!checked.ok) return { state: { ...state, showErrors: true } };
+      const command: ContainerActionCommand = { type: 'container-action', overlay: ctx.overlay, action: state.action, containerId: state.containerId, name: state.name, value: checked.value };
+      return { state: { ...state, busy: true, error: undefined }, commands: [command] };
+    }
+    if (state.busy) return { state };
+    const fields = editIn(state.fields, 'value', press);
+    return { state: fields && fields !== state.fields ? { ...state, fields } : state };
+  },
+  result(state, result): Outcome<ContainerActionDialog> {
+    if (result.kind === 'done') return { state: { ...state, busy: false }, close: true, notify: { text: result.message } };
+    return { state: { ...state, busy: false, error: result.message } };
+  },
+};

@@ -1,0 +1,64 @@
+/**
+ * Pause/resume (`P`), rename (`N`) and kill (`K`) in a real pty against the sandbox dockerd:
+ * each acts on the selected container, the list shows the result through the engine's events,
+ * a bad signal is refused before anything is sent, and the engine's own refusal (a name in use)
+ * stays in the dialog with what was typed.
+ */
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import { key, launchBerth, type PtySession } from '../support/pty.ts';
+import { sandboxDocker, sandboxEnv } from '../support/sandbox-env.ts';
+
+const env = sandboxEnv();
+const tag = `act${process.pid}`;
+const sessions: PtySession[] = [];
+const WAIT_MS = 30_000;
+/** The table row of a container (not the tab line, which names the filter). */
+const rowOf = (screen: string, name: string) => screen.split('\n').find((line) => /^[0-9a-f]{12} /.test(line) && line.includes(name)) ?? '';
+
+before(async () => {
+  await sandboxDocker(['run', '-d', '--network', 'none', '--name', `${tag}-box`, env.images.busybox, 'sleep', '3600']);
+  await sandboxDocker(['run', '-d', '--network', 'none', '--name', `${tag}-taken`, env.images.busybox, 'sleep', '3600']);
+});
+
+after(async () => {
+  for (const s of sessions) await s.stop();
+  await sandboxDocker(['rm', '-f', `${tag}-box`, `${tag}-renamed`, `${tag}-taken`]).catch(() => undefined);
+});
+
+test('P pauses and resumes, N renames (the engine’s refusal kept in the dialog), K kills with the signal asked for', async () => {
+  const b = launchBerth({ env: { DOCKER_HOST: env.dockerHost, DOCKER_CONFIG: env.clientConfigDir }, cols: 160, rows: 30 });
+  sessions.push(b);
+  await b.waitFor(`${tag}-box`, WAIT_MS);
+  await b.type('a', '/', ...`${tag}-box`, key.enter);
+  await b.waitFor((s) => s.includes(`${tag}-box`) && !s.includes(`${tag}-taken`), WAIT_MS);
+
+  await b.type('P');
+  await b.waitFor((s) => /\bpaused\b/.test(rowOf(s, `${tag}-box`)), WAIT_MS);
+  await b.type('P');
+  await b.waitFor((s) => /\brunning\b/.test(rowOf(s, `${tag}-box`)), WAIT_MS);
+
+  // A name in use: the engine says so, in the dialog, and the typed name stays.
+  await b.type('N');
+  await b.waitFor(`Rename ${tag}-box`, WAIT_MS);
+  await b.type('\u0015', ...`${tag}-taken`, key.enter);
+  const refused = await b.waitFor(/Conflict|already in use/, WAIT_MS);
+  assert.match(refused, new RegExp(`${tag}-taken`));
+  await b.type('\u0015', ...`${tag}-renamed`, key.enter);
+  await b.waitFor(`renamed ${tag}-box`, WAIT_MS);
+  await b.type('/', '\u0015', ...`${tag}-renamed`, key.enter);
+  await b.waitFor((s) => /\brunning\b/.test(rowOf(s, `${tag}-renamed`)), WAIT_MS);
+
+  // A signal that is not one is refused before anything is sent; empty is SIGKILL.
+  await b.type('K');
+  await b.waitFor(`Kill ${tag}-renamed`, WAIT_MS);
+  await b.type(...'NOT A SIGNAL', key.enter);
+  await b.waitFor(/a signal is a name/, WAIT_MS);
+  await b.type('\u0015', key.enter);
+  await b.waitFor(`sent SIGKILL to ${tag}-renamed`, WAIT_MS);
+  await b.waitFor((s) => /\bexited\b/.test(rowOf(s, `${tag}-renamed`)), WAIT_MS);
+  const state = await sandboxDocker(['inspect', '-f', '{{.State.ExitCode}}', `${tag}-renamed`]);
+  assert.equal(state.trim(), '137', 'killed by SIGKILL');
+  await b.type('q');
+  assert.equal((await b.exited).exitCode, 0);
+});

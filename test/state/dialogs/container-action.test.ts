@@ -1,0 +1,38 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { checkNewName, checkSignal, containerActionMachine, openContainerAction } from '../../../src/state/dialogs/container-action.ts';
+import type { DialogContext } from '../../../src/state/dialogs/machine.ts';
+import { initialEngineState } from '../../../src/state/engine-state.ts';
+import { plainFlags } from '../../../src/state/input/press.ts';
+
+test('signals: empty is SIGKILL; names get their SIG prefix; numbers 1–64; anything else is refused', () => {
+  assert.deepEqual(checkSignal(''), { ok: true, value: 'SIGKILL' });
+  assert.deepEqual(checkSignal('term'), { ok: true, value: 'SIGTERM' });
+  assert.deepEqual(checkSignal('SIGHUP'), { ok: true, value: 'SIGHUP' });
+  assert.deepEqual(checkSignal('SIGRTMIN+3'), { ok: true, value: 'SIGRTMIN+3' });
+  assert.deepEqual(checkSignal('15'), { ok: true, value: '15' });
+  assert.equal(checkSignal('99').ok, false);
+  assert.equal(checkSignal('NOT A SIGNAL').ok, false);
+  assert.equal(checkSignal('KILL; rm').ok, false);
+});
+
+test('a new name is required and checked as the engine checks names', () => {
+  assert.deepEqual(checkNewName(' web-2 '), { ok: true, value: 'web-2' });
+  assert.equal(checkNewName('').ok, false);
+  assert.equal(checkNewName('-web').ok, false);
+  assert.equal(checkNewName('we b').ok, false);
+});
+
+test('rename starts from the current name; Enter sends once; a refusal keeps the field', () => {
+  const ctx: DialogContext = { overlay: 4, engine: initialEngineState('x'), bodyHeight: 20, imageRowKey: (a, b) => `${a} ${b}` };
+  const opened = openContainerAction({ type: 'container-action', action: 'rename', containerId: 'c'.repeat(64), name: 'web' });
+  assert.equal(opened.fields.value.value, 'web');
+  const enter = { name: 'return', input: '\r', key: { ...plainFlags, return: true } };
+  const sent = containerActionMachine.key(opened, enter, ctx);
+  assert.deepEqual(sent.commands, [{ type: 'container-action', overlay: 4, action: 'rename', containerId: 'c'.repeat(64), name: 'web', value: 'web' }]);
+  assert.equal(containerActionMachine.key(sent.state, enter, ctx).commands, undefined, 'busy: nothing more');
+  const refused = containerActionMachine.result(sent.state, { kind: 'failed', message: 'Conflict. The container name "/web" is already in use' }, ctx);
+  assert.equal(refused.state.error, 'Conflict. The container name "/web" is already in use');
+  assert.equal(refused.state.fields.value.value, 'web');
+  assert.equal(refused.close, undefined);
+});
