@@ -155,6 +155,11 @@ export class EngineClient {
     return containers.renameContainer(this.http, id, name, signal);
   }
 
+  /** The image's layers: what made each, its size and age. */
+  imageHistory(name: string, signal?: AbortSignal) {
+    return images.imageHistory(this.http, name, signal);
+  }
+
   stopContainer(id: string, options?: containers.StopOptions) {
     return containers.stopContainer(this.http, id, options);
   }

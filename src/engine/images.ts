@@ -23,6 +23,22 @@ export async function inspectImage(http: EngineHttp, name: string, signal?: Abor
   return value ?? {};
 }
 
+/** One layer of an image's history, as `docker history` lists them (newest first). */
+export interface HistoryEntry {
+  Id?: string;
+  /** Epoch seconds. */
+  Created?: number;
+  CreatedBy?: string;
+  Tags?: string[] | null;
+  Size?: number;
+  Comment?: string;
+}
+
+export async function imageHistory(http: EngineHttp, name: string, signal?: AbortSignal): Promise<readonly HistoryEntry[]> {
+  const { value } = await http.json<unknown>({ operation: 'image history', method: 'GET', path: `/images/${encodeURIComponent(name)}/history`, signal });
+  return Array.isArray(value) ? value.filter((entry): entry is HistoryEntry => entry !== null && typeof entry === 'object') : [];
+}
+
 export interface PullOptions {
   /** Always sent: without a tag the engine pulls every tag of the repository. */
   tag: string;

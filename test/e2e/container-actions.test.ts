@@ -62,3 +62,17 @@ test('P pauses and resumes, N renames (the engine’s refusal kept in the dialog
   await b.type('q');
   assert.equal((await b.exited).exitCode, 0);
 });
+
+test('h on an image row shows its history: each layer, its age, its size and what made it', async () => {
+  const b = launchBerth({ env: { DOCKER_HOST: env.dockerHost, DOCKER_CONFIG: env.clientConfigDir }, cols: 160, rows: 30 });
+  sessions.push(b);
+  await b.waitFor(`${tag}-taken`, WAIT_MS);
+  await b.type('2', '/', ...env.images.busybox, key.enter);
+  await b.type('h');
+  const screen = await b.waitFor((s) => s.includes(`history ${env.images.busybox}`) && /IMAGE\s+CREATED\s+SIZE\s+CREATED BY/.test(s), WAIT_MS);
+  const rows = screen.split('\n').filter((line) => /^([0-9a-f]{12}|<missing>)\s+\S/.test(line));
+  assert.ok(rows.length >= 1, screen);
+  assert.match(rows[0] ?? '', /\d+(\.\d+)?[kMG]?B/, 'a size');
+  await b.type(key.escape, 'q');
+  assert.equal((await b.exited).exitCode, 0);
+});

@@ -7,6 +7,7 @@
  * a handler in the runner's table (runner.ts), which TypeScript then insists on.
  */
 import type { DialogCommand, DialogRequest, DialogResult } from '../dialogs/dialog.ts';
+import type { HistoryEntry } from '../../engine/images.ts';
 import type { SessionTarget } from '../engine-session.ts';
 import type { SwitchOutcome } from '../engine-switch.ts';
 import { NOTICE_MS, withNotice } from './navigation.ts';
@@ -33,6 +34,8 @@ export type Command =
   /** Starts following a container's logs for a logs overlay. */
   | { type: 'open-logs'; overlay: number; containerId: string }
   | { type: 'save-logs'; overlay: number; name: string; timestamps: boolean }
+  /** Reads the image's history for the view in `overlay`. */
+  | { type: 'image-history'; overlay: number; imageId: string }
   /** Lists the container's processes for the stats view in `overlay`, again every few seconds while it is open. */
   | { type: 'follow-top'; overlay: number; containerId: string }
   /** Lists the engines for the switcher in `overlay`, then asks each whether it answers. */
@@ -53,6 +56,7 @@ export type AppAction =
   | { type: 'inspect-loaded'; overlay: number; lines: readonly string[] }
   /** A logs overlay's buffer gained `added` lines and evicted `dropped`; it now holds `length`. */
   | { type: 'logs-changed'; overlay: number; added: number; dropped: number; length: number }
+  | { type: 'history-loaded'; overlay: number; entries?: readonly HistoryEntry[]; error?: string }
   | { type: 'top-loaded'; overlay: number; top?: { titles: readonly string[]; processes: ReadonlyArray<readonly string[]> }; error?: string }
   | { type: 'engines-listed'; overlay: number; rows: readonly EngineRow[]; error?: string }
   | { type: 'engine-probed'; overlay: number; host: string; reach: { ok: boolean; text: string } }

@@ -6,6 +6,7 @@
 import type { LogViewState } from '../logs/view-model.ts';
 import type { DialogState } from '../dialogs/dialog.ts';
 import type { EngineChoice } from '../engine-switch.ts';
+import type { HistoryEntry } from '../../engine/images.ts';
 
 /** The panes, in tab order. Adding one: its id here, an entry in ui/panes/registry.ts. */
 export type PaneId = 'containers' | 'images' | 'pulls' | 'events';
@@ -84,6 +85,17 @@ export interface EnginesOverlay extends OverlayBase {
   error?: string;
 }
 
+/** An image's layers (`h`), as `docker history` lists them. */
+export interface HistoryOverlay extends OverlayBase {
+  kind: 'history';
+  imageId: string;
+  title: string;
+  /** Undefined while loading (engine text: sanitised when drawn). */
+  entries?: readonly HistoryEntry[];
+  error?: string;
+  top: number;
+}
+
 /** A container's resource graphs, current figures and processes (`m`). */
 export interface StatsOverlay extends OverlayBase {
   kind: 'stats';
@@ -95,7 +107,7 @@ export interface StatsOverlay extends OverlayBase {
   topError?: string;
 }
 
-export type Overlay = HelpOverlay | InspectOverlay | LogsOverlay | DialogOverlay | EnginesOverlay | StatsOverlay;
+export type Overlay = HelpOverlay | InspectOverlay | LogsOverlay | DialogOverlay | EnginesOverlay | StatsOverlay | HistoryOverlay;
 
 export interface AppState {
   pane: PaneId;

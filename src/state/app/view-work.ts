@@ -7,7 +7,17 @@ import { LogSession } from '../logs/log-session.ts';
 import { saveLogs } from '../logs/save.ts';
 import { failure, type HandlerTable } from './work.ts';
 
-export const viewHandlers: HandlerTable<'inspect' | 'open-logs' | 'save-logs'> = {
+export const viewHandlers: HandlerTable<'inspect' | 'image-history' | 'open-logs' | 'save-logs'> = {
+  'image-history': (command, env) => {
+    const { signal } = env.work(command.overlay).abort;
+    env.services.client.imageHistory(command.imageId, signal).then(
+      (entries) => env.dispatch({ type: 'history-loaded', overlay: command.overlay, entries }),
+      (error: unknown) => {
+        const message = failure(error, signal);
+        if (message !== undefined) env.dispatch({ type: 'history-loaded', overlay: command.overlay, error: message });
+      },
+    );
+  },
   inspect: (command, env) => {
     const { signal } = env.work(command.overlay).abort;
     const { client } = env.services;

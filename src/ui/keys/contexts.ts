@@ -6,7 +6,7 @@ import { paneEntry } from '../panes/registry.ts';
 export function contextsFor(state: AppState): KeyContext[] {
   const overlay = topOverlay(state);
   if (overlay?.kind === 'logs') return ['logs', 'global'];
-  if (overlay?.kind === 'inspect') return ['inspect', 'global'];
+  if (overlay?.kind === 'inspect' || overlay?.kind === 'history') return ['inspect', 'global'];
   if (overlay?.kind === 'help') return ['help', 'global'];
   if (overlay?.kind === 'engines') return ['engines', 'global'];
   if (overlay?.kind === 'stats') return ['stats', 'global'];

@@ -49,7 +49,8 @@ export type ActionId =
   | 'stats-view'
   | 'pause'
   | 'kill'
-  | 'rename';
+  | 'rename'
+  | 'history';
 
 export interface Binding {
   action: ActionId;
@@ -89,6 +90,7 @@ export const keymap: readonly Binding[] = [
   { action: 'stats-view', keys: ['m'], label: 'm', description: 'resource graphs, figures and processes of the container', contexts: ['containers'], footer: 'stats' },
   { action: 'toggle-stats', keys: ['M'], label: 'M', description: 'resource columns on/off (CPU, memory, net and block I/O, PIDs of running containers)', contexts: ['containers'] },
   { action: 'inspect', keys: ['i'], label: 'i', description: 'inspect (pretty JSON)', contexts: ['containers', 'images'], footer: 'inspect' },
+  { action: 'history', keys: ['h'], label: 'h', description: 'the image’s history: each layer, what made it, its size and age', contexts: ['images'] },
   { action: 'run', keys: ['r'], label: 'r', description: 'run a container', contexts: ['containers', 'images'], footer: 'run' },
   { action: 'stop', keys: ['s'], label: 's', description: 'stop the container', contexts: ['containers'], footer: 'stop' },
   { action: 'start', keys: ['S'], label: 'S', description: 'start the stopped container', contexts: ['containers'] },

@@ -8,7 +8,7 @@
  */
 import { notify, reduced, type Reduced } from '../../state/app/commands.ts';
 import { replaceOverlay } from '../../state/app/navigation.ts';
-import type { AppState, DialogOverlay, HelpOverlay, InspectOverlay, LogsOverlay, Overlay } from '../../state/app/types.ts';
+import type { AppState, DialogOverlay, HelpOverlay, HistoryOverlay, InspectOverlay, LogsOverlay, Overlay } from '../../state/app/types.ts';
 import { dialogKey } from '../../state/dialogs/dialog.ts';
 import type { KeyPress } from '../../state/input/press.ts';
 import { editLine } from '../../state/input/field.ts';
@@ -37,7 +37,7 @@ export function helpLineCount(state: AppState, ctx: UiContext): number {
   return ctx.keymap.bindingsFor(helpContexts(state)).length;
 }
 
-function scrollKey<O extends HelpOverlay | InspectOverlay>(state: AppState, overlay: O, press: KeyPress, ctx: UiContext, context: KeyContext, lines: number): Reduced | undefined {
+function scrollKey<O extends HelpOverlay | InspectOverlay | HistoryOverlay>(state: AppState, overlay: O, press: KeyPress, ctx: UiContext, context: KeyContext, lines: number): Reduced | undefined {
   const body = scrollBody(state, ctx);
   const maxTop = Math.max(lines - body, 0);
   const to = (top: number) => reduced(replaceOverlay(state, { ...overlay, top: Math.min(Math.max(top, 0), maxTop) }));
@@ -136,6 +136,9 @@ export function overlayKey(state: AppState, overlay: Overlay, press: KeyPress, c
       return logsKey(state, overlay, press, ctx);
     case 'engines':
       return enginesKey(state, overlay, press, ctx);
+    case 'history':
+      // A title row, then a line per layer.
+      return scrollKey(state, overlay, press, ctx, 'inspect', (overlay.entries?.length ?? 0) + 1);
     case 'stats':
       return ctx.keymap.resolve('stats', press.name) === 'close' ? close(state, overlay.id) : undefined;
   }

@@ -87,6 +87,11 @@ export function reduceAction(state: AppState, action: AppAction, ctx: UiContext)
       const grown = { ...overlay, length: action.length };
       return reduced(applyLogView(state, grown, { type: 'lines-appended', added: action.added, dropped: action.dropped }, ctx, { length: action.length }));
     }
+    case 'history-loaded': {
+      const overlay = findOverlay(state, action.overlay);
+      if (overlay?.kind !== 'history') return reduced(state);
+      return reduced(replaceOverlay(state, { ...overlay, entries: action.entries ?? [], error: action.error }));
+    }
     case 'top-loaded': {
       const overlay = findOverlay(state, action.overlay);
       if (overlay?.kind !== 'stats') return reduced(state);

@@ -187,6 +187,13 @@ const images: PaneEntry = {
         (o) => ({ type: 'inspect', overlay: o.id, target: 'image', objectId: row.imageId }),
       ),
     ),
+    history: onImage((state, _ctx, row) =>
+      openView(
+        state,
+        (id) => ({ kind: 'history', id, imageId: row.imageId, title: row.tag, top: 0 }),
+        (o) => ({ type: 'image-history', overlay: o.id, imageId: row.imageId }),
+      ),
+    ),
     run: (state, ctx) => {
       const row = selectedImage(state, ctx);
       const image = row && !row.tag.startsWith('<none>') ? row.tag : undefined;

@@ -9,6 +9,7 @@ import { helpContexts } from '../keys/contexts.ts';
 import type { CommandRunner } from '../../state/app/runner.ts';
 import { EnginesView } from './engines-view.tsx';
 import { HelpView } from './help-view.tsx';
+import { HistoryView } from './history-view.tsx';
 import { StatsView } from './stats-view.tsx';
 import { InspectView } from './inspect-view.tsx';
 import { LogsView } from './logs-view.tsx';
@@ -30,6 +31,7 @@ export const overlayViews: Views = {
   dialog: ({ overlay, width, height }) => <DialogHost overlay={overlay} width={width} height={height} />,
   engines: ({ overlay, width, height }) => <EnginesView overlay={overlay} width={width} height={height} />,
   stats: ({ overlay, width, height }) => <StatsView overlay={overlay} width={width} height={height} />,
+  history: ({ overlay, width, height }) => <HistoryView overlay={overlay} width={width} height={height} />,
 };
 
 export function OverlayView(props: Props<Overlay>) {
