@@ -25,6 +25,8 @@ export type Command =
   /** Hands the terminal to a shell in the container until it exits. */
   | { type: 'shell'; containerId: string; name: string }
   | { type: 'start-container'; containerId: string; name: string }
+  /** Starts a Compose project's stopped containers. */
+  | { type: 'start-project'; project: string; members: ReadonlyArray<{ id: string; name: string }> }
   /** Pauses (or, `pause: false`, resumes) every process of the container. */
   | { type: 'pause-container'; containerId: string; name: string; pause: boolean }
   | { type: 'cancel-pull'; pullId: string }

@@ -14,6 +14,7 @@ import type { LogSession } from '../logs/log-session.ts';
 import type { AppAction, Command } from './commands.ts';
 import type { Handler, HandlerTable, OverlayWork, RunnerEnv, RunnerServices } from './work.ts';
 import { containerLabel } from '../actions/labels.ts';
+import { actOnProject } from '../actions/project.ts';
 import { startContainer } from '../actions/start-container.ts';
 import { dialogHandlers } from '../dialogs/requests.ts';
 import { runHandlers } from '../dialogs/run-controller.ts';
@@ -21,7 +22,13 @@ import { engineHandlers } from './engine-work.ts';
 import { statsHandlers } from './stats-work.ts';
 import { viewHandlers } from './view-work.ts';
 
-const basicHandlers: HandlerTable<'quit' | 'copy' | 'shell' | 'start-container' | 'pause-container' | 'cancel-pull' | 'dismiss-pull'> = {
+const basicHandlers: HandlerTable<'quit' | 'copy' | 'shell' | 'start-container' | 'start-project' | 'pause-container' | 'cancel-pull' | 'dismiss-pull'> = {
+  'start-project': (command, env) => {
+    actOnProject(env.services.client, { project: command.project, verb: 'start', members: command.members }).then(
+      (message) => env.dispatch({ type: 'notify', text: message }),
+      (error: unknown) => env.dispatch({ type: 'notify', text: describeError(error), tone: 'error' }),
+    );
+  },
   'pause-container': (command, env) => {
     const label = containerLabel(command.name, command.containerId);
     env.services.client.pauseContainer(command.containerId, command.pause).then(

@@ -118,6 +118,10 @@ export interface AppState {
   showAll: boolean;
   /** The Containers pane shows live resource columns (CPU, memory, net, block, PIDs). */
   showStats: boolean;
+  /** The Containers pane groups containers by Compose project (`z`). */
+  groupCompose: boolean;
+  /** Compose projects folded to their header row. */
+  folded: readonly string[];
   /** Views and dialogs over the panes, the last on top: it gets the keys. */
   overlays: readonly Overlay[];
   notice?: Notice;
@@ -130,7 +134,7 @@ export interface AppState {
 export const emptyView: PaneView = { selectedIndex: 0, filter: '', sort: 'created' };
 
 export function initialAppState(terminal: TerminalSize = { columns: 80, rows: 24 }): AppState {
-  return { pane: 'containers', views: {}, filtering: false, showAll: false, showStats: false, overlays: [], terminal, serial: 0 };
+  return { pane: 'containers', views: {}, filtering: false, showAll: false, showStats: false, groupCompose: false, folded: [], overlays: [], terminal, serial: 0 };
 }
 
 export function paneView(state: AppState, pane: PaneId): PaneView {

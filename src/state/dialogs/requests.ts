@@ -5,6 +5,7 @@
  */
 import { describeError } from '../../engine/errors.ts';
 import { commitContainer } from '../actions/commit-container.ts';
+import { actOnProject } from '../actions/project.ts';
 import { containerLabel, shortId } from '../actions/labels.ts';
 import { removeContainer, removeImage } from '../actions/remove.ts';
 import { restartContainer } from '../actions/start-container.ts';
@@ -41,6 +42,11 @@ export const dialogHandlers: HandlerTable<'stop-container' | 'commit-container' 
   },
   'stop-container': (c, env) => {
     const { client } = env.services;
+    const members = c.members;
+    if (members) {
+      answer(env, c.overlay, (signal) => actOnProject(client, { project: c.name, verb: c.restart ? 'restart' : 'stop', members, timeout: c.timeout, signal }));
+      return;
+    }
     answer(env, c.overlay, (signal) =>
       c.restart
         ? restartContainer(client, { containerId: c.containerId, name: c.name, timeout: c.timeout, signal })

@@ -17,6 +17,8 @@ export interface StopRequest {
   service?: string;
   /** Restart rather than stop: the same confirmation and grace period, then it runs again. */
   restart?: boolean;
+  /** A Compose project's containers, all of them (`name` is then the project's). */
+  members?: ReadonlyArray<{ id: string; name: string }>;
 }
 
 export interface StopDialog extends StopRequest {
@@ -36,6 +38,7 @@ export type StopCommand = {
   /** Seconds; undefined leaves it to the container or the engine. */
   timeout?: number;
   restart: boolean;
+  members?: ReadonlyArray<{ id: string; name: string }>;
 };
 
 export function openStop(request: StopRequest): StopDialog {
@@ -57,6 +60,7 @@ export const stopMachine: DialogMachine<StopDialog, RequestResult> = {
         service: state.service,
         timeout: grace.value,
         restart: state.restart === true,
+        ...(state.members ? { members: state.members } : {}),
       };
       return { state: { ...state, busy: true, error: undefined }, commands: [command] };
     }

@@ -14,7 +14,8 @@ import type { DialogProps } from './dialog-props.ts';
 export function StopDialog({ dialog, width }: DialogProps<State>) {
   const { containerId, restart = false, busy } = dialog;
   const name = sanitizeLine(dialog.name);
-  const label = `${name || shortId(containerId)} (${shortId(containerId)})`;
+  const count = dialog.members?.length;
+  const label = count === undefined ? `${name || shortId(containerId)} (${shortId(containerId)})` : `project ${name} (${count} container${count === 1 ? '' : 's'})`;
   const serviceName = dialog.service ? sanitizeLine(dialog.service) : undefined;
   const grace = checkGracePeriod(dialog.fields.grace.value);
   const verb = restart ? 'restarting' : 'stopping';

@@ -50,7 +50,9 @@ export type ActionId =
   | 'pause'
   | 'kill'
   | 'rename'
-  | 'history';
+  | 'history'
+  | 'toggle-compose'
+  | 'fold';
 
 export interface Binding {
   action: ActionId;
@@ -88,6 +90,8 @@ export const keymap: readonly Binding[] = [
   { action: 'logs', keys: ['return', 'l'], label: 'Enter/l', description: 'container logs', contexts: ['containers'], footer: 'logs' },
   { action: 'toggle-all', keys: ['a'], label: 'a', description: 'running only ↔ all containers', contexts: ['containers'], footer: 'all' },
   { action: 'stats-view', keys: ['m'], label: 'm', description: 'resource graphs, figures and processes of the container', contexts: ['containers'], footer: 'stats' },
+  { action: 'toggle-compose', keys: ['z'], label: 'z', description: 'group by Compose project on/off (s, S, R on a project row act on all its containers)', contexts: ['containers'] },
+  { action: 'fold', keys: [' '], label: 'Space', description: 'fold or unfold the Compose project under the cursor', contexts: ['containers'] },
   { action: 'toggle-stats', keys: ['M'], label: 'M', description: 'resource columns on/off (CPU, memory, net and block I/O, PIDs of running containers)', contexts: ['containers'] },
   { action: 'inspect', keys: ['i'], label: 'i', description: 'inspect (pretty JSON)', contexts: ['containers', 'images'], footer: 'inspect' },
   { action: 'history', keys: ['h'], label: 'h', description: 'the image’s history: each layer, what made it, its size and age', contexts: ['images'] },

@@ -60,11 +60,12 @@ function tableRowOf(r: ContainerRow, nowMs: number, answeredAtMs: number, figure
     key: r.id,
     cells: {
       ...r.cells,
-      status: statusText(r.status, answeredAtMs, nowMs),
-      created: formatRelative(r.created, nowMs),
-      ...(showStats ? statsCells(figures, r.state) : {}),
+      ...(r.group
+        ? { created: '', ...(showStats ? { cpu: '', mem: '', memPercent: '', net: '', block: '', pids: '' } : {}) }
+        : { status: statusText(r.status, answeredAtMs, nowMs), created: formatRelative(r.created, nowMs), ...(showStats ? statsCells(figures, r.state) : {}) }),
     } as Record<Key, string>,
-    color: theme.stateColor(r.state),
+    // A project's header row stands out from its containers.
+    color: r.group ? theme.accent : theme.stateColor(r.state),
   };
   drawn.set(r, { nowMs, answeredAtMs, showStats, figures, row });
   return row;

@@ -17,7 +17,8 @@ import type { ActionId, KeyContext } from '../keys/keymap.ts';
 import { openDialogOver, openView } from '../keys/steps.ts';
 import type { UiContext } from '../keys/ui-context.ts';
 import { initialLogViewState } from '../../state/logs/view-model.ts';
-import type { ContainerRow } from '../rows/container-rows.ts';
+import type { ContainerRow, ProjectGroup } from '../rows/container-rows.ts';
+import { isLive } from '../../state/containers.ts';
 import type { ImageRow } from '../rows/image-rows.ts';
 import { selectContainerIds, selectContainerRows, selectEventKeys, selectEventRows, selectImageKeys, selectImageRows, selectPullIds } from '../rows/select.ts';
 import type { EventRow } from '../rows/event-rows.ts';
@@ -54,7 +55,7 @@ export function containerRowsOf(state: AppState, ctx: Pick<UiContext, 'engine' |
   const view = paneView(state, 'containers');
   // The figures only when ordering by them: otherwise new figures must not rebuild the rows.
   const byFigures = state.showStats && (view.sort === 'cpu' || view.sort === 'mem');
-  return selectContainerRows(ctx.engine.containers.items, state.showAll, view.filter, view.sort, byFigures ? ctx.stats?.byId : undefined);
+  return selectContainerRows(ctx.engine.containers.items, state.showAll, view.filter, view.sort, byFigures ? ctx.stats?.byId : undefined, state.groupCompose ? state.folded : undefined);
 }
 
 export function imageRowsOf(state: AppState, ctx: Pick<UiContext, 'engine'>): readonly ImageRow[] {
@@ -91,14 +92,34 @@ function onRow<R>(find: (state: AppState, ctx: UiContext) => R | undefined, act:
   };
 }
 
-const onContainer = (act: (state: AppState, ctx: UiContext, row: ContainerRow) => Reduced) => onRow(selectedContainer, act);
+/** On a container's row; a Compose project's header row says what acts on it instead. */
+const onContainer = (act: (state: AppState, ctx: UiContext, row: ContainerRow) => Reduced) =>
+  onRow(selectedContainer, (state, ctx, row) =>
+    row.group
+      ? notify(state, `${row.group.project} is a Compose project: ${ctx.keymap.label('stop')}, ${ctx.keymap.label('start')} and ${ctx.keymap.label('restart')} act on all its containers, ${ctx.keymap.label('fold')} folds it`, 'error')
+      : act(state, ctx, row),
+  );
+
+/** On a Compose project's header row: its containers, or undefined on a container's row. */
+const onProject = (act: (state: AppState, ctx: UiContext, group: ProjectGroup) => Reduced, otherwise: PaneAction): PaneAction => (state, ctx) => {
+  const row = selectedContainer(state, ctx);
+  return row?.group ? act(state, ctx, row.group) : otherwise(state, ctx);
+};
 const onImage = (act: (state: AppState, ctx: UiContext, row: ImageRow) => Reduced) => onRow(selectedImage, act);
 
 function stopOrRestart(restart: boolean): PaneAction {
-  return onContainer((state, ctx, row) => {
-    const service = ctx.engine.containers.items.find((c) => c.Id === row.id)?.Labels?.['com.docker.swarm.service.name'];
-    return openDialogOver(state, { type: 'stop', containerId: row.id, name: ownName(ctx, row), service: service ? sanitizeLine(service) : undefined, restart }, ctx);
-  });
+  return onProject(
+    (state, ctx, group) => {
+      // Stop: the live ones; restart: all of them, as `docker compose restart`.
+      const members = group.members.filter((m) => restart || isLive({ State: m.state })).map(({ id, name }) => ({ id, name }));
+      if (members.length === 0) return notify(state, `no container of ${group.project} is running`, 'error');
+      return openDialogOver(state, { type: 'stop', containerId: members[0]?.id ?? '', name: group.project, restart, members }, ctx);
+    },
+    onContainer((state, ctx, row) => {
+      const service = ctx.engine.containers.items.find((c) => c.Id === row.id)?.Labels?.['com.docker.swarm.service.name'];
+      return openDialogOver(state, { type: 'stop', containerId: row.id, name: ownName(ctx, row), service: service ? sanitizeLine(service) : undefined, restart }, ctx);
+    }),
+  );
 }
 
 function inspectContainer(state: AppState, row: ContainerRow): Reduced {
@@ -155,7 +176,23 @@ const containers: PaneEntry = {
     stop: stopOrRestart(false),
     restart: stopOrRestart(true),
     // No confirmation: starting is what the user asked and undoes nothing. The result arrives later.
-    start: onContainer((state, ctx, row) => notify(state, `starting ${row.cells.name}…`, 'info', { type: 'start-container', containerId: row.id, name: ownName(ctx, row) })),
+    start: onProject(
+      (state, _ctx, group) => {
+        const members = group.members.filter((m) => !isLive({ State: m.state })).map(({ id, name }) => ({ id, name }));
+        if (members.length === 0) return notify(state, `every container of ${group.project} is running`);
+        return notify(state, `starting ${members.length} container${members.length === 1 ? '' : 's'} of ${group.project}…`, 'info', { type: 'start-project', project: group.project, members });
+      },
+      onContainer((state, ctx, row) => notify(state, `starting ${row.cells.name}…`, 'info', { type: 'start-container', containerId: row.id, name: ownName(ctx, row) })),
+    ),
+    'toggle-compose': (state) =>
+      notify({ ...state, groupCompose: !state.groupCompose }, state.groupCompose ? 'one list, not grouped' : 'grouped by Compose project (Space folds a project)'),
+    fold: (state, ctx) => {
+      const row = selectedContainer(state, ctx);
+      if (!row?.group) return undefined;
+      const { project } = row.group;
+      const folded = state.folded.includes(project) ? state.folded.filter((p) => p !== project) : [...state.folded, project];
+      return reduced({ ...state, folded });
+    },
     commit: onContainer((state, _ctx, row) => openDialogOver(state, { type: 'commit', containerId: row.id, label: label(row.cells.name, row.id) }, _ctx)),
     shell: onContainer((state, ctx, row) => {
       if (row.state !== 'running') return notify(state, `${row.cells.name} is not running: start it first (${ctx.keymap.label('start')})`, 'error');

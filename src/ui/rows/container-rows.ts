@@ -20,6 +20,19 @@ export interface ContainerRow {
   status?: string;
   /** Lower-cased text the filter matches against: id, name, image, service. */
   haystack: string;
+  /** `com.docker.compose.project` and `…service`, when Compose made it. */
+  project?: string;
+  service?: string;
+  /** Set on a project's header row (grouped view, `z`): the project and its containers. */
+  group?: ProjectGroup;
+}
+
+export interface ProjectGroup {
+  project: string;
+  /** Every container of the project, listed or not (running-only hides the stopped ones). */
+  members: ReadonlyArray<{ id: string; name: string; state: string }>;
+  running: number;
+  folded: boolean;
 }
 
 export { isLive };
@@ -63,10 +76,13 @@ function buildRow(c: ContainerSummary): ContainerRow {
   const service = swarmServiceName(c.Labels);
   const image = sanitizeLine(c.Image ?? '');
   const state = sanitizeLine(c.State ?? '');
+  const project = c.Labels?.['com.docker.compose.project'];
+  const composeService = c.Labels?.['com.docker.compose.service'];
   return {
     id: c.Id,
     state,
-    haystack: `${c.Id} ${name} ${image} ${service ?? ''}`.toLowerCase(),
+    ...(project ? { project: sanitizeLine(project), service: sanitizeLine(composeService ?? '') } : {}),
+    haystack: `${c.Id} ${name} ${image} ${service ?? ''} ${project ?? ''} ${composeService ?? ''}`.toLowerCase(),
     created: c.Created,
     status: c.Status,
     cells: {

@@ -9,12 +9,23 @@ import { containerRows, type ContainerRow } from './container-rows.ts';
 import { imageRows, type ImageRow } from './image-rows.ts';
 import type { LoggedEvent } from '../../state/events/event-log.ts';
 import { eventRows, type EventRow } from './event-rows.ts';
+import { groupByProject } from './compose-groups.ts';
 import { memoLast } from './memo.ts';
 import { sortContainerRows, sortImageRows } from './sort.ts';
 
 export const selectContainerRows = memoLast(
-  (items: readonly ContainerSummary[], showAll: boolean, filter: string, sort: string, figures?: ReadonlyMap<string, { cpuPercent?: number; memUsed?: number }>): readonly ContainerRow[] =>
-    sortContainerRows(containerRows(items, { showAll, filter }), sort, figures && ((id) => figures.get(id))),
+  (
+    items: readonly ContainerSummary[],
+    showAll: boolean,
+    filter: string,
+    sort: string,
+    figures?: ReadonlyMap<string, { cpuPercent?: number; memUsed?: number }>,
+    /** Grouped by Compose project (`z`), with these projects folded; undefined: not grouped. */
+    folded?: readonly string[],
+  ): readonly ContainerRow[] => {
+    const rows = sortContainerRows(containerRows(items, { showAll, filter }), sort, figures && ((id) => figures.get(id)));
+    return folded ? groupByProject(rows, items, folded) : rows;
+  },
 );
 export const selectContainerIds = memoLast((rows: readonly ContainerRow[]): readonly string[] => rows.map((r) => r.id));
 
