@@ -76,7 +76,7 @@ export async function runApp(options: AppOptions): Promise<number> {
   const events = new EventLog();
   let stopLogging = session.sync.onEvent((event) => events.record(event));
   // Resource figures (`M`): streams on whichever engine berth shows now.
-  const stats = new StatsTracker({ client: () => board.current.client });
+  const stats = new StatsTracker({ client: () => board.current.client, podman: () => engineStore.getState().connection.engineKind === 'podman' });
 
   let finished = false;
   let resolveExit: (code: number) => void = () => undefined;

@@ -61,7 +61,8 @@ test('m opens the stats view of the selected container: live graphs, its figures
   const view = await b.waitFor((s) => /CPU \d+\.\d%/.test(s) && /MEM \S+ of 64MiB/.test(s) && /[⡀-⣿]/.test(s), WAIT_MS);
   assert.match(view, /MEM USAGE \/ LIMIT/, 'the figures table');
   // docker top: ps -ef's titles and the container's shell loop.
-  const top = await b.waitFor((s) => /UID\s+PID\s+PPID/.test(s) && /sh -c while :; do :; done/.test(s), WAIT_MS);
+  // dockerd: the host's ps -ef; Podman: its own ps inside the container (PID USER COMMAND).
+  const top = await b.waitFor((s) => (/UID\s+PID\s+PPID/.test(s) && /sh -c while :; do :; done/.test(s)) || (/PID\s+USER\s+COMMAND/.test(s) && /\bsh\b/.test(s.split('COMMAND')[1] ?? '')), WAIT_MS);
   assert.doesNotMatch(top, /asking…/);
   await b.type('\u001b');
   await b.waitFor((s) => !s.includes('(Esc closes)') && s.includes(`${tag}-busy`), WAIT_MS);
@@ -79,7 +80,8 @@ test('6 shows the engine’s events, newest first, with their key attributes and
   await sandboxDocker(['run', '-d', '--network', 'none', '--name', name, env.images.busybox, 'sleep', '3600']);
   try {
     const screen = await b.waitFor((s) => new RegExp(`container\\s+start\\s+${name}`).test(s), WAIT_MS);
-    assert.match(screen, new RegExp(`container\\s+create\\s+${name}\\s+image=${env.images.busybox.replace(/[/.:]/g, '\\$&')}`));
+    // Podman names images fully qualified (docker.io/…).
+    assert.match(screen, new RegExp(`container\\s+create\\s+${name}\\s+image=(docker\\.io/)?${env.images.busybox.replace(/[/.:]/g, '\\$&')}`));
     // Newest first: start came after create.
     const lines = screen.split('\n');
     assert.ok(lines.findIndex((l) => / start /.test(l) && l.includes(name)) < lines.findIndex((l) => / create /.test(l) && l.includes(name)));

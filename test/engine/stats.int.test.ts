@@ -13,6 +13,7 @@ import { statsFigures, type StatsFigures } from '../../src/state/stats/figures.t
 import { sandboxDocker, sandboxEnv } from '../support/sandbox-env.ts';
 
 const env = sandboxEnv();
+const podman = env.engine === 'podman';
 const client = new EngineClient({ host: env.dockerHost, env: {} });
 const tag = `statsint${process.pid}`;
 const busy = `${tag}-busy`;
@@ -36,7 +37,7 @@ async function figuresOf(name: string, samples = 3): Promise<StatsFigures> {
   let figures: StatsFigures | undefined;
   let seen = 0;
   for await (const sample of client.stats(name, { signal: abort.signal })) {
-    figures = statsFigures(sample, previous);
+    figures = statsFigures(sample, previous, { podman });
     previous = sample;
     if (++seen >= samples) break;
   }
@@ -59,7 +60,10 @@ test('a busy loop: CPU % as docker stats computes it, within 30 points', async (
   const theirs = await dockerStats(busy);
   assert.ok(ours.cpuPercent !== undefined);
   assert.ok(ours.cpuPercent > 30, `a busy loop is busy: ${ours.cpuPercent}`);
-  assert.ok(Math.abs(ours.cpuPercent - theirs.cpu) <= 30, `berth ${ours.cpuPercent.toFixed(1)} % vs docker stats ${theirs.cpu} %`);
+  // Podman: the docker CLI's own arithmetic on Podman's answers is wrong (busy-only host time, a
+  // 5 s interval: it shows ~0 % here), so berth is held to what a busy loop is: one CPU.
+  const expected = podman ? 100 : theirs.cpu;
+  assert.ok(Math.abs(ours.cpuPercent - expected) <= 30, `berth ${ours.cpuPercent.toFixed(1)} % vs ${podman ? 'one CPU' : `docker stats ${theirs.cpu} %`}`);
   assert.equal(ours.pids, 1);
 });
 
@@ -78,11 +82,17 @@ test('memory held: used (less the inactive file cache) as docker stats shows it,
 
 test('docker top lists the container’s processes; a stopped container’s top is the engine’s own refusal', async () => {
   const top = await client.top(holder);
-  assert.ok(top.titles.includes('PID') && top.titles.includes('CMD'), top.titles.join(' '));
-  assert.ok(top.processes.some((row) => row.join(' ').includes('sleep 3600')));
+  // dockerd runs the host's `ps -ef` (UID PID PPID C STIME TTY TIME CMD, a title each); Podman
+  // runs the container's own ps and passes its header and lines on whole ("PID   USER     COMMAND").
+  const titles = top.titles.join(' ');
+  if (podman) assert.match(titles, /PID\s+USER\s+COMMAND/);
+  else assert.ok(top.titles.includes('PID') && top.titles.includes('CMD'), titles);
+  assert.ok(top.processes.some((row) => row.join(' ').includes('sleep')), JSON.stringify(top.processes));
   await sandboxDocker(['create', '--name', `${tag}-stopped`, env.images.busybox, 'true']);
   try {
-    await assert.rejects(client.top(`${tag}-stopped`), /is not running/);
+    // dockerd refuses in its own words; Podman answers 200 with nothing.
+    if (podman) assert.equal((await client.top(`${tag}-stopped`)).processes.length, 0);
+    else await assert.rejects(client.top(`${tag}-stopped`), /is not running/);
   } finally {
     await sandboxDocker(['rm', '-f', `${tag}-stopped`]);
   }

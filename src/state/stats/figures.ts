@@ -32,6 +32,11 @@ export interface StatsFigures {
   at: number;
 }
 
+/** The counters without the host's usage, so that the wall clock is what CPU is measured against. */
+function withoutHost(counters: CpuCounters | undefined): CpuCounters | undefined {
+  return counters && { cpu_usage: counters.cpu_usage };
+}
+
 const num = (value: unknown): number | undefined => (typeof value === 'number' && Number.isFinite(value) ? value : undefined);
 
 /** Epoch ms of the sample; the Go zero time ("0001-01-01…") and junk are undefined. */
@@ -86,17 +91,29 @@ function totals(stats: ContainerStats): { rx: number; tx: number; read: number; 
 const rate = (now: number, before: number | undefined, seconds: number | undefined) =>
   before === undefined || seconds === undefined || seconds <= 0 || now < before ? undefined : (now - before) / seconds;
 
+export interface FiguresOptions {
+  /**
+   * The engine is Podman: its `system_cpu_usage` counts only busy time (engine-api-notes-wave2
+   * §1), so the Docker formula would double a busy loop on an idle two-CPU host; CPU is then
+   * always the container's CPU time over the wall time between our own samples.
+   */
+  podman?: boolean;
+  receivedAt?: number;
+}
+
 /** The figures of `current`, with rates and CPU against `previous` (the sample before it, if kept). */
-export function statsFigures(current: ContainerStats, previous?: ContainerStats, receivedAt = Date.now()): StatsFigures {
+export function statsFigures(current: ContainerStats, previous?: ContainerStats, options: FiguresOptions = {}): StatsFigures {
+  const receivedAt = options.receivedAt ?? Date.now();
   const at = sampleTime(current) ?? receivedAt;
   const before = previous ? (sampleTime(previous) ?? undefined) : undefined;
   const seconds = before !== undefined ? (at - before) / 1000 : undefined;
   // The frame's own precpu when the engine primed it (dockerd streaming), else our previous sample.
-  const primed = num(current.precpu_stats?.system_cpu_usage) ? current.precpu_stats : undefined;
-  // Podman on cgroup v2 primes it but gives no CPU count: then our own samples and the wall clock.
-  const cpu =
-    (primed ? cpuPercent(current.cpu_stats, primed, undefined) : undefined) ??
-    cpuPercent(current.cpu_stats, previous?.cpu_stats, seconds !== undefined ? seconds * 1e9 : undefined);
+  const primed = !options.podman && num(current.precpu_stats?.system_cpu_usage) ? current.precpu_stats : undefined;
+  // Podman (and any engine that gives no CPU count): our own samples and the wall clock.
+  const wallNs = seconds !== undefined ? seconds * 1e9 : undefined;
+  const cpu = options.podman
+    ? cpuPercent(withoutHost(current.cpu_stats), withoutHost(previous?.cpu_stats), wallNs)
+    : ((primed ? cpuPercent(current.cpu_stats, primed, undefined) : undefined) ?? cpuPercent(current.cpu_stats, previous?.cpu_stats, wallNs));
   const mem = memory(current);
   const now = totals(current);
   const then = previous ? totals(previous) : undefined;

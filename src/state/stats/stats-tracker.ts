@@ -29,6 +29,8 @@ export interface StatsState {
 export interface StatsTrackerOptions {
   /** The engine's client now (it changes when berth switches engines). */
   client: () => StatsClient;
+  /** Whether that engine is Podman (its CPU counters mean something else: see figures.ts). */
+  podman?: () => boolean;
   publishMs?: number;
   retryMs?: number;
 }
@@ -90,7 +92,7 @@ export class StatsTracker {
     while (!signal.aborted) {
       try {
         for await (const sample of this.options.client().stats(id, { signal })) {
-          const figures = statsFigures(sample, watch.last);
+          const figures = statsFigures(sample, watch.last, { podman: this.options.podman?.() === true });
           watch.last = sample;
           this.pending.set(id, figures);
           this.remember(id, figures);

@@ -60,11 +60,22 @@ test('Podman on cgroup v2 (no CPU count, busy-only system time, extra blkio ops)
     memory_stats: { usage: 2048, limit: 8192 },
     blkio_stats: { io_service_bytes_recursive: [{ op: 'read', value: 10 }, { op: 'rios', value: 99 }, { op: 'write', value: 20 }, { op: 'wios', value: 99 }] },
   });
-  const f = statsFigures(at(5, 2.5e9), at(0, 0));
+  const f = statsFigures(at(5, 2.5e9), at(0, 0), { podman: true });
   // 2.5 s of CPU over 5 s of wall time: half of one CPU.
   assert.equal(f.cpuPercent, 50);
   assert.equal(f.memUsed, 2048);
   assert.deepEqual([f.blockRead, f.blockWrite], [10, 20]);
+});
+
+test('Podman with a CPU count (cgroup v1): still the wall clock, since its host usage is busy time only', () => {
+  const frame = (s: number, usage: number, busy: number): ContainerStats => ({
+    read: `2026-11-23T10:00:0${s}Z`,
+    cpu_stats: { cpu_usage: { total_usage: usage, percpu_usage: [usage / 2, usage / 2] }, system_cpu_usage: busy, online_cpus: 2 },
+    precpu_stats: { cpu_usage: { total_usage: 0 }, system_cpu_usage: 1 },
+  });
+  // A busy loop: 1 s of CPU a second; the host was busy only with it. Docker's formula says 200 %.
+  assert.equal(Math.round(statsFigures(frame(2, 2e9, 2e9), frame(0, 0, 1)).cpuPercent ?? 0), 200);
+  assert.equal(statsFigures(frame(2, 2e9, 2e9), frame(0, 0, 1), { podman: true }).cpuPercent, 100);
 });
 
 test('written as docker stats writes them', () => {
