@@ -8,6 +8,8 @@ function color(name: string): string | undefined {
   return noColor ? undefined : name;
 }
 
+const SOURCE_COLORS = ['cyan', 'magenta', 'yellow', 'green', 'blue', 'cyanBright', 'magentaBright', 'greenBright'];
+
 export const theme = {
   noColor,
   accent: color('cyan'),
@@ -17,6 +19,12 @@ export const theme = {
   success: color('green'),
   stderr: color('red'),
   match: color('yellow'),
+  /** A colour per log source (a Compose service), the same for a name every time. */
+  sourceColor(name: string): string | undefined {
+    let hash = 0;
+    for (const ch of name) hash = (hash * 31 + (ch.codePointAt(0) ?? 0)) >>> 0;
+    return color(SOURCE_COLORS[hash % SOURCE_COLORS.length] ?? 'cyan');
+  },
   stateColor(state: string): string | undefined {
     switch (state) {
       case 'running':

@@ -3,8 +3,9 @@
  * project's containers are made the way Compose v2 labels them (`com.docker.compose.project`,
  * `…service`, `…container-number`) with `docker run --label`, not by `docker-compose` itself
  * (the sandbox engine has no bridge network and no internet for Compose to pull with).
- * `z` groups them under a header with the roll-up, Space folds it, and s/S on the header act on
- * the whole project through the same confirmation as a single container.
+ * `z` groups them under a header with the roll-up, Space folds it, Enter shows the project's logs
+ * interleaved in time order, and s/S on the header act on the whole project through the same
+ * confirmation as a single container.
  */
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
@@ -23,8 +24,8 @@ function labels(service: string): string[] {
 }
 
 before(async () => {
-  await sandboxDocker(['run', '-d', '--network', 'none', '--name', `${tag}-web-1`, ...labels('web'), env.images.busybox, 'sleep', '3600']);
-  await sandboxDocker(['run', '-d', '--network', 'none', '--name', `${tag}-db-1`, ...labels('db'), env.images.busybox, 'sleep', '3600']);
+  await sandboxDocker(['run', '-d', '--network', 'none', '--name', `${tag}-web-1`, ...labels('web'), env.images.busybox, 'sh', '-c', 'echo web listening; sleep 3600']);
+  await sandboxDocker(['run', '-d', '--network', 'none', '--name', `${tag}-db-1`, ...labels('db'), env.images.busybox, 'sh', '-c', 'sleep 1; echo db ready; sleep 3600']);
   await sandboxDocker(['create', '--network', 'none', '--name', `${tag}-worker-1`, ...labels('worker'), env.images.busybox, 'sleep', '3600']);
 });
 
@@ -35,7 +36,7 @@ after(async () => {
 
 const header = (screen: string) => screen.split('\n').find((line) => line.includes(project)) ?? '';
 
-test('z groups a Compose project under a header with its roll-up; Space folds it; S and s act on the whole project', async () => {
+test('z groups a Compose project under a header with its roll-up; Space folds it; Enter interleaves its logs; S and s act on the whole project', async () => {
   const b = launchBerth({ env: { DOCKER_HOST: env.dockerHost, DOCKER_CONFIG: env.clientConfigDir }, cols: 160, rows: 30 });
   sessions.push(b);
   await b.waitFor(`${tag}-web-1`, WAIT_MS);
@@ -49,6 +50,14 @@ test('z groups a Compose project under a header with its roll-up; Space folds it
   await b.waitFor((s) => header(s).includes(`▸ ${project}`) && !s.includes(`${tag}-web-1`), WAIT_MS);
   await b.type(' ');
   await b.waitFor((s) => header(s).includes(`▾ ${project}`) && s.includes(`${tag}-web-1`), WAIT_MS);
+
+  // Enter on the header: the project's logs in one view, in time order, each line marked with its service.
+  await b.type(key.enter);
+  const logs = await b.waitFor((s) => s.includes(`logs project ${project}`) && /web \| web listening/.test(s) && /db \| db ready/.test(s), WAIT_MS);
+  const logLines = logs.split('\n');
+  assert.ok(logLines.findIndex((l) => l.includes('web listening')) < logLines.findIndex((l) => l.includes('db ready')), 'in time order');
+  await b.type(key.escape);
+  await b.waitFor((s) => !s.includes('logs project') && header(s).includes(project), WAIT_MS);
 
   // S on the header starts the one that is not running.
   await b.type('S');

@@ -35,6 +35,8 @@ export type Command =
   | { type: 'inspect'; overlay: number; target: 'container' | 'image'; objectId: string }
   /** Starts following a container's logs for a logs overlay. */
   | { type: 'open-logs'; overlay: number; containerId: string }
+  /** Follows every container of a Compose project, merged in time order, for a logs overlay. */
+  | { type: 'open-project-logs'; overlay: number; members: ReadonlyArray<{ id: string; source: string }> }
   | { type: 'save-logs'; overlay: number; name: string; timestamps: boolean }
   /** Reads the image's history for the view in `overlay`. */
   | { type: 'image-history'; overlay: number; imageId: string }

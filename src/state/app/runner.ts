@@ -10,9 +10,8 @@
  */
 import { describeError } from '../../engine/errors.ts';
 import type { LogBuffer } from '../logs/log-buffer.ts';
-import type { LogSession } from '../logs/log-session.ts';
 import type { AppAction, Command } from './commands.ts';
-import type { Handler, HandlerTable, OverlayWork, RunnerEnv, RunnerServices } from './work.ts';
+import type { Handler, HandlerTable, LogSource, OverlayWork, RunnerEnv, RunnerServices } from './work.ts';
 import { containerLabel } from '../actions/labels.ts';
 import { actOnProject } from '../actions/project.ts';
 import { startContainer } from '../actions/start-container.ts';
@@ -104,7 +103,7 @@ export class CommandRunner {
   };
 
   /** The log session of a logs overlay, for its view to draw from. */
-  logSession(overlay: number): LogSession | undefined {
+  logSession(overlay: number): LogSource | undefined {
     return this.works.get(overlay)?.session;
   }
 

@@ -5,9 +5,30 @@
 import { describeError } from '../../engine/errors.ts';
 import { LogSession } from '../logs/log-session.ts';
 import { saveLogs } from '../logs/save.ts';
-import { failure, type HandlerTable } from './work.ts';
+import { ProjectLogs } from '../logs/project-logs.ts';
+import { failure, type HandlerTable, type LogSource, type RunnerEnv } from './work.ts';
 
-export const viewHandlers: HandlerTable<'inspect' | 'image-history' | 'open-logs' | 'save-logs'> = {
+/**
+ * Keeps a logs overlay told of what arrived since the last report: follow keeps the bottom in
+ * view, and search and scrolling clamp to what the buffer holds.
+ */
+function follow(env: RunnerEnv, overlay: number, source: LogSource): void {
+  const work = env.work(overlay);
+  work.session = source;
+  let seen = { total: 0, dropped: 0 };
+  const report = () => {
+    const { buffer } = source;
+    const total = buffer.length + buffer.dropped;
+    const added = total - seen.total;
+    const dropped = buffer.dropped - seen.dropped;
+    if (added <= 0 && dropped <= 0) return;
+    seen = { total, dropped: buffer.dropped };
+    env.dispatch({ type: 'logs-changed', overlay, added, dropped, length: buffer.length });
+  };
+  work.cleanups.push(source.store.subscribe(report));
+}
+
+export const viewHandlers: HandlerTable<'inspect' | 'image-history' | 'open-logs' | 'open-project-logs' | 'save-logs'> = {
   'image-history': (command, env) => {
     const { signal } = env.work(command.overlay).abort;
     env.services.client.imageHistory(command.imageId, signal).then(
@@ -31,24 +52,16 @@ export const viewHandlers: HandlerTable<'inspect' | 'image-history' | 'open-logs
     );
   },
   'open-logs': (command, env) => {
-    const work = env.work(command.overlay);
     const { client, sync } = env.services;
     const session = new LogSession({ client, onEvent: (l) => sync.onEvent(l), onReconnect: (l) => sync.onReconnect(l) }, command.containerId);
-    work.session = session;
-    // Tell the store what arrived since the last report: follow keeps the bottom in view, and
-    // search and scrolling clamp to what the buffer holds.
-    let seen = { total: 0, dropped: 0 };
-    const report = () => {
-      const { buffer } = session;
-      const total = buffer.length + buffer.dropped;
-      const added = total - seen.total;
-      const dropped = buffer.dropped - seen.dropped;
-      if (added <= 0 && dropped <= 0) return;
-      seen = { total, dropped: buffer.dropped };
-      env.dispatch({ type: 'logs-changed', overlay: command.overlay, added, dropped, length: buffer.length });
-    };
-    work.cleanups.push(session.store.subscribe(report));
+    follow(env, command.overlay, session);
     session.start();
+  },
+  'open-project-logs': (command, env) => {
+    const { client, sync } = env.services;
+    const logs = new ProjectLogs({ client, onEvent: (l) => sync.onEvent(l), onReconnect: (l) => sync.onReconnect(l) }, command.members);
+    follow(env, command.overlay, logs);
+    logs.start();
   },
   'save-logs': (command, env) => {
     const lines = env.existing(command.overlay)?.session?.buffer.slice() ?? [];

@@ -9,6 +9,9 @@ import type { EngineState } from '../engine-state.ts';
 import type { EngineSwitching } from '../engine-switch.ts';
 import type { LogBuffer } from '../logs/log-buffer.ts';
 import type { LogSession } from '../logs/log-session.ts';
+
+/** What a logs view reads and closes: one container's session or a project's merge of them. */
+export type LogSource = Pick<LogSession, 'buffer' | 'store' | 'close'>;
 import type { PullManager } from '../pulls/pull-manager.ts';
 import type { Store } from '../store.ts';
 import type { AppAction, Command } from './commands.ts';
@@ -41,7 +44,8 @@ export interface RunnerServices {
 /** What runs for one overlay until it closes. */
 export interface OverlayWork {
   readonly abort: AbortController;
-  session?: LogSession;
+  /** A container's logs, or a Compose project's (the view needs only these three). */
+  session?: LogSource;
   /** A foreground run's output. */
   output?: LogBuffer;
   readonly cleanups: Array<() => void>;

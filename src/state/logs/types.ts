@@ -20,4 +20,6 @@ export interface LogLine {
   readonly timeMs?: number;
   /** The line was longer than the splitter's cap and its tail was dropped. */
   readonly truncated?: boolean;
+  /** In a Compose project's logs: the service it came from. */
+  readonly source?: string;
 }

@@ -18,6 +18,7 @@ import { openDialogOver, openView } from '../keys/steps.ts';
 import type { UiContext } from '../keys/ui-context.ts';
 import { initialLogViewState } from '../../state/logs/view-model.ts';
 import type { ContainerRow, ProjectGroup } from '../rows/container-rows.ts';
+import { projectRowId } from '../rows/compose-groups.ts';
 import { isLive } from '../../state/containers.ts';
 import type { ImageRow } from '../rows/image-rows.ts';
 import { selectContainerIds, selectContainerRows, selectEventKeys, selectEventRows, selectImageKeys, selectImageRows, selectPullIds } from '../rows/select.ts';
@@ -164,11 +165,20 @@ const containers: PaneEntry = {
     }),
     'toggle-stats': (state) =>
       notify({ ...state, showStats: !state.showStats }, state.showStats ? 'resource columns off' : 'resource columns on: running containers are measured (figures in a few seconds)'),
-    logs: onContainer((state, _ctx, row) =>
-      openView(
-        state,
-        (id) => ({ kind: 'logs', id, containerId: row.id, name: row.cells.name, view: initialLogViewState(), length: 0 }),
-        (o) => ({ type: 'open-logs', overlay: o.id, containerId: row.id }),
+    logs: onProject(
+      // A project's containers in one view, in time order, each line marked with its service.
+      (state, _ctx, group) =>
+        openView(
+          state,
+          (id) => ({ kind: 'logs', id, containerId: projectRowId(group.project), name: `project ${group.project}`, view: initialLogViewState(), length: 0 }),
+          (o) => ({ type: 'open-project-logs', overlay: o.id, members: group.members.map((m) => ({ id: m.id, source: m.service || m.name })) }),
+        ),
+      onContainer((state, _ctx, row) =>
+        openView(
+          state,
+          (id) => ({ kind: 'logs', id, containerId: row.id, name: row.cells.name, view: initialLogViewState(), length: 0 }),
+          (o) => ({ type: 'open-logs', overlay: o.id, containerId: row.id }),
+        ),
       ),
     ),
     inspect: onContainer((state, _ctx, row) => inspectContainer(state, row)),

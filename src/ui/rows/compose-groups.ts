@@ -24,12 +24,13 @@ export function groupByProject(rows: readonly ContainerRow[], items: readonly Co
     if (row.project === undefined) loose.push(row);
     else byProject.set(row.project, [...(byProject.get(row.project) ?? []), row]);
   }
-  const members = new Map<string, Array<{ id: string; name: string; state: string }>>();
+  const members = new Map<string, Array<{ id: string; name: string; state: string; service: string }>>();
   for (const c of items) {
     const project = c.Labels?.['com.docker.compose.project'];
     if (!project) continue;
     const key = sanitizeLine(project);
-    members.set(key, [...(members.get(key) ?? []), { id: c.Id, name: containerName(c.Names), state: c.State ?? '' }]);
+    const service = sanitizeLine(c.Labels?.['com.docker.compose.service'] ?? '');
+    members.set(key, [...(members.get(key) ?? []), { id: c.Id, name: containerName(c.Names), state: c.State ?? '', service }]);
   }
   const out: ContainerRow[] = [];
   for (const project of [...byProject.keys()].sort(collator.compare)) {

@@ -1,6 +1,7 @@
 import { Box, Text } from 'ink';
 import type { LogsOverlay } from '../../state/app/types.ts';
-import type { LogSession, LogSessionState } from '../../state/logs/log-session.ts';
+import type { LogSource } from '../../state/app/work.ts';
+import type { LogSessionState } from '../../state/logs/log-session.ts';
 import type { LogLine } from '../../state/logs/types.ts';
 import { matchRanges } from '../../state/logs/search.ts';
 import { Store } from '../../state/store.ts';
@@ -13,7 +14,7 @@ import { plural } from '../format/plural.ts';
 interface Props {
   overlay: LogsOverlay;
   /** The session following this container (the CommandRunner keeps it while the view is open). */
-  session: LogSession | undefined;
+  session: LogSource | undefined;
   width: number;
   height: number;
 }
@@ -76,12 +77,16 @@ function movementHint(): string {
 function LogRow({ line, width, timestamps, query, current }: { line: LogLine; width: number; timestamps: boolean; query?: string; current: boolean }) {
   const marker = line.stream === 'stderr' ? '!' : ' ';
   const stamp = timestamps && line.time ? `${line.time} ` : '';
-  const text = truncate(`${stamp}${sanitizeLine(line.text)}`, Math.max(width - 2, 1));
+  // A project's logs: the service first, in its own colour, as `docker compose logs` marks them.
+  const source = line.source === undefined ? '' : `${sanitizeLine(line.source)} | `;
+  const text = truncate(`${stamp}${sanitizeLine(line.text)}`, Math.max(width - 2 - source.length, 1));
   const color = line.stream === 'stderr' ? theme.stderr : undefined;
+  const prefix = source ? <Text color={theme.sourceColor(line.source ?? '')}>{source}</Text> : null;
   if (!query) {
     return (
       <Text wrap="truncate" color={color}>
-        {marker} {text}
+        {marker} {prefix}
+        {text}
       </Text>
     );
   }
@@ -96,7 +101,8 @@ function LogRow({ line, width, timestamps, query, current }: { line: LogLine; wi
   if (at < text.length) parts.push({ text: text.slice(at), hit: false });
   return (
     <Text wrap="truncate" color={color} inverse={current}>
-      {current ? '>' : marker} {parts.map((p, i) => (p.hit ? <Text key={i} color={theme.match} bold underline>{p.text}</Text> : <Text key={i}>{p.text}</Text>))}
+      {current ? '>' : marker} {prefix}
+      {parts.map((p, i) => (p.hit ? <Text key={i} color={theme.match} bold underline>{p.text}</Text> : <Text key={i}>{p.text}</Text>))}
     </Text>
   );
 }
