@@ -1,3 +1,4 @@
+import { frameNow } from './frame-now.ts';
 import { createElement, useSyncExternalStore, type ComponentType, type FunctionComponent, type ReactElement } from 'react';
 
 export interface Preloadable<P> {
@@ -22,6 +23,8 @@ export function preloadable<P extends object>(load: () => Promise<ComponentType<
     (loading ??= load().then((component) => {
       loaded = component;
       for (const listener of [...listeners]) listener();
+      // Someone is looking at the placeholder: draw the real thing now, not at the throttle's end.
+      if (listeners.size > 0) frameNow(process.stdout);
     }));
   const subscribe = (listener: () => void) => {
     listeners.add(listener);

@@ -124,7 +124,11 @@ export async function runApp(options: AppOptions): Promise<number> {
   // shows data at once instead of "loading…" followed by a frame per list that arrives.
   startEngineSession(session);
   try {
-    const [{ mount, createRuntime }] = await Promise.all([import('./mount.tsx'), firstData(engineStore, FIRST_DATA_WAIT_MS)]);
+    const [{ mount, createRuntime }] = await Promise.all([
+      // The dialogs' code too: a first key pressed with the first frame opens its dialog at once.
+      import('./mount.tsx').then(async (m) => (await m.preloadDialogs(), m)),
+      firstData(engineStore, FIRST_DATA_WAIT_MS),
+    ]);
     if (!finished) {
       const services: Services = {
         // Read at each use: they are the current engine's, which a switch changes.

@@ -11,6 +11,7 @@ import type { Runtime } from './runtime.tsx';
 import type { Services } from './services.tsx';
 
 export { createRuntime } from './runtime.tsx';
+export { preloadDialogs };
 
 /**
  * BERTH_TEST_CRASH=render (a test hook, see main.tsx): a component that throws while rendering,
@@ -28,8 +29,7 @@ function CrashForTests() {
 
 /** `runtime`: the app store (made once, so a remount after a shell comes back where it was). */
 export function mount(services: Services, runtime: Runtime): Instance {
-  // The dialogs' code is read while the first frame is drawn (synchronously, below) and compiled
-  // right after it: the first p, r, s or c then draws at once, even pressed with the first frame.
+  // In already (main.tsx waits for it with the first lists); asked again for a mount without main.
   void preloadDialogs();
   const crash = process.env.BERTH_TEST_CRASH === 'render' ? <CrashForTests /> : null;
   return render(

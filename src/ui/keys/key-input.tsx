@@ -1,6 +1,7 @@
-import { useInput, type Key } from 'ink';
+import { useInput, useStdout, type Key } from 'ink';
 import { useCallback } from 'react';
 import type { KeyPress } from '../../state/input/press.ts';
+import { frameNow } from '../frame-now.ts';
 import { KeyDecoder } from './key-decoder.ts';
 
 /** Where presses go: the app store (anything with `press` and `batch`). */
@@ -32,7 +33,14 @@ export class KeyStream {
  * `useInput` hands each read over synchronously, in order); the stream does the rest.
  */
 export function KeyInput({ keys }: { keys: KeyStream }) {
-  const onInput = useCallback((input: string, key: Key) => keys.feed(input, key), [keys]);
+  const { stdout } = useStdout();
+  const onInput = useCallback(
+    (input: string, key: Key) => {
+      keys.feed(input, key);
+      frameNow(stdout);
+    },
+    [keys, stdout],
+  );
   useInput(onInput);
   return null;
 }
