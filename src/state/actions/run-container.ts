@@ -10,6 +10,7 @@
 import type { EngineClient } from '../../engine/client.ts';
 import { EngineError, isEngineError } from '../../engine/errors.ts';
 import type { ContainerCreateConfig } from '../../engine/types.ts';
+import type { CreateExtras } from '../run-line/create-body.ts';
 import { LineSplitter } from '../logs/line-splitter.ts';
 import type { LogLine } from '../logs/types.ts';
 
@@ -20,6 +21,10 @@ export interface RunSpec {
   name?: string;
   tty: boolean;
   detached: boolean;
+  /** The dialog's other options (ports, volumes…), checked; `env` already resolved (see resolveEnv). */
+  extras?: CreateExtras;
+  /** The environment to send: env files then -e, bare names taken from berth's environment. */
+  env?: readonly string[];
 }
 
 export interface RunHooks {
@@ -56,13 +61,17 @@ export function isMissingImage(error: unknown): boolean {
 }
 
 export function createConfig(spec: RunSpec): ContainerCreateConfig {
+  const hostConfig = spec.extras?.hostConfig;
   return {
+    OpenStdin: false,
+    ...spec.extras?.config,
     Image: spec.image,
     ...(spec.cmd && { Cmd: spec.cmd }),
+    ...(spec.env && spec.env.length > 0 && { Env: [...spec.env] }),
     Tty: spec.tty,
-    OpenStdin: false,
     AttachStdout: !spec.detached,
     AttachStderr: !spec.detached,
+    ...(hostConfig && Object.keys(hostConfig).length > 0 && { HostConfig: hostConfig }),
   };
 }
 

@@ -10,12 +10,16 @@ import { failure, type HandlerTable, type RunnerEnv } from '../app/work.ts';
 import { isLive, ownName } from '../containers.ts';
 import { LogBuffer } from '../logs/log-buffer.ts';
 import { describeError } from '../../engine/errors.ts';
+import { readRunEnv } from '../run-line/read-env.ts';
 import type { RunResult } from './run.ts';
 
 /** Output kept for the dialog: enough to scroll back through a short run. */
 export const OUTPUT_CAPACITY = 2_000;
 /** Output reaches the screen at most this often, however fast the container writes. */
 export const OUTPUT_FRAME_MS = 50;
+
+/** The run's own input could not be read (an env file): said as it is, nothing was sent. */
+class RunInputError extends Error {}
 
 function reply(env: RunnerEnv, overlay: number, result: RunResult): void {
   env.dispatch({ type: 'dialog', overlay, result });
@@ -35,34 +39,39 @@ export const runHandlers: HandlerTable<'run-container' | 'run-pull'> = {
       reply(env, overlay, { kind: 'output', lines: output.length });
     };
     work.cleanups.push(() => clearTimeout(frame));
-    runContainer(client, spec, {
-      signal,
-      onCreated: ({ id, warnings }) => reply(env, overlay, { kind: 'created', id, warnings }),
-      onStarted: () => reply(env, overlay, { kind: 'started' }),
-      onLines: (lines) => {
-        output.append(lines);
-        frame ??= setTimeout(report, OUTPUT_FRAME_MS);
-      },
-    }).then(
-      async (outcome) => {
-        if (outcome.kind === 'exited') {
-          report();
-          reply(env, overlay, { kind: 'exited', exitCode: outcome.exitCode, outputError: outcome.outputError });
-          return;
-        }
-        // Select only once the list holds the container, or the pane would move the cursor elsewhere.
-        await sync.refreshContainers().catch(() => undefined);
-        const item = engineStore.getState().containers.items.find((c) => c.Id === outcome.id);
-        reply(env, overlay, { kind: 'detached', id: outcome.id, name: ownName(item?.Names), live: !item || isLive(item), warnings: outcome.warnings });
-      },
-      (error: unknown) => {
-        const message = failure(error, signal);
-        if (message === undefined) return;
-        // What it wrote before the failure stays on screen.
-        if (output.length > 0) report();
-        reply(env, overlay, { kind: 'failed', message, missingImage: isMissingImage(error) });
-      },
-    );
+    readRunEnv(spec.extras)
+      .then((read) => {
+        if (!read.ok) throw new RunInputError(read.message);
+        return runContainer(client, { ...spec, env: read.env }, {
+          signal,
+          onCreated: ({ id, warnings }) => reply(env, overlay, { kind: 'created', id, warnings }),
+          onStarted: () => reply(env, overlay, { kind: 'started' }),
+          onLines: (lines) => {
+            output.append(lines);
+            frame ??= setTimeout(report, OUTPUT_FRAME_MS);
+          },
+        });
+      })
+      .then(
+        async (outcome) => {
+          if (outcome.kind === 'exited') {
+            report();
+            reply(env, overlay, { kind: 'exited', exitCode: outcome.exitCode, outputError: outcome.outputError });
+            return;
+          }
+          // Select only once the list holds the container, or the pane would move the cursor elsewhere.
+          await sync.refreshContainers().catch(() => undefined);
+          const item = engineStore.getState().containers.items.find((c) => c.Id === outcome.id);
+          reply(env, overlay, { kind: 'detached', id: outcome.id, name: ownName(item?.Names), live: !item || isLive(item), warnings: outcome.warnings });
+        },
+        (error: unknown) => {
+          const message = error instanceof RunInputError ? error.message : failure(error, signal);
+          if (message === undefined) return;
+          // What it wrote before the failure stays on screen.
+          if (output.length > 0) report();
+          reply(env, overlay, { kind: 'failed', message, missingImage: isMissingImage(error) });
+        },
+      );
   },
   'run-pull': ({ overlay, reference }, env) => {
     const { pulls, sync } = env.services;

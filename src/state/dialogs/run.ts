@@ -1,5 +1,10 @@
 /**
- * Run (`r`): image, command, name, TTY and detached, all checked before anything is sent, then
+ * Run (`r`): image, command, name, TTY and detached first, then the options people copy from a
+ * README (ports, environment, volumes and mounts, --rm, restart, network, workdir, user,
+ * entrypoint, labels, env files, hostname, memory, CPUs, -i, -P), all checked as the docker CLI
+ * checks them before anything is sent. A pasted `docker run …` line fills the form (flags berth
+ * does not build are named, never dropped silently), and the line the form makes is shown and
+ * copied with Ctrl-Y. Then
  * the workflow `docker run` goes through, as a state machine:
  *
  *   form ─Enter→ (create → wait → start) ─detached→ closed, the new container selected
@@ -13,13 +18,47 @@ import type { ImageSummary } from '../../engine/types.ts';
 import { containerLabel, shortId } from '../actions/labels.ts';
 import type { RunSpec } from '../actions/run-container.ts';
 import { field } from '../input/field.ts';
+import { checkRunOptions, type CreateExtras, type OptionErrors } from '../run-line/create-body.ts';
+import { formatRunLine } from '../run-line/format-line.ts';
+import { formToOptions, optionsToForm, type FormField, type FormSwitches } from '../run-line/form.ts';
+import { emptyOptions, type RunOptions } from '../run-line/options.ts';
+import { isRunLine, parseRunLine } from '../run-line/parse-line.ts';
 import { editIn, formKey, moveFocus, setValue, values, type Fields } from './form.ts';
 import type { DialogContext, DialogMachine, Outcome } from './machine.ts';
-import { checkContainerName, checkRunImage, splitCommand } from './validation.ts';
+import { checkRunImage } from './validation.ts';
 
-export type RunField = 'image' | 'command' | 'name';
-export type RunRow = RunField | 'tty' | 'detached';
-export const runRows: readonly RunRow[] = ['image', 'command', 'name', 'tty', 'detached'];
+export type RunField = FormField;
+export type RunSwitch = 'tty' | 'detached' | 'interactive' | 'rm' | 'publishAll';
+export type RunRow = RunField | RunSwitch;
+/** The first five as they always were (muscle memory); the rest in the order READMEs use them. */
+export const runRows: readonly RunRow[] = [
+  'image',
+  'command',
+  'name',
+  'tty',
+  'detached',
+  'publish',
+  'env',
+  'volume',
+  'rm',
+  'restart',
+  'network',
+  'workdir',
+  'user',
+  'entrypoint',
+  'label',
+  'envFile',
+  'mount',
+  'hostname',
+  'memory',
+  'cpus',
+  'interactive',
+  'publishAll',
+];
+const SWITCH_ROWS = new Set<RunRow>(['tty', 'detached', 'interactive', 'rm', 'publishAll']);
+export function isSwitchRow(row: RunRow): row is RunSwitch {
+  return SWITCH_ROWS.has(row);
+}
 
 export interface RunRequest {
   type: 'run';
@@ -42,6 +81,11 @@ export interface RunDialog {
   focus: number;
   tty: boolean;
   detached: boolean;
+  interactive: boolean;
+  rm: boolean;
+  publishAll: boolean;
+  /** Flags of the last pasted line that berth does not build (named under the form). */
+  unsupported: readonly string[];
   showErrors: boolean;
   error?: string;
   /** A create/start is out: Enter sends nothing more, fields take no keys. */
@@ -97,14 +141,61 @@ export function outputRows(state: RunDialog, bodyHeight: number): number {
   return Math.max(bodyHeight - 7 - Math.min(state.warnings.length, 3), 1);
 }
 
+function fieldsOf(options: RunOptions): Fields<RunField> {
+  const { text } = optionsToForm(options);
+  const out = {} as Record<RunField, ReturnType<typeof field>>;
+  for (const key of Object.keys(text) as RunField[]) out[key] = field(text[key]);
+  return out;
+}
+
+function switchesOf(state: RunDialog): FormSwitches {
+  return { detach: state.detached, tty: state.tty, interactive: state.interactive, rm: state.rm, publishAll: state.publishAll };
+}
+
+/** What the form holds, as options (the line shown under it), and each field's problem. */
+export function runFormOptions(state: RunDialog): { options: RunOptions; errors: Partial<Record<RunField, string>> } {
+  const read = formToOptions(values(state.fields), switchesOf(state));
+  const checked: OptionErrors = checkRunOptions(read.options).errors;
+  return { options: read.options, errors: { ...checked, ...read.errors } };
+}
+
+/** The `docker run` line the form makes (shown live, copied with Ctrl-Y). */
+export function runLine(state: RunDialog): string {
+  return formatRunLine(runFormOptions(state).options);
+}
+
+/** A pasted or typed `docker run` line into the form; a line that cannot be read changes nothing and says why. */
+function fillFromLine(state: RunDialog, text: string): RunDialog {
+  const parsed = parseRunLine(text);
+  if (!parsed.ok) return { ...state, error: `that docker run line: ${parsed.message}` };
+  const o = parsed.options;
+  return {
+    ...state,
+    fields: fieldsOf(o),
+    tty: o.tty,
+    detached: o.detach,
+    interactive: o.interactive,
+    rm: o.rm,
+    publishAll: o.publishAll,
+    unsupported: parsed.unsupported,
+    error: undefined,
+    showErrors: true,
+    focus: 0,
+  };
+}
+
 export function openRun(request: RunRequest): RunDialog {
   return {
     type: 'run',
-    fields: { image: field(request.image ?? ''), command: field(), name: field() },
+    fields: fieldsOf(emptyOptions(request.image ?? '')),
     // A prefilled image: the command is what is left to type.
     focus: request.image ? 1 : 0,
     tty: false,
     detached: false,
+    interactive: false,
+    rm: false,
+    publishAll: false,
+    unsupported: [],
     showErrors: false,
     busy: false,
     phase: { kind: 'form' },
@@ -120,22 +211,41 @@ function start(state: RunDialog, spec: RunSpec, overlay: number): Outcome<RunDia
   return { state: next, commands: [{ type: 'run-container', overlay, spec }] };
 }
 
+function hasExtras(extras: CreateExtras): boolean {
+  return Object.keys(extras.config).length + Object.keys(extras.hostConfig).length + extras.env.length + extras.envFiles.length > 0;
+}
+
 function submit(state: RunDialog, overlay: number): Outcome<RunDialog> {
   if (state.busy) return { state };
-  const v = values(state.fields);
-  const checks = { image: checkRunImage(v.image), command: splitCommand(v.command), name: checkContainerName(v.name) };
-  const invalid = (['image', 'command', 'name'] as const).find((key) => !checks[key].ok);
-  if (invalid || !checks.image.ok || !checks.command.ok || !checks.name.ok) {
-    return { state: { ...state, showErrors: true, focus: runRows.indexOf(invalid ?? 'image') } };
-  }
-  return start(state, { image: checks.image.value.image, cmd: checks.command.value, name: checks.name.value, tty: state.tty, detached: state.detached }, overlay);
+  // A line typed (not pasted) into the image field: read it, as a paste would be.
+  if (isRunLine(state.fields.image.value)) return { state: fillFromLine(state, state.fields.image.value) };
+  const image = checkRunImage(values(state.fields).image);
+  const { options, errors } = runFormOptions(state);
+  const invalid = runRows.find((row) => (row === 'image' ? !image.ok : !isSwitchRow(row) && errors[row] !== undefined));
+  const extras = checkRunOptions(options).extras;
+  if (invalid || !image.ok || !extras) return { state: { ...state, showErrors: true, focus: runRows.indexOf(invalid ?? 'image') } };
+  const spec: RunSpec = {
+    image: image.value.image,
+    cmd: options.command.length > 0 ? [...options.command] : undefined,
+    name: options.name === '' ? undefined : options.name,
+    tty: state.tty,
+    detached: state.detached,
+    // Only what the first five rows cannot say: a plain run stays the request it always was.
+    ...(hasExtras(extras) && { extras }),
+  };
+  return start(state, spec, overlay);
 }
 
 function formKeyPress(state: RunDialog, name: string, press: Parameters<DialogMachine<RunDialog, RunResult>['key']>[1], ctx: DialogContext): Outcome<RunDialog> {
   const row = runRows[state.focus] ?? 'image';
+  if (!state.busy && name === 'paste' && isRunLine(press.input)) return { state: fillFromLine(state, press.input) };
+  if (name === 'ctrl+y') {
+    const line = runLine(state);
+    return { state, commands: [{ type: 'copy', text: line }], notify: { text: 'copied the docker run line' } };
+  }
   // The focused text field takes its editing keys first; what it lets through (Tab, Enter, Esc,
   // ↑/↓, → at the end of the text) is the form's.
-  if (!state.busy && (row === 'image' || row === 'command' || row === 'name')) {
+  if (!state.busy && !isSwitchRow(row)) {
     const fields = editIn(state.fields, row, press);
     if (fields) return { state: fields === state.fields ? state : { ...state, fields } };
   }
@@ -146,10 +256,7 @@ function formKeyPress(state: RunDialog, name: string, press: Parameters<DialogMa
   if (nav?.kind === 'close') return { state, close: true };
   if (nav?.kind === 'submit') return submit(state, ctx.overlay);
   if (nav?.kind === 'move') return { state: { ...state, focus: moveFocus(state.focus, nav.delta, runRows.length) } };
-  if (name === ' ' && !state.busy) {
-    if (row === 'tty') return { state: { ...state, tty: !state.tty } };
-    if (row === 'detached') return { state: { ...state, detached: !state.detached } };
-  }
+  if (name === ' ' && !state.busy && isSwitchRow(row)) return { state: { ...state, [row]: !state[row] } };
   return { state };
 }
 

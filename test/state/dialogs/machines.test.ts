@@ -174,6 +174,33 @@ describe('run', () => {
     assert.ok(state.type === 'run' && state.showErrors && state.focus === 0);
   });
 
+  test('a pasted docker run line fills the form, names what berth does not build, and runs as the CLI would', () => {
+    const opened = openDialog({ type: 'run' }, ctx).state;
+    const line = "docker run -d --rm -p 8080:80 -e A=1 --cap-add NET_ADMIN --name web nginx:1.27 nginx -g 'daemon off;'";
+    const pasted = dialogKey(opened, { name: 'paste', input: line, key: plainFlags }, ctx).state;
+    assert.ok(pasted.type === 'run');
+    assert.deepEqual([pasted.fields.image.value, pasted.fields.command.value, pasted.fields.name.value, pasted.fields.publish.value, pasted.fields.env.value], ['nginx:1.27', "nginx -g 'daemon off;'", 'web', '8080:80', 'A=1']);
+    assert.deepEqual([pasted.detached, pasted.rm, pasted.unsupported], [true, true, ['--cap-add']]);
+    const copy = dialogKey(pasted, { name: 'ctrl+y', input: '', key: { ...plainFlags, ctrl: true } }, ctx);
+    assert.deepEqual(copy.commands, [{ type: 'copy', text: "docker run --detach --rm --name web --publish 8080:80 --env A=1 nginx:1.27 nginx -g 'daemon off;'" }]);
+    assert.equal(copy.state, pasted, 'Ctrl-Y types nothing');
+    const run = dialogKey(pasted, presses('{enter}')[0]!, ctx);
+    const command = run.commands?.[0];
+    assert.ok(command?.type === 'run-container');
+    assert.deepEqual(command.spec.extras?.hostConfig, { PortBindings: { '80/tcp': [{ HostIp: '', HostPort: '8080' }] }, AutoRemove: true });
+    assert.deepEqual(command.spec.extras?.env, ['A=1']);
+  });
+
+  test('a line typed into the image field is read on Enter; a line that cannot be read keeps the form and says why', () => {
+    const typed = drive({ type: 'run' }, 'docker run -it busybox sh{enter}').state;
+    assert.ok(typed.type === 'run');
+    assert.deepEqual([typed.fields.image.value, typed.fields.command.value, typed.tty, typed.interactive], ['busybox', 'sh', true, true]);
+    const bad = dialogKey(typed, { name: 'paste', input: 'docker run --bogus busybox', key: plainFlags }, ctx).state;
+    assert.ok(bad.type === 'run');
+    assert.equal(bad.fields.image.value, 'busybox');
+    assert.match(bad.error ?? '', /unknown flag: --bogus/);
+  });
+
   test('the whole foreground workflow: create, start, output, exit; Enter closes', () => {
     const driven = drive({ type: 'run', image: 'busybox' }, "sh -c 'echo hi'{enter}{enter}");
     let state = driven.state;

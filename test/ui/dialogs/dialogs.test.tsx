@@ -3,6 +3,7 @@ import { setTimeout as delay } from 'node:timers/promises';
 import { after, describe, test } from 'node:test';
 import { EngineError } from '../../../src/engine/errors.ts';
 import type { ImageSummary } from '../../../src/engine/types.ts';
+import { runRows } from '../../../src/state/dialogs/run.ts';
 import { NO_ENGINE, renderDialog, spy, stub } from '../../support/dialog-harness.tsx';
 import { container, keys, renderApp } from '../../support/ui-harness.tsx';
 
@@ -77,8 +78,12 @@ describe('run dialog', () => {
     assert.match(row(frame, 'detached'), /\[x\]/);
     assert.match(focusedRow(frame), /detached/);
     await ui.press(keys.tab);
+    assert.match(focusedRow(ui.frame()), /ports -p/, 'the everyday options follow');
+    await ui.press(...Array<string>(runRows.length - 5).fill(keys.tab));
     assert.match(focusedRow(ui.frame()), /image/, 'Tab wraps around');
-    await ui.press(keys.shiftTab, keys.shiftTab, keys.shiftTab);
+    await ui.press(keys.shiftTab);
+    assert.match(focusedRow(ui.frame()), /ports -P/, 'Shift-Tab wraps to the last option');
+    await ui.press(keys.tab, keys.tab, keys.tab);
     assert.match(focusedRow(ui.frame()), /name/);
     await ui.press('x');
     frame = ui.frame();
