@@ -211,10 +211,18 @@ export class EngineClient {
   pullImage(fromImage: string, options: images.PullOptions) {
     return images.pullImage(this.http, fromImage, options);
   }
+
+  tagImage(image: string, repo: string, tag: string, signal?: AbortSignal) {
+    return images.tagImage(this.http, image, repo, tag, signal);
+  }
+
+  pushImage(name: string, options: images.PushOptions) {
+    return images.pushImage(this.http, name, options);
+  }
   commitContainer(options: images.CommitOptions) {
     return images.commitContainer(this.http, options);
   }
-  removeImage(name: string, options?: { force?: boolean; signal?: AbortSignal }) {
+  removeImage(name: string, options?: { force?: boolean; noPrune?: boolean; signal?: AbortSignal }) {
     return images.removeImage(this.http, name, options);
   }
 

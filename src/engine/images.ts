@@ -52,19 +52,49 @@ export interface PullOptions {
  * (`errorDetail`/`error`, while HTTP said 200) is thrown as EngineError code STREAM with the
  * registry's own message, after the messages before it were yielded.
  */
-export async function* pullImage(http: EngineHttp, fromImage: string, options: PullOptions): AsyncGenerator<PullMessage> {
-  const operation = `pull ${fromImage}:${options.tag}`;
-  const headers: Record<string, string> = {};
-  if (options.auth) headers['x-registry-auth'] = encodeRegistryAuth(options.auth);
-  const response = await http.send({
-    operation,
-    method: 'POST',
+export function pullImage(http: EngineHttp, fromImage: string, options: PullOptions): AsyncGenerator<PullMessage> {
+  return progressStream(http, `pull ${fromImage}:${options.tag}`, {
     path: '/images/create',
     query: { fromImage, tag: options.tag, platform: options.platform },
-    headers,
+    auth: options.auth,
     signal: options.signal,
-    stream: true,
   });
+}
+
+export interface PushOptions {
+  /** Always sent: without a tag the engine pushes every local tag of the repository. */
+  tag: string;
+  auth?: RegistryAuth;
+  signal?: AbortSignal;
+}
+
+/**
+ * Pushes a local image to its registry, yielding each progress message: the same NDJSON as a
+ * pull (Preparing, Waiting, Pushing with bytes, Pushed, Layer already exists, Mounted from …),
+ * errors in-band after a 200 as a pull's. Docker refuses a push without X-Registry-Auth, so an
+ * anonymous push sends the empty one (`{}`).
+ */
+/** `{}`, base64: no credentials, said explicitly. */
+const EMPTY_AUTH = Symbol('no credentials');
+
+export function pushImage(http: EngineHttp, name: string, options: PushOptions): AsyncGenerator<PullMessage> {
+  return progressStream(http, `push ${name}:${options.tag}`, {
+    path: `/images/${encodeURIComponent(name)}/push`,
+    query: { tag: options.tag },
+    auth: options.auth ?? EMPTY_AUTH,
+    signal: options.signal,
+  });
+}
+
+async function* progressStream(
+  http: EngineHttp,
+  operation: string,
+  request: { path: string; query: Record<string, string | undefined>; auth?: RegistryAuth | typeof EMPTY_AUTH; signal?: AbortSignal },
+): AsyncGenerator<PullMessage> {
+  const headers: Record<string, string> = {};
+  if (request.auth === EMPTY_AUTH) headers['x-registry-auth'] = 'e30=';
+  else if (request.auth) headers['x-registry-auth'] = encodeRegistryAuth(request.auth);
+  const response = await http.send({ operation, method: 'POST', path: request.path, query: request.query, headers, signal: request.signal, stream: true });
   for await (const value of readNdjson(http.chunks(response, operation), { operation })) {
     if (value === null || typeof value !== 'object') continue;
     const message = value as PullMessage;
@@ -72,6 +102,11 @@ export async function* pullImage(http: EngineHttp, fromImage: string, options: P
     if (failure) throw new EngineError({ code: 'STREAM', operation, message: failure });
     yield message;
   }
+}
+
+/** `docker tag`: the image (id or reference) gets `repo:tag` too; 201 when done. */
+export async function tagImage(http: EngineHttp, image: string, repo: string, tag: string, signal?: AbortSignal): Promise<void> {
+  await http.empty({ operation: 'tag image', method: 'POST', path: `/images/${encodeURIComponent(image)}/tag`, query: { repo, tag }, signal });
 }
 
 export interface CommitOptions {
@@ -117,12 +152,13 @@ export interface RemovedImage {
 }
 
 /** DELETE /images/{name}: by reference it untags (deleting the image with its last tag); by id it deletes. */
-export async function removeImage(http: EngineHttp, name: string, options: { force?: boolean; signal?: AbortSignal } = {}): Promise<RemovedImage> {
+export async function removeImage(http: EngineHttp, name: string, options: { force?: boolean; noPrune?: boolean; signal?: AbortSignal } = {}): Promise<RemovedImage> {
   const { value } = await http.json<unknown>({
     operation: 'remove image',
     method: 'DELETE',
     path: `/images/${encodeURIComponent(name)}`,
-    query: { force: options.force },
+    // noprune keeps the untagged parent images `docker rmi --no-prune` keeps.
+    query: { force: options.force, noprune: options.noPrune || undefined },
     signal: options.signal,
   });
   const result: RemovedImage = { untagged: [], deleted: [] };

@@ -27,6 +27,8 @@ export interface RemoveImageRequest {
   /** The row's `repo:tag` (or `repo@digest`); `<none>…` for an untagged image. */
   tag: string;
   force: boolean;
+  /** Keep the image's untagged parents (`docker rmi --no-prune`). */
+  noPrune?: boolean;
   signal?: AbortSignal;
 }
 
@@ -40,7 +42,7 @@ export function removalTarget(request: Pick<RemoveImageRequest, 'imageId' | 'tag
 
 export async function removeImage(client: EngineClient, request: RemoveImageRequest): Promise<string> {
   const target = removalTarget(request);
-  const { deleted } = await client.removeImage(target, { force: request.force, signal: request.signal });
+  const { deleted } = await client.removeImage(target, { force: request.force, noPrune: request.noPrune, signal: request.signal });
   const label = target === request.imageId ? shortId(request.imageId) : target;
   if (deleted.length === 0) return `untagged ${label}; the image stays under its other tags`;
   return `removed image ${label} (${shortId(request.imageId)})`;

@@ -1,14 +1,17 @@
 /**
- * Kill (`K`) and rename (`N`): one field and a confirmation each. Kill asks which signal (empty
- * is SIGKILL, as `docker kill`); rename asks the new name, checked as the engine checks names.
- * Enter sends once; the engine's refusal stays in the dialog with what was typed.
+ * Kill (`K`) and rename (`N`) of a container, and tag (`t`) of an image: one field and a
+ * confirmation each. Kill asks which signal (empty is SIGKILL, as `docker kill`); rename asks the
+ * new name, checked as the engine checks names; tag asks the new reference, checked with the
+ * image-reference grammar pulls use. Enter sends once; the engine's refusal stays in the dialog
+ * with what was typed. (For a tag, `containerId` is the image's id and `name` its row's tag.)
  */
+import { parseImageReference } from '../../engine/reference.ts';
 import { field } from '../input/field.ts';
 import { editIn, type Fields } from './form.ts';
 import type { DialogMachine, Outcome, RequestResult } from './machine.ts';
 import { checkContainerName, type Checked } from './validation.ts';
 
-export type ContainerAction = 'kill' | 'rename';
+export type ContainerAction = 'kill' | 'rename' | 'tag';
 
 export interface ContainerActionRequest {
   type: 'container-action';
@@ -56,13 +59,24 @@ export function checkNewName(input: string): Checked<string> {
   return checked.value === undefined ? { ok: false, message: 'type the new name' } : { ok: true, value: checked.value };
 }
 
+/** The new reference for an image: a name and a tag (latest when none), never a digest. */
+export function checkNewTag(input: string): Checked<string> {
+  const text = input.trim();
+  if (text === '') return { ok: false, message: 'type the new name, e.g. registry:5000/team/app:1' };
+  const parsed = parseImageReference(text);
+  if (!parsed.ok) return parsed;
+  if (parsed.ref.digest) return { ok: false, message: 'a tag, not a digest: the engine names images by tag' };
+  return { ok: true, value: parsed.ref.tag ? text : `${text}:latest` };
+}
+
 export function checkActionValue(action: ContainerAction, input: string): Checked<string> {
-  return action === 'kill' ? checkSignal(input) : checkNewName(input);
+  return action === 'kill' ? checkSignal(input) : action === 'tag' ? checkNewTag(input) : checkNewName(input);
 }
 
 export function openContainerAction(request: ContainerActionRequest): ContainerActionDialog {
   // Rename starts from the current name, as a person edits it; kill from empty (SIGKILL).
-  return { ...request, fields: { value: field(request.action === 'rename' ? request.name : '') }, showErrors: false, busy: false };
+  // A tag starts from the image's current name too: the usual edit is the registry or the tag.
+  return { ...request, fields: { value: field(request.action === 'kill' ? '' : request.name) }, showErrors: false, busy: false };
 }
 
 export const containerActionMachine: DialogMachine<ContainerActionDialog, RequestResult> = {

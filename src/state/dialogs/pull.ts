@@ -1,5 +1,5 @@
 /**
- * Pull (`p`): an image reference, and optionally a username and password. Without typed
+ * Pull (`p`), or push (`P` on an image): an image reference, and optionally a username and password. Without typed
  * credentials the pull uses what the docker CLI would (config.json `auths`, `credHelpers`,
  * `credsStore`), and the dialog says which source that is once typing pauses.
  *
@@ -24,12 +24,16 @@ export interface PullRequest {
   type: 'pull';
   /** Prefills the image field. */
   reference?: string;
+  /** The same dialog pushes this local image instead (`P` in the Images pane). */
+  push?: boolean;
 }
 
 export type Lookup = { state: 'idle' } | { state: 'looking'; reference: string } | { state: 'found'; description: string } | { state: 'failed'; message: string };
 
 export interface PullDialog {
   type: 'pull';
+  /** A push: the same fields, the same credentials, the other direction. */
+  push: boolean;
   fields: Fields<PullField>;
   focus: number;
   showErrors: boolean;
@@ -41,7 +45,7 @@ export interface PullDialog {
 }
 
 export type PullCommand =
-  | { type: 'start-pull'; overlay: number; reference: string; auth?: { username: string; password: string } }
+  | { type: 'start-pull'; overlay: number; reference: string; auth?: { username: string; password: string }; push?: boolean }
   | { type: 'lookup-credentials'; overlay: number; reference: string };
 
 export type PullResult =
@@ -83,7 +87,7 @@ function relookup(state: PullDialog, previousImage: string, overlay: number): Ou
 
 /** Opens the dialog; a prefilled reference is looked up at once (after the usual pause). */
 export function openPull(request: PullRequest, overlay: number): Outcome<PullDialog> {
-  const state: PullDialog = { type: 'pull', fields: { image: field(request.reference ?? ''), username: field(), password: field() }, focus: 0, showErrors: false, lookup: { state: 'idle' }, starting: false };
+  const state: PullDialog = { type: 'pull', push: request.push === true, fields: { image: field(request.reference ?? ''), username: field(), password: field() }, focus: 0, showErrors: false, lookup: { state: 'idle' }, starting: false };
   return relookup(state, '', overlay);
 }
 
@@ -97,7 +101,7 @@ function submit(state: PullDialog, overlay: number): Outcome<PullDialog> {
   const auth = v.username !== '' ? { username: v.username, password: v.password } : undefined;
   // The password leaves the store in this very step: the command carries it to the pull manager.
   const wiped: PullDialog = { ...state, fields: { ...state.fields, password: field() }, starting: true, error: undefined };
-  return { state: wiped, commands: [{ type: 'start-pull', overlay, reference: v.image, auth }] };
+  return { state: wiped, commands: [{ type: 'start-pull', overlay, reference: v.image, auth, ...(state.push && { push: true }) }] };
 }
 
 /** The key that fills the image field with the next of the demo registry's sample images. */

@@ -19,19 +19,23 @@ export interface RemoveRequest {
 export interface RemoveDialog extends RemoveRequest {
   force: boolean;
   volumes: boolean;
+  /** An image's: keep its untagged parents (`docker rmi --no-prune`). */
+  noPrune: boolean;
   focus: number;
   error?: string;
   busy: boolean;
 }
 
-export type RemoveCommand = { type: 'remove'; overlay: number; target: RemoveTarget; force: boolean; volumes: boolean };
+export type RemoveCommand = { type: 'remove'; overlay: number; target: RemoveTarget; force: boolean; volumes: boolean; noPrune?: boolean };
 
-export function removeRows(target: RemoveTarget): ReadonlyArray<'force' | 'volumes'> {
-  return target.kind === 'container' ? ['force', 'volumes'] : ['force'];
+export type RemoveRow = 'force' | 'volumes' | 'noPrune';
+
+export function removeRows(target: RemoveTarget): readonly RemoveRow[] {
+  return target.kind === 'container' ? ['force', 'volumes'] : ['force', 'noPrune'];
 }
 
 export function openRemove(request: RemoveRequest): RemoveDialog {
-  return { ...request, force: false, volumes: false, focus: 0, busy: false };
+  return { ...request, force: false, volumes: false, noPrune: false, focus: 0, busy: false };
 }
 
 export const removeMachine: DialogMachine<RemoveDialog, RequestResult> = {
@@ -42,11 +46,19 @@ export const removeMachine: DialogMachine<RemoveDialog, RequestResult> = {
     if (nav?.kind === 'move') return { state: { ...state, focus: moveFocus(state.focus, nav.delta, rows.length) } };
     if (nav?.kind === 'submit') {
       if (state.busy) return { state };
-      const command: RemoveCommand = { type: 'remove', overlay: ctx.overlay, target: state.target, force: state.force, volumes: state.volumes };
+      const command: RemoveCommand = {
+        type: 'remove',
+        overlay: ctx.overlay,
+        target: state.target,
+        force: state.force,
+        volumes: state.volumes,
+        ...(state.target.kind === 'image' && state.noPrune && { noPrune: true }),
+      };
       return { state: { ...state, busy: true, error: undefined }, commands: [command] };
     }
     if (press.name === ' ' && !state.busy) {
-      return { state: rows[state.focus] === 'volumes' ? { ...state, volumes: !state.volumes } : { ...state, force: !state.force } };
+      const row = rows[state.focus] ?? 'force';
+      return { state: { ...state, [row]: !state[row] } };
     }
     return { state };
   },

@@ -34,6 +34,13 @@ export const dialogHandlers: HandlerTable<'stop-container' | 'commit-container' 
   'container-action': (c, env) => {
     const { client } = env.services;
     const label = containerLabel(c.name, c.containerId);
+    if (c.action === 'tag') {
+      // The value was checked (checkNewTag): a name and a tag, split at the tag's colon.
+      const colon = c.value.lastIndexOf(':');
+      const tagged = `${c.value} (${shortId(c.containerId)})`;
+      answer(env, c.overlay, (signal) => client.tagImage(c.containerId, c.value.slice(0, colon), c.value.slice(colon + 1), signal).then(() => `tagged ${tagged}`));
+      return;
+    }
     answer(env, c.overlay, (signal) =>
       c.action === 'kill'
         ? client.killContainer(c.containerId, c.value, signal).then(() => `sent ${c.value} to ${label}`)
@@ -75,14 +82,14 @@ export const dialogHandlers: HandlerTable<'stop-container' | 'commit-container' 
     answer(env, c.overlay, (signal) =>
       target.kind === 'container'
         ? removeContainer(client, { containerId: target.id, name: target.name, force: c.force, volumes: c.volumes, signal })
-        : removeImage(client, { imageId: target.id, tag: target.tag, force: c.force, signal }),
+        : removeImage(client, { imageId: target.id, tag: target.tag, force: c.force, noPrune: c.noPrune, signal }),
     );
   },
   'start-pull': (c, env) => {
     let pullId: string;
     try {
       // The typed credentials go to the pull manager here, and nowhere else.
-      pullId = env.services.pulls.start({ reference: c.reference, auth: c.auth });
+      pullId = env.services.pulls.start({ reference: c.reference, auth: c.auth, push: c.push });
     } catch (error) {
       reply(env, c.overlay, { kind: 'failed', message: error instanceof InvalidReferenceError ? error.message : describeError(error) });
       return;

@@ -13,15 +13,16 @@
 import type { CredentialResolution, RegistryAuth } from '../../engine/auth/index.ts';
 import { authConfigKey } from '../../engine/auth/index.ts';
 import { describeError } from '../../engine/errors.ts';
-import type { PullOptions } from '../../engine/images.ts';
+import type { PullOptions, PushOptions } from '../../engine/images.ts';
 import { parseImageReference, pullTarget } from '../../engine/reference.ts';
 import type { PullMessage } from '../../engine/types.ts';
 import { Store } from '../store.ts';
 import { createPull, finishPull, foldPullMessage, type PullOutcome, type PullState } from './pull-reducer.ts';
 
-/** The two EngineClient methods a pull needs (tests pass a fake). */
+/** The EngineClient methods a pull (and a push) needs (tests pass a fake). */
 export interface PullClient {
   pullImage(fromImage: string, options: PullOptions): AsyncIterable<PullMessage>;
+  pushImage?(name: string, options: PushOptions): AsyncIterable<PullMessage>;
   resolveCredentials(imageRef: string): Promise<CredentialResolution>;
 }
 
@@ -42,6 +43,8 @@ export interface StartPullOptions {
   reference: string;
   /** Typed in the dialog; without them the credentials are looked up for the registry. */
   auth?: TypedCredentials;
+  /** Push this local image to its registry instead: the same progress, the same pane. */
+  push?: boolean;
 }
 
 export interface PullManagerOptions {
@@ -119,18 +122,20 @@ export class PullManager {
     const parsed = parseImageReference(options.reference);
     if (!parsed.ok) throw new InvalidReferenceError(parsed.message);
     const target = pullTarget(parsed.ref);
-    const key = `${this.engine ?? ''} ${target.fromImage}${target.tag.includes(':') ? '@' : ':'}${target.tag}`;
+    if (options.push && target.tag.includes(':')) throw new InvalidReferenceError('a push needs a tag, not a digest: name the tag to push');
+    const kind = options.push ? 'push' : undefined;
+    const key = `${kind ?? 'pull'} ${this.engine ?? ''} ${target.fromImage}${target.tag.includes(':') ? '@' : ':'}${target.tag}`;
     for (const [id, run] of this.running) if (run.key === key) return id;
 
     this.counter += 1;
     const id = `pull-${this.counter}`;
-    const pull = createPull({ id, reference: parsed.ref.familiar, fromImage: target.fromImage, tag: target.tag, impliedLatest: target.impliedLatest, startedAt: this.now(), engine: this.engine });
+    const pull = createPull({ id, reference: parsed.ref.familiar, fromImage: target.fromImage, tag: target.tag, impliedLatest: target.impliedLatest, startedAt: this.now(), engine: this.engine, kind });
     this.pulls.set(id, pull);
     this.order = [id, ...this.order];
     const abort = new AbortController();
     // Typed credentials are for the registry of this reference, under the key the engine expects.
     const typed: RegistryAuth | undefined = options.auth && { username: options.auth.username, password: options.auth.password, serveraddress: authConfigKey(parsed.ref.domain) };
-    const settled = this.run(this.client, id, parsed.ref.familiar, target, typed, abort.signal);
+    const settled = this.run(this.client, id, parsed.ref.familiar, target, typed, abort.signal, kind);
     this.running.set(id, { key, abort, settled });
     this.publish();
     return id;
@@ -185,12 +190,23 @@ export class PullManager {
     this.timer = undefined;
   }
 
-  private async run(client: PullClient, id: string, reference: string, target: { fromImage: string; tag: string }, typed: RegistryAuth | undefined, signal: AbortSignal): Promise<PullState | undefined> {
+  private async run(
+    client: PullClient,
+    id: string,
+    reference: string,
+    target: { fromImage: string; tag: string },
+    typed: RegistryAuth | undefined,
+    signal: AbortSignal,
+    kind: 'push' | undefined,
+  ): Promise<PullState | undefined> {
     let outcome: PullOutcome;
     try {
       const auth = typed ?? (await client.resolveCredentials(reference)).auth;
       if (!signal.aborted) {
-        for await (const message of client.pullImage(target.fromImage, { tag: target.tag, auth, signal })) {
+        const options = { tag: target.tag, auth, signal };
+        if (kind === 'push' && !client.pushImage) throw new Error('this engine client cannot push');
+        const stream = kind === 'push' && client.pushImage ? client.pushImage(target.fromImage, options) : client.pullImage(target.fromImage, options);
+        for await (const message of stream) {
           this.fold(id, message);
         }
       }
@@ -199,7 +215,7 @@ export class PullManager {
       outcome = signal.aborted ? { status: 'cancelled' } : { status: 'error', message: describeError(error) };
     }
     const final = this.end(id, outcome);
-    if (final?.status === 'done') {
+    if (final?.status === 'done' && kind !== 'push') {
       // Nobody awaits this promise, so a throwing callback would become an unhandled rejection.
       try {
         this.onPulled(final);

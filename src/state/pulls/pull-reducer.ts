@@ -9,6 +9,9 @@
  * pre-rendered `progress` string is never read (API 1.52 dropped it).
  *
  * Strings are stored as the engine sent them (cut to a sane length); the UI sanitizes them.
+ *
+ * A push streams the same messages with its own words (Preparing, Pushing with bytes, Pushed,
+ * Layer already exists, Mounted from …): one model, so a push gets the same bars.
  */
 import type { PullMessage } from '../../engine/types.ts';
 
@@ -44,6 +47,8 @@ export interface LayerState {
 
 export interface PullState {
   readonly id: string;
+  /** A push (`P` in the Images pane) rather than a pull. */
+  readonly kind?: 'push';
   /** As the user typed it (familiar form, e.g. "busybox" or "localhost:5000/app:1"). */
   readonly reference: string;
   /** What was sent to the engine: "docker.io/library/busybox" and "latest". */
@@ -89,13 +94,18 @@ const RATE_WINDOW_MS = 250;
 /** Weight of the newest sample; the rest is the previous rate, so the figure does not flicker. */
 const RATE_SMOOTHING = 0.5;
 
-const DONE_PHASES = new Set(['Pull complete', 'Already exists']);
+const DONE_PHASES = new Set(['Pull complete', 'Already exists', 'Pushed', 'Layer already exists']);
+/** A push that found the layer in another repository of the registry: done, nothing sent. */
+const MOUNTED = /^Mounted from /;
 /** Phases after which a layer's download is over, so its downloaded bytes equal its size. */
-const DOWNLOADED_PHASES = new Set(['Verifying Checksum', 'Download complete', 'Extracting', 'Pull complete']);
+const DOWNLOADED_PHASES = new Set(['Verifying Checksum', 'Download complete', 'Extracting', 'Pull complete', 'Pushed']);
+/** The phases whose bytes are the transfer itself: what the overall bar counts. */
+const TRANSFER_PHASES = new Set(['Downloading', 'Pushing']);
 /** Phases whose numbers are byte counts moving at a rate worth showing. */
-const RATE_PHASES = new Set(['Downloading', 'Extracting']);
+const RATE_PHASES = new Set(['Downloading', 'Extracting', 'Pushing']);
 /** Layer phases recognised even on an engine that omits progressDetail on state changes. */
-const LAYER_PHASE = /^(Waiting|Pulling fs layer|Downloading|Verifying Checksum|Download complete|Extracting|Pull complete|Already exists|Retrying in \d+ seconds?)$/;
+const LAYER_PHASE =
+  /^(Waiting|Pulling fs layer|Downloading|Verifying Checksum|Download complete|Extracting|Pull complete|Already exists|Retrying in \d+ seconds?|Preparing|Pushing|Pushed|Layer already exists|Mounted from .+)$/;
 const FOOTER_LINE = /^(Digest|Status):/;
 
 export function createPull(init: {
@@ -107,9 +117,11 @@ export function createPull(init: {
   impliedLatest?: boolean;
   startedAt: number;
   engine?: string;
+  kind?: 'push';
 }): PullState {
   return {
     id: init.id,
+    ...(init.kind && { kind: init.kind }),
     reference: init.reference,
     fromImage: init.fromImage,
     tag: init.tag,
@@ -183,7 +195,7 @@ export function pullTotals(state: PullState): PullTotals {
       bytesKnown += layer.size;
       bytesDone += Math.min(layer.downloaded, layer.size);
     }
-    if (state.status === 'running' && layer.phase === 'Downloading' && layer.rate !== undefined) rate = (rate ?? 0) + layer.rate;
+    if (state.status === 'running' && TRANSFER_PHASES.has(layer.phase) && layer.rate !== undefined) rate = (rate ?? 0) + layer.rate;
   }
   return { bytesDone, bytesKnown, layersDone, layersTotal: state.layerIds.length, ...(rate !== undefined && { rate }) };
 }
@@ -236,7 +248,7 @@ function foldLayer(state: PullState, id: string, status: string, detail: NonNull
 
   let size = previous?.size;
   let downloaded = previous?.downloaded ?? 0;
-  if (phase === 'Downloading' && bytes) {
+  if (TRANSFER_PHASES.has(phase) && bytes) {
     size = total ?? size;
     if (current !== undefined) downloaded = current;
   } else if (DOWNLOADED_PHASES.has(phase)) {
@@ -255,7 +267,7 @@ function foldLayer(state: PullState, id: string, status: string, detail: NonNull
     ...(units !== undefined && { units }),
     ...(detail.hidecounts === true && { hidecounts: true }),
     ...measureRate(previous, phase, bytes ? current : undefined, nowMs),
-    done: DONE_PHASES.has(phase) || (previous?.done ?? false),
+    done: DONE_PHASES.has(phase) || MOUNTED.test(phase) || (previous?.done ?? false),
     ...(size !== undefined && { size }),
     downloaded,
     updatedAt: nowMs,

@@ -1,6 +1,7 @@
 /**
- * Kill (`K`) and rename (`N`), drawn (state/dialogs/container-action.ts decides): the container
- * named with its short id, one field, and for kill what the signal does.
+ * Kill (`K`), rename (`N`) and an image's tag (`t`), drawn (state/dialogs/container-action.ts
+ * decides): the container or image named with its short id, one field, and for kill what the
+ * signal does.
  */
 import { Text } from 'ink';
 import { checkActionValue, type ContainerActionDialog as State } from '../../state/dialogs/container-action.ts';
@@ -16,13 +17,9 @@ export function ContainerActionDialog({ dialog, width }: DialogProps<State>) {
   const w = dialogWidth(width);
   const inner = w - FRAME_CHROME;
   const kill = action === 'kill';
+  const words = { kill: { title: `Kill ${label}?`, doing: 'killing', enter: 'send the signal', field: 'signal' }, rename: { title: `Rename ${label}`, doing: 'renaming', enter: 'rename', field: 'new name' }, tag: { title: `Tag image ${label}`, doing: 'tagging', enter: 'tag', field: 'new tag' } }[action];
   return (
-    <DialogFrame
-      title={kill ? `Kill ${label}?` : `Rename ${label}`}
-      width={w}
-      error={dialog.error}
-      hint={busy ? `${kill ? 'killing' : 'renaming'}… · Esc closes` : `Enter ${kill ? 'send the signal' : 'rename'} · Esc cancel`}
-    >
+    <DialogFrame title={words.title} width={w} error={dialog.error} hint={busy ? `${words.doing}… · Esc closes` : `Enter ${words.enter} · Esc cancel`}>
       {kill ? (
         <Text color={theme.warning} wrap="wrap">
           {checked.ok && checked.value !== 'SIGKILL' && checked.value !== '9'
@@ -31,14 +28,14 @@ export function ContainerActionDialog({ dialog, width }: DialogProps<State>) {
         </Text>
       ) : null}
       <FieldRow
-        label={kill ? 'signal' : 'new name'}
+        label={words.field}
         field={dialog.fields.value}
         focused={!busy}
         width={inner}
-        placeholder={kill ? 'empty: SIGKILL (or TERM, HUP, INT, 15…)' : undefined}
+        placeholder={kill ? 'empty: SIGKILL (or TERM, HUP, INT, 15…)' : action === 'tag' ? 'e.g. registry:5000/team/app:1' : undefined}
         message={dialog.showErrors && !checked.ok ? checked.message : undefined}
       />
-      {busy ? <Busy text={`${kill ? 'killing' : 'renaming'} ${label}…`} /> : null}
+      {busy ? <Busy text={`${words.doing} ${label}…`} /> : null}
     </DialogFrame>
   );
 }

@@ -43,12 +43,17 @@ export function PullDialog({ dialog, width }: DialogProps<State>) {
   else if (lookup.state === 'failed') source = { text: `credentials: ${lookup.message}`, tone: theme.error };
 
   return (
-    <DialogFrame title="Pull an image" width={w} error={dialog.error} hint="Enter pull · Tab/↑/↓ field · Esc cancel">
+    <DialogFrame
+      title={dialog.push ? 'Push an image' : 'Pull an image'}
+      width={w}
+      error={dialog.error}
+      hint={`Enter ${dialog.push ? 'push' : 'pull'} · Tab/↑/↓ field · Esc cancel`}
+    >
       <FieldRow label="image" field={image} focused={dialog.focus === 0} width={inner} placeholder="e.g. alpine, nginx:1.27, registry:5000/team/app:1" message={problems.image} />
       <FieldRow label="username" field={username} focused={dialog.focus === 1} width={inner} placeholder="optional: overrides the credentials found" message={problems.username} />
       <FieldRow label="password" field={password} focused={dialog.focus === 2} width={inner} mask message={problems.password} />
       <Text color={theme.muted} wrap="truncate">
-        {truncate(target ? `pulls ${sanitizeLine(target)}` : ' ', inner)}
+        {truncate(target ? `${dialog.push ? 'pushes' : 'pulls'} ${sanitizeLine(target)}` : ' ', inner)}
       </Text>
       <Text color={source.tone} wrap="truncate">
         {truncate(sanitizeLine(source.text), inner)}

@@ -34,7 +34,9 @@ export function RemoveDialog({ dialog, width }: DialogProps<State>) {
       <ToggleRow label="force" on={dialog.force} focused={editable && rows[dialog.focus] === 'force'} description={forceText} />
       {target.kind === 'container' ? (
         <ToggleRow label="volumes" on={dialog.volumes} focused={editable && rows[dialog.focus] === 'volumes'} description="also remove its anonymous volumes" />
-      ) : null}
+      ) : (
+        <ToggleRow label="no prune" on={dialog.noPrune} focused={editable && rows[dialog.focus] === 'noPrune'} description="keep its untagged parent images (docker rmi --no-prune)" />
+      )}
       {busy ? <Busy text={`removing ${label}…`} /> : null}
     </DialogFrame>
   );

@@ -51,6 +51,8 @@ export type ActionId =
   | 'kill'
   | 'rename'
   | 'history'
+  | 'tag'
+  | 'push'
   | 'toggle-compose'
   | 'fold';
 
@@ -95,6 +97,8 @@ export const keymap: readonly Binding[] = [
   { action: 'toggle-stats', keys: ['M'], label: 'M', description: 'resource columns on/off (CPU, memory, net and block I/O, PIDs of running containers)', contexts: ['containers'] },
   { action: 'inspect', keys: ['i'], label: 'i', description: 'inspect (pretty JSON)', contexts: ['containers', 'images'], footer: 'inspect' },
   { action: 'history', keys: ['h'], label: 'h', description: 'the image’s history: each layer, what made it, its size and age', contexts: ['images'] },
+  { action: 'tag', keys: ['t'], label: 't', description: 'tag the image with another name (docker tag)', contexts: ['images'] },
+  { action: 'push', keys: ['P'], label: 'P', description: 'push the image to its registry, a bar per layer in the Pulls pane (credentials as for pulls)', contexts: ['images'] },
   { action: 'run', keys: ['r'], label: 'r', description: 'run a container', contexts: ['containers', 'images'], footer: 'run' },
   { action: 'stop', keys: ['s'], label: 's', description: 'stop the container', contexts: ['containers'], footer: 'stop' },
   { action: 'start', keys: ['S'], label: 'S', description: 'start the stopped container', contexts: ['containers'] },

@@ -246,6 +246,14 @@ const images: PaneEntry = {
       const image = row && !row.tag.startsWith('<none>') ? row.tag : undefined;
       return openDialogOver(state, { type: 'run', image }, ctx);
     },
+    tag: onImage((state, ctx, row) => {
+      const name = row.tag.startsWith('<none>') ? '' : row.tag;
+      return openDialogOver(state, { type: 'container-action', action: 'tag', containerId: row.imageId, name }, ctx);
+    }),
+    push: onImage((state, ctx, row) => {
+      if (row.tag.startsWith('<none>')) return notify(state, `an untagged image has nothing to push to: tag it first (${ctx.keymap.label('tag')})`, 'error');
+      return openDialogOver(state, { type: 'pull', reference: row.tag, push: true }, ctx);
+    }),
     // An image row's name is what one pastes into `docker run`; an untagged one has only its id.
     copy: onImage((state, _ctx, row) => {
       const text = removalTarget({ imageId: row.imageId, tag: row.tag });

@@ -167,8 +167,9 @@ function titleLine(pull: PullState, width: number, options: BlockOptions): Block
 function statusWord(pull: PullState): string {
   switch (pull.status) {
     case 'running':
-      return 'pulling';
+      return pull.kind === 'push' ? 'pushing' : 'pulling';
     case 'done':
+      if (pull.kind === 'push') return 'pushed';
       return pull.footer.some((line) => /^Status: Image is up to date/.test(line)) ? 'up to date' : 'pulled';
     case 'error':
       return 'failed';

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { checkNewName, checkSignal, containerActionMachine, openContainerAction } from '../../../src/state/dialogs/container-action.ts';
+import { checkNewName, checkNewTag, checkSignal, containerActionMachine, openContainerAction } from '../../../src/state/dialogs/container-action.ts';
 import type { DialogContext } from '../../../src/state/dialogs/machine.ts';
 import { initialEngineState } from '../../../src/state/engine-state.ts';
 import { plainFlags } from '../../../src/state/input/press.ts';
@@ -35,4 +35,12 @@ test('rename starts from the current name; Enter sends once; a refusal keeps the
   assert.equal(refused.state.error, 'Conflict. The container name "/web" is already in use');
   assert.equal(refused.state.fields.value.value, 'web');
   assert.equal(refused.close, undefined);
+});
+
+test('a new tag: a name and a tag (latest when none), never a digest or a bad name', () => {
+  assert.deepEqual(checkNewTag('reg:5000/team/app:1'), { ok: true, value: 'reg:5000/team/app:1' });
+  assert.deepEqual(checkNewTag('app'), { ok: true, value: 'app:latest' });
+  assert.equal(checkNewTag('').ok, false);
+  assert.equal(checkNewTag('UPPER').ok, false);
+  assert.match((checkNewTag(`app@sha256:${'a'.repeat(64)}`) as { message: string }).message, /not a digest/);
 });

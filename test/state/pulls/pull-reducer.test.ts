@@ -350,3 +350,26 @@ test('layer stall: a downloading layer without news for 10 s while another moves
   assert.equal(layerStall(state, layer('queued'), 60_000), undefined, 'waiting its turn is not a stall');
   assert.equal(layerStall(state, layer('done'), 60_000), undefined);
 });
+
+test('a push folds into the same model: Pushing counts bytes, Pushed, Layer already exists and Mounted from end a layer', () => {
+  let state = createPull({ id: 'p', reference: 'reg:5000/app:1', fromImage: 'reg:5000/app', tag: '1', startedAt: 0, kind: 'push' });
+  const messages: PullMessage[] = [
+    { status: 'The push refers to repository [reg:5000/app]' },
+    { status: 'Preparing', progressDetail: {}, id: 'aaa' },
+    { status: 'Preparing', progressDetail: {}, id: 'bbb' },
+    { status: 'Preparing', progressDetail: {}, id: 'ccc' },
+    { status: 'Waiting', progressDetail: {}, id: 'aaa' },
+    { status: 'Pushing', progressDetail: { current: 512, total: 2048 }, id: 'aaa' },
+    { status: 'Layer already exists', progressDetail: {}, id: 'bbb' },
+    { status: 'Mounted from team/base', progressDetail: {}, id: 'ccc' },
+  ];
+  messages.forEach((m, i) => (state = foldPullMessage(state, m, i * 100)));
+  assert.equal(state.kind, 'push');
+  assert.deepEqual(state.header, ['The push refers to repository [reg:5000/app]']);
+  assert.deepEqual(state.layerIds, ['aaa', 'bbb', 'ccc']);
+  assert.deepEqual(pullTotals(state), { bytesDone: 512, bytesKnown: 2048, layersDone: 2, layersTotal: 3 });
+  state = foldPullMessage(state, { status: 'Pushed', progressDetail: {}, id: 'aaa' }, 900);
+  state = foldPullMessage(state, { status: '1: digest: sha256:abc size: 739' }, 950);
+  assert.deepEqual(pullTotals(state), { bytesDone: 2048, bytesKnown: 2048, layersDone: 3, layersTotal: 3 });
+  assert.deepEqual(state.footer, ['1: digest: sha256:abc size: 739']);
+});
