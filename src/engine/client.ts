@@ -5,6 +5,7 @@ import * as containers from './containers.ts';
 import { streamEvents, type EventsOptions } from './events.ts';
 import * as exec from './exec.ts';
 import { EngineHttp } from './http.ts';
+import * as archive from './archive.ts';
 import * as images from './images.ts';
 import { containerStats, containerTop, type StatsOptions } from './stats.ts';
 import * as system from './system.ts';
@@ -210,6 +211,14 @@ export class EngineClient {
   }
   pullImage(fromImage: string, options: images.PullOptions) {
     return images.pullImage(this.http, fromImage, options);
+  }
+
+  statPath(id: string, path: string, signal?: AbortSignal) {
+    return archive.statPath(this.http, id, path, signal);
+  }
+
+  archive(id: string, path: string, signal?: AbortSignal) {
+    return archive.archive(this.http, id, path, signal);
   }
 
   tagImage(image: string, repo: string, tag: string, signal?: AbortSignal) {

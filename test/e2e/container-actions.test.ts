@@ -5,6 +5,9 @@
  * stays in the dialog with what was typed.
  */
 import assert from 'node:assert/strict';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { after, before, test } from 'node:test';
 import { key, launchBerth, type PtySession } from '../support/pty.ts';
 import { sandboxDocker, sandboxEnv } from '../support/sandbox-env.ts';
@@ -24,7 +27,10 @@ before(async () => {
 after(async () => {
   for (const s of sessions) await s.stop();
   await sandboxDocker(['rm', '-f', `${tag}-box`, `${tag}-renamed`, `${tag}-taken`]).catch(() => undefined);
+  rmSync(copyDir, { recursive: true, force: true });
 });
+
+const copyDir = mkdtempSync(path.join(tmpdir(), 'berth-cp-'));
 
 test('P pauses and resumes, N renames (the engine’s refusal kept in the dialog), K kills with the signal asked for', async () => {
   const b = launchBerth({ env: { DOCKER_HOST: env.dockerHost, DOCKER_CONFIG: env.clientConfigDir }, cols: 160, rows: 30 });
@@ -74,5 +80,54 @@ test('h on an image row shows its history: each layer, its age, its size and wha
   assert.ok(rows.length >= 1, screen);
   assert.match(rows[0] ?? '', /\d+(\.\d+)?[kMG]?B/, 'a size');
   await b.type(key.escape, 'q');
+  assert.equal((await b.exited).exitCode, 0);
+});
+
+test('C copies a file and a directory out of the container; a name already there is replaced only after asking; a missing path is the engine’s words', async () => {
+  await sandboxDocker(['exec', `${tag}-taken`, 'sh', '-c', 'mkdir -p /data/sub && echo hello > /data/greeting && echo deep > /data/sub/file']);
+  const b = launchBerth({ env: { DOCKER_HOST: env.dockerHost, DOCKER_CONFIG: env.clientConfigDir }, cols: 160, rows: 30 });
+  sessions.push(b);
+  await b.waitFor(`${tag}-taken`, WAIT_MS);
+  await b.type('/', ...`${tag}-taken`, key.enter);
+  await b.waitFor((s) => rowOf(s, `${tag}-taken`) !== '' && !s.includes(`${tag}-box `), WAIT_MS);
+
+  await b.type('C');
+  await b.waitFor(`Copy out of ${tag}-taken`, WAIT_MS);
+  b.write('/data/greeting');
+  await b.type(key.tab, '\u0015');
+  b.write(copyDir);
+  await b.type(key.enter);
+  await b.waitFor(`copied /data/greeting from ${tag}-taken`, WAIT_MS);
+  assert.equal(readFileSync(path.join(copyDir, 'greeting'), 'utf8'), 'hello\n');
+
+  // Again, over a changed local copy: asked first; Esc keeps it, Enter replaces it.
+  writeFileSync(path.join(copyDir, 'greeting'), 'mine\n');
+  await b.type('C');
+  await b.waitFor(`Copy out of ${tag}-taken`, WAIT_MS);
+  b.write('/data/greeting');
+  await b.type(key.tab, '\u0015');
+  b.write(copyDir);
+  await b.type(key.enter);
+  await b.waitFor('is already there: Enter replaces it', WAIT_MS);
+  assert.equal(readFileSync(path.join(copyDir, 'greeting'), 'utf8'), 'mine\n', 'nothing replaced before the answer');
+  await b.type(key.enter);
+  // The first copy's notice may still be on the status line: wait for the dialog to go.
+  await b.waitFor((s) => !s.includes('Copy out of'), WAIT_MS);
+  assert.equal(readFileSync(path.join(copyDir, 'greeting'), 'utf8'), 'hello\n');
+
+  // A directory comes with its tree; a path that is not there is the engine's words.
+  await b.type('C');
+  await b.waitFor(`Copy out of ${tag}-taken`, WAIT_MS);
+  b.write('/data/nothing-here');
+  await b.type(key.tab, '\u0015');
+  b.write(copyDir);
+  await b.type(key.enter);
+  await b.waitFor(new RegExp(`No such container:path: [0-9a-f]{12}:/data/nothing-here`), WAIT_MS);
+  await b.type('\u001b[Z', '\u0015');
+  b.write('/data/sub');
+  await b.type(key.enter);
+  await b.waitFor(`copied /data/sub from ${tag}-taken`, WAIT_MS);
+  assert.equal(readFileSync(path.join(copyDir, 'sub', 'file'), 'utf8'), 'deep\n');
+  await b.type('q');
   assert.equal((await b.exited).exitCode, 0);
 });

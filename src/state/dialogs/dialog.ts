@@ -7,6 +7,8 @@ import type { CommitCommand, CommitDialog, CommitRequest, CommitResult } from '.
 import { commitMachine, openCommit } from './commit.ts';
 import type { ContainerActionCommand, ContainerActionDialog, ContainerActionRequest } from './container-action.ts';
 import { containerActionMachine, openContainerAction } from './container-action.ts';
+import type { CopyOutCommand, CopyOutDialog, CopyOutRequest, CopyOutResult } from './copy-out.ts';
+import { copyOutMachine, openCopyOut } from './copy-out.ts';
 import type { DialogContext, DialogMachine, Outcome, RequestResult } from './machine.ts';
 import type { PullCommand, PullDialog, PullRequest, PullResult } from './pull.ts';
 import { openPull, pullMachine } from './pull.ts';
@@ -18,10 +20,10 @@ import type { StopCommand, StopDialog, StopRequest } from './stop.ts';
 import { openStop, stopMachine } from './stop.ts';
 import type { KeyPress } from '../input/press.ts';
 
-export type DialogRequest = RunRequest | StopRequest | CommitRequest | PullRequest | RemoveRequest | ContainerActionRequest;
-export type DialogState = RunDialog | StopDialog | CommitDialog | PullDialog | RemoveDialog | ContainerActionDialog;
-export type DialogCommand = RunCommand | StopCommand | CommitCommand | PullCommand | RemoveCommand | ContainerActionCommand;
-export type DialogResult = RunResult | RequestResult | CommitResult | PullResult;
+export type DialogRequest = RunRequest | StopRequest | CommitRequest | PullRequest | RemoveRequest | ContainerActionRequest | CopyOutRequest;
+export type DialogState = RunDialog | StopDialog | CommitDialog | PullDialog | RemoveDialog | ContainerActionDialog | CopyOutDialog;
+export type DialogCommand = RunCommand | StopCommand | CommitCommand | PullCommand | RemoveCommand | ContainerActionCommand | CopyOutCommand;
+export type DialogResult = RunResult | RequestResult | CommitResult | PullResult | CopyOutResult;
 export type DialogType = DialogState['type'];
 
 interface Entry<S, Q, R> {
@@ -37,6 +39,7 @@ interface Types {
   pull: [PullDialog, PullRequest, PullResult];
   remove: [RemoveDialog, RemoveRequest, RequestResult];
   'container-action': [ContainerActionDialog, ContainerActionRequest, RequestResult];
+  'copy-out': [CopyOutDialog, CopyOutRequest, CopyOutResult];
 }
 
 const machines: { [T in DialogType]: Entry<Types[T][0], Types[T][1], Types[T][2]> } = {
@@ -46,6 +49,7 @@ const machines: { [T in DialogType]: Entry<Types[T][0], Types[T][1], Types[T][2]
   pull: { open: (q, ctx) => openPull(q, ctx.overlay), machine: pullMachine },
   remove: { open: (q) => ({ state: openRemove(q) }), machine: removeMachine },
   'container-action': { open: (q) => ({ state: openContainerAction(q) }), machine: containerActionMachine },
+  'copy-out': { open: (q) => ({ state: openCopyOut(q) }), machine: copyOutMachine },
 };
 
 function entry(type: DialogType): Entry<DialogState, DialogRequest, DialogResult> {

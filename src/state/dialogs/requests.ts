@@ -3,6 +3,7 @@
  * dialog with a result action; closing the dialog aborts the call (the engine still finishes a
  * stop it has started, as `docker stop` interrupted would).
  */
+import { copyOut } from '../actions/copy-out.ts';
 import { describeError } from '../../engine/errors.ts';
 import { commitContainer } from '../actions/commit-container.ts';
 import { actOnProject } from '../actions/project.ts';
@@ -30,7 +31,17 @@ function answer(env: RunnerEnv, overlay: number, request: (signal: AbortSignal) 
   );
 }
 
-export const dialogHandlers: HandlerTable<'stop-container' | 'commit-container' | 'remove' | 'start-pull' | 'lookup-credentials' | 'container-action'> = {
+export const dialogHandlers: HandlerTable<'stop-container' | 'commit-container' | 'remove' | 'start-pull' | 'lookup-credentials' | 'container-action' | 'copy-out'> = {
+  'copy-out': (c, env) => {
+    const { signal } = env.work(c.overlay).abort;
+    copyOut(env.services.client, { containerId: c.containerId, label: containerLabel(c.name, c.containerId), source: c.source, directory: c.directory, overwrite: c.overwrite, signal }).then(
+      (outcome) => reply(env, c.overlay, outcome),
+      (error: unknown) => {
+        const message = failure(error, signal);
+        if (message !== undefined) reply(env, c.overlay, { kind: 'failed', message });
+      },
+    );
+  },
   'container-action': (c, env) => {
     const { client } = env.services;
     const label = containerLabel(c.name, c.containerId);

@@ -52,6 +52,7 @@ export type ActionId =
   | 'rename'
   | 'history'
   | 'tag'
+  | 'copy-out'
   | 'push'
   | 'toggle-compose'
   | 'fold';
@@ -105,6 +106,7 @@ export const keymap: readonly Binding[] = [
   { action: 'pause', keys: ['P'], label: 'P', description: 'pause the running container, or resume the paused one', contexts: ['containers'] },
   { action: 'kill', keys: ['K'], label: 'K', description: 'kill the container with a signal (asks; SIGKILL unless you type another)', contexts: ['containers'] },
   { action: 'rename', keys: ['N'], label: 'N', description: 'rename the container', contexts: ['containers'] },
+  { action: 'copy-out', keys: ['C'], label: 'C', description: 'copy a file or directory out of the container to a local directory (docker cp)', contexts: ['containers'] },
   { action: 'restart', keys: ['R'], label: 'R', description: 'restart the container (asks first)', contexts: ['containers'] },
   { action: 'commit', keys: ['c'], label: 'c', description: 'commit the container to an image', contexts: ['containers'], footer: 'commit' },
   { action: 'shell', keys: ['e'], label: 'e', description: 'a shell in the running container (exit returns here)', contexts: ['containers'], footer: 'shell' },

@@ -203,6 +203,7 @@ const containers: PaneEntry = {
       const folded = state.folded.includes(project) ? state.folded.filter((p) => p !== project) : [...state.folded, project];
       return reduced({ ...state, folded });
     },
+    'copy-out': onContainer((state, ctx, row) => openDialogOver(state, { type: 'copy-out', containerId: row.id, name: ownName(ctx, row) }, ctx)),
     commit: onContainer((state, _ctx, row) => openDialogOver(state, { type: 'commit', containerId: row.id, label: label(row.cells.name, row.id) }, _ctx)),
     shell: onContainer((state, ctx, row) => {
       if (row.state !== 'running') return notify(state, `${row.cells.name} is not running: start it first (${ctx.keymap.label('start')})`, 'error');
