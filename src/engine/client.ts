@@ -6,6 +6,7 @@ import { streamEvents, type EventsOptions } from './events.ts';
 import * as exec from './exec.ts';
 import { EngineHttp } from './http.ts';
 import * as archive from './archive.ts';
+import * as resources from './resources.ts';
 import * as images from './images.ts';
 import { containerStats, containerTop, type StatsOptions } from './stats.ts';
 import * as system from './system.ts';
@@ -211,6 +212,38 @@ export class EngineClient {
   }
   pullImage(fromImage: string, options: images.PullOptions) {
     return images.pullImage(this.http, fromImage, options);
+  }
+
+  listVolumes(signal?: AbortSignal) {
+    return resources.listVolumes(this.http, signal);
+  }
+
+  inspectVolume(name: string, signal?: AbortSignal) {
+    return resources.inspectVolume(this.http, name, signal);
+  }
+
+  createVolume(name: string, signal?: AbortSignal) {
+    return resources.createVolume(this.http, name, signal);
+  }
+
+  removeVolume(name: string, options?: { force?: boolean; signal?: AbortSignal }) {
+    return resources.removeVolume(this.http, name, options);
+  }
+
+  listNetworks(signal?: AbortSignal) {
+    return resources.listNetworks(this.http, signal);
+  }
+
+  inspectNetwork(id: string, signal?: AbortSignal) {
+    return resources.inspectNetwork(this.http, id, signal);
+  }
+
+  createNetwork(name: string, signal?: AbortSignal) {
+    return resources.createNetwork(this.http, name, signal);
+  }
+
+  removeNetwork(id: string, signal?: AbortSignal) {
+    return resources.removeNetwork(this.http, id, signal);
   }
 
   statPath(id: string, path: string, signal?: AbortSignal) {

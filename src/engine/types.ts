@@ -21,6 +21,10 @@ export interface ContainerSummary {
   Status?: string;
   Ports?: PortBinding[];
   Labels?: Record<string, string>;
+  /** Volume mounts carry the volume's Name; binds only a Source. */
+  Mounts?: { Type?: string; Name?: string; Source?: string; Destination?: string }[] | null;
+  /** The networks the container is attached to, by name. */
+  NetworkSettings?: { Networks?: Record<string, unknown> | null } | null;
 }
 
 export interface ContainerInspect {

@@ -5,6 +5,7 @@ import { openEngineSession, startEngineSession, type EngineSession, type Session
 import { EngineSwitchboard, engineSwitching } from '../state/engine-switch.ts';
 import { PullManager } from '../state/pulls/pull-manager.ts';
 import { StatsTracker } from '../state/stats/stats-tracker.ts';
+import { ResourceLists } from '../state/resources/resource-lists.ts';
 import { EventLog } from '../state/events/event-log.ts';
 import type { Store } from '../state/store.ts';
 import type { EngineState } from '../state/engine-state.ts';
@@ -74,6 +75,7 @@ export async function runApp(options: AppOptions): Promise<number> {
   });
   const engineStore = board.store;
   const events = new EventLog();
+  const resources = new ResourceLists(() => board.current.client);
   let stopLogging = session.sync.onEvent((event) => events.record(event));
   // Resource figures (`M`): streams on whichever engine berth shows now.
   const stats = new StatsTracker({ client: () => board.current.client, podman: () => engineStore.getState().connection.engineKind === 'podman' });
@@ -143,6 +145,7 @@ export async function runApp(options: AppOptions): Promise<number> {
         engines: engineSwitching(board, sessionOptions, { env: process.env, homedir: homedir() }),
         stats,
         events,
+        resources,
       };
       const show = (app: Runtime) => {
         enterFullscreen(process.stdout);

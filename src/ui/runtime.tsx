@@ -73,6 +73,7 @@ export function createRuntime(services: Services, options: RuntimeOptions): Runt
         return services.sync;
       },
       pulls,
+      resources: services.resources,
       engines: services.engines,
       quit: options.quit,
       copy: options.copy,
@@ -86,6 +87,7 @@ export function createRuntime(services: Services, options: RuntimeOptions): Runt
     pulls: pulls.store.getState(),
     events: services.events?.store.getState(),
     stats: services.stats?.store.getState(),
+    resources: services.resources?.store.getState(),
     keymap: currentKeymap(),
     logLines: (overlay) => runner.logSession(overlay)?.buffer,
   });
@@ -95,6 +97,16 @@ export function createRuntime(services: Services, options: RuntimeOptions): Runt
   const unsubscribe = [engineStore.subscribe(changed), pulls.store.subscribe(changed)];
   if (services.events) unsubscribe.push(services.events.store.subscribe(changed));
   if (services.stats) unsubscribe.push(services.stats.store.subscribe(changed));
+  const resources = services.resources;
+  if (resources) {
+    // Listed while their pane is shown, and only then.
+    const showResources = () => {
+      const pane = store.getState().pane;
+      resources.watch(pane === 'volumes' || pane === 'networks' ? pane : undefined);
+    };
+    unsubscribe.push(resources.store.subscribe(changed), store.subscribe(showResources), () => resources.stop());
+    showResources();
+  }
   const stats = services.stats;
   if (stats) {
     // The running containers are measured while the resource columns are on, and only then.

@@ -4,6 +4,7 @@ import type { EngineSwitching } from '../state/engine-switch.ts';
 import type { EngineSync } from '../state/engine-sync.ts';
 import type { StatsTracker } from '../state/stats/stats-tracker.ts';
 import type { EventLog } from '../state/events/event-log.ts';
+import type { ResourceLists } from '../state/resources/resource-lists.ts';
 import type { EngineState } from '../state/engine-state.ts';
 import type { PullManager } from '../state/pulls/pull-manager.ts';
 import type { Store } from '../state/store.ts';
@@ -20,6 +21,8 @@ export interface Services {
   stats?: StatsTracker;
   /** The engine's events for the Events pane (absent in tests that do not show it). */
   events?: EventLog;
+  /** The Volumes and Networks panes' lists (absent in tests that do not show them). */
+  resources?: ResourceLists;
 }
 
 export const ServicesContext = createContext<Services | undefined>(undefined);

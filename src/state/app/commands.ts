@@ -11,7 +11,7 @@ import type { HistoryEntry } from '../../engine/images.ts';
 import type { SessionTarget } from '../engine-session.ts';
 import type { SwitchOutcome } from '../engine-switch.ts';
 import { NOTICE_MS, withNotice } from './navigation.ts';
-import type { AppState, EngineRow, Notice } from './types.ts';
+import type { AppState, EngineRow, Notice, InspectTarget } from './types.ts';
 
 export type Command =
   | { type: 'quit' }
@@ -32,7 +32,7 @@ export type Command =
   | { type: 'cancel-pull'; pullId: string }
   | { type: 'dismiss-pull'; pullId: string }
   /** Fetches the JSON an inspect overlay shows. */
-  | { type: 'inspect'; overlay: number; target: 'container' | 'image'; objectId: string }
+  | { type: 'inspect'; overlay: number; target: InspectTarget; objectId: string }
   /** Starts following a container's logs for a logs overlay. */
   | { type: 'open-logs'; overlay: number; containerId: string }
   /** Follows every container of a Compose project, merged in time order, for a logs overlay. */

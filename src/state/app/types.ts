@@ -9,7 +9,10 @@ import type { EngineChoice } from '../engine-switch.ts';
 import type { HistoryEntry } from '../../engine/images.ts';
 
 /** The panes, in tab order. Adding one: its id here, an entry in ui/panes/registry.ts. */
-export type PaneId = 'containers' | 'images' | 'pulls' | 'events';
+/** What `i` inspects. */
+export type InspectTarget = 'container' | 'image' | 'volume' | 'network';
+
+export type PaneId = 'containers' | 'images' | 'pulls' | 'volumes' | 'networks' | 'events';
 
 export interface PaneView {
   selectedId?: string;
@@ -44,7 +47,7 @@ export interface HelpOverlay extends OverlayBase {
 
 export interface InspectOverlay extends OverlayBase {
   kind: 'inspect';
-  target: 'container' | 'image';
+  target: InspectTarget;
   objectId: string;
   title: string;
   /** Pretty JSON once it arrived (engine text: sanitised when drawn); undefined while loading. */

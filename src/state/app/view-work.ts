@@ -42,7 +42,13 @@ export const viewHandlers: HandlerTable<'inspect' | 'image-history' | 'open-logs
   inspect: (command, env) => {
     const { signal } = env.work(command.overlay).abort;
     const { client } = env.services;
-    const load = command.target === 'container' ? client.inspectContainer(command.objectId, signal) : client.inspectImage(command.objectId, signal);
+    const loaders = {
+      container: () => client.inspectContainer(command.objectId, signal),
+      image: () => client.inspectImage(command.objectId, signal),
+      volume: () => client.inspectVolume(command.objectId, signal),
+      network: () => client.inspectNetwork(command.objectId, signal),
+    } satisfies Record<typeof command.target, () => Promise<unknown>>;
+    const load = loaders[command.target]();
     load.then(
       (value) => env.dispatch({ type: 'inspect-loaded', overlay: command.overlay, lines: JSON.stringify(value, null, 2).split('\n') }),
       (error: unknown) => {

@@ -27,6 +27,8 @@ export interface RunnerServices {
     onReconnect(listener: () => void): () => void;
   };
   pulls: PullManager;
+  /** The Volumes and Networks lists, refreshed after a create or remove there. */
+  resources?: { refresh(kind: 'volumes' | 'networks'): Promise<void> };
   quit(): void;
   /** Puts text on the clipboard (the UI writes OSC 52 to the terminal). */
   copy(text: string): void;

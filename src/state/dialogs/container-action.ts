@@ -11,7 +11,7 @@ import { editIn, type Fields } from './form.ts';
 import type { DialogMachine, Outcome, RequestResult } from './machine.ts';
 import { checkContainerName, type Checked } from './validation.ts';
 
-export type ContainerAction = 'kill' | 'rename' | 'tag';
+export type ContainerAction = 'kill' | 'rename' | 'tag' | 'create-volume' | 'create-network';
 
 export interface ContainerActionRequest {
   type: 'container-action';
@@ -69,14 +69,33 @@ export function checkNewTag(input: string): Checked<string> {
   return { ok: true, value: parsed.ref.tag ? text : `${text}:latest` };
 }
 
+/** A new volume's or network's name: the engine's name rule (as containers'), or empty for a volume (the engine names it). */
+export function checkResourceName(action: 'create-volume' | 'create-network', input: string): Checked<string> {
+  const text = input.trim();
+  if (text === '' && action === 'create-volume') return { ok: true, value: '' };
+  if (text === '') return { ok: false, message: 'a network needs a name' };
+  const checked = checkContainerName(text);
+  return checked.ok ? { ok: true, value: text } : checked;
+}
+
 export function checkActionValue(action: ContainerAction, input: string): Checked<string> {
-  return action === 'kill' ? checkSignal(input) : action === 'tag' ? checkNewTag(input) : checkNewName(input);
+  switch (action) {
+    case 'kill':
+      return checkSignal(input);
+    case 'tag':
+      return checkNewTag(input);
+    case 'rename':
+      return checkNewName(input);
+    case 'create-volume':
+    case 'create-network':
+      return checkResourceName(action, input);
+  }
 }
 
 export function openContainerAction(request: ContainerActionRequest): ContainerActionDialog {
   // Rename starts from the current name, as a person edits it; kill from empty (SIGKILL).
   // A tag starts from the image's current name too: the usual edit is the registry or the tag.
-  return { ...request, fields: { value: field(request.action === 'kill' ? '' : request.name) }, showErrors: false, busy: false };
+  return { ...request, fields: { value: field(request.action === 'rename' || request.action === 'tag' ? request.name : '') }, showErrors: false, busy: false };
 }
 
 export const containerActionMachine: DialogMachine<ContainerActionDialog, RequestResult> = {

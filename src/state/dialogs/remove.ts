@@ -7,7 +7,18 @@ import { formKey, moveFocus } from './form.ts';
 import type { DialogMachine, Outcome, RequestResult } from './machine.ts';
 
 /** What the remove dialog would remove: a container, or one row (one tag) of the Images pane. */
-export type RemoveTarget = { kind: 'container'; id: string; name: string; running: boolean } | { kind: 'image'; id: string; tag: string };
+export type RemoveTarget =
+  | { kind: 'container'; id: string; name: string; running: boolean }
+  | { kind: 'image'; id: string; tag: string }
+  | ({ kind: 'volume' } & ResourceTarget)
+  | ({ kind: 'network' } & ResourceTarget);
+
+/** A volume (its id is its name) or a network; `users` containers use it, so the engine will refuse. */
+interface ResourceTarget {
+  id: string;
+  name: string;
+  users: number;
+}
 
 export interface RemoveRequest {
   type: 'remove';
@@ -31,7 +42,16 @@ export type RemoveCommand = { type: 'remove'; overlay: number; target: RemoveTar
 export type RemoveRow = 'force' | 'volumes' | 'noPrune';
 
 export function removeRows(target: RemoveTarget): readonly RemoveRow[] {
-  return target.kind === 'container' ? ['force', 'volumes'] : ['force', 'noPrune'];
+  switch (target.kind) {
+    case 'container':
+      return ['force', 'volumes'];
+    case 'image':
+      return ['force', 'noPrune'];
+    case 'volume':
+      return ['force'];
+    case 'network':
+      return [];
+  }
 }
 
 export function openRemove(request: RemoveRequest): RemoveDialog {
@@ -43,7 +63,7 @@ export const removeMachine: DialogMachine<RemoveDialog, RequestResult> = {
     const rows = removeRows(state.target);
     const nav = formKey(press.name);
     if (nav?.kind === 'close') return { state, close: true };
-    if (nav?.kind === 'move') return { state: { ...state, focus: moveFocus(state.focus, nav.delta, rows.length) } };
+    if (nav?.kind === 'move') return rows.length === 0 ? { state } : { state: { ...state, focus: moveFocus(state.focus, nav.delta, rows.length) } };
     if (nav?.kind === 'submit') {
       if (state.busy) return { state };
       const command: RemoveCommand = {
@@ -56,7 +76,7 @@ export const removeMachine: DialogMachine<RemoveDialog, RequestResult> = {
       };
       return { state: { ...state, busy: true, error: undefined }, commands: [command] };
     }
-    if (press.name === ' ' && !state.busy) {
+    if (press.name === ' ' && !state.busy && rows.length > 0) {
       const row = rows[state.focus] ?? 'force';
       return { state: { ...state, [row]: !state[row] } };
     }

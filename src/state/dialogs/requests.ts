@@ -45,6 +45,15 @@ export const dialogHandlers: HandlerTable<'stop-container' | 'commit-container' 
   'container-action': (c, env) => {
     const { client } = env.services;
     const label = containerLabel(c.name, c.containerId);
+    if (c.action === 'create-volume' || c.action === 'create-network') {
+      const kind = c.action === 'create-volume' ? 'volumes' : 'networks';
+      answer(env, c.overlay, async (signal) => {
+        const made = c.action === 'create-volume' ? `volume ${(await client.createVolume(c.value, signal)).Name}` : `network ${c.value} (${shortId((await client.createNetwork(c.value, signal)).Id)})`;
+        await env.services.resources?.refresh(kind);
+        return `created ${made}`;
+      });
+      return;
+    }
     if (c.action === 'tag') {
       // The value was checked (checkNewTag): a name and a tag, split at the tag's colon.
       const colon = c.value.lastIndexOf(':');
@@ -90,11 +99,22 @@ export const dialogHandlers: HandlerTable<'stop-container' | 'commit-container' 
   remove: (c, env) => {
     const { client } = env.services;
     const { target } = c;
-    answer(env, c.overlay, (signal) =>
-      target.kind === 'container'
-        ? removeContainer(client, { containerId: target.id, name: target.name, force: c.force, volumes: c.volumes, signal })
-        : removeImage(client, { imageId: target.id, tag: target.tag, force: c.force, noPrune: c.noPrune, signal }),
-    );
+    if (target.kind === 'volume' || target.kind === 'network') {
+      const kind = target.kind === 'volume' ? 'volumes' : 'networks';
+      const name = target.name;
+      answer(env, c.overlay, (signal) =>
+        (target.kind === 'volume' ? client.removeVolume(target.id, { force: c.force, signal }) : client.removeNetwork(target.id, signal)).then(async () => {
+          await env.services.resources?.refresh(kind);
+          return `removed ${target.kind} ${name}`;
+        }),
+      );
+      return;
+    }
+    if (target.kind === 'container') {
+      answer(env, c.overlay, (signal) => removeContainer(client, { containerId: target.id, name: target.name, force: c.force, volumes: c.volumes, signal }));
+      return;
+    }
+    answer(env, c.overlay, (signal) => removeImage(client, { imageId: target.id, tag: target.tag, force: c.force, noPrune: c.noPrune, signal }));
   },
   'start-pull': (c, env) => {
     let pullId: string;

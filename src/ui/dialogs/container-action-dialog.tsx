@@ -10,14 +10,28 @@ import { theme } from '../theme.ts';
 import { Busy, DialogFrame, dialogWidth, FieldRow, FRAME_CHROME } from './dialog-frame.tsx';
 import type { DialogProps } from './dialog-props.ts';
 
+const placeholders: Record<State['action'], string | undefined> = {
+  kill: 'empty: SIGKILL (or TERM, HUP, INT, 15…)',
+  rename: undefined,
+  tag: 'e.g. registry:5000/team/app:1',
+  'create-volume': 'empty: the engine picks a name',
+  'create-network': 'e.g. backend',
+};
+
 export function ContainerActionDialog({ dialog, width }: DialogProps<State>) {
   const { containerId, action, busy } = dialog;
-  const label = `${sanitizeLine(dialog.name) || shortId(containerId)} (${shortId(containerId)})`;
+  const label = containerId === '' ? '' : `${sanitizeLine(dialog.name) || shortId(containerId)} (${shortId(containerId)})`;
   const checked = checkActionValue(action, dialog.fields.value.value);
   const w = dialogWidth(width);
   const inner = w - FRAME_CHROME;
   const kill = action === 'kill';
-  const words = { kill: { title: `Kill ${label}?`, doing: 'killing', enter: 'send the signal', field: 'signal' }, rename: { title: `Rename ${label}`, doing: 'renaming', enter: 'rename', field: 'new name' }, tag: { title: `Tag image ${label}`, doing: 'tagging', enter: 'tag', field: 'new tag' } }[action];
+  const words = {
+    kill: { title: `Kill ${label}?`, doing: 'killing', enter: 'send the signal', field: 'signal' },
+    rename: { title: `Rename ${label}`, doing: 'renaming', enter: 'rename', field: 'new name' },
+    tag: { title: `Tag image ${label}`, doing: 'tagging', enter: 'tag', field: 'new tag' },
+    'create-volume': { title: 'Create a volume', doing: 'creating', enter: 'create', field: 'name' },
+    'create-network': { title: 'Create a network (bridge)', doing: 'creating', enter: 'create', field: 'name' },
+  }[action];
   return (
     <DialogFrame title={words.title} width={w} error={dialog.error} hint={busy ? `${words.doing}… · Esc closes` : `Enter ${words.enter} · Esc cancel`}>
       {kill ? (
@@ -32,7 +46,7 @@ export function ContainerActionDialog({ dialog, width }: DialogProps<State>) {
         field={dialog.fields.value}
         focused={!busy}
         width={inner}
-        placeholder={kill ? 'empty: SIGKILL (or TERM, HUP, INT, 15…)' : action === 'tag' ? 'e.g. registry:5000/team/app:1' : undefined}
+        placeholder={placeholders[action]}
         message={dialog.showErrors && !checked.ok ? checked.message : undefined}
       />
       {busy ? <Busy text={`${words.doing} ${label}…`} /> : null}

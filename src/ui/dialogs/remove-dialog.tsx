@@ -13,7 +13,8 @@ export function RemoveDialog({ dialog, width }: DialogProps<State>) {
   const rows = removeRows(target);
   const w = dialogWidth(width);
   const editable = !busy;
-  const forceText = target.kind === 'container' ? 'kill it first if it is running' : 'also when a stopped container uses it';
+  const forceText =
+    target.kind === 'container' ? 'kill it first if it is running' : target.kind === 'volume' ? 'also when the engine thinks it is in use' : 'also when a stopped container uses it';
   return (
     <DialogFrame
       title={`Remove ${label}?`}
@@ -31,8 +32,13 @@ export function RemoveDialog({ dialog, width }: DialogProps<State>) {
           Removes this tag; the image itself goes with its last tag.
         </Text>
       ) : null}
-      <ToggleRow label="force" on={dialog.force} focused={editable && rows[dialog.focus] === 'force'} description={forceText} />
-      {target.kind === 'container' ? (
+      {(target.kind === 'volume' || target.kind === 'network') && target.users > 0 ? (
+        <Text color={theme.warning} wrap="wrap">
+          {`${target.users} container${target.users === 1 ? '' : 's'} use${target.users === 1 ? 's' : ''} it: the engine will refuse while ${target.users === 1 ? 'it exists' : 'they exist'}.`}
+        </Text>
+      ) : null}
+      {rows.includes('force') ? <ToggleRow label="force" on={dialog.force} focused={editable && rows[dialog.focus] === 'force'} description={forceText} /> : null}
+      {target.kind === 'volume' || target.kind === 'network' ? null : target.kind === 'container' ? (
         <ToggleRow label="volumes" on={dialog.volumes} focused={editable && rows[dialog.focus] === 'volumes'} description="also remove its anonymous volumes" />
       ) : (
         <ToggleRow label="no prune" on={dialog.noPrune} focused={editable && rows[dialog.focus] === 'noPrune'} description="keep its untagged parent images (docker rmi --no-prune)" />

@@ -2,7 +2,7 @@
  * Every key berth knows, in one table. The dispatcher resolves keys from it, and the footer
  * and the help overlay are generated from it, so they cannot drift apart.
  */
-export type KeyContext = 'global' | 'list' | 'containers' | 'images' | 'pulls' | 'logs' | 'inspect' | 'help' | 'engines' | 'stats' | 'events';
+export type KeyContext = 'global' | 'list' | 'containers' | 'images' | 'pulls' | 'volumes' | 'networks' | 'logs' | 'inspect' | 'help' | 'engines' | 'stats' | 'events';
 
 export type ActionId =
   | 'quit'
@@ -53,6 +53,9 @@ export type ActionId =
   | 'history'
   | 'tag'
   | 'copy-out'
+  | 'pane-volumes'
+  | 'pane-networks'
+  | 'create'
   | 'push'
   | 'toggle-compose'
   | 'fold';
@@ -77,6 +80,8 @@ export const keymap: readonly Binding[] = [
   { action: 'pane-containers', keys: ['1'], label: '1', description: 'Containers pane', contexts: ['global'] },
   { action: 'pane-images', keys: ['2'], label: '2', description: 'Images pane', contexts: ['global'] },
   { action: 'pane-pulls', keys: ['3'], label: '3', description: 'Pulls pane', contexts: ['global'] },
+  { action: 'pane-volumes', keys: ['4'], label: '4', description: 'Volumes pane', contexts: ['global'] },
+  { action: 'pane-networks', keys: ['5'], label: '5', description: 'Networks pane', contexts: ['global'] },
   { action: 'pane-events', keys: ['6'], label: '6', description: 'Events pane: what the engine reported, newest first', contexts: ['global'] },
   { action: 'pull', keys: ['p'], label: 'p', description: 'pull an image', contexts: ['global'], footer: 'pull' },
   { action: 'engines', keys: ['E'], label: 'E', description: 'switch engines (docker contexts, DOCKER_HOST, local sockets)', contexts: ['global'] },
@@ -87,8 +92,8 @@ export const keymap: readonly Binding[] = [
   { action: 'bottom', keys: ['G', 'end'], label: 'G', description: 'go to the bottom (logs: and follow)', contexts: ['list', 'logs', 'inspect', 'help', 'engines'] },
   { action: 'page-up', keys: ['pageup', 'ctrl+b', 'ctrl+u'], label: 'PgUp', description: 'page up', contexts: ['list', 'logs', 'inspect', 'help', 'engines'] },
   { action: 'page-down', keys: ['pagedown', 'ctrl+f', 'ctrl+d'], label: 'PgDn', description: 'page down', contexts: ['list', 'logs', 'inspect', 'help', 'engines'] },
-  { action: 'filter', keys: ['/'], label: '/', description: 'filter this pane (id, name, image, tags; events: type, action, actor, details)', contexts: ['containers', 'images', 'events'], footer: 'filter' },
-  { action: 'clear-filter', keys: ['escape'], label: 'Esc', description: 'clear the filter', contexts: ['containers', 'images', 'events'] },
+  { action: 'filter', keys: ['/'], label: '/', description: 'filter this pane (id, name, image, tags; events: type, action, actor, details)', contexts: ['containers', 'images', 'volumes', 'networks', 'events'], footer: 'filter' },
+  { action: 'clear-filter', keys: ['escape'], label: 'Esc', description: 'clear the filter', contexts: ['containers', 'images', 'volumes', 'networks', 'events'] },
 
   { action: 'logs', keys: ['return', 'l'], label: 'Enter/l', description: 'container logs', contexts: ['containers'], footer: 'logs' },
   { action: 'toggle-all', keys: ['a'], label: 'a', description: 'running only ↔ all containers', contexts: ['containers'], footer: 'all' },
@@ -96,7 +101,8 @@ export const keymap: readonly Binding[] = [
   { action: 'toggle-compose', keys: ['z'], label: 'z', description: 'group by Compose project on/off (s, S, R on a project row act on all its containers)', contexts: ['containers'] },
   { action: 'fold', keys: [' '], label: 'Space', description: 'fold or unfold the Compose project under the cursor', contexts: ['containers'] },
   { action: 'toggle-stats', keys: ['M'], label: 'M', description: 'resource columns on/off (CPU, memory, net and block I/O, PIDs of running containers)', contexts: ['containers'] },
-  { action: 'inspect', keys: ['i'], label: 'i', description: 'inspect (pretty JSON)', contexts: ['containers', 'images'], footer: 'inspect' },
+  { action: 'inspect', keys: ['i'], label: 'i', description: 'inspect (pretty JSON)', contexts: ['containers', 'images', 'volumes', 'networks'], footer: 'inspect' },
+  { action: 'create', keys: ['c'], label: 'c', description: 'create a volume, or a bridge network', contexts: ['volumes', 'networks'], footer: 'create' },
   { action: 'history', keys: ['h'], label: 'h', description: 'the image’s history: each layer, what made it, its size and age', contexts: ['images'] },
   { action: 'tag', keys: ['t'], label: 't', description: 'tag the image with another name (docker tag)', contexts: ['images'] },
   { action: 'push', keys: ['P'], label: 'P', description: 'push the image to its registry, a bar per layer in the Pulls pane (credentials as for pulls)', contexts: ['images'] },
@@ -112,7 +118,7 @@ export const keymap: readonly Binding[] = [
   { action: 'shell', keys: ['e'], label: 'e', description: 'a shell in the running container (exit returns here)', contexts: ['containers'], footer: 'shell' },
   { action: 'sort', keys: ['o'], label: 'o', description: 'sort by the next column (containers: created, name, image, state; images: created, size, tag)', contexts: ['containers', 'images'] },
   { action: 'copy', keys: ['y'], label: 'y', description: 'copy the id (an image row: its name) to the clipboard', contexts: ['containers', 'images'] },
-  { action: 'remove', keys: ['d'], label: 'd', description: 'remove (asks first)', contexts: ['containers', 'images'], footer: 'remove' },
+  { action: 'remove', keys: ['d'], label: 'd', description: 'remove (asks first)', contexts: ['containers', 'images', 'volumes', 'networks'], footer: 'remove' },
   { action: 'cancel-pull', keys: ['x', 'escape'], label: 'x', description: 'cancel the selected pull', contexts: ['pulls'], footer: 'cancel' },
   { action: 'dismiss-pull', keys: ['d'], label: 'd', description: 'dismiss a finished pull', contexts: ['pulls'], footer: 'dismiss' },
 
@@ -134,6 +140,8 @@ export const KEY_STACKS: ReadonlyArray<readonly KeyContext[]> = [
   ['containers', 'list', 'global'],
   ['images', 'list', 'global'],
   ['pulls', 'list', 'global'],
+  ['volumes', 'list', 'global'],
+  ['networks', 'list', 'global'],
   ['logs', 'global'],
   ['inspect', 'global'],
   ['help', 'global'],

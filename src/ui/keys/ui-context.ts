@@ -1,3 +1,4 @@
+import type { ResourcesState } from '../../state/resources/resource-lists.ts';
 import type { EngineState } from '../../state/engine-state.ts';
 import type { EventLogState } from '../../state/events/event-log.ts';
 import type { StatsState } from '../../state/stats/stats-tracker.ts';
@@ -18,5 +19,7 @@ export interface UiContext {
   events?: EventLogState;
   /** Live resource figures (for ordering rows by them). */
   stats?: StatsState;
+  /** The Volumes and Networks panes' lists. */
+  resources?: ResourcesState;
   logLines(overlay: number): SearchableLines | undefined;
 }

@@ -13,6 +13,7 @@ import { ContainersPane } from './containers-pane.tsx';
 import { EventsPaneLive } from './events-pane.tsx';
 import { ImagesPane } from './images-pane.tsx';
 import { PullsPane } from './pulls-pane.tsx';
+import { ResourcePane } from './resource-pane.tsx';
 import { containerRowsOf, imageRowsOf } from './registry.ts';
 
 export interface PaneProps {
@@ -44,5 +45,7 @@ export const paneComponents: Record<PaneId, (props: PaneProps) => ReactElement> 
     return <ImagesPane {...props} width={width} height={height} nowMs={nowMs} />;
   },
   pulls: ({ state, width, height }) => <PullsPane width={width} height={height} view={paneView(state, 'pulls')} />,
+  volumes: ({ state, engine, width, height }) => <ResourcePane kind="volumes" state={state} engine={engine} width={width} height={height} />,
+  networks: ({ state, engine, width, height }) => <ResourcePane kind="networks" state={state} engine={engine} width={width} height={height} />,
   events: ({ state, engine, width, height }) => <EventsPaneLive state={state} width={width} height={height} live={engine.connection.eventsLive} />,
 };

@@ -23,6 +23,8 @@ import { isLive } from '../../state/containers.ts';
 import type { ImageRow } from '../rows/image-rows.ts';
 import { selectContainerIds, selectContainerRows, selectEventKeys, selectEventRows, selectImageKeys, selectImageRows, selectPullIds } from '../rows/select.ts';
 import type { EventRow } from '../rows/event-rows.ts';
+import { networkRows, volumeRows, type ResourceRow } from '../rows/resource-rows.ts';
+import type { ResourceKind, ResourcesState } from '../../state/resources/resource-lists.ts';
 import type { LoggedEvent } from '../../state/events/event-log.ts';
 import { containerSorts, containerStatsSorts, imageSorts, isDescending, nextSort } from '../rows/sort.ts';
 import { moveSelectionTo, select, setSort } from '../../state/app/navigation.ts';
@@ -304,6 +306,47 @@ const pulls: PaneEntry = {
   },
 };
 
+const NO_RESOURCES: ResourcesState = { volumes: { items: [], loaded: false, stale: false }, networks: { items: [], loaded: false, stale: false } };
+
+/** The Volumes or Networks pane's rows, as shown (filtered), with who uses each. */
+export function resourceRowsOf(kind: ResourceKind, state: AppState, ctx: Pick<UiContext, 'engine' | 'resources'>): readonly ResourceRow<string>[] {
+  const lists = ctx.resources ?? NO_RESOURCES;
+  const filter = paneView(state, kind).filter;
+  return kind === 'volumes' ? volumeRows(lists.volumes.items, ctx.engine.containers.items, filter) : networkRows(lists.networks.items, ctx.engine.containers.items, filter);
+}
+
+function resourcePane(kind: ResourceKind, number: number): PaneEntry {
+  const one = kind === 'volumes' ? 'volume' : 'network';
+  const selected = (state: AppState, ctx: UiContext) => {
+    const rows = resourceRowsOf(kind, state, ctx);
+    return rows[selectedIndex(paneView(state, kind), rows.map((r) => r.key))];
+  };
+  const onResource = (act: (state: AppState, ctx: UiContext, row: ResourceRow<string>) => Reduced) => onRow(selected, act);
+  return {
+    id: kind,
+    title: `${number} ${kind === 'volumes' ? 'Volumes' : 'Networks'}`,
+    context: kind,
+    focus: kind === 'volumes' ? 'pane-volumes' : 'pane-networks',
+    ids: (state, ctx) => resourceRowsOf(kind, state, ctx).map((r) => r.key),
+    filterable: true,
+    pinsSelection: true,
+    actions: {
+      inspect: onResource((state, _ctx, row) =>
+        openView(
+          state,
+          (id) => ({ kind: 'inspect', id, target: one, objectId: row.key, title: row.name, top: 0 }),
+          (o) => ({ type: 'inspect', overlay: o.id, target: one, objectId: row.key }),
+        ),
+      ),
+      remove: onResource((state, ctx, row) => {
+        const target: RemoveTarget = { kind: one, id: row.key, name: row.name, users: row.users };
+        return openDialogOver(state, { type: 'remove', target, label: `${one} ${row.name}` }, ctx);
+      }),
+      create: (state, ctx) => openDialogOver(state, { type: 'container-action', action: kind === 'volumes' ? 'create-volume' : 'create-network', containerId: '', name: '' }, ctx),
+    },
+  };
+}
+
 const NO_EVENTS: readonly LoggedEvent[] = [];
 
 export function eventRowsOf(state: AppState, ctx: Pick<UiContext, 'events'>): readonly EventRow[] {
@@ -321,7 +364,7 @@ const events: PaneEntry = {
   actions: {},
 };
 
-export const panes: readonly PaneEntry[] = [containers, images, pulls, events];
+export const panes: readonly PaneEntry[] = [containers, images, pulls, resourcePane('volumes', 4), resourcePane('networks', 5), events];
 export const paneOrder: readonly PaneId[] = panes.map((p) => p.id);
 
 export function paneEntry(id: PaneId): PaneEntry {

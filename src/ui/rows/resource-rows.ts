@@ -1,0 +1,54 @@
+/**
+ * The Volumes and Networks panes' rows: each engine string sanitised, who uses it worked out
+ * from the containers list (API 1.41 lists neither), filtered by `/` over every cell.
+ */
+import type { NetworkSummary, VolumeSummary } from '../../engine/resources.ts';
+import type { ContainerSummary } from '../../engine/types.ts';
+import { usage } from '../../state/resources/resource-lists.ts';
+import { sanitizeLine, shortId } from '../format/index.ts';
+
+export type VolumeColumn = 'name' | 'driver' | 'mountpoint' | 'usedBy';
+export type NetworkColumn = 'name' | 'id' | 'driver' | 'scope' | 'usedBy';
+
+export interface ResourceRow<C extends string> {
+  /** The volume's name or the network's id: what actions act on. */
+  key: string;
+  /** The name, as the engine spells it (for messages, sanitised when drawn). */
+  name: string;
+  cells: Record<C, string>;
+  /** Containers using it: a volume in use cannot be removed, and prune leaves it. */
+  users: number;
+}
+
+function users(names: readonly string[] | undefined): string {
+  if (!names || names.length === 0) return '—';
+  return names.map(sanitizeLine).join(', ');
+}
+
+function matches(cells: Record<string, string>, needle: string): boolean {
+  return needle === '' || Object.values(cells).some((cell) => cell.toLowerCase().includes(needle));
+}
+
+export function volumeRows(volumes: readonly VolumeSummary[], containers: readonly ContainerSummary[], filter: string): ResourceRow<VolumeColumn>[] {
+  const used = usage(containers).volumes;
+  const needle = filter.trim().toLowerCase();
+  return volumes
+    .map((v) => {
+      const by = used.get(v.Name);
+      const cells = { name: sanitizeLine(v.Name), driver: sanitizeLine(v.Driver ?? ''), mountpoint: sanitizeLine(v.Mountpoint ?? ''), usedBy: users(by) };
+      return { key: v.Name, name: v.Name, cells, users: by?.length ?? 0 };
+    })
+    .filter((row) => matches(row.cells, needle));
+}
+
+export function networkRows(networks: readonly NetworkSummary[], containers: readonly ContainerSummary[], filter: string): ResourceRow<NetworkColumn>[] {
+  const used = usage(containers).networks;
+  const needle = filter.trim().toLowerCase();
+  return networks
+    .map((n) => {
+      const by = used.get(n.Name);
+      const cells = { name: sanitizeLine(n.Name), id: shortId(n.Id), driver: sanitizeLine(n.Driver ?? ''), scope: sanitizeLine(n.Scope ?? ''), usedBy: users(by) };
+      return { key: n.Id, name: n.Name, cells, users: by?.length ?? 0 };
+    })
+    .filter((row) => matches(row.cells, needle));
+}
