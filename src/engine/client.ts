@@ -7,6 +7,7 @@ import * as exec from './exec.ts';
 import { EngineHttp } from './http.ts';
 import * as archive from './archive.ts';
 import * as resources from './resources.ts';
+import * as pruning from './prune.ts';
 import * as images from './images.ts';
 import { containerStats, containerTop, type StatsOptions } from './stats.ts';
 import * as system from './system.ts';
@@ -212,6 +213,14 @@ export class EngineClient {
   }
   pullImage(fromImage: string, options: images.PullOptions) {
     return images.pullImage(this.http, fromImage, options);
+  }
+
+  systemDf(signal?: AbortSignal) {
+    return pruning.systemDf(this.http, signal);
+  }
+
+  prune(kind: pruning.PruneKind, options?: { all?: boolean; signal?: AbortSignal }) {
+    return pruning.prune(this.http, kind, options);
   }
 
   listVolumes(signal?: AbortSignal) {

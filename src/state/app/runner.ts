@@ -17,6 +17,7 @@ import { actOnProject } from '../actions/project.ts';
 import { startContainer } from '../actions/start-container.ts';
 import { dialogHandlers } from '../dialogs/requests.ts';
 import { runHandlers } from '../dialogs/run-controller.ts';
+import { pruneHandlers } from '../dialogs/prune-work.ts';
 import { engineHandlers } from './engine-work.ts';
 import { statsHandlers } from './stats-work.ts';
 import { viewHandlers } from './view-work.ts';
@@ -91,6 +92,7 @@ export class CommandRunner {
       ...statsHandlers,
       ...dialogHandlers,
       ...runHandlers,
+      ...pruneHandlers,
       after: (command) => this.after(command),
       release: (command) => this.release(command.overlay),
     };

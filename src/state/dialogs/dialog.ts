@@ -10,6 +10,8 @@ import { containerActionMachine, openContainerAction } from './container-action.
 import type { CopyOutCommand, CopyOutDialog, CopyOutRequest, CopyOutResult } from './copy-out.ts';
 import { copyOutMachine, openCopyOut } from './copy-out.ts';
 import type { DialogContext, DialogMachine, Outcome, RequestResult } from './machine.ts';
+import type { PruneCommand, PruneDialog, PruneRequest, PruneResult } from './prune.ts';
+import { openPrune, pruneMachine } from './prune.ts';
 import type { PullCommand, PullDialog, PullRequest, PullResult } from './pull.ts';
 import { openPull, pullMachine } from './pull.ts';
 import type { RemoveCommand, RemoveDialog, RemoveRequest } from './remove.ts';
@@ -20,10 +22,10 @@ import type { StopCommand, StopDialog, StopRequest } from './stop.ts';
 import { openStop, stopMachine } from './stop.ts';
 import type { KeyPress } from '../input/press.ts';
 
-export type DialogRequest = RunRequest | StopRequest | CommitRequest | PullRequest | RemoveRequest | ContainerActionRequest | CopyOutRequest;
-export type DialogState = RunDialog | StopDialog | CommitDialog | PullDialog | RemoveDialog | ContainerActionDialog | CopyOutDialog;
-export type DialogCommand = RunCommand | StopCommand | CommitCommand | PullCommand | RemoveCommand | ContainerActionCommand | CopyOutCommand;
-export type DialogResult = RunResult | RequestResult | CommitResult | PullResult | CopyOutResult;
+export type DialogRequest = RunRequest | StopRequest | CommitRequest | PullRequest | RemoveRequest | ContainerActionRequest | CopyOutRequest | PruneRequest;
+export type DialogState = RunDialog | StopDialog | CommitDialog | PullDialog | RemoveDialog | ContainerActionDialog | CopyOutDialog | PruneDialog;
+export type DialogCommand = RunCommand | StopCommand | CommitCommand | PullCommand | RemoveCommand | ContainerActionCommand | CopyOutCommand | PruneCommand;
+export type DialogResult = RunResult | RequestResult | CommitResult | PullResult | CopyOutResult | PruneResult;
 export type DialogType = DialogState['type'];
 
 interface Entry<S, Q, R> {
@@ -40,6 +42,7 @@ interface Types {
   remove: [RemoveDialog, RemoveRequest, RequestResult];
   'container-action': [ContainerActionDialog, ContainerActionRequest, RequestResult];
   'copy-out': [CopyOutDialog, CopyOutRequest, CopyOutResult];
+  prune: [PruneDialog, PruneRequest, PruneResult];
 }
 
 const machines: { [T in DialogType]: Entry<Types[T][0], Types[T][1], Types[T][2]> } = {
@@ -50,6 +53,7 @@ const machines: { [T in DialogType]: Entry<Types[T][0], Types[T][1], Types[T][2]
   remove: { open: (q) => ({ state: openRemove(q) }), machine: removeMachine },
   'container-action': { open: (q) => ({ state: openContainerAction(q) }), machine: containerActionMachine },
   'copy-out': { open: (q) => ({ state: openCopyOut(q) }), machine: copyOutMachine },
+  prune: { open: (q, ctx) => openPrune(q, ctx.overlay), machine: pruneMachine },
 };
 
 function entry(type: DialogType): Entry<DialogState, DialogRequest, DialogResult> {

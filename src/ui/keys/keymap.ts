@@ -56,6 +56,7 @@ export type ActionId =
   | 'pane-volumes'
   | 'pane-networks'
   | 'create'
+  | 'prune'
   | 'push'
   | 'toggle-compose'
   | 'fold';
@@ -102,6 +103,7 @@ export const keymap: readonly Binding[] = [
   { action: 'fold', keys: [' '], label: 'Space', description: 'fold or unfold the Compose project under the cursor', contexts: ['containers'] },
   { action: 'toggle-stats', keys: ['M'], label: 'M', description: 'resource columns on/off (CPU, memory, net and block I/O, PIDs of running containers)', contexts: ['containers'] },
   { action: 'inspect', keys: ['i'], label: 'i', description: 'inspect (pretty JSON)', contexts: ['containers', 'images', 'volumes', 'networks'], footer: 'inspect' },
+  { action: 'prune', keys: ['X'], label: 'X', description: 'prune: shows what would go and what it frees, then removes it after Enter (Images: Space cycles dangling, unused, build cache)', contexts: ['containers', 'images', 'volumes', 'networks'] },
   { action: 'create', keys: ['c'], label: 'c', description: 'create a volume, or a bridge network', contexts: ['volumes', 'networks'], footer: 'create' },
   { action: 'history', keys: ['h'], label: 'h', description: 'the image’s history: each layer, what made it, its size and age', contexts: ['images'] },
   { action: 'tag', keys: ['t'], label: 't', description: 'tag the image with another name (docker tag)', contexts: ['images'] },

@@ -205,6 +205,7 @@ const containers: PaneEntry = {
       const folded = state.folded.includes(project) ? state.folded.filter((p) => p !== project) : [...state.folded, project];
       return reduced({ ...state, folded });
     },
+    prune: (state, ctx) => openDialogOver(state, { type: 'prune', target: 'containers' }, ctx),
     'copy-out': onContainer((state, ctx, row) => openDialogOver(state, { type: 'copy-out', containerId: row.id, name: ownName(ctx, row) }, ctx)),
     commit: onContainer((state, _ctx, row) => openDialogOver(state, { type: 'commit', containerId: row.id, label: label(row.cells.name, row.id) }, _ctx)),
     shell: onContainer((state, ctx, row) => {
@@ -249,6 +250,7 @@ const images: PaneEntry = {
       const image = row && !row.tag.startsWith('<none>') ? row.tag : undefined;
       return openDialogOver(state, { type: 'run', image }, ctx);
     },
+    prune: (state, ctx) => openDialogOver(state, { type: 'prune', target: 'images' }, ctx),
     tag: onImage((state, ctx, row) => {
       const name = row.tag.startsWith('<none>') ? '' : row.tag;
       return openDialogOver(state, { type: 'container-action', action: 'tag', containerId: row.imageId, name }, ctx);
@@ -342,6 +344,7 @@ function resourcePane(kind: ResourceKind, number: number): PaneEntry {
         const target: RemoveTarget = { kind: one, id: row.key, name: row.name, users: row.users };
         return openDialogOver(state, { type: 'remove', target, label: `${one} ${row.name}` }, ctx);
       }),
+      prune: (state, ctx) => openDialogOver(state, { type: 'prune', target: kind }, ctx),
       create: (state, ctx) => openDialogOver(state, { type: 'container-action', action: kind === 'volumes' ? 'create-volume' : 'create-network', containerId: '', name: '' }, ctx),
     },
   };
