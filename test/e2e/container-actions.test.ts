@@ -32,6 +32,16 @@ after(async () => {
 
 const copyDir = mkdtempSync(path.join(tmpdir(), 'berth-cp-'));
 
+/** Opens the copy-out dialog on the selected container and copies `source` into copyDir. */
+async function copyOut(b: PtySession, source: string): Promise<void> {
+  await b.type('C');
+  await b.waitFor(`Copy out of ${tag}-taken`, WAIT_MS);
+  b.write(source);
+  await b.type(key.tab, '\u0015');
+  b.write(copyDir);
+  await b.type(key.enter);
+}
+
 test('P pauses and resumes, N renames (the engine’s refusal kept in the dialog), K kills with the signal asked for', async () => {
   const b = launchBerth({ env: { DOCKER_HOST: env.dockerHost, DOCKER_CONFIG: env.clientConfigDir }, cols: 160, rows: 30 });
   sessions.push(b);
@@ -91,23 +101,13 @@ test('C copies a file and a directory out of the container; a name already there
   await b.type('/', ...`${tag}-taken`, key.enter);
   await b.waitFor((s) => rowOf(s, `${tag}-taken`) !== '' && !s.includes(`${tag}-box `), WAIT_MS);
 
-  await b.type('C');
-  await b.waitFor(`Copy out of ${tag}-taken`, WAIT_MS);
-  b.write('/data/greeting');
-  await b.type(key.tab, '\u0015');
-  b.write(copyDir);
-  await b.type(key.enter);
+  await copyOut(b, '/data/greeting');
   await b.waitFor(`copied /data/greeting from ${tag}-taken`, WAIT_MS);
   assert.equal(readFileSync(path.join(copyDir, 'greeting'), 'utf8'), 'hello\n');
 
   // Again, over a changed local copy: asked first; Esc keeps it, Enter replaces it.
   writeFileSync(path.join(copyDir, 'greeting'), 'mine\n');
-  await b.type('C');
-  await b.waitFor(`Copy out of ${tag}-taken`, WAIT_MS);
-  b.write('/data/greeting');
-  await b.type(key.tab, '\u0015');
-  b.write(copyDir);
-  await b.type(key.enter);
+  await copyOut(b, '/data/greeting');
   await b.waitFor('is already there: Enter replaces it', WAIT_MS);
   assert.equal(readFileSync(path.join(copyDir, 'greeting'), 'utf8'), 'mine\n', 'nothing replaced before the answer');
   await b.type(key.enter);
@@ -116,12 +116,7 @@ test('C copies a file and a directory out of the container; a name already there
   assert.equal(readFileSync(path.join(copyDir, 'greeting'), 'utf8'), 'hello\n');
 
   // A directory comes with its tree; a path that is not there is the engine's words.
-  await b.type('C');
-  await b.waitFor(`Copy out of ${tag}-taken`, WAIT_MS);
-  b.write('/data/nothing-here');
-  await b.type(key.tab, '\u0015');
-  b.write(copyDir);
-  await b.type(key.enter);
+  await copyOut(b, '/data/nothing-here');
   await b.waitFor(new RegExp(`No such container:path: [0-9a-f]{12}:/data/nothing-here`), WAIT_MS);
   await b.type('\u001b[Z', '\u0015');
   b.write('/data/sub');
