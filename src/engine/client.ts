@@ -8,6 +8,7 @@ import { EngineHttp } from './http.ts';
 import * as archive from './archive.ts';
 import * as resources from './resources.ts';
 import * as pruning from './prune.ts';
+import * as swarm from './swarm.ts';
 import * as images from './images.ts';
 import { containerStats, containerTop, type StatsOptions } from './stats.ts';
 import * as system from './system.ts';
@@ -213,6 +214,34 @@ export class EngineClient {
   }
   pullImage(fromImage: string, options: images.PullOptions) {
     return images.pullImage(this.http, fromImage, options);
+  }
+
+  listServices(signal?: AbortSignal) {
+    return swarm.listServices(this.http, signal);
+  }
+
+  inspectService(id: string, signal?: AbortSignal) {
+    return swarm.inspectService(this.http, id, signal);
+  }
+
+  listTasks(signal?: AbortSignal) {
+    return swarm.listTasks(this.http, signal);
+  }
+
+  listNodes(signal?: AbortSignal) {
+    return swarm.listNodes(this.http, signal);
+  }
+
+  updateService(id: string, version: number, spec: swarm.ServiceSpec, options?: { rollback?: boolean; signal?: AbortSignal }) {
+    return swarm.updateService(this.http, id, version, spec, options);
+  }
+
+  removeService(id: string, signal?: AbortSignal) {
+    return swarm.removeService(this.http, id, signal);
+  }
+
+  updateNode(id: string, version: number, spec: swarm.NodeSpec, signal?: AbortSignal) {
+    return swarm.updateNode(this.http, id, version, spec, signal);
   }
 
   systemDf(signal?: AbortSignal) {

@@ -6,6 +6,7 @@ import { EngineSwitchboard, engineSwitching } from '../state/engine-switch.ts';
 import { PullManager } from '../state/pulls/pull-manager.ts';
 import { StatsTracker } from '../state/stats/stats-tracker.ts';
 import { ResourceLists } from '../state/resources/resource-lists.ts';
+import { SwarmLists } from '../state/swarm/swarm-lists.ts';
 import { EventLog } from '../state/events/event-log.ts';
 import type { Store } from '../state/store.ts';
 import type { EngineState } from '../state/engine-state.ts';
@@ -76,6 +77,7 @@ export async function runApp(options: AppOptions): Promise<number> {
   const engineStore = board.store;
   const events = new EventLog();
   const resources = new ResourceLists(() => board.current.client);
+  const swarm = new SwarmLists(() => board.current.client);
   let stopLogging = session.sync.onEvent((event) => events.record(event));
   // Resource figures (`M`): streams on whichever engine berth shows now.
   const stats = new StatsTracker({ client: () => board.current.client, podman: () => engineStore.getState().connection.engineKind === 'podman' });
@@ -146,6 +148,7 @@ export async function runApp(options: AppOptions): Promise<number> {
         stats,
         events,
         resources,
+        swarm,
       };
       const show = (app: Runtime) => {
         enterFullscreen(process.stdout);

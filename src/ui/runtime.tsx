@@ -74,6 +74,7 @@ export function createRuntime(services: Services, options: RuntimeOptions): Runt
       },
       pulls,
       resources: services.resources,
+      swarm: services.swarm,
       engines: services.engines,
       quit: options.quit,
       copy: options.copy,
@@ -88,6 +89,7 @@ export function createRuntime(services: Services, options: RuntimeOptions): Runt
     events: services.events?.store.getState(),
     stats: services.stats?.store.getState(),
     resources: services.resources?.store.getState(),
+    swarm: services.swarm?.store.getState(),
     keymap: currentKeymap(),
     logLines: (overlay) => runner.logSession(overlay)?.buffer,
   });
@@ -106,6 +108,15 @@ export function createRuntime(services: Services, options: RuntimeOptions): Runt
     };
     unsubscribe.push(resources.store.subscribe(changed), store.subscribe(showResources), () => resources.stop());
     showResources();
+  }
+  const swarm = services.swarm;
+  if (swarm) {
+    const showSwarm = () => {
+      const pane = store.getState().pane;
+      swarm.watch(pane === 'services' || pane === 'nodes');
+    };
+    unsubscribe.push(swarm.store.subscribe(changed), store.subscribe(showSwarm), () => swarm.stop());
+    showSwarm();
   }
   const stats = services.stats;
   if (stats) {

@@ -5,6 +5,7 @@ import type { EngineSync } from '../state/engine-sync.ts';
 import type { StatsTracker } from '../state/stats/stats-tracker.ts';
 import type { EventLog } from '../state/events/event-log.ts';
 import type { ResourceLists } from '../state/resources/resource-lists.ts';
+import type { SwarmLists } from '../state/swarm/swarm-lists.ts';
 import type { EngineState } from '../state/engine-state.ts';
 import type { PullManager } from '../state/pulls/pull-manager.ts';
 import type { Store } from '../state/store.ts';
@@ -23,6 +24,8 @@ export interface Services {
   events?: EventLog;
   /** The Volumes and Networks panes' lists (absent in tests that do not show them). */
   resources?: ResourceLists;
+  /** The Services and Nodes panes' data (absent in tests that do not show them). */
+  swarm?: SwarmLists;
 }
 
 export const ServicesContext = createContext<Services | undefined>(undefined);

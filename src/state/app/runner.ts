@@ -18,6 +18,7 @@ import { startContainer } from '../actions/start-container.ts';
 import { dialogHandlers } from '../dialogs/requests.ts';
 import { runHandlers } from '../dialogs/run-controller.ts';
 import { pruneHandlers } from '../dialogs/prune-work.ts';
+import { swarmHandlers } from '../swarm/swarm-work.ts';
 import { engineHandlers } from './engine-work.ts';
 import { statsHandlers } from './stats-work.ts';
 import { viewHandlers } from './view-work.ts';
@@ -93,6 +94,7 @@ export class CommandRunner {
       ...dialogHandlers,
       ...runHandlers,
       ...pruneHandlers,
+      ...swarmHandlers,
       after: (command) => this.after(command),
       release: (command) => this.release(command.overlay),
     };

@@ -12,7 +12,7 @@ import type { HistoryEntry } from '../../engine/images.ts';
 /** What `i` inspects. */
 export type InspectTarget = 'container' | 'image' | 'volume' | 'network';
 
-export type PaneId = 'containers' | 'images' | 'pulls' | 'volumes' | 'networks' | 'events';
+export type PaneId = 'containers' | 'images' | 'pulls' | 'volumes' | 'networks' | 'events' | 'services' | 'nodes';
 
 export interface PaneView {
   selectedId?: string;
@@ -125,6 +125,8 @@ export interface AppState {
   groupCompose: boolean;
   /** Compose projects folded to their header row. */
   folded: readonly string[];
+  /** Swarm services opened to show their tasks (ids). */
+  openServices?: readonly string[];
   /** Views and dialogs over the panes, the last on top: it gets the keys. */
   overlays: readonly Overlay[];
   notice?: Notice;

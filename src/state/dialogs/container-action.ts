@@ -11,7 +11,7 @@ import { editIn, type Fields } from './form.ts';
 import type { DialogMachine, Outcome, RequestResult } from './machine.ts';
 import { checkContainerName, type Checked } from './validation.ts';
 
-export type ContainerAction = 'kill' | 'rename' | 'tag' | 'create-volume' | 'create-network';
+export type ContainerAction = 'kill' | 'rename' | 'tag' | 'create-volume' | 'create-network' | 'scale';
 
 export interface ContainerActionRequest {
   type: 'container-action';
@@ -19,6 +19,8 @@ export interface ContainerActionRequest {
   containerId: string;
   /** The container's own name, for the title and messages. */
   name: string;
+  /** Scale: the replica count now, to start from. */
+  current?: string;
 }
 
 export interface ContainerActionDialog extends ContainerActionRequest {
@@ -78,6 +80,13 @@ export function checkResourceName(action: 'create-volume' | 'create-network', in
   return checked.ok ? { ok: true, value: text } : checked;
 }
 
+/** A replica count: a whole number, 0 (stops every task) to 1,000. */
+export function checkReplicas(input: string): Checked<string> {
+  const text = input.trim();
+  if (!/^\d{1,4}$/.test(text) || Number(text) > 1000) return { ok: false, message: 'replicas: a whole number from 0 to 1000' };
+  return { ok: true, value: String(Number(text)) };
+}
+
 export function checkActionValue(action: ContainerAction, input: string): Checked<string> {
   switch (action) {
     case 'kill':
@@ -89,13 +98,16 @@ export function checkActionValue(action: ContainerAction, input: string): Checke
     case 'create-volume':
     case 'create-network':
       return checkResourceName(action, input);
+    case 'scale':
+      return checkReplicas(input);
   }
 }
 
 export function openContainerAction(request: ContainerActionRequest): ContainerActionDialog {
   // Rename starts from the current name, as a person edits it; kill from empty (SIGKILL).
   // A tag starts from the image's current name too: the usual edit is the registry or the tag.
-  return { ...request, fields: { value: field(request.action === 'rename' || request.action === 'tag' ? request.name : '') }, showErrors: false, busy: false };
+  const start = request.action === 'rename' || request.action === 'tag' ? request.name : request.action === 'scale' ? (request.current ?? '') : '';
+  return { ...request, fields: { value: field(start) }, showErrors: false, busy: false };
 }
 
 export const containerActionMachine: DialogMachine<ContainerActionDialog, RequestResult> = {

@@ -10,6 +10,8 @@ import { containerActionMachine, openContainerAction } from './container-action.
 import type { CopyOutCommand, CopyOutDialog, CopyOutRequest, CopyOutResult } from './copy-out.ts';
 import { copyOutMachine, openCopyOut } from './copy-out.ts';
 import type { DialogContext, DialogMachine, Outcome, RequestResult } from './machine.ts';
+import type { ConfirmDialog, ConfirmRequest, SwarmCommand } from './confirm.ts';
+import { confirmMachine, openConfirm } from './confirm.ts';
 import type { PruneCommand, PruneDialog, PruneRequest, PruneResult } from './prune.ts';
 import { openPrune, pruneMachine } from './prune.ts';
 import type { PullCommand, PullDialog, PullRequest, PullResult } from './pull.ts';
@@ -22,9 +24,9 @@ import type { StopCommand, StopDialog, StopRequest } from './stop.ts';
 import { openStop, stopMachine } from './stop.ts';
 import type { KeyPress } from '../input/press.ts';
 
-export type DialogRequest = RunRequest | StopRequest | CommitRequest | PullRequest | RemoveRequest | ContainerActionRequest | CopyOutRequest | PruneRequest;
-export type DialogState = RunDialog | StopDialog | CommitDialog | PullDialog | RemoveDialog | ContainerActionDialog | CopyOutDialog | PruneDialog;
-export type DialogCommand = RunCommand | StopCommand | CommitCommand | PullCommand | RemoveCommand | ContainerActionCommand | CopyOutCommand | PruneCommand;
+export type DialogRequest = RunRequest | StopRequest | CommitRequest | PullRequest | RemoveRequest | ContainerActionRequest | CopyOutRequest | PruneRequest | ConfirmRequest;
+export type DialogState = RunDialog | StopDialog | CommitDialog | PullDialog | RemoveDialog | ContainerActionDialog | CopyOutDialog | PruneDialog | ConfirmDialog;
+export type DialogCommand = RunCommand | StopCommand | CommitCommand | PullCommand | RemoveCommand | ContainerActionCommand | CopyOutCommand | PruneCommand | SwarmCommand;
 export type DialogResult = RunResult | RequestResult | CommitResult | PullResult | CopyOutResult | PruneResult;
 export type DialogType = DialogState['type'];
 
@@ -43,6 +45,7 @@ interface Types {
   'container-action': [ContainerActionDialog, ContainerActionRequest, RequestResult];
   'copy-out': [CopyOutDialog, CopyOutRequest, CopyOutResult];
   prune: [PruneDialog, PruneRequest, PruneResult];
+  confirm: [ConfirmDialog, ConfirmRequest, RequestResult];
 }
 
 const machines: { [T in DialogType]: Entry<Types[T][0], Types[T][1], Types[T][2]> } = {
@@ -54,6 +57,7 @@ const machines: { [T in DialogType]: Entry<Types[T][0], Types[T][1], Types[T][2]
   'container-action': { open: (q) => ({ state: openContainerAction(q) }), machine: containerActionMachine },
   'copy-out': { open: (q) => ({ state: openCopyOut(q) }), machine: copyOutMachine },
   prune: { open: (q, ctx) => openPrune(q, ctx.overlay), machine: pruneMachine },
+  confirm: { open: (q) => ({ state: openConfirm(q) }), machine: confirmMachine },
 };
 
 function entry(type: DialogType): Entry<DialogState, DialogRequest, DialogResult> {

@@ -8,7 +8,7 @@ import type { DialogMachine, Outcome, RequestResult } from './machine.ts';
 
 /** What the remove dialog would remove: a container, or one row (one tag) of the Images pane. */
 export type RemoveTarget =
-  | { kind: 'container'; id: string; name: string; running: boolean }
+  | { kind: 'container'; id: string; name: string; running: boolean; /** A swarm task's service: the swarm replaces what is removed. */ service?: string }
   | { kind: 'image'; id: string; tag: string }
   | ({ kind: 'volume' } & ResourceTarget)
   | ({ kind: 'network' } & ResourceTarget);

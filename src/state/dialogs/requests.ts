@@ -4,6 +4,7 @@
  * stop it has started, as `docker stop` interrupted would).
  */
 import { copyOut } from '../actions/copy-out.ts';
+import { swarmAct } from '../swarm/swarm-work.ts';
 import { describeError } from '../../engine/errors.ts';
 import { commitContainer } from '../actions/commit-container.ts';
 import { actOnProject } from '../actions/project.ts';
@@ -45,6 +46,14 @@ export const dialogHandlers: HandlerTable<'stop-container' | 'commit-container' 
   'container-action': (c, env) => {
     const { client } = env.services;
     const label = containerLabel(c.name, c.containerId);
+    if (c.action === 'scale') {
+      answer(env, c.overlay, async (signal) => {
+        const message = await swarmAct(client, { kind: 'scale', serviceId: c.containerId, name: c.name, replicas: Number(c.value) }, signal);
+        await env.services.swarm?.refresh().catch(() => undefined);
+        return message;
+      });
+      return;
+    }
     if (c.action === 'create-volume' || c.action === 'create-network') {
       const kind = c.action === 'create-volume' ? 'volumes' : 'networks';
       answer(env, c.overlay, async (signal) => {

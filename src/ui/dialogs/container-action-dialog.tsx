@@ -16,6 +16,7 @@ const placeholders: Record<State['action'], string | undefined> = {
   tag: 'e.g. registry:5000/team/app:1',
   'create-volume': 'empty: the engine picks a name',
   'create-network': 'e.g. backend',
+  scale: 'how many tasks, e.g. 3',
 };
 
 export function ContainerActionDialog({ dialog, width }: DialogProps<State>) {
@@ -31,6 +32,7 @@ export function ContainerActionDialog({ dialog, width }: DialogProps<State>) {
     tag: { title: `Tag image ${label}`, doing: 'tagging', enter: 'tag', field: 'new tag' },
     'create-volume': { title: 'Create a volume', doing: 'creating', enter: 'create', field: 'name' },
     'create-network': { title: 'Create a network (bridge)', doing: 'creating', enter: 'create', field: 'name' },
+    scale: { title: `Scale service ${sanitizeLine(dialog.name)}`, doing: 'scaling', enter: 'scale', field: 'replicas' },
   }[action];
   return (
     <DialogFrame title={words.title} width={w} error={dialog.error} hint={busy ? `${words.doing}… · Esc closes` : `Enter ${words.enter} · Esc cancel`}>

@@ -33,6 +33,7 @@ const components: Components = {
   remove: preloadable(later(() => import('./remove-dialog.tsx').then((m) => m.RemoveDialog)), Placeholder),
   pull: preloadable(later(() => import('./pull-dialog.tsx').then((m) => m.PullDialog)), Placeholder),
   'container-action': preloadable(later(() => import('./container-action-dialog.tsx').then((m) => m.ContainerActionDialog)), Placeholder),
+  confirm: preloadable(later(() => import('./confirm-dialog.tsx').then((m) => m.ConfirmDialog)), Placeholder),
   prune: preloadable(later(() => import('./prune-dialog.tsx').then((m) => m.PruneDialog)), Placeholder),
   'copy-out': preloadable(later(() => import('./copy-out-dialog.tsx').then((m) => m.CopyOutDialog)), Placeholder),
 };

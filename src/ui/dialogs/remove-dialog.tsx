@@ -22,6 +22,11 @@ export function RemoveDialog({ dialog, width }: DialogProps<State>) {
       error={dialog.error}
       hint={busy ? 'removing… · Esc closes (the removal still completes)' : 'Enter remove · Space toggles · Tab/Shift-Tab option · Esc cancel'}
     >
+      {target.kind === 'container' && target.service ? (
+        <Text color={theme.warning} wrap="wrap">
+          {`⚠ This container is a task of swarm service ${target.service}. The swarm will start a replacement; to stop the service, scale it to 0 (7 Services, s).`}
+        </Text>
+      ) : null}
       {target.kind === 'container' && target.running && !dialog.force ? (
         <Text color={theme.warning} wrap="wrap">
           It is running: the engine will refuse unless force is on.

@@ -28,10 +28,12 @@ export function StopDialog({ dialog, width }: DialogProps<State>) {
       error={dialog.error}
       hint={busy ? `${verb}… · Esc closes (the ${restart ? 'restart' : 'stop'} still completes)` : `Enter ${restart ? 'restart' : 'stop'} · Esc cancel`}
     >
-      {serviceName && !restart ? (
+      {serviceName ? (
         <Box flexDirection="column" marginBottom={1}>
           <Text color={theme.warning} wrap="wrap">
-            {`⚠ This container is a task of swarm service ${serviceName}. The swarm will start a replacement container once it stops.`}
+            {restart
+              ? `⚠ This container is a task of swarm service ${serviceName}. Restarting it outside the swarm: if it stops for long, the swarm starts a replacement.`
+              : `⚠ This container is a task of swarm service ${serviceName}. The swarm will start a replacement container once it stops.`}
           </Text>
           <Text color={theme.muted} wrap="wrap">
             {`To stop the service itself, scale it to 0 (docker service scale ${serviceName}=0).`}

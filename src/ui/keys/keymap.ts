@@ -2,7 +2,7 @@
  * Every key berth knows, in one table. The dispatcher resolves keys from it, and the footer
  * and the help overlay are generated from it, so they cannot drift apart.
  */
-export type KeyContext = 'global' | 'list' | 'containers' | 'images' | 'pulls' | 'volumes' | 'networks' | 'logs' | 'inspect' | 'help' | 'engines' | 'stats' | 'events';
+export type KeyContext = 'global' | 'list' | 'containers' | 'images' | 'pulls' | 'volumes' | 'networks' | 'services' | 'nodes' | 'logs' | 'inspect' | 'help' | 'engines' | 'stats' | 'events';
 
 export type ActionId =
   | 'quit'
@@ -57,6 +57,14 @@ export type ActionId =
   | 'pane-networks'
   | 'create'
   | 'prune'
+  | 'pane-services'
+  | 'pane-nodes'
+  | 'open-tasks'
+  | 'scale'
+  | 'force-update'
+  | 'rollback'
+  | 'drain'
+  | 'activate'
   | 'push'
   | 'toggle-compose'
   | 'fold';
@@ -84,6 +92,8 @@ export const keymap: readonly Binding[] = [
   { action: 'pane-volumes', keys: ['4'], label: '4', description: 'Volumes pane', contexts: ['global'] },
   { action: 'pane-networks', keys: ['5'], label: '5', description: 'Networks pane', contexts: ['global'] },
   { action: 'pane-events', keys: ['6'], label: '6', description: 'Events pane: what the engine reported, newest first', contexts: ['global'] },
+  { action: 'pane-services', keys: ['7'], label: '7', description: 'Services pane (a swarm manager’s services, replicas, tasks)', contexts: ['global'] },
+  { action: 'pane-nodes', keys: ['8'], label: '8', description: 'Nodes pane (the swarm’s nodes)', contexts: ['global'] },
   { action: 'pull', keys: ['p'], label: 'p', description: 'pull an image', contexts: ['global'], footer: 'pull' },
   { action: 'engines', keys: ['E'], label: 'E', description: 'switch engines (docker contexts, DOCKER_HOST, local sockets)', contexts: ['global'] },
 
@@ -93,8 +103,14 @@ export const keymap: readonly Binding[] = [
   { action: 'bottom', keys: ['G', 'end'], label: 'G', description: 'go to the bottom (logs: and follow)', contexts: ['list', 'logs', 'inspect', 'help', 'engines'] },
   { action: 'page-up', keys: ['pageup', 'ctrl+b', 'ctrl+u'], label: 'PgUp', description: 'page up', contexts: ['list', 'logs', 'inspect', 'help', 'engines'] },
   { action: 'page-down', keys: ['pagedown', 'ctrl+f', 'ctrl+d'], label: 'PgDn', description: 'page down', contexts: ['list', 'logs', 'inspect', 'help', 'engines'] },
-  { action: 'filter', keys: ['/'], label: '/', description: 'filter this pane (id, name, image, tags; events: type, action, actor, details)', contexts: ['containers', 'images', 'volumes', 'networks', 'events'], footer: 'filter' },
-  { action: 'clear-filter', keys: ['escape'], label: 'Esc', description: 'clear the filter', contexts: ['containers', 'images', 'volumes', 'networks', 'events'] },
+  { action: 'filter', keys: ['/'], label: '/', description: 'filter this pane (id, name, image, tags; events: type, action, actor, details)', contexts: ['containers', 'images', 'volumes', 'networks', 'events', 'services', 'nodes'], footer: 'filter' },
+  { action: 'clear-filter', keys: ['escape'], label: 'Esc', description: 'clear the filter', contexts: ['containers', 'images', 'volumes', 'networks', 'events', 'services', 'nodes'] },
+  { action: 'open-tasks', keys: ['return'], label: 'Enter', description: 'a service: show or hide its tasks; a task: its container’s logs', contexts: ['services'], footer: 'tasks' },
+  { action: 'scale', keys: ['s'], label: 's', description: 'scale the service (replicas)', contexts: ['services'], footer: 'scale' },
+  { action: 'force-update', keys: ['R'], label: 'R', description: 'restart the service’s tasks, one after another (asks first)', contexts: ['services'] },
+  { action: 'rollback', keys: ['u'], label: 'u', description: 'roll the service back to its previous spec (asks first)', contexts: ['services'] },
+  { action: 'drain', keys: ['D'], label: 'D', description: 'drain the node: its tasks move elsewhere (asks first)', contexts: ['nodes'], footer: 'drain' },
+  { action: 'activate', keys: ['A'], label: 'A', description: 'activate the node again (asks first)', contexts: ['nodes'], footer: 'activate' },
 
   { action: 'logs', keys: ['return', 'l'], label: 'Enter/l', description: 'container logs', contexts: ['containers'], footer: 'logs' },
   { action: 'toggle-all', keys: ['a'], label: 'a', description: 'running only ↔ all containers', contexts: ['containers'], footer: 'all' },
@@ -120,7 +136,7 @@ export const keymap: readonly Binding[] = [
   { action: 'shell', keys: ['e'], label: 'e', description: 'a shell in the running container (exit returns here)', contexts: ['containers'], footer: 'shell' },
   { action: 'sort', keys: ['o'], label: 'o', description: 'sort by the next column (containers: created, name, image, state; images: created, size, tag)', contexts: ['containers', 'images'] },
   { action: 'copy', keys: ['y'], label: 'y', description: 'copy the id (an image row: its name) to the clipboard', contexts: ['containers', 'images'] },
-  { action: 'remove', keys: ['d'], label: 'd', description: 'remove (asks first)', contexts: ['containers', 'images', 'volumes', 'networks'], footer: 'remove' },
+  { action: 'remove', keys: ['d'], label: 'd', description: 'remove (asks first)', contexts: ['containers', 'images', 'volumes', 'networks', 'services'], footer: 'remove' },
   { action: 'cancel-pull', keys: ['x', 'escape'], label: 'x', description: 'cancel the selected pull', contexts: ['pulls'], footer: 'cancel' },
   { action: 'dismiss-pull', keys: ['d'], label: 'd', description: 'dismiss a finished pull', contexts: ['pulls'], footer: 'dismiss' },
 
@@ -144,6 +160,8 @@ export const KEY_STACKS: ReadonlyArray<readonly KeyContext[]> = [
   ['pulls', 'list', 'global'],
   ['volumes', 'list', 'global'],
   ['networks', 'list', 'global'],
+  ['services', 'list', 'global'],
+  ['nodes', 'list', 'global'],
   ['logs', 'global'],
   ['inspect', 'global'],
   ['help', 'global'],

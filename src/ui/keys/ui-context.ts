@@ -1,3 +1,4 @@
+import type { SwarmState } from '../../state/swarm/swarm-lists.ts';
 import type { ResourcesState } from '../../state/resources/resource-lists.ts';
 import type { EngineState } from '../../state/engine-state.ts';
 import type { EventLogState } from '../../state/events/event-log.ts';
@@ -21,5 +22,7 @@ export interface UiContext {
   stats?: StatsState;
   /** The Volumes and Networks panes' lists. */
   resources?: ResourcesState;
+  /** Services, tasks and nodes, while the Services or Nodes pane is shown. */
+  swarm?: SwarmState;
   logLines(overlay: number): SearchableLines | undefined;
 }

@@ -14,6 +14,7 @@ import { EventsPaneLive } from './events-pane.tsx';
 import { ImagesPane } from './images-pane.tsx';
 import { PullsPane } from './pulls-pane.tsx';
 import { ResourcePane } from './resource-pane.tsx';
+import { SwarmPane } from './swarm-pane.tsx';
 import { containerRowsOf, imageRowsOf } from './registry.ts';
 
 export interface PaneProps {
@@ -47,5 +48,7 @@ export const paneComponents: Record<PaneId, (props: PaneProps) => ReactElement> 
   pulls: ({ state, width, height }) => <PullsPane width={width} height={height} view={paneView(state, 'pulls')} />,
   volumes: ({ state, engine, width, height }) => <ResourcePane kind="volumes" state={state} engine={engine} width={width} height={height} />,
   networks: ({ state, engine, width, height }) => <ResourcePane kind="networks" state={state} engine={engine} width={width} height={height} />,
+  services: ({ state, width, height, nowMs }) => <SwarmPane kind="services" state={state} width={width} height={height} nowMs={nowMs} />,
+  nodes: ({ state, width, height, nowMs }) => <SwarmPane kind="nodes" state={state} width={width} height={height} nowMs={nowMs} />,
   events: ({ state, engine, width, height }) => <EventsPaneLive state={state} width={width} height={height} live={engine.connection.eventsLive} />,
 };

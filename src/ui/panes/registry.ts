@@ -24,6 +24,9 @@ import type { ImageRow } from '../rows/image-rows.ts';
 import { selectContainerIds, selectContainerRows, selectEventKeys, selectEventRows, selectImageKeys, selectImageRows, selectPullIds } from '../rows/select.ts';
 import type { EventRow } from '../rows/event-rows.ts';
 import { networkRows, volumeRows, type ResourceRow } from '../rows/resource-rows.ts';
+import { nodeRows, serviceRows, type NodeRow, type ServiceRow } from '../rows/swarm-rows.ts';
+import type { SwarmState } from '../../state/swarm/swarm-lists.ts';
+import type { ConfirmRequest } from '../../state/dialogs/confirm.ts';
 import type { ResourceKind, ResourcesState } from '../../state/resources/resource-lists.ts';
 import type { LoggedEvent } from '../../state/events/event-log.ts';
 import { containerSorts, containerStatsSorts, imageSorts, isDescending, nextSort } from '../rows/sort.ts';
@@ -215,7 +218,8 @@ const containers: PaneEntry = {
     copy: onContainer((state, _ctx, row) => notify(state, `copied ${row.id.slice(0, 12)} to the clipboard`, 'info', { type: 'copy', text: row.id })),
     remove: onContainer((state, ctx, row) => {
       const name = ownName(ctx, row);
-      const target: RemoveTarget = { kind: 'container', id: row.id, name, running: ['running', 'paused', 'restarting'].includes(row.state) };
+      const service = ctx.engine.containers.items.find((c) => c.Id === row.id)?.Labels?.['com.docker.swarm.service.name'];
+      const target: RemoveTarget = { kind: 'container', id: row.id, name, running: ['running', 'paused', 'restarting'].includes(row.state), ...(service && { service: sanitizeLine(service) }) };
       return openDialogOver(state, { type: 'remove', target, label: `container ${label(name, row.id)}` }, ctx);
     }),
   },
@@ -350,6 +354,87 @@ function resourcePane(kind: ResourceKind, number: number): PaneEntry {
   };
 }
 
+const NO_SWARM: SwarmState = { loaded: false, services: [], tasks: [], nodes: [] };
+
+/** The Services or Nodes pane's rows as shown (a service opened with Enter lists its tasks). */
+export function swarmRowsOf(kind: 'services' | 'nodes', state: AppState, ctx: Pick<UiContext, 'swarm'>, nowMs = Date.now()): readonly (ServiceRow | NodeRow)[] {
+  const swarm = ctx.swarm ?? NO_SWARM;
+  const filter = paneView(state, kind).filter;
+  return kind === 'services' ? serviceRows(swarm.services, swarm.tasks, swarm.nodes, state.openServices ?? [], filter, nowMs) : nodeRows(swarm.nodes, filter);
+}
+
+function selectedSwarmRow<R extends ServiceRow | NodeRow>(kind: 'services' | 'nodes') {
+  return (state: AppState, ctx: UiContext): R | undefined => {
+    const rows = swarmRowsOf(kind, state, ctx);
+    return rows[selectedIndex(paneView(state, kind), rows.map((r) => r.key))] as R | undefined;
+  };
+}
+
+const onService = (act: (state: AppState, ctx: UiContext, row: ServiceRow) => Reduced) => onRow(selectedSwarmRow<ServiceRow>('services'), act);
+const onServiceItself = (act: (state: AppState, ctx: UiContext, row: ServiceRow) => Reduced) =>
+  onService((state, ctx, row) => (row.kind === 'task' ? notify(state, `${row.name} is a task: this acts on its service (select the service row)`, 'error') : act(state, ctx, row)));
+const onNode = (act: (state: AppState, ctx: UiContext, row: NodeRow) => Reduced) => onRow(selectedSwarmRow<NodeRow>('nodes'), act);
+
+function confirm(state: AppState, ctx: UiContext, request: Omit<ConfirmRequest, 'type'>): Reduced {
+  return openDialogOver(state, { type: 'confirm', ...request }, ctx);
+}
+
+const services: PaneEntry = {
+  id: 'services',
+  title: '7 Services',
+  context: 'services',
+  focus: 'pane-services',
+  ids: (state, ctx) => swarmRowsOf('services', state, ctx).map((r) => r.key),
+  filterable: true,
+  pinsSelection: true,
+  actions: {
+    // Enter: a service opens (or closes) its tasks; on a task, its container's logs.
+    'open-tasks': onService((state, _ctx, row) => {
+      if (row.kind === 'task') {
+        if (!row.containerId) return notify(state, `${row.name} has no container yet`, 'error');
+        return openView(
+          state,
+          (id) => ({ kind: 'logs', id, containerId: row.containerId ?? '', name: row.name, view: initialLogViewState(), length: 0 }),
+          (o) => ({ type: 'open-logs', overlay: o.id, containerId: row.containerId ?? '' }),
+        );
+      }
+      const open = state.openServices ?? [];
+      return reduced({ ...state, openServices: open.includes(row.serviceId) ? open.filter((id) => id !== row.serviceId) : [...open, row.serviceId] });
+    }),
+    scale: onServiceItself((state, ctx, row) => {
+      if (row.scale === undefined) return notify(state, `${row.name} is a global service: one task per node, nothing to scale`, 'error');
+      return openDialogOver(state, { type: 'container-action', action: 'scale', containerId: row.serviceId, name: row.name, current: String(row.scale) }, ctx);
+    }),
+    'force-update': onServiceItself((state, ctx, row) =>
+      confirm(state, ctx, { title: `Restart ${row.name}'s tasks?`, detail: 'Every task is replaced, one after another, as its update policy says (docker service update --force).', action: { kind: 'force-update', serviceId: row.serviceId, name: row.name } }),
+    ),
+    rollback: onServiceItself((state, ctx, row) =>
+      confirm(state, ctx, { title: `Roll ${row.name} back?`, detail: 'The service goes back to its previous spec (docker service rollback); its tasks are replaced.', action: { kind: 'rollback', serviceId: row.serviceId, name: row.name } }),
+    ),
+    remove: onServiceItself((state, ctx, row) =>
+      confirm(state, ctx, { title: `Remove service ${row.name}?`, detail: 'Its tasks stop and their containers go (docker service rm).', action: { kind: 'remove-service', serviceId: row.serviceId, name: row.name } }),
+    ),
+  },
+};
+
+const nodes: PaneEntry = {
+  id: 'nodes',
+  title: '8 Nodes',
+  context: 'nodes',
+  focus: 'pane-nodes',
+  ids: (state, ctx) => swarmRowsOf('nodes', state, ctx).map((r) => r.key),
+  filterable: true,
+  pinsSelection: true,
+  actions: {
+    drain: onNode((state, ctx, row) =>
+      confirm(state, ctx, { title: `Drain ${row.name}?`, detail: 'Its tasks move to other nodes and it takes no new ones until activated.', action: { kind: 'drain', nodeId: row.key, name: row.name } }),
+    ),
+    activate: onNode((state, ctx, row) =>
+      confirm(state, ctx, { title: `Activate ${row.name}?`, detail: 'It takes tasks again.', action: { kind: 'activate', nodeId: row.key, name: row.name } }),
+    ),
+  },
+};
+
 const NO_EVENTS: readonly LoggedEvent[] = [];
 
 export function eventRowsOf(state: AppState, ctx: Pick<UiContext, 'events'>): readonly EventRow[] {
@@ -367,7 +452,7 @@ const events: PaneEntry = {
   actions: {},
 };
 
-export const panes: readonly PaneEntry[] = [containers, images, pulls, resourcePane('volumes', 4), resourcePane('networks', 5), events];
+export const panes: readonly PaneEntry[] = [containers, images, pulls, resourcePane('volumes', 4), resourcePane('networks', 5), events, services, nodes];
 export const paneOrder: readonly PaneId[] = panes.map((p) => p.id);
 
 export function paneEntry(id: PaneId): PaneEntry {

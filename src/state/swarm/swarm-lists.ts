@@ -1,0 +1,78 @@
+/**
+ * The Services and Nodes panes' data: services, tasks and nodes, fetched together while one of
+ * those panes is on screen (at once, every `intervalMs`, and after each action), not otherwise.
+ * An engine that is not a swarm manager answers 503 with what to do; that is kept to show.
+ */
+import { describeError, isEngineError } from '../../engine/errors.ts';
+import type { Service, SwarmNode, Task } from '../../engine/swarm.ts';
+import { Store } from '../store.ts';
+
+export interface SwarmState {
+  loaded: boolean;
+  services: readonly Service[];
+  tasks: readonly Task[];
+  nodes: readonly SwarmNode[];
+  /** The engine's words when it is not a manager (503), or the last failure. */
+  error?: string;
+  notManager?: boolean;
+}
+
+export interface SwarmClient {
+  listServices(signal?: AbortSignal): Promise<Service[]>;
+  listTasks(signal?: AbortSignal): Promise<Task[]>;
+  listNodes(signal?: AbortSignal): Promise<SwarmNode[]>;
+}
+
+const DEFAULT_INTERVAL_MS = 2000;
+
+export class SwarmLists {
+  readonly store = new Store<SwarmState>({ loaded: false, services: [], tasks: [], nodes: [] });
+  private watching = false;
+  private timer: NodeJS.Timeout | undefined;
+  private abort = new AbortController();
+
+  constructor(
+    /** Read at each use: after an engine switch it is the new engine's. */
+    private readonly client: () => SwarmClient,
+    private readonly intervalMs = DEFAULT_INTERVAL_MS,
+  ) {}
+
+  watch(on: boolean): void {
+    if (on === this.watching) return;
+    this.watching = on;
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    if (on) void this.tick();
+  }
+
+  async refresh(): Promise<void> {
+    const { signal } = this.abort;
+    try {
+      const client = this.client();
+      const [services, tasks, nodes] = await Promise.all([client.listServices(signal), client.listTasks(signal), client.listNodes(signal)]);
+      services.sort((a, b) => (a.Spec?.Name ?? '').localeCompare(b.Spec?.Name ?? ''));
+      this.store.update(() => ({ loaded: true, services, tasks, nodes }));
+    } catch (error) {
+      if (signal.aborted) return;
+      const notManager = isEngineError(error) && error.status === 503;
+      this.store.update((s) => ({ ...s, loaded: true, error: describeError(error), notManager }));
+    }
+  }
+
+  stop(): void {
+    this.watch(false);
+    this.abort.abort();
+    this.abort = new AbortController();
+  }
+
+  private async tick(): Promise<void> {
+    if (!this.watching) return;
+    await this.refresh();
+    if (!this.watching || this.timer) return;
+    this.timer = setTimeout(() => {
+      this.timer = undefined;
+      void this.tick();
+    }, this.intervalMs);
+    this.timer.unref();
+  }
+}

@@ -1,0 +1,97 @@
+/**
+ * Swarm in berth's bundle in a real pseudo-terminal, on a dockerd of its own made a single-node
+ * swarm manager: the Services pane's replicas, a failing service's task error, scale, roll back,
+ * remove, and the Nodes pane's drain and activate, each checked on the engine.
+ */
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import { engineJson } from '../sandbox/engine-http.ts';
+import { startSmallDiskEngine, type SmallDiskEngine } from '../sandbox/small-disk.ts';
+import { enableSwarm, leaveSwarm } from '../sandbox/swarm.ts';
+import { key, launchBerth, type PtySession } from '../support/pty.ts';
+import { sandboxEnv } from '../support/sandbox-env.ts';
+
+const env = sandboxEnv();
+const WAIT_MS = 40_000;
+let engine: SmallDiskEngine | undefined;
+let session: PtySession | undefined;
+
+/** The table row that starts with `name` (not the tab line, which names the filter). */
+const rowOf = (screen: string, name: string) => screen.split('\n').find((line) => line.startsWith(`${name} `)) ?? '';
+
+function service(name: string, command: string[], replicas: number) {
+  return {
+    Name: name,
+    TaskTemplate: { ContainerSpec: { Image: env.images.busybox, Command: command }, RestartPolicy: { Condition: 'on-failure', MaxAttempts: 2, Delay: 100_000_000 } },
+    Mode: { Replicated: { Replicas: replicas } },
+  };
+}
+
+before(async () => {
+  engine = await startSmallDiskEngine(env.dir, env.socketPath, { bytes: 256 * 1024 * 1024 });
+  await enableSwarm(engine.socketPath, engine.dir);
+  await engineJson(engine.socketPath, 'POST', '/services/create', service('web', ['sleep', '3600'], 2));
+  await engineJson(engine.socketPath, 'POST', '/services/create', service('broken', ['sh', '-c', 'exit 3'], 1));
+});
+
+after(async () => {
+  await session?.stop();
+  if (engine) await leaveSwarm(engine.socketPath).catch(() => undefined);
+  await engine?.stop();
+});
+
+test('services: replicas, a failed task’s error, scale, roll back, remove; nodes: drain and activate', async () => {
+  assert.ok(engine);
+  const socket = engine.socketPath;
+  const b = launchBerth({ env: { DOCKER_HOST: engine.dockerHost }, cols: 150, rows: 34 });
+  session = b;
+  await b.waitFor('● live', WAIT_MS);
+  await b.type('7');
+  await b.waitFor((s) => /\b2\/2\b/.test(rowOf(s, 'web')) && /replicated 2/.test(rowOf(s, 'web')), WAIT_MS);
+  await b.waitFor((s) => /\b0\/1\b/.test(rowOf(s, 'broken')), WAIT_MS);
+
+  // Enter on the failing service lists its tasks with the engine's error.
+  await b.type('/', ...'broken', key.enter);
+  await b.type(key.enter);
+  await b.waitFor(/broken\.1 .*task: non-zero exit \(3\)/, WAIT_MS);
+  await b.type(key.enter, key.escape);
+
+  // Scale web to 3: the dialog starts from 2.
+  await b.type('/', ...'web', key.enter);
+  await b.waitFor((s) => rowOf(s, 'web') !== '' && rowOf(s, 'broken') === '', WAIT_MS);
+  await b.type('s');
+  await b.waitFor('Scale service web', WAIT_MS);
+  await b.type('\u0015', '3', key.enter);
+  await b.waitFor('scaling web to 3', WAIT_MS);
+  await b.waitFor((s) => /\b3\/3\b/.test(rowOf(s, 'web')), WAIT_MS);
+
+  // Roll back: to 2 replicas again, the update state says so.
+  await b.type('u');
+  await b.waitFor('Roll web back?', WAIT_MS);
+  await b.type(key.enter);
+  await b.waitFor('rolling web back', WAIT_MS);
+  await b.waitFor((s) => /\b2\/2\b/.test(rowOf(s, 'web')) && /rollback_completed/.test(rowOf(s, 'web')), WAIT_MS);
+  const [web] = await engineJson<{ Spec: { Mode: { Replicated: { Replicas: number } } } }[]>(socket, 'GET', '/services?filters=%7B%22name%22%3A%5B%22web%22%5D%7D');
+  assert.equal(web?.Spec.Mode.Replicated.Replicas, 2);
+
+  // Remove asks first.
+  await b.type('d');
+  await b.waitFor('Remove service web?', WAIT_MS);
+  await b.type(key.enter);
+  await b.waitFor('removed service web', WAIT_MS);
+  await b.waitFor((s) => rowOf(s, 'web') === '', WAIT_MS);
+
+  // Nodes: the one manager; drain, then activate, each asked first.
+  await b.type('8');
+  await b.waitFor((s) => /manager \(leader\)\s+active\s+ready/.test(s), WAIT_MS);
+  await b.type('D');
+  await b.waitFor(/Drain .*\?/, WAIT_MS);
+  await b.type(key.enter);
+  await b.waitFor((s) => /manager \(leader\)\s+drain\s+ready/.test(s), WAIT_MS);
+  await b.type('A');
+  await b.waitFor(/Activate .*\?/, WAIT_MS);
+  await b.type(key.enter);
+  await b.waitFor((s) => /manager \(leader\)\s+active\s+ready/.test(s), WAIT_MS);
+  await b.type('q');
+  assert.equal((await b.exited).exitCode, 0);
+});
