@@ -2,8 +2,9 @@
  * A Compose project's logs in one view: a LogSession per container (each follows its own
  * container, restarts included), and one buffer that takes their new lines in time order, each
  * marked with its service. Lines are merged in batches as the sessions report (at most every
- * 50 ms each): within a batch by timestamp; a line that arrives later than lines already shown
- * goes after them, so what is on screen never reorders under the reader.
+ * 50 ms each), by timestamp. Each session reports on its own, so one container's lines can
+ * arrive after later lines of another (on a busy machine the first tails arrive in any order):
+ * those are put in their place, so the view is in time order whatever order the answers came in.
  */
 import { Store } from '../store.ts';
 import { LogBuffer } from './log-buffer.ts';
@@ -22,6 +23,8 @@ interface Part {
   /** Lines taken from its buffer so far (counting those it has since evicted). */
   taken: number;
 }
+
+const byTime = (a: LogLine, b: LogLine) => (a.timeMs ?? 0) - (b.timeMs ?? 0);
 
 export class ProjectLogs {
   readonly buffer = new LogBuffer();
@@ -57,8 +60,14 @@ export class ProjectLogs {
       part.taken = total;
     }
     // Stable: lines of one container keep their order when their timestamps tie.
-    fresh.sort((a, b) => (a.timeMs ?? 0) - (b.timeMs ?? 0));
-    if (fresh.length > 0) this.buffer.append(fresh);
+    fresh.sort(byTime);
+    const lastShown = this.buffer.at(this.buffer.length - 1)?.timeMs;
+    const firstFresh = fresh[0]?.timeMs;
+    if (lastShown !== undefined && firstFresh !== undefined && firstFresh < lastShown) {
+      const all = [...this.buffer.slice(), ...fresh].sort(byTime);
+      this.buffer.clear();
+      this.buffer.append(all);
+    } else if (fresh.length > 0) this.buffer.append(fresh);
     const states = this.parts.map((p) => p.session.store.getState());
     const status = states.some((s) => s.status === 'streaming') ? 'streaming' : states.every((s) => s.status === 'stopped') ? 'stopped' : states.find((s) => s.status === 'error') ? 'error' : 'connecting';
     const error = states.find((s) => s.error)?.error;
