@@ -205,6 +205,10 @@ export class EngineClient {
     return containers.containerLogs(this.http, id, options);
   }
 
+  serviceLogs(id: string, options?: containers.LogsOptions) {
+    return containers.serviceLogs(this.http, id, options);
+  }
+
   /** An answer byte-identical to the previous one (same query) yields the same frozen array. */
   listImages(options?: images.ListImagesOptions) {
     return images.listImages(this.http, options, this.imageLists);

@@ -164,12 +164,24 @@ export interface LogsOptions {
 export type { LogChunk };
 
 export async function* containerLogs(http: EngineHttp, id: string, options: LogsOptions = {}): AsyncGenerator<LogChunk> {
-  const operation = 'read logs';
   const tty = options.tty ?? (await inspectContainer(http, id, options.signal)).Config?.Tty === true;
+  yield* logStream(http, 'read logs', `/containers/${enc(id)}/logs`, { ...options, tty }, {});
+}
+
+/**
+ * A swarm service's logs, every task's, multiplexed like a container's (unless its spec has a
+ * TTY). `details` puts each line's task, node and service ids before it, after the timestamp,
+ * as the docker CLI asks for them to name the task.
+ */
+export async function* serviceLogs(http: EngineHttp, id: string, options: LogsOptions = {}): AsyncGenerator<LogChunk> {
+  yield* logStream(http, 'read service logs', `/services/${enc(id)}/logs`, { ...options, tty: options.tty ?? false }, { details: true });
+}
+
+async function* logStream(http: EngineHttp, operation: string, path: string, options: LogsOptions & { tty: boolean }, extra: Record<string, boolean>): AsyncGenerator<LogChunk> {
   const response = await http.send({
     operation,
     method: 'GET',
-    path: `/containers/${enc(id)}/logs`,
+    path,
     query: {
       stdout: options.stdout ?? true,
       stderr: options.stderr ?? true,
@@ -177,12 +189,13 @@ export async function* containerLogs(http: EngineHttp, id: string, options: Logs
       tail: options.tail,
       since: options.since,
       timestamps: options.timestamps,
+      ...extra,
     },
     signal: options.signal,
     stream: true,
   });
   const chunks = http.chunks(response, operation);
-  yield* tty ? rawStream(chunks) : demultiplex(chunks);
+  yield* options.tty ? rawStream(chunks) : demultiplex(chunks);
 }
 
 /** Freezes (pause) or thaws (unpause) every process of a running container. */

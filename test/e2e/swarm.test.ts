@@ -22,7 +22,7 @@ const rowOf = (screen: string, name: string) => screen.split('\n').find((line) =
 function service(name: string, command: string[], replicas: number) {
   return {
     Name: name,
-    TaskTemplate: { ContainerSpec: { Image: env.images.busybox, Command: command }, RestartPolicy: { Condition: 'on-failure', MaxAttempts: 2, Delay: 100_000_000 } },
+    TaskTemplate: { ContainerSpec: { Image: env.images.busybox, Command: command, Env: ['SLOT={{.Task.Slot}}'] }, RestartPolicy: { Condition: 'on-failure', MaxAttempts: 2, Delay: 100_000_000 } },
     Mode: { Replicated: { Replicas: replicas } },
   };
 }
@@ -30,7 +30,7 @@ function service(name: string, command: string[], replicas: number) {
 before(async () => {
   engine = await startSmallDiskEngine(env.dir, env.socketPath, { bytes: 256 * 1024 * 1024 });
   await enableSwarm(engine.socketPath, engine.dir);
-  await engineJson(engine.socketPath, 'POST', '/services/create', service('web', ['sleep', '3600'], 2));
+  await engineJson(engine.socketPath, 'POST', '/services/create', service('web', ['sh', '-c', 'echo web up in slot $SLOT; sleep 3600'], 2));
   await engineJson(engine.socketPath, 'POST', '/services/create', service('broken', ['sh', '-c', 'exit 3'], 1));
 });
 
@@ -56,9 +56,15 @@ test('services: replicas, a failed task’s error, scale, roll back, remove; nod
   await b.waitFor(/broken\.1 .*task: non-zero exit \(3\)/, WAIT_MS);
   await b.type(key.enter, key.escape);
 
-  // Scale web to 3: the dialog starts from 2.
+  // The service's logs: every task's lines, each named as docker service logs names it.
   await b.type('/', ...'web', key.enter);
   await b.waitFor((s) => rowOf(s, 'web') !== '' && rowOf(s, 'broken') === '', WAIT_MS);
+  await b.type('l');
+  const logs = await b.waitFor((s) => s.includes('logs service web') && /web\.1@\S+ \| web up in slot 1/.test(s) && /web\.2@\S+ \| web up in slot 2/.test(s), WAIT_MS);
+  assert.doesNotMatch(logs, /com\.docker\.swarm/, 'the details became the mark');
+  await b.type(key.escape);
+
+  // Scale web to 3: the dialog starts from 2.
   await b.type('s');
   await b.waitFor('Scale service web', WAIT_MS);
   await b.type('\u0015', '3', key.enter);

@@ -37,6 +37,7 @@ export type Command =
   | { type: 'open-logs'; overlay: number; containerId: string }
   /** Follows every container of a Compose project, merged in time order, for a logs overlay. */
   | { type: 'open-project-logs'; overlay: number; members: ReadonlyArray<{ id: string; source: string }> }
+  | { type: 'open-service-logs'; overlay: number; serviceId: string; name: string }
   | { type: 'save-logs'; overlay: number; name: string; timestamps: boolean }
   /** Reads the image's history for the view in `overlay`. */
   | { type: 'image-history'; overlay: number; imageId: string }

@@ -5,6 +5,7 @@
 import { describeError } from '../../engine/errors.ts';
 import { LogSession } from '../logs/log-session.ts';
 import { saveLogs } from '../logs/save.ts';
+import { nameTask, serviceLogClient } from '../swarm/service-logs.ts';
 import { ProjectLogs } from '../logs/project-logs.ts';
 import { failure, type HandlerTable, type LogSource, type RunnerEnv } from './work.ts';
 
@@ -28,7 +29,7 @@ function follow(env: RunnerEnv, overlay: number, source: LogSource): void {
   work.cleanups.push(source.store.subscribe(report));
 }
 
-export const viewHandlers: HandlerTable<'inspect' | 'image-history' | 'open-logs' | 'open-project-logs' | 'save-logs'> = {
+export const viewHandlers: HandlerTable<'inspect' | 'image-history' | 'open-logs' | 'open-project-logs' | 'open-service-logs' | 'save-logs'> = {
   'image-history': (command, env) => {
     const { signal } = env.work(command.overlay).abort;
     env.services.client.imageHistory(command.imageId, signal).then(
@@ -66,6 +67,13 @@ export const viewHandlers: HandlerTable<'inspect' | 'image-history' | 'open-logs
   'open-project-logs': (command, env) => {
     const { client, sync } = env.services;
     const logs = new ProjectLogs({ client, onEvent: (l) => sync.onEvent(l), onReconnect: (l) => sync.onReconnect(l) }, command.members);
+    follow(env, command.overlay, logs);
+    logs.start();
+  },
+  'open-service-logs': (command, env) => {
+    const { client, sync, swarm } = env.services;
+    const member = { id: command.serviceId, source: command.name, rewrite: nameTask((task, node) => swarm?.taskLabel(task, node)) };
+    const logs = new ProjectLogs({ client: serviceLogClient(client), onEvent: (l) => sync.onEvent(l), onReconnect: (l) => sync.onReconnect(l) }, [member]);
     follow(env, command.overlay, logs);
     logs.start();
   },

@@ -30,7 +30,7 @@ export interface RunnerServices {
   /** The Volumes and Networks lists, refreshed after a create or remove there. */
   resources?: { refresh(kind: 'volumes' | 'networks'): Promise<void> };
   /** The Services and Nodes lists, read again after a swarm action. */
-  swarm?: { refresh(): Promise<void> };
+  swarm?: { refresh(): Promise<void>; taskLabel(taskId: string, nodeId: string): string | undefined };
   quit(): void;
   /** Puts text on the clipboard (the UI writes OSC 52 to the terminal). */
   copy(text: string): void;

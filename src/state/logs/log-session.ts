@@ -16,8 +16,14 @@ export interface LogSessionState {
   runs: number;
 }
 
+/** What a log session reads from: a container's (EngineClient itself), or a stand-in such as a service's. */
+export interface LogClient {
+  inspectContainer(id: string, signal?: AbortSignal): Promise<{ Config?: { Tty?: boolean } }>;
+  logs: EngineClient['logs'];
+}
+
 export interface LogSessionDeps {
-  client: EngineClient;
+  client: LogClient;
   /** Engine events, to notice the container starting again. */
   onEvent: (listener: (event: EngineEvent) => void) => () => void;
   /** Called when the engine comes back after being unreachable. */

@@ -15,11 +15,14 @@ export interface ProjectMember {
   id: string;
   /** What each of its lines is marked with: the Compose service (or the container's name). */
   source: string;
+  /** Each line as it should be shown (a service's lines name their task from their details). */
+  rewrite?: (line: LogLine) => LogLine;
 }
 
 interface Part {
   session: LogSession;
   source: string;
+  rewrite?: (line: LogLine) => LogLine;
   /** Lines taken from its buffer so far (counting those it has since evicted). */
   taken: number;
 }
@@ -33,7 +36,7 @@ export class ProjectLogs {
   private readonly unsubscribe: Array<() => void> = [];
 
   constructor(deps: LogSessionDeps, members: readonly ProjectMember[], tail = 200) {
-    this.parts = members.map((m) => ({ session: new LogSession(deps, m.id, { tail }), source: m.source, taken: 0 }));
+    this.parts = members.map((m) => ({ session: new LogSession(deps, m.id, { tail }), source: m.source, rewrite: m.rewrite, taken: 0 }));
   }
 
   start(): void {
@@ -56,7 +59,10 @@ export class ProjectLogs {
       if (total <= part.taken) continue;
       // Lines it evicted before we took them are gone; take what it still holds.
       const from = Math.max(part.taken - buffer.dropped, 0);
-      for (const line of buffer.slice(from)) fresh.push({ ...line, source: part.source });
+      for (const line of buffer.slice(from)) {
+        const marked = { ...line, source: part.source };
+        fresh.push(part.rewrite ? part.rewrite(marked) : marked);
+      }
       part.taken = total;
     }
     // Stable: lines of one container keep their order when their timestamps tie.

@@ -59,6 +59,17 @@ export class SwarmLists {
     }
   }
 
+  /** How `docker service logs` names a task: `web.1@hostname` (from the lists as last read). */
+  taskLabel(taskId: string, nodeId: string): string | undefined {
+    const { tasks, services, nodes } = this.store.getState();
+    const task = tasks.find((t) => t.ID === taskId);
+    const service = services.find((s) => s.ID === task?.ServiceID);
+    if (!task || !service) return undefined;
+    const host = nodes.find((n) => n.ID === nodeId)?.Description?.Hostname ?? nodeId.slice(0, 12);
+    const name = service.Spec?.Name ?? service.ID.slice(0, 12);
+    return `${name}.${task.Slot ? task.Slot : nodeId.slice(0, 12)}@${host}`;
+  }
+
   stop(): void {
     this.watch(false);
     this.abort.abort();

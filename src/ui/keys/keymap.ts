@@ -60,6 +60,7 @@ export type ActionId =
   | 'pane-services'
   | 'pane-nodes'
   | 'open-tasks'
+  | 'service-logs'
   | 'scale'
   | 'force-update'
   | 'rollback'
@@ -106,6 +107,7 @@ export const keymap: readonly Binding[] = [
   { action: 'filter', keys: ['/'], label: '/', description: 'filter this pane (id, name, image, tags; events: type, action, actor, details)', contexts: ['containers', 'images', 'volumes', 'networks', 'events', 'services', 'nodes'], footer: 'filter' },
   { action: 'clear-filter', keys: ['escape'], label: 'Esc', description: 'clear the filter', contexts: ['containers', 'images', 'volumes', 'networks', 'events', 'services', 'nodes'] },
   { action: 'open-tasks', keys: ['return'], label: 'Enter', description: 'a service: show or hide its tasks; a task: its container’s logs', contexts: ['services'], footer: 'tasks' },
+  { action: 'service-logs', keys: ['l'], label: 'l', description: 'the service’s logs: every task’s lines, each named task@node (follow, search, save as container logs)', contexts: ['services'], footer: 'logs' },
   { action: 'scale', keys: ['s'], label: 's', description: 'scale the service (replicas)', contexts: ['services'], footer: 'scale' },
   { action: 'force-update', keys: ['R'], label: 'R', description: 'restart the service’s tasks, one after another (asks first)', contexts: ['services'] },
   { action: 'rollback', keys: ['u'], label: 'u', description: 'roll the service back to its previous spec (asks first)', contexts: ['services'] },

@@ -401,6 +401,13 @@ const services: PaneEntry = {
       const open = state.openServices ?? [];
       return reduced({ ...state, openServices: open.includes(row.serviceId) ? open.filter((id) => id !== row.serviceId) : [...open, row.serviceId] });
     }),
+    'service-logs': onServiceItself((state, _ctx, row) =>
+      openView(
+        state,
+        (id) => ({ kind: 'logs', id, containerId: `service:${row.serviceId}`, name: `service ${row.name}`, view: initialLogViewState(), length: 0 }),
+        (o) => ({ type: 'open-service-logs', overlay: o.id, serviceId: row.serviceId, name: row.name }),
+      ),
+    ),
     scale: onServiceItself((state, ctx, row) => {
       if (row.scale === undefined) return notify(state, `${row.name} is a global service: one task per node, nothing to scale`, 'error');
       return openDialogOver(state, { type: 'container-action', action: 'scale', containerId: row.serviceId, name: row.name, current: String(row.scale) }, ctx);
