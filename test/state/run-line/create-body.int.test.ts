@@ -7,6 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { after, before, test } from 'node:test';
 import { EngineClient } from '../../../src/engine/client.ts';
 import { createConfig } from '../../../src/state/actions/run-container.ts';
+import { DOCKER_RUN_FLAGS } from '../../../src/state/run-line/flags.ts';
 import { checkRunOptions, resolveEnv } from '../../../src/state/run-line/create-body.ts';
 import { parseRunLine } from '../../../src/state/run-line/parse-line.ts';
 import { sandboxDocker, sandboxEnv } from '../../support/sandbox-env.ts';
@@ -93,4 +94,12 @@ test('--rm and --mount reach HostConfig (AutoRemove, Mounts of each type)', asyn
     (c.HostConfig.Mounts ?? []).map((m) => `${m.Type}:${m.Target}`),
     ['tmpfs:/scratch', 'volume:/vol', 'bind:/b'],
   );
+});
+
+test('the flag table is the sandbox CLI’s `docker run --help`, flag for flag', async () => {
+  const help = await sandboxDocker(['run', '--help']);
+  const listed = [...help.matchAll(/^\s+(?:-(\w), )?--([\w-]+)(?: ([\w-]+))?\s{2,}/gm)].map(([, short, long, value]) => ({ long: long ?? '', ...(short && { short }), ...(value && { value }) }));
+  assert.ok(listed.length > 80, `read ${listed.length} flags from the help`);
+  const key = (f: { long: string; short?: string; value?: string }) => `${f.short ? `-${f.short}, ` : ''}--${f.long} ${f.value ?? ''}`;
+  assert.deepEqual(DOCKER_RUN_FLAGS.map(key).sort(), listed.map(key).sort());
 });
