@@ -34,6 +34,8 @@ export interface IdleCost {
 }
 
 export interface IdleSetup {
+  /** What the first frame with data shows (default: one of the 50 running containers). */
+  first?: RegExp;
   /** Keys typed once the first frame with data is there (e.g. M for the resource columns). */
   keys?: readonly string[];
   /** What the screen shows once the setup took effect; the window starts after it. */
@@ -60,7 +62,8 @@ export async function idleCost(bench: Bench, setup: IdleSetup = {}): Promise<Idl
   let berthWall = 0;
   let engineWith = { cpu: 0, wall: 0 };
   try {
-    await probe.until((v) => RUNNING_NAME.test(v.text), 15_000);
+    const first = setup.first ?? RUNNING_NAME;
+    await probe.until((v) => first.test(v.text), 15_000);
     for (const key of setup.keys ?? []) session.write(key);
     const ready = setup.ready;
     if (ready) await probe.until((v) => ready.test(v.text), 15_000);

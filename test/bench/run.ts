@@ -17,6 +17,7 @@ import { b7 } from './b7-log-flood.ts';
 import { b11 } from './b11-mass.ts';
 import { b8 } from './b8-first-open.ts';
 import { b10, b9 } from './b9-stats.ts';
+import { b13 } from './b13-swarm.ts';
 import { b12 } from './b12-remote.ts';
 import { Bench } from './context.ts';
 import { failedRow, renderTable, type Row } from './table.ts';
@@ -38,6 +39,7 @@ const FIGURES: readonly Figure[] = [
   { id: 'B9', title: 'resource columns shown (50 running)', budget: 'berth ≤ 1 %, engine ≤ 1.5 %', run: b9 },
   { id: 'B10', title: 'stats view open', budget: 'berth ≤ 1 %, engine ≤ 1.5 %', run: b10 },
   { id: 'B12', title: 'remote engine (100 ms link)', budget: 'first frame ≤ 400 ms, p95 ≤ 30 ms', run: b12 },
+  { id: 'B13', title: 'swarm watched (10 services × 3 replicas)', budget: 'berth ≤ 0.5 %, engine ≤ 0.5 %', run: b13 },
   { id: 'B3', title: 'keypress → frame (1,000 containers)', budget: 'p95 ≤ 30/50 ms', run: b3 },
   { id: 'B7', title: 'log flood', budget: 'p95 ≤ 100 ms, RSS ≤ 200 MB, q ≤ 300 ms', run: b7 },
   { id: 'B5', title: 'memory', budget: 'RSS ≤ 100 MB', run: b5 },
@@ -45,8 +47,8 @@ const FIGURES: readonly Figure[] = [
   { id: 'B11', title: 'lists that grow (10,000 containers, 2,000 tags)', budget: 'first frame ≤ 2× B1, p95 ≤ 50 ms, RSS ≤ 150 MB', run: b11 },
 ];
 
-const USAGE = `usage: npm run bench [-- [B1 … B12] [--quick] [--b5-minutes=N]]
-  B1 … B12        run only these figures (default: all)
+const USAGE = `usage: npm run bench [-- [B1 … B13] [--quick] [--b5-minutes=N]]
+  B1 … B13        run only these figures (default: all)
   --quick         fewer runs and shorter windows, for development
   --b5-minutes=N  how long B5 watches before its second RSS reading (default 5; --quick: 0.5)
 `;

@@ -5,6 +5,7 @@
  * nothing runs while neither is shown.
  */
 import { describeError } from '../../engine/errors.ts';
+import { sameJson } from '../../engine/same-json.ts';
 import type { NetworkSummary, VolumeSummary } from '../../engine/resources.ts';
 import type { ListState } from '../engine-state.ts';
 import { Store } from '../store.ts';
@@ -49,10 +50,10 @@ export class ResourceLists {
     try {
       if (kind === 'volumes') {
         const items = [...(await this.client().listVolumes(signal))].sort((a, b) => a.Name.localeCompare(b.Name));
-        this.store.update((s) => ({ ...s, volumes: { items, loaded: true, stale: false, refreshedAt: Date.now() } }));
+        this.store.update((s) => (s.volumes.loaded && !s.volumes.stale && sameJson(s.volumes.items, items) ? s : { ...s, volumes: { items, loaded: true, stale: false, refreshedAt: Date.now() } }));
       } else {
         const items = [...(await this.client().listNetworks(signal))].sort((a, b) => a.Name.localeCompare(b.Name));
-        this.store.update((s) => ({ ...s, networks: { items, loaded: true, stale: false, refreshedAt: Date.now() } }));
+        this.store.update((s) => (s.networks.loaded && !s.networks.stale && sameJson(s.networks.items, items) ? s : { ...s, networks: { items, loaded: true, stale: false, refreshedAt: Date.now() } }));
       }
     } catch (error) {
       if (signal.aborted) return;

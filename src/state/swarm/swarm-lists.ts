@@ -4,6 +4,7 @@
  * An engine that is not a swarm manager answers 503 with what to do; that is kept to show.
  */
 import { describeError, isEngineError } from '../../engine/errors.ts';
+import { sameJson } from '../../engine/same-json.ts';
 import type { Service, SwarmNode, Task } from '../../engine/swarm.ts';
 import { Store } from '../store.ts';
 
@@ -51,7 +52,8 @@ export class SwarmLists {
       const client = this.client();
       const [services, tasks, nodes] = await Promise.all([client.listServices(signal), client.listTasks(signal), client.listNodes(signal)]);
       services.sort((a, b) => (a.Spec?.Name ?? '').localeCompare(b.Spec?.Name ?? ''));
-      this.store.update(() => ({ loaded: true, services, tasks, nodes }));
+      // Nothing changed (the usual answer while a swarm is calm): no new state, so no new frame.
+      this.store.update((s) => (s.loaded && !s.error && sameJson(s.services, services) && sameJson(s.tasks, tasks) && sameJson(s.nodes, nodes) ? s : { loaded: true, services, tasks, nodes }));
     } catch (error) {
       if (signal.aborted) return;
       const notManager = isEngineError(error) && error.status === 503;
