@@ -2,7 +2,7 @@
  * Tag (`t`) and push (`P`) from the Images pane, in berth's bundle in a real pseudo-terminal,
  * against the sandbox engine and its registry (which wants a login): the tag appears, the push
  * with typed credentials runs with a bar per layer to the end, the password is never on screen,
- * and the registry then has the tag.
+ * and the registry then has the tag; remove with no-prune ticked untags it.
  */
 import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -72,4 +72,17 @@ test('t tags the selected image; P pushes it with typed credentials, a bar per l
   assert.ok(b.raw.includes('•'.repeat(env.registry.password.length)), 'the password was drawn masked');
   assert.ok(!b.raw.includes(env.registry.password), 'the password never reached the screen');
   assert.deepEqual(await registryTags(), ['1']);
+
+  // Remove the tag again, with no-prune ticked: the engine untags it, and busybox stays.
+  await b.type('2');
+  await b.waitFor(`${repo}:1 `);
+  await b.type('d');
+  await b.waitFor(`Remove image ${repo}:1?`);
+  await b.waitFor('no prune');
+  await b.type(key.tab, ' ');
+  await b.waitFor(/› no prune\s+\[x\]/);
+  await b.type(key.enter);
+  await b.waitFor(`untagged ${repo}:1`, 15_000);
+  assert.equal((await sandboxDocker(['images', '-q', `${repo}:1`])).trim(), '');
+  assert.notEqual((await sandboxDocker(['images', '-q', env.images.busybox])).trim(), '');
 });
