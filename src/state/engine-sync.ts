@@ -211,7 +211,7 @@ export class EngineSync {
     try {
       // Replaying from the last event seen means nothing is missed across a reconnect.
       const since = this.lastEventTime;
-      const stream = this.client.events({ signal, since, filters: { type: ['container', 'image'] } });
+      const stream = this.client.events({ signal, since, filters: { type: ['container', 'image', 'volume', 'network', 'service', 'node'] } });
       const openedAt = Date.now();
       this.setEventsLive(true);
       for await (const event of stream) {

@@ -1,3 +1,4 @@
+import type { EngineEvent } from '../engine/types.ts';
 import type { Instance } from 'ink';
 import { homedir } from 'node:os';
 import { describeError } from '../engine/errors.ts';
@@ -70,7 +71,7 @@ export async function runApp(options: AppOptions): Promise<number> {
       // The Events pane shows the engine berth shows.
       stopLogging();
       events.clear();
-      stopLogging = next.sync.onEvent((event) => events.record(event));
+      stopLogging = next.sync.onEvent(onEngineEvent);
     },
     drain: (previous) => pulls.drain(previous.label),
   });
@@ -78,7 +79,13 @@ export async function runApp(options: AppOptions): Promise<number> {
   const events = new EventLog();
   const resources = new ResourceLists(() => board.current.client);
   const swarm = new SwarmLists(() => board.current.client);
-  let stopLogging = session.sync.onEvent((event) => events.record(event));
+  // The Events pane logs every event; the Volumes, Networks, Services and Nodes panes re-read on theirs.
+  const onEngineEvent = (event: EngineEvent) => {
+    events.record(event);
+    resources.onEngineEvent(event.Type);
+    swarm.onEngineEvent(event.Type);
+  };
+  let stopLogging = session.sync.onEvent(onEngineEvent);
   // Resource figures (`M`): streams on whichever engine berth shows now.
   const stats = new StatsTracker({ client: () => board.current.client, podman: () => engineStore.getState().connection.engineKind === 'podman' });
 

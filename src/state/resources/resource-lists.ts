@@ -45,6 +45,11 @@ export class ResourceLists {
     if (kind) void this.tick();
   }
 
+  /** An engine event: a change to the list on screen is read at once. */
+  onEngineEvent(type: string | undefined): void {
+    if ((type === 'volume' && this.watched === 'volumes') || (type === 'network' && this.watched === 'networks')) void this.refresh(this.watched);
+  }
+
   async refresh(kind: ResourceKind): Promise<void> {
     const { signal } = this.abort;
     try {

@@ -1,6 +1,7 @@
 /**
  * The Services and Nodes panes' data: services, tasks and nodes, fetched together while one of
- * those panes is on screen (at once, every `intervalMs`, and after each action), not otherwise.
+ * those panes is on screen — at once, soon after an engine event about a service or a node, and
+ * every `intervalMs` as a safety net (task changes have no events of their own) — not otherwise.
  * An engine that is not a swarm manager answers 503 with what to do; that is kept to show.
  */
 import { describeError, isEngineError } from '../../engine/errors.ts';
@@ -25,10 +26,12 @@ export interface SwarmClient {
 }
 
 const DEFAULT_INTERVAL_MS = 2000;
+const EVENT_COALESCE_MS = 100;
 
 export class SwarmLists {
   readonly store = new Store<SwarmState>({ loaded: false, services: [], tasks: [], nodes: [] });
   private watching = false;
+  private soon: NodeJS.Timeout | undefined;
   private timer: NodeJS.Timeout | undefined;
   private abort = new AbortController();
 
@@ -61,6 +64,16 @@ export class SwarmLists {
     }
   }
 
+  /** An engine event: a service or node change is read soon (a burst of them, once). */
+  onEngineEvent(type: string | undefined): void {
+    if (!this.watching || (type !== 'service' && type !== 'node') || this.soon) return;
+    this.soon = setTimeout(() => {
+      this.soon = undefined;
+      void this.refresh();
+    }, EVENT_COALESCE_MS);
+    this.soon.unref();
+  }
+
   /** How `docker service logs` names a task: `web.1@hostname` (from the lists as last read). */
   taskLabel(taskId: string, nodeId: string): string | undefined {
     const { tasks, services, nodes } = this.store.getState();
@@ -73,6 +86,8 @@ export class SwarmLists {
   }
 
   stop(): void {
+    clearTimeout(this.soon);
+    this.soon = undefined;
     this.watch(false);
     this.abort.abort();
     this.abort = new AbortController();
