@@ -1,19 +1,22 @@
 /**
- * Swarm in berth's bundle in a real pseudo-terminal, on a dockerd of its own made a single-node
- * swarm manager: the Services pane's replicas, a failing service's task error, scale, roll back,
+ * Swarm in berth's bundle in a real pseudo-terminal, on a dockerd of its own made a swarm manager
+ * with a second dockerd joined as a worker (advertising 127.0.0.2): the Services pane's replicas
+ * spread over both nodes, a failing service's task error, the service's logs, scale, roll back,
  * remove, and the Nodes pane's drain and activate, each checked on the engine.
  */
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { engineJson } from '../sandbox/engine-http.ts';
 import { startSmallDiskEngine, type SmallDiskEngine } from '../sandbox/small-disk.ts';
-import { enableSwarm, leaveSwarm } from '../sandbox/swarm.ts';
+import { enableSwarm, joinSwarm, leaveSwarm } from '../sandbox/swarm.ts';
 import { key, launchBerth, type PtySession } from '../support/pty.ts';
 import { sandboxEnv } from '../support/sandbox-env.ts';
 
 const env = sandboxEnv();
 const WAIT_MS = 40_000;
 let engine: SmallDiskEngine | undefined;
+/** A second dockerd joined as a worker: tasks spread over two nodes. */
+let worker: SmallDiskEngine | undefined;
 let session: PtySession | undefined;
 
 /** The table row that starts with `name` (not the tab line, which names the filter). */
@@ -29,14 +32,18 @@ function service(name: string, command: string[], replicas: number) {
 
 before(async () => {
   engine = await startSmallDiskEngine(env.dir, env.socketPath, { bytes: 256 * 1024 * 1024 });
-  await enableSwarm(engine.socketPath, engine.dir);
+  worker = await startSmallDiskEngine(env.dir, env.socketPath, { bytes: 256 * 1024 * 1024 });
+  const manager = await enableSwarm(engine.socketPath, engine.dir);
+  await joinSwarm(engine.socketPath, manager, worker.socketPath, worker.dir);
   await engineJson(engine.socketPath, 'POST', '/services/create', service('web', ['sh', '-c', 'echo web up in slot $SLOT; sleep 3600'], 2));
   await engineJson(engine.socketPath, 'POST', '/services/create', service('broken', ['sh', '-c', 'exit 3'], 1));
 });
 
 after(async () => {
   await session?.stop();
+  if (worker) await leaveSwarm(worker.socketPath).catch(() => undefined);
   if (engine) await leaveSwarm(engine.socketPath).catch(() => undefined);
+  await worker?.stop();
   await engine?.stop();
 });
 
@@ -49,6 +56,15 @@ test('services: replicas, a failed task’s error, scale, roll back, remove; nod
   await b.type('7');
   await b.waitFor((s) => /\b2\/2\b/.test(rowOf(s, 'web')) && /replicated 2/.test(rowOf(s, 'web')), WAIT_MS);
   await b.waitFor((s) => /\b0\/1\b/.test(rowOf(s, 'broken')), WAIT_MS);
+  // The two replicas of web run on the two nodes, and the task list says which (both engines
+  // have this machine's hostname: the node's id tells them apart).
+  const webTasks = await engineJson<{ NodeID: string; Status: { State: string } }[]>(socket, 'GET', '/tasks?filters=%7B%22service%22%3A%5B%22web%22%5D%2C%22desired-state%22%3A%5B%22running%22%5D%7D');
+  const webNodes = [...new Set(webTasks.map((t) => t.NodeID))];
+  assert.equal(webNodes.length, 2, 'spread over both nodes');
+  await b.type('/', ...'web', key.enter, key.enter);
+  const tasks = await b.waitFor((s) => webNodes.every((id) => s.includes(`(${id.slice(0, 12)})`)), WAIT_MS);
+  assert.match(tasks, /web\.1 /);
+  await b.type(key.enter, key.escape);
 
   // Enter on the failing service lists its tasks with the engine's error.
   await b.type('/', ...'broken', key.enter);
@@ -89,7 +105,8 @@ test('services: replicas, a failed task’s error, scale, roll back, remove; nod
 
   // Nodes: the one manager; drain, then activate, each asked first.
   await b.type('8');
-  await b.waitFor((s) => /manager \(leader\)\s+active\s+ready/.test(s), WAIT_MS);
+  await b.waitFor((s) => /manager \(leader\)\s+active\s+ready/.test(s) && /worker\s+active\s+ready/.test(s), WAIT_MS);
+  await b.type('/', ...'leader', key.enter);
   await b.type('D');
   await b.waitFor(/Drain .*\?/, WAIT_MS);
   await b.type(key.enter);

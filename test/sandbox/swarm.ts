@@ -46,7 +46,8 @@ export function gatewayBridgeName(sandboxDir: string): string {
   return `berthgw-${path.basename(sandboxDir).slice(-6)}`;
 }
 
-export async function enableSwarm(socketPath: string, sandboxDir: string): Promise<SwarmInfo> {
+/** This engine's own docker_gwbridge, made before it inits or joins (see the file's comment). */
+async function prepareGatewayBridge(socketPath: string, sandboxDir: string): Promise<string> {
   const gatewayBridge = gatewayBridgeName(sandboxDir);
   recordBridge(sandboxDir, gatewayBridge);
   await engineJson(socketPath, 'POST', '/networks/create', {
@@ -59,6 +60,11 @@ export async function enableSwarm(socketPath: string, sandboxDir: string): Promi
       'com.docker.network.bridge.enable_ip_masquerade': 'false',
     },
   });
+  return gatewayBridge;
+}
+
+export async function enableSwarm(socketPath: string, sandboxDir: string): Promise<SwarmInfo> {
+  const gatewayBridge = await prepareGatewayBridge(socketPath, sandboxDir);
   let lastError: unknown;
   for (let attempt = 0; attempt < 3; attempt++) {
     const listenAddr = `127.0.0.1:${await freeTcpPort()}`;
@@ -76,6 +82,22 @@ export async function enableSwarm(socketPath: string, sandboxDir: string): Promi
     }
   }
   throw lastError;
+}
+
+/**
+ * Joins another engine to the swarm `manager` runs, as a worker advertising `advertiseAddr`
+ * (127.0.0.2: on 127.0.0.1 its gossip port would collide with the manager's). Overlay networks do
+ * not work between two engines on one host; services on the default ingress-less spec do.
+ */
+export async function joinSwarm(managerSocket: string, manager: SwarmInfo, socketPath: string, sandboxDir: string, advertiseAddr = '127.0.0.2'): Promise<void> {
+  await prepareGatewayBridge(socketPath, sandboxDir);
+  const swarm = await engineJson<{ JoinTokens?: { Worker?: string } }>(managerSocket, 'GET', '/swarm');
+  await engineJson(socketPath, 'POST', '/swarm/join', {
+    ListenAddr: `${advertiseAddr}:2377`,
+    AdvertiseAddr: advertiseAddr,
+    RemoteAddrs: [manager.listenAddr],
+    JoinToken: swarm.JoinTokens?.Worker ?? '',
+  });
 }
 
 export async function createService(socketPath: string, opts: ServiceOptions = {}): Promise<ServiceInfo> {

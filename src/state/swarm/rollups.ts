@@ -55,8 +55,26 @@ export interface TaskLine {
   containerId: string;
 }
 
+/**
+ * Each node's name for the task list: its hostname, with its short id when another node has the
+ * same hostname (two engines on one machine do), so where a task runs is never ambiguous.
+ */
+export function nodeNames(nodes: readonly SwarmNode[]): ReadonlyMap<string, string> {
+  const count = new Map<string, number>();
+  for (const n of nodes) {
+    const host = n.Description?.Hostname ?? '';
+    count.set(host, (count.get(host) ?? 0) + 1);
+  }
+  return new Map(
+    nodes.map((n) => {
+      const host = n.Description?.Hostname ?? '';
+      return [n.ID, host === '' ? n.ID.slice(0, 12) : (count.get(host) ?? 0) > 1 ? `${host} (${n.ID.slice(0, 12)})` : host];
+    }),
+  );
+}
+
 export function serviceTasks(service: Service, tasks: readonly Task[], nodes: readonly SwarmNode[]): TaskLine[] {
-  const hostname = new Map(nodes.map((n) => [n.ID, n.Description?.Hostname ?? n.ID.slice(0, 12)]));
+  const hostname = nodeNames(nodes);
   const name = service.Spec?.Name ?? service.ID.slice(0, 12);
   return tasks
     .filter((t) => t.ServiceID === service.ID)

@@ -15,7 +15,7 @@ import { swarmRowsOf } from './registry.ts';
 
 const serviceColumns: readonly Column<string>[] = [
   { key: 'name', title: 'NAME', min: 10, max: 32, grow: 1, priority: 0 },
-  { key: 'mode', title: 'MODE / NODE', min: 8, max: 16, priority: 3 },
+  { key: 'mode', title: 'MODE / NODE', min: 8, max: 30, priority: 3 },
   { key: 'replicas', title: 'REPLICAS', min: 8, max: 12, priority: 0 },
   { key: 'image', title: 'IMAGE / STATE', min: 12, max: 40, grow: 1, priority: 1 },
   { key: 'ports', title: 'PORTS / CONTAINER', min: 8, max: 24, priority: 4 },
@@ -24,6 +24,7 @@ const serviceColumns: readonly Column<string>[] = [
 ];
 
 const nodeColumns: readonly Column<string>[] = [
+  { key: 'id', title: 'ID', min: 12, max: 12, priority: 3 },
   { key: 'hostname', title: 'HOSTNAME', min: 10, max: 40, grow: 1, priority: 0 },
   { key: 'role', title: 'ROLE', min: 7, max: 18, priority: 1 },
   { key: 'availability', title: 'AVAILABILITY', min: 6, max: 12, priority: 0 },

@@ -8,7 +8,7 @@ import { publishedPorts, replicas, serviceMode, serviceTasks } from '../../state
 import { formatRelative, sanitizeLine, shortId } from '../format/index.ts';
 
 export type ServiceColumn = 'name' | 'mode' | 'replicas' | 'image' | 'ports' | 'update' | 'updated';
-export type NodeColumn = 'hostname' | 'role' | 'availability' | 'status' | 'engine';
+export type NodeColumn = 'id' | 'hostname' | 'role' | 'availability' | 'status' | 'engine';
 
 export interface ServiceRow {
   /** The service's id, or `task:<id>` for a task row. */
@@ -83,7 +83,7 @@ export function nodeRows(nodes: readonly SwarmNode[], filter: string): NodeRow[]
     .map((n) => {
       const name = n.Description?.Hostname ?? n.ID.slice(0, 12);
       const role = n.ManagerStatus?.Leader ? 'manager (leader)' : (n.Spec?.Role ?? '');
-      const cells = { hostname: sanitizeLine(name), role: sanitizeLine(role), availability: sanitizeLine(n.Spec?.Availability ?? ''), status: sanitizeLine(n.Status?.State ?? ''), engine: sanitizeLine(n.Description?.Engine?.EngineVersion ?? '') };
+      const cells = { id: n.ID.slice(0, 12), hostname: sanitizeLine(name), role: sanitizeLine(role), availability: sanitizeLine(n.Spec?.Availability ?? ''), status: sanitizeLine(n.Status?.State ?? ''), engine: sanitizeLine(n.Description?.Engine?.EngineVersion ?? '') };
       return { key: n.ID, name, cells };
     })
     .filter((row) => needle === '' || Object.values(row.cells).some((c) => c.toLowerCase().includes(needle)));

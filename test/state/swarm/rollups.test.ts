@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { Service, SwarmNode, Task } from '../../../src/engine/swarm.ts';
-import { publishedPorts, replicas, serviceMode, serviceTasks } from '../../../src/state/swarm/rollups.ts';
+import { nodeNames, publishedPorts, replicas, serviceMode, serviceTasks } from '../../../src/state/swarm/rollups.ts';
 
 const web: Service = {
   ID: 's1',
@@ -37,4 +37,13 @@ test('a service’s tasks by slot, newest first, named service.slot, with the fa
   assert.equal(lines[3]?.error, 'task: non-zero exit (3)');
   assert.equal(lines[0]?.containerId, 'c1');
   assert.deepEqual(serviceTasks({ ID: 'g', Spec: { Name: 'agent', Mode: { Global: {} } } }, [{ ID: 'x', ServiceID: 'g', NodeID: 'n1abcdefabcdef', Status: { State: 'running' } }], nodes)[0]?.name, 'agent.n1abcdefabcd');
+});
+
+test('two nodes with one hostname (two engines on one machine) are told apart by their short id', () => {
+  const names = nodeNames([
+    { ID: 'aaaaaaaaaaaa111', Description: { Hostname: 'vm' } },
+    { ID: 'bbbbbbbbbbbb222', Description: { Hostname: 'vm' } },
+    { ID: 'cccccccccccc333', Description: { Hostname: 'other' } },
+  ]);
+  assert.deepEqual([...names.values()], ['vm (aaaaaaaaaaaa)', 'vm (bbbbbbbbbbbb)', 'other']);
 });
