@@ -68,15 +68,15 @@ export interface PushOptions {
   signal?: AbortSignal;
 }
 
+/** `{}`, base64: no credentials, said explicitly. */
+const EMPTY_AUTH = Symbol('no credentials');
+
 /**
  * Pushes a local image to its registry, yielding each progress message: the same NDJSON as a
  * pull (Preparing, Waiting, Pushing with bytes, Pushed, Layer already exists, Mounted from …),
  * errors in-band after a 200 as a pull's. Docker refuses a push without X-Registry-Auth, so an
  * anonymous push sends the empty one (`{}`).
  */
-/** `{}`, base64: no credentials, said explicitly. */
-const EMPTY_AUTH = Symbol('no credentials');
-
 export function pushImage(http: EngineHttp, name: string, options: PushOptions): AsyncGenerator<PullMessage> {
   return progressStream(http, `push ${name}:${options.tag}`, {
     path: `/images/${encodeURIComponent(name)}/push`,

@@ -8,7 +8,7 @@ import type { EngineHttp } from './http.ts';
 export interface ServiceSpec {
   Name?: string;
   Labels?: Record<string, string>;
-  TaskTemplate?: { ContainerSpec?: { Image?: string; Args?: string[]; Command?: string[] }; ForceUpdate?: number; [key: string]: unknown };
+  TaskTemplate?: { ContainerSpec?: { Image?: string; Args?: string[]; Command?: string[]; TTY?: boolean }; ForceUpdate?: number; [key: string]: unknown };
   Mode?: { Replicated?: { Replicas?: number }; Global?: Record<string, never>; ReplicatedJob?: unknown; GlobalJob?: unknown };
   EndpointSpec?: { Ports?: { Protocol?: string; TargetPort?: number; PublishedPort?: number; PublishMode?: string }[] };
   [key: string]: unknown;

@@ -1,9 +1,11 @@
 /**
- * Kill (`K`) and rename (`N`) of a container, and tag (`t`) of an image: one field and a
- * confirmation each. Kill asks which signal (empty is SIGKILL, as `docker kill`); rename asks the
- * new name, checked as the engine checks names; tag asks the new reference, checked with the
- * image-reference grammar pulls use. Enter sends once; the engine's refusal stays in the dialog
- * with what was typed. (For a tag, `containerId` is the image's id and `name` its row's tag.)
+ * The one-field actions: kill (`K`) and rename (`N`) of a container, tag (`t`) of an image,
+ * create (`c`) of a volume or network, scale (`s`) of a swarm service. Kill asks which signal
+ * (empty is SIGKILL, as `docker kill`); rename asks the new name, checked as the engine checks
+ * names; tag asks the new reference, checked with the image-reference grammar pulls use; create
+ * asks the name; scale the replica count. Enter sends once; the engine's refusal stays in the
+ * dialog with what was typed. (`containerId` is the image's id for a tag, the service's for a
+ * scale, and empty for a create; `name` is what the title names.)
  */
 import { parseImageReference } from '../../engine/reference.ts';
 import { field } from '../input/field.ts';

@@ -4,13 +4,9 @@
  * are refreshed so the panes show what is left.
  */
 import type { PruneKind } from '../../engine/prune.ts';
-import { failure, type HandlerTable, type RunnerEnv } from '../app/work.ts';
+import { failure, type HandlerTable } from '../app/work.ts';
 import { prunePreview, type PruneTarget } from '../prune/preview.ts';
-import type { PruneResult } from './prune.ts';
-
-function reply(env: RunnerEnv, overlay: number, result: PruneResult): void {
-  env.dispatch({ type: 'dialog', overlay, result });
-}
+import { reply } from './reply.ts';
 
 const ENDPOINT: Record<PruneTarget, { kind: PruneKind; all?: boolean }> = {
   containers: { kind: 'containers' },
@@ -25,9 +21,10 @@ export const pruneHandlers: HandlerTable<'prune-preview' | 'prune'> = {
   'prune-preview': ({ overlay, target, serial }, env) => {
     const { client, engineStore } = env.services;
     const { signal } = env.work(overlay).abort;
-    const networks = target === 'networks' ? client.listNetworks(signal) : Promise.resolve(undefined);
-    Promise.all([target === 'networks' ? Promise.resolve({}) : client.systemDf(signal), networks]).then(
-      ([df, list]) => reply(env, overlay, { kind: 'previewed', serial, preview: prunePreview(target, df, { networks: list, containers: engineStore.getState().containers.items }) }),
+    // Networks have no sizes: their list is what counts. The rest come from the disk usage.
+    const load = target === 'networks' ? client.listNetworks(signal).then((networks) => ({ df: {}, networks })) : client.systemDf(signal).then((df) => ({ df, networks: undefined }));
+    load.then(
+      ({ df, networks }) => reply(env, overlay, { kind: 'previewed', serial, preview: prunePreview(target, df, { networks, containers: engineStore.getState().containers.items }) }),
       (error: unknown) => {
         const message = failure(error, signal);
         if (message !== undefined) reply(env, overlay, { kind: 'preview-failed', serial, message });

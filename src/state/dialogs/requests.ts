@@ -4,7 +4,7 @@
  * stop it has started, as `docker stop` interrupted would).
  */
 import { copyOut } from '../actions/copy-out.ts';
-import { swarmAct } from '../swarm/swarm-work.ts';
+import { swarmActAndRefresh } from '../swarm/swarm-work.ts';
 import { describeError } from '../../engine/errors.ts';
 import { commitContainer } from '../actions/commit-container.ts';
 import { actOnProject } from '../actions/project.ts';
@@ -12,25 +12,9 @@ import { containerLabel, shortId } from '../actions/labels.ts';
 import { removeContainer, removeImage } from '../actions/remove.ts';
 import { restartContainer } from '../actions/start-container.ts';
 import { stopContainer } from '../actions/stop-container.ts';
-import { failure, type HandlerTable, type RunnerEnv } from '../app/work.ts';
+import { failure, type HandlerTable } from '../app/work.ts';
 import { InvalidReferenceError } from '../pulls/pull-manager.ts';
-import type { DialogResult } from './dialog.ts';
-
-function reply(env: RunnerEnv, overlay: number, result: DialogResult): void {
-  env.dispatch({ type: 'dialog', overlay, result });
-}
-
-/** Runs `request` for the dialog and answers done with its message, or failed with the engine's words. */
-function answer(env: RunnerEnv, overlay: number, request: (signal: AbortSignal) => Promise<string>): void {
-  const { signal } = env.work(overlay).abort;
-  request(signal).then(
-    (message) => reply(env, overlay, { kind: 'done', message }),
-    (error: unknown) => {
-      const message = failure(error, signal);
-      if (message !== undefined) reply(env, overlay, { kind: 'failed', message });
-    },
-  );
-}
+import { answer, reply } from './reply.ts';
 
 export const dialogHandlers: HandlerTable<'stop-container' | 'commit-container' | 'remove' | 'start-pull' | 'lookup-credentials' | 'container-action' | 'copy-out'> = {
   'copy-out': (c, env) => {
@@ -47,11 +31,7 @@ export const dialogHandlers: HandlerTable<'stop-container' | 'commit-container' 
     const { client } = env.services;
     const label = containerLabel(c.name, c.containerId);
     if (c.action === 'scale') {
-      answer(env, c.overlay, async (signal) => {
-        const message = await swarmAct(client, { kind: 'scale', serviceId: c.containerId, name: c.name, replicas: Number(c.value) }, signal);
-        await env.services.swarm?.refresh().catch(() => undefined);
-        return message;
-      });
+      answer(env, c.overlay, (signal) => swarmActAndRefresh(env, { kind: 'scale', serviceId: c.containerId, name: c.name, replicas: Number(c.value) }, signal));
       return;
     }
     if (c.action === 'create-volume' || c.action === 'create-network') {

@@ -18,7 +18,7 @@ import type { ImageSummary } from '../../engine/types.ts';
 import { containerLabel, shortId } from '../actions/labels.ts';
 import type { RunSpec } from '../actions/run-container.ts';
 import { field } from '../input/field.ts';
-import { checkRunOptions, type CreateExtras, type OptionErrors } from '../run-line/create-body.ts';
+import { checkRunOptions, type CreateExtras } from '../run-line/create-body.ts';
 import { formatRunLine } from '../run-line/format-line.ts';
 import { formToOptions, optionsToForm, type FormField, type FormSwitches } from '../run-line/form.ts';
 import { emptyOptions, type RunOptions } from '../run-line/options.ts';
@@ -152,11 +152,14 @@ function switchesOf(state: RunDialog): FormSwitches {
   return { detach: state.detached, tty: state.tty, interactive: state.interactive, rm: state.rm, publishAll: state.publishAll };
 }
 
-/** What the form holds, as options (the line shown under it), and each field's problem. */
-export function runFormOptions(state: RunDialog): { options: RunOptions; errors: Partial<Record<RunField, string>> } {
+/**
+ * What the form holds, as options (the line shown under it), each field's problem, and the
+ * create request's pieces when there is none.
+ */
+export function runFormOptions(state: RunDialog): { options: RunOptions; errors: Partial<Record<RunField, string>>; extras?: CreateExtras } {
   const read = formToOptions(values(state.fields), switchesOf(state));
-  const checked: OptionErrors = checkRunOptions(read.options).errors;
-  return { options: read.options, errors: { ...checked, ...read.errors } };
+  const checked = checkRunOptions(read.options);
+  return { options: read.options, errors: { ...checked.errors, ...read.errors }, ...(checked.extras && { extras: checked.extras }) };
 }
 
 /** The `docker run` line the form makes (shown live, copied with Ctrl-Y). */
@@ -220,9 +223,8 @@ function submit(state: RunDialog, overlay: number): Outcome<RunDialog> {
   // A line typed (not pasted) into the image field: read it, as a paste would be.
   if (isRunLine(state.fields.image.value)) return { state: fillFromLine(state, state.fields.image.value) };
   const image = checkRunImage(values(state.fields).image);
-  const { options, errors } = runFormOptions(state);
+  const { options, errors, extras } = runFormOptions(state);
   const invalid = runRows.find((row) => (row === 'image' ? !image.ok : !isSwitchRow(row) && errors[row] !== undefined));
-  const extras = checkRunOptions(options).extras;
   if (invalid || !image.ok || !extras) return { state: { ...state, showErrors: true, focus: runRows.indexOf(invalid ?? 'image') } };
   const spec: RunSpec = {
     image: image.value.image,

@@ -86,11 +86,23 @@ export class ResourceLists {
   }
 }
 
+type UsingContainer = { Names?: string[]; Mounts?: { Name?: string }[] | null; NetworkSettings?: { Networks?: Record<string, unknown> | null } | null };
+type Usage = { volumes: ReadonlyMap<string, string[]>; networks: ReadonlyMap<string, string[]> };
+
+/** Worked out once per containers list: the panes ask on every frame and every key. */
+const usageOf = new WeakMap<readonly UsingContainer[], Usage>();
+
 /** Who uses what: each volume's and network's containers (their names), from the containers list. */
-export function usage(containers: readonly { Names?: string[]; Mounts?: { Name?: string }[] | null; NetworkSettings?: { Networks?: Record<string, unknown> | null } | null }[]): {
-  volumes: ReadonlyMap<string, string[]>;
-  networks: ReadonlyMap<string, string[]>;
-} {
+export function usage(containers: readonly UsingContainer[]): Usage {
+  let found = usageOf.get(containers);
+  if (!found) {
+    found = countUsage(containers);
+    usageOf.set(containers, found);
+  }
+  return found;
+}
+
+function countUsage(containers: readonly UsingContainer[]): Usage {
   const volumes = new Map<string, string[]>();
   const networks = new Map<string, string[]>();
   for (const c of containers) {

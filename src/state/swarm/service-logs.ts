@@ -19,8 +19,7 @@ export function serviceLogClient(client: ServiceLogsClient): LogClient {
   return {
     inspectContainer: async (id, signal) => {
       const service = await client.inspectService(id, signal);
-      const tty = (service.Spec?.TaskTemplate?.ContainerSpec as { TTY?: boolean } | undefined)?.TTY === true;
-      return { Config: { Tty: tty } };
+      return { Config: { Tty: service.Spec?.TaskTemplate?.ContainerSpec?.TTY === true } };
     },
     logs: ((id: string, options?: LogsOptions) => client.serviceLogs(id, options)) as LogClient['logs'],
   };

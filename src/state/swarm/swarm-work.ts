@@ -5,14 +5,11 @@
  * pane shows the update's progress (UpdateStatus, replicas) until it converges or fails.
  */
 import type { EngineClient } from '../../engine/client.ts';
-import { failure, type HandlerTable, type RunnerEnv } from '../app/work.ts';
+import type { HandlerTable, RunnerEnv } from '../app/work.ts';
 import type { SwarmAction } from '../dialogs/confirm.ts';
+import { answer } from '../dialogs/reply.ts';
 
-function reply(env: RunnerEnv, overlay: number, result: { kind: 'done'; message: string } | { kind: 'failed'; message: string }): void {
-  env.dispatch({ type: 'dialog', overlay, result });
-}
-
-export async function swarmAct(client: EngineClient, action: SwarmAction, signal?: AbortSignal): Promise<string> {
+async function swarmAct(client: EngineClient, action: SwarmAction, signal?: AbortSignal): Promise<string> {
   if (action.kind === 'drain' || action.kind === 'activate') {
     const node = (await client.listNodes(signal)).find((n) => n.ID === action.nodeId);
     if (!node) throw new Error(`node ${action.name} is no longer in the swarm`);
@@ -44,18 +41,13 @@ export async function swarmAct(client: EngineClient, action: SwarmAction, signal
   }
 }
 
+/** The action, then the lists read again before the dialog closes: the pane shows the change under way. */
+export async function swarmActAndRefresh(env: RunnerEnv, action: SwarmAction, signal?: AbortSignal): Promise<string> {
+  const message = await swarmAct(env.services.client, action, signal);
+  await env.services.swarm?.refresh().catch(() => undefined);
+  return message;
+}
+
 export const swarmHandlers: HandlerTable<'swarm-action'> = {
-  'swarm-action': ({ overlay, action }, env) => {
-    const { signal } = env.work(overlay).abort;
-    swarmAct(env.services.client, action, signal).then(
-      async (message) => {
-        reply(env, overlay, { kind: 'done', message });
-        await env.services.swarm?.refresh().catch(() => undefined);
-      },
-      (error: unknown) => {
-        const message = failure(error, signal);
-        if (message !== undefined) reply(env, overlay, { kind: 'failed', message });
-      },
-    );
-  },
+  'swarm-action': ({ overlay, action }, env) => answer(env, overlay, (signal) => swarmActAndRefresh(env, action, signal)),
 };
