@@ -48,7 +48,8 @@ export function App() {
   // seconds"), its render repaints the times too and the tick waits for the next poll, rather
   // than firing just before it and painting the screen twice.
   const freshAt = Math.max(engine.containers.refreshedAt ?? 0, engine.images.refreshedAt ?? 0);
-  const now = useClockUntil(nextTimeChange, 11_000, freshAt);
+  // On the minute grid: every age on screen that changes within a minute changes in one frame.
+  const now = useClockUntil(nextTimeChange, 11_000, freshAt, 60_000);
 
   const running = useMemo(() => engine.containers.items.filter(isLive).length, [engine.containers.items]);
   const overlay = topOverlay(state);

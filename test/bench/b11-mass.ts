@@ -85,7 +85,7 @@ export async function b11(bench: Bench): Promise<Row[]> {
   }
 
   const s = summarize(first);
-  const b1 = bench.medians.get('B1');
+  const b1 = bench.medians.get(`B1 ${bench.berthNode.label}`);
   const firstLimit = 2 * (b1 ?? 200);
   bench.log(`B11: first frame ${ms(s.median)}, move p95 ${ms(summarize(move).p95)}, page p95 ${ms(summarize(page).p95)}, filter p95 ${ms(summarize(filter).p95)}, views p95 ${ms(summarize(views).p95)}, RSS ${mb(startup)} / ${mb(shown)}`);
   const what = `${MASS_COUNT.toLocaleString('en')} containers, ${MASS_TAGS.toLocaleString('en')} tags`;

@@ -2,7 +2,9 @@
  * B4: idle cost. berth watches 50 running containers with nothing changing; berth's CPU time
  * (utime + stime of its node process) over the window, and dockerd's over the same window
  * against an equal window without berth — half before berth starts, half after it quits, so a
- * drift in the engine's own background work does not land on one side only.
+ * drift in the engine's own background work does not land on one side only. Then once more with
+ * the 50 restarted just before berth starts: containers younger than a minute, whose Status
+ * ("Up 12 seconds") the engine rewrites on every answer.
  */
 import { setTimeout as delay } from 'node:timers/promises';
 import { RUNNING_NAME, type Bench } from './context.ts';
@@ -34,6 +36,8 @@ export interface IdleCost {
 }
 
 export interface IdleSetup {
+  /** Done after the engine's window without berth, just before berth starts. */
+  beforeLaunch?: () => Promise<void>;
   /** What the first frame with data shows (default: one of the 50 running containers). */
   first?: RegExp;
   /** Keys typed once the first frame with data is there (e.g. M for the resource columns). */
@@ -55,6 +59,7 @@ export async function idleCost(bench: Bench, setup: IdleSetup = {}): Promise<Idl
 
   const before = await window(dockerd, windowMs / 2);
 
+  await setup.beforeLaunch?.();
   const session = bench.launchBerth();
   const probe = new ScreenProbe(session);
   const slices: number[] = [];
@@ -92,11 +97,24 @@ export async function idleCost(bench: Bench, setup: IdleSetup = {}): Promise<Idl
   return { berthPct, berthCpu, berthWall, slices, withPct, withoutPct, caused: withPct - withoutPct, windowMs };
 }
 
+/** The 50 running containers restarted, all at once: each is then seconds old. */
+async function restartRunning(bench: Bench): Promise<void> {
+  const running = await bench.api<{ Id: string; Names?: string[] }[]>('GET', '/containers/json');
+  const ours = running.filter((c) => c.Names?.some((n) => RUNNING_NAME.test(n)));
+  await Promise.all(ours.map((c) => bench.api('POST', `/containers/${c.Id}/restart?t=0`, undefined, 60_000)));
+}
+
+const BUDGET = 0.2;
+
 export async function b4(bench: Bench): Promise<Row[]> {
   const { berthPct, berthCpu, berthWall, slices, withPct, withoutPct, caused, windowMs } = await idleCost(bench);
   const seconds = Math.round(windowMs / 1000);
   bench.log(`B4: berth ${pct(berthPct)} (${berthCpu} ms CPU in ${Math.round(berthWall)} ms); dockerd ${pct(withPct)} with, ${pct(withoutPct)} without`);
   const s = summarize(slices);
+  // The restarts' own work in the engine lands in its windows: only berth's figure is kept.
+  const young = await idleCost(bench, { beforeLaunch: () => restartRunning(bench) });
+  bench.log(`B4 young: berth ${pct(young.berthPct)} (${young.berthCpu} ms CPU in ${Math.round(young.berthWall)} ms)`);
+  const sy = summarize(young.slices);
   return [
     {
       id: 'B4',
@@ -105,8 +123,18 @@ export async function b4(bench: Bench): Promise<Row[]> {
       spread: `${spread(s, pct)} (${seconds / SLICES} s slices)`,
       comparison: '—',
       ratio: '—',
-      budget: '≤ 0.5 %',
-      verdict: verdict(berthPct, 0.5),
+      budget: `≤ ${BUDGET} %`,
+      verdict: verdict(berthPct, BUDGET),
+    },
+    {
+      id: 'B4',
+      figure: `idle CPU of berth, ${seconds} s, 50 running, started just before berth (younger than a minute)`,
+      berth: `${pct(young.berthPct)} of a core`,
+      spread: `${spread(sy, pct)} (${seconds / SLICES} s slices)`,
+      comparison: '—',
+      ratio: '—',
+      budget: `≤ ${BUDGET} %`,
+      verdict: verdict(young.berthPct, BUDGET),
     },
     {
       id: 'B4',

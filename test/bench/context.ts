@@ -9,7 +9,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { setTimeout as delay } from 'node:timers/promises';
+import { randomBytes } from 'node:crypto';
 import { engineJson } from '../sandbox/engine-http.ts';
+import { createTar, type TarEntry } from '../sandbox/tar.ts';
 import { LOCAL_BUSYBOX } from '../sandbox/images.ts';
 import type { Sandbox } from '../sandbox/sandbox.ts';
 import { berthBin, ensureBuilt, PtySession } from '../support/pty.ts';
@@ -33,6 +35,9 @@ export const IMAGE_TAGS = 500;
 export const MASS_PREFIX = 'bench-mass';
 export const MASS_COUNT = 10_000;
 export const MASS_TAGS = 2000;
+/** B6's image: busybox and this many layers of random bytes (incompressible), each this size. */
+export const LARGE_LAYERS = 10;
+export const LARGE_LAYER_MIB = 20;
 /** Any of the running batch's names: what "a frame with container data" shows. */
 export const RUNNING_NAME = new RegExp(`${RUNNING_PREFIX}-\\d+`);
 
@@ -43,9 +48,15 @@ export class Bench {
   private images?: Promise<void>;
   private mass?: Promise<void>;
   private massImages?: Promise<void>;
-  /** Figures other figures compare with (B11's first frame with B1's), by id, when measured in this run. */
+  /** Figures other figures compare with (B11's first frame with B1's), by id and Node label, when measured in this run. */
   readonly medians = new Map<string, number>();
+  /**
+   * The Node berth runs on for the figure being measured (run.ts measures each figure on Node 20
+   * and Node 24 in turn): its label for the table and its binary.
+   */
+  berthNode: { label: string; path: string } = { label: `Node ${process.versions.node}`, path: process.execPath };
   private sea?: Promise<string>;
+  private large?: Promise<string>;
 
   private constructor(
     readonly sandbox: Sandbox,
@@ -101,13 +112,13 @@ export class Bench {
   }
 
   /**
-   * berth from the bench's copy of the bundle, on this Node unless `node` names another, or
+   * berth from the bench's copy of the bundle, on `berthNode` unless `node` names another, or
    * `executable` (the single executable) on its own; `env` adds to berthEnv().
    */
   launchBerth(opts: { cols?: number; rows?: number; args?: string[]; nodeArgs?: string[]; node?: string; executable?: string; env?: Record<string, string> } = {}): PtySession {
     return this.track(
       new PtySession({
-        command: opts.executable ?? opts.node ?? process.execPath,
+        command: opts.executable ?? opts.node ?? this.berthNode.path,
         args: [...(opts.executable ? [] : [...(opts.nodeArgs ?? []), this.bundle]), ...(opts.args ?? [])],
         env: { ...this.berthEnv(), ...opts.env },
         cols: opts.cols,
@@ -229,6 +240,30 @@ export class Bench {
       await this.settle();
     })();
     return this.massImages;
+  }
+
+  /**
+   * `<registry>/berth/large:latest`, in the sandbox registry only (B6): ~200 MB in 10 layers, so
+   * a pull takes seconds and its fixed costs no longer decide the figure.
+   */
+  ensureLargeImage(): Promise<string> {
+    this.large ??= (async () => {
+      const t = Date.now();
+      const reference = `${this.sandbox.registry.address}/berth/large:latest`;
+      const layers = Array.from({ length: LARGE_LAYERS }, (_, i) => `layer${i + 1}.bin`);
+      const dockerfile = [`FROM ${LOCAL_BUSYBOX}`, ...layers.map((f) => `COPY ${f} /data/${f}`), 'CMD ["/bin/sh"]', ''].join('\n');
+      const context = createTar([
+        { type: 'file', name: 'Dockerfile', data: Buffer.from(dockerfile) },
+        ...layers.map((f): TarEntry => ({ type: 'file', name: f, data: randomBytes(LARGE_LAYER_MIB * 1024 * 1024) })),
+      ]);
+      await this.sandbox.docker(['build', '--quiet', '--tag', reference, '-'], { input: context, timeoutMs: 600_000 });
+      await this.sandbox.docker(['push', '--quiet', reference], { timeoutMs: 600_000 });
+      await this.sandbox.docker(['rmi', reference]);
+      this.log(`fixture: ${LARGE_LAYERS} × ${LARGE_LAYER_MIB} MiB image pushed in ${Date.now() - t} ms`);
+      await this.settle();
+      return reference;
+    })();
+    return this.large;
   }
 
   /** Tags `bench/tag-<from>` … `bench/tag-<to - 1>` on the busybox image, 8 at a time. */

@@ -23,4 +23,16 @@ describe('tickDelay', () => {
     assert.equal(tickDelay(0, 5, 10, 100), 0);
     assert.equal(tickDelay(0, Number.MAX_SAFE_INTEGER, 10, 0), 2 ** 31 - 1);
   });
+
+  it('on a grid, moves each change on to the next grid line, so changes within one minute share one tick', () => {
+    const grid = 60_000;
+    // Two texts changing 7 s apart inside the same minute: one tick, at the minute.
+    assert.equal(tickDelay(0, 102_500, 11_000, 100_000, grid), 20_000);
+    assert.equal(tickDelay(0, 109_500, 11_000, 100_000, grid), 20_000);
+    // A change exactly on the line is not put off a minute.
+    assert.equal(tickDelay(0, 180_000, 11_000, 170_000, grid), 10_000);
+    // The minimum period still holds on a grid, and a never-changing text still never ticks early.
+    assert.equal(tickDelay(119_000, 120_000, 11_000, 119_500, grid), 10_500);
+    assert.equal(tickDelay(0, Number.MAX_SAFE_INTEGER, 10, 0, grid), 2 ** 31 - 1);
+  });
 });
