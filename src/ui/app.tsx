@@ -6,11 +6,12 @@
 import { Box, Text } from 'ink';
 import { useCallback, useMemo } from 'react';
 import { paneView, topOverlay } from '../state/app/types.ts';
+import type { PullsState } from '../state/pulls/pull-manager.ts';
 import { isLive } from '../state/containers.ts';
 import { plural, sanitizeLine, truncate } from './format/index.ts';
 import { nextRelativeChange } from './format/time.ts';
 import { useClockUntil } from './hooks/use-clock.ts';
-import { useOptionalStore, useStore } from './hooks/use-store.ts';
+import { useOptionalStore, useStore, useStoreValue } from './hooks/use-store.ts';
 import { contextsFor } from './keys/contexts.ts';
 import { bodyHeight } from './layout.ts';
 import { paneComponents } from './panes/index.tsx';
@@ -31,7 +32,7 @@ export function App() {
   const { store, runner } = useRuntime();
   const state = useStore(store);
   const engine = useStore(engineStore);
-  const pullList = useStore(pulls.store).pulls;
+  const pullSummary = useStoreValue(pulls.store, summarizePulls);
   const { columns: width, rows } = state.terminal;
 
   // Only CREATED and STATUS read the clock: tick when one of them would read differently (at most
@@ -69,8 +70,7 @@ export function App() {
     if (state.pane === 'containers') return `${state.showAll ? 'all' : 'running'}: ${containerRowsOf(state, { engine }).length}${filter}${sort}${stale}`;
     if (state.pane === 'images') return `${plural(imageRowsOf(state, { engine }).length, 'tag')}${filter}${sort}${stale}`;
     if (state.pane === 'events') return `${plural(eventRowsOf(state, { events: eventLog }).length, 'event')}${filter}`;
-    const active = pullList.filter((p) => p.status === 'running').length;
-    return pullList.length === 0 ? '' : `${pullList.length} pull${pullList.length === 1 ? '' : 's'}, ${active} running`;
+    return pullSummary;
   })();
 
   const Pane = paneComponents[state.pane];
@@ -97,6 +97,12 @@ export function App() {
       <Footer contexts={contextsFor(state)} width={width} />
     </Box>
   );
+}
+
+/** "2 pulls, 1 running" (or nothing): all the frame around the panes needs of the pulls. */
+function summarizePulls({ pulls }: PullsState): string {
+  const active = pulls.filter((p) => p.status === 'running').length;
+  return pulls.length === 0 ? '' : `${pulls.length} pull${pulls.length === 1 ? '' : 's'}, ${active} running`;
 }
 
 function earliestRelativeChange(lists: ReadonlyArray<readonly { Created?: number }[]>, nowMs: number): number {

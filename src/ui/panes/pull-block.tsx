@@ -7,12 +7,19 @@ import { theme } from '../theme.ts';
 /**
  * The "dots" spinner of cli-spinners (what ink-spinner draws by default), driven by the pane's
  * one clock rather than a timer per block: each timer would make Ink draw the whole screen
- * again on its own schedule, so several running pulls multiplied the redraws. 10 frames a
- * second rather than ink-spinner's 12.5: every frame is a full Ink redraw (~20 ms for a
- * 120×50 screen of bars), and the spinner only has to show that something is alive.
+ * again on its own schedule, so several running pulls multiplied the redraws. Its frame is the
+ * wall clock in tenths of a second, read whenever the pane draws.
  */
 export const SPINNER_FRAMES = ['⠋', '⠙', '⠹', '⠸', '⠼', '⠴', '⠦', '⠧', '⠇', '⠏'] as const;
 export const SPINNER_INTERVAL_MS = 100;
+/**
+ * How long the pane waits after its last frame before drawing one for the spinner alone. While
+ * progress arrives its frames (8 a second) turn the spinner already; a spinner of its own on top
+ * doubled the frames of a pull, each a full Ink redraw (bench B6: ~5 ms of CPU each for a
+ * 160×50 screen). When a pull goes quiet (a slow registry, a stall) 4 frames a second still
+ * show that it is alive.
+ */
+export const SPINNER_IDLE_MS = 250;
 
 interface Props {
   pull: PullState;

@@ -1,15 +1,16 @@
-import { Box, Text } from 'ink';
-import { useEffect, useReducer, useRef, useSyncExternalStore } from 'react';
+import { Box, Text, useStdout } from 'ink';
+import { useEffect, useLayoutEffect, useReducer, useRef, useSyncExternalStore } from 'react';
 import { selectedIndex } from '../../state/app/navigation.ts';
 import type { PaneView } from '../../state/app/types.ts';
 import type { PullState } from '../../state/pulls/pull-reducer.ts';
+import { frameNow } from '../frame-now.ts';
 import { useStore } from '../hooks/use-store.ts';
 import { keyLabel } from '../keys/keymap.ts';
 import { blockHeight } from '../rows/pull-rows.ts';
 import { selectPullIds } from '../rows/select.ts';
 import { useServices } from '../services.tsx';
 import { theme } from '../theme.ts';
-import { PullBlock, SPINNER_INTERVAL_MS } from './pull-block.tsx';
+import { PullBlock, SPINNER_IDLE_MS, SPINNER_INTERVAL_MS } from './pull-block.tsx';
 
 interface Props {
   width: number;
@@ -32,18 +33,28 @@ export function PullsPane({ width, height, view: paneView }: Props) {
   const silent = () => engineStore.getState().connection.notResponding !== undefined;
   const engineSilent = useSyncExternalStore(engineStore.subscribe, silent, silent);
   const running = list.some((p) => p.status === 'running');
-  // One clock for every spinner and elapsed time, and only while something runs. It fires a
-  // spinner interval after the last render, whatever caused it: while progress arrives the
-  // store's renders turn the spinner too, so the two add up to the faster rate, not the sum.
+  // One clock for every spinner and elapsed time, and only while something runs. It fires
+  // SPINNER_IDLE_MS after the last render, whatever caused it: while progress arrives the
+  // store's renders turn the spinner, and the clock draws only when they stop.
   const [, tick] = useReducer((n: number) => n + 1, 0);
   useEffect(() => {
     if (!running) return undefined;
-    const timer = setTimeout(tick, SPINNER_INTERVAL_MS);
+    const timer = setTimeout(tick, SPINNER_IDLE_MS);
     return () => clearTimeout(timer);
   });
   const now = Date.now();
   const nowSecond = Math.floor(now / 1000) * 1000;
   const spinnerFrame = Math.floor(now / SPINNER_INTERVAL_MS);
+
+  // A pull that ends is news a person waits for (bench B6 times it): its frame is drawn at once,
+  // not at the end of Ink's render throttle.
+  const { stdout } = useStdout();
+  const ended = list.length - list.filter((p) => p.status === 'running').length;
+  const endedBefore = useRef(ended);
+  useLayoutEffect(() => {
+    if (ended > endedBefore.current) frameNow(stdout);
+    endedBefore.current = ended;
+  }, [ended, stdout]);
 
   const index = selectedIndex(paneView, selectPullIds(list));
   // Which block the window started at last frame: drawing memory only, no key reads it.
