@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 import { parseArgs } from 'node:util';
 import { enableCompileCache } from './compile-cache.ts';
+import { limitYoungGenerationEarly } from './release-memory.ts';
 import { usage } from './ui/cli-options.ts';
-import { keepYoungGenerationSmall } from './young-generation.ts';
 
 /** package.json's version, put in by the build (test/tools/build.ts); berth runs only as the bundle. */
 declare const BERTH_BUILD_VERSION: string;
@@ -53,7 +53,7 @@ async function main(): Promise<number> {
   }
   delete process.env.CI;
   delete process.env.CONTINUOUS_INTEGRATION;
-  keepYoungGenerationSmall();
+  limitYoungGenerationEarly();
   if (!BERTH_SINGLE_EXECUTABLE) enableCompileCache();
   const { runApp } = await import('./ui/main.tsx');
   return runApp(options);

@@ -2,6 +2,7 @@ import type { EngineEvent } from '../engine/types.ts';
 import type { Instance } from 'ink';
 import { homedir } from 'node:os';
 import { describeError } from '../engine/errors.ts';
+import { onceQuiet, releaseStartupMemory } from '../release-memory.ts';
 import { openEngineSession, startEngineSession, type EngineSession, type SessionOptions } from '../state/engine-session.ts';
 import { EngineSwitchboard, engineSwitching } from '../state/engine-switch.ts';
 import { PullManager } from '../state/pulls/pull-manager.ts';
@@ -100,9 +101,12 @@ export async function runApp(options: AppOptions): Promise<number> {
   /** True while a shell in a container has the terminal: Ink is unmounted, not ended. */
   let shellActive = false;
 
+  let stopRelease: () => void = () => undefined;
+
   function finish(code: number, message?: string): void {
     if (finished) return;
     finished = true;
+    stopRelease();
     // A signal may end berth mid-shell (or before Ink took the input): the terminal still gets its modes back.
     if (process.stdin.isTTY && process.stdin.isRaw) process.stdin.setRawMode(false);
     runtime?.dispose();
@@ -203,6 +207,8 @@ export async function runApp(options: AppOptions): Promise<number> {
       });
       show(runtime);
       crashForTests(process.env.BERTH_TEST_CRASH);
+      // Start-up over (first frame drawn, lists in, no key for a while): its memory goes back.
+      stopRelease = onceQuiet([runtime.store, engineStore], SETTLED_MS, releaseStartupMemory);
     }
   } catch (error) {
     finish(1, `berth: ${describeError(error)}`);
@@ -226,6 +232,9 @@ function crashForTests(mode: string | undefined): void {
     throw new Error('BERTH_TEST_CRASH: a deliberate crash for the tests');
   }, 300);
 }
+
+/** How long the screen stays still (no key, no list changing) before start-up's memory is given back. */
+const SETTLED_MS = 1500;
 
 /** How long start-up may wait for the first container list before drawing "loading…" instead. */
 const FIRST_DATA_WAIT_MS = 250;

@@ -1,0 +1,91 @@
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { mock, test } from 'node:test';
+import { fileURLToPath } from 'node:url';
+import { onceQuiet } from '../src/release-memory.ts';
+import { nodeForMajor } from './support/node-binaries.ts';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const moduleUrl = new URL('../src/release-memory.ts', import.meta.url).href;
+
+const churn = `{ let keep = []; for (let i = 0; i < 2e6; i++) { keep.push({ a: i, b: 'x' + i }); if (keep.length > 20000) keep = []; } }`;
+const rssMb = `Number(/VmRSS:\\s+(\\d+)/.exec((await import('node:fs')).readFileSync('/proc/self/status', 'utf8'))[1]) / 1024`;
+const youngMb = `(await import('node:v8')).default.getHeapSpaceStatistics().find((s) => s.space_name === 'new_space').space_size / 1048576`;
+
+/** Runs `body` (an ES module, with the module under test imported as `m`) on `node`; its stdout as JSON. */
+function runOn<T>(node: string, body: string): T {
+  const script = `const m = await import(${JSON.stringify(moduleUrl)});\n${body}`;
+  return JSON.parse(execFileSync(node, ['--import', 'tsx', '--input-type=module', '-e', script], { encoding: 'utf8', cwd: root })) as T;
+}
+
+test('on Node 24, releasing start-up memory hands the grown young generation back, and it does not grow again', async () => {
+  const node24 = await nodeForMajor(24);
+  const { before, after, afterMore, young } = runOn<{ before: number; after: number; afterMore: number; young: number }>(
+    node24,
+    `${churn}
+    const before = ${rssMb};
+    m.releaseStartupMemory();
+    await new Promise((r) => setTimeout(r, 200));
+    const after = ${rssMb};
+    ${churn}
+    const afterMore = ${rssMb};
+    process.stdout.write(JSON.stringify({ before, after, afterMore, young: ${youngMb} }));`,
+  );
+  assert.ok(after < before - 8, `RSS fell by more than 8 MB (${before.toFixed(0)} → ${after.toFixed(0)} MB)`);
+  assert.ok(young <= 4, `as much allocation again leaves the young generation small (${young} MB; RSS ${afterMore.toFixed(0)} MB)`);
+});
+
+test('on Node 20 the young generation is kept at its starting size from the start; Node 22 and later are left alone', () => {
+  const sizes = (limit: boolean) =>
+    runOn<{ limited: boolean; young: number }>(process.execPath, `const limited = ${limit ? 'm.limitYoungGenerationEarly()' : 'false'}; ${churn}; process.stdout.write(JSON.stringify({ limited, young: ${youngMb} }));`);
+  if (process.versions.node.startsWith('20.')) {
+    assert.ok(sizes(false).young >= 8, 'left alone, V8 grows it');
+    const limited = sizes(true);
+    assert.equal(limited.limited, true);
+    assert.ok(limited.young <= 4, `limited, it stays small (${limited.young} MB)`);
+  }
+  assert.equal(runOn<{ limited: boolean }>(process.execPath, `process.stdout.write(JSON.stringify({ limited: m.limitYoungGenerationEarly('22.23.3') }))`).limited, false);
+});
+
+test('onceQuiet runs once, only after its sources have been still for the whole period', () => {
+  mock.timers.enable({ apis: ['setTimeout'] });
+  try {
+    const listeners = new Set<() => void>();
+    const source = {
+      subscribe(listener: () => void) {
+        listeners.add(listener);
+        return () => listeners.delete(listener);
+      },
+    };
+    const change = () => {
+      for (const listener of listeners) listener();
+    };
+    let runs = 0;
+    onceQuiet([source], 1000, () => runs++);
+    mock.timers.tick(900);
+    change(); // a key: the quiet period starts again
+    mock.timers.tick(900);
+    assert.equal(runs, 0);
+    mock.timers.tick(100);
+    assert.equal(runs, 1);
+    assert.equal(listeners.size, 0, 'it stops listening once it ran');
+    change();
+    mock.timers.tick(5000);
+    assert.equal(runs, 1);
+  } finally {
+    mock.timers.reset();
+  }
+});
+
+test('a cancelled onceQuiet never runs', () => {
+  mock.timers.enable({ apis: ['setTimeout'] });
+  try {
+    let runs = 0;
+    const cancel = onceQuiet([], 1000, () => runs++);
+    cancel();
+    mock.timers.tick(5000);
+    assert.equal(runs, 0);
+  } finally {
+    mock.timers.reset();
+  }
+});
