@@ -103,14 +103,20 @@ export default class Output {`,
   // string-width tests every grapheme of a non-ASCII line against /^\p{RGI_Emoji}$/v, one of V8's
   // slowest regular expressions: with progress bars (█, ░) and "…" on screen it was ~13 % of the
   // CPU of a pull. A grapheme's answer never changes, and a screen uses a few hundred of them.
+  // Compiling that expression costs 15–17 ms the first time, inside the first frame (bench B1,
+  // for the status bar's "●"): a grapheme of one code point without the Emoji property (box
+  // drawing, bars, braille, bullets, "…") is never an RGI emoji, a keycap or a ZWJ sequence, and
+  // is answered without it.
   'string-width/index.js': [
     [
       'export default function stringWidth(input, options = {}) {',
       `const berthWideEmoji = new Map();
+const berthEmojiProperty = /\\p{Emoji}/u;
 function berthIsWideEmoji(segment) {
 	let wide = berthWideEmoji.get(segment);
 	if (wide === undefined) {
-		wide = rgiEmojiRegex.test(segment) || isDoubleWidthNonRgiEmojiSequence(segment);
+		const single = segment.length === (segment.codePointAt(0) > 0xffff ? 2 : 1);
+		wide = single && !berthEmojiProperty.test(segment) ? false : rgiEmojiRegex.test(segment) || isDoubleWidthNonRgiEmojiSequence(segment);
 		if (berthWideEmoji.size >= ${CACHE_LIMIT}) berthWideEmoji.clear();
 		berthWideEmoji.set(segment, wide);
 	}
