@@ -21,6 +21,8 @@ export interface ListContainersOptions {
   all?: boolean;
   filters?: ContainerFilters;
   signal?: AbortSignal;
+  /** Before the version is negotiated: see ListQuery.unversioned. */
+  unversioned?: boolean;
 }
 
 /** With a memo, an answer identical to the previous one yields the previous (frozen) array. */

@@ -5,6 +5,12 @@ export interface ListQuery {
   all?: boolean;
   filters?: Record<string, string[]>;
   signal?: AbortSignal;
+  /**
+   * Sent without a version in the path, at the engine's own version, so that it need not wait
+   * for the version to be negotiated (a round trip to /_ping first): for the first frame's list.
+   * The fields berth reads of a list entry are the same at every version it speaks.
+   */
+  unversioned?: boolean;
 }
 
 /**
@@ -18,7 +24,7 @@ export async function fetchList<T>(
 ): Promise<readonly T[]> {
   const { operation, path, toItem } = request;
   const query = { all: request.query.all, filters: request.query.filters ? JSON.stringify(request.query.filters) : undefined };
-  const { status, body } = await http.bytes({ operation, method: 'GET', path, query, signal: request.query.signal });
+  const { status, body } = await http.bytes({ operation, method: 'GET', path, query, signal: request.query.signal, unversioned: request.query.unversioned });
   const make = () => {
     const value = parseJson<unknown>(body, operation, status);
     return Array.isArray(value) ? value.map(toItem).filter((item): item is T => item !== undefined) : [];

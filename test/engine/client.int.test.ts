@@ -70,6 +70,15 @@ test('detached run, running vs all listings, start twice is not an error, stop a
   assert.ok(entry, 'listed as running');
   assert.deepEqual(entry.Names, [`/${tag}-sleep`]);
   assert.equal(entry.Image, qualified(env.images.busybox));
+  // The first frame's list goes out before the version is negotiated, at the engine's own version.
+  const early = new EngineClient({ host: env.dockerHost, env: {} });
+  try {
+    const unversioned = await early.listContainers({ unversioned: true });
+    assert.deepEqual(unversioned.find((c) => c.Id === Id)?.Names, [`/${tag}-sleep`], 'an unversioned list shows it too');
+    assert.equal(early.apiVersion, undefined, 'without a round trip to /_ping first');
+  } finally {
+    await early.close();
+  }
   assert.deepEqual(await client.stopContainer(Id, { timeout: 1 }), { alreadyStopped: false });
   assert.deepEqual(await client.stopContainer(Id, { timeout: 1 }), { alreadyStopped: true });
   assert.ok(!(await client.listContainers()).some((c) => c.Id === Id), 'gone from the running list');

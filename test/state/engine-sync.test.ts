@@ -86,6 +86,27 @@ test('the first load shows the running containers first, then all of them', asyn
   assert.equal(client.count('listContainers'), 3, 'refreshes list all of them only');
 });
 
+test('the first running list does not wait for the version to be negotiated; the version is shown once known', async () => {
+  const client = new FakeSyncClient();
+  client.apiVersion = undefined;
+  client.containers = [container('r1')];
+  const store = new Store<EngineState>(initialEngineState('unix:///fake.sock'));
+  const sync = new EngineSync(client, store, OPTIONS);
+  syncs.push(sync);
+  sync.start();
+  await flush();
+  assert.deepEqual(client.containerLists.slice(0, 2), [
+    { all: false, unversioned: true },
+    { all: true, unversioned: false },
+  ]);
+  assert.equal(store.getState().connection.status, 'connected');
+  assert.equal(store.getState().connection.apiVersion, undefined);
+  client.apiVersion = '1.41';
+  await sync.refreshContainers();
+  assert.equal(store.getState().connection.apiVersion, '1.41', 'the next answer brings the negotiated version');
+  assert.deepEqual(client.containerLists.at(-1), { all: true, unversioned: false });
+});
+
 test('poll cadence: the safety interval while events are live, the interval while they are down', async () => {
   const { client, state } = await started();
   const atStart = client.count('listContainers');

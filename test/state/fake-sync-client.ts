@@ -71,6 +71,8 @@ export class FakeSyncClient implements SyncClient {
   listDelayMs = 0;
   /** What a list answers with instead of data, while set (a 500, a TIMEOUT). */
   listError: { containers?: EngineError; images?: EngineError } = {};
+  /** What each container list asked for, in order. */
+  readonly containerLists: Array<{ all: boolean; unversioned: boolean }> = [];
   /** Every call by name, in order. */
   readonly calls: string[] = [];
   /** Every event stream opened, the newest last. */
@@ -129,7 +131,8 @@ export class FakeSyncClient implements SyncClient {
     });
   }
 
-  listContainers(options?: { all?: boolean; signal?: AbortSignal }): Promise<readonly ContainerSummary[]> {
+  listContainers(options?: { all?: boolean; signal?: AbortSignal; unversioned?: boolean }): Promise<readonly ContainerSummary[]> {
+    this.containerLists.push({ all: options?.all === true, unversioned: options?.unversioned === true });
     return this.answer('listContainers', options?.signal, () => {
       if (this.listError.containers) throw this.listError.containers;
       return Object.freeze(options?.all ? [...this.containers] : this.containers.filter((c) => c.State === 'running'));
