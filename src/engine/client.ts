@@ -108,6 +108,14 @@ export class EngineClient {
     });
   }
 
+  /**
+   * The negotiated (or pinned) API version, negotiating first if no request has yet: for a caller
+   * that sent a request unversioned and wants the version the screen names as well.
+   */
+  async negotiatedApiVersion(): Promise<string> {
+    return (await this.versionPrefix()).slice('/v'.length);
+  }
+
   /** Pings and (re)negotiates the version; what a reconnect calls. */
   async connect(signal?: AbortSignal): Promise<PingResult & { negotiated: string }> {
     const result = await system.ping(this.http, signal);

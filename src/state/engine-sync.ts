@@ -8,7 +8,7 @@ import { ResponsivenessWatch, type NotResponding } from './responsiveness.ts';
 import type { Store } from './store.ts';
 
 /** The engine calls the sync loop makes (a small fake stands in for it in unit tests). */
-export type SyncClient = Pick<EngineClient, 'listContainers' | 'listImages' | 'identify' | 'events' | 'connect' | 'ping' | 'apiVersion'>;
+export type SyncClient = Pick<EngineClient, 'listContainers' | 'listImages' | 'identify' | 'events' | 'connect' | 'ping' | 'apiVersion' | 'negotiatedApiVersion'>;
 
 export interface SyncOptions {
   /** Poll period while the event stream is down (`--interval`). */
@@ -166,8 +166,12 @@ export class EngineSync {
     let running: readonly ContainerSummary[];
     try {
       // Not waiting for the version to be negotiated: the ping and this list go out together, and
-      // the first frame is a round trip sooner (bench B1; B12 over a slow link).
-      running = await this.client.listContainers({ all: false, signal: this.signal, unversioned: this.client.apiVersion === undefined });
+      // the first frame is a round trip sooner (bench B1; B12 over a slow link). The ping's answer
+      // is then at most moments behind the list's, and the first frame names the version too.
+      const unversioned = this.client.apiVersion === undefined;
+      const negotiated = unversioned ? this.client.negotiatedApiVersion().catch(() => undefined) : undefined;
+      running = await this.client.listContainers({ all: false, signal: this.signal, unversioned });
+      if (negotiated) await negotiated;
     } catch {
       return; // the full list's own request says what went wrong
     }

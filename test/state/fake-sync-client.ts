@@ -131,6 +131,15 @@ export class FakeSyncClient implements SyncClient {
     });
   }
 
+  /** The version the engine negotiates to when asked (a ping); none until then when apiVersion starts undefined. */
+  negotiatesTo = '1.41';
+
+  negotiatedApiVersion(): Promise<string> {
+    this.calls.push('negotiate');
+    this.apiVersion ??= this.negotiatesTo;
+    return Promise.resolve(this.apiVersion);
+  }
+
   listContainers(options?: { all?: boolean; signal?: AbortSignal; unversioned?: boolean }): Promise<readonly ContainerSummary[]> {
     this.containerLists.push({ all: options?.all === true, unversioned: options?.unversioned === true });
     return this.answer('listContainers', options?.signal, () => {
