@@ -1,8 +1,9 @@
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
+import { promisify } from 'node:util';
 import { mock, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { onceQuiet } from '../src/release-memory.ts';
+import { onceQuiet, singleMemoryReducerGcFlag } from '../src/release-memory.ts';
 import { nodeForMajor } from './support/node-binaries.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -33,6 +34,56 @@ test('on Node 24, releasing start-up memory hands the grown young generation bac
   );
   assert.ok(after < before - 8, `RSS fell by more than 8 MB (${before.toFixed(0)} → ${after.toFixed(0)} MB)`);
   assert.ok(young <= grown / 4, `as much allocation again leaves the young generation small (${young} MB, against ${grown} MB left alone)`);
+});
+
+/** Major collections V8 traced (--trace-gc) at least `afterMs` after the line "RELEASE <ms>" in `out`. */
+function majorsAfterRelease(out: string, afterMs: number): number {
+  const release = Number(/^RELEASE (\d+)/m.exec(out)?.[1]);
+  assert.ok(Number.isFinite(release), `the child said when it released:\n${out.slice(0, 500)}`);
+  return [...out.matchAll(/ (\d+) ms: Mark-Compact/g)].filter((m) => Number(m[1]) >= release + afterMs).length;
+}
+
+test('on Node 24, after the release V8\'s memory reducer runs one collection of its own, not two', async () => {
+  const node24 = await nodeForMajor(24);
+  // The same release, then (for the control) the reducer's default put back.
+  const child = (reset: string) =>
+    promisify(execFile)(
+      node24,
+      [
+        '--trace-gc',
+        '--import',
+        'tsx',
+        '--input-type=module',
+        '-e',
+        `const m = await import(${JSON.stringify(moduleUrl)});
+        ${churn}
+        console.log('RELEASE ' + Math.round(performance.now()));
+        m.releaseStartupMemory();
+        ${reset ? `(await import('node:v8')).default.setFlagsFromString(${JSON.stringify(reset)});` : ''}
+        // Idle but alive: the reducer starts ~8 s after a major collection, its second ~0.6 s later.
+        const alive = setInterval(() => undefined, 1000);
+        setTimeout(() => clearInterval(alive), 12_000);`,
+      ],
+      { encoding: 'utf8', cwd: root },
+    );
+  const [ours, control] = await Promise.all([child(''), child('--memory-reducer-gc-count=2')]);
+  // The release's own collections come at once; the reducer's from ~8 s on.
+  assert.equal(majorsAfterRelease(control.stdout, 4000), 2, `left at V8's default, the reducer runs two:\n${control.stdout.slice(-1500)}`);
+  assert.equal(majorsAfterRelease(ours.stdout, 4000), 1, `after berth's release, one:\n${ours.stdout.slice(-1500)}`);
+});
+
+test('the memory reducer\'s flag is one each Node berth is tested on knows, and setting it prints nothing', async () => {
+  for (const node of [process.execPath, await nodeForMajor(24)]) {
+    const version = execFileSync(node, ['-p', 'process.versions.node'], { encoding: 'utf8' }).trim();
+    const flag = singleMemoryReducerGcFlag(version);
+    const name = flag.replace(/^--/, '').replace(/=.*/, '');
+    assert.ok(execFileSync(node, ['--v8-options'], { encoding: 'utf8', maxBuffer: 16 * 1024 * 1024 }).includes(`--${name} `), `Node ${version} knows ${flag}`);
+    // An unknown flag would be reported on stderr, which is the terminal berth draws on.
+    const result = await promisify(execFile)(node, ['--import', 'tsx', '--input-type=module', '-e', `(await import(${JSON.stringify(moduleUrl)})).releaseStartupMemory();`], { encoding: 'utf8', cwd: root });
+    assert.equal(result.stderr, '', `Node ${version}: releasing memory writes nothing to stderr`);
+  }
+  assert.equal(singleMemoryReducerGcFlag('22.23.3'), '--memory-reducer-gc-count=1');
+  assert.equal(singleMemoryReducerGcFlag('20.18.0'), '--memory-reducer-single-gc');
 });
 
 test('on Node 20 the young generation is kept at its starting size from the start; Node 22 and later are left alone', () => {
