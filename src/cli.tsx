@@ -1,13 +1,8 @@
-#!/usr/bin/env node
 import { parseArgs } from 'node:util';
-import { enableCompileCache } from './compile-cache.ts';
-import { limitYoungGenerationEarly } from './release-memory.ts';
 import { usage } from './ui/cli-options.ts';
 
 /** package.json's version, put in by the build (test/tools/build.ts); berth runs only as the bundle. */
 declare const BERTH_BUILD_VERSION: string;
-/** True in the single executable (test/tools/build-sea.ts), which carries its own code cache. */
-declare const BERTH_SINGLE_EXECUTABLE: boolean;
 
 /**
  * Thin entry: flags and their checks, the TTY check, then the app. The app is imported only after the
@@ -53,8 +48,6 @@ async function main(): Promise<number> {
   }
   delete process.env.CI;
   delete process.env.CONTINUOUS_INTEGRATION;
-  limitYoungGenerationEarly();
-  if (!BERTH_SINGLE_EXECUTABLE) enableCompileCache();
   const { runApp } = await import('./ui/main.tsx');
   return runApp(options);
 }

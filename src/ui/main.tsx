@@ -2,6 +2,7 @@ import type { EngineEvent } from '../engine/types.ts';
 import type { Instance } from 'ink';
 import { homedir } from 'node:os';
 import { describeError } from '../engine/errors.ts';
+import { saveCodeCache } from '../code-cache.ts';
 import { onceQuiet, releaseStartupMemory } from '../release-memory.ts';
 import { openEngineSession, startEngineSession, type EngineSession, type SessionOptions } from '../state/engine-session.ts';
 import { EngineSwitchboard, engineSwitching } from '../state/engine-switch.ts';
@@ -207,8 +208,13 @@ export async function runApp(options: AppOptions): Promise<number> {
       });
       show(runtime);
       crashForTests(process.env.BERTH_TEST_CRASH);
-      // Start-up over (first frame drawn, lists in, no key for a while): its memory goes back.
-      stopRelease = onceQuiet([runtime.store, engineStore], SETTLED_MS, releaseStartupMemory);
+      // Start-up over (first frame drawn, lists in, no key for a while): what it compiled is
+      // kept for the next start, then its memory goes back. In that order: the release changes
+      // V8 flags, and V8 takes a code cache only under the flags it was made with.
+      stopRelease = onceQuiet([runtime.store, engineStore], SETTLED_MS, () => {
+        saveCodeCache();
+        releaseStartupMemory();
+      });
     }
   } catch (error) {
     finish(1, `berth: ${describeError(error)}`);

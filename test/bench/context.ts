@@ -71,7 +71,7 @@ export class Bench {
     const dist = path.dirname(berthBin);
     for (let attempt = 0; ; attempt++) {
       cpSync(dist, bundleDir, { recursive: true });
-      const copied = path.join(bundleDir, 'berth.js');
+      const copied = path.join(bundleDir, 'berth.cjs');
       if (existsSync(copied) && statSync(copied).size > 0) break;
       if (attempt > 5) throw new Error('could not copy dist/ (is something rebuilding it?)');
       ensureBuilt();
@@ -88,13 +88,13 @@ export class Bench {
   }
 
   get bundle(): string {
-    return path.join(this.bundleDir, 'berth.js');
+    return path.join(this.bundleDir, 'berth.cjs');
   }
 
   /** The whole bundle: the entry is a small stub, the app is in the chunks it imports. */
   get bundleBytes(): number {
     return readdirSync(this.bundleDir)
-      .filter((f) => f.endsWith('.js'))
+      .filter((f) => f.endsWith('.cjs'))
       .reduce((sum, f) => sum + statSync(path.join(this.bundleDir, f)).size, 0);
   }
 

@@ -6,14 +6,14 @@ import { execFileSync } from 'node:child_process';
 import { setTimeout as delay } from 'node:timers/promises';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
-export const berthBin = `${root}dist/berth.js`;
+export const berthBin = `${root}dist/berth.cjs`;
 
 /** Builds the bundle once per test process: e2e tests drive what users run, not the sources. */
 let built = false;
 export function ensureBuilt(): void {
   if (built && existsSync(berthBin)) return;
   execFileSync(process.execPath, ['--import', 'tsx', `${root}test/tools/build.ts`], { cwd: root, stdio: 'pipe' });
-  if (!existsSync(berthBin) || statSync(berthBin).size === 0) throw new Error('build did not produce dist/berth.js');
+  if (!existsSync(berthBin) || statSync(berthBin).size === 0) throw new Error('build did not produce dist/berth.cjs');
   built = true;
 }
 

@@ -1,48 +1,49 @@
 /**
- * Bundles the CLI into dist/ with esbuild (`npm run build`; `npm pack` runs it as prepack).
- * Startup is a benchmark: one minified ESM bundle in production mode compiles in a fraction of
- * the time of node_modules, and code split at the dynamic import keeps the flag parsing and TTY
- * check ahead of loading Ink.
+ * Bundles berth into dist/ with esbuild (`npm run build`; `npm pack` runs it as prepack): the app
+ * (src/cli.tsx → dist/app.cjs, everything berth runs, minified, in production mode) and the boot
+ * that loads it through berth's code cache (src/boot.ts → dist/berth.cjs, the `berth` command).
+ * Startup is a benchmark: see src/boot.ts and src/code-cache.ts.
  *
  * The bundle is the whole program: the package installs no dependencies, so the build fails if
- * the output imports anything that is not part of Node. It writes the licence notices of what it
+ * the output requires anything that is not part of Node. It writes the licence notices of what it
  * bundled beside it (test/tools/notices.ts) and bakes package.json's version in.
  */
 import { build } from 'esbuild';
 import { isBuiltin } from 'node:module';
 import { chmod, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { baseOptions, version } from './bundle-plugins.ts';
+import { appPlugins, baseOptions, version } from './bundle-plugins.ts';
 import { thirdPartyNotices } from './notices.ts';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
+/** `tsx test/tools/build.ts [DIR]`: into DIR instead of dist/ (build-sea.ts builds aside). */
+const out = path.resolve(process.argv[2] ?? path.join(root, 'dist'));
 
-await rm(`${root}dist`, { recursive: true, force: true });
-const result = await build({
-  ...baseOptions(),
-  outdir: 'dist',
-  splitting: true,
-  format: 'esm',
-  target: 'node20',
-  metafile: true,
-  // React and some of Ink's dependencies are CommonJS and call require(): give the ESM bundle one.
-  banner: { js: "import { createRequire as __berthRequire } from 'node:module'; const require = __berthRequire(import.meta.url);" },
-});
+await rm(out, { recursive: true, force: true });
+const [app, boot] = await Promise.all([
+  build({ ...baseOptions('src/cli.tsx', path.join(out, 'app.cjs'), appPlugins), metafile: true }),
+  build({ ...baseOptions('src/boot.ts', path.join(out, 'berth.cjs')), metafile: true }),
+]);
 
 // What the bundle would load at run time from outside itself: only Node's own modules may remain.
 // (A `node:` name is Node's even where this Node lacks it: undici probes node:sqlite in a try.)
 const foreign = new Set<string>();
-for (const [file, output] of Object.entries(result.metafile.outputs)) {
-  for (const imp of output.imports) {
-    if (imp.external && !imp.path.startsWith('node:') && !isBuiltin(imp.path)) foreign.add(`${file}: ${imp.kind} ${imp.path}`);
+for (const result of [app, boot]) {
+  for (const [file, output] of Object.entries(result.metafile.outputs)) {
+    for (const imp of output.imports) {
+      if (imp.external && !imp.path.startsWith('node:') && !isBuiltin(imp.path)) foreign.add(`${file}: ${imp.kind} ${imp.path}`);
+    }
   }
 }
 if (foreign.size > 0) {
   throw new Error(`the bundle imports packages it does not contain (an install would lack them):\n  ${[...foreign].join('\n  ')}`);
 }
 
-const notices = thirdPartyNotices(root, result.metafile);
-await writeFile(`${root}dist/THIRD-PARTY-NOTICES.txt`, notices.text);
-await chmod(`${root}dist/berth.js`, 0o755);
+// The boot bundles berth's own code only: the app's packages are the notices.
+const notices = thirdPartyNotices(root, app.metafile);
+await writeFile(path.join(out, 'THIRD-PARTY-NOTICES.txt'), notices.text);
+await chmod(path.join(out, 'berth.cjs'), 0o755);
 // stderr: `npm pack --json`, which runs this as prepack, keeps its stdout for the JSON.
-process.stderr.write(`built dist/berth.js (berth ${version}; ${notices.packages.length} bundled packages, notices in dist/THIRD-PARTY-NOTICES.txt)\n`);
+const shown = path.relative(process.cwd(), out) || '.';
+process.stderr.write(`built ${shown}/berth.cjs and ${shown}/app.cjs (berth ${version}; ${notices.packages.length} bundled packages, notices in ${shown}/THIRD-PARTY-NOTICES.txt)\n`);

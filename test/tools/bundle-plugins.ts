@@ -1,7 +1,8 @@
 /**
- * What berth's bundles share (test/tools/build.ts for npm, build-sea.ts for the single
- * executable): the entry, the version baked in, and the esbuild plugins that shape them: a slim
- * undici, Yoga without fetch(), no Ink devtools, and Ink's per-frame caches kept across frames.
+ * What berth's builds share (test/tools/build.ts for npm, build-sea.ts for the single executable
+ * reuses its output): the options, the version baked in, and the esbuild plugins that shape the
+ * app: a slim undici, no top-level await (CommonJS has none), no Ink devtools, and Ink's
+ * per-frame caches kept across frames.
  */
 import type { BuildOptions, Plugin } from 'esbuild';
 import { readFileSync } from 'node:fs';
@@ -13,18 +14,24 @@ const root = fileURLToPath(new URL('../../', import.meta.url));
 /** package.json's version, which `berth --version` prints. */
 export const version = (JSON.parse(readFileSync(`${root}package.json`, 'utf8')) as { version: string }).version;
 
-/** The options both bundles use; `plugins` come first, before the shared ones. */
-export function baseOptions(plugins: Plugin[] = [], singleExecutable = false): BuildOptions {
+/**
+ * The options of the two scripts berth is made of: the boot (src/boot.ts → berth.cjs) and the app
+ * (src/cli.tsx → app.cjs, with `appPlugins`). CommonJS, one file each: see src/boot.ts for why.
+ */
+export function baseOptions(entry: string, outfile: string, plugins: Plugin[] = []): BuildOptions {
   return {
     absWorkingDir: root,
-    entryPoints: { berth: 'src/cli.tsx' },
+    entryPoints: [entry],
+    outfile,
     bundle: true,
     platform: 'node',
+    format: 'cjs',
+    target: 'node20',
     minify: true,
     sourcemap: false,
     legalComments: 'none',
-    define: { 'process.env.NODE_ENV': '"production"', BERTH_BUILD_VERSION: JSON.stringify(version), BERTH_SINGLE_EXECUTABLE: String(singleExecutable) },
-    plugins: [...plugins, slimUndici, yogaWithoutFetch, inkFrameCaches, noInkDevtools],
+    define: { 'process.env.NODE_ENV': '"production"', BERTH_BUILD_VERSION: JSON.stringify(version) },
+    plugins,
     logLevel: 'warning',
   };
 }
@@ -54,17 +61,60 @@ export const slimUndici: Plugin = {
   },
 };
 
+function rewrite(source: string, file: string, edits: Array<[string, string]>): string {
+  let text = source;
+  for (const [from, to] of edits) {
+    if (!text.includes(from)) throw new Error(`without-top-level-await: ${file} no longer contains ${JSON.stringify(from)}; review the rewrite`);
+    text = text.replace(from, to);
+  }
+  return text;
+}
+
+const SYNC_YOGA = `import loadYoga from '../binaries/yoga-wasm-base64-esm.js';
+import wrapAssembly from "./wrapAssembly.js";
+const yogaModule = {
+  instantiateWasm(imports, done, binary) {
+    done(new WebAssembly.Instance(new WebAssembly.Module(binary()), imports));
+    return {};
+  },
+};
+loadYoga(yogaModule);
+if (!yogaModule.calledRun) throw new Error('yoga-layout did not initialise synchronously');
+const Yoga = wrapAssembly(yogaModule);
+export default Yoga;
+export * from "./generated/YGEnums.js";
+`;
+
 /**
- * yoga-layout's loader fetch()es its own inline data: URL whenever a global fetch exists, and in
- * Node the first fetch() loads Node's internal undici: ~40 ms of start-up for nothing. Without
- * fetch it decodes the same base64 directly.
+ * Two modules use top-level await, which CommonJS cannot hold; both are rewritten (each rewrite
+ * must match the dependency's source exactly, or the build fails):
+ * - yoga-layout waits for its WebAssembly (`await loadYoga()`). Its Emscripten loader accepts an
+ *   `instantiateWasm` hook; given the loader's own decoder of the inlined binary, the hook
+ *   compiles and instantiates synchronously, and the loader finishes before it returns. (Nor
+ *   does it then fetch() its own data: URL, which would load Node's internal undici at start.)
+ * - Ink awaits its devtools, and its package.json for them, when DEV=true; the devtools are not
+ *   bundled (noInkDevtools), so both awaits go.
  */
-export const yogaWithoutFetch: Plugin = {
-  name: 'yoga-without-fetch',
+export const withoutTopLevelAwait: Plugin = {
+  name: 'without-top-level-await',
   setup(b) {
-    b.onLoad({ filter: /yoga-layout[\\/]dist[\\/]binaries[\\/].*\.js$/ }, async (args) => {
-      return { loader: 'js', contents: `const fetch = undefined;\n${await readFile(args.path, 'utf8')}` };
+    b.onLoad({ filter: /yoga-layout[\\/]dist[\\/]src[\\/]index\.js$/ }, async (args) => {
+      rewrite(await readFile(args.path, 'utf8'), 'yoga-layout/dist/src/index.js', [['const Yoga = wrapAssembly(await loadYoga());', '']]);
+      return { loader: 'js', contents: SYNC_YOGA };
     });
+    b.onLoad({ filter: /yoga-layout[\\/]dist[\\/]binaries[\\/].*\.js$/ }, async (args) => ({
+      loader: 'js',
+      // Hand the hook the loader's own synchronous decoder of the inlined binary (wa).
+      contents: rewrite(await readFile(args.path, 'utf8'), 'yoga-wasm-base64-esm.js', [['return h.instantiateWasm(d,\na)', 'return h.instantiateWasm(d,\na,wa)']]),
+    }));
+    b.onLoad({ filter: /ink[\\/]build[\\/]reconciler\.js$/ }, async (args) => ({
+      loader: 'js',
+      contents: rewrite(await readFile(args.path, 'utf8'), 'ink/build/reconciler.js', [
+        ["await import('./devtools.js');", "void import('./devtools.js');"],
+        // Read for the devtools only (its name and version), from beside Ink's files.
+        ['isDev()\n    ? await loadPackageJson()\n    : { name: undefined, version: undefined }', '{ name: undefined, version: undefined }'],
+      ]),
+    }));
   },
 };
 
@@ -175,3 +225,6 @@ export const noInkDevtools: Plugin = {
     b.onLoad({ filter: /.*/, namespace: 'no-ink-devtools' }, () => ({ loader: 'js', contents: 'export {};' }));
   },
 };
+
+/** What shapes the app's bundle (the boot holds only berth's own code). */
+export const appPlugins: Plugin[] = [slimUndici, withoutTopLevelAwait, inkFrameCaches, noInkDevtools];
