@@ -188,7 +188,8 @@ export class Bench {
   ensureRunning(): Promise<void> {
     this.running ??= (async () => {
       const t = Date.now();
-      await this.sandbox.startContainers(RUNNING_COUNT, { namePrefix: RUNNING_PREFIX, init: true });
+      // Up for a day: a full run (every figure on two Nodes) takes longer than the sandbox's default hour.
+      await this.sandbox.startContainers(RUNNING_COUNT, { namePrefix: RUNNING_PREFIX, init: true, cmd: ['sleep', '86400'] });
       this.log(`fixture: ${RUNNING_COUNT} running containers in ${Date.now() - t} ms`);
       await this.settle();
     })();
