@@ -1,44 +1,85 @@
+import { AnswerBuffers } from './answer-buffers.ts';
+import { jsonArrayElements } from './json-elements.ts';
 import { sameJson } from './same-json.ts';
+
+/** How to make a list's value from its answer: whole, or one element of the JSON array at a time. */
+export interface ListParser<T> {
+  /** The whole answer's value (it also reports what is wrong with a bad answer). */
+  whole(): T[];
+  /** One element's entry, from its JSON text; undefined to drop it (malformed). Throws on bad JSON. */
+  entry(json: string): T | undefined;
+}
+
+/** An element of the remembered answer with an "Id": where its bytes were, and its entry. */
+interface Known<T> {
+  start: number;
+  end: number;
+  entry: T | undefined;
+}
 
 /**
  * The last answer to one kind of list request, as the bytes the engine sent and the value made
  * from them. A safety poll that finds nothing new gets the engine's identical bytes back, and
- * parsing them again would allocate the whole list (~2 MB of objects for 1,000 containers) only
+ * parsing them again would allocate the whole list (~4 MB of objects for 1,000 containers) only
  * to find it equal to the one on screen: with the memo an unchanged answer costs a byte
  * comparison, and callers see the very same (frozen) array, so `===` tells them nothing changed.
+ *
+ * An answer that did change usually changed in a few entries (a running container's "Up N
+ * minutes"): each element whose bytes are those the same "Id" had last time keeps its previous
+ * entry, unparsed, and only the others are parsed. So one container changing among 10,000
+ * leaves 9,999 objects as they were, and everything downstream (the comparison in the sync loop,
+ * the rows the UI built from them) can tell by `===`; and a poll allocates what changed, not the
+ * whole list again (bench B5: what V8 promoted of those parses grew berth's heap by ~2 MB a minute).
  */
 export class AnswerMemo<T> {
-  private last: { key: string; bytes: Buffer; value: readonly T[] } | undefined;
-
-  /**
-   * `identify`: an entry's identity (a container's or image's id). When given, an entry of a new
-   * answer that equals the previous answer's entry of the same identity *is* that entry: one
-   * container changing among 10,000 leaves 9,999 objects as they were, so everything downstream
-   * (the comparison in the sync loop, the rows the UI built from them) can tell by `===`.
-   */
-  constructor(private readonly identify?: (item: T) => string) {}
+  private last: { key: string; bytes: Buffer; value: readonly T[]; known: ReadonlyMap<string, Known<T>> } | undefined;
+  /** Where this list's answers are read (EngineHttp.bytes): the memo says which one it keeps. */
+  readonly buffers = new AnswerBuffers();
 
   /**
    * The value for `bytes` under `key` (the request's query): the previous value when both are
-   * identical to the previous call's, else `make()`'s, frozen and remembered.
+   * identical to the previous call's, else one made with `parse` and remembered.
    */
-  resolve(key: string, bytes: Buffer, make: () => T[]): readonly T[] {
-    const last = this.last;
-    if (last && last.key === key && last.bytes.equals(bytes)) return last.value;
-    const made = make();
-    const value = Object.freeze(last && last.key === key ? this.reuse(last.value, made) : made);
-    this.last = { key, bytes, value };
+  resolve(key: string, bytes: Buffer, parse: ListParser<T>): readonly T[] {
+    const last = this.last?.key === key ? this.last : undefined;
+    if (last && last.bytes.equals(bytes)) {
+      this.buffers.release(bytes);
+      return last.value;
+    }
+    const known = new Map<string, Known<T>>();
+    let value: readonly T[];
+    try {
+      value = Object.freeze(this.byElement(bytes, last, known, parse) ?? parse.whole());
+    } catch (error) {
+      this.buffers.release(bytes);
+      throw error;
+    }
+    this.last = { key, bytes, value, known };
+    this.buffers.keep(bytes);
     return value;
   }
 
-  private reuse(previous: readonly T[], next: T[]): T[] {
-    const identify = this.identify;
-    if (!identify || previous.length === 0) return next;
-    const before = new Map<string, T>();
-    for (const item of previous) before.set(identify(item), item);
-    return next.map((item) => {
-      const old = before.get(identify(item));
-      return old !== undefined && sameJson(old, item) ? old : item;
-    });
+  /** The entries, each parsed only if it changed; undefined if the answer is not a well-formed array. */
+  private byElement(bytes: Buffer, last: { bytes: Buffer; known: ReadonlyMap<string, Known<T>> } | undefined, known: Map<string, Known<T>>, parse: ListParser<T>): T[] | undefined {
+    const elements = jsonArrayElements(bytes);
+    if (!elements) return undefined;
+    const entries: T[] = [];
+    for (const { start, end, id } of elements) {
+      const before = id === undefined ? undefined : last?.known.get(id);
+      let entry: T | undefined;
+      if (before && last && before.end - before.start === end - start && last.bytes.compare(bytes, start, end, before.start, before.end) === 0) {
+        entry = before.entry;
+      } else {
+        try {
+          entry = parse.entry(bytes.toString('utf8', start, end));
+        } catch {
+          return undefined; // the whole answer is then parsed, and its error names what came
+        }
+        if (entry !== undefined && before?.entry !== undefined && sameJson(before.entry, entry)) entry = before.entry;
+      }
+      if (id !== undefined) known.set(id, { start, end, entry });
+      if (entry !== undefined) entries.push(entry);
+    }
+    return entries;
   }
 }

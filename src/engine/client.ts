@@ -51,8 +51,8 @@ export class EngineClient {
   private negotiatedVersion: string | undefined;
   private readonly env: NodeJS.ProcessEnv;
   private readonly home: string;
-  private readonly containerLists = new AnswerMemo<ContainerSummary>((c) => c.Id);
-  private readonly imageLists = new AnswerMemo<ImageSummary>((i) => i.Id);
+  private readonly containerLists = new AnswerMemo<ContainerSummary>();
+  private readonly imageLists = new AnswerMemo<ImageSummary>();
 
   constructor(options: EngineClientOptions = {}) {
     this.env = options.env ?? process.env;

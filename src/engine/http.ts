@@ -1,5 +1,6 @@
 import type { Duplex } from 'node:stream';
 import type { Dispatcher } from 'undici';
+import type { AnswerBuffers } from './answer-buffers.ts';
 import { EngineError, codeForStatus } from './errors.ts';
 import type { Transport } from './transport.ts';
 
@@ -169,10 +170,13 @@ export class EngineHttp {
     return { status, value: parseJson<T>(body, options.operation, status), headers };
   }
 
-  /** A request's whole answer as bytes (bounded), for callers that may not need to parse it. */
-  async bytes(options: RequestOptions): Promise<{ status: number; body: Buffer; headers: EngineResponse['headers'] }> {
+  /**
+   * A request's whole answer as bytes (bounded), for callers that may not need to parse it;
+   * read into `buffers` when given (a list's, see AnswerBuffers).
+   */
+  async bytes(options: RequestOptions, buffers?: AnswerBuffers): Promise<{ status: number; body: Buffer; headers: EngineResponse['headers'] }> {
     const response = await this.send(options);
-    const body = await readBody(response.body, JSON_BODY_LIMIT, options, this.transport.endpoint.label);
+    const body = await readBody(response.body, JSON_BODY_LIMIT, options, this.transport.endpoint.label, buffers);
     return { status: response.status, body, headers: response.headers };
   }
 
@@ -209,7 +213,7 @@ export function parseJson<T>(body: Buffer, operation: string, status: number): T
   }
 }
 
-async function readBody(body: EngineResponse['body'], limit: number, options: RequestOptions, endpoint: string): Promise<Buffer> {
+async function readBody(body: EngineResponse['body'], limit: number, options: RequestOptions, endpoint: string, buffers?: AnswerBuffers): Promise<Buffer> {
   const chunks: Buffer[] = [];
   let size = 0;
   try {
@@ -226,7 +230,11 @@ async function readBody(body: EngineResponse['body'], limit: number, options: Re
     if (error instanceof EngineError) throw error;
     throw connectionError(error, options.operation, endpoint);
   }
-  return Buffer.concat(chunks);
+  if (!buffers) return Buffer.concat(chunks);
+  const whole = buffers.take(size);
+  let at = 0;
+  for (const chunk of chunks) at += chunk.copy(whole, at);
+  return whole;
 }
 
 async function readErrorMessage(response: Dispatcher.ResponseData, path: string): Promise<{ message: string; hint?: string }> {

@@ -15,7 +15,8 @@ export interface ListQuery {
 
 /**
  * GET a list (containers, images): each entry checked by `toItem`, malformed ones dropped. With
- * a memo, an answer identical to the previous one yields the previous (frozen) array unparsed.
+ * a memo, an answer identical to the previous one yields the previous (frozen) array unparsed,
+ * and of a changed one only the entries that changed are parsed.
  */
 export async function fetchList<T>(
   http: EngineHttp,
@@ -24,10 +25,10 @@ export async function fetchList<T>(
 ): Promise<readonly T[]> {
   const { operation, path, toItem } = request;
   const query = { all: request.query.all, filters: request.query.filters ? JSON.stringify(request.query.filters) : undefined };
-  const { status, body } = await http.bytes({ operation, method: 'GET', path, query, signal: request.query.signal, unversioned: request.query.unversioned });
-  const make = () => {
+  const { status, body } = await http.bytes({ operation, method: 'GET', path, query, signal: request.query.signal, unversioned: request.query.unversioned }, memo?.buffers);
+  const whole = () => {
     const value = parseJson<unknown>(body, operation, status);
     return Array.isArray(value) ? value.map(toItem).filter((item): item is T => item !== undefined) : [];
   };
-  return memo ? memo.resolve(JSON.stringify(query), body, make) : make();
+  return memo ? memo.resolve(JSON.stringify(query), body, { whole, entry: (json) => toItem(JSON.parse(json)) }) : whole();
 }

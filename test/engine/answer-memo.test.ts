@@ -1,65 +1,109 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { AnswerMemo } from '../../src/engine/answer-memo.ts';
+import { AnswerMemo, type ListParser } from '../../src/engine/answer-memo.ts';
+
+interface Item {
+  Id: string;
+  Status: string;
+  Ports?: Array<{ PrivatePort: number }>;
+}
+
+/** A parser that counts what it parses: whole answers, and entries by Id. */
+function counting(): ListParser<Item> & { wholes: number; entries: string[] } {
+  const parser = {
+    wholes: 0,
+    entries: [] as string[],
+    whole: () => [],
+    entry(json: string) {
+      const item = JSON.parse(json) as Item;
+      parser.entries.push(item.Id);
+      return item.Id === 'bad' ? undefined : item;
+    },
+  };
+  parser.whole = () => {
+    parser.wholes++;
+    return [];
+  };
+  return parser;
+}
+
+const answer = (...items: unknown[]) => Buffer.from(JSON.stringify(items));
 
 test('identical bytes under the same key give the previous value without parsing again', () => {
-  const memo = new AnswerMemo<number>();
-  let made = 0;
-  const make = () => {
-    made++;
-    return [1, 2, 3];
-  };
-  const a = memo.resolve('q', Buffer.from('[1,2,3]'), make);
-  const b = memo.resolve('q', Buffer.from('[1,2,3]'), make);
+  const memo = new AnswerMemo<Item>();
+  const parser = counting();
+  const a = memo.resolve('q', answer({ Id: 'a', Status: 'Up' }, { Id: 'b', Status: 'Up' }), parser);
+  const b = memo.resolve('q', answer({ Id: 'a', Status: 'Up' }, { Id: 'b', Status: 'Up' }), parser);
   assert.equal(a, b);
-  assert.equal(made, 1);
+  assert.deepEqual(parser.entries, ['a', 'b']);
   assert.ok(Object.isFrozen(a), 'shared, so nobody may sort it in place');
-  assert.throws(() => (a as number[]).sort());
+  assert.throws(() => (a as Item[]).sort());
 });
 
-test('other bytes or another key make a new value, which is then the one remembered', () => {
-  const memo = new AnswerMemo<string>();
-  const a = memo.resolve('q', Buffer.from('a'), () => ['a']);
-  const b = memo.resolve('q', Buffer.from('b'), () => ['b']);
-  assert.notEqual(a, b);
-  assert.deepEqual(b, ['b']);
-  const c = memo.resolve('other', Buffer.from('b'), () => ['b']);
-  assert.notEqual(c, b);
-  assert.equal(memo.resolve('other', Buffer.from('b'), () => ['never']), c);
-  // Only the latest answer is kept: going back to an older one parses again.
-  assert.deepEqual(memo.resolve('q', Buffer.from('a'), () => ['a again']), ['a again']);
-});
-
-test('a failing parse remembers nothing', () => {
-  const memo = new AnswerMemo<number>();
-  const first = memo.resolve('q', Buffer.from('[1]'), () => [1]);
-  assert.throws(() => memo.resolve('q', Buffer.from('oops'), () => {
-    throw new Error('malformed');
-  }));
-  assert.equal(memo.resolve('q', Buffer.from('[1]'), () => [9]), first);
-});
-
-test('with an identity, entries equal to the previous answer’s are the previous objects; changed ones are new', () => {
-  interface Item {
-    Id: string;
-    Status: string;
-    Ports?: Array<{ PrivatePort: number }>;
-  }
-  const memo = new AnswerMemo<Item>((item) => item.Id);
-  const first = memo.resolve('q', Buffer.from('1'), () => [
-    { Id: 'a', Status: 'Up 1 minute', Ports: [{ PrivatePort: 80 }] },
-    { Id: 'b', Status: 'Exited (0)' },
-  ]);
-  const second = memo.resolve('q', Buffer.from('2'), () => [
-    { Id: 'c', Status: 'Created' },
-    { Id: 'a', Status: 'Up 1 minute', Ports: [{ PrivatePort: 80 }] },
-    { Id: 'b', Status: 'Exited (1)' },
-  ]);
+test('of a changed answer only the changed entries are parsed; unchanged ones are the previous objects, wherever they now are', () => {
+  const memo = new AnswerMemo<Item>();
+  const parser = counting();
+  const first = memo.resolve('q', answer({ Id: 'a', Status: 'Up 1 minute', Ports: [{ PrivatePort: 80 }] }, { Id: 'b', Status: 'Exited (0)' }), parser);
+  parser.entries.length = 0;
+  const second = memo.resolve('q', answer({ Id: 'c', Status: 'Created' }, { Id: 'a', Status: 'Up 1 minute', Ports: [{ PrivatePort: 80 }] }, { Id: 'b', Status: 'Exited (1)' }), parser);
+  assert.deepEqual(parser.entries, ['c', 'b'], 'the new and the changed entry only');
   assert.notEqual(second, first);
-  assert.equal(second[1], first[0], 'unchanged: the very same object, wherever it now is');
+  assert.equal(second[1], first[0], 'unchanged: the very same object');
   assert.notEqual(second[2], first[1], 'changed: the new object');
   assert.equal(second[2]?.Status, 'Exited (1)');
-  // Under another query nothing is reused: those are other lists.
-  const other = memo.resolve('other', Buffer.from('2'), () => [{ Id: 'a', Status: 'Up 1 minute', Ports: [{ PrivatePort: 80 }] }]);
-  assert.notEqual(other[0], second[1]);
+  assert.deepEqual(second.map((i) => i.Id), ['c', 'a', 'b'], "the answer's order");
+  assert.equal(parser.wholes, 0);
+});
+
+test('an entry whose bytes differ but whose value is the same (spacing) is the previous object', () => {
+  const memo = new AnswerMemo<Item>();
+  const parser = counting();
+  const first = memo.resolve('q', Buffer.from('[{"Id":"a","Status":"Up"}]'), parser);
+  const second = memo.resolve('q', Buffer.from('[ {"Id": "a", "Status": "Up"} ]'), parser);
+  assert.notEqual(second, first);
+  assert.equal(second[0], first[0]);
+});
+
+test('under another query nothing is reused, and only the latest answer is remembered', () => {
+  const memo = new AnswerMemo<Item>();
+  const parser = counting();
+  const q = memo.resolve('q', answer({ Id: 'a', Status: 'Up' }), parser);
+  const other = memo.resolve('other', answer({ Id: 'a', Status: 'Up' }), parser);
+  assert.notEqual(other[0], q[0]);
+  assert.equal(memo.resolve('other', answer({ Id: 'a', Status: 'Up' }), parser), other);
+  parser.entries.length = 0;
+  memo.resolve('q', answer({ Id: 'a', Status: 'Up' }), parser);
+  assert.deepEqual(parser.entries, ['a'], 'going back to an older query parses again');
+});
+
+test('entries the parser drops stay dropped while unchanged, without being parsed again', () => {
+  const memo = new AnswerMemo<Item>();
+  const parser = counting();
+  const first = memo.resolve('q', answer({ Id: 'bad', Status: 'x' }, { Id: 'a', Status: 'Up' }), parser);
+  assert.deepEqual(first.map((i) => i.Id), ['a']);
+  parser.entries.length = 0;
+  const second = memo.resolve('q', answer({ Id: 'bad', Status: 'x' }, { Id: 'a', Status: 'Up 2' }), parser);
+  assert.deepEqual(second.map((i) => i.Id), ['a']);
+  assert.deepEqual(parser.entries, ['a']);
+});
+
+test('an answer that is not a well-formed array is made whole (which reports it), and a failure remembers nothing', () => {
+  const memo = new AnswerMemo<Item>();
+  const parser = counting();
+  const first = memo.resolve('q', answer({ Id: 'a', Status: 'Up' }), parser);
+  for (const text of ['{"message":"not a list"}', '[{"Id":"a",}]', '[{"Id":"a"} {"Id":"b"}]']) {
+    memo.resolve('q', Buffer.from(text), parser);
+  }
+  assert.equal(parser.wholes, 3);
+  const failing: ListParser<Item> = {
+    whole: () => {
+      throw new Error('malformed');
+    },
+    entry: () => {
+      throw new Error('malformed');
+    },
+  };
+  memo.resolve('q', answer({ Id: 'a', Status: 'Up' }), parser);
+  assert.throws(() => memo.resolve('q', Buffer.from('[oops]'), failing), /malformed/);
+  assert.equal(memo.resolve('q', answer({ Id: 'a', Status: 'Up' }), parser)[0]?.Id, first[0]?.Id);
 });
