@@ -4,12 +4,17 @@ import { sameStatus } from './status-age.ts';
 
 /** Newest first, like `docker ps`; the id breaks ties so the order is stable across refreshes. */
 export function sortContainers(items: readonly ContainerSummary[]): ContainerSummary[] {
-  return [...items].sort((a, b) => (b.Created ?? 0) - (a.Created ?? 0) || a.Id.localeCompare(b.Id));
+  return [...items].sort(newestFirst);
 }
 
 /** Newest first, like `docker images`. */
 export function sortImages(items: readonly ImageSummary[]): ImageSummary[] {
-  return [...items].sort((a, b) => (b.Created ?? 0) - (a.Created ?? 0) || a.Id.localeCompare(b.Id));
+  return [...items].sort(newestFirst);
+}
+
+/** By creation, newest first, then by id: ids are hex, so code units order them (no ICU collator). */
+function newestFirst(a: { Created?: number; Id: string }, b: { Created?: number; Id: string }): number {
+  return (b.Created ?? 0) - (a.Created ?? 0) || (a.Id < b.Id ? -1 : a.Id > b.Id ? 1 : 0);
 }
 
 /**

@@ -3,16 +3,23 @@ import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import stringWidth from 'string-width';
-import { inkFrameCaches } from './bundle-plugins.ts';
+import { patchedDependencies } from './bundle-plugins.ts';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 
-/** string-width as the bundle has it: patched by the ink-frame-caches plugin. */
+/** string-width as the bundle has it: patched by the dependency-patches plugin. */
 async function patchedStringWidth(): Promise<(text: string) => number> {
   const result = await build({
     // The plugin insists on meeting every file it patches, so all of them are in.
     stdin: {
-      contents: ["export { default } from 'string-width';", "import 'widest-line';", ...['output', 'measure-text'].map((f) => `import '${root}node_modules/ink/build/${f}.js';`)].join('\n'),
+      contents: [
+        "export { default } from 'string-width';",
+        "import 'widest-line';",
+        "import 'wrap-ansi';",
+        "import '@alcalzone/ansi-tokenize';",
+        "import 'slice-ansi';",
+        ...['output', 'measure-text'].map((f) => `import '${root}node_modules/ink/build/${f}.js';`),
+      ].join('\n'),
       resolveDir: root,
       loader: 'js',
     },
@@ -20,7 +27,7 @@ async function patchedStringWidth(): Promise<(text: string) => number> {
     write: false,
     format: 'esm',
     platform: 'node',
-    plugins: [inkFrameCaches],
+    plugins: [patchedDependencies],
   });
   const code = result.outputFiles[0]?.text ?? '';
   assert.match(code, /berthIsWideEmoji/, 'the plugin patched string-width');

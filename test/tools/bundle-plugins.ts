@@ -125,7 +125,8 @@ export const withoutTopLevelAwait: Plugin = {
  * most of that work repeats the previous frame's. These patches keep Ink's caches across frames,
  * bounded (cleared when full, so a log flood of unique lines cannot grow them), and bound the one
  * module-level cache Ink has (measure-text's, which otherwise keeps every string ever measured).
- * Each patch must match Ink's source exactly, or the build fails: an Ink upgrade is then noticed.
+ * The same plugin gives the libraries berth's grapheme segmenter (below). Each patch must match
+ * the dependency's source exactly, or the build fails: an upgrade is then noticed.
  */
 const CACHE_LIMIT = 4096;
 /**
@@ -135,7 +136,17 @@ const CACHE_LIMIT = 4096;
  * screens' worth keeps the unchanged rows of the next frame and costs a few MB.
  */
 const STYLED_LINES_LIMIT = 256;
-const inkPatches: Record<string, Array<[string, string]>> = {
+
+/**
+ * Every grapheme segmenter in the bundle is berth's (src/state/input/graphemes.ts), which loads
+ * ICU only for text that needs it: each library made an `Intl.Segmenter` as it loaded (~4 MB of
+ * resident memory for ICU's break data, bench B5), and Ink's output tokenizer ran every line of
+ * every frame through one.
+ */
+const GRAPHEMES = JSON.stringify(`${root}src/state/input/graphemes.ts`);
+const segmenterFrom = (line: string, name: string): [string, string] => [line, `import { GraphemeSegmenter as BerthGraphemeSegmenter } from ${GRAPHEMES};\nconst ${name} = new BerthGraphemeSegmenter();`];
+
+const dependencyPatches: Record<string, Array<[string, string]>> = {
   'ink/build/output.js': [
     ['    caches = new OutputCaches();', '    caches = berthFrameCaches();'],
     [
@@ -158,6 +169,7 @@ export default class Output {`,
   // drawing, bars, braille, bullets, "…") is never an RGI emoji, a keycap or a ZWJ sequence, and
   // is answered without it.
   'string-width/index.js': [
+    segmenterFrom('const segmenter = new Intl.Segmenter();', 'segmenter'),
     [
       'export default function stringWidth(input, options = {}) {',
       `const berthWideEmoji = new Map();
@@ -177,27 +189,30 @@ export default function stringWidth(input, options = {}) {`,
     ],
     ['		if (rgiEmojiRegex.test(segment) || isDoubleWidthNonRgiEmojiSequence(segment)) {', '		if (berthIsWideEmoji(segment)) {'],
   ],
+  'wrap-ansi/node_modules/string-width/index.js': [segmenterFrom('const segmenter = new Intl.Segmenter();', 'segmenter')],
+  '@alcalzone/ansi-tokenize/build/tokenize.js': [segmenterFrom('const segmenter = new Intl.Segmenter(undefined, { granularity: "grapheme" });', 'segmenter')],
+  'slice-ansi/tokenize-ansi.js': [segmenterFrom("const GRAPHEME_SEGMENTER = new Intl.Segmenter(undefined, {granularity: 'grapheme'});", 'GRAPHEME_SEGMENTER')],
   'widest-line/index.js': [
     ['export default function widestLine(string) {', `const berthWidths = new Map();\nexport default function widestLine(string) {\n\tconst known = berthWidths.get(string);\n\tif (known !== undefined) return known;\n\tif (berthWidths.size >= ${CACHE_LIMIT}) berthWidths.clear();`],
     ['\treturn lineWidth;', '\tberthWidths.set(string, lineWidth);\n\treturn lineWidth;'],
   ],
 };
 
-export const inkFrameCaches: Plugin = {
-  name: 'ink-frame-caches',
+export const patchedDependencies: Plugin = {
+  name: 'dependency-patches',
   setup(b) {
     const patched = new Set<string>();
     b.onStart(() => patched.clear());
-    b.onLoad({ filter: /node_modules[\\/](ink[\\/]build[\\/](output|measure-text)|widest-line[\\/]index|string-width[\\/]index)\.js$/ }, async (args) => {
+    b.onLoad({ filter: /node_modules[\\/](ink[\\/]build[\\/](output|measure-text)|widest-line[\\/]index|string-width[\\/]index|@alcalzone[\\/]ansi-tokenize[\\/]build[\\/]tokenize|slice-ansi[\\/]tokenize-ansi)\.js$/ }, async (args) => {
       const file = args.path.replaceAll('\\', '/');
-      // Only the top-level copies (wrap-ansi nests an older string-width with other source),
-      // wherever node_modules really is (a clone's may be a link to another one).
+      // By the path below the first node_modules (wrap-ansi nests an older string-width with
+      // other source), wherever node_modules really is (a clone's may be a link to another one).
       const key = file.slice(file.indexOf('/node_modules/') + '/node_modules/'.length);
-      const patches = inkPatches[key];
+      const patches = dependencyPatches[key];
       if (!patches) return undefined;
       let contents = await readFile(args.path, 'utf8');
       for (const [from, to] of patches) {
-        if (!contents.includes(from)) throw new Error(`ink-frame-caches: ${key} no longer contains ${JSON.stringify(from)}; review the patch`);
+        if (!contents.includes(from)) throw new Error(`dependency-patches: ${key} no longer contains ${JSON.stringify(from)}; review the patch`);
         contents = contents.replace(from, to);
       }
       patched.add(key);
@@ -205,8 +220,8 @@ export const inkFrameCaches: Plugin = {
     });
     // A patch that never met its file (moved, or no longer bundled) would go unnoticed otherwise.
     b.onEnd((result) => {
-      const missed = Object.keys(inkPatches).filter((k) => !patched.has(k));
-      if (result.errors.length === 0 && missed.length > 0) throw new Error(`ink-frame-caches: never patched ${missed.join(', ')}; review the patch`);
+      const missed = Object.keys(dependencyPatches).filter((k) => !patched.has(k));
+      if (result.errors.length === 0 && missed.length > 0) throw new Error(`dependency-patches: never patched ${missed.join(', ')}; review the patch`);
     });
   },
 };
@@ -227,4 +242,4 @@ export const noInkDevtools: Plugin = {
 };
 
 /** What shapes the app's bundle (the boot holds only berth's own code). */
-export const appPlugins: Plugin[] = [slimUndici, withoutTopLevelAwait, inkFrameCaches, noInkDevtools];
+export const appPlugins: Plugin[] = [slimUndici, withoutTopLevelAwait, patchedDependencies, noInkDevtools];

@@ -5,6 +5,7 @@
  * before the cursor), typed characters and pastes. The cursor always sits on a grapheme boundary.
  */
 import type { KeyPress } from './press.ts';
+import { graphemes } from './graphemes.ts';
 
 export interface FieldState {
   readonly value: string;
@@ -17,7 +18,6 @@ export function field(value = ''): FieldState {
   return { value, cursor: value.length };
 }
 
-const segmenter = new Intl.Segmenter();
 // Controls and bidi formatting characters never enter a field: they would be invisible there and
 // could reorder or hide text wherever the value is shown later.
 const UNTYPABLE = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069]/g;
@@ -25,7 +25,7 @@ const UNTYPABLE = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u2
 /** Grapheme boundaries of `text`, from 0 to text.length inclusive. */
 function boundaries(text: string): number[] {
   const result = [0];
-  for (const { index, segment } of segmenter.segment(text)) result.push(index + segment.length);
+  for (const { index, segment } of graphemes(text)) result.push(index + segment.length);
   return result;
 }
 

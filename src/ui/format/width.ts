@@ -8,12 +8,12 @@
 
 import stringWidth from 'string-width';
 import { sanitizeLine } from './sanitize.ts';
+import { graphemes } from '../../state/input/graphemes.ts';
 
 export type Align = 'left' | 'right' | 'center';
 
 const ELLIPSIS = '…';
 const PRINTABLE_ASCII = /^[\u0020-\u007e]*$/;
-const segmenter = new Intl.Segmenter();
 
 /** Cells `text` occupies once sanitized. */
 export function displayWidth(text: string): number {
@@ -39,7 +39,7 @@ export function truncate(text: string, width: number): string {
   const budget = max - 1;
   let used = 0;
   let cut = -1;
-  for (const { segment, index } of segmenter.segment(clean)) {
+  for (const { segment, index } of graphemes(clean)) {
     const w = stringWidth(segment);
     if (cut < 0 && used + w > budget) cut = index;
     used += w;

@@ -2,8 +2,8 @@
 // the engine's refusal in the banner) rather than cut at the terminal's edge.
 
 import { displayWidth, truncate } from './width.ts';
+import { graphemes } from '../../state/input/graphemes.ts';
 
-const segmenter = new Intl.Segmenter();
 
 /**
  * Cuts text into lines of at most `width` cells, at a space where there is one in the later
@@ -20,7 +20,7 @@ export function wrap(text: string, width: number, maxLines: number): string[] {
     let used = 0;
     let cut = 0;
     let space = -1;
-    for (const { segment, index } of segmenter.segment(rest)) {
+    for (const { segment, index } of graphemes(rest)) {
       const w = displayWidth(segment);
       if (used + w > width) {
         if (segment === ' ') space = index;
@@ -31,7 +31,7 @@ export function wrap(text: string, width: number, maxLines: number): string[] {
       cut = index + segment.length;
     }
     // A grapheme wider than the whole line still has to go somewhere.
-    if (cut === 0) cut = (segmenter.segment(rest)[Symbol.iterator]().next().value?.segment ?? rest).length;
+    if (cut === 0) cut = (graphemes(rest)[Symbol.iterator]().next().value?.segment ?? rest).length;
     const at = space > 0 && space >= cut / 3 ? space : cut;
     lines.push(rest.slice(0, at).trimEnd());
     rest = rest.slice(at).trimStart();

@@ -6,15 +6,15 @@
  */
 import { labelFor } from './key-label.ts';
 import { findClash, type ActionId, type Binding } from './keymap.ts';
+import { graphemes } from '../../state/input/graphemes.ts';
 
 const NAMED = new Set(['up', 'down', 'left', 'right', 'pageup', 'pagedown', 'home', 'end', 'return', 'escape', 'tab', 'shift+tab', 'backspace', 'delete']);
-const segmenter = new Intl.Segmenter();
 
 /** Whether `key` is a name key-name.ts can produce: one printable character, ctrl+letter, meta+character or a named key. */
 export function isKeyName(key: string): boolean {
   if (NAMED.has(key)) return true;
   if (/^ctrl\+[a-z]$/.test(key)) return true;
-  const single = (text: string) => Array.from(segmenter.segment(text)).length === 1 && !/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/u.test(text);
+  const single = (text: string) => Array.from(graphemes(text)).length === 1 && !/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/u.test(text);
   if (key.startsWith('meta+')) return single(key.slice(5));
   return single(key);
 }

@@ -8,10 +8,10 @@ import { isLive } from '../../state/containers.ts';
 import { containerName, sanitizeLine } from '../format/index.ts';
 import type { ContainerSummary } from '../../engine/types.ts';
 import type { ContainerRow, ProjectGroup } from './container-rows.ts';
+import { compareNames } from '../format/collate.ts';
 
 export const PROJECT_ROW_PREFIX = 'project:';
 
-const collator = new Intl.Collator(undefined, { numeric: true, sensitivity: 'base' });
 
 export function projectRowId(project: string): string {
   return `${PROJECT_ROW_PREFIX}${project}`;
@@ -33,11 +33,11 @@ export function groupByProject(rows: readonly ContainerRow[], items: readonly Co
     members.set(key, [...(members.get(key) ?? []), { id: c.Id, name: containerName(c.Names), state: c.State ?? '', service }]);
   }
   const out: ContainerRow[] = [];
-  for (const project of [...byProject.keys()].sort(collator.compare)) {
-    const listed = (byProject.get(project) ?? []).sort((a, b) => collator.compare(a.service ?? '', b.service ?? '') || collator.compare(a.cells.name, b.cells.name));
+  for (const project of [...byProject.keys()].sort(compareNames)) {
+    const listed = (byProject.get(project) ?? []).sort((a, b) => compareNames(a.service ?? '', b.service ?? '') || compareNames(a.cells.name, b.cells.name));
     const all = members.get(project) ?? [];
     const group: ProjectGroup = { project, members: all, running: all.filter((m) => isLive({ State: m.state })).length, folded: folded.includes(project) };
-    const services = [...new Set(listed.map((r) => r.service).filter((s): s is string => !!s))].sort(collator.compare);
+    const services = [...new Set(listed.map((r) => r.service).filter((s): s is string => !!s))].sort(compareNames);
     const stopped = all.length - group.running;
     out.push({
       id: projectRowId(project),

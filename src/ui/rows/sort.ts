@@ -5,6 +5,7 @@
  */
 import type { ContainerRow } from './container-rows.ts';
 import type { ImageRow } from './image-rows.ts';
+import { compareNames } from '../format/collate.ts';
 
 export const containerSorts = ['created', 'name', 'image', 'state'] as const;
 /** With the resource columns on, `o` also orders by them (busiest first). */
@@ -25,7 +26,6 @@ export function isDescending(by: string): boolean {
 
 // Live states first, then the ones a person is likely looking for, then the gone.
 const stateRank: Record<string, number> = { running: 0, restarting: 1, paused: 2, created: 3, exited: 4, removing: 5, dead: 6 };
-const collator = new Intl.Collator(undefined, { numeric: true, sensitivity: 'base' });
 
 /** Sorting by a resource figure needs the figures: busiest first, unmeasured rows last. */
 export type FigureOf = (id: string) => { cpuPercent?: number; memUsed?: number } | undefined;
@@ -42,9 +42,9 @@ export function sortContainerRows(rows: ContainerRow[], by: string, figures?: Fi
       return rows.sort((a, b) => value(b) - value(a));
     }
     case 'name':
-      return rows.sort((a, b) => collator.compare(a.cells.name, b.cells.name));
+      return rows.sort((a, b) => compareNames(a.cells.name, b.cells.name));
     case 'image':
-      return rows.sort((a, b) => collator.compare(a.cells.image, b.cells.image));
+      return rows.sort((a, b) => compareNames(a.cells.image, b.cells.image));
     case 'state':
       return rows.sort((a, b) => (stateRank[a.state] ?? 7) - (stateRank[b.state] ?? 7));
     default:
@@ -58,7 +58,7 @@ export function sortImageRows(rows: ImageRow[], by: string): ImageRow[] {
       return rows.sort((a, b) => b.sizeBytes - a.sizeBytes);
     case 'tag':
       // Untagged rows last: they are the ones nobody sorts by name to find.
-      return rows.sort((a, b) => Number(a.tag.startsWith('<none>')) - Number(b.tag.startsWith('<none>')) || collator.compare(a.tag, b.tag));
+      return rows.sort((a, b) => Number(a.tag.startsWith('<none>')) - Number(b.tag.startsWith('<none>')) || compareNames(a.tag, b.tag));
     default:
       return rows;
   }

@@ -9,6 +9,7 @@ import { useRef } from 'react';
 import type { FieldState } from '../../state/input/field.ts';
 import { cleanInput } from '../../state/input/field.ts';
 import { displayWidth, sanitizeLine } from '../format/index.ts';
+import { graphemes } from '../../state/input/graphemes.ts';
 import { theme } from '../theme.ts';
 
 export interface TextFieldProps {
@@ -24,7 +25,6 @@ export interface TextFieldProps {
   suggestion?: string;
 }
 
-const segmenter = new Intl.Segmenter();
 
 /**
  * The first grapheme to draw so that the cursor (one cell, after the text at the end) stays in
@@ -50,11 +50,11 @@ export function TextField({ field, focused, width, mask, placeholder, suggestion
   const start = useRef(0);
 
   const at = Math.min(field.cursor, value.length);
-  const segments = Array.from(segmenter.segment(value));
+  const segments = Array.from(graphemes(value));
   // A value set from outside (a prefill) may hold what typing never lets in: draw a placeholder
   // glyph rather than write a control character to the terminal.
-  const graphemes = segments.map((s) => (mask ? '•' : sanitizeLine(s.segment) === s.segment ? s.segment : '\uFFFD'));
-  const widths = graphemes.map((g) => Math.max(displayWidth(g), 1));
+  const shown = segments.map((s) => (mask ? '•' : sanitizeLine(s.segment) === s.segment ? s.segment : '\uFFFD'));
+  const widths = shown.map((g) => Math.max(displayWidth(g), 1));
   const found = segments.findIndex((s) => s.index >= at);
   const cursorIndex = found === -1 ? segments.length : found;
 
@@ -65,21 +65,21 @@ export function TextField({ field, focused, width, mask, placeholder, suggestion
   const before: string[] = [];
   const after: string[] = [];
   let under = ' ';
-  for (let i = start.current; i < graphemes.length; i++) {
+  for (let i = start.current; i < shown.length; i++) {
     const w = widths[i] ?? 1;
     if (used + w > width) break;
-    const g = graphemes[i] ?? '';
+    const g = shown[i] ?? '';
     if (!focused || i < cursorIndex) before.push(g);
     else if (i === cursorIndex) under = g;
     else after.push(g);
     used += w;
   }
-  const atEnd = cursorIndex >= graphemes.length;
+  const atEnd = cursorIndex >= shown.length;
   const room = width - used - (atEnd ? 1 : 0);
   let ghost = '';
   if (focused && atEnd && suggestion) {
     // The completion's first character sits under the cursor, so value and hint read as one word.
-    const [first, ...rest] = Array.from(segmenter.segment(cleanInput(suggestion)), (s) => s.segment);
+    const [first, ...rest] = Array.from(graphemes(cleanInput(suggestion)), (s) => s.segment);
     if (first !== undefined && displayWidth(first) === 1) {
       under = first;
       ghost = room > 0 ? truncateTo(rest.join(''), room) : '';
@@ -103,7 +103,7 @@ export function TextField({ field, focused, width, mask, placeholder, suggestion
 function truncateTo(text: string, width: number): string {
   let used = 0;
   let out = '';
-  for (const { segment } of segmenter.segment(text)) {
+  for (const { segment } of graphemes(text)) {
     const w = displayWidth(segment);
     if (used + w > width) break;
     out += segment;
