@@ -13,10 +13,12 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import sea from 'node:sea';
 import { codeCacheDir, compileWithCodeCache, offerCodeCacheSave } from './code-cache.ts';
+import { keepCompilersLean } from './lean-compilers.ts';
 import { limitYoungGenerationEarly } from './release-memory.ts';
 
-// Before compiling: V8 takes a code cache only under the flags it was made with, and this one
-// is set at every start (the cache is made later, under the same flags).
+// Before compiling: V8 takes a code cache only under the flags it was made with, and these are
+// set at every start (the cache is made later, under the same flags).
+keepCompilersLean();
 limitYoungGenerationEarly();
 
 const single = sea.isSea();

@@ -1,0 +1,51 @@
+import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
+import { test } from 'node:test';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { LEAN_COMPILER_FLAGS } from '../src/lean-compilers.ts';
+import { nodeForMajor } from './support/node-binaries.ts';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const moduleUrl = new URL('../src/lean-compilers.ts', import.meta.url).href;
+const yogaUrl = new URL('../node_modules/yoga-layout/dist/src/index.js', import.meta.url).href;
+
+/**
+ * A hot JavaScript loop and a hot WebAssembly one (Yoga's layout, as Ink runs it), traced: what
+ * V8 compiled with TurboFan, and whether V8 refused a flag.
+ */
+async function hotRun(node: string, lean: boolean): Promise<{ js: number; wasm: number; refused: boolean }> {
+  const script = `import v8 from 'node:v8';
+    ${lean ? `(await import(${JSON.stringify(moduleUrl)})).keepCompilersLean();` : ''}
+    v8.setFlagsFromString('--trace-opt');
+    v8.setFlagsFromString('--trace-wasm-compilation-times');
+    const Yoga = (await import(${JSON.stringify(yogaUrl)})).default;
+    function hot(n) { let s = 0; for (let i = 0; i < n; i++) s += i % 7; return s; }
+    let t = 0;
+    for (let k = 0; k < 2000; k++) t += hot(10000);
+    for (let k = 0; k < 3000; k++) {
+      const root = Yoga.Node.create();
+      for (let i = 0; i < 20; i++) { const c = Yoga.Node.create(); c.setWidth(i); root.insertChild(c, i); }
+      root.calculateLayout(500, 500);
+      root.freeRecursive();
+    }
+    await new Promise((r) => setTimeout(r, 300));`;
+  const { stdout, stderr } = await promisify(execFile)(node, ['--import', 'tsx', '--input-type=module', '-e', script], { cwd: root, maxBuffer: 64 * 1024 * 1024 });
+  const out = stdout + stderr;
+  return {
+    js: (out.match(/target TURBOFAN/g) ?? []).length,
+    wasm: (out.match(/using TurboFan/g) ?? []).length,
+    // V8 prints an unknown flag's refusal (to stdout or stderr, by version): on berth's terminal.
+    refused: /unrecognized flag|Try --help/.test(out),
+  };
+}
+
+for (const major of [20, 24] as const) {
+  test(`on Node ${major}, berth's V8 flags keep TurboFan from its JavaScript and from WebAssembly, and print nothing`, async () => {
+    const node = major === 20 ? process.execPath : await nodeForMajor(24);
+    const [control, lean] = await Promise.all([hotRun(node, false), hotRun(node, true)]);
+    assert.ok(control.js > 0 && control.wasm > 0, `left alone, V8 optimises both (${control.js} JS, ${control.wasm} wasm)`);
+    assert.deepEqual({ js: lean.js, wasm: lean.wasm }, { js: 0, wasm: 0 }, `with ${LEAN_COMPILER_FLAGS.join(' ')}`);
+    assert.equal(lean.refused, false, 'an unknown flag would be printed on berth’s terminal');
+  });
+}
