@@ -15,6 +15,8 @@ interface Known<T> {
   start: number;
   end: number;
   entry: T | undefined;
+  /** The answer it was last seen in (AnswerMemo.generation). */
+  seen: number;
 }
 
 /**
@@ -29,10 +31,15 @@ interface Known<T> {
  * entry, unparsed, and only the others are parsed. So one container changing among 10,000
  * leaves 9,999 objects as they were, and everything downstream (the comparison in the sync loop,
  * the rows the UI built from them) can tell by `===`; and a poll allocates what changed, not the
- * whole list again (bench B5: what V8 promoted of those parses grew berth's heap by ~2 MB a minute).
+ * whole list again. What it remembers of the elements is updated in place, for the same reason:
+ * anything a poll makes and keeps until the next one (10 s) outlives V8's young generation, and
+ * in bench B5 such leftovers grew the old generation by ~2 MB a minute until a full collection.
  */
 export class AnswerMemo<T> {
-  private last: { key: string; bytes: Buffer; value: readonly T[]; known: ReadonlyMap<string, Known<T>> } | undefined;
+  private last: { key: string; bytes: Buffer; value: readonly T[] } | undefined;
+  /** The last answer's elements that have an Id, by Id; their offsets are into last.bytes. */
+  private readonly known = new Map<string, Known<T>>();
+  private generation = 0;
   /** Where this list's answers are read (EngineHttp.bytes): the memo says which one it keeps. */
   readonly buffers = new AnswerBuffers();
 
@@ -46,28 +53,38 @@ export class AnswerMemo<T> {
       this.buffers.release(bytes);
       return last.value;
     }
-    const known = new Map<string, Known<T>>();
+    if (!last) this.known.clear();
     let value: readonly T[];
     try {
-      value = Object.freeze(this.byElement(bytes, last, known, parse) ?? parse.whole());
+      value = Object.freeze(this.byElement(bytes, last?.bytes, parse) ?? this.whole(parse));
     } catch (error) {
+      // What is known may be half updated: start again from nothing.
+      this.last = undefined;
+      this.known.clear();
       this.buffers.release(bytes);
       throw error;
     }
-    this.last = { key, bytes, value, known };
+    this.last = { key, bytes, value };
     this.buffers.keep(bytes);
     return value;
   }
 
+  private whole(parse: ListParser<T>): T[] {
+    this.known.clear();
+    return parse.whole();
+  }
+
   /** The entries, each parsed only if it changed; undefined if the answer is not a well-formed array. */
-  private byElement(bytes: Buffer, last: { bytes: Buffer; known: ReadonlyMap<string, Known<T>> } | undefined, known: Map<string, Known<T>>, parse: ListParser<T>): T[] | undefined {
+  private byElement(bytes: Buffer, lastBytes: Buffer | undefined, parse: ListParser<T>): T[] | undefined {
     const elements = jsonArrayElements(bytes);
     if (!elements) return undefined;
+    const previous = this.generation;
+    const generation = ++this.generation;
     const entries: T[] = [];
     for (const { start, end, id } of elements) {
-      const before = id === undefined ? undefined : last?.known.get(id);
+      const before = id === undefined ? undefined : this.known.get(id);
       let entry: T | undefined;
-      if (before && last && before.end - before.start === end - start && last.bytes.compare(bytes, start, end, before.start, before.end) === 0) {
+      if (before && lastBytes && before.seen === previous && before.end - before.start === end - start && lastBytes.compare(bytes, start, end, before.start, before.end) === 0) {
         entry = before.entry;
       } else {
         try {
@@ -77,9 +94,15 @@ export class AnswerMemo<T> {
         }
         if (entry !== undefined && before?.entry !== undefined && sameJson(before.entry, entry)) entry = before.entry;
       }
-      if (id !== undefined) known.set(id, { start, end, entry });
+      if (before) {
+        before.start = start;
+        before.end = end;
+        before.entry = entry;
+        before.seen = generation;
+      } else if (id !== undefined) this.known.set(id, { start, end, entry, seen: generation });
       if (entry !== undefined) entries.push(entry);
     }
+    for (const [id, known] of this.known) if (known.seen !== generation) this.known.delete(id);
     return entries;
   }
 }

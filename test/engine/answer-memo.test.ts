@@ -107,3 +107,24 @@ test('an answer that is not a well-formed array is made whole (which reports it)
   assert.throws(() => memo.resolve('q', Buffer.from('[oops]'), failing), /malformed/);
   assert.equal(memo.resolve('q', answer({ Id: 'a', Status: 'Up' }), parser)[0]?.Id, first[0]?.Id);
 });
+
+test('after a failed answer nothing is reused: the next is parsed whole, entry by entry', () => {
+  const memo = new AnswerMemo<Item>();
+  const parser = counting();
+  memo.resolve('q', answer({ Id: 'a', Status: 'Up' }, { Id: 'b', Status: 'Up' }), parser);
+  const failing: ListParser<Item> = { whole: () => { throw new Error('malformed'); }, entry: () => { throw new Error('malformed'); } };
+  assert.throws(() => memo.resolve('q', answer({ Id: 'a', Status: 'Up' }, { Id: 'b', Status: 'Down' }), failing));
+  parser.entries.length = 0;
+  memo.resolve('q', answer({ Id: 'a', Status: 'Up' }, { Id: 'b', Status: 'Up' }), parser);
+  assert.deepEqual(parser.entries, ['a', 'b']);
+});
+
+test('three answers in a row: an entry unchanged across all of them is parsed once', () => {
+  const memo = new AnswerMemo<Item>();
+  const parser = counting();
+  const first = memo.resolve('q', answer({ Id: 'a', Status: 'Up' }, { Id: 'b', Status: '1' }), parser);
+  memo.resolve('q', answer({ Id: 'a', Status: 'Up' }, { Id: 'b', Status: '2' }), parser);
+  const third = memo.resolve('q', answer({ Id: 'b', Status: '3' }, { Id: 'a', Status: 'Up' }), parser);
+  assert.deepEqual(parser.entries, ['a', 'b', 'b', 'b']);
+  assert.equal(third[1], first[0]);
+});
