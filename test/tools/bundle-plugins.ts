@@ -123,19 +123,13 @@ export const withoutTopLevelAwait: Plugin = {
  * measured with string-width (grapheme segmentation as soon as a line holds one non-ASCII
  * character), with caches that live for one frame. A keypress changes a row or two of thirty, so
  * most of that work repeats the previous frame's. These patches keep Ink's caches across frames,
- * bounded (cleared when full, so a log flood of unique lines cannot grow them), and bound the one
- * module-level cache Ink has (measure-text's, which otherwise keeps every string ever measured).
+ * bounded (the widths cleared when full, so a log flood of unique lines cannot grow them; the
+ * styled cells to what the last frame drew), and bound the one module-level cache Ink has
+ * (measure-text's, which otherwise keeps every string ever measured).
  * The same plugin gives the libraries berth's grapheme segmenter (below). Each patch must match
  * the dependency's source exactly, or the build fails: an upgrade is then noticed.
  */
 const CACHE_LIMIT = 4096;
-/**
- * The styled-cells cache holds an object per character of each line (~200 bytes a cell): 4,096
- * lines of 120 columns is ~100 MB of live heap, which `npm run soak` measured growing by ~20 MB a
- * minute under a stream of engine events (status and rows change, so lines are new). A few
- * screens' worth keeps the unchanged rows of the next frame and costs a few MB.
- */
-const STYLED_LINES_LIMIT = 256;
 
 /**
  * Every grapheme segmenter in the bundle is berth's (src/state/input/graphemes.ts), which loads
@@ -147,14 +141,25 @@ const GRAPHEMES = JSON.stringify(`${root}src/state/input/graphemes.ts`);
 const segmenterFrom = (line: string, name: string): [string, string] => [line, `import { GraphemeSegmenter as BerthGraphemeSegmenter } from ${GRAPHEMES};\nconst ${name} = new BerthGraphemeSegmenter();`];
 
 const dependencyPatches: Record<string, Array<[string, string]>> = {
+  // The styled-cells cache holds an object per character of each line (~100 bytes a cell). Kept
+  // whole it grew under a stream of engine events (status and rows change, so lines are new:
+  // `npm run soak` saw ~20 MB a minute); cleared when over 256 lines it kept up to ~3 MB and
+  // turned it over as garbage V8 had already moved to its old generation (bench B5). It keeps
+  // two generations now, the lines this frame draws and those the last frame drew: an
+  // unchanged line is found in the one before, and a line no frame drew since is gone.
   'ink/build/output.js': [
     ['    caches = new OutputCaches();', '    caches = berthFrameCaches();'],
+    ['            cached = styledCharsFromTokens(tokenize(line));', '            cached = berthLastFrameStyled.get(line) ?? styledCharsFromTokens(tokenize(line));'],
     [
       'export default class Output {',
       `const berthShared = new OutputCaches();
+let berthLastFrameStyled = new Map();
 function berthFrameCaches() {
     for (const map of [berthShared.widths, berthShared.blockWidths]) if (map.size > ${CACHE_LIMIT}) map.clear();
-    if (berthShared.styledChars.size > ${STYLED_LINES_LIMIT}) berthShared.styledChars.clear();
+    const older = berthLastFrameStyled;
+    older.clear();
+    berthLastFrameStyled = berthShared.styledChars;
+    berthShared.styledChars = older;
     return berthShared;
 }
 export default class Output {`,
