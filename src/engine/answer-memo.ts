@@ -1,5 +1,5 @@
 import { AnswerBuffers } from './answer-buffers.ts';
-import { jsonArrayElements } from './json-elements.ts';
+import { engineListElements, jsonArrayElements } from './json-elements.ts';
 import { sameJson } from './same-json.ts';
 
 /** How to make a list's value from its answer: whole, or one element of the JSON array at a time. */
@@ -76,7 +76,7 @@ export class AnswerMemo<T> {
 
   /** The entries, each parsed only if it changed; undefined if the answer is not a well-formed array. */
   private byElement(bytes: Buffer, lastBytes: Buffer | undefined, parse: ListParser<T>): T[] | undefined {
-    const elements = jsonArrayElements(bytes);
+    const elements = engineListElements(bytes) ?? jsonArrayElements(bytes);
     if (!elements) return undefined;
     const previous = this.generation;
     const generation = ++this.generation;

@@ -8,6 +8,10 @@
  * This finds boundaries; it does not check the JSON. Each element is still parsed by JSON.parse,
  * which rejects a bad one, and anything between the elements other than whitespace and commas
  * makes this give up (undefined), so the caller parses the whole answer and reports it as before.
+ *
+ * Two ways: `engineListElements` for the engines' own compact lists, by native byte search (~0.2 ms
+ * for 1,000 containers), and `jsonArrayElements` for any JSON array, byte by byte in JavaScript
+ * (~2 ms optimised, ~15 ms on Node 20 without TurboFan: lean-compilers.ts).
  */
 
 export interface ArrayElement {
@@ -107,5 +111,36 @@ export function jsonArrayElements(bytes: Buffer): ArrayElement[] | undefined {
     if (bytes[i] === CLOSE_BRACKET) return skipSpace(bytes, i + 1) === bytes.length ? elements : undefined;
     if (bytes[i] !== COMMA) return undefined;
     i = skipSpace(bytes, i + 1);
+  }
+}
+
+const LIST_START = Buffer.from('[{"Id":"');
+const SEPARATOR = Buffer.from('},{"Id":"');
+const ID_VALUE = '{"Id":"'.length;
+
+/**
+ * The elements of a list as Docker and Podman write it: compact JSON, objects whose first key is
+ * "Id" (`[{"Id":"…",…},{"Id":"…",…}]`), split where `},{"Id":"` occurs — undefined for anything
+ * else. Those bytes cannot occur inside a JSON string (a quote there is escaped), only between
+ * objects; where they occur inside an element (an array of such objects nested in it), the pieces
+ * around the cut have unclosed brackets and JSON.parse refuses them, so each piece is an element
+ * or is refused, and the caller, which parses every piece it has not seen before, then parses the
+ * answer whole.
+ */
+export function engineListElements(bytes: Buffer): ArrayElement[] | undefined {
+  let last = bytes.length;
+  while (last > 0 && isSpace(bytes[last - 1])) last--;
+  if (last < LIST_START.length + 2 || bytes[last - 1] !== CLOSE_BRACKET || bytes[last - 2] !== CLOSE_BRACE) return undefined;
+  if (bytes.compare(LIST_START, 0, LIST_START.length, 0, LIST_START.length) !== 0) return undefined;
+  const elements: ArrayElement[] = [];
+  let start = 1; // the first element's {
+  for (;;) {
+    const cut = bytes.indexOf(SEPARATOR, start);
+    const end = cut === -1 || cut >= last ? last - 1 : cut + 1;
+    const idStart = start + ID_VALUE;
+    const idEnd = bytes.indexOf(QUOTE, idStart);
+    elements.push(idEnd !== -1 && idEnd < end && !hasBackslash(bytes, idStart, idEnd) ? { start, end, id: bytes.toString('latin1', idStart, idEnd) } : { start, end });
+    if (end === last - 1) return elements;
+    start = cut + 2;
   }
 }

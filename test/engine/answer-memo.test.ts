@@ -128,3 +128,12 @@ test('three answers in a row: an entry unchanged across all of them is parsed on
   assert.deepEqual(parser.entries, ['a', 'b', 'b', 'b']);
   assert.equal(third[1], first[0]);
 });
+
+test('an engine-shaped answer whose elements hold Id-first objects of their own is still read right (whole)', () => {
+  const memo = new AnswerMemo<Item>();
+  const plain = (text: string): ListParser<Item> => ({ whole: () => JSON.parse(text) as Item[], entry: (json) => JSON.parse(json) as Item });
+  const text = '[{"Id":"a","Status":"Up","Tasks":[{"Id":"t1"},{"Id":"t2"}]},{"Id":"b","Status":"Up"}]';
+  assert.deepEqual(memo.resolve('q', Buffer.from(text), plain(text)), JSON.parse(text));
+  const next = text.replace('"Status":"Up"}]', '"Status":"Down"}]');
+  assert.deepEqual(memo.resolve('q', Buffer.from(next), plain(next)), JSON.parse(next));
+});

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import fc from 'fast-check';
-import { jsonArrayElements } from '../../src/engine/json-elements.ts';
+import { engineListElements, jsonArrayElements, type ArrayElement } from '../../src/engine/json-elements.ts';
 
 /** What each element's bytes parse to, and its Id, as the scanner found them. */
 function elements(text: string): Array<{ value: unknown; id?: string }> | undefined {
@@ -48,6 +48,47 @@ test('property: any JSON array, however spaced, splits into elements that parse 
         const hasId = typeof item === 'object' && item !== null && !Array.isArray(item) && typeof (item as { Id?: unknown }).Id === 'string';
         assert.equal(found[i]?.id, hasId ? (item as { Id: string }).Id : undefined);
       });
+    }),
+    { numRuns: 300 },
+  );
+});
+
+/** The pieces `split` finds, parsed; undefined where JSON.parse refuses one. */
+function pieces(text: string, split: (bytes: Buffer) => ArrayElement[] | undefined): Array<{ value: unknown; id?: string } | undefined> | undefined {
+  const bytes = Buffer.from(text);
+  return split(bytes)?.map((e) => {
+    try {
+      return { value: JSON.parse(bytes.toString('utf8', e.start, e.end)) as unknown, ...(e.id === undefined ? {} : { id: e.id }) };
+    } catch {
+      return undefined;
+    }
+  });
+}
+
+test('an engine’s compact list splits by byte search, with the Ids', () => {
+  assert.deepEqual(pieces('[{"Id":"a","Names":["/x"]},{"Id":"b","Labels":{"k":"},{\\"Id\\":\\"no"}}]\n', engineListElements), [
+    { value: { Id: 'a', Names: ['/x'] }, id: 'a' },
+    { value: { Id: 'b', Labels: { k: '},{"Id":"no' } }, id: 'b' },
+  ]);
+  // Anything else is left to the byte-by-byte scan.
+  for (const text of ['[]', '[ {"Id":"a"} ]', '[{"Names":[],"Id":"a"}]', '{"Id":"a"}', '[{"Id":"a"}', '[{"Id":"a"}]x']) assert.equal(engineListElements(Buffer.from(text)), undefined, text);
+});
+
+test('where the separator occurs inside an element, a piece around the cut does not parse (so the caller parses the answer whole)', () => {
+  const found = pieces('[{"Id":"a","Tasks":[{"Id":"t1"},{"Id":"t2"}]},{"Id":"b"}]', engineListElements);
+  assert.ok(found?.includes(undefined), JSON.stringify(found));
+});
+
+test('property: an engine-shaped list splits into exactly its elements; with elements nested in them, some piece is refused', () => {
+  const object = fc.record({ Id: id, Names: fc.array(fc.string()), Status: fc.string(), Nested: fc.jsonValue({ maxDepth: 3 }) });
+  fc.assert(
+    fc.property(fc.array(object, { minLength: 1 }), fc.boolean(), (items, nest) => {
+      const list = nest ? items.map((item, i) => (i === 0 ? { ...item, Inner: [{ Id: 'x' }, { Id: 'y' }] } : item)) : items;
+      const text = JSON.stringify(list);
+      const found = pieces(text, engineListElements);
+      assert.ok(found, text);
+      if (found.includes(undefined)) assert.ok(nest, 'a refused piece only where elements nest');
+      else assert.deepEqual(found, (JSON.parse(text) as Array<{ Id: string }>).map((item) => ({ value: item, id: item.Id })));
     }),
     { numRuns: 300 },
   );
