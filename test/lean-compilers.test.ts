@@ -33,7 +33,7 @@ async function hotRun(node: string, lean: boolean): Promise<{ js: number; wasm: 
   const { stdout, stderr } = await promisify(execFile)(node, ['--import', 'tsx', '--input-type=module', '-e', script], { cwd: root, maxBuffer: 64 * 1024 * 1024 });
   const out = stdout + stderr;
   return {
-    js: (out.match(/target TURBOFAN/g) ?? []).length,
+    js: (out.match(/target (TURBOFAN|MAGLEV)/g) ?? []).length,
     wasm: (out.match(/using TurboFan/g) ?? []).length,
     // V8 prints an unknown flag's refusal (to stdout or stderr, by version): on berth's terminal.
     refused: /unrecognized flag|Try --help/.test(out),
@@ -41,7 +41,7 @@ async function hotRun(node: string, lean: boolean): Promise<{ js: number; wasm: 
 }
 
 for (const major of [20, 24] as const) {
-  test(`on Node ${major}, berth's V8 flags keep TurboFan from its JavaScript and from WebAssembly, and print nothing`, async () => {
+  test(`on Node ${major}, berth's V8 flags keep TurboFan and Maglev from its JavaScript and TurboFan from WebAssembly, and print nothing`, async () => {
     const node = major === 20 ? process.execPath : await nodeForMajor(24);
     const [control, lean] = await Promise.all([hotRun(node, false), hotRun(node, true)]);
     assert.ok(control.js > 0 && control.wasm > 0, `left alone, V8 optimises both (${control.js} JS, ${control.wasm} wasm)`);
