@@ -33,6 +33,8 @@ for (const result of [app, boot]) {
   for (const [file, output] of Object.entries(result.metafile.outputs)) {
     for (const imp of output.imports) {
       if (imp.external && !imp.path.startsWith('node:') && !isBuiltin(imp.path)) foreign.add(`${file}: ${imp.kind} ${imp.path}`);
+      // The boot compiles the app as a script (src/code-cache.ts), where import() has no loader.
+      if (imp.kind === 'dynamic-import') foreign.add(`${file}: import(${JSON.stringify(imp.path)}), which the boot's compiled script cannot load; import it statically`);
     }
   }
 }
