@@ -3,7 +3,10 @@ import { execFile, execFileSync } from 'node:child_process';
 import { promisify } from 'node:util';
 import { mock, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { onceQuiet, singleMemoryReducerGcFlag } from '../src/release-memory.ts';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { DEFAULT_SEMI_SPACE_GROWTH_FACTOR, onceQuiet, singleMemoryReducerGcFlag } from '../src/release-memory.ts';
 import { nodeForMajor } from './support/node-binaries.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -138,5 +141,52 @@ test('a cancelled onceQuiet never runs', () => {
     assert.equal(runs, 0);
   } finally {
     mock.timers.reset();
+  }
+});
+
+test('on Node 24, from the first frame on the young generation stays the size start-up grew it to', async () => {
+  const node24 = await nodeForMajor(24);
+  const run = (limit: boolean) =>
+    runOn<{ before: number; after: number }>(
+      node24,
+      `const before = ${youngMb};
+      ${limit ? 'm.limitYoungGenerationAfterStart();' : ''}
+      ${churn}\n${churn}
+      process.stdout.write(JSON.stringify({ before, after: ${youngMb} }));`,
+    );
+  const [free, limited] = [run(false), run(true)];
+  assert.ok(free.after > free.before * 2, `left alone, V8 grows it (${free.before} → ${free.after} MB)`);
+  assert.ok(limited.after <= limited.before, `limited, it does not grow (${limited.before} → ${limited.after} MB)`);
+  assert.equal(runOn<{ limited: boolean }>(process.execPath, `process.stdout.write(JSON.stringify({ limited: m.limitYoungGenerationAfterStart('20.20.2') }))`).limited, false, 'Node 20 is limited from the start');
+});
+
+test("V8's default growth factor is the one underStartupFlags puts back, on each Node tested", async () => {
+  for (const node of [process.execPath, await nodeForMajor(24)]) {
+    const options = execFileSync(node, ['--v8-options'], { encoding: 'utf8', maxBuffer: 16 * 1024 * 1024 });
+    assert.match(options, new RegExp(`default: --semi-space-growth-factor=${DEFAULT_SEMI_SPACE_GROWTH_FACTOR}\\b`));
+  }
+});
+
+test('on Node 24, a code cache made under underStartupFlags after the young generation was limited is taken by the next start; made without, it is refused', async () => {
+  const node24 = await nodeForMajor(24);
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'berth-startup-flags-'));
+  try {
+    const cacheUrl = new URL('../src/code-cache.ts', import.meta.url).href;
+    const start = (wrap: boolean) =>
+      runOn<{ status: string }>(
+        node24,
+        `const c = await import(${JSON.stringify(cacheUrl)});
+        const app = c.compileWithCodeCache('function f() { return 1; }\\nf();', ${JSON.stringify(path.join(dir, 'app.cjs'))}, ${JSON.stringify(dir)});
+        app.run(() => undefined);
+        m.limitYoungGenerationAfterStart();
+        ${wrap ? 'm.underStartupFlags(() => app.save());' : 'app.save();'}
+        process.stdout.write(JSON.stringify({ status: app.status }));`,
+      );
+    assert.equal(start(false).status, 'none');
+    assert.equal(start(false).status, 'rejected', 'made under the changed flag, refused');
+    assert.equal(start(true).status, 'rejected');
+    assert.equal(start(true).status, 'used', 'made under the start-up flags, taken');
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
   }
 });

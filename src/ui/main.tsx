@@ -3,7 +3,7 @@ import type { Instance } from 'ink';
 import { homedir } from 'node:os';
 import { describeError } from '../engine/errors.ts';
 import { saveCodeCache } from '../code-cache.ts';
-import { onceQuiet, releaseStartupMemory } from '../release-memory.ts';
+import { limitYoungGenerationAfterStart, onceQuiet, releaseStartupMemory, underStartupFlags } from '../release-memory.ts';
 import { openEngineSession, startEngineSession, type EngineSession, type SessionOptions } from '../state/engine-session.ts';
 import { EngineSwitchboard, engineSwitching } from '../state/engine-switch.ts';
 import { PullManager } from '../state/pulls/pull-manager.ts';
@@ -207,12 +207,13 @@ export async function runApp(options: AppOptions): Promise<number> {
         terminal: { columns: process.stdout.columns || 80, rows: process.stdout.rows || 24 },
       });
       show(runtime);
+      limitYoungGenerationAfterStart();
       crashForTests(process.env.BERTH_TEST_CRASH);
       // Start-up over (first frame drawn, lists in, no key for a while): what it compiled is
-      // kept for the next start, then its memory goes back. In that order: the release changes
-      // V8 flags, and V8 takes a code cache only under the flags it was made with.
+      // kept for the next start, then its memory goes back. The cache is made under start-up's
+      // V8 flags, which V8 checks when it takes the cache.
       stopRelease = onceQuiet([runtime.store, engineStore], SETTLED_MS, () => {
-        saveCodeCache();
+        underStartupFlags(saveCodeCache);
         releaseStartupMemory();
       });
     }
