@@ -21,10 +21,25 @@ import v8 from 'node:v8';
  * Set before the app is compiled (boot.ts): V8 takes a code cache only under the flags it was
  * made with. `--liftoff-only` would be the plain way for WebAssembly, but V8 reads it only at
  * start; a tier-up filter naming no function (V8's own switch to tier up just one) has the same
- * effect when set at run time. test/lean-compilers.test.ts checks both flags on each Node tested.
+ * effect when set at run time. test/lean-compilers.test.ts checks the flags on each Node tested.
  */
-export const LEAN_COMPILER_FLAGS = ['--no-turbofan', '--no-maglev', '--wasm-tier-up-filter=2147483647'] as const;
+const LEAN_COMPILER_FLAGS = ['--no-turbofan', '--no-maglev', '--wasm-tier-up-filter=2147483647'] as const;
+
+/**
+ * On Node 22 and 24 V8 also compiles a JavaScript-to-WebAssembly call wrapper of its own for each
+ * export called 1,000 times (Yoga's, as Ink calls them per node and frame), with Turboshaft, its
+ * optimising compiler: the tier-up filter above does not cover wrappers. With 1,000 containers
+ * that happened once, 100–140 s into bench B5's watch, and made 2.5 MB more of Node's binary (the
+ * compiler's code) and ~1 MB of its zones resident for good; a hot Yoga loop ends 7 MB lower
+ * without it. V8's generic wrapper serves every call instead. Node 20's V8 (11.3) has no such
+ * tier-up (nor the flag, which it would refuse aloud).
+ */
+const WRAPPER_FLAG = '--wasm-wrapper-tiering-budget=2147483647';
+
+export function leanCompilerFlags(nodeVersion: string = process.versions.node): readonly string[] {
+  return Number(nodeVersion.split('.')[0]) >= 22 ? [...LEAN_COMPILER_FLAGS, WRAPPER_FLAG] : LEAN_COMPILER_FLAGS;
+}
 
 export function keepCompilersLean(): void {
-  for (const flag of LEAN_COMPILER_FLAGS) v8.setFlagsFromString(flag);
+  for (const flag of leanCompilerFlags()) v8.setFlagsFromString(flag);
 }

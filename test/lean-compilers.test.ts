@@ -3,7 +3,10 @@ import { execFile } from 'node:child_process';
 import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { LEAN_COMPILER_FLAGS } from '../src/lean-compilers.ts';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { leanCompilerFlags } from '../src/lean-compilers.ts';
 import { nodeForMajor } from './support/node-binaries.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -14,7 +17,10 @@ const yogaUrl = new URL('../node_modules/yoga-layout/dist/src/index.js', import.
  * A hot JavaScript loop and a hot WebAssembly one (Yoga's layout, as Ink runs it), traced: what
  * V8 compiled with TurboFan, and whether V8 refused a flag.
  */
-async function hotRun(node: string, lean: boolean): Promise<{ js: number; wasm: number; refused: boolean }> {
+async function hotRun(node: string, lean: boolean): Promise<{ js: number; wasm: number; wrappers: number; refused: boolean }> {
+  // V8's code log names each JavaScript-to-WebAssembly wrapper it compiles ('js-to-wasm:…').
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'berth-lean-'));
+  const logfile = path.join(dir, 'v8.log');
   const script = `import v8 from 'node:v8';
     ${lean ? `(await import(${JSON.stringify(moduleUrl)})).keepCompilersLean();` : ''}
     v8.setFlagsFromString('--trace-opt');
@@ -30,22 +36,35 @@ async function hotRun(node: string, lean: boolean): Promise<{ js: number; wasm: 
       root.freeRecursive();
     }
     await new Promise((r) => setTimeout(r, 300));`;
-  const { stdout, stderr } = await promisify(execFile)(node, ['--import', 'tsx', '--input-type=module', '-e', script], { cwd: root, maxBuffer: 64 * 1024 * 1024 });
-  const out = stdout + stderr;
+  let out: string;
+  let log: string;
+  try {
+    const { stdout, stderr } = await promisify(execFile)(node, ['--log-code', `--logfile=${logfile}`, '--no-logfile-per-isolate', '--import', 'tsx', '--input-type=module', '-e', script], { cwd: root, maxBuffer: 64 * 1024 * 1024 });
+    out = stdout + stderr;
+    log = readFileSync(logfile, 'utf8');
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
   return {
     js: (out.match(/target (TURBOFAN|MAGLEV)/g) ?? []).length,
     wasm: (out.match(/using TurboFan/g) ?? []).length,
+    wrappers: (log.match(/,js-to-wasm:/g) ?? []).length,
     // V8 prints an unknown flag's refusal (to stdout or stderr, by version): on berth's terminal.
     refused: /unrecognized flag|Try --help/.test(out),
   };
 }
 
 for (const major of [20, 24] as const) {
-  test(`on Node ${major}, berth's V8 flags keep TurboFan and Maglev from its JavaScript and TurboFan from WebAssembly, and print nothing`, async () => {
+  test(`on Node ${major}, berth's V8 flags keep TurboFan and Maglev from its JavaScript and TurboFan from WebAssembly (and its call wrappers), and print nothing`, async () => {
     const node = major === 20 ? process.execPath : await nodeForMajor(24);
     const [control, lean] = await Promise.all([hotRun(node, false), hotRun(node, true)]);
     assert.ok(control.js > 0 && control.wasm > 0, `left alone, V8 optimises both (${control.js} JS, ${control.wasm} wasm)`);
-    assert.deepEqual({ js: lean.js, wasm: lean.wasm }, { js: 0, wasm: 0 }, `with ${LEAN_COMPILER_FLAGS.join(' ')}`);
+    assert.deepEqual({ js: lean.js, wasm: lean.wasm }, { js: 0, wasm: 0 }, `with ${leanCompilerFlags(major === 20 ? '20.0.0' : '24.0.0').join(' ')}`);
+    if (major >= 22) {
+      // Node 20's V8 has no wrapper tier-up to keep off.
+      assert.ok(control.wrappers > 0, `left alone, V8 compiles JS-to-Wasm wrappers for Yoga's hot exports (${control.wrappers})`);
+      assert.equal(lean.wrappers, 0, 'with berth’s flags the generic wrapper serves every call');
+    }
     assert.equal(lean.refused, false, 'an unknown flag would be printed on berth’s terminal');
   });
 }
