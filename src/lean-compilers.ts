@@ -1,4 +1,5 @@
 import v8 from 'node:v8';
+import { atLeastNode22 } from './node-version.ts';
 
 /**
  * V8's optimising compilers kept off: TurboFan and Maglev for berth's own JavaScript (Sparkplug,
@@ -37,7 +38,7 @@ const LEAN_COMPILER_FLAGS = ['--no-turbofan', '--no-maglev', '--wasm-tier-up-fil
 const WRAPPER_FLAG = '--wasm-wrapper-tiering-budget=2147483647';
 
 export function leanCompilerFlags(nodeVersion: string = process.versions.node): readonly string[] {
-  return Number(nodeVersion.split('.')[0]) >= 22 ? [...LEAN_COMPILER_FLAGS, WRAPPER_FLAG] : LEAN_COMPILER_FLAGS;
+  return atLeastNode22(nodeVersion) ? [...LEAN_COMPILER_FLAGS, WRAPPER_FLAG] : LEAN_COMPILER_FLAGS;
 }
 
 export function keepCompilersLean(): void {

@@ -1,5 +1,6 @@
 import v8 from 'node:v8';
 import vm from 'node:vm';
+import { atLeastNode22 } from './node-version.ts';
 
 /**
  * Gives back the memory start-up used, once, when berth has settled. Start-up parses the first
@@ -40,7 +41,7 @@ export function releaseStartupMemory(): void {
  * only has a switch for one.
  */
 export function singleMemoryReducerGcFlag(nodeVersion: string = process.versions.node): string {
-  return Number(nodeVersion.split('.')[0]) >= 22 ? '--memory-reducer-gc-count=1' : '--memory-reducer-single-gc';
+  return atLeastNode22(nodeVersion) ? '--memory-reducer-gc-count=1' : '--memory-reducer-single-gc';
 }
 
 /**
@@ -50,7 +51,7 @@ export function singleMemoryReducerGcFlag(nodeVersion: string = process.versions
  * containers). Node 22 and 24 give it back, and start at full speed.
  */
 export function limitYoungGenerationEarly(nodeVersion: string = process.versions.node): boolean {
-  if (Number(nodeVersion.split('.')[0]) >= 22) return false;
+  if (atLeastNode22(nodeVersion)) return false;
   v8.setFlagsFromString('--semi-space-growth-factor=1');
   return true;
 }
@@ -64,7 +65,7 @@ export function limitYoungGenerationEarly(nodeVersion: string = process.versions
  * (B11) 155 → 108 MB after start-up and 236 → 147 MB once both lists were shown.
  */
 export function limitYoungGenerationAfterStart(nodeVersion: string = process.versions.node): boolean {
-  if (Number(nodeVersion.split('.')[0]) < 22) return false; // limited from the start already
+  if (!atLeastNode22(nodeVersion)) return false; // limited from the start already
   v8.setFlagsFromString('--semi-space-growth-factor=1');
   return true;
 }
@@ -78,7 +79,7 @@ export const DEFAULT_SEMI_SPACE_GROWTH_FACTOR = 2;
  * when that start compiles, and limitYoungGenerationAfterStart changed one since.
  */
 export function underStartupFlags(fn: () => void, nodeVersion: string = process.versions.node): void {
-  const changed = Number(nodeVersion.split('.')[0]) >= 22;
+  const changed = atLeastNode22(nodeVersion); // what limitYoungGenerationAfterStart changes
   if (changed) v8.setFlagsFromString(`--semi-space-growth-factor=${DEFAULT_SEMI_SPACE_GROWTH_FACTOR}`);
   try {
     fn();

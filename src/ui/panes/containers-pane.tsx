@@ -60,13 +60,15 @@ const drawn = new WeakMap<ContainerRow, Drawn>();
 
 function tableRowOf(r: ContainerRow, nowMs: number, answeredAtMs: number, figures: StatsFigures | undefined, showStats: boolean): TableRow<Key> {
   const kept = drawn.get(r);
-  if (kept && kept.showStats === showStats && kept.figures === figures) {
-    if (kept.nowMs === nowMs && kept.answeredAtMs === answeredAtMs) return kept.row;
-    if (r.group || (kept.row.cells.status === statusText(r.status, answeredAtMs, nowMs) && kept.row.cells.created === formatRelative(r.created, nowMs))) {
-      kept.nowMs = nowMs;
-      kept.answeredAtMs = answeredAtMs;
-      return kept.row;
-    }
+  const keepable = kept !== undefined && kept.showStats === showStats && kept.figures === figures;
+  if (keepable && kept.nowMs === nowMs && kept.answeredAtMs === answeredAtMs) return kept.row;
+  // Formatted once: compared with the kept row's, and drawn in a new row if they differ.
+  const status = r.group ? '' : statusText(r.status, answeredAtMs, nowMs);
+  const created = r.group ? '' : formatRelative(r.created, nowMs);
+  if (keepable && (r.group || (kept.row.cells.status === status && kept.row.cells.created === created))) {
+    kept.nowMs = nowMs;
+    kept.answeredAtMs = answeredAtMs;
+    return kept.row;
   }
   const row: TableRow<Key> = {
     key: r.id,
@@ -74,7 +76,7 @@ function tableRowOf(r: ContainerRow, nowMs: number, answeredAtMs: number, figure
       ...r.cells,
       ...(r.group
         ? { created: '', ...(showStats ? { cpu: '', mem: '', memPercent: '', net: '', block: '', pids: '' } : {}) }
-        : { status: statusText(r.status, answeredAtMs, nowMs), created: formatRelative(r.created, nowMs), ...(showStats ? statsCells(figures, r.state) : {}) }),
+        : { status, created, ...(showStats ? statsCells(figures, r.state) : {}) }),
     } as Record<Key, string>,
     // A project's header row stands out from its containers.
     color: r.group ? theme.accent : theme.stateColor(r.state),
