@@ -37,3 +37,29 @@ export function summarize(values: readonly number[]): Summary {
     p95: percentileSorted(sorted, 95),
   };
 }
+
+/**
+ * A distribution-free confidence interval for the median: the order statistics k and n+1−k
+ * (1-based) of n values, with k the largest for which the interval still holds the true median
+ * with at least `confidence` (the binomial count of values below the median, p = ½). Used where a
+ * ratio is judged against a budget with a narrow margin: the verdict is only as good as this
+ * interval is narrow. NaN bounds when n is too small for any interval at that confidence.
+ */
+export function medianInterval(values: readonly number[], confidence = 0.95): { low: number; high: number } {
+  const sorted = [...values].sort((x, y) => x - y);
+  const n = sorted.length;
+  // P(k ≤ B ≤ n−k) for B ~ Binomial(n, ½), B the count below the median, widening k down from the middle.
+  const binomial = (i: number): number => {
+    let c = 1;
+    for (let j = 1; j <= i; j++) c = (c * (n - j + 1)) / j;
+    return c / 2 ** n;
+  };
+  let best = 0;
+  for (let k = 1; k <= Math.floor(n / 2); k++) {
+    let covered = 0;
+    for (let i = k; i <= n - k; i++) covered += binomial(i);
+    if (covered >= confidence) best = k;
+  }
+  if (best === 0) return { low: Number.NaN, high: Number.NaN };
+  return { low: sorted[best - 1] ?? Number.NaN, high: sorted[n - best] ?? Number.NaN };
+}
