@@ -122,8 +122,8 @@ test('detached sleep 300 is selected; stop takes it out of the running list; com
   // Exited containers show with `a`; the filter picks it out. (Not "the selection is still on
   // it": once its row left the running list, the next input of any kind — a notice expiring, an
   // event — lands the cursor on the row at its old place (settleSelections), so whether the
-  // cursor is still on it after `a` depended on the timing; the stop-31 CI run caught it on
-  // another container.)
+  // cursor is still on it after `a` depended on the timing; a fresh-clone run's Node 24 pass
+  // found it on another container.)
   await b.type('a');
   await b.waitFor(name);
   await b.type('/', ...name, key.enter);
