@@ -2,10 +2,10 @@
  * B11: lists that grow. 10,000 containers (50 running, the rest created and never started) and
  * 2,000 image tags on the real engine: start → first frame with data, keypress → frame in the
  * all-containers view (move, page, filter typing) and when switching views, and RSS after
- * start-up and after both lists have been shown (the median of three sessions). Budgets: the first frame within 2× B1's (B1's
- * median when B1 ran in the same run, else 2× its 200 ms budget), p95 ≤ 50 ms a key, 150 MB. The
- * first frame is compared with `docker ps` on the same engine too: listing the 50 running among
- * 10,000 costs the engine itself more than a whole B1.
+ * start-up and after both lists have been shown (the median of three sessions). Budgets: the
+ * first frame within 2× B1's (B1's median when B1 ran in the same run, else 2× its 200 ms
+ * budget), p95 ≤ 50 ms a key, 150 MB. The first frame is compared with `docker ps` on the same
+ * engine too: listing the 50 running among 10,000 costs the engine itself more than a whole B1.
  */
 import { setTimeout as delay } from 'node:timers/promises';
 import { timeToScreen } from './b1-startup.ts';

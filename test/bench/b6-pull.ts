@@ -73,8 +73,9 @@ export async function b6(bench: Bench): Promise<Row[]> {
   const berth: number[] = [];
   const docker: number[] = [];
   const cpu: number[] = [];
+  const pairRatios = () => berth.map((b, i) => b / (docker[i] ?? Number.NaN));
   const narrowEnough = () => {
-    const { low, high } = medianInterval(berth.map((b, i) => b / (docker[i] ?? Number.NaN)));
+    const { low, high } = medianInterval(pairRatios());
     return (high - low) / 2 < MARGIN;
   };
   for (let i = 0; i < maxPairs && (i < minPairs || !narrowEnough()); i++) {
@@ -94,7 +95,7 @@ export async function b6(bench: Bench): Promise<Row[]> {
   const sb = summarize(berth);
   const sd = summarize(docker);
   const sc = summarize(cpu);
-  const pairs = berth.map((b, i) => b / (docker[i] ?? Number.NaN));
+  const pairs = pairRatios();
   const wallRatio = summarize(pairs).median;
   const interval = medianInterval(pairs);
   return [

@@ -48,17 +48,16 @@ export function summarize(values: readonly number[]): Summary {
 export function medianInterval(values: readonly number[], confidence = 0.95): { low: number; high: number } {
   const sorted = [...values].sort((x, y) => x - y);
   const n = sorted.length;
-  // P(k ≤ B ≤ n−k) for B ~ Binomial(n, ½), B the count below the median, widening k down from the middle.
-  const binomial = (i: number): number => {
-    let c = 1;
-    for (let j = 1; j <= i; j++) c = (c * (n - j + 1)) / j;
-    return c / 2 ** n;
-  };
+  // P(k ≤ B ≤ n−k) = 1 − 2·P(B < k) for B ~ Binomial(n, ½), B the count below the median: the
+  // coverage only falls as k grows, so the last k that still covers is the answer.
   let best = 0;
+  let below = 0; // P(B < k)
+  let choose = 1; // C(n, k − 1)
   for (let k = 1; k <= Math.floor(n / 2); k++) {
-    let covered = 0;
-    for (let i = k; i <= n - k; i++) covered += binomial(i);
-    if (covered >= confidence) best = k;
+    below += choose / 2 ** n;
+    choose = (choose * (n - k + 1)) / k;
+    if (1 - 2 * below < confidence) break;
+    best = k;
   }
   if (best === 0) return { low: Number.NaN, high: Number.NaN };
   return { low: sorted[best - 1] ?? Number.NaN, high: sorted[n - best] ?? Number.NaN };

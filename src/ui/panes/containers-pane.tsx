@@ -2,8 +2,7 @@ import { Box, Text } from 'ink';
 import { useMemo } from 'react';
 import { useOptionalStore } from '../hooks/use-store.ts';
 import type { StatsState } from '../../state/stats/stats-tracker.ts';
-import { formatRelative } from '../format/index.ts';
-import { interner } from '../format/intern.ts';
+import { formatRelative, interner } from '../format/index.ts';
 import { statsCells, type StatsColumn } from '../rows/stats-cells.ts';
 import { useServices } from '../services.tsx';
 import { statusText, type ContainerColumn, type ContainerRow } from '../rows/container-rows.ts';
@@ -66,7 +65,7 @@ function tableRowOf(r: ContainerRow, nowMs: number, answeredAtMs: number, figure
   const kept = drawn.get(r);
   const keepable = kept !== undefined && kept.showStats === showStats && kept.figures === figures;
   if (keepable && kept.nowMs === nowMs && kept.answeredAtMs === answeredAtMs) return kept.row;
-  // Formatted once: compared with the kept row's, and drawn in a new row if they differ.
+  // Formatted once, for the kept row (written in place where they differ) or a new one.
   const status = r.group ? '' : ages(statusText(r.status, answeredAtMs, nowMs));
   const created = r.group ? '' : ages(formatRelative(r.created, nowMs));
   if (keepable) {
