@@ -11,4 +11,3 @@ export { layoutColumns } from './columns.ts';
 export type { ColumnSpec, ColumnWidth } from './columns.ts';
 export { renderBar } from './progress-bar.ts';
 export { plural } from './plural.ts';
-export { interner } from './intern.ts';
