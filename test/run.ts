@@ -11,7 +11,8 @@
  * needs an engine, one sandbox is started (with Podman beside dockerd if a pass needs it) and
  * each pass gets the variables of its engine. Each pass is one `node --test`
  * (one file at a time, Node's spec reporter, output straight to the terminal); the summary that
- * covers every pass is the last thing printed. The sandbox is then always stopped, also on
+ * covers every pass is the last thing printed, after each pass's time and the slowest files
+ * (BERTH_TEST_TIMES=FILE keeps every file's time there, a JSON line each). The sandbox is then always stopped, also on
  * SIGINT/SIGTERM, and we exit non-zero if any pass failed.
  */
 import { buildSync } from 'esbuild';
@@ -236,13 +237,15 @@ async function main(): Promise<number> {
   try {
     const reporter = compileReporter(work);
     const tally = path.join(work, 'tally.jsonl');
+    // Every file's wall time: the slowest are listed before the summary; BERTH_TEST_TIMES=FILE keeps them all.
+    const times = process.env.BERTH_TEST_TIMES || path.join(work, 'times.jsonl');
     for (const [i, planned] of plan.entries()) {
       if (interrupted) break;
       const last = i === plan.length - 1;
       const version = planned.node === process.execPath ? process.version : `v${planned.pass.node}`;
       log(`pass ${i + 1}/${plan.length} "${planned.pass.name}": Node ${version}, ${planned.pass.engine}, ${planned.files.length} files`);
       const engineEnv = planned.pass.engine === 'podman' ? sandbox?.podman?.env() : sandbox?.env();
-      const passEnv = { ...env, ...engineEnv, BERTH_TEST_TALLY: tally, BERTH_TEST_PASS: planned.pass.name, BERTH_TEST_LAST_PASS: last ? '1' : '0' };
+      const passEnv = { ...env, ...engineEnv, BERTH_TEST_TALLY: tally, BERTH_TEST_TIMES: times, BERTH_TEST_PASS: planned.pass.name, BERTH_TEST_LAST_PASS: last ? '1' : '0' };
       const code = await runPass(planned, passEnv, args.nodeFlags, reporter);
       if (code !== 0) failed = true;
       const counts = readTally(tally).find((t) => t.pass === planned.pass.name)?.counts;

@@ -9,10 +9,15 @@
  * BERTH_TEST_LAST_PASS=1 adds them up and prints the summary. Without BERTH_TEST_TALLY this is
  * exactly the spec reporter.
  *
- * Node 20's test runner loads reporters before `--import tsx` takes effect, so test/run.ts hands
+ * With BERTH_TEST_TIMES set, it also appends one line per test file to that file: the pass, the
+ * file and its wall time (from the runner starting its first test to its last result), which
+ * test/run.ts turns into the table of the slowest files at the end of a run.
+ *
+ * Node's test runner loads reporters before `--import tsx` takes effect, so test/run.ts hands
  * `node --test` this file compiled to JavaScript (esbuild); it imports nothing but Node.
  */
 import { appendFileSync, existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { Readable } from 'node:stream';
 import { spec as SpecReporter } from 'node:test/reporters';
 
@@ -22,6 +27,43 @@ export type Counts = Record<(typeof SUMMARY_KEYS)[number], number>;
 interface ReporterEvent {
   type: string;
   data?: { nesting?: number; message?: string; file?: string };
+}
+
+/** One test file's wall time in one pass (a line of BERTH_TEST_TIMES). */
+export interface FileTime {
+  pass: string;
+  file: string;
+  ms: number;
+}
+
+/** The lines of a BERTH_TEST_TIMES file. */
+export function readFileTimes(file: string): FileTime[] {
+  if (!existsSync(file)) return [];
+  return readFileSync(file, 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as FileTime);
+}
+
+/**
+ * Per file, from its first test starting to its last event (the runner announces every file's
+ * tests up front, so 'test:enqueue' says nothing about when a file runs; 'test:dequeue' does).
+ */
+class FileClock {
+  private readonly spans = new Map<string, { start: number; end: number }>();
+
+  see(event: ReporterEvent, now: number): void {
+    const file = event.data?.file;
+    if (!file || event.type === 'test:enqueue') return;
+    const span = this.spans.get(file);
+    if (span) span.end = now;
+    else this.spans.set(file, { start: now, end: now });
+  }
+
+  write(out: string, pass: string): void {
+    const lines = [...this.spans].map(([file, { start, end }]) => JSON.stringify({ pass, file: path.relative(process.cwd(), file), ms: end - start } satisfies FileTime));
+    if (lines.length > 0) appendFileSync(out, `${lines.join('\n')}\n`);
+  }
 }
 
 const SUMMARY_LINE = new RegExp(`^(${SUMMARY_KEYS.join('|')}) (\\d+(?:\\.\\d+)?)$`);
@@ -42,8 +84,32 @@ export function readTally(file: string): Array<{ pass: string; counts: Counts }>
     .map((line) => JSON.parse(line) as { pass: string; counts: Counts });
 }
 
+/** How many of the slowest files the end of a run lists. */
+const SLOWEST = 12;
+
+/** Each pass's time and the slowest files of the run, as lines for the end of the run. */
+export function timeTable(times: readonly FileTime[]): string[] {
+  if (times.length === 0) return [];
+  const passes = new Map<string, number>();
+  for (const t of times) passes.set(t.pass, (passes.get(t.pass) ?? 0) + t.ms);
+  const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+  const lines = [`time in test files: ${[...passes].map(([pass, ms]) => `${pass} ${seconds(ms)}`).join(', ')}`];
+  const slowest = [...times].sort((a, b) => b.ms - a.ms).slice(0, SLOWEST);
+  for (const t of slowest) lines.push(`  ${seconds(t.ms).padStart(8)}  ${t.pass.padEnd(7)} ${t.file}`);
+  return lines;
+}
+
 function diagnostic(message: string): ReporterEvent {
   return { type: 'test:diagnostic', data: { nesting: 0, message } };
+}
+
+async function* timed(source: AsyncIterable<ReporterEvent>, out: string | undefined): AsyncGenerator<ReporterEvent> {
+  const clock = new FileClock();
+  for await (const event of source) {
+    if (out) clock.see(event, Date.now());
+    yield event;
+  }
+  if (out) clock.write(out, process.env.BERTH_TEST_PASS ?? '?');
 }
 
 async function* withCombinedSummary(source: AsyncIterable<ReporterEvent>, tally: string): AsyncGenerator<ReporterEvent> {
@@ -56,6 +122,8 @@ async function* withCombinedSummary(source: AsyncIterable<ReporterEvent>, tally:
   const earlier = readTally(tally);
   appendFileSync(tally, `${JSON.stringify({ pass: process.env.BERTH_TEST_PASS ?? '?', counts: own })}\n`);
   if (process.env.BERTH_TEST_LAST_PASS !== '1') return;
+  const times = process.env.BERTH_TEST_TIMES;
+  if (times) for (const line of timeTable(readFileTimes(times))) yield diagnostic(line);
   for (const key of SUMMARY_KEYS) {
     const total = earlier.reduce((sum, e) => sum + (e.counts[key] ?? 0), own[key]);
     yield diagnostic(`${key} ${key === 'duration_ms' ? Number(total.toFixed(6)) : total}`);
@@ -65,5 +133,6 @@ async function* withCombinedSummary(source: AsyncIterable<ReporterEvent>, tally:
 /** An async generator, as Node wants a reporter that is not a class (it would `new` a plain function). */
 export default async function* reporter(source: AsyncIterable<ReporterEvent>): AsyncGenerator<string | Buffer> {
   const tally = process.env.BERTH_TEST_TALLY;
-  yield* Readable.from(tally ? withCombinedSummary(source, tally) : source).pipe(new SpecReporter());
+  const events = timed(source, process.env.BERTH_TEST_TIMES);
+  yield* Readable.from(tally ? withCombinedSummary(events, tally) : events).pipe(new SpecReporter());
 }
