@@ -2,8 +2,9 @@
  * Engine faults against the real sandbox engine: dockerd is SIGKILLed while berth is idle,
  * following logs, pulling and showing a foreground run, then started again. berth must show
  * the unreachable banner, keep the last data marked stale, stay alive, and be live again
- * after the engine returns — without a key press. Twenty kill/restart cycles in one berth
- * process must leave its open descriptors and memory where they started.
+ * after the engine returns — without a key press. A few kill/restart cycles in one berth process
+ * must leave its open descriptors where they were (`npm run soak -- --restarts` runs thirty and
+ * reads its memory and live heap too).
  *
  * These tests take the shared engine away from under everything else, so they live in their
  * own file (node --test runs files one at a time), give their containers a short stop timeout
@@ -15,9 +16,8 @@ import { chmodSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { after, afterEach, before, test } from 'node:test';
-import { setTimeout as delay } from 'node:timers/promises';
 import { ensureEngineUp, killEngine, startEngineAgain } from '../sandbox/engine-control.ts';
-import { liveHeap, openFds, rssKb } from '../support/process-stats.ts';
+import { openFds } from '../support/process-stats.ts';
 import { berthBin, key, launchBerth, type PtySession } from '../support/pty.ts';
 import { sandboxDocker, sandboxEnv } from '../support/sandbox-env.ts';
 import { startThrottleProxy, type ThrottleProxy } from '../support/throttle-proxy.ts';
@@ -189,49 +189,26 @@ test('a foreground run: the output stays, the loss is said plainly, berth recove
   await b.waitFor('CONTAINER ID');
 });
 
-test('20 kill/restart cycles in one berth: descriptors and memory return to where they started', async (t) => {
-  const diagnostics = mkdtempSync(path.join(os.tmpdir(), 'berth-heap-'));
-  tempDirs.push(diagnostics);
-  const b = berth({ env: { NODE_OPTIONS: `--heapsnapshot-signal=SIGUSR2 --diagnostic-dir=${diagnostics}` } });
+test('kill/restart cycles in one berth: descriptors return to where they were', async (t) => {
+  // The long run (30 outages, RSS and two heap snapshots) is `npm run soak -- --restarts`.
+  const b = berth();
   const pid = b.pty.pid;
   const cycles = async (count: number) => {
     for (let cycle = 0; cycle < count; cycle++) {
       await killAndSeeBanner(b);
       await restartAndSeeLive(b);
     }
-    await b.waitFor(`${tag}-idle`);
-    await delay(500);
+    await b.waitFor((s) => live(s) && s.includes(`${tag}-idle`), LIVE_MS);
   };
   await b.waitFor(`${tag}-idle`);
   await b.waitFor(live);
-  // A few cycles first, so lazily loaded code, JIT-compiled paths and first-use allocations
-  // (the banner, the error paths, undici's reconnects) are in the baseline.
-  await cycles(3);
-  const before = { fds: openFds(pid), rss: rssKb(pid) };
-  await cycles(20);
-  const after = { fds: openFds(pid), rss: rssKb(pid) };
-  t.diagnostic(`open descriptors ${before.fds} → ${after.fds}; RSS ${before.rss} → ${after.rss} kB`);
-  assert.ok(after.fds <= before.fds + 2, `open descriptors: ${before.fds} before 20 cycles, ${after.fds} after`);
-  // RSS is a loose bound, for gross leaks (a buffer kept per reconnect): it also holds garbage
-  // that no major GC has collected yet, code V8 compiled meanwhile, and a young generation that
-  // V8 grows in steps of several MB — measured here, it moves by 20–30 % over 20 cycles with no
-  // leak at all (the snapshots below show a flat live heap), and saw-tooths as much with a
-  // fixed young generation. The heap snapshots are the precise check.
-  assert.ok(after.rss <= before.rss * 1.5, `RSS: ${before.rss} kB before 20 cycles, ${after.rss} kB after`);
-
-  // A snapshot is taken after a full GC, so it shows what is really kept alive. Taking one
-  // makes V8 track object moves from then on (more RSS), hence only now, and twice: a leak per
-  // cycle shows as growth between them (measured: a few KB to ~170 KB over 10 cycles, depending on
-  // what the last GC left; 1 MiB of slack still catches a leak of ~100 KB per outage).
-  const heapBefore = await liveHeap(pid, diagnostics);
-  await cycles(10);
-  const heapAfter = await liveHeap(pid, diagnostics);
-  t.diagnostic(`live heap ${heapBefore} → ${heapAfter} bytes over 10 cycles`);
-  assert.ok(
-    heapAfter <= heapBefore + 1024 * 1024,
-    `live heap (without compiled code): ${heapBefore} bytes, then ${heapAfter} after 10 more cycles`,
-  );
-  assert.ok(openFds(pid) <= before.fds + 2, 'open descriptors after the last cycles');
+  // A first outage puts lazily opened descriptors (the banner's probe, undici's reconnects) into the baseline.
+  await cycles(1);
+  const before = openFds(pid);
+  await cycles(4);
+  const after = openFds(pid);
+  t.diagnostic(`open descriptors ${before} → ${after} over 4 outages`);
+  assert.ok(after <= before + 2, `open descriptors: ${before} before 4 outages, ${after} after`);
   assertAlive(b);
   // The issue's figures (2 s to the banner, 5 s back to live), reported rather than asserted.
   const worst = (list: number[]) => Math.max(...list);

@@ -20,23 +20,28 @@ import { watchLauncher } from '../sandbox/lifeline.ts';
 import { startSandbox, type Sandbox } from '../sandbox/sandbox.ts';
 import { berthBin, ensureBuilt, key, PtySession } from '../support/pty.ts';
 import { FAULTS, isFaultName, runFaultSoak, type FaultName } from './fault-soak.ts';
+import { runRestartSoak } from './restart-soak.ts';
 import { alive, liveHeap, openFds, rssKb } from '../support/process-stats.ts';
 
-const USAGE = `usage: npm run soak [-- --minutes=N] [--events=N] [--fault=list-500,events-end,slow]
-  --minutes=N   how long the load (or each fault) runs (default 10; fractions allowed, e.g. 0.5)
-  --events=N    container events per minute to produce (default 1000)
-  --fault=LIST  instead of the load on the sandbox engine, run berth against the fake engine
-                misbehaving in these ways, one after the other (see test/soak/fault-soak.ts)
+const USAGE = `usage: npm run soak [-- --minutes=N] [--events=N] [--fault=list-500,events-end,slow] [--restarts[=N]]
+  --minutes=N    how long the load (or each fault) runs (default 10; fractions allowed, e.g. 0.5)
+  --events=N     container events per minute to produce (default 1000)
+  --fault=LIST   instead of the load on the sandbox engine, run berth against the fake engine
+                 misbehaving in these ways, one after the other (see test/soak/fault-soak.ts)
+  --restarts[=N] instead of the load, kill and restart the sandbox engine N times (default 30)
+                 under one berth (see test/soak/restart-soak.ts)
 `;
 
 interface Options {
   minutes: number;
   eventsPerMinute: number;
   faults: FaultName[];
+  /** Engine outages to run instead of the load; 0: the load. */
+  restarts: number;
 }
 
 function parse(argv: readonly string[]): Options | string {
-  const options: Options = { minutes: 10, eventsPerMinute: 1000, faults: [] };
+  const options: Options = { minutes: 10, eventsPerMinute: 1000, faults: [], restarts: 0 };
   for (const arg of argv) {
     const [name, value] = arg.split('=');
     const number = Number(value);
@@ -45,10 +50,12 @@ function parse(argv: readonly string[]): Options | string {
         if (!isFaultName(fault)) return `unknown fault: ${fault} (known: ${Object.keys(FAULTS).join(', ')})`;
         options.faults.push(fault);
       }
-    } else if (name === '--minutes' && number > 0) options.minutes = number;
+    } else if (name === '--restarts') options.restarts = value === undefined ? 30 : Number.isInteger(number) && number > 0 ? number : -1;
+    else if (name === '--minutes' && number > 0) options.minutes = number;
     else if (name === '--events' && number > 0) options.eventsPerMinute = number;
     else return `bad argument: ${arg}`;
   }
+  if (options.restarts < 0) return '--restarts=N needs a whole number above 0';
   return options;
 }
 
@@ -198,6 +205,7 @@ async function main(): Promise<number> {
     return 2;
   }
   if (options.faults.length > 0) return faultSoaks(options.faults, options.minutes);
+  if (options.restarts > 0) return restartSoak(options.restarts);
   const durationMs = options.minutes * 60_000;
   const warmupMs = Math.min(60_000, durationMs / 5);
   const heapGapMs = Math.min(60_000, Math.max(durationMs / 10, 15_000));
@@ -316,6 +324,31 @@ async function main(): Promise<number> {
     return 1;
   } finally {
     await cleanup();
+  }
+}
+
+/** The engine killed and restarted under one berth, on a sandbox of its own. */
+async function restartSoak(cycles: number): Promise<number> {
+  let sandbox: Sandbox | undefined;
+  const stop = async () => {
+    await sandbox?.stop().catch((e: unknown) => log(`sandbox stop failed: ${String(e)}`));
+    sandbox = undefined;
+  };
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, () => void stop().then(() => process.exit(130)));
+  watchLauncher(() => void stop().then(() => process.exit(143)));
+  try {
+    log('starting the sandbox engine…');
+    sandbox = await startSandbox({ log: (line) => log(`sandbox: ${line}`) });
+    const report = await runRestartSoak(sandbox, cycles, log);
+    const ok = report.failures.length === 0;
+    const head = `berth restart soak — ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, ${os.cpus().length} cores, Node ${process.version}, engine API ${sandbox.apiVersion}`;
+    process.stdout.write(`\n${[head, ...report.lines, ...report.failures.map((f) => `OVER: ${f}`), `result: ${ok ? 'PASS' : 'FAIL'}`, ''].join('\n')}`);
+    return ok ? 0 : 1;
+  } catch (error) {
+    log(`soak failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+    return 1;
+  } finally {
+    await stop();
   }
 }
 
