@@ -15,8 +15,8 @@ import { NODE_VERSIONS } from './support/node-binaries.ts';
 export interface Pass {
   /** Shown in the log; what `--pass=NAME` selects. */
   name: string;
-  /** 'system': the Node running test/run.ts. Otherwise an exact version, installed from the npm registry when missing. */
-  node: 'system' | string;
+  /** An exact Node version, installed from the npm registry when missing (test/support/node-binaries.ts). */
+  node: string;
   /** The sandbox engine its engine tests talk to (BERTH_SANDBOX_* variables). */
   engine: TestEngine;
   /** Which of the selected files (absolute paths) this pass runs; `named`: files were named on the command line. */
@@ -36,28 +36,33 @@ export function isIntegration(file: string): boolean {
   return /\.int\.test\.tsx?$/.test(file);
 }
 
-/** The single executable embeds its own Node (24): one pass runs it. */
-function isSingleExecutable(file: string): boolean {
-  return path.basename(file) === 'single-executable.test.ts';
-}
-
-/** What a user gets from npm (test/e2e/install.test.ts). */
-function isInstall(file: string): boolean {
-  return path.basename(file) === 'install.test.ts';
-}
-
 /** The engine files test/engine-passes.ts lists for Podman, or every engine file named. */
 function onPodman(file: string, named: boolean): boolean {
-  const relative = (f: string) => path.relative(ROOT, f).split(path.sep).join('/');
-  return (isEndToEnd(file) || isIntegration(file)) && podmanFiles([file], named, relative).length > 0;
+  return (isEndToEnd(file) || isIntegration(file)) && podmanFiles([file], named, repoPath).length > 0;
 }
 
+/**
+ * The e2e files that run on Node 22 too (every e2e file runs on Node 24): what a Node 22 user
+ * installs and first sees, keys, the terminal's modes and Ctrl-Z. The rest of berth's code runs
+ * there through the unit and integration tests; an e2e file costs 2–40 s a run, so each runs once
+ * unless its Node matters.
+ */
+export const E2E_ON_NODE22: readonly string[] = [
+  'test/e2e/install.test.ts',
+  'test/e2e/first-run.test.ts',
+  'test/e2e/live-tui.test.ts',
+  'test/e2e/key-bursts.test.ts',
+  'test/e2e/terminal-safety.test.ts',
+  'test/e2e/suspend.test.ts',
+];
+
+const repoPath = (file: string) => path.relative(ROOT, file).split(path.sep).join('/');
+
 export const PASSES: readonly Pass[] = [
-  { name: 'node', node: 'system', engine: 'docker', runs: () => true },
-  { name: 'podman', node: 'system', engine: 'podman', runs: onPodman },
-  // Node 22: the package installs and berth runs, compile cache included; a short pass, the full second one is on 24.
-  { name: 'node22', node: NODE_VERSIONS[22], engine: 'docker', runs: isInstall },
-  // What users on current Node run: the unit tests and berth's bundle end to end. The
-  // integration tests exercise undici (a dependency, not Node's) and the sandbox.
-  { name: 'node24', node: NODE_VERSIONS[24], engine: 'docker', runs: (f) => !isIntegration(f) && !isSingleExecutable(f) },
+  // The oldest Node berth supports: unit, integration (undici and the sandbox, in-process) and the e2e files above.
+  { name: 'node22', node: NODE_VERSIONS[22], engine: 'docker', runs: (f, named) => !isEndToEnd(f) || named || E2E_ON_NODE22.includes(repoPath(f)) },
+  { name: 'podman', node: NODE_VERSIONS[24], engine: 'podman', runs: onPodman },
+  // What users on current Node run: the unit tests and berth's bundle end to end (the single
+  // executable carries its own Node 24).
+  { name: 'node24', node: NODE_VERSIONS[24], engine: 'docker', runs: (f) => !isIntegration(f) },
 ];

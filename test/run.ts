@@ -206,7 +206,7 @@ async function main(): Promise<number> {
   for (const pass of selectPasses(args)) {
     const passFiles = files.filter((f) => pass.runs(f, named));
     if (passFiles.length === 0) continue;
-    const node = pass.node === 'system' ? process.execPath : await nodeBinary(pass.node, log);
+    const node = await nodeBinary(pass.node, log);
     plan.push({ pass, node, files: passFiles });
   }
   if (plan.length === 0) {
@@ -242,7 +242,7 @@ async function main(): Promise<number> {
     for (const [i, planned] of plan.entries()) {
       if (interrupted) break;
       const last = i === plan.length - 1;
-      const version = planned.node === process.execPath ? process.version : `v${planned.pass.node}`;
+      const version = `v${planned.pass.node}`;
       log(`pass ${i + 1}/${plan.length} "${planned.pass.name}": Node ${version}, ${planned.pass.engine}, ${planned.files.length} files`);
       const engineEnv = planned.pass.engine === 'podman' ? sandbox?.podman?.env() : sandbox?.env();
       const passEnv = { ...env, ...engineEnv, BERTH_TEST_TALLY: tally, BERTH_TEST_TIMES: times, BERTH_TEST_PASS: planned.pass.name, BERTH_TEST_LAST_PASS: last ? '1' : '0' };

@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import type { Socket } from 'node:net';
 import { join } from 'node:path';
-import { Agent, type Dispatcher } from 'undici';
+import type { Dispatcher } from 'undici';
+import { Agent } from './undici.ts';
 import { EngineError } from './errors.ts';
 import { openSshStream, requireSshClient } from './ssh.ts';
 import { parseSshAddress, sshLabel, type SshAddress } from './ssh-address.ts';

@@ -2,8 +2,8 @@ import type { EngineEvent } from '../engine/types.ts';
 import type { Instance } from 'ink';
 import { homedir } from 'node:os';
 import { describeError } from '../engine/errors.ts';
-import { saveCodeCache } from '../code-cache.ts';
-import { limitYoungGenerationAfterStart, onceQuiet, releaseStartupMemory, underStartupFlags } from '../release-memory.ts';
+import { saveCodeCache } from '../tuning/code-cache.ts';
+import { limitYoungGenerationAfterStart, onceQuiet, releaseStartupMemory, underStartupFlags } from '../tuning/memory.ts';
 import { openEngineSession, startEngineSession, type EngineSession, type SessionOptions } from '../state/engine-session.ts';
 import { EngineSwitchboard, engineSwitching } from '../state/engine-switch.ts';
 import { PullManager } from '../state/pulls/pull-manager.ts';
@@ -21,7 +21,7 @@ import type { Services } from './services.tsx';
 import { runShell } from './shell.ts';
 import { loadSettings, settingsPath } from './settings.ts';
 import { installSuspend } from './suspend.ts';
-import { enterFullscreen, leaveFullscreen } from './terminal.ts';
+import type { TerminalControl } from './terminal-handle.tsx';
 
 export interface AppOptions {
   host?: string;
@@ -97,17 +97,23 @@ export async function runApp(options: AppOptions): Promise<number> {
   const exited = new Promise<number>((resolve) => (resolveExit = resolve));
 
   let instance: Instance | undefined;
-  /** The app store and its command runner: made once, they outlive a remount after a shell. */
+  /** Ink's hand-over of the terminal (for a shell, for Ctrl-Z), once Ink is mounted. */
+  let terminal: TerminalControl | undefined;
+  /** The app store and its command runner. */
   let runtime: Runtime | undefined;
-  /** True while a shell in a container has the terminal: Ink is unmounted, not ended. */
+  /** True while a shell in a container has the terminal. */
   let shellActive = false;
 
   let stopRelease: () => void = () => undefined;
+
+  // Ctrl-Z and kill -TSTP suspend berth as any terminal program; fg brings it back redrawn.
+  const suspender = installSuspend({ terminal: () => terminal, enabled: () => !shellActive && !finished });
 
   function finish(code: number, message?: string): void {
     if (finished) return;
     finished = true;
     stopRelease();
+    suspender.uninstall();
     // A signal may end berth mid-shell (or before Ink took the input): the terminal still gets its modes back.
     if (process.stdin.isTTY && process.stdin.isRaw) process.stdin.setRawMode(false);
     runtime?.dispose();
@@ -117,12 +123,12 @@ export async function runApp(options: AppOptions): Promise<number> {
     pulls.stop();
     void board.close().catch(() => undefined);
     try {
+      // Ink gives the normal screen back, and shows the cursor.
       instance?.unmount();
       instance?.cleanup();
     } catch {
-      // The terminal is restored below whatever Ink managed to do.
+      // Nothing more berth can do for the terminal; the message still goes out below.
     }
-    leaveFullscreen(process.stdout);
     if (message) process.stderr.write(`${message}\n`);
     resolveExit(code);
   }
@@ -131,8 +137,6 @@ export async function runApp(options: AppOptions): Promise<number> {
   process.on('SIGTERM', onSignal);
   process.on('SIGHUP', onSignal);
   process.on('SIGINT', onSignal);
-  // Ctrl-Z and kill -TSTP suspend berth as any terminal program; fg brings it back redrawn.
-  installSuspend({ stdin: process.stdin, stdout: process.stdout, enabled: () => !shellActive && !finished, repaint: () => void import('./repaint.tsx').then((m) => m.repaint()) });
   process.on('uncaughtException', (error) => finish(1, `berth: unexpected error: ${describeError(error)}`));
   process.on('unhandledRejection', (error) => finish(1, `berth: unexpected error: ${describeError(error)}`));
 
@@ -142,8 +146,9 @@ export async function runApp(options: AppOptions): Promise<number> {
   startEngineSession(session);
   try {
     const [{ mount, createRuntime }] = await Promise.all([
-      // The dialogs' code too: a first key pressed with the first frame opens its dialog at once.
-      import('./mount.tsx').then(async (m) => (await m.preloadDialogs(), m)),
+      import('./mount.tsx'),
+      // Ink lays out with Yoga, whose WebAssembly compiles meanwhile (yoga.ts).
+      import('./yoga.ts').then((yoga) => yoga.yogaReady),
       firstData(engineStore, FIRST_DATA_WAIT_MS),
     ]);
     if (!finished) {
@@ -163,50 +168,46 @@ export async function runApp(options: AppOptions): Promise<number> {
         resources,
         swarm,
       };
-      const show = (app: Runtime) => {
-        enterFullscreen(process.stdout);
-        // Raw before the first frame, not after it (Ink turns it on in an effect that runs once
-        // the frame is drawn): a key pressed as the screen appears is a key, not echoed text, and
-        // Ctrl-C then is berth's quit key rather than a SIGINT to the shell that started it.
-        if (process.stdin.isTTY) process.stdin.setRawMode(true);
-        const current = mount(services, app);
-        instance = current;
-        // A component that throws makes Ink draw the error with its stack and unmount by itself,
-        // leaving berth running behind a dead screen: end the way every other failure does.
-        current.waitUntilExit().then(
-          () => {
-            if (instance === current && !shellActive) finish(0);
-          },
-          (error: unknown) => finish(1, `berth: unexpected error: ${describeError(error)}`),
-        );
+      // Ink hands the terminal to the shell and takes it back with the whole frame drawn again;
+      // the app store stays as it was, so berth comes back where it was, with this line said.
+      const openShell = async ({ containerId, name }: { containerId: string; name: string }): Promise<{ text: string; tone: 'info' | 'error' } | undefined> => {
+        if (shellActive || finished || !terminal) return undefined;
+        shellActive = true;
+        const label = `${name} (${containerId.slice(0, 12)})`;
+        let said: { text: string; tone: 'info' | 'error' } | undefined;
+        try {
+          await terminal.suspend(async () => {
+            try {
+              const code = await runShell(board.current.client, containerId, label, { stdin: process.stdin, stdout: process.stdout });
+              said = { text: `the shell in ${label} exited${code === undefined ? '' : ` with code ${code}`}`, tone: 'info' };
+            } catch (error) {
+              said = { text: `no shell in ${label}: ${describeError(error)}`, tone: 'error' };
+            }
+          });
+        } finally {
+          shellActive = false;
+        }
+        return finished ? undefined : said;
       };
-      const openShell = ({ containerId, name }: { containerId: string; name: string }) =>
-        new Promise<{ text: string; tone: 'info' | 'error' } | undefined>((resolve) => {
-          if (shellActive || finished || !runtime) return resolve(undefined);
-          const app = runtime;
-          shellActive = true;
-          instance?.unmount();
-          leaveFullscreen(process.stdout);
-          const label = `${name} (${containerId.slice(0, 12)})`;
-          // The app store outlives the unmount: berth comes back where it was, with this line said.
-          const back = (text: string, tone: 'info' | 'error') => {
-            shellActive = false;
-            if (finished) return resolve(undefined);
-            show(app);
-            resolve({ text, tone });
-          };
-          runShell(board.current.client, containerId, label, { stdin: process.stdin, stdout: process.stdout }).then(
-            (code) => back(`the shell in ${label} exited${code === undefined ? '' : ` with code ${code}`}`, 'info'),
-            (error: unknown) => back(`no shell in ${label}: ${describeError(error)}`, 'error'),
-          );
-        });
       runtime = createRuntime(services, {
         quit: () => finish(0),
         copy: (text) => process.stdout.write(osc52(text)),
         openShell,
+        suspend: () => void suspender.suspend(),
         terminal: { columns: process.stdout.columns || 80, rows: process.stdout.rows || 24 },
       });
-      show(runtime);
+      // Raw before the first frame, not after it (Ink turns it on in an effect that runs once
+      // the frame is drawn): a key pressed as the screen appears is a key, not echoed text, and
+      // Ctrl-C then is berth's quit key rather than a SIGINT to the shell that started it.
+      if (process.stdin.isTTY) process.stdin.setRawMode(true);
+      const current = mount(services, runtime, (control) => (terminal = control));
+      instance = current;
+      // A component that throws makes Ink draw the error with its stack and unmount by itself,
+      // leaving berth running behind a dead screen: end the way every other failure does.
+      current.waitUntilExit().then(
+        () => finish(0),
+        (error: unknown) => finish(1, `berth: unexpected error: ${describeError(error)}`),
+      );
       limitYoungGenerationAfterStart();
       crashForTests(process.env.BERTH_TEST_CRASH);
       // Start-up over (first frame drawn, lists in, no key for a while): what it compiled is

@@ -1,4 +1,4 @@
-import { useStdout } from 'ink';
+import { useStdout, useWindowSize } from 'ink';
 import { useEffect, useState } from 'react';
 import type { AppState, TerminalSize } from '../state/app/types.ts';
 import { App } from './app.tsx';
@@ -9,7 +9,7 @@ import { ServicesContext, type Services } from './services.tsx';
 
 interface Props {
   services: Services;
-  /** The app store and runner (main.tsx makes them once, so they outlive a remount); made here when absent. */
+  /** The app store and runner (main.tsx makes them once); made here when absent. */
   runtime?: Runtime;
   /** With no runtime given: what `q` does. */
   onQuit?: () => void;
@@ -22,26 +22,23 @@ interface Props {
 /** The app with its providers and its one key input: what main.tsx renders and what component tests render. */
 export function Root({ services, runtime: given, onQuit, initial, size }: Props) {
   const { stdout } = useStdout();
+  const window = useWindowSize();
   const [runtime] = useState(
     () =>
       given ??
       createRuntime(services, {
         quit: () => onQuit?.(),
         copy: (text) => stdout.write(osc52(text)),
-        terminal: size ?? { columns: stdout.columns || 80, rows: stdout.rows || 24 },
+        terminal: size ?? window,
         initial: initial && size ? { ...initial, terminal: size } : initial,
       }),
   );
   useEffect(() => (given ? undefined : () => runtime.dispose()), [given, runtime]);
+  const { columns, rows } = window;
   useEffect(() => {
-    if (size) return undefined;
-    const onResize = () => runtime.store.dispatch({ type: 'resize', columns: stdout.columns || 80, rows: stdout.rows || 24 });
-    onResize();
-    stdout.on('resize', onResize);
-    return () => {
-      stdout.off('resize', onResize);
-    };
-  }, [size, stdout, runtime]);
+    if (size) return;
+    runtime.store.dispatch({ type: 'resize', columns, rows });
+  }, [size, columns, rows, runtime]);
   return (
     <ServicesContext.Provider value={services}>
       <RuntimeContext.Provider value={runtime}>

@@ -52,6 +52,7 @@ export interface RuntimeOptions {
   quit(): void;
   copy(text: string): void;
   openShell?: RunnerServices['openShell'];
+  suspend?: RunnerServices['suspend'];
   terminal: TerminalSize;
   /** A starting state (tests). */
   initial?: AppState;
@@ -79,6 +80,7 @@ export function createRuntime(services: Services, options: RuntimeOptions): Runt
       quit: options.quit,
       copy: options.copy,
       openShell: options.openShell,
+      suspend: options.suspend,
       logDir: options.logDir ?? (() => process.cwd()),
     },
     (action) => store.dispatch(action),

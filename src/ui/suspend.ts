@@ -4,141 +4,79 @@
  * the terminal again and draws the whole screen, as vim and less do. `kill -TSTP` from outside
  * does the same, and a SIGCONT after an outside SIGSTOP (which nobody can catch) redraws.
  *
- * In raw mode the terminal sends Ctrl-Z as a byte (0x1a) instead of raising SIGTSTP, so berth
- * picks that byte out of its input before anything else sees it: it suspends from any screen,
- * dialogs and fields included, like Ctrl-C quits from any screen. Inside a bracketed paste the
- * byte is text, and while a shell in a container has the terminal it is that shell's.
+ * In raw mode the terminal sends Ctrl-Z as a byte (0x1a) instead of raising SIGTSTP: Ink reads it
+ * as a key, and the keymap's `suspend` action (from any screen, dialogs and fields included, as
+ * Ctrl-C quits) comes here. Inside a bracketed paste it is text, and while a shell in a container
+ * has the terminal it is that shell's. Handing the terminal over and taking it back is Ink's own
+ * (`suspendTerminal`), the same as for a shell in a container.
  */
-import { enterFullscreen, isFullscreen, leaveFullscreen } from './terminal.ts';
-
-const CTRL_Z = '\u001a';
-const PASTE_START = '\u001b[200~';
-const PASTE_END = '\u001b[201~';
-const HIDE_CURSOR = '\u001b[?25l';
+import type { TerminalControl } from './terminal-handle.tsx';
 
 export interface SuspendOptions {
-  stdin: NodeJS.ReadStream;
-  stdout: NodeJS.WriteStream;
-  /** Whether Ctrl-Z is berth's now (false while a shell in a container has the terminal). */
+  /** Ink's hand-over of the terminal, once Ink is mounted. */
+  terminal: () => TerminalControl | undefined;
+  /** Whether berth may stop now (false while a shell in a container has the terminal). */
   enabled: () => boolean;
-  /** Draws the whole screen again (Ink's frame) once berth has the terminal back. */
-  repaint: () => void;
   /** Stops the process group (tests replace it); the default sends SIGTSTP as the terminal would. */
   stop?: () => void;
 }
 
-/** What the terminal was like before berth let go of it, to be put back exactly so. */
-interface Held {
-  raw: boolean;
-  fullscreen: boolean;
+export interface Suspender {
+  /** Gives the terminal back and stops, as Ctrl-Z does; returns once continued and redrawn. */
+  suspend(): Promise<void>;
+  /** Removes the signal handlers. */
+  uninstall(): void;
 }
 
-/** Installs the Ctrl-Z and signal handling; returns a function that removes it again. */
-export function installSuspend(options: SuspendOptions): () => void {
-  const { stdin, stdout } = options;
+/** Installs the SIGTSTP and SIGCONT handling; `suspend` is what the Ctrl-Z key calls. */
+export function installSuspend(options: SuspendOptions): Suspender {
   const stop = options.stop ?? stopProcessGroup;
   let suspending = false;
   /** A SIGCONT that is the end of our own suspend, already redrawn for. */
   let ownContinue = false;
-  let inPaste = false;
 
-  const release = (): Held => {
-    const held = { raw: stdin.isTTY === true && stdin.isRaw, fullscreen: isFullscreen() };
-    if (held.fullscreen) leaveFullscreen(stdout);
-    if (held.raw) stdin.setRawMode(false);
-    return held;
-  };
-
-  const take = (held: Held): void => {
-    if (held.raw) {
-      // libuv skips a mode it believes is set already, and the shell may have changed it meanwhile.
-      stdin.setRawMode(false);
-      stdin.setRawMode(true);
-    }
-    if (held.fullscreen) {
-      enterFullscreen(stdout);
-      stdout.write(HIDE_CURSOR);
-      options.repaint();
-    }
-  };
-
-  const suspend = (): void => {
-    if (suspending) return;
+  const suspend = async (): Promise<void> => {
+    const terminal = options.terminal();
+    if (suspending || !terminal || !options.enabled()) return;
     suspending = true;
-    const held = release();
     // Without a handler SIGTSTP stops the process: take ours off for the moment of the stop.
     process.off('SIGTSTP', onSignal);
     try {
-      ownContinue = true;
-      stop(); // returns once continued (or at once in an orphaned process group, where the kernel ignores it)
+      await terminal.suspend(() => {
+        ownContinue = true;
+        stop(); // returns once continued (or at once in an orphaned process group, where the kernel ignores it)
+      });
     } finally {
       process.on('SIGTSTP', onSignal);
       suspending = false;
-      take(held);
-      // The SIGCONT event, if one comes, arrives after this; it needs no second repaint.
+      // The SIGCONT event, if one comes, arrives after this; it needs no second redraw.
       setTimeout(() => (ownContinue = false), 500).unref();
     }
   };
 
-  const onSignal = () => suspend();
+  const onSignal = () => void suspend();
   const onContinue = () => {
     if (ownContinue) {
       ownContinue = false;
       return;
     }
     // Continued after a SIGSTOP we could not see coming: the modes may have been changed and the
-    // screen written over (the shell's "Stopped"); put both right.
-    take({ raw: stdin.isTTY === true && stdin.isRaw, fullscreen: isFullscreen() });
+    // screen written over (the shell's "Stopped"). Letting go and taking the terminal again puts
+    // both right: raw mode and the alternate screen set afresh, the whole frame drawn.
+    const terminal = options.terminal();
+    if (!terminal || suspending || !options.enabled()) return;
+    void terminal.suspend().then((held) => held.resume());
   };
 
-  const originalRead = stdin.read.bind(stdin);
-  const read = (size?: number): string | Buffer | null => {
-    for (;;) {
-      const chunk = originalRead(size) as string | Buffer | null;
-      if (chunk === null || !options.enabled()) return chunk;
-      const text = typeof chunk === 'string' ? chunk : chunk.toString('utf8');
-      const { kept, found, paste } = pickCtrlZ(text, inPaste);
-      inPaste = paste;
-      if (!found) return chunk;
-      setImmediate(suspend);
-      // The keys around it still count; a chunk that was only Ctrl-Z is not a key at all.
-      if (kept !== '') return kept;
-    }
-  };
-  stdin.read = read;
   process.on('SIGTSTP', onSignal);
   process.on('SIGCONT', onContinue);
-  return () => {
-    if (stdin.read === read) stdin.read = originalRead;
-    process.off('SIGTSTP', onSignal);
-    process.off('SIGCONT', onContinue);
+  return {
+    suspend,
+    uninstall() {
+      process.off('SIGTSTP', onSignal);
+      process.off('SIGCONT', onContinue);
+    },
   };
-}
-
-/**
- * Removes Ctrl-Z bytes from a chunk of input, outside bracketed pastes (`inPaste`: whether the
- * chunk starts inside one). Pure, for the tests.
- */
-export function pickCtrlZ(text: string, inPaste: boolean): { kept: string; found: boolean; paste: boolean } {
-  if (!text.includes(CTRL_Z)) return { kept: text, found: false, paste: pasteStateAfter(text, inPaste) };
-  let kept = '';
-  let found = false;
-  let paste = inPaste;
-  for (let i = 0; i < text.length; i++) {
-    if (text.startsWith(PASTE_START, i)) paste = true;
-    else if (text.startsWith(PASTE_END, i)) paste = false;
-    const char = text[i] ?? '';
-    if (char === CTRL_Z && !paste) found = true;
-    else kept += char;
-  }
-  return { kept, found, paste };
-}
-
-function pasteStateAfter(text: string, inPaste: boolean): boolean {
-  const start = text.lastIndexOf(PASTE_START);
-  const end = text.lastIndexOf(PASTE_END);
-  if (start === -1 && end === -1) return inPaste;
-  return start > end;
 }
 
 /** What the terminal does on Ctrl-Z: SIGTSTP to the whole foreground job, berth and whatever started it. */

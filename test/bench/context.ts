@@ -51,7 +51,7 @@ export class Bench {
   /** Figures other figures compare with (B11's first frame with B1's), by id and Node label, when measured in this run. */
   readonly medians = new Map<string, number>();
   /**
-   * The Node berth runs on for the figure being measured (run.ts measures each figure on Node 20
+   * The Node berth runs on for the figure being measured (run.ts measures each figure on Node 22
    * and Node 24 in turn): its label for the table and its binary.
    */
   berthNode: { label: string; path: string } = { label: `Node ${process.versions.node}`, path: process.execPath };

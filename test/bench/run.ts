@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- B1 B4 …] [--quick] [--b5-minutes=N] [--node=20,24]`: brings up one sandbox
+ * `npm run bench [-- B1 B4 …] [--quick] [--b5-minutes=N] [--node=22,24]`: brings up one sandbox
  * engine, builds the bundle, drives berth in a real pty for each figure on each Node asked for
  * (20 and 24 by default: the oldest and newest berth supports), and prints one table with
  * budgets. Always exits 0 once the table is printed: a benchmark reports, it does not gate.
@@ -51,11 +51,11 @@ const FIGURES: readonly Figure[] = [
   { id: 'B11', title: 'lists that grow (10,000 containers, 2,000 tags)', budget: 'first frame ≤ 2× B1, p95 ≤ 50 ms, RSS ≤ 150 MB', run: b11 },
 ];
 
-const USAGE = `usage: npm run bench [-- [B1 … B13] [--quick] [--b5-minutes=N] [--node=20,24]]
+const USAGE = `usage: npm run bench [-- [B1 … B13] [--quick] [--b5-minutes=N] [--node=22,24]]
   B1 … B13        run only these figures (default: all)
   --quick         fewer runs and shorter windows, for development
   --b5-minutes=N  how long B5 watches before its second RSS reading (default 5; --quick: 0.5)
-  --node=20,24    the Node majors berth runs on for each figure (default: 20 and 24; B1 always
+  --node=22,24    the Node majors berth runs on for each figure (default: 22 and 24; B1 always
                   measures 20, 22, 24 and the single executable)
 `;
 
@@ -70,7 +70,7 @@ function parse(argv: readonly string[]): Args | string {
   const ids = new Set<string>();
   let quick = false;
   let b5Minutes: number | undefined;
-  let nodes: NodeMajor[] = [20, 24];
+  let nodes: NodeMajor[] = [22, 24];
   for (const arg of argv) {
     if (arg === '--quick') quick = true;
     else if (arg.startsWith('--node=')) {

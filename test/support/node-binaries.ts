@@ -1,6 +1,6 @@
 /**
- * Node binaries other than the one running the tests, for the Node 24 test pass and the bench's
- * per-Node B1. The npm registry carries Node itself as `node-<os>-<cpu>` packages (bin/node);
+ * The Node binaries berth runs on in the tests and benchmarks: the system's Node only runs npm,
+ * the type check, lint and the runner itself (it may be older than berth supports). The npm registry carries Node itself as `node-<os>-<cpu>` packages (bin/node);
  * each pinned version installs once into ~/.cache/berth-node/<version> ($XDG_CACHE_HOME is
  * honoured) and is called by path.
  *
@@ -14,7 +14,7 @@ import os from 'node:os';
 import path from 'node:path';
 
 /** The Node versions berth supports, pinned: a test or bench figure names the exact binary. */
-export const NODE_VERSIONS = { 20: '20.20.2', 22: '22.23.3', 24: '24.21.0' } as const;
+export const NODE_VERSIONS = { 22: '22.23.3', 24: '24.21.0' } as const;
 export type NodeMajor = keyof typeof NODE_VERSIONS;
 
 function cacheRoot(): string {

@@ -15,6 +15,7 @@ import type { AppState, EngineRow, Notice, InspectTarget } from './types.ts';
 
 export type Command =
   | { type: 'quit' }
+  | { type: 'suspend' }
   /**
    * Dispatches `action` after `ms`; a later timer with the same `key` replaces this one, and one
    * tied to an `overlay` is dropped when that overlay closes.

@@ -23,7 +23,7 @@ import { engineHandlers } from './engine-work.ts';
 import { statsHandlers } from './stats-work.ts';
 import { viewHandlers } from './view-work.ts';
 
-const basicHandlers: HandlerTable<'quit' | 'copy' | 'shell' | 'start-container' | 'start-project' | 'pause-container' | 'cancel-pull' | 'dismiss-pull'> = {
+const basicHandlers: HandlerTable<'quit' | 'suspend' | 'copy' | 'shell' | 'start-container' | 'start-project' | 'pause-container' | 'cancel-pull' | 'dismiss-pull'> = {
   'start-project': (command, env) => {
     actOnProject(env.services.client, { project: command.project, verb: 'start', members: command.members }).then(
       (message) => env.dispatch({ type: 'notify', text: message }),
@@ -38,6 +38,7 @@ const basicHandlers: HandlerTable<'quit' | 'copy' | 'shell' | 'start-container' 
     );
   },
   quit: (_command, env) => env.services.quit(),
+  suspend: (_command, env) => env.services.suspend?.(),
   copy: (command, env) => env.services.copy(command.text),
   shell: (command, env) => {
     const open = env.services.openShell;

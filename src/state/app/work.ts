@@ -39,6 +39,8 @@ export interface RunnerServices {
    * to show (undefined: nothing to say, e.g. berth is quitting). Absent where there is no terminal.
    */
   openShell?(request: { containerId: string; name: string }): Promise<{ text: string; tone: 'info' | 'error' } | undefined>;
+  /** Gives the terminal back to the shell and stops, as Ctrl-Z does (absent where there is no terminal). */
+  suspend?(): void;
   /** Where `w` in the logs view writes (the current directory). */
   logDir(): string;
   /** The engines berth can switch to, and the switch (absent in tests that do not need it). */

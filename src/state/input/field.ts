@@ -68,13 +68,16 @@ export function editField(state: FieldState, press: KeyPress): FieldState | unde
     case 'end':
     case 'ctrl+e':
       return { value, cursor: value.length };
-    // Ink reports the usual Backspace byte (0x7f) as "delete", and forward-delete the same way,
-    // so both delete backwards: the key people press far more often wins.
-    case 'backspace':
-    case 'delete': {
+    case 'backspace': {
       if (cursor === 0) return state;
       const from = previousBoundary(value, cursor);
       return { value: value.slice(0, from) + value.slice(cursor), cursor: from };
+    }
+    // Forward delete (the Delete key, ESC[3~): the character under the cursor.
+    case 'delete': {
+      if (cursor >= value.length) return state;
+      const to = nextBoundary(value, cursor);
+      return { value: value.slice(0, cursor) + value.slice(to), cursor };
     }
     case 'ctrl+u':
       return { value: value.slice(cursor), cursor: 0 };
@@ -101,8 +104,10 @@ export function editField(state: FieldState, press: KeyPress): FieldState | unde
 export function editLine(value: string, press: KeyPress): string {
   switch (press.name) {
     case 'backspace':
-    case 'delete':
       return Array.from(value).slice(0, -1).join('');
+    // The cursor is always at the end: nothing is under it.
+    case 'delete':
+      return value;
     case 'ctrl+u':
       return '';
     case 'ctrl+w':

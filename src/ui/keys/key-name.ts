@@ -30,8 +30,9 @@ export const plainKey: Key = { ...plainFlags, super: false, hyper: false, capsLo
 /**
  * Ink hands a run of plain text that arrived in one read ("kkk", "/web\r", a paste) to the
  * app as a single event. berth's keys are single characters, so such a run is split into one
- * press per character, with the controls inside it (Enter, Tab, Backspace, Ctrl-x) named as
- * Ink would name them alone. Escape sequences never reach here: Ink parses those itself.
+ * press per character, with the controls inside it (Enter, Tab, Ctrl-x) named as Ink would name
+ * them alone. Escape sequences and Backspace never reach here inside a run: Ink parses the first
+ * and splits the second out itself.
  */
 export function splitBurst(input: string, key: Key): Array<{ input: string; key: Key }> {
   const chars = Array.from(input);
@@ -40,8 +41,7 @@ export function splitBurst(input: string, key: Key): Array<{ input: string; key:
     const code = char.codePointAt(0) ?? 0;
     if (char === '\r' || char === '\n') return { input: '\r', key: { ...plainKey, return: true } };
     if (char === '\t') return { input: '\t', key: { ...plainKey, tab: true } };
-    if (code === 0x7f) return { input: '', key: { ...plainKey, delete: true } };
-    if (code === 0x08) return { input: '', key: { ...plainKey, backspace: true } };
+    if (code === 0x7f || code === 0x08) return { input: '', key: { ...plainKey, backspace: true } };
     if (code < 0x20) return { input: String.fromCharCode(code + 0x60), key: { ...plainKey, ctrl: true } };
     return { input: char, key: { ...plainKey, shift: char !== char.toLowerCase() } };
   });

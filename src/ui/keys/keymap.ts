@@ -6,6 +6,7 @@ export type KeyContext = 'global' | 'list' | 'containers' | 'images' | 'pulls' |
 
 export type ActionId =
   | 'quit'
+  | 'suspend'
   | 'help'
   | 'next-pane'
   | 'prev-pane'
@@ -84,6 +85,7 @@ export interface Binding {
 
 export const keymap: readonly Binding[] = [
   { action: 'quit', keys: ['q', 'ctrl+c'], label: 'q', description: 'quit', contexts: ['global'], footer: 'quit' },
+  { action: 'suspend', keys: ['ctrl+z'], label: 'Ctrl-Z', description: 'suspend to the shell (fg brings berth back), from any screen', contexts: ['global'] },
   { action: 'help', keys: ['?'], label: '?', description: 'help for this screen', contexts: ['global'], footer: 'help' },
   { action: 'next-pane', keys: ['tab'], label: 'Tab', description: 'next pane', contexts: ['global'] },
   { action: 'prev-pane', keys: ['shift+tab'], label: 'Shift-Tab', description: 'previous pane', contexts: ['global'] },

@@ -41,8 +41,10 @@ function paneKey(state: AppState, press: KeyPress, ctx: UiContext): Reduced | un
 }
 
 export function reduceKey(state: AppState, press: KeyPress, ctx: UiContext): Reduced {
-  // Ctrl-C always quits, whatever has the keys: a terminal user's way out.
+  // Ctrl-C always quits, and Ctrl-Z (or what suspends instead) always suspends, whatever has the
+  // keys, a dialog's field included: a terminal user's ways out.
   if (press.name === 'ctrl+c') return reduced(state, { type: 'quit' });
+  if (ctx.keymap.resolve('global', press.name) === 'suspend') return reduced(state, { type: 'suspend' });
   const top = topOverlay(state);
   if (top) {
     const answer = overlayKey(state, top, press, ctx);

@@ -1,9 +1,8 @@
-import { Box, Text, useStdout } from 'ink';
+import { Box, Text, useApp } from 'ink';
 import { useEffect, useLayoutEffect, useReducer, useRef, useSyncExternalStore } from 'react';
 import { selectedIndex } from '../../state/app/navigation.ts';
 import type { PaneView } from '../../state/app/types.ts';
 import type { PullState } from '../../state/pulls/pull-reducer.ts';
-import { frameNow } from '../frame-now.ts';
 import { useStore } from '../hooks/use-store.ts';
 import { keyLabel } from '../keys/keymap.ts';
 import { blockHeight } from '../rows/pull-rows.ts';
@@ -48,13 +47,13 @@ export function PullsPane({ width, height, view: paneView }: Props) {
 
   // A pull that ends is news a person waits for (bench B6 times it): its frame is drawn at once,
   // not at the end of Ink's render throttle.
-  const { stdout } = useStdout();
+  const { waitUntilRenderFlush } = useApp();
   const ended = list.length - list.filter((p) => p.status === 'running').length;
   const endedBefore = useRef(ended);
   useLayoutEffect(() => {
-    if (ended > endedBefore.current) frameNow(stdout);
+    if (ended > endedBefore.current) void waitUntilRenderFlush();
     endedBefore.current = ended;
-  }, [ended, stdout]);
+  }, [ended, waitUntilRenderFlush]);
 
   const index = selectedIndex(paneView, selectPullIds(list));
   // Which block the window started at last frame: drawing memory only, no key reads it.

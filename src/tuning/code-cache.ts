@@ -5,21 +5,22 @@ import path from 'node:path';
 import vm from 'node:vm';
 
 /**
- * berth's start-up is mostly V8 compiling and first running the app's ~1 MB of JavaScript. This
- * compiles the app through a V8 code cache kept in the user's cache directory, made by berth
- * itself once start-up has settled, so that it holds every function the first frame ran, not
- * only the top-level code a cache made at compile time has. The next start then neither parses
- * nor compiles those: measured (bench B1, 50 running) Node 24 176 → 127 ms, Node 20 262 → 206 ms.
+ * Lever `code-cache`. berth's start-up is mostly V8 compiling and first running the app's ~1 MB
+ * of JavaScript. This compiles the app through a V8 code cache kept in the user's cache
+ * directory, made by berth itself once start-up has settled, so that it holds every function the
+ * first frame ran, not only the top-level code a cache made at compile time has. The next start
+ * then neither parses nor compiles those (bench B1 with the lever off and on: README).
  *
- * Node's own `module.enableCompileCache` (22.1+) is not used: it saves the cache made at compile
- * time, does not exist on Node 20, and never wrote one for berth, which ends with process.exit.
+ * Node's own `module.enableCompileCache` is not used: it saves the cache made at compile time
+ * (the top-level code only), and never wrote one for berth, which ends with process.exit. This
+ * uses only vm.Script's public cachedData API.
  *
  * V8 accepts a cache only from its own version and the same V8 flags; it checks the source's
  * length, not its text, so the file is named after a hash of the text (and the Node it is for:
  * several Nodes may share the directory). V8 refuses anything else (`cachedDataRejected`), and
  * berth then compiles as if there were no cache and makes a new one. The cache only saves time:
  * no failure here ever stops berth. NODE_DISABLE_COMPILE_CACHE=1 (Node's own switch for its
- * cache) turns this one off too.
+ * cache) turns this one off too, as does BERTH_TUNING_OFF=code-cache.
  */
 
 /** `$XDG_CACHE_HOME/berth`, else `~/.cache/berth`. */

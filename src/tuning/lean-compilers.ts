@@ -1,0 +1,31 @@
+import { leverOn } from './levers.ts';
+import { setV8Flags } from './v8-flags.ts';
+
+/**
+ * Lever `lean-compilers`: V8's optimising compilers kept off — TurboFan and Maglev for berth's own
+ * JavaScript (Sparkplug, V8's baseline compiler, still compiles what is hot), and the tier-up of
+ * WebAssembly past Liftoff, its baseline compiler (Yoga, Ink's layout engine, and llhttp, undici's
+ * HTTP parser, are WebAssembly), call wrappers included.
+ *
+ * berth's work comes in short bursts (a frame, a poll, a key), and an optimising compiler's way
+ * of paying off over a long hot loop is mostly compile work it never earns back; their compile
+ * zones were freed into the C allocator's per-thread arenas and kept there (Yoga's layout
+ * function alone took ~10 MB to optimise), with the pages of Node's binary that hold them. What
+ * gets slower are long loops: a key over 1,000 rows (B3), a log flood (B7), typing a filter over
+ * 10,000 containers (B11), within their budgets. The figures with the lever off and on are in the
+ * README (Performance, the tuning table).
+ *
+ * Set before the app is compiled (boot.ts): V8 takes a code cache only under the flags it was
+ * made with. `--liftoff-only` would be the plain way for WebAssembly, but V8 reads it only at
+ * start; a tier-up filter naming no function (V8's own switch to tier up just one) has the same
+ * effect when set at run time. V8 also compiles a JavaScript-to-WebAssembly call wrapper with
+ * Turboshaft for each export called 1,000 times (Yoga's, per node and frame), which the filter
+ * does not cover; the wrapper budget keeps V8's generic wrapper.
+ */
+export const LEAN_COMPILER_FLAGS = ['--no-turbofan', '--no-maglev', '--wasm-tier-up-filter=2147483647', '--wasm-wrapper-tiering-budget=2147483647'] as const;
+
+export function keepCompilersLean(env: NodeJS.ProcessEnv = process.env): boolean {
+  if (!leverOn('lean-compilers', env)) return false;
+  setV8Flags(LEAN_COMPILER_FLAGS);
+  return true;
+}
