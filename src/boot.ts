@@ -10,7 +10,7 @@
  * can be compiled with a code cache of berth's own.
  */
 // First: on a Node too old for berth, one line and nothing else.
-import './required-node.ts';
+import './node-check.ts';
 import { createRequire } from 'node:module';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';

@@ -1,6 +1,6 @@
 /**
- * The Node berth needs, checked before anything else of berth loads (boot.ts imports this first,
- * and its bundle is built for old Nodes, so that they get this far): one line and exit status 1.
+ * The Node berth needs (package.json's `engines` says the same; test/tuning/required-node.test.ts
+ * holds them together). node-check.ts refuses an older one before anything else of berth loads.
  * The single executable carries its own Node: the way to run berth without upgrading Node.
  */
 export const REQUIRED_NODE = [22, 19] as const;
@@ -11,10 +11,4 @@ export function tooOldNode(version: string): string | undefined {
   const [needMajor, needMinor] = REQUIRED_NODE;
   if (major > needMajor || (major === needMajor && minor >= needMinor)) return undefined;
   return `berth: needs Node.js ${needMajor}.${needMinor} or later, and this is Node.js ${version.replace(/^v/, '')}. Upgrade Node, or run berth's single executable, which carries its own Node (README: Install).`;
-}
-
-const refusal = tooOldNode(process.versions.node);
-if (refusal !== undefined) {
-  process.stderr.write(`${refusal}\n`);
-  process.exit(1);
 }

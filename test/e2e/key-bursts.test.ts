@@ -116,16 +116,6 @@ test('p and an image name in one write, as soon as the first frame is on screen:
   await b.waitFor(/username\s+someone/);
 });
 
-test('keys typed while the dialog’s code is still loading go into the dialog, in order', async () => {
-  // The dialogs' code held back 1.5 s: the burst below certainly arrives before it.
-  const b = berth({ BERTH_TEST_SLOW_DIALOGS: '1500' });
-  await b.waitFor('q quit');
-  b.write('pbusybox:1.36\tme');
-  // The bare placeholder frame while the code loads, then the dialog with every key in place.
-  const screen = await b.waitFor(/Pull an image[\s\S]*image\s+busybox:1\.36[\s\S]*username\s+me/, 15_000);
-  assert.match(screen, /› username/, 'Tab moved the focus before the dialog was ever drawn');
-});
-
 test('r and an image name in one write, as soon as the first frame is on screen: the run dialog opens with the name in it', async () => {
   const b = berth();
   await b.waitFor('q quit');

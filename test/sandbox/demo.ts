@@ -3,6 +3,7 @@
  * to it, and everything torn down when berth quits. The README's first command.
  */
 import { spawn } from 'node:child_process';
+import { berthNode } from '../support/node-binaries.ts';
 import { ensureBuilt, berthBin } from '../support/pty.ts';
 import { demoBerthEnv } from './demo-env.ts';
 import { startSandbox } from './sandbox.ts';
@@ -45,7 +46,8 @@ log(`try: p then ${sandbox.images.multiLayer} to watch a multi-layer pull (berth
 
 // berth owns the terminal now: Ctrl-C reaches it as a key, not as a signal to this process.
 for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, () => void stop(130));
-const berth = spawn(process.execPath, [berthBin], {
+const node = await berthNode(log);
+const berth = spawn(node, [berthBin], {
   stdio: 'inherit',
   // berth's status bar then names the registry (its port changes every run).
   env: { ...process.env, ...demoBerthEnv(sandbox) },

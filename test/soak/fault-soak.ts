@@ -18,6 +18,7 @@ import path from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import { json, startFakeEngine, type FakeEngine, type FakeFaults } from '../support/fake-engine.ts';
 import { berthBin, ensureBuilt, PtySession } from '../support/pty.ts';
+import { berthNode } from '../support/node-binaries.ts';
 import { alive, cpuMs, liveHeap, openFds, openSockets, rssKb } from '../support/process-stats.ts';
 
 export const FAULTS = {
@@ -77,7 +78,7 @@ export async function runFaultSoak(name: FaultName, minutes: number, log: (line:
   try {
     ensureBuilt();
     session = new PtySession({
-      command: process.execPath,
+      command: await berthNode(log),
       args: [berthBin],
       cols: 120,
       rows: 40,

@@ -13,6 +13,7 @@ import { killEngine, startEngineAgain } from '../sandbox/engine-control.ts';
 import type { Sandbox } from '../sandbox/sandbox.ts';
 import { alive, liveHeap, openFds, rssKb } from '../support/process-stats.ts';
 import { berthBin, ensureBuilt, PtySession } from '../support/pty.ts';
+import { berthNode } from '../support/node-binaries.ts';
 
 const BANNER = 'cannot reach';
 /** Bounds on a hung outage only. */
@@ -39,7 +40,7 @@ export async function runRestartSoak(sandbox: Sandbox, cycles: number, log: (lin
   ensureBuilt();
   const diagnostics = mkdtempSync(path.join(os.tmpdir(), 'berth-restart-soak-'));
   const b = new PtySession({
-    command: process.execPath,
+    command: await berthNode(log),
     args: [berthBin],
     cols: 120,
     rows: 40,

@@ -19,6 +19,7 @@ import { engineJson, engineRequest } from '../sandbox/engine-http.ts';
 import { watchLauncher } from '../sandbox/lifeline.ts';
 import { startSandbox, type Sandbox } from '../sandbox/sandbox.ts';
 import { berthBin, ensureBuilt, key, PtySession } from '../support/pty.ts';
+import { berthNode } from '../support/node-binaries.ts';
 import { FAULTS, isFaultName, runFaultSoak, type FaultName } from './fault-soak.ts';
 import { runRestartSoak } from './restart-soak.ts';
 import { alive, liveHeap, openFds, rssKb } from '../support/process-stats.ts';
@@ -241,7 +242,7 @@ async function main(): Promise<number> {
     const reference = sandbox.images.multiLayer;
 
     session = new PtySession({
-      command: process.execPath,
+      command: await berthNode(log),
       args: [berthBin],
       cols: 120,
       rows: 40,

@@ -12,6 +12,7 @@ import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { tooOldNode } from '../../src/required-node.ts';
 
 /** The Node versions berth supports, pinned: a test or bench figure names the exact binary. */
 export const NODE_VERSIONS = { 22: '22.23.3', 24: '24.21.0' } as const;
@@ -106,4 +107,13 @@ export async function nodeBinary(version: string, log: (line: string) => void = 
 export function nodeForMajor(major: NodeMajor, log?: (line: string) => void): Promise<string> {
   if (process.versions.node.split('.')[0] === String(major)) return Promise.resolve(process.execPath);
   return nodeBinary(NODE_VERSIONS[major], log);
+}
+
+/**
+ * A Node berth runs on, for the tools that start it (the demo, `npm start`, the soaks): the one
+ * running this if berth supports it, else the pinned Node 24 (so a machine whose own Node is
+ * older still runs the README's commands).
+ */
+export async function berthNode(log?: (line: string) => void): Promise<string> {
+  return tooOldNode(process.versions.node) === undefined ? process.execPath : nodeBinary(NODE_VERSIONS[24], log);
 }

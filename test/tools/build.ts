@@ -23,7 +23,8 @@ const out = path.resolve(process.argv[2] ?? path.join(root, 'dist'));
 await rm(out, { recursive: true, force: true });
 const [app, boot] = await Promise.all([
   build({ ...baseOptions('src/cli.tsx', path.join(out, 'app.cjs'), appPlugins), metafile: true }),
-  build({ ...baseOptions('src/boot.ts', path.join(out, 'berth.cjs')), metafile: true }),
+  // The boot is built for old Nodes too, so that one too old for berth gets as far as saying so (src/node-check.ts).
+  build({ ...baseOptions('src/boot.ts', path.join(out, 'berth.cjs')), target: 'node16', metafile: true }),
 ]);
 
 // What the bundle would load at run time from outside itself: only Node's own modules may remain.
