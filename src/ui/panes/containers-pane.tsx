@@ -3,14 +3,13 @@ import { useMemo } from 'react';
 import { useOptionalStore } from '../hooks/use-store.ts';
 import type { StatsState } from '../../state/stats/stats-tracker.ts';
 import { formatRelative } from '../format/index.ts';
-import { interner } from '../format/intern.ts';
 import { statsCells, type StatsColumn } from '../rows/stats-cells.ts';
 import { useServices } from '../services.tsx';
 import { statusText, type ContainerColumn, type ContainerRow } from '../rows/container-rows.ts';
 import { keyLabel } from '../keys/keymap.ts';
 import { isDescending } from '../rows/sort.ts';
 import { theme } from '../theme.ts';
-import { Table, updateCells, type Column, type TableRow } from '../widgets/table.tsx';
+import { Table, type Column, type TableRow } from '../widgets/table.tsx';
 import type { StatsFigures } from '../../state/stats/figures.ts';
 
 type Key = ContainerColumn | StatsColumn;
@@ -50,28 +49,20 @@ interface Drawn {
 /**
  * Each container row as the table draws it, kept while its row object, the clock and its figures
  * stand: typing a filter over 10,000 containers formats no STATUS or CREATED again (the rows are
- * the same objects, rows/container-rows.ts), and neither does the table measure them again.
- *
- * A new clock or answer time (every poll, every minute) keeps the row too, with its STATUS and
- * CREATED rewritten in place where they read differently (updateCells): a new row for each of
- * 1,000 containers at every poll, and then at every minute, lived until the next one, long
- * enough for V8 to move it to its old generation, and grew berth's heap by ~1 MB a minute
- * between full collections (bench B5).
+ * the same objects, rows/container-rows.ts), and neither does the table measure them again. A new
+ * clock or answer time (every poll, every minute) keeps the row too where its STATUS and CREATED
+ * read the same: a new row for each of 1,000 containers at every poll lived until the next one,
+ * long enough for V8 to move it to its old generation (bench B5).
  */
 const drawn = new WeakMap<ContainerRow, Drawn>();
-/** Containers started together share their STATUS and CREATED texts: one string each. */
-const ages = interner(4096);
 
 function tableRowOf(r: ContainerRow, nowMs: number, answeredAtMs: number, figures: StatsFigures | undefined, showStats: boolean): TableRow<Key> {
   const kept = drawn.get(r);
   const keepable = kept !== undefined && kept.showStats === showStats && kept.figures === figures;
   if (keepable && kept.nowMs === nowMs && kept.answeredAtMs === answeredAtMs) return kept.row;
-  // Formatted once, for the kept row (written in place where they differ) or a new one.
-  const status = r.group ? '' : ages(statusText(r.status, answeredAtMs, nowMs));
-  const created = r.group ? '' : ages(formatRelative(r.created, nowMs));
-  if (keepable) {
-    // The ages moved (each minute for minutes-old containers): the same row, two new texts.
-    if (!r.group) updateCells(kept.row, { status, created });
+  const status = r.group ? '' : statusText(r.status, answeredAtMs, nowMs);
+  const created = r.group ? '' : formatRelative(r.created, nowMs);
+  if (keepable && (r.group || (kept.row.cells.status === status && kept.row.cells.created === created))) {
     kept.nowMs = nowMs;
     kept.answeredAtMs = answeredAtMs;
     return kept.row;

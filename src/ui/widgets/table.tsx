@@ -97,22 +97,6 @@ function cellWidth<K extends string>(row: TableRow<K>, key: K): number {
   return w;
 }
 
-/**
- * Changes cells of a row in place, for a pane that keeps its row objects across frames: the
- * widths measured for those cells are forgotten, the rest stay. A pane whose ages move on the
- * minute grid then rewrites two strings per row rather than making every row anew (1,000 new
- * rows a minute outlived V8's young generation and piled up in its old one, bench B5).
- */
-export function updateCells<K extends string>(row: TableRow<K>, changes: Partial<Record<K, string>>): void {
-  const widths = measured.get(row);
-  for (const key of Object.keys(changes) as K[]) {
-    const text = changes[key];
-    if (text === undefined || row.cells[key] === text) continue;
-    row.cells[key] = text;
-    if (widths) delete widths[key];
-  }
-}
-
 /** The widest cell of each column, in terminal cells (plain ASCII, the usual case, by its length). */
 export function columnNeeds<K extends string>(columns: readonly Column<K>[], rows: readonly TableRow<K>[]): Map<K, number> {
   const needs = new Map<K, number>();
