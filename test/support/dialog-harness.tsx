@@ -1,4 +1,3 @@
-import { render } from 'ink-testing-library';
 import { setTimeout as delay } from 'node:timers/promises';
 import { EngineClient } from '../../src/engine/client.ts';
 import type { ContainerSummary, ImageSummary } from '../../src/engine/types.ts';
@@ -10,6 +9,7 @@ import { initialAppState, type PaneId } from '../../src/state/app/types.ts';
 import type { DialogRequest } from '../../src/state/dialogs/dialog.ts';
 import { Root } from '../../src/ui/root.tsx';
 import { createRuntime } from '../../src/ui/runtime.tsx';
+import { renderInk } from './ink-harness.ts';
 
 export const NO_ENGINE = 'unix:///nonexistent/berth-dialog-test.sock';
 
@@ -39,34 +39,17 @@ export function renderDialog(
   const runtime = createRuntime(services, { quit: () => (quit += 1), copy: () => undefined, terminal: size, initial: { ...initialAppState(size), pane: options.pane ?? 'containers' } });
   // Opened as a key opens it: the dialog's state is in the store before anything is drawn.
   runtime.store.dispatch({ type: 'open-dialog', request });
-  const instance = render(<Root services={services} runtime={runtime} size={size} />);
+  const drawn = renderInk(<Root services={services} runtime={runtime} size={size} />);
   return {
-    ...instance,
+    ...drawn,
     client,
     engineStore,
     pulls,
     /** The app store: what the dialog holds, for tests of what must not stay in it. */
     app: runtime.store,
     quitCount: () => quit,
-    frame: () => instance.lastFrame() ?? '',
-    /** Types keys (each a separate read, as a person types) and lets Ink render. */
-    async press(...keys: string[]) {
-      for (const key of keys) {
-        instance.stdin.write(key);
-        await delay(15);
-      }
-      await delay(30);
-    },
-    /** Waits until the frame matches, for lazy loading and engine round trips. */
-    async waitFor(pattern: RegExp, timeoutMs = 3000) {
-      const until = Date.now() + timeoutMs;
-      while (!pattern.test(instance.lastFrame() ?? '')) {
-        if (Date.now() > until) throw new Error(`timed out waiting for ${pattern}; frame:\n${instance.lastFrame() ?? ''}`);
-        await delay(10);
-      }
-    },
     async close() {
-      instance.unmount();
+      drawn.unmount();
       runtime.dispose();
       pulls.stop();
       await sync.stop();
