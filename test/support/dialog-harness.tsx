@@ -1,4 +1,3 @@
-import { setTimeout as delay } from 'node:timers/promises';
 import { EngineClient } from '../../src/engine/client.ts';
 import type { ContainerSummary, ImageSummary } from '../../src/engine/types.ts';
 import { EngineSync } from '../../src/state/engine-sync.ts';
@@ -58,20 +57,29 @@ export function renderDialog(
   };
 }
 
+export interface Spy {
+  calls(): number;
+  /** Lets the held calls go on to the real one (which fails: no engine); later calls are not held. */
+  release(): void;
+}
+
 /**
- * Counts calls to one client method and holds each for `holdMs` before letting the real call
- * (which fails: no engine) go on, so a test can press Enter again while the first is in flight.
+ * Counts calls to one client method and lets each go on to the real call (which fails: no
+ * engine). With `hold`, calls wait until the test releases them, so it can press Enter again
+ * while the first is certainly in flight.
  */
-export function spy<K extends 'createContainer' | 'stopContainer' | 'commitContainer'>(client: EngineClient, method: K, holdMs = 150): { calls: () => number } {
+export function spy<K extends 'createContainer' | 'stopContainer' | 'commitContainer'>(client: EngineClient, method: K, options: { hold?: boolean } = {}): Spy {
   let calls = 0;
+  let release: () => void = () => undefined;
+  const released = options.hold ? new Promise<void>((resolve) => (release = resolve)) : Promise.resolve();
   const original = client[method].bind(client) as (...args: unknown[]) => Promise<unknown>;
   const wrapped = async (...args: unknown[]) => {
     calls += 1;
-    await delay(holdMs);
+    await released;
     return original(...args);
   };
   (client as unknown as Record<K, typeof wrapped>)[method] = wrapped;
-  return { calls: () => calls };
+  return { calls: () => calls, release: () => release() };
 }
 
 /** Replaces one client method for a test that needs the engine to answer a particular way. */
