@@ -38,5 +38,6 @@ export async function appOnFakeEngine(engine: FakeEngineOptions, options: FakeEn
     await client.close();
     await fake.close();
   });
-  return { fake, ...drawn };
+  // The sync loop too: its onEvent says when berth has read an event off the stream.
+  return { fake, sync, ...drawn };
 }
