@@ -1,5 +1,3 @@
-import { render } from 'ink-testing-library';
-import { setTimeout as delay } from 'node:timers/promises';
 import { EngineClient } from '../../src/engine/client.ts';
 import type { ContainerSummary, ImageSummary } from '../../src/engine/types.ts';
 import { EngineSync } from '../../src/state/engine-sync.ts';
@@ -10,6 +8,7 @@ import { initialAppState, type PaneId } from '../../src/state/app/types.ts';
 import type { DialogRequest } from '../../src/state/dialogs/dialog.ts';
 import { Root } from '../../src/ui/root.tsx';
 import { createRuntime } from '../../src/ui/runtime.tsx';
+import { renderInk } from './ink-harness.ts';
 
 export const NO_ENGINE = 'unix:///nonexistent/berth-dialog-test.sock';
 
@@ -39,34 +38,17 @@ export function renderDialog(
   const runtime = createRuntime(services, { quit: () => (quit += 1), copy: () => undefined, terminal: size, initial: { ...initialAppState(size), pane: options.pane ?? 'containers' } });
   // Opened as a key opens it: the dialog's state is in the store before anything is drawn.
   runtime.store.dispatch({ type: 'open-dialog', request });
-  const instance = render(<Root services={services} runtime={runtime} size={size} />);
+  const drawn = renderInk(<Root services={services} runtime={runtime} size={size} />);
   return {
-    ...instance,
+    ...drawn,
     client,
     engineStore,
     pulls,
     /** The app store: what the dialog holds, for tests of what must not stay in it. */
     app: runtime.store,
     quitCount: () => quit,
-    frame: () => instance.lastFrame() ?? '',
-    /** Types keys (each a separate read, as a person types) and lets Ink render. */
-    async press(...keys: string[]) {
-      for (const key of keys) {
-        instance.stdin.write(key);
-        await delay(15);
-      }
-      await delay(30);
-    },
-    /** Waits until the frame matches, for lazy loading and engine round trips. */
-    async waitFor(pattern: RegExp, timeoutMs = 3000) {
-      const until = Date.now() + timeoutMs;
-      while (!pattern.test(instance.lastFrame() ?? '')) {
-        if (Date.now() > until) throw new Error(`timed out waiting for ${pattern}; frame:\n${instance.lastFrame() ?? ''}`);
-        await delay(10);
-      }
-    },
     async close() {
-      instance.unmount();
+      drawn.unmount();
       runtime.dispose();
       pulls.stop();
       await sync.stop();
@@ -75,20 +57,29 @@ export function renderDialog(
   };
 }
 
+export interface Spy {
+  calls(): number;
+  /** Lets the held calls go on to the real one (which fails: no engine); later calls are not held. */
+  release(): void;
+}
+
 /**
- * Counts calls to one client method and holds each for `holdMs` before letting the real call
- * (which fails: no engine) go on, so a test can press Enter again while the first is in flight.
+ * Counts calls to one client method and lets each go on to the real call (which fails: no
+ * engine). With `hold`, calls wait until the test releases them, so it can press Enter again
+ * while the first is certainly in flight.
  */
-export function spy<K extends 'createContainer' | 'stopContainer' | 'commitContainer'>(client: EngineClient, method: K, holdMs = 150): { calls: () => number } {
+export function spy<K extends 'createContainer' | 'stopContainer' | 'commitContainer'>(client: EngineClient, method: K, options: { hold?: boolean } = {}): Spy {
   let calls = 0;
+  let release: () => void = () => undefined;
+  const released = options.hold ? new Promise<void>((resolve) => (release = resolve)) : Promise.resolve();
   const original = client[method].bind(client) as (...args: unknown[]) => Promise<unknown>;
   const wrapped = async (...args: unknown[]) => {
     calls += 1;
-    await delay(holdMs);
+    await released;
     return original(...args);
   };
   (client as unknown as Record<K, typeof wrapped>)[method] = wrapped;
-  return { calls: () => calls };
+  return { calls: () => calls, release: () => release() };
 }
 
 /** Replaces one client method for a test that needs the engine to answer a particular way. */

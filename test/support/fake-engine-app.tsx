@@ -3,9 +3,6 @@
  * socket, for component tests of what a person sees when an engine misbehaves. `cleanups`
  * collects what the test file tears down in its `after`.
  */
-import assert from 'node:assert/strict';
-import { setTimeout as delay } from 'node:timers/promises';
-import { render } from 'ink-testing-library';
 import { EngineClient } from '../../src/engine/client.ts';
 import { EngineSync, type SyncOptions } from '../../src/state/engine-sync.ts';
 import { initialEngineState, type EngineState } from '../../src/state/engine-state.ts';
@@ -13,6 +10,7 @@ import { PullManager } from '../../src/state/pulls/pull-manager.ts';
 import { Store } from '../../src/state/store.ts';
 import { Root } from '../../src/ui/root.tsx';
 import { startFakeEngine, type FakeEngineOptions } from './fake-engine.ts';
+import { renderInk } from './ink-harness.ts';
 
 export interface FakeEngineAppOptions {
   cleanups: Array<() => Promise<void> | void>;
@@ -31,42 +29,15 @@ export async function appOnFakeEngine(engine: FakeEngineOptions, options: FakeEn
   const engineStore = new Store<EngineState>(initialEngineState(fake.host));
   const sync = new EngineSync(client, engineStore, { intervalMs: 500, backoffMs: [100, 200], ...options.syncOptions });
   const pulls = new PullManager({ client });
-  const instance = render(<Root services={{ client, engineStore, sync, pulls }} onQuit={() => undefined} size={{ columns: options.columns ?? 200, rows: 30 }} />);
+  const drawn = renderInk(<Root services={{ client, engineStore, sync, pulls }} onQuit={() => undefined} size={{ columns: options.columns ?? 200, rows: 30 }} />);
   sync.start();
   options.cleanups.push(async () => {
-    instance.unmount();
+    drawn.unmount();
     pulls.stop();
     await sync.stop();
     await client.close();
     await fake.close();
   });
-  const frame = () => instance.lastFrame() ?? '';
-  return {
-    fake,
-    frame,
-    async press(...keys: string[]) {
-      for (const key of keys) {
-        instance.stdin.write(key);
-        await delay(20);
-      }
-      await delay(30);
-    },
-    /** Every frame drawn meanwhile must pass `check` (frames are read every 20 ms for `ms`). */
-    async watch(ms: number, check: (frame: string) => void): Promise<void> {
-      const until = Date.now() + ms;
-      while (Date.now() < until) {
-        check(frame());
-        await delay(20);
-      }
-    },
-    async waitFor(condition: RegExp | ((frame: string) => boolean), timeoutMs = 5000): Promise<string> {
-      const test = typeof condition === 'function' ? condition : (f: string) => condition.test(f);
-      const until = Date.now() + timeoutMs;
-      while (!test(frame())) {
-        if (Date.now() > until) assert.fail(`timed out waiting for ${String(condition)}; frame:\n${frame()}`);
-        await delay(10);
-      }
-      return frame();
-    },
-  };
+  // The sync loop too: its onEvent says when berth has read an event off the stream.
+  return { fake, sync, ...drawn };
 }

@@ -11,6 +11,7 @@
  * answer held back for a while. The soak runs them for minutes (test/soak/fault-soak.ts).
  */
 import http from 'node:http';
+import { bounded } from './bounded.ts';
 import { listenInTempDir } from './unix-server.ts';
 
 export type FakeHandler = (req: http.IncomingMessage, res: http.ServerResponse, route: string) => void | Promise<void>;
@@ -36,8 +37,19 @@ export interface FakeEngine {
   socketPath: string;
   /** `unix://<socketPath>`, for EngineClient's host or DOCKER_HOST. */
   host: string;
-  /** Every request as "METHOD /path?query", versions included. */
+  /** Every request as "METHOD /path?query", versions included, as it arrived (before any delayMs). */
   requests: string[];
+  /**
+   * How many requests so far match `pattern`, tried on "METHOD /path?query" without the version
+   * prefix ("GET /containers/json?all=1").
+   */
+  count(pattern: RegExp): number;
+  /**
+   * Resolves with the time (Date.now()) the `nth` request matching `pattern` (as in `count`; 1 is
+   * the first since the start) arrived, once it has: the engine's side of an event for a test to
+   * wait on, and the moments to measure a cadence by. `timeoutMs` only bounds a hung test.
+   */
+  arrived(pattern: RegExp, nth: number, timeoutMs?: number): Promise<number>;
   /** Adds or replaces a route while running. */
   route(path: string, handler: FakeHandler): void;
   /** Replaces the faults while running (new requests only). */
@@ -46,6 +58,8 @@ export interface FakeEngine {
   openConnections(): number;
   /** Requests whose answer is being held back (delayMs) right now. */
   held(): number;
+  /** The most requests held back at once so far: what piles up if a client asks again and again while answers are slow. */
+  mostHeld(): number;
   close(): Promise<void>;
 }
 
@@ -55,15 +69,41 @@ export function json(res: http.ServerResponse, status: number, body: unknown): v
   res.end(text);
 }
 
+/**
+ * A route whose answer trickles: headers, then a space (JSON whitespace) every `everyMs`, never
+ * the end. The engine's side of a slow answer; no test waits on its clock.
+ */
+export function drip(everyMs: number): FakeHandler {
+  return (_req, res) => {
+    res.writeHead(200, { 'content-type': 'application/json' });
+    const timer = setInterval(() => res.write(' '), everyMs);
+    res.on('close', () => clearInterval(timer));
+  };
+}
+
 export async function startFakeEngine(options: FakeEngineOptions = {}): Promise<FakeEngine> {
   const apiVersion = options.apiVersion === undefined ? '1.41' : options.apiVersion;
   const routes = new Map<string, FakeHandler>(Object.entries(options.routes ?? {}));
   const requests: string[] = [];
+  /** The requests without their version prefix, with when each arrived. */
+  const arrivals: Array<{ request: string; at: number }> = [];
+  const waiting = new Set<{ pattern: RegExp; nth: number; resolve: (at: number) => void }>();
+  const matching = (pattern: RegExp) => arrivals.filter((a) => pattern.test(a.request));
+  const arrive = (req: http.IncomingMessage) => {
+    requests.push(`${req.method} ${req.url}`);
+    arrivals.push({ request: `${req.method} ${(req.url ?? '/').replace(/^\/v\d+\.\d+(?=\/)/, '')}`, at: Date.now() });
+    for (const waiter of [...waiting]) {
+      const at = matching(waiter.pattern)[waiter.nth - 1]?.at;
+      if (at === undefined) continue;
+      waiting.delete(waiter);
+      waiter.resolve(at);
+    }
+  };
   let faults: FakeFaults = options.faults ?? {};
   let held = 0;
+  let mostHeld = 0;
 
   const answer = (req: http.IncomingMessage, res: http.ServerResponse) => {
-    requests.push(`${req.method} ${req.url}`);
     const route = new URL(req.url ?? '/', 'http://fake').pathname.replace(/^\/v\d+\.\d+(?=\/)/, '');
     if (apiVersion !== null) res.setHeader('api-version', apiVersion);
     res.setHeader('ostype', 'linux');
@@ -99,6 +139,7 @@ export async function startFakeEngine(options: FakeEngineOptions = {}): Promise<
   };
 
   const server = http.createServer((req, res) => {
+    arrive(req);
     const delay = faults.delayMs;
     if (delay === undefined) {
       answer(req, res);
@@ -106,6 +147,7 @@ export async function startFakeEngine(options: FakeEngineOptions = {}): Promise<
     }
     // Held back; a client that gives up (closes) takes the timer with it.
     held += 1;
+    mostHeld = Math.max(mostHeld, held);
     let pending = true;
     const timer = setTimeout(() => {
       pending = false;
@@ -124,12 +166,19 @@ export async function startFakeEngine(options: FakeEngineOptions = {}): Promise<
     socketPath: listening.socketPath,
     host: `unix://${listening.socketPath}`,
     requests,
+    count: (pattern) => matching(pattern).length,
+    arrived: (pattern, nth, timeoutMs = 10_000) => {
+      const at = matching(pattern)[nth - 1]?.at;
+      if (at !== undefined) return Promise.resolve(at);
+      return bounded(new Promise<number>((resolve) => waiting.add({ pattern, nth, resolve })), `request ${nth} matching ${String(pattern)}`, timeoutMs);
+    },
     route: (p, handler) => routes.set(p, handler),
     setFaults: (next) => {
       faults = next;
     },
     openConnections: listening.connections,
     held: () => held,
+    mostHeld: () => mostHeld,
     close: listening.close,
   };
 }

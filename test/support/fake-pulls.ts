@@ -7,6 +7,7 @@ import type { PullOptions } from '../../src/engine/images.ts';
 import type { CredentialResolution } from '../../src/engine/auth/index.ts';
 import type { PullMessage } from '../../src/engine/types.ts';
 import type { PullClient } from '../../src/state/pulls/pull-manager.ts';
+import { bounded } from './bounded.ts';
 
 export interface FakePull {
   fromImage: string;
@@ -20,6 +21,8 @@ export interface FakePull {
 export class FakePullClient implements PullClient {
   readonly pulls: FakePull[] = [];
   readonly lookups: string[] = [];
+  /** Who waits for the Nth pull (see `started`). */
+  private readonly waiting: Array<{ count: number; resolve: (pull: FakePull) => void }> = [];
 
   constructor(private readonly resolution: CredentialResolution = { source: 'config-file', description: 'from ~/.docker/config.json' }) {}
 
@@ -44,6 +47,7 @@ export class FakePullClient implements PullClient {
       fail: (message) => push({ kind: 'error', message }),
       aborted: () => options.signal?.aborted ?? false,
     });
+    for (const waiter of this.waiting.filter((w) => w.count === this.pulls.length)) waiter.resolve(this.pulls[waiter.count - 1]!);
     return (async function* () {
       for (;;) {
         if (options.signal?.aborted) throw new EngineError({ code: 'ABORTED', message: 'cancelled' });
@@ -57,6 +61,16 @@ export class FakePullClient implements PullClient {
         yield item.message;
       }
     })();
+  }
+
+  /**
+   * Resolves with the `count`th pull (1 is the first) once it has reached this engine: a pull
+   * looks its credentials up before it asks, so it arrives a few turns after it was started.
+   */
+  started(count: number): Promise<FakePull> {
+    const pull = this.pulls[count - 1];
+    if (pull) return Promise.resolve(pull);
+    return bounded(new Promise((resolve) => this.waiting.push({ count, resolve })), `pull ${count} reaching the engine`);
   }
 
   last(): FakePull {

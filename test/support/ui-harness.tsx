@@ -1,5 +1,3 @@
-import { render } from 'ink-testing-library';
-import { setTimeout as delay } from 'node:timers/promises';
 import { EngineClient } from '../../src/engine/client.ts';
 import type { ContainerSummary, ImageSummary } from '../../src/engine/types.ts';
 import { EngineSync } from '../../src/state/engine-sync.ts';
@@ -8,6 +6,7 @@ import { PullManager, type PullClient } from '../../src/state/pulls/pull-manager
 import { Store } from '../../src/state/store.ts';
 import type { AppState } from '../../src/state/app/types.ts';
 import { Root } from '../../src/ui/root.tsx';
+import { renderInk, tick } from './ink-harness.ts';
 
 /**
  * Renders the whole app over a store the test fills itself. The client points at a socket
@@ -29,35 +28,17 @@ export function renderApp(options: { containers?: ContainerSummary[]; images?: I
     }));
   setData(options.containers, options.images);
   let quit = 0;
-  const instance = render(<Root services={{ client, engineStore, sync, pulls }} onQuit={() => (quit += 1)} size={options.size ?? { columns: 100, rows: 24 }} initial={options.initial} />);
+  const drawn = renderInk(<Root services={{ client, engineStore, sync, pulls }} onQuit={() => (quit += 1)} size={options.size ?? { columns: 100, rows: 24 }} initial={options.initial} />);
   return {
-    ...instance,
+    ...drawn,
     engineStore,
     pulls,
     setData,
     quitCount: () => quit,
-    frame: () => instance.lastFrame() ?? '',
-    /** Types keys and lets Ink render. */
-    async press(...keys: string[]) {
-      for (const key of keys) {
-        instance.stdin.write(key);
-        await delay(15);
-      }
-      await delay(30);
-    },
-    async settle() {
-      await delay(50);
-    },
-    /** Waits until the frame matches, for lazy loading and engine round trips. */
-    async waitFor(pattern: RegExp, timeoutMs = 3000) {
-      const until = Date.now() + timeoutMs;
-      while (!pattern.test(instance.lastFrame() ?? '')) {
-        if (Date.now() > until) throw new Error(`timed out waiting for ${pattern}; frame:\n${instance.lastFrame() ?? ''}`);
-        await delay(10);
-      }
-    },
+    /** Lets a change made outside the key path (setData, a pull) reach the screen. */
+    settle: () => tick(),
     async close() {
-      instance.unmount();
+      drawn.unmount();
       pulls.stop();
       await client.close();
     },

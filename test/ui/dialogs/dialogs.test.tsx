@@ -1,5 +1,4 @@
 import assert from 'node:assert/strict';
-import { setTimeout as delay } from 'node:timers/promises';
 import { after, describe, test } from 'node:test';
 import { EngineError } from '../../../src/engine/errors.ts';
 import type { ImageSummary } from '../../../src/engine/types.ts';
@@ -14,9 +13,8 @@ after(async () => {
 async function dialog(...args: Parameters<typeof renderDialog>) {
   const ui = renderDialog(...args);
   open.push(ui);
+  // The dialog's code loads on first use; keys wait for Ink to read (see ink-harness).
   await ui.waitFor(/Esc cancel/);
-  // Key handlers register in effects, just after the first frame is drawn.
-  await delay(30);
   return ui;
 }
 
@@ -26,6 +24,31 @@ function row(frame: string, label: string): string {
 }
 function focusedRow(frame: string): string {
   return frame.split('\n').find((l) => /│ › /.test(l)) ?? '';
+}
+
+/**
+ * Where a fake stream stops until the test lets it on: `next` waits for a `go` (or takes one
+ * given before it was reached), so the stream never runs ahead of what the test has seen.
+ */
+function steps(): { next(): Promise<void>; go(): void } {
+  let given = 0;
+  let waiting: (() => void) | undefined;
+  return {
+    next: () => {
+      if (given > 0) {
+        given -= 1;
+        return Promise.resolve();
+      }
+      return new Promise<void>((resolve) => (waiting = resolve));
+    },
+    go: () => {
+      if (waiting) {
+        const resolve = waiting;
+        waiting = undefined;
+        resolve();
+      } else given += 1;
+    },
+  };
 }
 
 const UNREACHABLE = /no engine socket at unix:\/\/\/nonexistent\/berth-dialog-test\.sock/;
@@ -134,8 +157,10 @@ describe('run dialog', () => {
 
   test('a second Enter while the request is in flight sends nothing', async () => {
     const ui = await dialog({ type: 'run', image: 'busybox:latest' });
-    const creates = spy(ui.client, 'createContainer', 200);
+    const creates = spy(ui.client, 'createContainer', { hold: true });
     await ui.press(keys.enter, keys.enter, keys.enter);
+    assert.equal(creates.calls(), 1, 'while the first is in flight');
+    creates.release();
     await ui.waitFor(UNREACHABLE);
     assert.equal(creates.calls(), 1);
   });
@@ -175,17 +200,21 @@ describe('run dialog', () => {
     stub(ui.client, 'createContainer', async () => ({ Id: ID, Warnings: ['Your kernel does not support swap limit capabilities'] }));
     stub(ui.client, 'beginWait', async () => ({ result: exited }));
     stub(ui.client, 'startContainer', async () => ({ alreadyRunning: false }));
+    // The container's output goes on only when the test has seen the last of it on screen.
+    const step = steps();
     stub(ui.client, 'logs', async function* () {
       yield { stream: 'stdout' as const, data: Buffer.from('hello\n') };
-      await delay(100);
+      await step.next();
       yield { stream: 'stderr' as const, data: Buffer.from('oops\n') };
-      await delay(100);
+      await step.next();
       exit(3);
     });
     await ui.press(`sh -c 'echo hello; echo oops >&2; exit 3'`, keys.enter);
-    await ui.waitFor(/running \(a1b2c3d4e5f6\)/);
-    await ui.waitFor(/exited with code 3/);
-    const frame = ui.frame();
+    await ui.waitFor((f) => /running \(a1b2c3d4e5f6\)/.test(f) && /│ hello/.test(f));
+    step.go();
+    await ui.waitFor((f) => /running \(a1b2c3d4e5f6\)/.test(f) && /│ ! oops/.test(f));
+    step.go();
+    const frame = await ui.waitFor(/exited with code 3/);
     assert.match(frame, /│ hello/);
     assert.match(frame, /│ ! oops/);
     assert.match(frame, /⚠ Your kernel does not support swap/);
@@ -254,8 +283,10 @@ describe('stop dialog', () => {
 
   test('an engine error appears in the dialog with the grace period as typed; double Enter sends once', async () => {
     const ui = await dialog({ type: 'stop', containerId: ID, name: 'web' });
-    const stops = spy(ui.client, 'stopContainer', 200);
+    const stops = spy(ui.client, 'stopContainer', { hold: true });
     await ui.press('3', keys.enter, keys.enter);
+    assert.equal(stops.calls(), 1, 'while the first is in flight');
+    stops.release();
     await ui.waitFor(UNREACHABLE);
     assert.equal(stops.calls(), 1);
     assert.match(row(ui.frame(), 'grace \\(s\\)'), /3/);
@@ -323,8 +354,10 @@ describe('commit dialog', () => {
 
   test('an engine error keeps every field; double Enter sends once', async () => {
     const ui = await dialog({ type: 'commit', containerId: ID, label: 'web (a1b2c3d4e5f6)' });
-    const commits = spy(ui.client, 'commitContainer', 200);
+    const commits = spy(ui.client, 'commitContainer', { hold: true });
     await ui.press('localhost:5000/team/app', keys.tab, 'v2', keys.tab, 'snapshot', keys.tab, 'me', keys.enter, keys.enter);
+    assert.equal(commits.calls(), 1, 'while the first is in flight');
+    commits.release();
     await ui.waitFor(UNREACHABLE);
     assert.equal(commits.calls(), 1);
     const frame = ui.frame();

@@ -6,7 +6,6 @@
  * The messages themselves are pinned in validation.test.ts; this is the same matrix on screen.
  */
 import assert from 'node:assert/strict';
-import { setTimeout as delay } from 'node:timers/promises';
 import { after, describe, test } from 'node:test';
 import type { DialogRequest } from '../../../src/state/dialogs/dialog.ts';
 import { renderDialog, spy } from '../../support/dialog-harness.tsx';
@@ -23,8 +22,8 @@ const LONG = 10_000;
 async function dialog(request: DialogRequest) {
   const ui = renderDialog(request, { size: { columns: 100, rows: 40 } });
   open.push(ui);
+  // The dialog's code loads on first use; keys wait for Ink to read (see ink-harness).
   await ui.waitFor(/Esc cancel/);
-  await delay(30);
   return ui;
 }
 
@@ -83,11 +82,11 @@ const expectations: Record<string, { empty?: RegExp; long?: RegExp; grammar: [st
 async function submit(name: string, value: string) {
   const field = fields[name]!;
   const ui = await dialog(field.request);
-  const sends = field.sends ? spy(ui.client, field.sends, 0) : undefined;
+  const sends = field.sends ? spy(ui.client, field.sends) : undefined;
   await ui.press(...(field.before ?? []));
   if (value !== '') await ui.press(value);
+  // Checked as Enter is read: a refusal is in this frame, and a send would have begun with it.
   await ui.press(keys.enter);
-  await delay(30);
   return { ui, frame: ui.frame(), field, sent: () => sends?.calls() ?? 0 };
 }
 
@@ -149,7 +148,7 @@ for (const name of Object.keys(fields)) {
 
 test('a prefilled image carrying a control character is drawn as U+FFFD and refused', async () => {
   const ui = await dialog({ type: 'run', image: 'busy\u001b[2Jbox' });
-  const creates = spy(ui.client, 'createContainer', 0);
+  const creates = spy(ui.client, 'createContainer');
   await ui.press(keys.enter);
   assert.match(ui.frame(), /! image name must not contain control characters/);
   assert.match(row(ui.frame(), 'image'), /busy\uFFFD\[2Jbox/);

@@ -1,19 +1,11 @@
 import assert from 'node:assert/strict';
 import { after, test } from 'node:test';
-import { setTimeout as delay } from 'node:timers/promises';
 import { renderDialog } from '../../support/dialog-harness.tsx';
 import { FakePullClient } from '../../support/fake-pulls.ts';
 import { keys, renderApp } from '../../support/ui-harness.tsx';
 
 const PASSWORD = 'hunter2-Xq9';
 
-async function waitFor(frame: () => string, pattern: RegExp, timeoutMs = 5000): Promise<void> {
-  const until = Date.now() + timeoutMs;
-  while (!pattern.test(frame())) {
-    if (Date.now() > until) assert.fail(`timed out waiting for ${pattern}; frame:\n${frame()}`);
-    await delay(10);
-  }
-}
 const cleanups: Array<() => Promise<void> | void> = [];
 after(async () => {
   for (const cleanup of cleanups) await cleanup();
@@ -34,13 +26,9 @@ async function dialog(fake = new FakePullClient(), reference?: string) {
     started: () => ui.pulls.store.getState().pulls,
     frame: ui.frame,
     frames: ui.frames,
-    async type(text: string) {
-      for (const ch of text) {
-        ui.stdin.write(ch);
-        await delay(5);
-      }
-      await delay(30);
-    },
+    waitFor: ui.waitFor,
+    /** Types `text` a character a read, as a person does. */
+    type: (text: string) => ui.press(...text),
     press: ui.press,
   };
 }
@@ -64,12 +52,12 @@ test('the dialog says where the credentials will come from', async () => {
   const ui = await dialog(new FakePullClient({ source: 'credential-helper', description: 'from docker-credential-pass' }));
   assert.match(ui.frame(), /credentials: found for the image’s registry once it is typed/);
   await ui.type('ghcr.io/org/app:1');
-  await delay(250);
-  assert.match(ui.frame(), /credentials: from docker-credential-pass/);
+  // The lookup starts once typing pauses (a timer of the dialog's own): its answer is the frame to wait for.
+  await ui.waitFor(/credentials: from docker-credential-pass/);
   assert.deepEqual(ui.fake.lookups.at(-1), 'ghcr.io/org/app:1');
   const anonymous = await dialog(new FakePullClient({ source: 'anonymous', description: 'anonymous' }), 'alpine');
-  await delay(250);
-  assert.match(anonymous.frame(), /credentials: anonymous/);
+  await anonymous.waitFor(/credentials: anonymous/);
+  assert.deepEqual(anonymous.fake.lookups, ['alpine']);
 });
 
 test('typed credentials: the password is masked in every frame, handed to the pull, and gone from the store', async () => {
@@ -87,7 +75,7 @@ test('typed credentials: the password is masked in every frame, handed to the pu
   assert.ok(!ui.open(), 'the pull started and the dialog closed');
   assert.ok(!JSON.stringify(ui.app.getState()).includes(PASSWORD), 'the store no longer holds the password');
   assert.match(ui.frame(), /x cancel +d dismiss/, 'the Pulls pane has the focus');
-  await delay(50);
+  await ui.fake.started(1);
   assert.deepEqual(ui.fake.last().options.auth, { username: 'me', password: PASSWORD, serveraddress: 'registry.example.com:5000' });
   assert.equal(ui.fake.last().fromImage, 'registry.example.com:5000/team/app');
   for (const frame of ui.frames) assert.ok(!frame.includes(PASSWORD) && !frame.includes('hunter2'), 'the password never appears');
@@ -111,10 +99,10 @@ test('through the app: p, an image, Enter → the Pulls pane with the new block 
   cleanups.push(() => ui.close());
   await ui.settle();
   await ui.press('p');
-  await waitFor(ui.frame, /Pull an image/); // the dialog module loads lazily
-  for (const ch of 'busybox') await ui.press(ch);
+  await ui.waitFor(/Pull an image/); // the dialog module loads lazily
+  await ui.press(...'busybox');
   await ui.press(keys.enter);
-  await delay(150);
+  await fake.started(1);
   const frame = ui.frame();
   assert.doesNotMatch(frame, /Pull an image/);
   assert.match(frame, /x cancel +d dismiss/, 'the Pulls pane has the focus');
@@ -124,13 +112,19 @@ test('through the app: p, an image, Enter → the Pulls pane with the new block 
   assert.equal(fake.last().fromImage, 'docker.io/library/busybox');
 
   ui.pulls.start({ reference: 'alpine' });
-  await delay(120);
-  assert.match(ui.frame(), /› [⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏] busybox/, 'the selection stays on busybox');
+  await fake.started(2);
+  // A start is published at once: alpine is drawn, above busybox, without taking the selection.
+  const both = await ui.waitFor(/alpine/);
+  assert.match(both, /› [⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏] busybox/, 'the selection stays on busybox');
   await ui.press('p');
-  await waitFor(ui.frame, /Pull an image/);
-  for (const ch of 'docker.io/library/busybox:latest') await ui.press(ch);
+  await ui.waitFor(/Pull an image/);
+  await ui.press(...'docker.io/library/busybox:latest');
   await ui.press(keys.enter);
-  await delay(150);
+  assert.doesNotMatch(ui.frame(), /Pull an image/, 'the dialog closed');
+  // A new pull would be in the manager's store at once (it is published on start) and reach the
+  // engine after its credential lookup: neither happened.
+  assert.equal(ui.pulls.store.getState().pulls.length, 2, 'no second pull of the same image');
+  await ui.settle();
   assert.equal(fake.pulls.length, 2, 'no second pull of the same image');
   assert.match(ui.frame(), /› [⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏] busybox/);
 });

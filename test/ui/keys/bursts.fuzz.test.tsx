@@ -12,7 +12,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import fc from 'fast-check';
-import { render } from 'ink-testing-library';
 import { AppStore } from '../../../src/state/app/app-store.ts';
 import type { Command } from '../../../src/state/app/commands.ts';
 import { initialAppState, type AppState, type PaneId } from '../../../src/state/app/types.ts';
@@ -23,6 +22,7 @@ import { KeyInput, KeyStream } from '../../../src/ui/keys/key-input.tsx';
 import { Keymap, keymap } from '../../../src/ui/keys/keymap.ts';
 import { reduceApp } from '../../../src/ui/keys/reduce.ts';
 import type { UiContext } from '../../../src/ui/keys/ui-context.ts';
+import { renderInk } from '../../support/ink-harness.ts';
 import { container } from '../../support/ui-harness.tsx';
 
 const ID = (c: string) => c.repeat(12).padEnd(64, '0');
@@ -141,22 +141,17 @@ const starts: Array<{ pane: PaneId; dialog?: DialogRequest }> = [
   { pane: 'images', dialog: { type: 'remove', target: { kind: 'image', id: `sha256:${'e'.repeat(64)}`, tag: 'busybox:latest' }, label: 'image busybox:latest' } },
 ];
 
-const tick = () => new Promise<void>((resolve) => setImmediate(resolve));
-
 /** Feeds the reads through Ink and KeyInput into a fresh store; returns where it ended and what it asked for. */
 async function deliver(start: (typeof starts)[number], reads: readonly string[]): Promise<{ state: AppState; commands: Command[] }> {
   const store = new AppStore<UiContext>({ ...initialAppState({ columns: 100, rows: 30 }), pane: start.pane }, reduceApp, () => ctx);
   const commands: Command[] = [];
   store.setRunner((command) => commands.push(command));
   if (start.dialog) store.dispatch({ type: 'open-dialog', request: start.dialog });
-  const ui = render(<KeyInput keys={new KeyStream(store)} />);
+  const ui = renderInk(<KeyInput keys={new KeyStream(store)} />);
   try {
-    await tick(); // Ink starts reading in an effect
-    for (const read of reads) {
-      ui.stdin.write(read);
-      // A lone Esc at the end of a read waits for Ink to decide it is Esc and not the start of a sequence.
-      await tick();
-    }
+    // Each read once Ink reads stdin, and the next only after a lone Esc at its end has been
+    // taken for Esc (not the start of a sequence): both are the harness's to wait for.
+    for (const read of reads) await ui.write(read);
   } finally {
     ui.unmount();
   }

@@ -1,6 +1,5 @@
 import assert from 'node:assert/strict';
 import { after, test } from 'node:test';
-import { setTimeout as delay } from 'node:timers/promises';
 import { FakePullClient } from '../../support/fake-pulls.ts';
 import { fixtureMessages } from '../../support/pull-fixtures.ts';
 import { keys, renderApp } from '../../support/ui-harness.tsx';
@@ -16,8 +15,6 @@ function app(fake: FakePullClient, rows = 40) {
   return instance;
 }
 
-/** Lets a pull reach the fake engine (credentials are looked up first) and the throttle publish. */
-const settle = () => delay(120);
 const titleOf = (frame: string, text: string) => frame.split('\n').find((l) => l.includes(text) && /pulling|pulled|failed|cancelled/.test(l)) ?? '';
 
 test('the pane shows each pull as it progresses, newest first', async () => {
@@ -26,23 +23,22 @@ test('the pane shows each pull as it progresses, newest first', async () => {
   await ui.press('3');
   assert.match(ui.frame(), /no pulls yet/);
   ui.pulls.start({ reference: '127.0.0.1:41631/berth/layers' });
-  await settle();
-  fake.last().send(...fixtureMessages('fresh').slice(0, 16));
-  await settle();
-  let frame = ui.frame();
+  // Messages sent at once are all folded before the throttle publishes them: the first frame
+  // that shows any of them shows all.
+  (await fake.started(1)).send(...fixtureMessages('fresh').slice(0, 16));
+  let frame = await ui.waitFor(/0fb294f52e20 Extracting/);
   assert.match(frame, /Using default tag: latest/);
   assert.match(frame, /latest: Pulling from berth\/layers/);
   assert.match(frame, /\d\/5 layers done/);
-  assert.match(frame, /0fb294f52e20 Extracting/);
   ui.pulls.start({ reference: 'alpine:3' });
-  await settle();
-  frame = ui.frame();
+  // A start is published at once.
+  frame = await ui.waitFor('alpine:3');
   assert.ok(frame.indexOf('alpine:3') < frame.indexOf('berth/layers'), 'newest first');
   fake.pulls[0]!.send(...fixtureMessages('fresh').slice(16));
   fake.pulls[0]!.finish();
-  await settle();
-  assert.match(titleOf(ui.frame(), 'berth/layers'), /✓ .* pulled/);
-  assert.match(ui.frame(), /Status: Downloaded newer image/);
+  // The end is published at once, with every message before it.
+  frame = await ui.waitFor((f) => /✓ .* pulled/.test(titleOf(f, 'berth/layers')));
+  assert.match(frame, /Status: Downloaded newer image/);
 });
 
 test('j/k select a block; x cancels the selected pull; d dismisses a finished one', async () => {
@@ -51,7 +47,8 @@ test('j/k select a block; x cancels the selected pull; d dismisses a finished on
   await ui.press('3');
   ui.pulls.start({ reference: 'busybox' });
   ui.pulls.start({ reference: 'alpine' });
-  await settle();
+  // Both at the engine, so that cancelling one aborts its request.
+  await fake.started(2);
   assert.match(titleOf(ui.frame(), 'alpine'), /^›/, 'the newest is selected');
   await ui.press('j');
   assert.match(titleOf(ui.frame(), 'busybox'), /^›/);
@@ -76,11 +73,10 @@ test('a failed pull ends in red with the engine message and stays until dismisse
   const ui = app(fake);
   await ui.press('3');
   ui.pulls.start({ reference: '127.0.0.1:41631/berth/layers:no-such-tag' });
-  await settle();
-  fake.last().fail('manifest for 127.0.0.1:41631/berth/layers:no-such-tag not found: manifest unknown: manifest unknown');
-  await settle();
-  assert.match(ui.frame(), /✗ manifest for 127\.0\.0\.1:41631\/berth\/layers:no-such-tag not found/);
-  assert.match(titleOf(ui.frame(), 'no-such-tag'), /failed/);
+  (await fake.started(1)).fail('manifest for 127.0.0.1:41631/berth/layers:no-such-tag not found: manifest unknown: manifest unknown');
+  // An ending is published at once.
+  const frame = await ui.waitFor(/✗ manifest for 127\.0\.0\.1:41631\/berth\/layers:no-such-tag not found/);
+  assert.match(titleOf(frame, 'no-such-tag'), /failed/);
   await ui.press('d');
   assert.match(ui.frame(), /no pulls yet/);
 });
@@ -90,10 +86,11 @@ test('more pulls than fit: the selected one stays in view and a line says where 
   const ui = app(fake, 16);
   await ui.press('3');
   for (const name of ['one', 'two', 'three', 'four']) ui.pulls.start({ reference: name });
-  await settle();
+  await fake.started(4);
   for (const pull of fake.pulls) pull.send(...fixtureMessages('fresh').slice(0, 10));
-  await settle();
-  assert.match(ui.frame(), /pull 1 of 4/);
+  // Folded together, published together: the frame that shows the progress of one shows all four's.
+  const shown = await ui.waitFor(/Downloading/);
+  assert.match(shown, /pull 1 of 4/);
   await ui.press('G');
   const frame = ui.frame();
   assert.match(titleOf(frame, 'one'), /^›/);

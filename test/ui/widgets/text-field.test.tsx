@@ -1,13 +1,12 @@
 import assert from 'node:assert/strict';
-import { setTimeout as delay } from 'node:timers/promises';
 import { describe, test } from 'node:test';
-import { render } from 'ink-testing-library';
 import { editField, type FieldState } from '../../../src/state/input/field.ts';
 import type { KeyPress } from '../../../src/state/input/press.ts';
 import { Store } from '../../../src/state/store.ts';
 import { useStore } from '../../../src/ui/hooks/use-store.ts';
 import { KeyInput, KeyStream } from '../../../src/ui/keys/key-input.tsx';
 import { scrollStart, TextField } from '../../../src/ui/widgets/text-field.tsx';
+import { renderInk } from '../../support/ink-harness.ts';
 
 describe('scrollStart', () => {
   test('stays at 0 while the cursor fits', () => {
@@ -39,23 +38,13 @@ function renderField(props: { initial: string; width: number; mask?: boolean }) 
     press: (press: KeyPress) => store.update((s) => editField(s, press) ?? s),
     batch: (work: () => void) => work(),
   };
-  const instance = render(
+  const drawn = renderInk(
     <>
       <KeyInput keys={new KeyStream(sink)} />
       <Field store={store} width={props.width} mask={props.mask} />
     </>,
   );
-  return {
-    ...instance,
-    value: () => store.getState().value,
-    async press(...keys: string[]) {
-      for (const key of keys) {
-        instance.stdin.write(key);
-        await delay(15);
-      }
-      await delay(20);
-    },
-  };
+  return { ...drawn, value: () => store.getState().value };
 }
 
 describe('TextField', () => {
@@ -69,25 +58,25 @@ describe('TextField', () => {
   test('long values scroll so the end stays visible', async () => {
     const ui = renderField({ initial: '', width: 10 });
     await ui.press('abcdefghijklmnopqrstuvwxyz');
-    const frame = ui.lastFrame() ?? '';
+    const frame = ui.frame();
     assert.match(frame, /rstuvwxyz/);
     assert.doesNotMatch(frame, /abc/);
     await ui.press('\u001b[H'); // Home
-    assert.match(ui.lastFrame() ?? '', /abcdefghij/);
+    assert.match(ui.frame(), /abcdefghij/);
     ui.unmount();
   });
 
   test('mask shows bullets, never the text', async () => {
     const ui = renderField({ initial: '', width: 20, mask: true });
     await ui.press('secret');
-    assert.match(ui.lastFrame() ?? '', /••••••/);
-    assert.doesNotMatch(ui.lastFrame() ?? '', /secret/);
+    assert.match(ui.frame(), /••••••/);
+    assert.doesNotMatch(ui.frame(), /secret/);
     ui.unmount();
   });
 
   test('a prefilled control character is drawn as U+FFFD, not sent to the terminal', () => {
     const ui = renderField({ initial: 'a\u001b[2Jb', width: 20 });
-    const frame = ui.lastFrame() ?? '';
+    const frame = ui.frame();
     assert.ok(!frame.includes('\u001b[2J'));
     assert.match(frame, /a\uFFFD\[2Jb/);
     ui.unmount();

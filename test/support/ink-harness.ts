@@ -1,0 +1,146 @@
+/**
+ * The one way component tests draw berth and wait on it: Ink renders into ink-testing-library's
+ * terminal, and the tests wait on what happens, never on a clock.
+ *
+ * - `press` writes each key as its own read (as a person types) and lets React and Ink finish
+ *   with it: keys are applied to the app store synchronously as they are read, and the frame
+ *   follows within the same turn or the next few of the event loop (effects run on the
+ *   scheduler's next macrotask). `tick` is that wait alone. A key is written only once Ink
+ *   reads stdin: it starts to in an effect, after the first frame, and a key written before
+ *   would be lost.
+ * - `waitFor` resolves on the first frame that matches: for what arrives from outside the key
+ *   path (an engine's answer, a timer of berth's own). Its timeout only bounds a hung test.
+ * - `frames` is every frame drawn, for assertions over all of them (a secret never shown).
+ * - The test's own events (a request that reached a fake engine, a pull that started) are
+ *   promises of the fakes, bounded like `waitFor` (bounded.ts).
+ */
+import assert from 'node:assert/strict';
+import { render } from 'ink-testing-library';
+import type { ReactElement } from 'react';
+import { bounded } from './bounded.ts';
+
+/**
+ * Turns of the event loop a key may take to reach the screen: Ink holds a lone Esc one turn (it
+ * may start a sequence), React's scheduler runs effects on the next, and what they set is drawn
+ * in the one after. No clock is involved, so a busy machine takes no more turns than an idle one.
+ */
+const TURNS = 3;
+
+/** A few turns of the event loop (setImmediate): what a key needs to reach the screen. */
+export function tick(turns = TURNS): Promise<void> {
+  let wait = Promise.resolve();
+  for (let i = 0; i < turns; i++) wait = wait.then(() => new Promise<void>((resolve) => setImmediate(resolve)));
+  return wait;
+}
+
+export type FrameCondition = string | RegExp | ((frame: string) => boolean);
+
+function matcher(condition: FrameCondition): (frame: string) => boolean {
+  if (typeof condition === 'function') return condition;
+  if (typeof condition === 'string') return (frame) => frame.includes(condition);
+  return (frame) => condition.test(frame);
+}
+
+export interface Drawn {
+  /** The last frame drawn. */
+  frame(): string;
+  /** Every frame drawn so far, in order. */
+  readonly frames: readonly string[];
+  /** Types keys, each a read of its own, and lets each reach the screen. */
+  press(...keys: string[]): Promise<void>;
+  /** Writes `data` as one read (a burst, a paste) and lets it reach the screen. */
+  write(data: string): Promise<void>;
+  /** Resolves with the first frame (the current one included) that satisfies the condition. */
+  waitFor(condition: FrameCondition, timeoutMs?: number): Promise<string>;
+  /** Runs `check` on the current frame and on every frame drawn until `until` resolves; the first failure ends it. */
+  watch(until: Promise<unknown>, check: (frame: string) => void): Promise<void>;
+  rerender(node: ReactElement): void;
+  unmount(): void;
+}
+
+export function renderInk(node: ReactElement): Drawn {
+  const instance = render(node);
+  const listeners = new Set<(frame: string) => void>();
+  const { stdout } = instance;
+  const write = stdout.write.bind(stdout);
+  // ink-testing-library's terminal keeps the frames; this hears each one as it is written.
+  stdout.write = (frame: string) => {
+    write(frame);
+    for (const listener of [...listeners]) listener(frame);
+  };
+  const frame = () => instance.lastFrame() ?? '';
+  // Ink attaches its 'readable' listener in an effect after the first frame (useInput's raw mode).
+  const { stdin } = instance;
+  const listening = new Promise<void>((resolve) => {
+    if (stdin.listenerCount('readable') > 0) return resolve();
+    const heard = (event: string | symbol) => {
+      if (event !== 'readable') return;
+      stdin.off('newListener', heard);
+      resolve();
+    };
+    stdin.on('newListener', heard);
+  });
+  // Bounded: a tree that never reads keys fails the test that types into it rather than hanging it.
+  let reading: Promise<void> | undefined;
+  const read = () => (reading ??= bounded(listening, 'Ink reading the keys'));
+  const drawn: Drawn = {
+    frame,
+    get frames() {
+      return stdout.frames;
+    },
+    async press(...keys) {
+      await read();
+      for (const key of keys) {
+        stdin.write(key);
+        await tick();
+      }
+    },
+    async write(data) {
+      await read();
+      stdin.write(data);
+      await tick();
+    },
+    async waitFor(condition, timeoutMs = 5000) {
+      const test = matcher(condition);
+      if (test(frame())) return frame();
+      let listener: (() => void) | undefined;
+      const matched = new Promise<string>((resolve) => {
+        listener = () => {
+          if (test(frame())) resolve(frame());
+        };
+        listeners.add(listener);
+      });
+      try {
+        return await bounded(matched, `no frame matched ${String(condition)}`, timeoutMs);
+      } catch (error) {
+        // The frame it gave up on says what went wrong.
+        if (error instanceof assert.AssertionError) error.message += `; the last:\n${frame()}`;
+        throw error;
+      } finally {
+        if (listener) listeners.delete(listener);
+      }
+    },
+    async watch(until, check) {
+      check(frame());
+      // A failed check ends the watch at once, thrown here rather than into Ink's write.
+      let fail: (error: unknown) => void = () => undefined;
+      const failed = new Promise<never>((_, reject) => (fail = reject));
+      const listener = () => {
+        try {
+          check(frame());
+        } catch (error) {
+          fail(error);
+        }
+      };
+      listeners.add(listener);
+      try {
+        await Promise.race([until, failed]);
+      } finally {
+        listeners.delete(listener);
+      }
+    },
+    rerender: (next) => instance.rerender(next),
+    unmount: () => instance.unmount(),
+  };
+  return drawn;
+}
