@@ -38,7 +38,7 @@ export function renderDialog(
   const runtime = createRuntime(services, { quit: () => (quit += 1), copy: () => undefined, terminal: size, initial: { ...initialAppState(size), pane: options.pane ?? 'containers' } });
   // Opened as a key opens it: the dialog's state is in the store before anything is drawn.
   runtime.store.dispatch({ type: 'open-dialog', request });
-  const drawn = renderInk(<Root services={services} runtime={runtime} size={size} />);
+  const drawn = renderInk(<Root services={services} runtime={runtime} size={size} />, { keys: runtime.keys });
   return {
     ...drawn,
     client,

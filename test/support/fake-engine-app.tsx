@@ -9,6 +9,7 @@ import { initialEngineState, type EngineState } from '../../src/state/engine-sta
 import { PullManager } from '../../src/state/pulls/pull-manager.ts';
 import { Store } from '../../src/state/store.ts';
 import { Root } from '../../src/ui/root.tsx';
+import { createRuntime } from '../../src/ui/runtime.tsx';
 import { startFakeEngine, type FakeEngineOptions } from './fake-engine.ts';
 import { renderInk } from './ink-harness.ts';
 
@@ -29,10 +30,14 @@ export async function appOnFakeEngine(engine: FakeEngineOptions, options: FakeEn
   const engineStore = new Store<EngineState>(initialEngineState(fake.host));
   const sync = new EngineSync(client, engineStore, { intervalMs: 500, backoffMs: [100, 200], ...options.syncOptions });
   const pulls = new PullManager({ client });
-  const drawn = renderInk(<Root services={{ client, engineStore, sync, pulls }} onQuit={() => undefined} size={{ columns: options.columns ?? 200, rows: 30 }} />);
+  const size = { columns: options.columns ?? 200, rows: 30 };
+  const services = { client, engineStore, sync, pulls };
+  const runtime = createRuntime(services, { quit: () => undefined, copy: () => undefined, terminal: size });
+  const drawn = renderInk(<Root services={services} runtime={runtime} size={size} />, { keys: runtime.keys });
   sync.start();
   options.cleanups.push(async () => {
     drawn.unmount();
+    runtime.dispose();
     pulls.stop();
     await sync.stop();
     await client.close();

@@ -13,10 +13,16 @@
  * - `frames` is every frame drawn, for assertions over all of them (a secret never shown).
  * - The test's own events (a request that reached a fake engine, a pull that started) are
  *   promises of the fakes, bounded like `waitFor` (bounded.ts).
+ *
+ * Given the tree's KeyStream, `press` and `write` also wait until Ink has handed over what was
+ * written: Ink holds an Esc that ends a read for 20 ms (the rest of an escape sequence may
+ * follow), so its key arrives on Ink's timer, not within a few turns.
  */
 import assert from 'node:assert/strict';
+import type { Key } from 'ink';
 import { render } from 'ink-testing-library';
 import type { ReactElement } from 'react';
+import type { KeyStream } from '../../src/ui/keys/key-input.tsx';
 import { bounded } from './bounded.ts';
 
 /**
@@ -58,16 +64,70 @@ export interface Drawn {
   unmount(): void;
 }
 
-export function renderInk(node: ReactElement): Drawn {
+/** What a KeyStream has been handed by Ink so far: how many events, and whether the last was Esc. */
+function observe(keys: KeyStream): { events: () => number; lastWasEscape: () => boolean; changed: (listener: () => void) => () => void } {
+  let events = 0;
+  let escape = false;
+  const listeners = new Set<() => void>();
+  const heard = (isEscape: boolean) => {
+    events += 1;
+    escape = isEscape;
+    for (const listener of [...listeners]) listener();
+  };
+  const feed = keys.feed.bind(keys);
+  const paste = keys.paste.bind(keys);
+  keys.feed = (input: string, key: Key) => {
+    feed(input, key);
+    heard(key.escape && input === '');
+  };
+  keys.paste = (text: string) => {
+    paste(text);
+    heard(false);
+  };
+  return {
+    events: () => events,
+    lastWasEscape: () => escape,
+    changed: (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+}
+
+const PASTE_START = '\u001b[200~';
+const PASTE_END = '\u001b[201~';
+
+/** Whether a bracketed paste is still open after `data`, given whether one was open before it. */
+function pasteOpenAfter(data: string, open: boolean): boolean {
+  const start = data.lastIndexOf(PASTE_START);
+  const end = data.lastIndexOf(PASTE_END);
+  if (start === -1 && end === -1) return open;
+  return start > end;
+}
+
+/** Whether a read ends in an Esc that starts nothing: Ink hands that one over on its timer. */
+function endsInLoneEscape(data: string): boolean {
+  return data.endsWith('\u001b') && !data.endsWith('\u001b\u001b');
+}
+
+export function renderInk(node: ReactElement, options: { keys?: KeyStream } = {}): Drawn {
+  const seen = options.keys ? observe(options.keys) : undefined;
   const instance = render(node);
   const listeners = new Set<(frame: string) => void>();
   const { stdout } = instance;
   const write = stdout.write.bind(stdout);
-  // ink-testing-library's terminal keeps the frames; this hears each one as it is written.
-  stdout.write = (frame: string) => {
+  // ink-testing-library's terminal keeps the frames; this hears each one as it is written. Ink's
+  // render flush (waitUntilRenderFlush, after every key) writes '' and waits for its callback,
+  // which that terminal never calls: no frame, and the callback is called.
+  stdout.write = ((frame: string, callback?: () => void) => {
+    if (frame === '') {
+      callback?.();
+      return true;
+    }
     write(frame);
     for (const listener of [...listeners]) listener(frame);
-  };
+    return true;
+  }) as typeof stdout.write;
   const frame = () => instance.lastFrame() ?? '';
   // Ink attaches its 'readable' listener in an effect after the first frame (useInput's raw mode).
   const { stdin } = instance;
@@ -83,22 +143,45 @@ export function renderInk(node: ReactElement): Drawn {
   // Bounded: a tree that never reads keys fails the test that types into it rather than hanging it.
   let reading: Promise<void> | undefined;
   const read = () => (reading ??= bounded(listening, 'Ink reading the keys'));
+  /** A bracketed paste written in several reads: Ink hands it over once, when it ends. */
+  let inPaste = false;
+  /** Writes one read and waits until Ink has handed it over (when the keys are observed) and the frame followed. */
+  const send = async (data: string) => {
+    await read();
+    const wasInPaste = inPaste;
+    inPaste = pasteOpenAfter(data, inPaste);
+    // Inside a paste that goes on in the next read, nothing is handed over yet.
+    if (!seen || inPaste || (wasInPaste && !data.includes(PASTE_END))) {
+      stdin.write(data);
+      await tick();
+      return;
+    }
+    const before = seen.events();
+    const handed = () => seen.events() > before && (!endsInLoneEscape(data) || seen.lastWasEscape());
+    let off: (() => void) | undefined;
+    const done = new Promise<void>((resolve) => {
+      off = seen.changed(() => {
+        if (handed()) resolve();
+      });
+    });
+    try {
+      stdin.write(data);
+      if (!handed()) await bounded(done, `Ink handing over ${JSON.stringify(data)}`);
+    } finally {
+      off?.();
+    }
+    await tick();
+  };
   const drawn: Drawn = {
     frame,
     get frames() {
       return stdout.frames;
     },
     async press(...keys) {
-      await read();
-      for (const key of keys) {
-        stdin.write(key);
-        await tick();
-      }
+      for (const key of keys) await send(key);
     },
     async write(data) {
-      await read();
-      stdin.write(data);
-      await tick();
+      await send(data);
     },
     async waitFor(condition, timeoutMs = 5000) {
       const test = matcher(condition);

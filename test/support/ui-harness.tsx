@@ -6,6 +6,7 @@ import { PullManager, type PullClient } from '../../src/state/pulls/pull-manager
 import { Store } from '../../src/state/store.ts';
 import type { AppState } from '../../src/state/app/types.ts';
 import { Root } from '../../src/ui/root.tsx';
+import { createRuntime } from '../../src/ui/runtime.tsx';
 import { renderInk, tick } from './ink-harness.ts';
 
 /**
@@ -28,7 +29,10 @@ export function renderApp(options: { containers?: ContainerSummary[]; images?: I
     }));
   setData(options.containers, options.images);
   let quit = 0;
-  const drawn = renderInk(<Root services={{ client, engineStore, sync, pulls }} onQuit={() => (quit += 1)} size={options.size ?? { columns: 100, rows: 24 }} initial={options.initial} />);
+  const size = options.size ?? { columns: 100, rows: 24 };
+  const services = { client, engineStore, sync, pulls };
+  const runtime = createRuntime(services, { quit: () => (quit += 1), copy: () => undefined, terminal: size, initial: options.initial && { ...options.initial, terminal: size } });
+  const drawn = renderInk(<Root services={services} runtime={runtime} size={size} />, { keys: runtime.keys });
   return {
     ...drawn,
     engineStore,
@@ -39,6 +43,7 @@ export function renderApp(options: { containers?: ContainerSummary[]; images?: I
     settle: () => tick(),
     async close() {
       drawn.unmount();
+      runtime.dispose();
       pulls.stop();
       await client.close();
     },

@@ -9,7 +9,7 @@ const none = splitBurst('x', {} as Key)[0]!.key;
 test('a burst of plain text becomes one press per character, controls named', () => {
   const presses = splitBurst('/we\r', none).map((p) => keyName(p.input, p.key));
   assert.deepEqual(presses, ['/', 'w', 'e', 'return']);
-  assert.deepEqual(splitBurst('a\u007fb\t', none).map((p) => keyName(p.input, p.key)), ['a', 'delete', 'b', 'tab']);
+  assert.deepEqual(splitBurst('a\u007fb\t', none).map((p) => keyName(p.input, p.key)), ['a', 'backspace', 'b', 'tab']);
   assert.deepEqual(splitBurst('G', none).map((p) => keyName(p.input, p.key)), ['G']);
   assert.deepEqual(splitBurst('\u0015x', none).map((p) => keyName(p.input, p.key)), ['ctrl+u', 'x']);
 });

@@ -147,7 +147,8 @@ async function deliver(start: (typeof starts)[number], reads: readonly string[])
   const commands: Command[] = [];
   store.setRunner((command) => commands.push(command));
   if (start.dialog) store.dispatch({ type: 'open-dialog', request: start.dialog });
-  const ui = renderInk(<KeyInput keys={new KeyStream(store)} />);
+  const keys = new KeyStream(store);
+  const ui = renderInk(<KeyInput keys={keys} />, { keys });
   try {
     // Each read once Ink reads stdin, and the next only after a lone Esc at its end has been
     // taken for Esc (not the start of a sequence): both are the harness's to wait for.

@@ -38,11 +38,13 @@ function renderField(props: { initial: string; width: number; mask?: boolean }) 
     press: (press: KeyPress) => store.update((s) => editField(s, press) ?? s),
     batch: (work: () => void) => work(),
   };
+  const keys = new KeyStream(sink);
   const drawn = renderInk(
     <>
-      <KeyInput keys={new KeyStream(sink)} />
+      <KeyInput keys={keys} />
       <Field store={store} width={props.width} mask={props.mask} />
     </>,
+    { keys },
   );
   return { ...drawn, value: () => store.getState().value };
 }
