@@ -22,6 +22,8 @@ export interface BenchOptions {
   /** How long B5 watches before its second reading. */
   b5Minutes: number;
   log: (line: string) => void;
+  /** BERTH_TUNING_OFF for every berth started (src/tuning/levers.ts). */
+  tuningOff?: string;
 }
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -100,10 +102,18 @@ export class Bench {
 
   /**
    * berth reads the sandbox engine and the registry credentials, never the host's, and keeps
-   * its compile cache (Node 22.1+) with the bench's copy of the bundle.
+   * its code cache with the bench's copy of the bundle.
    */
-  berthEnv(): Record<string, string> {
-    return { DOCKER_HOST: this.sandbox.dockerHost, DOCKER_CONFIG: this.sandbox.clientConfigDir, XDG_CACHE_HOME: path.join(this.bundleDir, 'cache') };
+  berthEnv(): Record<string, string | undefined> {
+    return {
+      DOCKER_HOST: this.sandbox.dockerHost,
+      DOCKER_CONFIG: this.sandbox.clientConfigDir,
+      XDG_CACHE_HOME: path.join(this.bundleDir, 'cache'),
+      // A machine-wide extra CA bundle makes Node parse every certificate at each start (on this
+      // machine ~140 of them): not berth's cost, so not in its figures.
+      NODE_EXTRA_CA_CERTS: undefined,
+      BERTH_TUNING_OFF: this.options.tuningOff,
+    };
   }
 
   /** The sandbox's own (logged-in) CLI config, for the docker comparisons. */
@@ -146,7 +156,22 @@ export class Bench {
     return this.sea;
   }
 
-  launchCommand(command: string, args: string[], env: Record<string, string> = {}, cols?: number): PtySession {
+  /**
+   * lazydocker (BERTH_BENCH_LAZYDOCKER names its binary; ../shared/tools has v0.25.2): the anchor
+   * some figures compare with, on the same engine at the same size. Undefined: no comparison.
+   */
+  get lazydocker(): string | undefined {
+    const binary = process.env.BERTH_BENCH_LAZYDOCKER;
+    return binary && existsSync(binary) ? binary : undefined;
+  }
+
+  /** lazydocker on the sandbox engine, with a config directory of its own (it writes state there). */
+  launchLazydocker(binary: string, cols?: number, rows?: number): PtySession {
+    const config = path.join(this.bundleDir, 'lazydocker-config');
+    return this.track(new PtySession({ command: binary, args: [], env: { ...this.dockerEnv(), CONFIG_DIR: config, XDG_CONFIG_HOME: config, XDG_STATE_HOME: config }, cols, rows }));
+  }
+
+  launchCommand(command: string, args: string[], env: Record<string, string | undefined> = {}, cols?: number): PtySession {
     return this.track(new PtySession({ command, args, env, cols }));
   }
 

@@ -22,6 +22,7 @@ import { b13 } from './b13-swarm.ts';
 import { b12 } from './b12-remote.ts';
 import { Bench } from './context.ts';
 import { failedRow, renderTable, type Row } from './table.ts';
+import { LEVERS } from '../../src/tuning/levers.ts';
 import { NODE_VERSIONS, nodeForMajor, type NodeMajor } from '../support/node-binaries.ts';
 
 interface Figure {
@@ -56,7 +57,9 @@ const USAGE = `usage: npm run bench [-- [B1 … B13] [--quick] [--b5-minutes=N] 
   --quick         fewer runs and shorter windows, for development
   --b5-minutes=N  how long B5 watches before its second RSS reading (default 5; --quick: 0.5)
   --node=22,24    the Node majors berth runs on for each figure (default: 22 and 24; B1 always
-                  measures 20, 22, 24 and the single executable)
+                  measures 22, 24 and the single executable)
+  --tuning-off=L  every berth started with BERTH_TUNING_OFF=L: levers (src/tuning/levers.ts) off,
+                  comma-separated, or all — to measure what each lever buys
 `;
 
 interface Args {
@@ -64,6 +67,8 @@ interface Args {
   quick: boolean;
   b5Minutes: number | undefined;
   nodes: NodeMajor[];
+  /** BERTH_TUNING_OFF for every berth the bench starts (src/tuning/levers.ts). */
+  tuningOff: string | undefined;
 }
 
 function parse(argv: readonly string[]): Args | string {
@@ -71,8 +76,14 @@ function parse(argv: readonly string[]): Args | string {
   let quick = false;
   let b5Minutes: number | undefined;
   let nodes: NodeMajor[] = [22, 24];
+  let tuningOff: string | undefined;
   for (const arg of argv) {
     if (arg === '--quick') quick = true;
+    else if (arg.startsWith('--tuning-off=')) {
+      tuningOff = arg.slice('--tuning-off='.length);
+      const unknown = tuningOff.split(',').filter((n) => n !== 'all' && !Object.hasOwn(LEVERS, n));
+      if (unknown.length > 0) return `bad --tuning-off: ${unknown.join(', ')} (levers: ${Object.keys(LEVERS).join(', ')}, or all)`;
+    }
     else if (arg.startsWith('--node=')) {
       const majors = arg.slice('--node='.length).split(',').map(Number);
       if (majors.length === 0 || majors.some((m) => !(m in NODE_VERSIONS))) return `bad --node: ${arg} (one or more of ${Object.keys(NODE_VERSIONS).join(', ')})`;
@@ -83,7 +94,7 @@ function parse(argv: readonly string[]): Args | string {
     } else if (/^b(?:[1-9]|1[0-9])$/i.test(arg)) ids.add(arg.toUpperCase());
     else return `unknown argument: ${arg}`;
   }
-  return { ids, quick, b5Minutes, nodes };
+  return { ids, quick, b5Minutes, nodes, tuningOff };
 }
 
 const log = (line: string) => process.stderr.write(`[bench] ${line}\n`);
@@ -126,7 +137,7 @@ async function main(): Promise<void> {
     log('starting the sandbox engine…');
     sandbox = await startSandbox({ log: (line) => log(`sandbox: ${line}`) });
     log('building the bundle…');
-    bench = Bench.create(sandbox, { quick: args.quick, b5Minutes: args.b5Minutes ?? (args.quick ? 0.5 : 5), log });
+    bench = Bench.create(sandbox, { quick: args.quick, b5Minutes: args.b5Minutes ?? (args.quick ? 0.5 : 5), log, tuningOff: args.tuningOff });
     const version = await bench.api<{ Version?: string; ApiVersion?: string }>('GET', '/version');
     engineVersion = `Docker ${version.Version ?? '?'} (API ${version.ApiVersion ?? '?'})`;
     const nodes: { label: string; path: string }[] = [];
@@ -159,6 +170,7 @@ async function main(): Promise<void> {
   const header = [
     `berth benchmarks${args.quick ? ' (--quick)' : ''} — ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC`,
     `machine: ${os.cpus().length} cores (${cpu}), ${mem} memory, berth on ${args.nodes.map((m) => `Node ${m}`).join(' and ')} (the bench on ${process.version}), ${engineVersion}`,
+    `tuning: ${args.tuningOff ? `BERTH_TUNING_OFF=${args.tuningOff}` : 'every lever on'}; NODE_EXTRA_CA_CERTS unset for berth`,
     `bundle: ${bench ? `${(bench.bundleBytes / 1024).toFixed(0)} KiB` : '?'}; load average before ${loadBefore}, after ${loadLine()}; took ${((Date.now() - started) / 60_000).toFixed(1)} min`,
   ];
   process.stdout.write(`\n${header.join('\n')}\n\n${renderTable(rows)}\n`);
