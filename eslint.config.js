@@ -1,8 +1,24 @@
-// Lint keeps the layering honest: engine/ speaks HTTP and knows nothing of React or Ink,
-// state/ holds the store and sync loops and knows nothing of Ink, and nothing imports upwards.
+// Lint keeps the floors honest (README, "Layout"): imports flow one way only, from the process
+// glue down to the engine client, main → ui → app → state → engine (tuning/ beside them, for
+// main), and never in a circle (import-x/no-cycle).
+import importX from 'eslint-plugin-import-x';
 import tseslint from 'typescript-eslint';
 
-const uiModules = ['ink', 'ink-*', '@alcalzone/ink-table', 'react', 'react/*'];
+const react = ['ink', 'ink-*', '@alcalzone/ink-table', 'react', 'react/*'];
+
+/** The floors, top to bottom; each may import only those below it. */
+const floors = ['main', 'ui', 'app', 'state', 'engine'];
+
+/** What a floor may not import: the floors above it (and tuning/, which is main's), plus React and Ink below ui/. */
+function floorRule(floor) {
+  const above = floors.slice(0, floors.indexOf(floor));
+  const patterns = [
+    ...above.map((up) => ({ group: [`**/${up}/**`, `../${up}`], message: `src/${floor} sits under src/${up}: imports flow main → ui → app → state → engine, never back.` })),
+    ...(floor === 'main' ? [] : [{ group: ['**/tuning/**'], message: 'src/tuning is the process glue’s (src/main).' }]),
+    ...(['app', 'state', 'engine'].includes(floor) ? [{ group: react, message: `src/${floor} is React-free: components live in src/ui.` }] : []),
+  ];
+  return { files: [`src/${floor}/**`], rules: { 'no-restricted-imports': ['error', { patterns }] } };
+}
 
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**'] },
@@ -18,26 +34,17 @@ export default tseslint.config(
     },
     languageOptions: { parserOptions: { projectService: { allowDefaultProject: ['eslint.config.js'] }, tsconfigRootDir: import.meta.dirname } },
   },
+  ...floors.map(floorRule),
   {
-    files: ['src/engine/**'],
-    rules: {
-      'no-restricted-imports': ['error', {
-        patterns: [
-          { group: uiModules, message: 'src/engine is the API client: no React or Ink.' },
-          { group: ['**/state/**', '**/ui/**', '../state', '../ui'], message: 'Imports flow ui → state → engine, never back.' },
-        ],
-      }],
-    },
+    files: ['src/tuning/**'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [{ group: floors.flatMap((f) => [`**/${f}/**`, `../${f}`]), message: 'src/tuning stands alone: V8 and Node only.' }] }] },
   },
   {
-    files: ['src/state/**'],
-    rules: {
-      'no-restricted-imports': ['error', {
-        patterns: [
-          { group: ['ink', 'ink-*', '@alcalzone/ink-table'], message: 'src/state holds no Ink.' },
-          { group: ['**/ui/**', '../ui'], message: 'Imports flow ui → state → engine, never back.' },
-        ],
-      }],
-    },
+    // No import cycles in src/, type-only imports included: a cycle is a floor or a module that
+    // does two jobs.
+    files: ['src/**'],
+    plugins: { 'import-x': importX },
+    settings: { 'import-x/extensions': ['.ts', '.tsx'], 'import-x/resolver': { node: { extensions: ['.ts', '.tsx'] } } },
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
   },
 );

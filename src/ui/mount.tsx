@@ -1,19 +1,17 @@
 /**
- * Ink and React, mounted. A module of its own so main.tsx can start talking to the engine before
+ * Ink and React, mounted. A module of its own so main/start.ts can start talking to the engine before
  * this (the bulk of the bundle) is even evaluated: the first lists are in flight while it loads.
  */
 import { render, type Instance } from 'ink';
 import { useEffect, useState } from 'react';
+import type { Runtime } from '../app/runtime.ts';
 import { Root } from './root.tsx';
-import type { Runtime } from './runtime.tsx';
-import type { Services } from './services.tsx';
 import { TerminalHandle, type TerminalControl } from './terminal-handle.tsx';
 
-export { createRuntime } from './runtime.tsx';
 export type { TerminalControl };
 
 /**
- * BERTH_TEST_CRASH=render (a test hook, see main.tsx): a component that throws while rendering,
+ * BERTH_TEST_CRASH=render (a test hook, see main/start.ts): a component that throws while rendering,
  * a moment after the first frame, as a bug in a pane would.
  */
 function CrashForTests() {
@@ -27,11 +25,11 @@ function CrashForTests() {
 }
 
 /** `runtime`: the app store (made once); `onTerminal`: receives Ink's hand-over of the terminal once mounted. */
-export function mount(services: Services, runtime: Runtime, onTerminal: (control: TerminalControl) => void): Instance {
+export function mount(runtime: Runtime, onTerminal: (control: TerminalControl) => void): Instance {
   const crash = process.env.BERTH_TEST_CRASH === 'render' ? <CrashForTests /> : null;
   return render(
     <>
-      <Root services={services} runtime={runtime} />
+      <Root runtime={runtime} />
       <TerminalHandle onReady={onTerminal} />
       {crash}
     </>,
@@ -43,7 +41,7 @@ export function mount(services: Services, runtime: Runtime, onTerminal: (control
       alternateScreen: true,
       // A cap, not a rate: every source of frames is throttled already (logs 20/s, pulls 15/s).
       // Ink's throttle holds a frame until `1000/maxFps` ms after the latest render request; a
-      // key's frame does not wait for it (keys/key-input.tsx).
+      // key's frame does not wait for it (ui/key-input.tsx).
       maxFps: 60,
       // Measured (bench B4, 60 s, 50 running, Node 20 and 24, 2026-11-24, Ink 6): on, berth's
       // idle CPU was 0.20/0.23 % and 0.15/0.17 % against 0.18/0.25 % and 0.18/0.17 % off — within

@@ -1,7 +1,7 @@
 import { useApp, type SuspendTerminal } from 'ink';
 import { useLayoutEffect } from 'react';
 
-/** Ink's public handing over of the terminal, for the process glue (main.tsx) outside React. */
+/** Ink's public handing over of the terminal, for the process glue (main/start.ts) outside React. */
 export interface TerminalControl {
   /**
    * Gives the terminal away for as long as `callback` runs (Ink clears its frame, leaves the

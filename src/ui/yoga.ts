@@ -2,7 +2,7 @@
  * yoga-layout (Ink's layout engine) as berth's bundle loads it. Its main entry waits for its
  * WebAssembly with a top-level await, which berth's CommonJS bundle cannot hold (src/boot.ts says
  * why CommonJS); its public `yoga-layout/load` entry does the same loading as a promise. The
- * build points Ink's `yoga-layout` here (test/tools/bundle-plugins.ts), and main.tsx awaits
+ * build points Ink's `yoga-layout` here (test/tools/bundle-plugins.ts), and main/start.ts awaits
  * `yogaReady` before Ink draws. The tests run Ink over yoga's own entry, which calls the same
  * loadYoga; test/ui/yoga.test.ts holds this module to it.
  */

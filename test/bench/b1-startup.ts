@@ -119,7 +119,7 @@ export async function b1(bench: Bench): Promise<Row[]> {
     const round: string[] = [];
     for (const v of list) {
       // The unmeasured round stays until berth has written its code cache (once start-up has
-      // settled, src/code-cache.ts), as a person's first session would: the next starts use it.
+      // settled, src/tuning/code-cache.ts), as a person's first session would: the next starts use it.
       const t = await timeToScreen(bench, v.launch, true, i < 0 && v.caches ? () => codeCacheWritten(bench, v.caches ?? '') : undefined);
       const f = v.node ? await timeToExit(bench, v.node, ['-e', '0']) : undefined;
       if (i < 0) continue;

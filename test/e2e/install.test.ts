@@ -92,7 +92,7 @@ test('the tarball installs globally with npm alone: one package, no dependencies
   assert.equal((await sh('berth', ['--version'], work)).trim(), `berth ${pkg.version}`, 'the version comes from package.json');
 });
 
-/** The code cache files berth keeps for this Node (src/code-cache.ts), with when each was written. */
+/** The code cache files berth keeps for this Node (src/tuning/code-cache.ts), with when each was written. */
 function codeCaches(): Map<string, number> {
   const dir = path.join(xdgCache, 'berth');
   const prefix = `${process.version}-${process.arch}-`;

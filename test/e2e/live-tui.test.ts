@@ -95,11 +95,11 @@ test("the user's own keys (berth/config.json) drive berth, and the footer and he
   const configHome = mkdtempSync(join(tmpdir(), 'berth-e2e-keys-'));
   try {
     mkdirSync(join(configHome, 'berth'));
-    writeFileSync(join(configHome, 'berth', 'config.json'), JSON.stringify({ keys: { stop: 'x', help: 'H' } }));
+    writeFileSync(join(configHome, 'berth', 'config.json'), JSON.stringify({ keys: { stop: 'h', help: 'H' } }));
     const b = launchBerth({ env: { DOCKER_HOST: env.dockerHost, XDG_CONFIG_HOME: configHome } });
     sessions.push(b);
     let screen = await b.waitFor(`${tag}-web`);
-    assert.match(screen, /x stop/, 'the footer shows the new key');
+    assert.match(screen, /h stop/, 'the footer shows the new key');
     await b.type('s', '?');
     await b.settle();
     screen = b.screen();
@@ -107,11 +107,11 @@ test("the user's own keys (berth/config.json) drive berth, and the footer and he
     assert.doesNotMatch(screen, /Keys \(Esc closes\)/, '? no longer opens help');
     await b.type('H');
     screen = await b.waitFor('Keys (Esc closes)');
-    assert.match(screen, /x\s+stop the container/);
+    assert.match(screen, /h\s+stop the container/);
     // Esc and the next key apart: read together they are Alt+x, the terminal's own encoding.
     await b.type(key.escape);
     await b.waitFor((s) => !s.includes('Keys (Esc closes)'));
-    await b.type('x');
+    await b.type('h');
     await b.waitFor(/Stop .*\?/);
     await b.type(key.escape);
 
@@ -120,7 +120,7 @@ test("the user's own keys (berth/config.json) drive berth, and the footer and he
     sessions.push(refused);
     assert.equal((await refused.exited).exitCode, 2);
     await refused.settle();
-    assert.match(refused.raw, /berth: .*config\.json: "j" would both down and stop \(containers screen\)/);
+    assert.match(refused.raw, /berth: .*config\.json: "j" would both stop and down \(containers screen\)/);
     assert.ok(!refused.raw.includes('\u001b[?1049h'), 'the terminal was never taken over');
   } finally {
     rmSync(configHome, { recursive: true, force: true });

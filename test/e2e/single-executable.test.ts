@@ -35,7 +35,7 @@ test('the single executable shows the engine’s containers and opens a dialog',
   await b.waitFor('Run a container');
   await b.type(key.escape);
   await b.waitFor((s) => !s.includes('Run a container'));
-  // Its app is compiled through berth's code cache as the npm package's is (src/boot.ts), once start-up has settled.
+  // Its app is compiled through berth's code cache as the npm package's is (src/main/boot.ts), once start-up has settled.
   const dir = path.join(work, 'cache', 'berth');
   const cached = () => existsSync(dir) && readdirSync(dir).some((f) => /^v24\.\d+\.\d+-\w+-[0-9a-f]+\.code$/.test(f));
   for (const end = Date.now() + 15_000; !cached() && Date.now() < end; ) await new Promise((r) => setTimeout(r, 100));

@@ -17,7 +17,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { setTimeout as delay } from 'node:timers/promises';
-import { sanitizeLine } from '../../src/ui/format/sanitize.ts';
+import { sanitizeLine } from '../../src/app/format/sanitize.ts';
 import { berthBin, ensureBuilt, key, PtySession } from '../support/pty.ts';
 import { sandboxDocker, sandboxEnv } from '../support/sandbox-env.ts';
 

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { demoFromEnv } from '../../src/ui/demo-env.ts';
+import { demoFromEnv } from '../../src/main/demo-env.ts';
 import { demoBerthEnv } from './demo-env.ts';
 
 const sandbox = {

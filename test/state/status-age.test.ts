@@ -4,7 +4,7 @@ import fc from 'fast-check';
 import type { ContainerSummary } from '../../src/engine/types.ts';
 import { sameContainers } from '../../src/state/lists.ts';
 import { ageNow, durationRange, sameStatus, statusAge } from '../../src/state/status-age.ts';
-import { humanDuration } from '../../src/ui/format/time.ts';
+import { humanDuration } from '../../src/app/format/time.ts';
 
 // describe/it return promises that the node:test runner tracks itself; `void` says so to the linter.
 

@@ -4,10 +4,11 @@ import { EngineSync } from '../../src/state/engine-sync.ts';
 import { initialEngineState, type EngineState } from '../../src/state/engine-state.ts';
 import { PullManager, type PullClient } from '../../src/state/pulls/pull-manager.ts';
 import { Store } from '../../src/state/store.ts';
-import { initialAppState, type PaneId } from '../../src/state/app/types.ts';
-import type { DialogRequest } from '../../src/state/dialogs/dialog.ts';
+import { initialAppState, type PaneId } from '../../src/app/types.ts';
+import type { DialogRequest } from '../../src/app/commands.ts';
 import { Root } from '../../src/ui/root.tsx';
-import { createRuntime } from '../../src/ui/runtime.tsx';
+import { createRuntime } from '../../src/app/runtime.ts';
+import { LiveSources } from '../../src/state/sources.ts';
 import { renderInk } from './ink-harness.ts';
 
 export const NO_ENGINE = 'unix:///nonexistent/berth-dialog-test.sock';
@@ -34,11 +35,11 @@ export function renderDialog(
   }));
   const size = options.size ?? { columns: 100, rows: 30 };
   let quit = 0;
-  const services = { client, engineStore, sync, pulls };
-  const runtime = createRuntime(services, { quit: () => (quit += 1), copy: () => undefined, terminal: size, initial: { ...initialAppState(size), pane: options.pane ?? 'containers' } });
+  const sources = new LiveSources({ client, store: engineStore, sync, label: 'test' }, pulls);
+  const runtime = createRuntime(sources, { quit: () => (quit += 1), copy: () => undefined, terminal: size, initial: { ...initialAppState(size), pane: options.pane ?? 'containers' } });
   // Opened as a key opens it: the dialog's state is in the store before anything is drawn.
   runtime.store.dispatch({ type: 'open-dialog', request });
-  const drawn = renderInk(<Root services={services} runtime={runtime} size={size} />, { keys: runtime.keys });
+  const drawn = renderInk(<Root runtime={runtime} fixedSize />, { keys: runtime.keys });
   return {
     ...drawn,
     client,

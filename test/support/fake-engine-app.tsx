@@ -9,7 +9,8 @@ import { initialEngineState, type EngineState } from '../../src/state/engine-sta
 import { PullManager } from '../../src/state/pulls/pull-manager.ts';
 import { Store } from '../../src/state/store.ts';
 import { Root } from '../../src/ui/root.tsx';
-import { createRuntime } from '../../src/ui/runtime.tsx';
+import { createRuntime } from '../../src/app/runtime.ts';
+import { LiveSources } from '../../src/state/sources.ts';
 import { startFakeEngine, type FakeEngineOptions } from './fake-engine.ts';
 import { renderInk } from './ink-harness.ts';
 
@@ -31,9 +32,9 @@ export async function appOnFakeEngine(engine: FakeEngineOptions, options: FakeEn
   const sync = new EngineSync(client, engineStore, { intervalMs: 500, backoffMs: [100, 200], ...options.syncOptions });
   const pulls = new PullManager({ client });
   const size = { columns: options.columns ?? 200, rows: 30 };
-  const services = { client, engineStore, sync, pulls };
-  const runtime = createRuntime(services, { quit: () => undefined, copy: () => undefined, terminal: size });
-  const drawn = renderInk(<Root services={services} runtime={runtime} size={size} />, { keys: runtime.keys });
+  const sources = new LiveSources({ client, store: engineStore, sync, label: fake.host }, pulls);
+  const runtime = createRuntime(sources, { quit: () => undefined, copy: () => undefined, terminal: size });
+  const drawn = renderInk(<Root runtime={runtime} fixedSize />, { keys: runtime.keys });
   sync.start();
   options.cleanups.push(async () => {
     drawn.unmount();

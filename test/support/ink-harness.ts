@@ -22,7 +22,7 @@ import assert from 'node:assert/strict';
 import type { Key } from 'ink';
 import { render } from 'ink-testing-library';
 import type { ReactElement } from 'react';
-import type { KeyStream } from '../../src/ui/keys/key-input.tsx';
+import type { KeyStream } from '../../src/app/input/key-stream.ts';
 import { bounded } from './bounded.ts';
 
 /**

@@ -12,7 +12,7 @@ import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { tooOldNode } from '../../src/required-node.ts';
+import { tooOldNode } from '../../src/main/required-node.ts';
 
 /** The Node versions berth supports, pinned: a test or bench figure names the exact binary. */
 export const NODE_VERSIONS = { 22: '22.23.3', 24: '24.21.0' } as const;

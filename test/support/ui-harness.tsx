@@ -4,9 +4,10 @@ import { EngineSync } from '../../src/state/engine-sync.ts';
 import { initialEngineState, type EngineState } from '../../src/state/engine-state.ts';
 import { PullManager, type PullClient } from '../../src/state/pulls/pull-manager.ts';
 import { Store } from '../../src/state/store.ts';
-import type { AppState } from '../../src/state/app/types.ts';
+import type { AppState } from '../../src/app/types.ts';
 import { Root } from '../../src/ui/root.tsx';
-import { createRuntime } from '../../src/ui/runtime.tsx';
+import { createRuntime } from '../../src/app/runtime.ts';
+import { LiveSources } from '../../src/state/sources.ts';
 import { renderInk, tick } from './ink-harness.ts';
 
 /**
@@ -30,9 +31,9 @@ export function renderApp(options: { containers?: ContainerSummary[]; images?: I
   setData(options.containers, options.images);
   let quit = 0;
   const size = options.size ?? { columns: 100, rows: 24 };
-  const services = { client, engineStore, sync, pulls };
-  const runtime = createRuntime(services, { quit: () => (quit += 1), copy: () => undefined, terminal: size, initial: options.initial && { ...options.initial, terminal: size } });
-  const drawn = renderInk(<Root services={services} runtime={runtime} size={size} />, { keys: runtime.keys });
+  const sources = new LiveSources({ client, store: engineStore, sync, label: 'test' }, pulls);
+  const runtime = createRuntime(sources, { quit: () => (quit += 1), copy: () => undefined, terminal: size, initial: options.initial && { ...options.initial, terminal: size } });
+  const drawn = renderInk(<Root runtime={runtime} fixedSize />, { keys: runtime.keys });
   return {
     ...drawn,
     engineStore,

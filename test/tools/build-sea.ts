@@ -3,7 +3,7 @@
  * Node's single-executable-application support: a copy of the pinned Node 24 binary with the
  * npm build injected (postject): its boot (dist/berth.cjs) as the main script and the app
  * (dist/app.cjs) as an asset, which the boot compiles through berth's code cache as it does from
- * the npm package (src/boot.ts).
+ * the npm package (src/main/boot.ts).
  */
 import { execFileSync } from 'node:child_process';
 import { chmodSync, copyFileSync, mkdirSync, mkdtempSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';

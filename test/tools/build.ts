@@ -1,8 +1,8 @@
 /**
  * Bundles berth into dist/ with esbuild (`npm run build`; `npm pack` runs it as prepack): the app
- * (src/cli.tsx → dist/app.cjs, everything berth runs, minified, in production mode) and the boot
- * that loads it through berth's code cache (src/boot.ts → dist/berth.cjs, the `berth` command).
- * Startup is a benchmark: see src/boot.ts and src/code-cache.ts.
+ * (src/main/cli.ts → dist/app.cjs, everything berth runs, minified, in production mode) and the boot
+ * that loads it through berth's code cache (src/main/boot.ts → dist/berth.cjs, the `berth` command).
+ * Startup is a benchmark: see src/main/boot.ts and src/tuning/code-cache.ts.
  *
  * The bundle is the whole program: the package installs no dependencies, so the build fails if
  * the output requires anything that is not part of Node. It writes the licence notices of what it
@@ -22,9 +22,9 @@ const out = path.resolve(process.argv[2] ?? path.join(root, 'dist'));
 
 await rm(out, { recursive: true, force: true });
 const [app, boot] = await Promise.all([
-  build({ ...baseOptions('src/cli.tsx', path.join(out, 'app.cjs'), appPlugins), metafile: true }),
-  // The boot is built for old Nodes too, so that one too old for berth gets as far as saying so (src/node-check.ts).
-  build({ ...baseOptions('src/boot.ts', path.join(out, 'berth.cjs')), target: 'node16', metafile: true }),
+  build({ ...baseOptions('src/main/cli.ts', path.join(out, 'app.cjs'), appPlugins), metafile: true }),
+  // The boot is built for old Nodes too, so that one too old for berth gets as far as saying so (src/main/node-check.ts).
+  build({ ...baseOptions('src/main/boot.ts', path.join(out, 'berth.cjs')), target: 'node16', metafile: true }),
 ]);
 
 // What the bundle would load at run time from outside itself: only Node's own modules may remain.
@@ -34,7 +34,7 @@ for (const result of [app, boot]) {
   for (const [file, output] of Object.entries(result.metafile.outputs)) {
     for (const imp of output.imports) {
       if (imp.external && !imp.path.startsWith('node:') && !isBuiltin(imp.path)) foreign.add(`${file}: ${imp.kind} ${imp.path}`);
-      // The boot compiles the app as a script (src/code-cache.ts), where import() has no loader.
+      // The boot compiles the app as a script (src/tuning/code-cache.ts), where import() has no loader.
       if (imp.kind === 'dynamic-import') foreign.add(`${file}: import(${JSON.stringify(imp.path)}), which the boot's compiled script cannot load; import it statically`);
     }
   }

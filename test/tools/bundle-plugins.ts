@@ -20,8 +20,8 @@ const root = fileURLToPath(new URL('../../', import.meta.url));
 export const version = (JSON.parse(readFileSync(`${root}package.json`, 'utf8')) as { version: string }).version;
 
 /**
- * The options of the two scripts berth is made of: the boot (src/boot.ts → berth.cjs) and the app
- * (src/cli.tsx → app.cjs, with `appPlugins`). CommonJS, one file each: see src/boot.ts for why.
+ * The options of the two scripts berth is made of: the boot (src/main/boot.ts → berth.cjs) and the app
+ * (src/main/cli.ts → app.cjs, with `appPlugins`). CommonJS, one file each: see src/main/boot.ts for why.
  */
 export function baseOptions(entry: string, outfile: string, plugins: Plugin[] = []): BuildOptions {
   return {

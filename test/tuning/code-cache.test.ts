@@ -82,7 +82,7 @@ test('V8 refuses a cache made under other flags, or damaged; berth then compiles
   const dir = mkdtempSync(path.join(work, 'cache-'));
   const source = appSource(1);
   assert.equal(startOn(process.execPath, source, dir).status, 'none');
-  // Why src/boot.ts sets its V8 flag before compiling, at every start.
+  // Why src/main/boot.ts sets its V8 flag before compiling, at every start.
   const other = startOn(process.execPath, source, dir, '--semi-space-growth-factor=1');
   assert.deepEqual([other.status, other.saved], ['rejected', true]);
   assert.equal(startOn(process.execPath, source, dir, '--semi-space-growth-factor=1').status, 'used', 'the one made under these flags is taken');

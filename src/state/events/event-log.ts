@@ -5,6 +5,7 @@
  */
 import type { EngineEvent } from '../../engine/types.ts';
 import { Store } from '../store.ts';
+import type { LiveSource } from '../live-source.ts';
 
 export const LOG_SIZE = 1000;
 
@@ -40,13 +41,20 @@ export function logged(event: EngineEvent, seq: number, heardAt: number): Logged
   return { seq, at, type: event.Type ?? '', action: event.Action ?? event.status ?? '', actor, details };
 }
 
-export class EventLog {
+export class EventLog implements LiveSource<EventLogState> {
   readonly store = new Store<EventLogState>({ events: [] });
   private events: LoggedEvent[] = [];
   private seq = 0;
   private timer: NodeJS.Timeout | undefined;
 
   constructor(private readonly publishMs = 250) {}
+
+  /** It logs everything its engine reports from the start, shown or not: nothing to start or stop. */
+  watch(): void {}
+
+  onEngineEvent(event: EngineEvent): void {
+    this.record(event);
+  }
 
   record(event: EngineEvent): void {
     this.seq += 1;

@@ -9,8 +9,10 @@ import { sameJson } from '../../engine/same-json.ts';
 import type { NetworkSummary, VolumeSummary } from '../../engine/resources.ts';
 import type { ListState } from '../engine-state.ts';
 import { Store } from '../store.ts';
+import type { Demands, LiveSource, ResourceKind } from '../live-source.ts';
+import type { EngineEvent } from '../../engine/types.ts';
 
-export type ResourceKind = 'volumes' | 'networks';
+export type { ResourceKind };
 
 export interface ResourcesState {
   volumes: ListState<VolumeSummary> & { error?: string };
@@ -24,7 +26,7 @@ export interface ResourceClient {
 
 const DEFAULT_INTERVAL_MS = 3000;
 
-export class ResourceLists {
+export class ResourceLists implements LiveSource<ResourcesState> {
   readonly store = new Store<ResourcesState>({ volumes: { items: [], loaded: false, stale: false }, networks: { items: [], loaded: false, stale: false } });
   private watched: ResourceKind | undefined;
   private timer: NodeJS.Timeout | undefined;
@@ -36,8 +38,12 @@ export class ResourceLists {
     private readonly intervalMs = DEFAULT_INTERVAL_MS,
   ) {}
 
+  watch(demands: Demands): void {
+    this.show(demands.resources);
+  }
+
   /** The pane on screen now (undefined: neither). */
-  watch(kind: ResourceKind | undefined): void {
+  show(kind: ResourceKind | undefined): void {
     if (kind === this.watched) return;
     this.watched = kind;
     clearTimeout(this.timer);
@@ -46,7 +52,7 @@ export class ResourceLists {
   }
 
   /** An engine event: a change to the list on screen is read at once. */
-  onEngineEvent(type: string | undefined): void {
+  onEngineEvent({ Type: type }: EngineEvent): void {
     if ((type === 'volume' && this.watched === 'volumes') || (type === 'network' && this.watched === 'networks')) void this.refresh(this.watched);
   }
 
@@ -68,7 +74,7 @@ export class ResourceLists {
   }
 
   stop(): void {
-    this.watch(undefined);
+    this.show(undefined);
     this.abort.abort();
     this.abort = new AbortController();
   }

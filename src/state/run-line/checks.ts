@@ -4,7 +4,7 @@
  * turned into what the create request carries. Pure: reading an --env-file is the command's
  * job (create-body.ts takes its lines).
  */
-import type { Checked } from '../dialogs/validation.ts';
+import type { Checked } from '../validation.ts';
 
 const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
 

@@ -3,8 +3,8 @@
  * engine-api-notes-wave2.md §6 for each mapping). What needs the disk or berth's environment
  * (--env-file, a bare `-e K`) is left as `env` for the command to resolve with resolveEnv.
  */
-import type { Checked } from '../dialogs/validation.ts';
-import { checkContainerName } from '../dialogs/validation.ts';
+import type { Checked } from '../validation.ts';
+import { checkContainerName } from '../validation.ts';
 import { checkCpus, checkEnv, checkLabel, checkMemory, checkMount, checkPublish, checkRestart, checkVolume, checkWord, checkWorkdir, type MountSpec, type RestartPolicy } from './checks.ts';
 import type { ListOption, RunOptions, TextOption } from './options.ts';
 

@@ -4,8 +4,8 @@
  * shell words too. Text goes in exactly as the form would show it, so form → options → form
  * gives the same fields.
  */
-import type { Checked } from '../dialogs/validation.ts';
-import { splitCommand } from '../dialogs/validation.ts';
+import type { Checked } from '../validation.ts';
+import { splitCommand } from '../validation.ts';
 import { shellWord } from './format-line.ts';
 import { emptyOptions, LIST_OPTIONS, TEXT_OPTIONS, type ListOption, type RunOptions, type SwitchOption, type TextOption } from './options.ts';
 

@@ -10,6 +10,7 @@ import type { ContainerStats, StatsOptions } from '../../engine/stats.ts';
 import { Store } from '../store.ts';
 import { statsFigures, type StatsFigures } from './figures.ts';
 import { Ring } from './ring.ts';
+import type { Demands, LiveSource } from '../live-source.ts';
 
 /** Samples kept per container for the stats view's graphs: 10 minutes at dockerd's one a second. */
 export const HISTORY_SAMPLES = 600;
@@ -40,7 +41,7 @@ interface Watch {
   last?: ContainerStats;
 }
 
-export class StatsTracker {
+export class StatsTracker implements LiveSource<StatsState> {
   readonly store = new Store<StatsState>({ byId: new Map(), version: 0 });
   /** Every sample's figures per container, kept while measured and a while after (see HISTORIES). */
   private readonly histories = new Map<string, Ring<StatsFigures>>();
@@ -55,8 +56,15 @@ export class StatsTracker {
     this.retryMs = options.retryMs ?? 5000;
   }
 
+  watch(demands: Demands): void {
+    this.measure(demands.stats ?? []);
+  }
+
+  /** A stream ends by itself when its container stops; nothing to do on events. */
+  onEngineEvent(): void {}
+
   /** Measures exactly these containers from now on (an empty list stops every stream). */
-  watch(ids: Iterable<string>): void {
+  measure(ids: Iterable<string>): void {
     const wanted = new Set(ids);
     for (const [id, watch] of this.watches) {
       if (wanted.has(id)) continue;
@@ -82,7 +90,7 @@ export class StatsTracker {
 
   /** Every stream closed (berth is quitting, or switching engines). */
   stop(): void {
-    this.watch([]);
+    this.measure([]);
     clearTimeout(this.timer);
     this.timer = undefined;
   }

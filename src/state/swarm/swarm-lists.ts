@@ -8,6 +8,8 @@ import { describeError, isEngineError } from '../../engine/errors.ts';
 import { sameJson } from '../../engine/same-json.ts';
 import type { Service, SwarmNode, Task } from '../../engine/swarm.ts';
 import { Store } from '../store.ts';
+import type { EngineEvent } from '../../engine/types.ts';
+import type { Demands, LiveSource } from '../live-source.ts';
 
 export interface SwarmState {
   loaded: boolean;
@@ -28,7 +30,7 @@ export interface SwarmClient {
 const DEFAULT_INTERVAL_MS = 2000;
 const EVENT_COALESCE_MS = 100;
 
-export class SwarmLists {
+export class SwarmLists implements LiveSource<SwarmState> {
   readonly store = new Store<SwarmState>({ loaded: false, services: [], tasks: [], nodes: [] });
   private watching = false;
   private soon: NodeJS.Timeout | undefined;
@@ -41,7 +43,12 @@ export class SwarmLists {
     private readonly intervalMs = DEFAULT_INTERVAL_MS,
   ) {}
 
-  watch(on: boolean): void {
+  watch(demands: Demands): void {
+    this.show(demands.swarm === true);
+  }
+
+  /** Whether a swarm pane is on screen. */
+  show(on: boolean): void {
     if (on === this.watching) return;
     this.watching = on;
     clearTimeout(this.timer);
@@ -65,7 +72,7 @@ export class SwarmLists {
   }
 
   /** An engine event: a service or node change is read soon (a burst of them, once). */
-  onEngineEvent(type: string | undefined): void {
+  onEngineEvent({ Type: type }: EngineEvent): void {
     if (!this.watching || (type !== 'service' && type !== 'node') || this.soon) return;
     this.soon = setTimeout(() => {
       this.soon = undefined;
@@ -88,7 +95,7 @@ export class SwarmLists {
   stop(): void {
     clearTimeout(this.soon);
     this.soon = undefined;
-    this.watch(false);
+    this.show(false);
     this.abort.abort();
     this.abort = new AbortController();
   }

@@ -7,11 +7,11 @@
 import { Box, Text } from 'ink';
 import Spinner from 'ink-spinner';
 import type { ReactNode } from 'react';
-import type { FieldState } from '../../state/input/field.ts';
-import { sanitizeLine, truncate } from '../format/index.ts';
-import { wrapParts } from '../format/line-parts.ts';
-import { wrap } from '../format/wrap.ts';
-import { theme } from '../theme.ts';
+import type { FieldState } from '../../app/input/field.ts';
+import { sanitizeLine, truncate } from '../../app/format/index.ts';
+import { wrapParts } from '../../app/format/line-parts.ts';
+import { wrap } from '../../app/format/wrap.ts';
+import { theme } from '../../app/theme.ts';
 import { TextField } from '../widgets/text-field.tsx';
 
 /** Widest a form dialog gets: wider only spreads the labels from their values. */

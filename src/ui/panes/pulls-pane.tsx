@@ -1,21 +1,20 @@
 import { Box, Text, useApp } from 'ink';
-import { useEffect, useLayoutEffect, useReducer, useRef, useSyncExternalStore } from 'react';
-import { selectedIndex } from '../../state/app/navigation.ts';
-import type { PaneView } from '../../state/app/types.ts';
+import { useEffect, useLayoutEffect, useReducer, useRef } from 'react';
+import { selectedIndex } from '../../app/navigation.ts';
+import type { Pane } from '../../app/panes/pane.ts';
+import { blockHeight } from '../../app/rows/pull-rows.ts';
+import { selectPullIds } from '../../app/rows/select.ts';
+import { theme } from '../../app/theme.ts';
+import { paneView } from '../../app/types.ts';
 import type { PullState } from '../../state/pulls/pull-reducer.ts';
-import { useStore } from '../hooks/use-store.ts';
-import { keyLabel } from '../keys/keymap.ts';
-import { blockHeight } from '../rows/pull-rows.ts';
-import { selectPullIds } from '../rows/select.ts';
-import { useServices } from '../services.tsx';
-import { theme } from '../theme.ts';
-import { PullBlock, SPINNER_IDLE_MS, SPINNER_INTERVAL_MS } from './pull-block.tsx';
+import { useDerived, useKeymap } from '../runtime-context.tsx';
+import { PullBlock, SPINNER_IDLE_MS, SPINNER_INTERVAL_MS } from './pull-blocks.tsx';
 
 interface Props {
+  /** The pane's module: its view in the app store says which block is selected (keys move it; "pull started" sets it). */
+  pane: Pane;
   width: number;
   height: number;
-  /** The pane's view in the app store: which block is selected (keys move it; "pull started" sets it). */
-  view: PaneView;
 }
 
 const GAP = 1;
@@ -25,12 +24,13 @@ const GAP = 1;
  * first block that keeps the selected one in view, and a block that does not fit whole
  * collapses its layers.
  */
-export function PullsPane({ width, height, view: paneView }: Props) {
-  const { pulls, engineStore } = useServices();
-  const { pulls: list, engine: currentEngine } = useStore(pulls.store);
-  // Only whether the engine answers: list refreshes must not redraw the pulls.
-  const silent = () => engineStore.getState().connection.notResponding !== undefined;
-  const engineSilent = useSyncExternalStore(engineStore.subscribe, silent, silent);
+export function PullsPane({ pane, width, height }: Props) {
+  const keymap = useKeymap();
+  // The pulls, the selection, and only whether the engine answers: list refreshes must not redraw the pulls.
+  const { list, currentEngine, engineSilent, view: shown } = useDerived(
+    (state, ctx) => ({ list: ctx.pulls.pulls, currentEngine: ctx.pulls.engine, engineSilent: ctx.engine.connection.notResponding !== undefined, view: paneView(state, pane.id) }),
+    [pane],
+  );
   const running = list.some((p) => p.status === 'running');
   // One clock for every spinner and elapsed time, and only while something runs. It fires
   // SPINNER_IDLE_MS after the last render, whatever caused it: while progress arrives the
@@ -55,14 +55,14 @@ export function PullsPane({ width, height, view: paneView }: Props) {
     endedBefore.current = ended;
   }, [ended, waitUntilRenderFlush]);
 
-  const index = selectedIndex(paneView, selectPullIds(list));
+  const index = selectedIndex(shown, selectPullIds(list));
   // Which block the window started at last frame: drawing memory only, no key reads it.
   const topRef = useRef(0);
 
   if (list.length === 0) {
     return (
       <Box width={width} height={height}>
-        <Text color={theme.muted}>{`no pulls yet (${keyLabel('pull')} pulls an image)`}</Text>
+        <Text color={theme.muted}>{`no pulls yet (${keymap.label('pull')} pulls an image)`}</Text>
       </Box>
     );
   }
@@ -91,13 +91,14 @@ export function PullsPane({ width, height, view: paneView }: Props) {
               // Only the engine berth watches can be known silent; a pull elsewhere blames its registry.
               engineSilent={engineSilent && (pull.engine === undefined || pull.engine === currentEngine)}
               currentEngine={currentEngine}
+              cancelKey={keymap.label('cancel-pull')}
             />
           </Box>
         );
       })}
       {partial ? (
         <Text color={theme.muted} wrap="truncate">
-          {`pull ${index + 1} of ${list.length} · ↑/↓ for the others`}
+          {`pull ${index + 1} of ${list.length} · ${keymap.shortLabel('up')}/${keymap.shortLabel('down')} for the others`}
         </Text>
       ) : null}
     </Box>

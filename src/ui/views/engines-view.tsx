@@ -1,9 +1,9 @@
 import { Box, Text } from 'ink';
-import type { EngineRow, EnginesOverlay } from '../../state/app/types.ts';
-import { sanitizeLine, truncate } from '../format/index.ts';
-import { wrap } from '../format/wrap.ts';
-import { keyLabel } from '../keys/keymap.ts';
-import { theme } from '../theme.ts';
+import type { EngineRow, EnginesOverlay } from '../../app/types.ts';
+import { sanitizeLine, truncate } from '../../app/format/index.ts';
+import { wrap } from '../../app/format/wrap.ts';
+import { theme } from '../../app/theme.ts';
+import { useKeymap } from '../runtime-context.tsx';
 
 /** What a row says about its engine: a probe's answer, or that it is being asked. */
 function reachText(row: EngineRow): { text: string; color: string | undefined } {
@@ -17,17 +17,18 @@ function reachText(row: EngineRow): { text: string; color: string | undefined } 
  * sanitised: a context's name or description is the user's file, but still text from outside.
  */
 export function EnginesView({ overlay, width, height }: { overlay: EnginesOverlay; width: number; height: number }) {
+  const keymap = useKeymap();
   const rows = overlay.rows;
   const nameWidth = Math.min(Math.max(...(rows ?? []).map((r) => sanitizeLine(r.name).length), 8), 24);
   const hostWidth = Math.min(Math.max(...(rows ?? []).map((r) => sanitizeLine(r.host).length), 12), Math.max(Math.floor(width / 3), 16));
-  const status = overlay.switching !== undefined ? `switching to ${sanitizeLine(overlay.switching)}… (${keyLabel('close')} gives up)` : undefined;
+  const status = overlay.switching !== undefined ? `switching to ${sanitizeLine(overlay.switching)}… (${keymap.label('close')} gives up)` : undefined;
   const error = overlay.error === undefined ? [] : wrap(sanitizeLine(overlay.error), Math.max(width, 10), 4);
   const body = Math.max(height - 2 - error.length - (status ? 1 : 0), 1);
   const first = Math.max(0, Math.min(overlay.selected - body + 1, (rows?.length ?? 0) - body));
   return (
     <Box flexDirection="column" width={width} height={height}>
       <Text bold color={theme.accent} wrap="truncate">
-        {`Engines (${keyLabel('switch-engine')} switches, ${keyLabel('close')} closes)`}
+        {`Engines (${keymap.label('switch-engine')} switches, ${keymap.label('close')} closes)`}
       </Text>
       {rows === undefined ? <Text color={theme.muted}>reading the docker contexts and looking for sockets…</Text> : null}
       {rows?.length === 0 && overlay.error === undefined ? <Text color={theme.muted}>no engines found</Text> : null}

@@ -1,8 +1,8 @@
 import { useMemo } from 'react';
-import type { HistoryOverlay } from '../../state/app/types.ts';
-import { formatBytes, formatRelative, padEnd, sanitizeLine, shortId } from '../format/index.ts';
-import { keyLabel } from '../keys/keymap.ts';
+import type { HistoryOverlay } from '../../app/types.ts';
+import { formatBytes, formatRelative, padEnd, sanitizeLine, shortId } from '../../app/format/index.ts';
 import { ScrollView } from '../widgets/scroll-view.tsx';
+import { useKeymap } from '../runtime-context.tsx';
 
 /**
  * An image's layers, newest first, as `docker history` lists them: the layer id (or <missing>
@@ -10,6 +10,7 @@ import { ScrollView } from '../widgets/scroll-view.tsx';
  * `/bin/sh -c #(nop)` the builder adds taken off, as the CLI does).
  */
 export function HistoryView({ overlay, width, height }: { overlay: HistoryOverlay; width: number; height: number }) {
+  const keymap = useKeymap();
   const lines = useMemo(() => {
     if (overlay.error) return [`error: ${sanitizeLine(overlay.error)}`];
     if (!overlay.entries) return ['loading…'];
@@ -24,5 +25,5 @@ export function HistoryView({ overlay, width, height }: { overlay: HistoryOverla
       }),
     ];
   }, [overlay.entries, overlay.error]);
-  return <ScrollView title={`history ${sanitizeLine(overlay.title)} (${keyLabel('close')} closes)`} lines={lines} top={overlay.top} width={width} height={height} />;
+  return <ScrollView title={`history ${sanitizeLine(overlay.title)} (${keymap.label('close')} closes)`} lines={lines} top={overlay.top} width={width} height={height} />;
 }

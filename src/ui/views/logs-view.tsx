@@ -1,15 +1,16 @@
 import { Box, Text } from 'ink';
-import type { LogsOverlay } from '../../state/app/types.ts';
-import type { LogSource } from '../../state/app/work.ts';
+import type { LogsOverlay } from '../../app/types.ts';
+import type { LogSource } from '../../app/handlers/work.ts';
 import type { LogSessionState } from '../../state/logs/log-session.ts';
 import type { LogLine } from '../../state/logs/types.ts';
 import { matchRanges } from '../../state/logs/search.ts';
 import { Store } from '../../state/store.ts';
-import { sanitizeLine, truncate } from '../format/index.ts';
+import { sanitizeLine, truncate } from '../../app/format/index.ts';
 import { useStore } from '../hooks/use-store.ts';
-import { keyLabel } from '../keys/keymap.ts';
-import { theme } from '../theme.ts';
-import { plural } from '../format/plural.ts';
+import { theme } from '../../app/theme.ts';
+import { plural } from '../../app/format/plural.ts';
+import { useKeymap } from '../runtime-context.tsx';
+import type { ActionId, Keymap } from '../../app/keys/keymap.ts';
 
 interface Props {
   overlay: LogsOverlay;
@@ -27,6 +28,7 @@ const gone = new Store<LogSessionState>({ status: 'connecting', version: 0, runs
  * Scroll, follow, search and the search prompt are the overlay's state in the app store.
  */
 export function LogsView({ overlay, session, width, height }: Props) {
+  const keymap = useKeymap();
   const state = useStore(session?.store ?? gone);
   const view = overlay.view;
   const bodyHeight = Math.max(height - 2, 1);
@@ -41,7 +43,7 @@ export function LogsView({ overlay, session, width, height }: Props) {
           ? 'connecting…'
           : view.follow
             ? 'following'
-            : `paused (${keyLabel('bottom')} or ${keyLabel('follow')} follows)`;
+            : `paused (${keymap.label('bottom')} or ${keymap.label('follow')} follows)`;
   const searchInfo = search ? ` · "${sanitizeLine(search.query)}" ${search.current === undefined ? 0 : search.matches.indexOf(search.current) + 1}/${search.matches.length}` : '';
   const header = `logs ${sanitizeLine(overlay.name)} · ${status} · ${plural(overlay.length, 'line')}${searchInfo}`;
   return (
@@ -59,7 +61,7 @@ export function LogsView({ overlay, session, width, height }: Props) {
         )}
       </Box>
       <Text color={theme.muted} wrap="truncate">
-        {overlay.prompt !== undefined ? `/${sanitizeLine(overlay.prompt)}█  (Enter searches, Esc cancels)` : movementHint()}
+        {overlay.prompt !== undefined ? `/${sanitizeLine(overlay.prompt)}█  (${keymap.shortLabel('prompt-keep')} searches, ${keymap.shortLabel('prompt-clear')} cancels)` : movementHint(keymap)}
       </Text>
     </Box>
   );
@@ -69,8 +71,8 @@ export function LogsView({ overlay, session, width, height }: Props) {
  * The keys the footer below has no room for (it lists follow, search, save…), from the keymap in
  * force, so a user's own keys show here too.
  */
-function movementHint(): string {
-  const label = keyLabel;
+function movementHint(keymap: Keymap): string {
+  const label = (action: ActionId) => keymap.label(action);
   return `scroll ${label('up')} ${label('down')} ${label('page-up')} ${label('page-down')} · ${label('top')} top · ${label('bottom')} bottom and follow · ${label('prev-match')} previous match`;
 }
 

@@ -3,10 +3,10 @@
  * views' keys are in keys/overlays.ts; their state is the overlay's, in the app store.
  */
 import type { ReactElement } from 'react';
-import type { AppState, Overlay } from '../../state/app/types.ts';
+import type { AppState, Overlay } from '../../app/types.ts';
 import { DialogHost } from '../dialogs/dialog-host.tsx';
-import { helpContexts } from '../keys/contexts.ts';
-import type { CommandRunner } from '../../state/app/runner.ts';
+import { helpContexts } from '../../app/keys/contexts.ts';
+import type { CommandRunner } from '../../app/handlers/runner.ts';
 import { EnginesView } from './engines-view.tsx';
 import { HelpView } from './help-view.tsx';
 import { HistoryView } from './history-view.tsx';

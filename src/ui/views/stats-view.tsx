@@ -5,21 +5,17 @@
  */
 import { Table as FiguresTable } from '@alcalzone/ink-table';
 import { Box, Text } from 'ink';
-import { useOptionalStore } from '../hooks/use-store.ts';
-import type { StatsOverlay } from '../../state/app/types.ts';
+import type { StatsOverlay } from '../../app/types.ts';
 import type { StatsFigures } from '../../state/stats/figures.ts';
-import type { StatsState } from '../../state/stats/stats-tracker.ts';
-import { brailleChart, onTimeGrid } from '../format/braille-chart.ts';
-import { displayWidth, formatBytes, padEnd, sanitizeLine, truncate } from '../format/index.ts';
-import { keyLabel } from '../keys/keymap.ts';
-import { formatMemory, statsCells } from '../rows/stats-cells.ts';
-import { useServices } from '../services.tsx';
-import { theme } from '../theme.ts';
+import { brailleChart, onTimeGrid } from '../../app/format/braille-chart.ts';
+import { displayWidth, formatBytes, padEnd, sanitizeLine, truncate } from '../../app/format/index.ts';
+import { formatMemory, statsCells } from '../../app/rows/stats-cells.ts';
+import { useDerived, useKeymap, useRuntime } from '../runtime-context.tsx';
+import { theme } from '../../app/theme.ts';
 
 /** One chart column per this much time: 2 s, the pace the figures are redrawn at. */
 const STEP_MS = 2000;
 const CHART_ROWS = 3;
-const empty: StatsState = { byId: new Map(), version: 0 };
 
 interface Series {
   title: string;
@@ -72,9 +68,10 @@ function Chart({ series, history, width, nowMs }: { series: Series; history: rea
 
 
 export function StatsView({ overlay, width, height }: { overlay: StatsOverlay; width: number; height: number }) {
-  const tracker = useServices().stats;
-  const state = useOptionalStore(tracker?.store) ?? empty;
-  const history = tracker?.history(overlay.containerId) ?? [];
+  const keymap = useKeymap();
+  const { sources } = useRuntime();
+  const state = useDerived((_s, ctx) => ctx.stats, [], Object.is);
+  const history = sources.current.stats.history(overlay.containerId);
   const latest = state.byId.get(overlay.containerId) ?? history.at(-1);
   const nowMs = latest?.at ?? Date.now();
   const chartWidth = Math.max(Math.floor((width - 2) / 2), 10);
@@ -92,7 +89,7 @@ export function StatsView({ overlay, width, height }: { overlay: StatsOverlay; w
   return (
     <Box flexDirection="column" width={width} height={height}>
       <Text bold color={theme.accent} wrap="truncate">
-        {truncate(`stats ${sanitizeLine(overlay.name)} (${keyLabel('close')} closes)${tracker ? '' : ' — not measured here'}`, width)}
+        {truncate(`stats ${sanitizeLine(overlay.name)} (${keymap.label('close')} closes)`, width)}
       </Text>
       <Box>
         <Box flexDirection="column" width={chartWidth + 2}>

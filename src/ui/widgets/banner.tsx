@@ -1,42 +1,8 @@
 import { Box, Text } from 'ink';
 import type { ConnectionState } from '../../state/engine-state.ts';
-import { sanitizeLine } from '../format/index.ts';
-import { wrap } from '../format/wrap.ts';
+import { engineErrorLines, unreachableLines } from '../../app/banner-lines.ts';
 import { useClock } from '../hooks/use-clock.ts';
-import { theme } from '../theme.ts';
-
-/** A reason is shown whole, wrapped, up to this many lines (the engine's words are the point). */
-const REASON_LINES = 4;
-const HINT_LINES = 2;
-
-/** The unreachable banner's lines: why, with the countdown, then what to do or what is on screen. */
-export function unreachableLines(connection: ConnectionState, width: number, now: number): { reason: string[]; detail: string[] } {
-  const seconds = connection.retryAt ? Math.max(Math.ceil((connection.retryAt - now) / 1000), 0) : 0;
-  const reason = sanitizeLine(withoutEndpoint(connection.error ?? 'unknown error', connection.endpoint));
-  // "stale" only when there is data to be stale: before the engine was ever reached there is none.
-  const detail = connection.hint ? sanitizeLine(connection.hint) : connection.connectedAt !== undefined ? 'showing the last known data (stale)' : '';
-  return {
-    reason: wrap(`cannot reach ${sanitizeLine(connection.endpoint)}: ${reason} — retrying in ${seconds}s`, width, REASON_LINES),
-    detail: detail === '' ? [] : wrap(detail, width, HINT_LINES),
-  };
-}
-
-/** The error line's lines: the engine's refusal in full, wrapped. */
-export function engineErrorLines(message: string, width: number): string[] {
-  return wrap(`engine: ${sanitizeLine(message)}`, width, REASON_LINES);
-}
-
-/**
- * How many lines the banner area takes for this connection at this width (0 when all is well),
- * so the layout can give the rest to the pane.
- */
-export function bannerHeight(connection: ConnectionState, width: number, now = Date.now()): number {
-  if (connection.status === 'unreachable') {
-    const { reason, detail } = unreachableLines(connection, width, now);
-    return reason.length + detail.length;
-  }
-  return connection.error ? engineErrorLines(connection.error, width).length : 0;
-}
+import { theme } from '../../app/theme.ts';
 
 /**
  * Shown while the engine is unreachable. It ticks once a second only while it is mounted,
@@ -59,18 +25,6 @@ export function UnreachableBanner({ connection, width }: { connection: Connectio
       ))}
     </Box>
   );
-}
-
-/**
- * The client's messages name the endpoint ("connection refused by unix:///…/docker.sock") for
- * the places that show them alone; the banner names it already, and a long socket path said
- * twice pushes the reason itself off the end of the line.
- */
-export function withoutEndpoint(message: string, endpoint: string): string {
-  if (endpoint === '') return message;
-  let text = message;
-  for (const joint of [' at ', ' by ', ' to ', ' on ', ' of ']) text = text.split(`${joint}${endpoint}`).join('');
-  return text.split(endpoint).join('the engine');
 }
 
 /**

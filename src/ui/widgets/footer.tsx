@@ -1,11 +1,13 @@
 import { Box, Text } from 'ink';
-import { bindingsFor, type Binding, type KeyContext } from '../keys/keymap.ts';
-import { theme } from '../theme.ts';
+import type { Binding, KeyContext } from '../../app/keys/keymap.ts';
+import { bindingLabel } from '../../app/keys/keymap.ts';
+import { theme } from '../../app/theme.ts';
+import { useKeymap } from '../runtime-context.tsx';
 
 /** The keys that apply right now, generated from the keymap; cut to the width, never wrapped. */
 export function Footer({ contexts, width }: { contexts: readonly KeyContext[]; width: number }) {
   // Help and quit are always shown; the context's own keys fill the room before them.
-  const all = bindingsFor(contexts).filter((b) => b.footer);
+  const all = useKeymap().bindingsFor(contexts).filter((b) => b.footer);
   const fixed = all.filter((b) => b.action === 'help' || b.action === 'quit').map(hint);
   let used = fixed.reduce((n, p) => n + p.length + 2, 0);
   const parts: string[] = [];
@@ -27,5 +29,5 @@ export function Footer({ contexts, width }: { contexts: readonly KeyContext[]; w
 }
 
 function hint(binding: Binding): string {
-  return `${binding.label} ${binding.footer ?? binding.description}`;
+  return `${bindingLabel(binding)} ${binding.footer ?? binding.description}`;
 }

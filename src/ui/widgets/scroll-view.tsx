@@ -1,6 +1,6 @@
 import { Box, Text } from 'ink';
-import { truncate } from '../format/index.ts';
-import { theme } from '../theme.ts';
+import { truncate } from '../../app/format/index.ts';
+import { theme } from '../../app/theme.ts';
 
 interface Props {
   title: string;

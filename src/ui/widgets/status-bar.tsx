@@ -1,8 +1,8 @@
 import { Box, Text } from 'ink';
 import type { ConnectionState, EngineState } from '../../state/engine-state.ts';
-import { fitParts, type LinePart } from '../format/line-parts.ts';
-import { formatClock, plural, sanitizeLine } from '../format/index.ts';
-import { theme } from '../theme.ts';
+import { fitParts, type LinePart } from '../../app/format/line-parts.ts';
+import { formatClock, plural, sanitizeLine } from '../../app/format/index.ts';
+import { theme } from '../../app/theme.ts';
 
 interface Props {
   engine: EngineState;

@@ -1,24 +1,10 @@
 import { Box, Text } from 'ink';
 import { useMemo, useRef } from 'react';
-import { displayWidth, fit, layoutColumns, type Align } from '../format/index.ts';
-import { theme } from '../theme.ts';
+import { displayWidth, fit, layoutColumns } from '../../app/format/index.ts';
+import { columnNeeds, type Column, type TableRow } from '../../app/table.ts';
 
-export interface Column<K extends string> {
-  key: K;
-  title: string;
-  min: number;
-  max?: number;
-  grow?: number;
-  /** Columns with the highest number drop first when the terminal is narrow. */
-  priority: number;
-  align?: Align;
-}
-
-export interface TableRow<K extends string> {
-  key: string;
-  cells: Record<K, string>;
-  color?: string;
-}
+export type { Column, TableRow };
+import { theme } from '../../app/theme.ts';
 
 interface Props<K extends string> {
   columns: readonly Column<K>[];
@@ -74,39 +60,3 @@ export function Table<K extends string>({ columns, rows, selectedIndex, width, h
   );
 }
 
-const PRINTABLE_ASCII = /^[\u0020-\u007e]*$/;
-
-/**
- * Each row's cell widths, measured once per row object: panes hand the same row objects back
- * while only the filter changes, so typing a filter over 10,000 rows measures none of them again.
- */
-const measured = new WeakMap<object, Partial<Record<string, number>>>();
-
-function cellWidth<K extends string>(row: TableRow<K>, key: K): number {
-  let widths = measured.get(row);
-  if (!widths) {
-    widths = {};
-    measured.set(row, widths);
-  }
-  let w = widths[key];
-  if (w === undefined) {
-    const text = row.cells[key];
-    w = PRINTABLE_ASCII.test(text) ? text.length : displayWidth(text);
-    widths[key] = w;
-  }
-  return w;
-}
-
-/** The widest cell of each column, in terminal cells (plain ASCII, the usual case, by its length). */
-export function columnNeeds<K extends string>(columns: readonly Column<K>[], rows: readonly TableRow<K>[]): Map<K, number> {
-  const needs = new Map<K, number>();
-  for (const { key } of columns) {
-    let widest = 0;
-    for (const row of rows) {
-      const w = cellWidth(row, key);
-      if (w > widest) widest = w;
-    }
-    needs.set(key, widest);
-  }
-  return needs;
-}

@@ -6,11 +6,11 @@
  */
 import { Text } from 'ink';
 import { useRef } from 'react';
-import type { FieldState } from '../../state/input/field.ts';
-import { cleanInput } from '../../state/input/field.ts';
-import { displayWidth, sanitizeLine } from '../format/index.ts';
-import { graphemes } from '../../state/input/graphemes.ts';
-import { theme } from '../theme.ts';
+import type { FieldState } from '../../app/input/field.ts';
+import { cleanInput } from '../../app/input/field.ts';
+import { displayWidth, sanitizeLine } from '../../app/format/index.ts';
+import { graphemes } from '../../app/input/graphemes.ts';
+import { theme } from '../../app/theme.ts';
 
 export interface TextFieldProps {
   field: FieldState;

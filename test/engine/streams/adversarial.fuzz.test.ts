@@ -14,7 +14,7 @@ import { demultiplex } from '../../../src/engine/streams/multiplexed.ts';
 import { NdjsonDecoder, readNdjson } from '../../../src/engine/streams/ndjson.ts';
 import { LineSplitter } from '../../../src/state/logs/line-splitter.ts';
 import { LogBuffer } from '../../../src/state/logs/log-buffer.ts';
-import { sanitizeLine } from '../../../src/ui/format/sanitize.ts';
+import { sanitizeLine } from '../../../src/app/format/sanitize.ts';
 import { chunksOf, split } from '../../support/chunks.ts';
 
 /** Runs `work`; an EngineError is an expected outcome, anything else thrown fails the property. */

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { afterEach, beforeEach, mock, test } from 'node:test';
 import { EventLog, LOG_SIZE, logged } from '../../../src/state/events/event-log.ts';
-import { eventRows } from '../../../src/ui/rows/event-rows.ts';
+import { eventRows } from '../../../src/app/rows/event-rows.ts';
 
 beforeEach(() => mock.timers.enable({ apis: ['setTimeout'] }));
 afterEach(() => mock.timers.reset());

@@ -12,7 +12,7 @@ import { EngineError } from '../../../src/engine/errors.ts';
 import { NdjsonDecoder } from '../../../src/engine/streams/ndjson.ts';
 import type { PullMessage } from '../../../src/engine/types.ts';
 import { createPull, finishPull, foldPullMessage, pullTotals, type PullOutcome, type PullState } from '../../../src/state/pulls/pull-reducer.ts';
-import { pullBlockLines } from '../../../src/ui/rows/pull-rows.ts';
+import { pullBlockLines } from '../../../src/app/rows/pull-rows.ts';
 
 const TAG = 'latest';
 const base = (): PullState => createPull({ id: 'p1', reference: 'busybox', fromImage: 'docker.io/library/busybox', tag: TAG, impliedLatest: true, startedAt: 0 });

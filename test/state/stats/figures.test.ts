@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { ContainerStats } from '../../../src/engine/stats.ts';
 import { statsFigures } from '../../../src/state/stats/figures.ts';
-import { formatMemory, statsCells } from '../../../src/ui/rows/stats-cells.ts';
+import { formatMemory, statsCells } from '../../../src/app/rows/stats-cells.ts';
 
 const v1: ContainerStats = {
   read: '2026-11-23T10:00:02.000000000Z',

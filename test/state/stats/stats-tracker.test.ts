@@ -42,7 +42,7 @@ const sample = (pids: number): ContainerStats => ({ read: '2026-11-23T10:00:00Z'
 test('watch opens a stream per container; figures come in batches; unwatching aborts and forgets', async () => {
   const fake = new FakeStats();
   const tracker = new StatsTracker({ client: () => fake, publishMs: 1000, retryMs: 5000 });
-  tracker.watch(['a', 'b']);
+  tracker.measure(['a', 'b']);
   await settle();
   assert.deepEqual(fake.opened, ['a', 'b']);
   fake.open.get('a')?.push(sample(1));
@@ -52,10 +52,10 @@ test('watch opens a stream per container; figures come in batches; unwatching ab
   mock.timers.tick(1000);
   assert.deepEqual([...tracker.store.getState().byId].map(([id, f]) => [id, f.pids]), [['a', 1], ['b', 2]]);
 
-  tracker.watch(['b']);
+  tracker.measure(['b']);
   assert.equal(fake.open.get('a')?.signal?.aborted, true, 'a’s stream is closed at once');
   assert.deepEqual([...tracker.store.getState().byId.keys()], ['b'], 'and its figures are gone');
-  tracker.watch(['b']);
+  tracker.measure(['b']);
   assert.deepEqual(fake.opened, ['a', 'b'], 'watching what is watched opens nothing');
   tracker.stop();
   assert.equal(fake.open.get('b')?.signal?.aborted, true);
@@ -64,7 +64,7 @@ test('watch opens a stream per container; figures come in batches; unwatching ab
 test('a stream that fails is opened again after the pause, while still watched', async () => {
   const fake = new FakeStats();
   const tracker = new StatsTracker({ client: () => fake, publishMs: 1000, retryMs: 5000 });
-  tracker.watch(['a']);
+  tracker.measure(['a']);
   await settle();
   fake.open.get('a')?.fail();
   await settle();

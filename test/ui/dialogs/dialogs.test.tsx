@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, describe, test } from 'node:test';
 import { EngineError } from '../../../src/engine/errors.ts';
 import type { ImageSummary } from '../../../src/engine/types.ts';
-import { runRows } from '../../../src/state/dialogs/run.ts';
+import { runRows } from '../../../src/app/dialogs/run.ts';
 import { NO_ENGINE, renderDialog, spy, stub } from '../../support/dialog-harness.tsx';
 import { container, keys, renderApp } from '../../support/ui-harness.tsx';
 

@@ -7,7 +7,7 @@
  */
 import assert from 'node:assert/strict';
 import { after, describe, test } from 'node:test';
-import type { DialogRequest } from '../../../src/state/dialogs/dialog.ts';
+import type { DialogRequest } from '../../../src/app/commands.ts';
 import { renderDialog, spy } from '../../support/dialog-harness.tsx';
 import { keys } from '../../support/ui-harness.tsx';
 

@@ -12,16 +12,19 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import fc from 'fast-check';
-import { AppStore } from '../../../src/state/app/app-store.ts';
-import type { Command } from '../../../src/state/app/commands.ts';
-import { initialAppState, type AppState, type PaneId } from '../../../src/state/app/types.ts';
-import type { DialogRequest } from '../../../src/state/dialogs/dialog.ts';
+import { AppStore } from '../../../src/app/app-store.ts';
+import type { Command } from '../../../src/app/commands.ts';
+import { initialAppState, type AppState, type PaneId } from '../../../src/app/types.ts';
+import type { DialogRequest } from '../../../src/app/commands.ts';
+import type { PullDialog } from '../../../src/app/dialogs/pull.ts';
+import { uiContext } from '../../support/ui-context.ts';
 import { initialEngineState, type EngineState } from '../../../src/state/engine-state.ts';
 import { createPull, finishPull } from '../../../src/state/pulls/pull-reducer.ts';
-import { KeyInput, KeyStream } from '../../../src/ui/keys/key-input.tsx';
-import { Keymap, keymap } from '../../../src/ui/keys/keymap.ts';
-import { reduceApp } from '../../../src/ui/keys/reduce.ts';
-import type { UiContext } from '../../../src/ui/keys/ui-context.ts';
+import { KeyInput } from '../../../src/ui/key-input.tsx';
+import { KeyStream } from '../../../src/app/input/key-stream.ts';
+import { Keymap, keymap } from '../../../src/app/keys/keymap.ts';
+import { reduceApp } from '../../../src/app/keys/reduce.ts';
+import type { UiContext } from '../../../src/app/context.ts';
 import { renderInk } from '../../support/ink-harness.ts';
 import { container } from '../../support/ui-harness.tsx';
 
@@ -60,7 +63,7 @@ function pulls(): UiContext['pulls'] {
   return { pulls: [running, done] };
 }
 
-const ctx: UiContext = { engine: engine(), pulls: pulls(), keymap: new Keymap(keymap), logLines: () => undefined };
+const ctx: UiContext = uiContext({ engine: engine(), pulls: pulls(), keymap: new Keymap(keymap) });
 
 /** The bytes a terminal sends for a key name of the keymap. */
 const named: Record<string, string> = {
@@ -180,5 +183,5 @@ test('the generator reaches the dialogs and fields it is meant to: a burst types
   const tokens: Token[] = [...'pbusybox'].map((bytes) => ({ kind: 'key', bytes }));
   const fast = await deliver(starts[0]!, bursts(tokens, []));
   const top = fast.state.overlays.at(-1);
-  assert.equal(top?.kind === 'dialog' && top.dialog.type === 'pull' ? top.dialog.fields.image.value : undefined, 'busybox');
+  assert.equal(top?.kind === 'dialog' && top.dialog.type === 'pull' ? (top.dialog as PullDialog).fields.image.value : undefined, 'busybox');
 });

@@ -1,10 +1,12 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { editField, type FieldState } from '../../../src/state/input/field.ts';
-import type { KeyPress } from '../../../src/state/input/press.ts';
+import { editField, type FieldState } from '../../../src/app/input/field.ts';
+import type { KeyPress } from '../../../src/app/input/press.ts';
 import { Store } from '../../../src/state/store.ts';
 import { useStore } from '../../../src/ui/hooks/use-store.ts';
-import { KeyInput, KeyStream } from '../../../src/ui/keys/key-input.tsx';
+import { KeyInput } from '../../../src/ui/key-input.tsx';
+import { KeyStream } from '../../../src/app/input/key-stream.ts';
+import { defaultKeymap } from '../../../src/app/keys/keymap.ts';
 import { scrollStart, TextField } from '../../../src/ui/widgets/text-field.tsx';
 import { renderInk } from '../../support/ink-harness.ts';
 
@@ -35,7 +37,8 @@ function Field({ store, width, mask }: { store: Store<FieldState>; width: number
 function renderField(props: { initial: string; width: number; mask?: boolean }) {
   const store = new Store<FieldState>({ value: props.initial, cursor: props.initial.length });
   const sink = {
-    press: (press: KeyPress) => store.update((s) => editField(s, press) ?? s),
+    // Editing keys reach a field as the keymap's actions, as in a dialog.
+    press: (press: KeyPress) => store.update((s) => editField(s, press, defaultKeymap.resolveIn(['field', 'dialog'], press.name)) ?? s),
     batch: (work: () => void) => work(),
   };
   const keys = new KeyStream(sink);

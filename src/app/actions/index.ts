@@ -1,0 +1,13 @@
+/**
+ * Every action on a thing, gathered from the modules that declare them: the dialogs', the views'
+ * and the plain commands'. The key reducer runs the one declared for the kind of the selected
+ * row's target (or the pane's list, or berth itself for a global action).
+ */
+import { dialogs } from '../dialogs/index.ts';
+import { inspectActions } from '../views/inspect.ts';
+import { logsActions } from '../views/logs.ts';
+import { statsActions } from '../views/stats.ts';
+import { commandActions } from './commands.ts';
+import { gather, type TargetActions } from './target-actions.ts';
+
+export const targetActions: TargetActions = gather([...dialogs.map((d) => d.actions ?? {}), logsActions, inspectActions, statsActions, commandActions]);

@@ -1,0 +1,191 @@
+/**
+ * Commands: what the reducers ask the world to do, as plain data, in one table next to the
+ * keymap's actions. A reducer never calls the engine, a timer or the terminal; it returns the
+ * next state and a list of these, and the CommandRunner (handlers/runner.ts) carries each out
+ * with the handler of its id (handlers/index.ts, handlers grouped by what they touch) and
+ * reports back with actions. Tests record them.
+ *
+ * Ids are `<thing>-<verb>`. Adding one: its shape here, a handler in the file of what it touches;
+ * TypeScript then insists on both. A dialog's command reports to the dialog with one of the
+ * replies below (`{ type: 'dialog', overlay, result }`).
+ */
+import type { HistoryEntry } from '../engine/images.ts';
+import type { RunSpec } from '../state/actions/run-container.ts';
+import type { SessionTarget } from '../state/engine-session.ts';
+import type { SwitchOutcome } from '../state/engine-switch.ts';
+import type { PrunePreview, PruneTarget } from '../state/prune/preview.ts';
+import { NOTICE_MS, withNotice } from './navigation.ts';
+import type { AppState, EngineRow, InspectTarget, Notice } from './types.ts';
+
+/** A Compose project's containers (or any set of them) acted on together. */
+export type Members = ReadonlyArray<{ id: string; name: string }>;
+
+/** What a swarm confirmation does, as the docker CLI would. */
+export type SwarmAction =
+  | { kind: 'scale'; serviceId: string; name: string; replicas: number }
+  | { kind: 'force-update'; serviceId: string; name: string }
+  | { kind: 'rollback'; serviceId: string; name: string }
+  | { kind: 'remove-service'; serviceId: string; name: string }
+  | { kind: 'drain'; nodeId: string; name: string }
+  | { kind: 'activate'; nodeId: string; name: string };
+
+/** The app and the terminal. */
+type AppCommand =
+  | { type: 'app-quit' }
+  /** Gives the terminal back to the shell and stops (Ctrl-Z). */
+  | { type: 'app-suspend' }
+  /**
+   * Dispatches `action` after `ms`; a later timer with the same `key` replaces this one, and one
+   * tied to an `overlay` is dropped when that overlay closes.
+   */
+  | { type: 'timer-start'; ms: number; key?: string; overlay?: number; action: AppAction }
+  /** Puts `text` on the clipboard (OSC 52). */
+  | { type: 'clipboard-copy'; text: string }
+  /** The overlay closed: whatever runs for it (requests, streams, timers) stops. */
+  | { type: 'overlay-release'; overlay: number };
+
+/** A container, or a Compose project's containers. */
+type ContainerCommand =
+  /** Hands the terminal to a shell in the container until it exits. */
+  | { type: 'container-shell'; containerId: string; name: string }
+  | { type: 'container-start'; containerId: string; name: string }
+  | { type: 'project-start'; project: string; members: Members }
+  /** Pauses (or, `pause: false`, resumes) every process of the container. */
+  | { type: 'container-pause'; containerId: string; name: string; pause: boolean }
+  /** Stops or restarts one container, or a project's (`members`; `name` is then the project's). Seconds in `timeout`; undefined leaves it to the container or the engine. */
+  | { type: 'container-stop'; overlay: number; containerId: string; name: string; service?: string; timeout?: number; restart: boolean; members?: Members }
+  | { type: 'container-kill'; overlay: number; containerId: string; name: string; signal: string }
+  | { type: 'container-rename'; overlay: number; containerId: string; name: string; newName: string }
+  | { type: 'container-commit'; overlay: number; containerId: string; label: string; repository: string; tag: string; comment?: string; author?: string }
+  | { type: 'container-remove'; overlay: number; containerId: string; name: string; force: boolean; volumes: boolean }
+  | { type: 'container-copy-out'; overlay: number; containerId: string; name: string; source: string; directory: string; overwrite: boolean };
+
+/** Images, pulls and pushes. */
+type ImageCommand =
+  | { type: 'image-tag'; overlay: number; imageId: string; reference: string }
+  | { type: 'image-remove'; overlay: number; imageId: string; tag: string; force: boolean; noPrune: boolean }
+  /** Starts a pull (or a push) in the Pulls pane; the typed credentials go to it and nowhere else. */
+  | { type: 'pull-start'; overlay: number; reference: string; auth?: { username: string; password: string }; push?: boolean }
+  | { type: 'pull-cancel'; pullId: string }
+  | { type: 'pull-dismiss'; pullId: string }
+  | { type: 'credentials-lookup'; overlay: number; reference: string };
+
+/** Volumes and networks. */
+type ResourceCommand =
+  | { type: 'volume-create'; overlay: number; name: string }
+  | { type: 'volume-remove'; overlay: number; name: string; force: boolean }
+  | { type: 'network-create'; overlay: number; name: string }
+  | { type: 'network-remove'; overlay: number; id: string; name: string };
+
+/** The swarm, prune, and a run. */
+type EngineCommand =
+  | { type: 'swarm-act'; overlay: number; action: SwarmAction }
+  | { type: 'prune-preview'; overlay: number; target: PruneTarget; serial: number }
+  | { type: 'prune-run'; overlay: number; target: PruneTarget }
+  | { type: 'run-create'; overlay: number; spec: RunSpec }
+  | { type: 'run-pull'; overlay: number; reference: string };
+
+/** What fills the views. */
+type ViewCommand =
+  /** Fetches the JSON an inspect overlay shows. */
+  | { type: 'inspect-load'; overlay: number; target: InspectTarget; objectId: string }
+  /** Starts following a container's logs for a logs overlay. */
+  | { type: 'logs-open'; overlay: number; containerId: string }
+  /** Follows every container of a set (a Compose project's), merged in time order, for a logs overlay. */
+  | { type: 'logs-open-project'; overlay: number; members: ReadonlyArray<{ id: string; source: string }> }
+  | { type: 'logs-open-service'; overlay: number; serviceId: string; name: string }
+  | { type: 'logs-save'; overlay: number; name: string; timestamps: boolean }
+  /** Reads the image's history for the view in `overlay`. */
+  | { type: 'history-load'; overlay: number; imageId: string }
+  /** Lists the container's processes for the stats view in `overlay`, again every few seconds while it is open. */
+  | { type: 'top-follow'; overlay: number; containerId: string }
+  /** Lists the engines for the switcher in `overlay`, then asks each whether it answers. */
+  | { type: 'engines-list'; overlay: number }
+  /** Switches berth to another engine (the switcher in `overlay` hears how it went). */
+  | { type: 'engine-switch'; overlay: number; target: SessionTarget; name: string };
+
+export type Command = AppCommand | ContainerCommand | ImageCommand | ResourceCommand | EngineCommand | ViewCommand;
+export type CommandType = Command['type'];
+
+/** A request's answer from the engine: the one line to show, or the engine's words. */
+export type RequestReply = { kind: 'done'; message: string } | { kind: 'failed'; message: string };
+
+export type CommitReply =
+  | { kind: 'done'; imageId: string; reference: string; message: string }
+  /** The images list now holds the new image: time to select it. */
+  | { kind: 'listed'; imageId: string; reference: string }
+  | { kind: 'failed'; message: string };
+
+export type CopyOutReply = { kind: 'done'; message: string } | { kind: 'exists'; target: string } | { kind: 'failed'; message: string };
+
+export type PruneReply =
+  | { kind: 'previewed'; serial: number; preview: PrunePreview }
+  | { kind: 'preview-failed'; serial: number; message: string }
+  | { kind: 'pruned'; removed: number; freed: number }
+  | { kind: 'prune-failed'; message: string };
+
+export type PullReply =
+  | { kind: 'started'; pullId: string }
+  | { kind: 'failed'; message: string }
+  /** Typing paused on `reference`: look it up if it is still what the field says. */
+  | { kind: 'lookup-due'; reference: string }
+  | { kind: 'looked-up'; reference: string; description: string }
+  | { kind: 'lookup-failed'; reference: string; message: string };
+
+export type RunReply =
+  | { kind: 'created'; id: string; warnings: readonly string[] }
+  | { kind: 'started' }
+  | { kind: 'output'; lines: number }
+  | { kind: 'exited'; exitCode: number; outputError?: string }
+  /** Detached and started; the containers list holds it (`live`: still running). */
+  | { kind: 'detached'; id: string; name: string; live: boolean; warnings: readonly string[] }
+  | { kind: 'failed'; message: string; missingImage: boolean }
+  | { kind: 'pulling'; pullId: string }
+  | { kind: 'pulled' }
+  | { kind: 'pull-failed'; message: string };
+
+/** What a dialog's commands report back: one of the replies above. */
+export type DialogReply = RequestReply | CommitReply | CopyOutReply | PruneReply | PullReply | RunReply;
+
+/** What comes back into the store from outside a key: results, timers, resizes, data changes. */
+/** What opens a dialog: its id as `type`, and what its module's `open` reads (app/dialogs/). */
+export interface DialogRequest {
+  readonly type: string;
+  readonly [field: string]: unknown;
+}
+
+export type AppAction =
+  | { type: 'notify'; text: string; tone?: Notice['tone'] }
+  | { type: 'notice-expired'; seq: number }
+  | { type: 'resize'; columns: number; rows: number }
+  /** A source changed (the engine's lists, the pulls…): selections follow their ids. */
+  | { type: 'sources-changed' }
+  | { type: 'inspect-loaded'; overlay: number; lines: readonly string[] }
+  /** A logs overlay's buffer gained `added` lines and evicted `dropped`; it now holds `length`. */
+  | { type: 'logs-changed'; overlay: number; added: number; dropped: number; length: number }
+  | { type: 'history-loaded'; overlay: number; entries?: readonly HistoryEntry[]; error?: string }
+  | { type: 'top-loaded'; overlay: number; top?: { titles: readonly string[]; processes: ReadonlyArray<readonly string[]> }; error?: string }
+  | { type: 'engines-listed'; overlay: number; rows: readonly EngineRow[]; error?: string }
+  | { type: 'engine-probed'; overlay: number; host: string; reach: { ok: boolean; text: string } }
+  /** A switch ended; berth is on the new engine if `outcome.ok`. */
+  | { type: 'engine-switched'; overlay: number; name: string; outcome: SwitchOutcome }
+  /** Opens a dialog from outside a key (a test): a request of the dialog module named by its `type`. */
+  | { type: 'open-dialog'; request: DialogRequest }
+  /** A result for the dialog in overlay `overlay` (ignored once it has closed). */
+  | { type: 'dialog'; overlay: number; result: DialogReply };
+
+/** A reducer's answer: the next state and what to do about it. */
+export interface Reduced {
+  state: AppState;
+  commands: readonly Command[];
+}
+
+export function reduced(state: AppState, ...commands: Command[]): Reduced {
+  return { state, commands };
+}
+
+/** Shows a notice and schedules its end: no clock is read while drawing. */
+export function notify(state: AppState, text: string, tone: Notice['tone'] = 'info', ...commands: Command[]): Reduced {
+  const [next, notice] = withNotice(state, text, tone);
+  return { state: next, commands: [...commands, { type: 'timer-start', ms: NOTICE_MS, key: 'notice', action: { type: 'notice-expired', seq: notice.seq } }] };
+}

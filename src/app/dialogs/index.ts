@@ -1,0 +1,39 @@
+/**
+ * The dialogs: one line each. A dialog is its module (machine.ts says what one declares): its
+ * state, keys, results, view and the actions that open it.
+ */
+import { commit } from './commit.ts';
+import { confirm } from './confirm.ts';
+import { copyOut } from './copy-out.ts';
+import { create } from './create.ts';
+import { kill } from './kill.ts';
+import { registered, type AnyDialog } from './machine.ts';
+import { prune } from './prune.ts';
+import { pull } from './pull.ts';
+import { remove } from './remove.ts';
+import { rename } from './rename.ts';
+import { run } from './run.ts';
+import { scale } from './scale.ts';
+import { stop } from './stop.ts';
+import { tag } from './tag.ts';
+
+export const dialogs: readonly AnyDialog[] = [
+  registered(run),
+  registered(stop),
+  registered(commit),
+  registered(remove),
+  registered(pull),
+  registered(kill),
+  registered(rename),
+  registered(tag),
+  registered(create),
+  registered(scale),
+  registered(copyOut),
+  registered(prune),
+  registered(confirm),
+];
+
+/** The module of a dialog's state (or request) by its `type`. */
+export function dialogOf(type: string): AnyDialog | undefined {
+  return dialogs.find((d) => d.id === type);
+}

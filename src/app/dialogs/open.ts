@@ -1,0 +1,49 @@
+/**
+ * Opening a dialog over the panes and folding what its keys and results did (an Outcome) into the
+ * app state: its new state, closing it, a notice, commands, and revealing a thing it made in the
+ * pane that shows such things.
+ */
+import { rowKey } from '../../state/sources.ts';
+import { notify, type Command, type Reduced } from '../commands.ts';
+import type { UiContext } from '../context.ts';
+import { bodyHeight } from '../layout.ts';
+import { closeOverlay, focusPane, nextSerial, pushOverlay, replaceOverlay, select } from '../navigation.ts';
+import { panes } from '../panes/index.ts';
+import type { AppState, DialogOverlay, DialogState } from '../types.ts';
+import type { AnyDialog, DialogContext, DialogModule, Outcome } from './machine.ts';
+
+export function dialogContext(state: AppState, ctx: UiContext, overlay: number): DialogContext {
+  return { overlay, engine: ctx.engine, bodyHeight: bodyHeight(state.terminal, ctx.engine) };
+}
+
+/** What a dialog's outcome means for the app: its new state, and closing, revealing, notifying. */
+export function applyOutcome(state: AppState, ctx: UiContext, overlay: DialogOverlay, outcome: Outcome<DialogState>): Reduced {
+  const commands: Command[] = [...(outcome.commands ?? [])];
+  let next = outcome.close ? closeOverlay(state, overlay.id) : replaceOverlay(state, outcome.state === overlay.dialog ? overlay : { ...overlay, dialog: outcome.state });
+  if (outcome.close) commands.push({ type: 'overlay-release', overlay: overlay.id });
+  if (outcome.reveal) next = reveal(next, ctx, outcome.reveal.kind, outcome.reveal.id);
+  if (outcome.notify) return notify(next, outcome.notify.text, outcome.notify.tone, ...commands);
+  return { state: next, commands };
+}
+
+/** Focuses the pane that shows this kind of thing and selects it there (showing it first if the pane hides it). */
+export function reveal(state: AppState, ctx: UiContext, kind: string, id: string): AppState {
+  const pane = panes.find((p) => p.shows === kind);
+  if (!pane) return state;
+  const key = pane.keyOf ? pane.keyOf(id, ctx) : rowKey(ctx.engine.connection.endpoint, id);
+  const shown = pane.reveal ? pane.reveal(state, key, ctx) : state;
+  return select(focusPane(shown, pane.id), pane.id, key);
+}
+
+/** Opens a dialog on top: its state is in the store at once, so keys typed next go into it. */
+export function openDialog<S extends { type: string }, Q, R>(state: AppState, ctx: UiContext, dialog: DialogModule<S, Q, R>, request: Q): Reduced {
+  return openRegistered(state, ctx, dialog as unknown as AnyDialog, request);
+}
+
+export function openRegistered(state: AppState, ctx: UiContext, dialog: AnyDialog, request: unknown): Reduced {
+  const [numbered, id] = nextSerial(state);
+  const outcome = dialog.open(request, dialogContext(numbered, ctx, id));
+  const overlay: DialogOverlay = { kind: 'dialog', id, dialog: outcome.state };
+  return applyOutcome(pushOverlay(numbered, overlay), ctx, overlay, outcome);
+}
+

@@ -1,0 +1,211 @@
+/**
+ * Pull (`p`), or push (`P` on an image): an image reference, and optionally a username and password. Without typed
+ * credentials the pull uses what the docker CLI would (config.json `auths`, `credHelpers`,
+ * `credsStore`), and the dialog says which source that is once typing pauses.
+ *
+ * The password is masked when drawn and lives only here, in this dialog's state. Enter hands it
+ * to the pull manager inside the command and wipes it from the state in the same step, so from
+ * then on the store no longer holds it. The credentials the lookup finds are never kept: only
+ * their description is.
+ */
+import { parseImageReference, pullTarget } from '../../engine/reference.ts';
+import { checkPassword, checkUsername } from '../../state/validation.ts';
+import type { TargetActions } from '../actions/target-actions.ts';
+import { notify, type PullReply } from '../commands.ts';
+import { sanitizeLine, truncate } from '../format/index.ts';
+import { field } from '../input/field.ts';
+import { editIn, formKey, moveFocus, values, type Fields } from './form.ts';
+import { defineDialog, formContexts, type Outcome } from './machine.ts';
+import { openDialog } from './open.ts';
+import type { DialogBlock, Tone } from './view.ts';
+
+export type PullField = 'image' | 'username' | 'password';
+export const pullRows: readonly PullField[] = ['image', 'username', 'password'];
+
+/** How long typing must pause before the credential source is looked up. */
+export const LOOKUP_DELAY_MS = 150;
+
+export interface PullRequest {
+  type: 'pull';
+  /** Prefills the image field. */
+  reference?: string;
+  /** The same dialog pushes this local image instead (`P` in the Images pane). */
+  push?: boolean;
+}
+
+export type Lookup = { state: 'idle' } | { state: 'looking'; reference: string } | { state: 'found'; description: string } | { state: 'failed'; message: string };
+
+export interface PullDialog {
+  type: 'pull';
+  /** A push: the same fields, the same credentials, the other direction. */
+  push: boolean;
+  fields: Fields<PullField>;
+  focus: number;
+  showErrors: boolean;
+  /** Why the pull could not start. */
+  error?: string;
+  lookup: Lookup;
+  /** Enter was pressed and the pull is being handed over: the password is already gone. */
+  starting: boolean;
+  /** Images to fill in with the suggest key (the demo registry's samples), read when it opens. */
+  suggestions: readonly string[];
+}
+
+/** What is wrong with each field, if anything: the reference's grammar, then the credentials. */
+export function pullProblems(v: Readonly<Record<PullField, string>>): Partial<Record<PullField, string>> {
+  const reference = parseImageReference(v.image);
+  const user = checkUsername(v.username);
+  const secret = checkPassword(v.password);
+  let password = secret.ok ? undefined : secret.message;
+  if (!password && v.username !== '' && v.password === '') password = 'enter the password too, or clear the username to use the credentials found';
+  if (!password && v.username === '' && v.password !== '') password = 'enter the username for this password';
+  return { image: reference.ok ? undefined : reference.message, username: user.ok ? undefined : user.message, password };
+}
+
+/** The reference the credential lookup is for: the familiar form, or none while it does not parse. */
+function lookupReference(image: string): string | undefined {
+  const parsed = parseImageReference(image);
+  return parsed.ok ? parsed.ref.familiar : undefined;
+}
+
+/** After the image field changed: look the credentials up again once typing pauses. */
+function relookup(state: PullDialog, previousImage: string, overlay: number): Outcome<PullDialog> {
+  const before = lookupReference(previousImage);
+  const now = lookupReference(state.fields.image.value);
+  if (now === before) return { state };
+  if (now === undefined) return { state: { ...state, lookup: { state: 'idle' } } };
+  return {
+    state: { ...state, lookup: { state: 'looking', reference: now } },
+    commands: [{ type: 'timer-start', ms: LOOKUP_DELAY_MS, key: `lookup:${overlay}`, overlay, action: { type: 'dialog', overlay, result: { kind: 'lookup-due', reference: now } } }],
+  };
+}
+
+/** Opens the dialog; a prefilled reference is looked up at once (after the usual pause). */
+function openPull(request: PullRequest, overlay: number, suggestions: readonly string[]): Outcome<PullDialog> {
+  const state: PullDialog = {
+    type: 'pull',
+    push: request.push === true,
+    fields: { image: field(request.reference ?? ''), username: field(), password: field() },
+    focus: 0,
+    showErrors: false,
+    lookup: { state: 'idle' },
+    starting: false,
+    suggestions,
+  };
+  return relookup(state, '', overlay);
+}
+
+function submit(state: PullDialog, overlay: number): Outcome<PullDialog> {
+  if (state.starting) return { state };
+  const v = values(state.fields);
+  const problems = pullProblems(v);
+  if (problems.image || problems.username || problems.password) {
+    return { state: { ...state, showErrors: true, focus: problems.image ? 0 : problems.username || v.username === '' ? 1 : 2 } };
+  }
+  const auth = v.username !== '' ? { username: v.username, password: v.password } : undefined;
+  // The password leaves the store in this very step: the command carries it to the pull manager.
+  const wiped: PullDialog = { ...state, fields: { ...state.fields, password: field() }, starting: true, error: undefined };
+  return { state: wiped, commands: [{ type: 'pull-start', overlay, reference: v.image, auth, ...(state.push && { push: true }) }] };
+}
+
+/**
+ * The image after `current` in `suggestions` (the first when `current` is none of them), so that
+ * pressing the key again walks through them all.
+ */
+export function nextSuggestion(suggestions: readonly string[], current: string): string | undefined {
+  if (suggestions.length === 0) return undefined;
+  const at = suggestions.indexOf(current);
+  return suggestions[(at + 1) % suggestions.length];
+}
+
+const actions: TargetActions = {
+  pull: { app: (state, ctx) => openDialog(state, ctx, pull, { type: 'pull' }) },
+  push: {
+    image: (state, ctx, i) =>
+      i.tag.startsWith('<none>') ? notify(state, `an untagged image has nothing to push to: tag it first (${ctx.keymap.label('tag')})`, 'error') : openDialog(state, ctx, pull, { type: 'pull', reference: i.tag, push: true }),
+  },
+};
+
+/** The credentials' source as the dialog says it, and in what tone. */
+function credentialLine(state: PullDialog): { text: string; tone?: Tone } {
+  const { username, password } = state.fields;
+  if (username.value !== '' || password.value !== '') return { text: `credentials: typed here${username.value ? ` (user ${sanitizeLine(username.value)})` : ''}` };
+  const { lookup } = state;
+  if (lookup.state === 'looking') return { text: 'credentials: looking…', tone: 'muted' };
+  if (lookup.state === 'found') return { text: `credentials: ${lookup.description}` };
+  if (lookup.state === 'failed') return { text: `credentials: ${lookup.message}`, tone: 'error' };
+  return { text: 'credentials: found for the image’s registry once it is typed', tone: 'muted' };
+}
+
+export const pull = defineDialog<PullDialog, PullRequest, PullReply>({
+  id: 'pull',
+  actions,
+  open: (request, ctx) => openPull(request, ctx.overlay, ctx.engine.demo?.images ?? []),
+  contexts: (state) => formContexts(state.starting ? 'none' : 'field', pullRows.length, state.suggestions.length > 0 ? ['suggestions'] : []),
+  key(state, key, ctx) {
+    const nav = formKey(key);
+    const suggestion = key.action === 'suggest' && !state.starting ? nextSuggestion(state.suggestions, state.fields.image.value) : undefined;
+    if (suggestion !== undefined) {
+      // In the demo: its registry's sample images, one after another, in the image field.
+      const fields = { ...state.fields, image: field(suggestion) };
+      return relookup({ ...state, fields, focus: 0, error: undefined }, state.fields.image.value, ctx.overlay);
+    }
+    if (nav?.kind === 'close') return { state, close: true };
+    if (nav?.kind === 'submit') return submit(state, ctx.overlay);
+    if (nav?.kind === 'move') return { state: { ...state, focus: moveFocus(state.focus, nav.delta, pullRows.length) } };
+    if (state.starting) return { state };
+    const row = pullRows[state.focus] ?? 'image';
+    const fields = editIn(state.fields, row, key);
+    if (!fields || fields === state.fields) return { state };
+    if (row !== 'image') return { state: { ...state, fields } };
+    // A new reference: the last refusal no longer applies, and the credentials may come from elsewhere.
+    const changed = fields.image.value !== state.fields.image.value;
+    return relookup({ ...state, fields, error: changed ? undefined : state.error }, state.fields.image.value, ctx.overlay);
+  },
+  result(state, result, ctx) {
+    const current = lookupReference(state.fields.image.value);
+    switch (result.kind) {
+      case 'started':
+        return { state, close: true, reveal: { kind: 'pull', id: result.pullId } };
+      case 'failed':
+        return { state: { ...state, starting: false, error: result.message } };
+      case 'lookup-due':
+        return result.reference === current ? { state, commands: [{ type: 'credentials-lookup', overlay: ctx.overlay, reference: result.reference }] } : { state };
+      case 'looked-up':
+        return result.reference === current ? { state: { ...state, lookup: { state: 'found', description: result.description } } } : { state };
+      case 'lookup-failed':
+        return result.reference === current ? { state: { ...state, lookup: { state: 'failed', message: result.message } } } : { state };
+    }
+  },
+  view(state, ctx) {
+    const { image, username, password } = state.fields;
+    const inner = Math.min(ctx.width, 76) - 4;
+    const problems = state.showErrors ? pullProblems(values(state.fields)) : {};
+    const parsed = parseImageReference(image.value);
+    let target = '';
+    if (parsed.ok) {
+      const t = pullTarget(parsed.ref);
+      target = `${t.fromImage}${t.tag.includes(':') ? '@' : ':'}${t.tag}${t.impliedLatest ? '  (no tag given: latest)' : ''}`;
+    }
+    const source = credentialLine(state);
+    const samples = state.suggestions;
+    const blocks: DialogBlock[] = [
+      { kind: 'field', label: 'image', field: image, focused: state.focus === 0, placeholder: 'e.g. alpine, nginx:1.27, registry:5000/team/app:1', message: problems.image },
+      { kind: 'field', label: 'username', field: username, focused: state.focus === 1, placeholder: 'optional: overrides the credentials found', message: problems.username },
+      { kind: 'field', label: 'password', field: password, focused: state.focus === 2, mask: true, message: problems.password },
+      { kind: 'text', tone: 'muted', text: truncate(target ? `${state.push ? 'pushes' : 'pulls'} ${sanitizeLine(target)}` : ' ', inner) },
+      { kind: 'text', tone: source.tone, text: truncate(sanitizeLine(source.text), inner) },
+    ];
+    if (samples.length > 0) {
+      blocks.push({ kind: 'text', tone: 'accent', wrap: 'wrap', text: `demo registry ${sanitizeLine(ctx.engine.demo?.registry ?? '')}: ${ctx.keymap.label('suggest')} fills in ${samples.map((sample) => sanitizeLine(sample)).join(', ')}` });
+    }
+    return {
+      title: state.push ? 'Push an image' : 'Pull an image',
+      width: 'form',
+      blocks,
+      error: state.error,
+      focus: state.focus,
+      hints: [{ action: 'submit', text: state.push ? 'push' : 'pull' }, { action: ['next-field', 'prev-field'], text: 'field' }, { action: 'cancel', text: 'cancel' }],
+    };
+  },
+});

@@ -1,0 +1,8 @@
+/** The app's own commands: quitting, Ctrl-Z, the clipboard. */
+import type { HandlerTable } from './work.ts';
+
+export const appHandlers: HandlerTable<'app-quit' | 'app-suspend' | 'clipboard-copy'> = {
+  'app-quit': (_command, env) => env.services.quit(),
+  'app-suspend': (_command, env) => env.services.suspend?.(),
+  'clipboard-copy': (command, env) => env.services.copy(command.text),
+};

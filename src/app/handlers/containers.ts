@@ -1,0 +1,112 @@
+/**
+ * What acts on containers: start, pause, stop and restart (one, or a Compose project's), kill,
+ * rename, commit, remove, copy out, and a shell in one. Each reports back to its dialog (or as a
+ * notice); closing a dialog aborts its call (the engine still finishes a stop it has started, as
+ * `docker stop` interrupted would).
+ */
+import { describeError } from '../../engine/errors.ts';
+import { commitContainer } from '../../state/actions/commit-container.ts';
+import { copyOut } from '../../state/actions/copy-out.ts';
+import { containerLabel, shortId } from '../../state/actions/labels.ts';
+import { actOnProject } from '../../state/actions/project.ts';
+import { removeContainer } from '../../state/actions/remove.ts';
+import { restartContainer, startContainer } from '../../state/actions/start-container.ts';
+import { stopContainer } from '../../state/actions/stop-container.ts';
+import { answer, reply } from './reply.ts';
+import { failure, type HandlerTable } from './work.ts';
+
+type ContainerCommands =
+  | 'container-shell'
+  | 'container-start'
+  | 'project-start'
+  | 'container-pause'
+  | 'container-stop'
+  | 'container-kill'
+  | 'container-rename'
+  | 'container-commit'
+  | 'container-remove'
+  | 'container-copy-out';
+
+export const containerHandlers: HandlerTable<ContainerCommands> = {
+  'container-shell': (command, env) => {
+    const open = env.services.openShell;
+    if (!open) {
+      env.dispatch({ type: 'notify', text: 'a shell needs berth running in a terminal', tone: 'error' });
+      return;
+    }
+    open({ containerId: command.containerId, name: command.name }).then(
+      (notice) => {
+        if (notice) env.dispatch({ type: 'notify', text: notice.text, tone: notice.tone });
+      },
+      (error: unknown) => env.dispatch({ type: 'notify', text: describeError(error), tone: 'error' }),
+    );
+  },
+  'container-start': (command, env) => {
+    startContainer(env.client, { containerId: command.containerId, name: command.name }).then(
+      (message) => env.dispatch({ type: 'notify', text: message }),
+      (error: unknown) => env.dispatch({ type: 'notify', text: describeError(error), tone: 'error' }),
+    );
+  },
+  'project-start': (command, env) => {
+    actOnProject(env.client, { project: command.project, verb: 'start', members: command.members }).then(
+      (message) => env.dispatch({ type: 'notify', text: message }),
+      (error: unknown) => env.dispatch({ type: 'notify', text: describeError(error), tone: 'error' }),
+    );
+  },
+  'container-pause': (command, env) => {
+    const label = containerLabel(command.name, command.containerId);
+    env.client.pauseContainer(command.containerId, command.pause).then(
+      () => env.dispatch({ type: 'notify', text: `${command.pause ? 'paused' : 'resumed'} ${label}` }),
+      (error: unknown) => env.dispatch({ type: 'notify', text: describeError(error), tone: 'error' }),
+    );
+  },
+  'container-stop': (c, env) => {
+    const { client } = env;
+    const members = c.members;
+    if (members) {
+      answer(env, c.overlay, (signal) => actOnProject(client, { project: c.name, verb: c.restart ? 'restart' : 'stop', members, timeout: c.timeout, signal }));
+      return;
+    }
+    answer(env, c.overlay, (signal) =>
+      c.restart
+        ? restartContainer(client, { containerId: c.containerId, name: c.name, timeout: c.timeout, signal })
+        : stopContainer(client, { containerId: c.containerId, name: c.name, service: c.service, timeout: c.timeout, signal }).then((outcome) => outcome.message),
+    );
+  },
+  'container-kill': (c, env) => {
+    const label = containerLabel(c.name, c.containerId);
+    answer(env, c.overlay, (signal) => env.client.killContainer(c.containerId, c.signal, signal).then(() => `sent ${c.signal} to ${label}`));
+  },
+  'container-rename': (c, env) => {
+    const label = containerLabel(c.name, c.containerId);
+    answer(env, c.overlay, (signal) => env.client.renameContainer(c.containerId, c.newName, signal).then(() => `renamed ${label} to ${c.newName}`));
+  },
+  'container-commit': (c, env) => {
+    const { signal } = env.work(c.overlay).abort;
+    commitContainer(env.client, { container: c.containerId, repository: c.repository, tag: c.tag, comment: c.comment, author: c.author, signal }).then(
+      async ({ imageId, reference }) => {
+        reply(env, c.overlay, { kind: 'done', imageId, reference, message: `committed ${c.label} as ${reference} (${shortId(imageId)})` });
+        // The commit event would refresh the list soon anyway; asking now lets the selection land at once.
+        await env.session.sync.refreshImages().catch(() => undefined);
+        reply(env, c.overlay, { kind: 'listed', imageId, reference });
+      },
+      (error: unknown) => {
+        const message = failure(error, signal);
+        if (message !== undefined) reply(env, c.overlay, { kind: 'failed', message });
+      },
+    );
+  },
+  'container-remove': (c, env) => {
+    answer(env, c.overlay, (signal) => removeContainer(env.client, { containerId: c.containerId, name: c.name, force: c.force, volumes: c.volumes, signal }));
+  },
+  'container-copy-out': (c, env) => {
+    const { signal } = env.work(c.overlay).abort;
+    copyOut(env.client, { containerId: c.containerId, label: containerLabel(c.name, c.containerId), source: c.source, directory: c.directory, overwrite: c.overwrite, signal }).then(
+      (outcome) => reply(env, c.overlay, outcome),
+      (error: unknown) => {
+        const message = failure(error, signal);
+        if (message !== undefined) reply(env, c.overlay, { kind: 'failed', message });
+      },
+    );
+  },
+};

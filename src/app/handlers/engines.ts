@@ -1,0 +1,45 @@
+/**
+ * The work behind the engine switcher: the list of engines (read when it opens), a probe of each
+ * (in the background, one request each with a short deadline, so the list is there at once and
+ * fills in), and the switch itself (engine-switch.ts), each reporting back into the store.
+ */
+import { describeError } from '../../engine/errors.ts';
+import type { EngineRow } from '../types.ts';
+import { failure, type HandlerTable } from './work.ts';
+
+export const engineHandlers: HandlerTable<'engines-list' | 'engine-switch'> = {
+  'engines-list': (command, env) => {
+    const engines = env.services.engines;
+    if (!engines) {
+      env.dispatch({ type: 'engines-listed', overlay: command.overlay, rows: [], error: 'this berth cannot switch engines' });
+      return;
+    }
+    let rows: EngineRow[];
+    try {
+      rows = engines.choices();
+    } catch (error) {
+      env.dispatch({ type: 'engines-listed', overlay: command.overlay, rows: [], error: describeError(error) });
+      return;
+    }
+    env.dispatch({ type: 'engines-listed', overlay: command.overlay, rows });
+    const { signal } = env.work(command.overlay).abort;
+    for (const row of rows) {
+      engines.probe(row.target, signal).then(
+        (text) => env.dispatch({ type: 'engine-probed', overlay: command.overlay, host: row.host, reach: { ok: true, text } }),
+        (error: unknown) => {
+          const message = failure(error, signal);
+          if (message !== undefined) env.dispatch({ type: 'engine-probed', overlay: command.overlay, host: row.host, reach: { ok: false, text: message } });
+        },
+      );
+    }
+  },
+  'engine-switch': (command, env) => {
+    const engines = env.services.engines;
+    if (!engines) return;
+    const { signal } = env.work(command.overlay).abort;
+    engines.switchTo(command.target, signal).then(
+      (outcome) => env.dispatch({ type: 'engine-switched', overlay: command.overlay, name: command.name, outcome }),
+      (error: unknown) => env.dispatch({ type: 'engine-switched', overlay: command.overlay, name: command.name, outcome: { ok: false, message: describeError(error) } }),
+    );
+  },
+};

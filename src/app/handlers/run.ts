@@ -1,0 +1,97 @@
+/**
+ * The work behind the run dialog (its decisions are run.ts): `docker run`'s create → wait →
+ * start → stream → exit through runContainer, the output kept in a bounded buffer outside the
+ * store (the dialog's view draws from it) and its growth reported at most every OUTPUT_FRAME_MS,
+ * and the pull of a missing image through the app's PullManager, so it also shows in the Pulls
+ * pane and outlives the dialog.
+ */
+import { isMissingImage, runContainer } from '../../state/actions/run-container.ts';
+import { failure, type HandlerTable, type RunnerEnv } from './work.ts';
+import { isLive, ownName } from '../../state/containers.ts';
+import { LogBuffer } from '../../state/logs/log-buffer.ts';
+import { describeError } from '../../engine/errors.ts';
+import { readRunEnv } from '../../state/run-line/read-env.ts';
+import type { RunReply } from '../commands.ts';
+
+/** Output kept for the dialog: enough to scroll back through a short run. */
+export const OUTPUT_CAPACITY = 2_000;
+/** Output reaches the screen at most this often, however fast the container writes. */
+export const OUTPUT_FRAME_MS = 50;
+
+/** The run's own input could not be read (an env file): said as it is, nothing was sent. */
+class RunInputError extends Error {}
+
+function reply(env: RunnerEnv, overlay: number, result: RunReply): void {
+  env.dispatch({ type: 'dialog', overlay, result });
+}
+
+export const runHandlers: HandlerTable<'run-create' | 'run-pull'> = {
+  'run-create': ({ overlay, spec }, env) => {
+    const { client, engineStore } = env;
+    const { sync } = env.session;
+    const work = env.work(overlay);
+    const { signal } = work.abort;
+    const output = (work.output ??= new LogBuffer(OUTPUT_CAPACITY));
+    output.clear();
+    let frame: NodeJS.Timeout | undefined;
+    const report = () => {
+      clearTimeout(frame);
+      frame = undefined;
+      reply(env, overlay, { kind: 'output', lines: output.length });
+    };
+    work.cleanups.push(() => clearTimeout(frame));
+    readRunEnv(spec.extras)
+      .then((read) => {
+        if (!read.ok) throw new RunInputError(read.message);
+        return runContainer(client, { ...spec, env: read.env }, {
+          signal,
+          onCreated: ({ id, warnings }) => reply(env, overlay, { kind: 'created', id, warnings }),
+          onStarted: () => reply(env, overlay, { kind: 'started' }),
+          onLines: (lines) => {
+            output.append(lines);
+            frame ??= setTimeout(report, OUTPUT_FRAME_MS);
+          },
+        });
+      })
+      .then(
+        async (outcome) => {
+          if (outcome.kind === 'exited') {
+            report();
+            reply(env, overlay, { kind: 'exited', exitCode: outcome.exitCode, outputError: outcome.outputError });
+            return;
+          }
+          // Select only once the list holds the container, or the pane would move the cursor elsewhere.
+          await sync.refreshContainers().catch(() => undefined);
+          const item = engineStore.getState().containers.items.find((c) => c.Id === outcome.id);
+          reply(env, overlay, { kind: 'detached', id: outcome.id, name: ownName(item?.Names), live: !item || isLive(item), warnings: outcome.warnings });
+        },
+        (error: unknown) => {
+          const message = error instanceof RunInputError ? error.message : failure(error, signal);
+          if (message === undefined) return;
+          // What it wrote before the failure stays on screen.
+          if (output.length > 0) report();
+          reply(env, overlay, { kind: 'failed', message, missingImage: isMissingImage(error) });
+        },
+      );
+  },
+  'run-pull': ({ overlay, reference }, env) => {
+    const { pulls } = env;
+    const { sync } = env.session;
+    let pullId: string;
+    try {
+      pullId = pulls.start({ reference });
+    } catch (error) {
+      reply(env, overlay, { kind: 'pull-failed', message: describeError(error) });
+      return;
+    }
+    reply(env, overlay, { kind: 'pulling', pullId });
+    void pulls.settled(pullId).then((final) => {
+      if (final?.status === 'done') {
+        void sync.refreshImages().catch(() => undefined);
+        reply(env, overlay, { kind: 'pulled' });
+        return;
+      }
+      reply(env, overlay, { kind: 'pull-failed', message: final?.status === 'error' ? `pull failed: ${final.error ?? 'unknown error'}` : 'the pull was cancelled' });
+    });
+  },
+};

@@ -1,0 +1,112 @@
+/**
+ * The work behind the views over the panes: inspect's JSON, a logs view's stream (a LogSession
+ * per logs overlay, its buffer outside the store, its growth reported into it) and `w`.
+ */
+import { describeError } from '../../engine/errors.ts';
+import { LogSession } from '../../state/logs/log-session.ts';
+import { saveLogs } from '../../state/logs/save.ts';
+import { nameTask, serviceLogClient } from '../../state/swarm/service-logs.ts';
+import { ProjectLogs } from '../../state/logs/project-logs.ts';
+import { failure, type HandlerTable, type LogSource, type RunnerEnv } from './work.ts';
+
+/**
+ * Keeps a logs overlay told of what arrived since the last report: follow keeps the bottom in
+ * view, and search and scrolling clamp to what the buffer holds.
+ */
+function follow(env: RunnerEnv, overlay: number, source: LogSource): void {
+  const work = env.work(overlay);
+  work.session = source;
+  let seen = { total: 0, dropped: 0 };
+  const report = () => {
+    const { buffer } = source;
+    const total = buffer.length + buffer.dropped;
+    const added = total - seen.total;
+    const dropped = buffer.dropped - seen.dropped;
+    if (added <= 0 && dropped <= 0) return;
+    seen = { total, dropped: buffer.dropped };
+    env.dispatch({ type: 'logs-changed', overlay, added, dropped, length: buffer.length });
+  };
+  work.cleanups.push(source.store.subscribe(report));
+}
+
+/** How often the stats view's processes (`docker top`) are asked for again while it is open. */
+export const TOP_EVERY_MS = 3000;
+
+export const viewHandlers: HandlerTable<'inspect-load' | 'history-load' | 'logs-open' | 'logs-open-project' | 'logs-open-service' | 'logs-save' | 'top-follow'> = {
+  'history-load': (command, env) => {
+    const { signal } = env.work(command.overlay).abort;
+    env.client.imageHistory(command.imageId, signal).then(
+      (entries) => env.dispatch({ type: 'history-loaded', overlay: command.overlay, entries }),
+      (error: unknown) => {
+        const message = failure(error, signal);
+        if (message !== undefined) env.dispatch({ type: 'history-loaded', overlay: command.overlay, error: message });
+      },
+    );
+  },
+  'inspect-load': (command, env) => {
+    const { signal } = env.work(command.overlay).abort;
+    const { client } = env;
+    const loaders = {
+      container: () => client.inspectContainer(command.objectId, signal),
+      image: () => client.inspectImage(command.objectId, signal),
+      volume: () => client.inspectVolume(command.objectId, signal),
+      network: () => client.inspectNetwork(command.objectId, signal),
+    } satisfies Record<typeof command.target, () => Promise<unknown>>;
+    const load = loaders[command.target]();
+    load.then(
+      (value) => env.dispatch({ type: 'inspect-loaded', overlay: command.overlay, lines: JSON.stringify(value, null, 2).split('\n') }),
+      (error: unknown) => {
+        const message = failure(error, signal);
+        if (message !== undefined) env.dispatch({ type: 'inspect-loaded', overlay: command.overlay, lines: [`error: ${message}`] });
+      },
+    );
+  },
+  'logs-open': (command, env) => {
+    const { client } = env;
+    const { sync } = env.session;
+    const session = new LogSession({ client, onEvent: (l) => sync.onEvent(l), onReconnect: (l) => sync.onReconnect(l) }, command.containerId);
+    follow(env, command.overlay, session);
+    session.start();
+  },
+  'logs-open-project': (command, env) => {
+    const { client } = env;
+    const { sync } = env.session;
+    const logs = new ProjectLogs({ client, onEvent: (l) => sync.onEvent(l), onReconnect: (l) => sync.onReconnect(l) }, command.members);
+    follow(env, command.overlay, logs);
+    logs.start();
+  },
+  'logs-open-service': (command, env) => {
+    const { client, swarm } = env;
+    const { sync } = env.session;
+    const member = { id: command.serviceId, source: command.name, rewrite: nameTask((task, node) => swarm.taskLabel(task, node)) };
+    const logs = new ProjectLogs({ client: serviceLogClient(client), onEvent: (l) => sync.onEvent(l), onReconnect: (l) => sync.onReconnect(l) }, [member]);
+    follow(env, command.overlay, logs);
+    logs.start();
+  },
+  'logs-save': (command, env) => {
+    const lines = env.existing(command.overlay)?.session?.buffer.slice() ?? [];
+    saveLogs(lines, { dir: env.services.logDir(), containerName: command.name, timestamps: command.timestamps }).then(
+      (path) => env.dispatch({ type: 'notify', text: `saved ${lines.length} line${lines.length === 1 ? '' : 's'} to ${path}` }),
+      (error: unknown) => env.dispatch({ type: 'notify', text: `could not save the logs: ${error instanceof Error ? error.message : describeError(error)}`, tone: 'error' }),
+    );
+  },
+  // The stats view's processes: asked when it opens and every TOP_EVERY_MS after, one request at a time.
+  'top-follow': (command, env) => {
+    const work = env.work(command.overlay);
+    const { signal } = work.abort;
+    let timer: NodeJS.Timeout | undefined;
+    const ask = () => {
+      env.client.top(command.containerId, signal).then(
+        (top) => env.dispatch({ type: 'top-loaded', overlay: command.overlay, top }),
+        (error: unknown) => {
+          const message = failure(error, signal);
+          if (message !== undefined) env.dispatch({ type: 'top-loaded', overlay: command.overlay, error: message });
+        },
+      ).finally(() => {
+        if (!signal.aborted) timer = setTimeout(ask, TOP_EVERY_MS);
+      });
+    };
+    work.cleanups.push(() => clearTimeout(timer));
+    ask();
+  },
+};

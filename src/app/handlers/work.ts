@@ -1,0 +1,74 @@
+/**
+ * What the command handlers share (runner.ts carries the commands out; index.ts is the table of
+ * handlers, each in the file of what it touches).
+ */
+import type { EngineClient } from '../../engine/client.ts';
+import { describeError } from '../../engine/errors.ts';
+import type { EngineSwitching } from '../../state/engine-switch.ts';
+import type { EngineState } from '../../state/engine-state.ts';
+import type { LogBuffer } from '../../state/logs/log-buffer.ts';
+import type { LogSession } from '../../state/logs/log-session.ts';
+import type { PullManager } from '../../state/pulls/pull-manager.ts';
+import type { ResourceLists } from '../../state/resources/resource-lists.ts';
+import type { LiveSources, SourceSession } from '../../state/sources.ts';
+import type { Store } from '../../state/store.ts';
+import type { SwarmLists } from '../../state/swarm/swarm-lists.ts';
+import type { AppAction, Command } from '../commands.ts';
+
+/** What a logs view reads and closes: one container's session or a merge of several. */
+export type LogSource = Pick<LogSession, 'buffer' | 'store' | 'close'>;
+
+/** What the runner works with: the live sources and the terminal, built once by the process glue (or by a test). */
+export interface RunnerServices {
+  sources: LiveSources;
+  /** The engines berth can switch to, and the switch (absent in tests that do not switch). */
+  engines?: EngineSwitching;
+  quit(): void;
+  /** Puts text on the clipboard (the UI writes OSC 52 to the terminal). */
+  copy(text: string): void;
+  /**
+   * Hands the terminal to a shell in the container; resolves, once berth is back, with the line
+   * to show (undefined: nothing to say, e.g. berth is quitting). Absent where there is no terminal.
+   */
+  openShell?(request: { containerId: string; name: string }): Promise<{ text: string; tone: 'info' | 'error' } | undefined>;
+  /** Gives the terminal back to the shell and stops, as Ctrl-Z does (absent where there is no terminal). */
+  suspend?(): void;
+  /** Where `w` in the logs view writes (the current directory). */
+  logDir(): string;
+}
+
+/** What runs for one overlay until it closes. */
+export interface OverlayWork {
+  readonly abort: AbortController;
+  /** A container's logs, or a set's (the view needs only these three). */
+  session?: LogSource;
+  /** A foreground run's output. */
+  output?: LogBuffer;
+  readonly cleanups: Array<() => void>;
+}
+
+export interface RunnerEnv {
+  services: RunnerServices;
+  /** The shown engine's client, session, lists and sources; the pulls (of every engine). */
+  readonly client: EngineClient;
+  readonly session: SourceSession;
+  readonly engineStore: Store<EngineState>;
+  readonly resources: ResourceLists;
+  readonly swarm: SwarmLists;
+  readonly pulls: PullManager;
+  dispatch(action: AppAction): void;
+  /** The overlay's work record, made on first use. */
+  work(overlay: number): OverlayWork;
+  /** The overlay's work record if it is still open, else undefined (released). */
+  existing(overlay: number): OverlayWork | undefined;
+}
+
+export type Handler<C extends Command> = (command: C, env: RunnerEnv) => void;
+export type HandlerTable<T extends Command['type']> = { [K in T]: Handler<Extract<Command, { type: K }>> };
+
+/** A failure worth showing: not the abort that closing an overlay causes. */
+export function failure(error: unknown, signal?: AbortSignal): string | undefined {
+  if (signal?.aborted) return undefined;
+  if (typeof error === 'object' && error !== null && (error as { code?: unknown }).code === 'ABORTED') return undefined;
+  return describeError(error);
+}

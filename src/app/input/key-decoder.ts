@@ -1,0 +1,27 @@
+import type { KeyFlags as Key } from './press.ts';
+import type { KeyPress } from './press.ts';
+import { keyName, plainKey, splitBurst } from './key-name.ts';
+
+/** No field takes more than this; a runaway paste is cut here. */
+const MAX_PASTE = 64 * 1024;
+
+/**
+ * Turns Ink's input events into key presses, in order: a run of plain text read at once becomes
+ * one press per character (splitBurst). Esc followed by a character in one read reaches here
+ * already as Alt+character: that is the terminal's encoding, which Ink parses before us (and a
+ * lone Esc at the end of a read, Ink holds for 20 ms in case the rest of a sequence follows).
+ */
+export function decodeKeys(input: string, key: Key): KeyPress[] {
+  // A lone "\n" (Ctrl-J, what some terminals send for Enter) is Enter, as it is inside a burst.
+  if (input === '\n' && !key.ctrl && !key.meta) return [{ name: 'return', input: '\r', key: { ...plainKey, return: true } }];
+  return splitBurst(input, key).map((press) => ({ name: keyName(press.input, press.key), input: press.input, key: press.key }));
+}
+
+/**
+ * A bracketed paste (xterm's mode 2004, which Ink turns on for `usePaste` and takes apart): one
+ * 'paste' press holding its whole text, line breaks included, for the focused field to clean.
+ * Keys bound to letters never see it, so a pasted line's newline is never Enter.
+ */
+export function decodePaste(text: string): KeyPress {
+  return { name: 'paste', input: text.slice(0, MAX_PASTE), key: plainKey };
+}

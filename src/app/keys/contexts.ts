@@ -1,0 +1,40 @@
+import { dialogOf } from '../dialogs/index.ts';
+import { paneEntry } from '../panes/index.ts';
+import { paneView, topOverlay, type AppState } from '../types.ts';
+import type { KeyContext } from './keymap.ts';
+
+/** The key contexts in force, most specific first: where keys resolve, and what the footer and help describe. */
+export function contextsFor(state: AppState): KeyContext[] {
+  return [...screenContexts(state), 'anywhere'];
+}
+
+function screenContexts(state: AppState): readonly KeyContext[] {
+  const overlay = topOverlay(state);
+  switch (overlay?.kind) {
+    case 'logs':
+      return overlay.prompt !== undefined ? ['prompt', 'line'] : ['logs', 'global'];
+    case 'inspect':
+    case 'history':
+      return ['inspect', 'global'];
+    case 'help':
+      return ['help', 'global'];
+    case 'engines':
+      return ['engines', 'global'];
+    case 'stats':
+      return ['stats', 'global'];
+    case 'dialog':
+      return dialogOf(overlay.dialog.type)?.contexts(overlay.dialog) ?? ['dialog'];
+    case undefined: {
+      // Under the filter prompt the list still moves (↑/↓, pages, ends): its named keys pass.
+      if (state.filtering) return ['prompt', 'line', 'list'];
+      const pane = paneEntry(state.pane);
+      const filtered = paneView(state, pane.id).filter !== '';
+      return [pane.id, ...(filtered ? ['filtered'] : []), 'list', 'panes', 'global'];
+    }
+  }
+}
+
+/** What help lists: the keys of the screen under it. */
+export function helpContexts(state: AppState): KeyContext[] {
+  return contextsFor({ ...state, overlays: state.overlays.slice(0, -1) });
+}

@@ -1,0 +1,398 @@
+/**
+ * Every key berth knows, in one table: the panes', the views', the dialogs', the prompts' and a
+ * text field's editing keys. The reducer resolves keys from it; the footer, help, the tab numbers
+ * and every hint are generated from it, so they cannot drift apart; the user's own keys
+ * (custom-keys.ts) replace entries here and reach every screen. Printable characters typed into
+ * a text field (a dialog's or a prompt's) are text, not keys: no binding there may be one.
+ *
+ * Contexts (keys/contexts.ts puts each screen's together, most specific first): 'anywhere' on
+ * every screen, a dialog's field included (Ctrl-C, Ctrl-Z); 'global' on the panes and the views
+ * over them; 'panes' and 'list' on every pane ('filtered' while its filter is set), and each
+ * pane answers in a context named after its id (app/panes: its module names its own keys here);
+ * the views have theirs; a prompt is 'prompt' and 'line' (the edits a one-line prompt takes); a
+ * dialog is made of 'dialog', 'form' when it has several rows, 'field' for a focused text field,
+ * 'toggle' for a focused switch, 'confirm' for a yes/no question, 'output' for a foreground run's
+ * output, 'suggestions' and 'command-line' where it has those.
+ */
+import { labelFor, prettyKey } from './key-label.ts';
+
+/** A screen's key contexts, most specific first; a pane's own is its id. */
+export type KeyContext = string;
+
+export type ActionId =
+  // Everywhere.
+  | 'quit'
+  | 'interrupt'
+  | 'suspend'
+  | 'help'
+  | 'next-pane'
+  | 'prev-pane'
+  | `pane-${string}`
+  | 'pull'
+  | 'engines'
+  // Moving in a list (and in the views that scroll).
+  | 'up'
+  | 'down'
+  | 'top'
+  | 'bottom'
+  | 'page-up'
+  | 'page-down'
+  // On a pane's rows.
+  | 'filter'
+  | 'clear-filter'
+  | 'logs'
+  | 'toggle-all'
+  | 'inspect'
+  | 'run'
+  | 'stop'
+  | 'start'
+  | 'restart'
+  | 'commit'
+  | 'remove'
+  | 'copy'
+  | 'shell'
+  | 'sort'
+  | 'cancel-pull'
+  | 'dismiss-pull'
+  | 'toggle-stats'
+  | 'stats-view'
+  | 'pause'
+  | 'kill'
+  | 'rename'
+  | 'history'
+  | 'tag'
+  | 'copy-out'
+  | 'create'
+  | 'prune'
+  | 'open-tasks'
+  | 'service-logs'
+  | 'scale'
+  | 'force-update'
+  | 'rollback'
+  | 'drain'
+  | 'activate'
+  | 'push'
+  | 'toggle-compose'
+  | 'fold'
+  // The views.
+  | 'close'
+  | 'follow'
+  | 'timestamps'
+  | 'search'
+  | 'next-match'
+  | 'prev-match'
+  | 'save-logs'
+  | 'switch-engine'
+  // The filter and search prompts.
+  | 'prompt-keep'
+  | 'prompt-clear'
+  // Dialogs.
+  | 'submit'
+  | 'cancel'
+  | 'next-field'
+  | 'prev-field'
+  | 'toggle'
+  | 'yes'
+  | 'no'
+  | 'copy-line'
+  | 'suggest'
+  // Editing a text field (a dialog's, a prompt's).
+  | 'cursor-left'
+  | 'cursor-right'
+  | 'line-start'
+  | 'line-end'
+  | 'delete-back'
+  | 'delete-forward'
+  | 'delete-to-start'
+  | 'delete-to-end'
+  | 'delete-word'
+  // Reserved for the issues that come next: in the table (and the clash check), not yet bound
+  // to anything (`planned`), so a key given to something else now cannot collide with them.
+  | 'mark'
+  | 'mark-range'
+  | 'mark-all'
+  | 'incidents'
+  | 'pulse'
+  | 'palette'
+  | 'exec'
+  | 'attach'
+  | 'recreate'
+  | 'files'
+  | 'diff';
+
+export interface Binding {
+  action: ActionId;
+  /** Normalised key names (see input/key-name.ts): 'q', 'ctrl+c', 'shift+tab', 'up', 'pagedown', 'return', 'escape'. */
+  keys: readonly string[];
+  /** How help and the footer write the keys, when not simply the first two of them. */
+  label?: string;
+  description: string;
+  contexts: readonly KeyContext[];
+  /** Shown in the footer (the rest is in help), with this short word. */
+  footer?: string;
+  /** Reserved for a later issue (named here): in the clash check, never resolved, not in help. */
+  planned?: string;
+}
+
+const LISTS = ['list', 'logs', 'inspect', 'help', 'engines', 'output'];
+/** The panes that filter with `/` (every pane but Pulls). */
+const FILTERED = ['containers', 'images', 'volumes', 'networks', 'events', 'services', 'nodes'];
+
+export const keymap: readonly Binding[] = [
+  { action: 'interrupt', keys: ['ctrl+c'], description: 'quit, from any screen (a dialog’s field too)', contexts: ['anywhere'] },
+  { action: 'suspend', keys: ['ctrl+z'], description: 'suspend to the shell (fg brings berth back), from any screen', contexts: ['anywhere'] },
+  { action: 'quit', keys: ['q'], description: 'quit', contexts: ['global'], footer: 'quit' },
+  { action: 'help', keys: ['?'], description: 'help for this screen (help: close it)', contexts: ['global'], footer: 'help' },
+  { action: 'pull', keys: ['p'], description: 'pull an image', contexts: ['global'], footer: 'pull' },
+  { action: 'engines', keys: ['E'], description: 'switch engines (docker contexts, DOCKER_HOST, local sockets; the switcher: close it)', contexts: ['global'] },
+  { action: 'next-pane', keys: ['tab'], description: 'next pane', contexts: ['panes'] },
+  { action: 'prev-pane', keys: ['shift+tab'], description: 'previous pane', contexts: ['panes'] },
+  { action: 'pane-containers', keys: ['1'], description: 'Containers pane', contexts: ['panes'] },
+  { action: 'pane-images', keys: ['2'], description: 'Images pane', contexts: ['panes'] },
+  { action: 'pane-pulls', keys: ['3'], description: 'Pulls pane', contexts: ['panes'] },
+  { action: 'pane-volumes', keys: ['4'], description: 'Volumes pane', contexts: ['panes'] },
+  { action: 'pane-networks', keys: ['5'], description: 'Networks pane', contexts: ['panes'] },
+  { action: 'pane-events', keys: ['6'], description: 'Events pane: what the engine reported, newest first', contexts: ['panes'] },
+  { action: 'pane-services', keys: ['7'], description: 'Services pane (a swarm manager’s services, replicas, tasks)', contexts: ['panes'] },
+  { action: 'pane-nodes', keys: ['8'], description: 'Nodes pane (the swarm’s nodes)', contexts: ['panes'] },
+
+  { action: 'up', keys: ['up', 'k'], description: 'move up', contexts: LISTS },
+  { action: 'down', keys: ['down', 'j'], description: 'move down', contexts: LISTS },
+  { action: 'top', keys: ['g', 'home'], label: 'g', description: 'go to the top', contexts: LISTS },
+  { action: 'bottom', keys: ['G', 'end'], label: 'G', description: 'go to the bottom (logs: and follow)', contexts: LISTS },
+  { action: 'page-up', keys: ['pageup', 'ctrl+b', 'ctrl+u'], label: 'PgUp', description: 'page up', contexts: LISTS },
+  { action: 'page-down', keys: ['pagedown', 'ctrl+f', 'ctrl+d'], label: 'PgDn', description: 'page down', contexts: LISTS },
+  { action: 'filter', keys: ['/'], description: 'filter this pane (id, name, image, tags; events: type, action, actor, details)', contexts: FILTERED, footer: 'filter' },
+  { action: 'clear-filter', keys: ['escape'], description: 'clear the filter', contexts: ['filtered'] },
+  { action: 'open-tasks', keys: ['return'], description: 'a service: show or hide its tasks; a task: its container’s logs', contexts: ['services'], footer: 'tasks' },
+  { action: 'service-logs', keys: ['l'], description: 'the service’s logs: every task’s lines, each named task@node (follow, search, save as container logs)', contexts: ['services'], footer: 'logs' },
+  { action: 'scale', keys: ['s'], description: 'scale the service (replicas)', contexts: ['services'], footer: 'scale' },
+  { action: 'force-update', keys: ['R'], description: 'restart the service’s tasks, one after another (asks first)', contexts: ['services'] },
+  { action: 'rollback', keys: ['u'], description: 'roll the service back to its previous spec (asks first)', contexts: ['services'] },
+  { action: 'drain', keys: ['D'], description: 'drain the node: its tasks move elsewhere (asks first)', contexts: ['nodes'], footer: 'drain' },
+  { action: 'activate', keys: ['A'], description: 'activate the node again (asks first)', contexts: ['nodes'], footer: 'activate' },
+
+  { action: 'logs', keys: ['return', 'l'], description: 'container logs (a Compose project: all its containers’ in one view)', contexts: ['containers'], footer: 'logs' },
+  { action: 'toggle-all', keys: ['a'], description: 'running only ↔ all containers', contexts: ['containers'], footer: 'all' },
+  { action: 'stats-view', keys: ['m'], description: 'resource graphs, figures and processes of the container', contexts: ['containers'], footer: 'stats' },
+  { action: 'toggle-compose', keys: ['z'], description: 'group by Compose project on/off (s, S, R on a project row act on all its containers)', contexts: ['containers'] },
+  { action: 'fold', keys: [' '], description: 'on a Compose project’s row: fold or unfold it (elsewhere Space will mark the row: see mark)', contexts: ['containers'] },
+  { action: 'toggle-stats', keys: ['M'], description: 'resource columns on/off (CPU, memory, net and block I/O, PIDs of running containers)', contexts: ['containers'] },
+  { action: 'inspect', keys: ['i'], description: 'inspect (pretty JSON)', contexts: ['containers', 'images', 'volumes', 'networks'], footer: 'inspect' },
+  { action: 'prune', keys: ['X'], description: 'prune: shows what would go and what it frees, then removes it after Enter (Images: Space cycles dangling, unused, build cache)', contexts: ['containers', 'images', 'volumes', 'networks'] },
+  { action: 'create', keys: ['c'], description: 'create a volume, or a bridge network', contexts: ['volumes', 'networks'], footer: 'create' },
+  { action: 'history', keys: ['h'], description: 'the image’s history: each layer, what made it, its size and age', contexts: ['images'] },
+  { action: 'tag', keys: ['t'], description: 'tag the image with another name (docker tag)', contexts: ['images'] },
+  { action: 'push', keys: ['P'], description: 'push the image to its registry, a bar per layer in the Pulls pane (credentials as for pulls)', contexts: ['images'] },
+  { action: 'run', keys: ['r'], description: 'run a container', contexts: ['containers', 'images'], footer: 'run' },
+  { action: 'stop', keys: ['s'], description: 'stop the container', contexts: ['containers'], footer: 'stop' },
+  { action: 'start', keys: ['S'], description: 'start the stopped container', contexts: ['containers'] },
+  { action: 'pause', keys: ['P'], description: 'pause the running container, or resume the paused one', contexts: ['containers'] },
+  { action: 'kill', keys: ['K'], description: 'kill the container with a signal (asks; SIGKILL unless you type another)', contexts: ['containers'] },
+  { action: 'rename', keys: ['N'], description: 'rename the container', contexts: ['containers'] },
+  { action: 'copy-out', keys: ['C'], description: 'copy a file or directory out of the container to a local directory (docker cp)', contexts: ['containers'] },
+  { action: 'restart', keys: ['R'], description: 'restart the container (asks first)', contexts: ['containers'] },
+  { action: 'commit', keys: ['c'], description: 'commit the container to an image', contexts: ['containers'], footer: 'commit' },
+  { action: 'shell', keys: ['e'], description: 'a shell in the running container (exit returns here)', contexts: ['containers'], footer: 'shell' },
+  { action: 'sort', keys: ['o'], description: 'sort by the next column (containers: created, name, image, state; images: created, size, tag)', contexts: ['containers', 'images'] },
+  { action: 'copy', keys: ['y'], description: 'copy the id (an image row: its name) to the clipboard', contexts: ['containers', 'images'] },
+  { action: 'remove', keys: ['d'], description: 'remove (asks first)', contexts: ['containers', 'images', 'volumes', 'networks', 'services'], footer: 'remove' },
+  { action: 'cancel-pull', keys: ['x', 'escape'], label: 'x', description: 'cancel the selected pull', contexts: ['pulls'], footer: 'cancel' },
+  { action: 'dismiss-pull', keys: ['d'], description: 'dismiss a finished pull', contexts: ['pulls'], footer: 'dismiss' },
+
+  { action: 'follow', keys: ['f'], description: 'follow on/off', contexts: ['logs'], footer: 'follow' },
+  { action: 'timestamps', keys: ['t'], description: 'timestamps on/off', contexts: ['logs'], footer: 'time' },
+  { action: 'search', keys: ['/'], description: 'search', contexts: ['logs'], footer: 'search' },
+  { action: 'next-match', keys: ['n'], description: 'next match', contexts: ['logs'], footer: 'next' },
+  { action: 'prev-match', keys: ['N'], description: 'previous match', contexts: ['logs'] },
+  { action: 'save-logs', keys: ['w'], description: 'write the lines held here to a file in the current directory', contexts: ['logs'], footer: 'save' },
+  { action: 'close', keys: ['escape'], description: 'close this view (logs: clear the search first)', contexts: ['logs', 'inspect', 'help', 'engines', 'stats'], footer: 'back' },
+  { action: 'switch-engine', keys: ['return'], description: 'switch to the selected engine', contexts: ['engines'], footer: 'switch' },
+
+  { action: 'prompt-keep', keys: ['return'], description: 'keep what the prompt says (the filter stays, or search for it)', contexts: ['prompt'], footer: 'keeps' },
+  { action: 'prompt-clear', keys: ['escape'], description: 'leave the prompt and clear it', contexts: ['prompt'], footer: 'clears' },
+
+  { action: 'submit', keys: ['return'], description: 'do what the dialog asks (its title says what)', contexts: ['dialog'] },
+  { action: 'cancel', keys: ['escape'], description: 'close the dialog (what it started goes on)', contexts: ['dialog'] },
+  { action: 'next-field', keys: ['tab', 'down'], label: 'Tab/↓', description: 'the next field or option', contexts: ['form'] },
+  { action: 'prev-field', keys: ['shift+tab', 'up'], label: 'Shift-Tab/↑', description: 'the previous field or option', contexts: ['form'] },
+  { action: 'toggle', keys: [' '], description: 'switch the option on or off', contexts: ['toggle'] },
+  { action: 'yes', keys: ['y'], description: 'yes', contexts: ['confirm'] },
+  { action: 'no', keys: ['n'], description: 'no', contexts: ['confirm'] },
+  { action: 'copy-line', keys: ['ctrl+y'], description: 'copy the equivalent docker command line to the clipboard', contexts: ['command-line'] },
+  { action: 'suggest', keys: ['ctrl+n'], description: 'fill in the next suggestion (the demo’s images)', contexts: ['suggestions'] },
+
+  { action: 'cursor-left', keys: ['left'], description: 'cursor left', contexts: ['field'] },
+  { action: 'cursor-right', keys: ['right'], description: 'cursor right; at the end of the text, take the completion shown after it', contexts: ['field'] },
+  { action: 'line-start', keys: ['home', 'ctrl+a'], label: 'Home/Ctrl-A', description: 'to the start of the text', contexts: ['field'] },
+  { action: 'line-end', keys: ['end', 'ctrl+e'], label: 'End/Ctrl-E', description: 'to the end of the text', contexts: ['field'] },
+  { action: 'delete-back', keys: ['backspace'], description: 'delete the character before the cursor', contexts: ['field', 'line'] },
+  { action: 'delete-forward', keys: ['delete'], description: 'delete the character under the cursor', contexts: ['field'] },
+  { action: 'delete-to-start', keys: ['ctrl+u'], description: 'delete to the start of the text', contexts: ['field', 'line'] },
+  { action: 'delete-to-end', keys: ['ctrl+k'], description: 'delete to the end of the text', contexts: ['field'] },
+  { action: 'delete-word', keys: ['ctrl+w'], description: 'delete the word before the cursor', contexts: ['field', 'line'] },
+
+  // Reserved. Space on a row that is not a Compose project's marks it; Esc clears the filter
+  // first, then the marks. The panes beyond 8 are the incidents (9) and the action log (0).
+  { action: 'mark', keys: [' '], label: 'Space', description: 'mark the row (bulk actions act on the marks)', contexts: ['images', 'volumes', 'networks'], planned: 'many at once (issue 36); on Containers Space is fold’s on a project row and mark’s elsewhere' },
+  { action: 'mark-range', keys: ['V'], description: 'mark every row from the last mark to this one', contexts: ['containers', 'images', 'volumes', 'networks'], planned: 'many at once (issue 36)' },
+  { action: 'mark-all', keys: ['ctrl+a'], description: 'mark every row the filter shows', contexts: ['containers', 'images', 'volumes', 'networks'], planned: 'many at once (issue 36)' },
+  { action: 'incidents', keys: ['!', '9'], label: '!/9', description: 'the incidents: crashes, OOM kills, unhealthy and restart loops', contexts: ['global'], planned: 'notice trouble (issue 35)' },
+  { action: 'pulse', keys: ['H'], description: 'the engine’s pulse line on/off', contexts: ['global'], planned: 'notice trouble (issue 35)' },
+  { action: 'palette', keys: [':'], description: 'the command palette: every action, pane and engine by name', contexts: ['global'], planned: 'make it yours (issue 38); the action log is pane 0' },
+  { action: 'exec', keys: ['x'], description: 'run any command in the container', contexts: ['containers'], planned: 'make it yours (issue 38)' },
+  { action: 'attach', keys: ['A'], description: 'attach to the container’s own terminal (Ctrl-P Ctrl-Q comes back)', contexts: ['containers'], planned: 'newcomer fixes (issue 33)' },
+  { action: 'recreate', keys: ['U'], description: 'edit and recreate the container', contexts: ['containers'], planned: 'change what exists (issue 37)' },
+  { action: 'files', keys: ['F'], description: 'browse the container’s files', contexts: ['containers'], planned: 'change what exists (issue 37)' },
+  { action: 'diff', keys: ['D'], description: 'what changed in the container since its image', contexts: ['containers'], planned: 'change what exists (issue 37)' },
+];
+
+/** How the keymap writes a binding's keys. */
+export function bindingLabel(binding: Binding): string {
+  return binding.label ?? labelFor(binding.keys);
+}
+
+/** Contexts whose printable keys are text (a dialog's field, a prompt): no binding may take one. */
+export const TEXT_CONTEXTS: readonly KeyContext[] = ['field', 'prompt', 'line', 'dialog', 'form', 'suggestions', 'command-line', 'anywhere'];
+
+/** Whether a screen's printable keys are text: a text field or a prompt has the keys. */
+export function typing(contexts: readonly KeyContext[]): boolean {
+  return contexts.includes('field') || contexts.includes('prompt');
+}
+
+/** Whether a key types a character (not Ctrl-, Alt- or a named key). */
+export function isPrintableKey(key: string): boolean {
+  return !key.startsWith('ctrl+') && !key.startsWith('meta+') && [...key].length === 1;
+}
+
+/** The panes' ids, from their focus bindings (`pane-<id>`): every pane has one (app/panes/index.ts). */
+export function paneIdsOf(bindings: readonly Binding[]): string[] {
+  return bindings.flatMap((b) => (b.action.startsWith('pane-') ? [b.action.slice('pane-'.length)] : []));
+}
+
+/**
+ * The context stacks berth looks keys up in, most specific first (keys/contexts.ts), for these
+ * bindings (a pane's stack from its focus binding). A key may do one thing per stack; a custom
+ * keymap is checked against these.
+ */
+export function keyStacks(bindings: readonly Binding[]): ReadonlyArray<readonly KeyContext[]> {
+  // A pane that filters has 'filtered' too, while its filter is set (keys/contexts.ts).
+  const filters = bindings.find((b) => b.action === 'filter')?.contexts ?? [];
+  return [
+    ...paneIdsOf(bindings).map((id) => [id, ...(filters.includes(id) ? ['filtered'] : []), 'list', 'panes', 'global', 'anywhere']),
+    ...['logs', 'inspect', 'help', 'engines', 'stats'].map((view) => [view, 'global', 'anywhere']),
+    ['prompt', 'line', 'list', 'anywhere'],
+    ['field', 'form', 'suggestions', 'command-line', 'dialog', 'anywhere'],
+    ['toggle', 'form', 'command-line', 'dialog', 'anywhere'],
+    ['confirm', 'dialog', 'anywhere'],
+    ['output', 'dialog', 'anywhere'],
+  ];
+}
+
+/** The contexts of typing: a key a text field or a prompt edits with comes before anything else's. */
+const EDITING: readonly KeyContext[] = ['field', 'line', 'prompt'];
+
+/**
+ * The first two actions a key does within one stack, or undefined when every key does one thing.
+ * While typing (a field or a prompt has the keys) printable keys are text, and the editing keys
+ * come first: what a later context (the list under the filter prompt) does with one of them is
+ * not reached there, by design, and is not a clash.
+ */
+export function findClash(bindings: readonly Binding[], stacks: ReadonlyArray<readonly KeyContext[]>): { key: string; actions: [ActionId, ActionId]; where: KeyContext } | undefined {
+  for (const stack of stacks) {
+    const text = typing(stack);
+    const seen = new Map<string, { action: ActionId; editing: boolean }>();
+    for (const context of stack) {
+      for (const binding of bindings) {
+        if (!binding.contexts.includes(context)) continue;
+        for (const key of binding.keys) {
+          if (text && isPrintableKey(key)) continue;
+          const other = seen.get(key);
+          if (other === undefined) {
+            seen.set(key, { action: binding.action, editing: EDITING.includes(context) });
+            continue;
+          }
+          if (other.action === binding.action || (text && other.editing && !EDITING.includes(context))) continue;
+          return { key, actions: [other.action, binding.action], where: stack[0] ?? 'global' };
+        }
+      }
+    }
+  }
+  return undefined;
+}
+
+/**
+ * A keymap in force: resolves keys by context and says how an action's keys are written. The
+ * runtime holds the one in force (the defaults, or the user's); the reducer reads it from its
+ * context and the components from the runtime.
+ */
+export class Keymap {
+  private readonly index = new Map<string, ActionId>();
+
+  constructor(readonly bindings: readonly Binding[]) {
+    for (const binding of bindings) {
+      if (binding.planned) continue;
+      for (const context of binding.contexts) {
+        for (const key of binding.keys) if (!this.index.has(`${context} ${key}`)) this.index.set(`${context} ${key}`, binding.action);
+      }
+    }
+  }
+
+  resolve(context: KeyContext, key: string): ActionId | undefined {
+    return this.index.get(`${context} ${key}`);
+  }
+
+  /** The first context of `contexts` where `key` does something, and what. */
+  resolveIn(contexts: readonly KeyContext[], key: string): ActionId | undefined {
+    for (const context of contexts) {
+      const action = this.resolve(context, key);
+      if (action) return action;
+    }
+    return undefined;
+  }
+
+  /** How the keymap writes an action's key(s), for hints in the UI ("a shows all"). */
+  label(action: ActionId): string {
+    const binding = this.bindings.find((b) => b.action === action);
+    return binding ? bindingLabel(binding) : '';
+  }
+
+  /** An action's first key as help writes it ('↑', 'Esc'): for a hint with room for one. */
+  shortLabel(action: ActionId): string {
+    const key = this.firstKey(action);
+    return key ? prettyKey(key) : '';
+  }
+
+  /** The first key bound to an action (a tab's number), or '' when it has none. */
+  firstKey(action: ActionId): string {
+    return this.bindings.find((b) => b.action === action)?.keys[0] ?? '';
+  }
+
+  /**
+   * The bindings that apply in a stack of contexts, most specific first, each action once (the
+   * planned ones left out), with only the keys that reach them there: not a key an earlier
+   * context takes, nor, while typing, a printable one (it is text).
+   */
+  bindingsFor(contexts: readonly KeyContext[]): Binding[] {
+    const seen = new Set<ActionId>();
+    const taken = new Set<string>();
+    const text = typing(contexts);
+    const result: Binding[] = [];
+    for (const context of contexts) {
+      const here: Binding[] = [];
+      for (const binding of this.bindings) {
+        if (binding.planned || !binding.contexts.includes(context) || seen.has(binding.action)) continue;
+        seen.add(binding.action);
+        const keys = binding.keys.filter((k) => !taken.has(k) && !(text && isPrintableKey(k)));
+        if (keys.length === 0) continue;
+        here.push(keys.length === binding.keys.length ? binding : { ...binding, keys, label: labelFor(keys) });
+      }
+      for (const binding of here) for (const key of binding.keys) taken.add(key);
+      result.push(...here);
+    }
+    return result;
+  }
+}
+
+/** berth's own keys, before any of the user's. */
+export const defaultKeymap = new Keymap(keymap);

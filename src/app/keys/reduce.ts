@@ -1,0 +1,171 @@
+/**
+ * The app's reducer: every key and every result, applied to the app store's state as it is now.
+ *
+ * Keys go to the overlay on top (a dialog takes them all; a view lets quit, help, pull and the
+ * engine switcher through), else to the filter prompt while it is open, else to the pane: its
+ * own actions, the shared ones, then what the dialogs and views declare for the selected row's
+ * kind of thing (or the pane's list, or berth itself), through the keymap in force. Results (a
+ * request finished, a timer fired, lines arrived) go to what they are for. After either, every
+ * list pane's selection follows its rows, so a refresh or a filter that removes the selected row
+ * leaves the cursor on a row.
+ */
+import { handlerOn } from '../actions/target-actions.ts';
+import { targetActions } from '../actions/index.ts';
+import { notify, reduced, type AppAction, type Reduced } from '../commands.ts';
+import type { AppInput } from '../app-store.ts';
+import type { UiContext } from '../context.ts';
+import { dialogOf } from '../dialogs/index.ts';
+import { applyOutcome, dialogContext, openRegistered } from '../dialogs/open.ts';
+import { clearFilter, endFilter, expireNotice, findOverlay, followSelection, replaceOverlay, setFilter } from '../navigation.ts';
+import { paneEntry, panes } from '../panes/index.ts';
+import { rowKeys, selectedRow, type Pane } from '../panes/pane.ts';
+import type { KeyPress } from '../input/press.ts';
+import { editLine } from '../input/field.ts';
+import type { Target } from '../targets.ts';
+import { paneView, topOverlay, type AppState } from '../types.ts';
+import { handlerFor } from './actions.ts';
+import { engineResult } from './engines.ts';
+import { isPrintableKey, type ActionId } from './keymap.ts';
+import { contextsFor } from './contexts.ts';
+import { close } from './steps.ts';
+import { applyLogView, overlayKey } from './overlays.ts';
+
+function filterKey(state: AppState, press: KeyPress, ctx: UiContext): Reduced {
+  // A printable key is text here, whatever it does elsewhere.
+  const named = !isPrintableKey(press.name) && press.name !== 'paste';
+  const action = named ? ctx.keymap.resolveIn(['prompt', 'line'], press.name) : undefined;
+  if (action === 'prompt-clear') return reduced(clearFilter(state));
+  if (action === 'prompt-keep') return reduced(endFilter(state));
+  // Moving through the list still works under the prompt.
+  const move = named && !action ? ctx.keymap.resolve('list', press.name) : undefined;
+  if (move) {
+    const pane = paneEntry(state.pane);
+    return handlerFor(move, pane)?.(state, ctx, pane) ?? reduced(state);
+  }
+  return reduced(setFilter(state, editLine(paneView(state, state.pane).filter, press, action)));
+}
+
+/** What a row of this kind says when an action has nothing to do with it. */
+function notFor(state: AppState, ctx: UiContext, target: Target, action: ActionId): Reduced | undefined {
+  if (target.kind === 'project' && targetActions[action]?.container) {
+    return notify(state, `${target.project} is a Compose project: ${ctx.keymap.label('stop')}, ${ctx.keymap.label('start')} and ${ctx.keymap.label('restart')} act on all its containers, ${ctx.keymap.label('fold')} folds it`, 'error');
+  }
+  return undefined;
+}
+
+/** An action on the pane's selected row's thing, on its list as a whole, or on berth itself. */
+function targetKey(state: AppState, action: ActionId, ctx: UiContext, pane: Pane): Reduced | undefined {
+  const row = selectedRow(pane, state, ctx);
+  const target = row === undefined ? undefined : pane.target?.(row, state, ctx);
+  const candidates: Target[] = [...(target ? [target] : []), ...(pane.list ? [{ kind: 'list' as const, of: pane.list }] : []), { kind: 'app' }];
+  for (const candidate of candidates) {
+    const handler = handlerOn(targetActions, action, candidate);
+    if (handler) return handler(state, ctx);
+  }
+  if (target) return notFor(state, ctx, target, action);
+  // A row action with no row: consumed, nothing to act on.
+  return targetActions[action] ? reduced(state) : undefined;
+}
+
+function paneKey(state: AppState, press: KeyPress, ctx: UiContext): Reduced | undefined {
+  const pane = paneEntry(state.pane);
+  for (const context of contextsFor(state)) {
+    const action = ctx.keymap.resolve(context, press.name);
+    if (!action) continue;
+    const result = handlerFor(action, pane)?.(state, ctx, pane) ?? targetKey(state, action, ctx, pane);
+    if (result) return result;
+  }
+  return undefined;
+}
+
+export function reduceKey(state: AppState, press: KeyPress, ctx: UiContext): Reduced {
+  // Ctrl-C always quits, and Ctrl-Z always suspends, whatever has the keys, a dialog's field
+  // included: a terminal user's ways out.
+  const anywhere = ctx.keymap.resolve('anywhere', press.name);
+  if (anywhere === 'interrupt') return reduced(state, { type: 'app-quit' });
+  if (anywhere === 'suspend') return reduced(state, { type: 'app-suspend' });
+  const top = topOverlay(state);
+  if (top) {
+    const answer = overlayKey(state, top, press, ctx);
+    if (answer) return answer;
+    // A dialog takes every key; a view lets the global keys through (quit, help, pull, the
+    // engine switcher). Pane keys would act on a screen that is not showing.
+    if (top.kind === 'dialog') return reduced(state);
+    const action = ctx.keymap.resolve('global', press.name);
+    if (!action) return reduced(state);
+    // Help over help, the switcher over the switcher: the key that opened it closes it.
+    if ((action === 'help' && top.kind === 'help') || (action === 'engines' && top.kind === 'engines')) return close(state, top.id);
+    const pane = paneEntry(state.pane);
+    return handlerFor(action, pane)?.(state, ctx, pane) ?? targetKey(state, action, ctx, pane) ?? reduced(state);
+  }
+  if (state.filtering) return filterKey(state, press, ctx);
+  return paneKey(state, press, ctx) ?? reduced(state);
+}
+
+export function reduceAction(state: AppState, action: AppAction, ctx: UiContext): Reduced {
+  switch (action.type) {
+    case 'notify':
+      return notify(state, action.text, action.tone);
+    case 'notice-expired':
+      return reduced(expireNotice(state, action.seq));
+    case 'resize': {
+      const resized: AppState = { ...state, terminal: { columns: action.columns, rows: action.rows } };
+      let next = resized;
+      for (const overlay of resized.overlays) if (overlay.kind === 'logs') next = applyLogView(next, overlay, { type: 'resize' }, ctx);
+      return reduced(next);
+    }
+    case 'sources-changed':
+      return reduced(state);
+    case 'inspect-loaded': {
+      const overlay = findOverlay(state, action.overlay);
+      return reduced(overlay?.kind === 'inspect' ? replaceOverlay(state, { ...overlay, lines: action.lines }) : state);
+    }
+    case 'logs-changed': {
+      const overlay = findOverlay(state, action.overlay);
+      if (overlay?.kind !== 'logs') return reduced(state);
+      const grown = { ...overlay, length: action.length };
+      return reduced(applyLogView(state, grown, { type: 'lines-appended', added: action.added, dropped: action.dropped }, ctx, { length: action.length }));
+    }
+    case 'history-loaded': {
+      const overlay = findOverlay(state, action.overlay);
+      if (overlay?.kind !== 'history') return reduced(state);
+      return reduced(replaceOverlay(state, { ...overlay, entries: action.entries ?? [], error: action.error }));
+    }
+    case 'top-loaded': {
+      const overlay = findOverlay(state, action.overlay);
+      if (overlay?.kind !== 'stats') return reduced(state);
+      return reduced(replaceOverlay(state, action.top ? { ...overlay, top: action.top, topError: undefined } : { ...overlay, topError: action.error }));
+    }
+    case 'engines-listed':
+    case 'engine-probed':
+    case 'engine-switched':
+      return engineResult(state, action);
+    case 'open-dialog': {
+      const dialog = dialogOf(action.request.type);
+      return dialog ? openRegistered(state, ctx, dialog, action.request) : reduced(state);
+    }
+    case 'dialog': {
+      const overlay = findOverlay(state, action.overlay);
+      // The dialog closed meanwhile: what it asked for has nobody to tell.
+      if (overlay?.kind !== 'dialog') return reduced(state);
+      const dialog = dialogOf(overlay.dialog.type);
+      if (!dialog) return reduced(state);
+      return applyOutcome(state, ctx, overlay, dialog.result(overlay.dialog, action.result, dialogContext(state, ctx, overlay.id)));
+    }
+  }
+}
+
+/** Every list pane's selection onto a row it shows (see followSelection). */
+export function settleSelections(state: AppState, ctx: UiContext): AppState {
+  let next = state;
+  for (const pane of panes) if (pane.pinsSelection) next = followSelection(next, pane.id, rowKeys(pane, next, ctx));
+  return next;
+}
+
+export function reduceApp(state: AppState, input: AppInput, ctx: UiContext): Reduced {
+  // '' is the first pane: named once, so every pane's view is kept under its own id.
+  const current = state.pane === '' ? { ...state, pane: paneEntry('').id } : state;
+  const result = input.kind === 'key' ? reduceKey(current, input.press, ctx) : reduceAction(current, input.action, ctx);
+  const settled = settleSelections(result.state, ctx);
+  return settled === result.state ? result : { state: settled, commands: result.commands };
+}

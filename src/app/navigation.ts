@@ -1,0 +1,131 @@
+/**
+ * Pure transitions of the app state that every screen shares: which pane has the focus, the
+ * selection in each pane (by id, never by index, so a refresh that reorders rows keeps the same
+ * container selected), filters, the overlay stack and the notice. Tested without rendering.
+ */
+import { emptyView, paneView, type AppState, type Notice, type Overlay, type PaneId, type PaneView } from './types.ts';
+
+/** How long a notice stays on the message line. */
+export const NOTICE_MS = 8000;
+
+function withView(state: AppState, pane: PaneId, view: Partial<PaneView>): AppState {
+  return { ...state, views: { ...state.views, [pane]: { ...(state.views[pane] ?? emptyView), ...view } } };
+}
+
+/** The row index of the selection in the rows as they are now; -1 when there are none. */
+export function selectedIndex(view: PaneView, ids: readonly string[]): number {
+  if (ids.length === 0) return -1;
+  const found = view.selectedId === undefined ? -1 : ids.indexOf(view.selectedId);
+  if (found >= 0) return found;
+  return Math.min(Math.max(view.selectedIndex, 0), ids.length - 1);
+}
+
+export function focusPane(state: AppState, pane: PaneId): AppState {
+  return state.pane === pane ? state : { ...state, pane, filtering: false };
+}
+
+/** The next (or previous) pane in `order`, wrapping around. */
+export function cyclePane(state: AppState, order: readonly PaneId[], delta: 1 | -1): AppState {
+  const next = (order.indexOf(state.pane) + delta + order.length) % order.length;
+  return { ...state, pane: order[next] ?? state.pane, filtering: false };
+}
+
+/** Moves the current pane's selection by `delta` rows over `ids` (the rows shown), clamped. */
+export function moveSelection(state: AppState, ids: readonly string[], delta: number): AppState {
+  if (ids.length === 0) return state;
+  const current = selectedIndex(paneView(state, state.pane), ids);
+  const target = Math.min(Math.max(current + delta, 0), ids.length - 1);
+  return withView(state, state.pane, { selectedId: ids[target], selectedIndex: target });
+}
+
+export function moveSelectionTo(state: AppState, ids: readonly string[], position: 'top' | 'bottom'): AppState {
+  if (ids.length === 0) return state;
+  const target = position === 'top' ? 0 : ids.length - 1;
+  return withView(state, state.pane, { selectedId: ids[target], selectedIndex: target });
+}
+
+/** Focuses `pane` and selects `id` there (a new container, a new pull). */
+export function select(state: AppState, pane: PaneId, id: string): AppState {
+  return withView(focusPane(state, pane), pane, { selectedId: id });
+}
+
+/**
+ * Rows changed under the cursor: keep the id when it is still there, else land on the row now
+ * at the old position, so the cursor never points at nothing.
+ */
+export function followSelection(state: AppState, pane: PaneId, ids: readonly string[]): AppState {
+  const view = paneView(state, pane);
+  const index = selectedIndex(view, ids);
+  const id = index >= 0 ? ids[index] : undefined;
+  const at = Math.max(index, 0);
+  if (id === view.selectedId && at === view.selectedIndex) return state;
+  return withView(state, pane, { selectedId: id, selectedIndex: at });
+}
+
+export function startFilter(state: AppState): AppState {
+  return { ...state, filtering: true };
+}
+
+export function setFilter(state: AppState, text: string): AppState {
+  return paneView(state, state.pane).filter === text ? state : withView(state, state.pane, { filter: text });
+}
+
+export function endFilter(state: AppState): AppState {
+  return { ...state, filtering: false };
+}
+
+export function clearFilter(state: AppState): AppState {
+  return withView({ ...state, filtering: false }, state.pane, { filter: '' });
+}
+
+export function setSort(state: AppState, pane: PaneId, sort: string): AppState {
+  return withView(state, pane, { sort });
+}
+
+/** A fresh id for an overlay or a notice. */
+export function nextSerial(state: AppState): [AppState, number] {
+  const serial = state.serial + 1;
+  return [{ ...state, serial }, serial];
+}
+
+/** Puts an overlay on top (its id from `nextSerial`); the filter prompt, if open, closes. */
+export function pushOverlay(state: AppState, overlay: Overlay): AppState {
+  return { ...state, filtering: false, overlays: [...state.overlays, overlay] };
+}
+
+/** Opens an overlay on top, with a fresh id; returns the state and the overlay. */
+export function openOverlay<O extends Overlay>(state: AppState, make: (id: number) => O): [AppState, O] {
+  const [next, id] = nextSerial(state);
+  const overlay = make(id);
+  return [pushOverlay(next, overlay), overlay];
+}
+
+/** Replaces the overlay with the same id (unchanged state when it is gone). */
+export function replaceOverlay(state: AppState, overlay: Overlay): AppState {
+  const at = state.overlays.findIndex((o) => o.id === overlay.id);
+  if (at === -1 || state.overlays[at] === overlay) return state;
+  const overlays = [...state.overlays];
+  overlays[at] = overlay;
+  return { ...state, overlays };
+}
+
+export function closeOverlay(state: AppState, id: number): AppState {
+  const overlays = state.overlays.filter((o) => o.id !== id);
+  return overlays.length === state.overlays.length ? state : { ...state, overlays };
+}
+
+export function findOverlay(state: AppState, id: number): Overlay | undefined {
+  return state.overlays.find((o) => o.id === id);
+}
+
+/** Shows a notice; the caller schedules its end (see `noticeExpiry` in commands). */
+export function withNotice(state: AppState, text: string, tone: Notice['tone'] = 'info'): [AppState, Notice] {
+  const [next, seq] = nextSerial(state);
+  const notice: Notice = { text, tone, seq };
+  return [{ ...next, notice }, notice];
+}
+
+/** The notice `seq` has had its time: gone, unless a newer one replaced it. */
+export function expireNotice(state: AppState, seq: number): AppState {
+  return state.notice?.seq === seq ? { ...state, notice: undefined } : state;
+}

@@ -1,0 +1,221 @@
+/**
+ * The Containers pane: the engine's containers (running ones, or all with `a`), optionally with
+ * `docker stats`'s columns (`M`) and grouped by Compose project (`z`). What acts on a container or
+ * a project is declared by the dialogs and views that do it (actions/index.ts); this pane says
+ * what its rows are.
+ */
+import { isLive } from '../../state/containers.ts';
+import type { StatsFigures } from '../../state/stats/figures.ts';
+import { rowKey } from '../../state/sources.ts';
+import { notify, reduced } from '../commands.ts';
+import type { UiContext } from '../context.ts';
+import { containerName, formatRelative, sanitizeLine } from '../format/index.ts';
+import { bodyHeight } from '../layout.ts';
+import { selectedIndex, setSort } from '../navigation.ts';
+import { selectContainerRows } from '../rows/select.ts';
+import { statusText, type ContainerColumn, type ContainerRow } from '../rows/container-rows.ts';
+import { containerSorts, containerStatsSorts, isDescending, nextSort } from '../rows/sort.ts';
+import { statsCells, type StatsColumn } from '../rows/stats-cells.ts';
+import type { Column, TableRow } from '../table.ts';
+import type { Target } from '../targets.ts';
+import { theme } from '../theme.ts';
+import { paneView, type AppState } from '../types.ts';
+import { definePane, paneOptions, withPaneOptions } from './pane.ts';
+
+const ID = 'containers';
+
+interface Options extends Record<string, boolean | readonly string[]> {
+  /** Every container, not only the running ones (`a`). */
+  all: boolean;
+  /** `docker stats`'s columns for the running ones (`M`). */
+  stats: boolean;
+  /** Grouped by Compose project (`z`). */
+  grouped: boolean;
+  /** The Compose projects folded to their header row. */
+  folded: readonly string[];
+}
+
+const DEFAULTS: Options = { all: false, stats: false, grouped: false, folded: [] };
+const options = (state: AppState): Options => paneOptions(state, ID, DEFAULTS);
+
+type Key = ContainerColumn | StatsColumn;
+
+const columns: readonly Column<Key>[] = [
+  { key: 'id', title: 'CONTAINER ID', min: 12, max: 12, priority: 1 },
+  { key: 'name', title: 'NAME', min: 10, max: 40, grow: 3, priority: 0 },
+  { key: 'image', title: 'IMAGE', min: 10, max: 40, grow: 2, priority: 4 },
+  { key: 'state', title: 'STATE', min: 7, max: 10, priority: 2 },
+  { key: 'status', title: 'STATUS', min: 24, max: 40, grow: 1, priority: 3 },
+  { key: 'created', title: 'CREATED', min: 14, max: 22, priority: 6 },
+  { key: 'ports', title: 'PORTS', min: 10, max: 40, grow: 1, priority: 5 },
+];
+
+/** `docker stats`'s columns, after the state: dropped before the rest when the terminal is narrow. */
+const statsColumns: readonly Column<Key>[] = [
+  ...columns.slice(0, 4),
+  { key: 'cpu', title: 'CPU %', min: 7, max: 7, priority: 2, align: 'right' },
+  { key: 'mem', title: 'MEM USAGE / LIMIT', min: 19, max: 21, priority: 3, align: 'right' },
+  { key: 'memPercent', title: 'MEM %', min: 6, max: 6, priority: 4, align: 'right' },
+  { key: 'net', title: 'NET RX / TX', min: 17, max: 23, priority: 7, align: 'right' },
+  { key: 'block', title: 'BLOCK R / W', min: 17, max: 23, priority: 8, align: 'right' },
+  { key: 'pids', title: 'PIDS', min: 4, max: 5, priority: 9, align: 'right' },
+  ...columns.slice(4).map((c) => ({ ...c, priority: c.priority + 10 })),
+];
+
+/** The rows as shown: with the figures only when ordering by them (new figures must not rebuild the rows otherwise). */
+export function containerRowsOf(state: AppState, ctx: Pick<UiContext, 'engine' | 'stats'>): readonly ContainerRow[] {
+  const view = paneView(state, ID);
+  const o = options(state);
+  const byFigures = o.stats && (view.sort === 'cpu' || view.sort === 'mem');
+  return selectContainerRows(ctx.engine.containers.items, o.all, view.filter, view.sort, byFigures ? ctx.stats.byId : undefined, o.grouped ? o.folded : undefined);
+}
+
+interface Drawn {
+  nowMs: number;
+  answeredAtMs: number;
+  showStats: boolean;
+  figures: StatsFigures | undefined;
+  row: TableRow<Key>;
+}
+
+/**
+ * Each container row as the table draws it, kept while its row object, the clock and its figures
+ * stand: typing a filter over 10,000 containers formats no STATUS or CREATED again (the rows are
+ * the same objects, rows/container-rows.ts), and neither does the table measure them again. A new
+ * clock or answer time (every poll, every minute) keeps the row too where its STATUS and CREATED
+ * read the same: a new row for each of 1,000 containers at every poll lived until the next one,
+ * long enough for V8 to move it to its old generation (bench B5).
+ */
+const drawn = new WeakMap<ContainerRow, Drawn>();
+
+function tableRowOf(r: ContainerRow, key: string, nowMs: number, answeredAtMs: number, figures: StatsFigures | undefined, showStats: boolean): TableRow<Key> {
+  const kept = drawn.get(r);
+  const keepable = kept !== undefined && kept.showStats === showStats && kept.figures === figures;
+  if (keepable && kept.nowMs === nowMs && kept.answeredAtMs === answeredAtMs) return kept.row;
+  const status = r.group ? '' : statusText(r.status, answeredAtMs, nowMs);
+  const created = r.group ? '' : formatRelative(r.created, nowMs);
+  if (keepable && (r.group || (kept.row.cells.status === status && kept.row.cells.created === created))) {
+    kept.nowMs = nowMs;
+    kept.answeredAtMs = answeredAtMs;
+    return kept.row;
+  }
+  const row: TableRow<Key> = {
+    key,
+    cells: {
+      ...r.cells,
+      ...(r.group
+        ? { created: '', ...(showStats ? { cpu: '', mem: '', memPercent: '', net: '', block: '', pids: '' } : {}) }
+        : { status, created, ...(showStats ? statsCells(figures, r.state) : {}) }),
+    } as Record<Key, string>,
+    // A project's header row stands out from its containers.
+    color: r.group ? theme.accent : theme.stateColor(r.state),
+  };
+  drawn.set(r, { nowMs, answeredAtMs, showStats, figures, row });
+  return row;
+}
+
+/**
+ * The running containers on screen, or near it: the table's window is the body height around
+ * the selection, so a screen's worth either side of it covers whatever the window shows (and a
+ * page move) without measuring a list of thousands.
+ */
+function onScreen(state: AppState, ctx: UiContext): string[] {
+  const rows = containerRowsOf(state, ctx);
+  const at = Math.max(selectedIndex(paneView(state, ID), rows.map((r) => rowKey(ctx.engine.connection.endpoint, r.id))), 0);
+  const reach = bodyHeight(state.terminal, ctx.engine);
+  const running = new Set(ctx.engine.containers.items.filter((c) => isLive(c) && c.State !== 'paused').map((c) => c.Id));
+  return rows
+    .slice(Math.max(at - reach, 0), at + reach + 1)
+    .filter((row) => running.has(row.id))
+    .map((row) => row.id);
+}
+
+/** The engine's own name for a container (the list's name cell also carries a swarm task's service). */
+function ownName(ctx: UiContext, row: ContainerRow): string {
+  return containerName(ctx.engine.containers.items.find((c) => c.Id === row.id)?.Names) || row.cells.name;
+}
+
+export const containers = definePane<ContainerRow>({
+  id: ID,
+  title: 'Containers',
+  rows: containerRowsOf,
+  key: (row, ctx) => rowKey(ctx.engine.connection.endpoint, row.id),
+  sorts: containerSorts,
+  filterable: true,
+  pinsSelection: true,
+  list: 'container',
+  shows: 'container',
+  summary(state, ctx) {
+    const view = paneView(state, ID);
+    const o = options(state);
+    // Project header rows are not containers.
+    const count = containerRowsOf(state, ctx).filter((r) => !r.group).length;
+    const list = ctx.engine.containers;
+    const stale = list.stale ? ' [stale]' : list.partial && o.all ? ' [the stopped ones are on their way]' : '';
+    const filter = view.filter ? ` · filter "${view.filter}"` : '';
+    const sort = view.sort === 'created' ? '' : ` · by ${view.sort}`;
+    return `${o.all ? 'all' : 'running'}: ${count}${filter}${sort}${stale}`;
+  },
+  view: {
+    kind: 'table',
+    columns: (state) => (options(state).stats ? statsColumns : columns),
+    cells(row, state, ctx, nowMs) {
+      const showStats = options(state).stats;
+      return tableRowOf(row, rowKey(ctx.engine.connection.endpoint, row.id), nowMs, ctx.engine.containers.refreshedAt ?? nowMs, showStats ? ctx.stats.byId.get(row.id) : undefined, showStats);
+    },
+    message(state, ctx, rows) {
+      if (!ctx.engine.containers.loaded) return { text: 'loading containers…' };
+      if (rows.length > 0) return undefined;
+      const filter = paneView(state, ID).filter;
+      return { text: filter ? `no containers match "${filter}"` : options(state).all ? 'no containers' : `no running containers (${ctx.keymap.label('toggle-all')} shows all)` };
+    },
+    stale: (_state, ctx) => ctx.engine.containers.stale,
+    sortedBy: (state) => ({ key: paneView(state, ID).sort, descending: isDescending(paneView(state, ID).sort) }),
+  },
+  target(row, _state, ctx): Target {
+    if (row.group) return { kind: 'project', project: row.group.project, members: row.group.members };
+    const service = ctx.engine.containers.items.find((c) => c.Id === row.id)?.Labels?.['com.docker.swarm.service.name'];
+    return { kind: 'container', id: row.id, name: ownName(ctx, row), shown: row.cells.name, state: row.state, ...(service && { service: sanitizeLine(service) }) };
+  },
+  reveal(state, key, ctx) {
+    // A container that already ended is listed only with `a`: show all, then select it.
+    const container = ctx.engine.containers.items.find((c) => rowKey(ctx.engine.connection.endpoint, c.Id) === key);
+    const shown = container && !isLive(container) && !options(state).all ? withPaneOptions(state, ID, { all: true }) : state;
+    return shown;
+  },
+  demands(state, ctx) {
+    return options(state).stats ? { stats: onScreen(state, ctx) } : {};
+  },
+  actions: {
+    // With the resource columns on, `o` orders by CPU and memory too.
+    sort: (state) => {
+      const orders = options(state).stats ? containerStatsSorts : containerSorts;
+      const sort = nextSort(orders, paneView(state, ID).sort);
+      return notify(setSort(state, ID, sort), `containers sorted by ${sort}${isDescending(sort) ? ' (newest, busiest or largest first)' : ''}`);
+    },
+    'toggle-all': (state) => {
+      const all = !options(state).all;
+      return notify(withPaneOptions(state, ID, { all }), all ? 'showing all containers' : 'showing running containers');
+    },
+    'toggle-stats': (state) => {
+      const stats = !options(state).stats;
+      return notify(withPaneOptions(state, ID, { stats }), stats ? 'resource columns on: running containers are measured (figures in a few seconds)' : 'resource columns off');
+    },
+    'toggle-compose': (state, ctx) => {
+      const grouped = !options(state).grouped;
+      return notify(withPaneOptions(state, ID, { grouped }), grouped ? `grouped by Compose project (${ctx.keymap.label('fold')} folds a project)` : 'one list, not grouped');
+    },
+    fold: (state, ctx) => {
+      const o = options(state);
+      const rows = containerRowsOf(state, ctx);
+      const at = selectedIndex(paneView(state, ID), rows.map((r) => rowKey(ctx.engine.connection.endpoint, r.id)));
+      const group = rows[at]?.group;
+      if (!group) {
+        const how = o.grouped ? 'on a project’s row' : `with the Compose grouping on (${ctx.keymap.label('toggle-compose')})`;
+        return notify(state, `${ctx.keymap.label('fold')} folds a Compose project: ${how}`);
+      }
+      const folded = o.folded;
+      return reduced(withPaneOptions(state, ID, { folded: folded.includes(group.project) ? folded.filter((p) => p !== group.project) : [...folded, group.project] }));
+    },
+  },
+});

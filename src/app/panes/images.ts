@@ -1,0 +1,61 @@
+/**
+ * The Images pane: a row per tag (an untagged image gets one row of its id), newest first, or by
+ * size or tag (`o`). What acts on an image is declared by the dialogs and views that do it.
+ */
+import { rowKey } from '../../state/sources.ts';
+import { formatRelative, plural } from '../format/index.ts';
+import type { ImageColumn, ImageRow } from '../rows/image-rows.ts';
+import { selectImageRows } from '../rows/select.ts';
+import { imageSorts, isDescending } from '../rows/sort.ts';
+import type { Column } from '../table.ts';
+import type { UiContext } from '../context.ts';
+import { paneView, type AppState } from '../types.ts';
+import { definePane, keptCells } from './pane.ts';
+
+const ID = 'images';
+
+const columns: readonly Column<ImageColumn>[] = [
+  { key: 'id', title: 'IMAGE ID', min: 12, max: 12, priority: 1 },
+  { key: 'tag', title: 'REPOSITORY:TAG', min: 16, max: 70, grow: 3, priority: 0 },
+  { key: 'size', title: 'SIZE', min: 8, max: 9, priority: 2, align: 'right' },
+  { key: 'created', title: 'CREATED', min: 14, max: 22, priority: 3 },
+  { key: 'parent', title: 'PARENT', min: 12, max: 12, priority: 4 },
+];
+
+export function imageRowsOf(state: AppState, ctx: Pick<UiContext, 'engine'>): readonly ImageRow[] {
+  const view = paneView(state, ID);
+  return selectImageRows(ctx.engine.images.items, view.filter, view.sort);
+}
+
+export const images = definePane<ImageRow>({
+  id: ID,
+  title: 'Images',
+  rows: imageRowsOf,
+  key: (row, ctx) => rowKey(ctx.engine.connection.endpoint, row.key),
+  sorts: imageSorts,
+  filterable: true,
+  pinsSelection: true,
+  shows: 'image',
+  list: 'image',
+  summary(state, ctx) {
+    const view = paneView(state, ID);
+    const filter = view.filter ? ` · filter "${view.filter}"` : '';
+    const sort = view.sort === 'created' ? '' : ` · by ${view.sort}`;
+    return `${plural(imageRowsOf(state, ctx).length, 'tag')}${filter}${sort}${ctx.engine.images.stale ? ' [stale]' : ''}`;
+  },
+  view: {
+    kind: 'table',
+    columns: () => columns,
+    cells: keptCells((row, ctx, nowMs) => ({ key: rowKey(ctx.engine.connection.endpoint, row.key), cells: { ...row.cells, created: formatRelative(row.created, nowMs) } }), true),
+    message(state, ctx, rows) {
+      if (!ctx.engine.images.loaded) return { text: 'loading images…' };
+      if (rows.length > 0) return undefined;
+      const filter = paneView(state, ID).filter;
+      return { text: filter ? `no images match "${filter}"` : `no images (${ctx.keymap.label('pull')} pulls one)` };
+    },
+    stale: (_state, ctx) => ctx.engine.images.stale,
+    sortedBy: (state) => ({ key: paneView(state, ID).sort, descending: isDescending(paneView(state, ID).sort) }),
+  },
+  target: (row) => ({ kind: 'image', imageId: row.imageId, tag: row.tag }),
+  actions: {},
+});

@@ -1,0 +1,59 @@
+/**
+ * The Networks pane: the engine's networks with who uses each (from the containers list), read
+ * while the pane is shown. Inspect, remove, create and prune are declared by their views and dialogs.
+ */
+import { rowKey } from '../../state/sources.ts';
+import { plural, sanitizeLine } from '../format/index.ts';
+import { networkRows, type NetworkColumn, type ResourceRow } from '../rows/resource-rows.ts';
+import { memoLast } from '../rows/memo.ts';
+import type { Column } from '../table.ts';
+import { paneView } from '../types.ts';
+import { definePane, keptCells } from './pane.ts';
+
+const ID = 'networks';
+
+const columns: readonly Column<NetworkColumn>[] = [
+  { key: 'name', title: 'NAME', min: 10, max: 40, grow: 2, priority: 0 },
+  { key: 'id', title: 'NETWORK ID', min: 12, max: 12, priority: 3 },
+  { key: 'driver', title: 'DRIVER', min: 6, max: 10, priority: 2 },
+  { key: 'scope', title: 'SCOPE', min: 5, max: 6, priority: 4 },
+  { key: 'usedBy', title: 'USED BY', min: 8, grow: 1, priority: 1 },
+];
+
+const rowsOf = memoLast(networkRows);
+
+export const networks = definePane<ResourceRow<NetworkColumn>>({
+  id: ID,
+  title: 'Networks',
+  rows: (state, ctx) => rowsOf(ctx.resources.networks.items, ctx.engine.containers.items, paneView(state, ID).filter),
+  key: (row, ctx) => rowKey(ctx.engine.connection.endpoint, row.key),
+  filterable: true,
+  pinsSelection: true,
+  list: 'network',
+  shows: 'network',
+  summary(state, ctx) {
+    const rows = rowsOf(ctx.resources.networks.items, ctx.engine.containers.items, paneView(state, ID).filter);
+    if (!ctx.resources.networks.loaded) return '';
+    const unused = rows.filter((r) => r.users === 0).length;
+    const filter = paneView(state, ID).filter;
+    return `${plural(rows.length, 'network')}, ${unused} unused${filter ? ` · filter "${filter}"` : ''}`;
+  },
+  view: {
+    kind: 'table',
+    columns: () => columns,
+    cells: keptCells((row, ctx) => ({ key: rowKey(ctx.engine.connection.endpoint, row.key), cells: row.cells })),
+    message(state, ctx, rows) {
+      const list = ctx.resources.networks;
+      if (rows.length > 0) return undefined;
+      if (!list.loaded) return list.error ? { text: sanitizeLine(list.error), tone: 'error' } : { text: 'loading…' };
+      const filter = paneView(state, ID).filter;
+      return { text: filter ? `no networks match "${filter}"` : `no networks (${ctx.keymap.label('create')} creates a bridge network)` };
+    },
+    note(_state, ctx) {
+      const list = ctx.resources.networks;
+      return list.error ? { text: `${list.stale ? '[stale] ' : ''}${sanitizeLine(list.error)}`, tone: 'error' } : undefined;
+    },
+  },
+  target: (row) => ({ kind: 'network', id: row.key, name: row.name, users: row.users }),
+  demands: () => ({ resources: 'networks' }),
+});

@@ -1,0 +1,50 @@
+/**
+ * The Nodes pane: the swarm's nodes, their role, availability, state and engine version. Read
+ * while the pane is shown; drain and activate are declared by the confirmation that does them.
+ */
+import { rowKey } from '../../state/sources.ts';
+import { plural } from '../format/index.ts';
+import { memoLast } from '../rows/memo.ts';
+import { nodeRows, type NodeColumn, type NodeRow } from '../rows/swarm-rows.ts';
+import type { Column } from '../table.ts';
+import { paneView } from '../types.ts';
+import { definePane, keptCells } from './pane.ts';
+import { swarmMessage } from './swarm-message.ts';
+
+const ID = 'nodes';
+
+const columns: readonly Column<NodeColumn>[] = [
+  { key: 'id', title: 'ID', min: 12, max: 12, priority: 3 },
+  { key: 'hostname', title: 'HOSTNAME', min: 10, max: 40, grow: 1, priority: 0 },
+  { key: 'role', title: 'ROLE', min: 7, max: 18, priority: 1 },
+  { key: 'availability', title: 'AVAILABILITY', min: 6, max: 12, priority: 0 },
+  { key: 'status', title: 'STATUS', min: 5, max: 12, priority: 0 },
+  { key: 'engine', title: 'ENGINE', min: 7, max: 24, priority: 2 },
+];
+
+const rowsOf = memoLast(nodeRows);
+
+export const nodes = definePane<NodeRow>({
+  id: ID,
+  title: 'Nodes',
+  rows: (state, ctx) => rowsOf(ctx.swarm.nodes, paneView(state, ID).filter),
+  key: (row, ctx) => rowKey(ctx.engine.connection.endpoint, row.key),
+  filterable: true,
+  pinsSelection: true,
+  list: 'node',
+  shows: 'node',
+  summary(state, ctx) {
+    if (!ctx.swarm.loaded || ctx.swarm.notManager) return '';
+    const shown = rowsOf(ctx.swarm.nodes, paneView(state, ID).filter);
+    const away = shown.filter((r) => r.cells.availability !== 'active' || r.cells.status !== 'ready').length;
+    return `${plural(shown.length, 'node')}, ${away} drained or down`;
+  },
+  view: {
+    kind: 'table',
+    columns: () => columns,
+    cells: keptCells((row, ctx) => ({ key: rowKey(ctx.engine.connection.endpoint, row.key), cells: row.cells })),
+    message: (state, ctx, shown) => swarmMessage('nodes', ctx, paneView(state, ID).filter, shown.length),
+  },
+  target: (row) => ({ kind: 'node', nodeId: row.key, name: row.name }),
+  demands: () => ({ swarm: true }),
+});

@@ -1,0 +1,58 @@
+/**
+ * The Volumes pane: the engine's volumes with who uses each (from the containers list), read while
+ * the pane is shown. Inspect, remove, create and prune are declared by their views and dialogs.
+ */
+import { rowKey } from '../../state/sources.ts';
+import { plural, sanitizeLine } from '../format/index.ts';
+import { volumeRows, type ResourceRow, type VolumeColumn } from '../rows/resource-rows.ts';
+import { memoLast } from '../rows/memo.ts';
+import type { Column } from '../table.ts';
+import { paneView } from '../types.ts';
+import { definePane, keptCells } from './pane.ts';
+
+const ID = 'volumes';
+
+const columns: readonly Column<VolumeColumn>[] = [
+  { key: 'name', title: 'VOLUME NAME', min: 12, max: 64, grow: 2, priority: 0 },
+  { key: 'driver', title: 'DRIVER', min: 6, max: 10, priority: 2 },
+  { key: 'mountpoint', title: 'MOUNTPOINT', min: 10, grow: 2, priority: 3 },
+  { key: 'usedBy', title: 'USED BY', min: 8, grow: 1, priority: 1 },
+];
+
+const rowsOf = memoLast(volumeRows);
+
+export const volumes = definePane<ResourceRow<VolumeColumn>>({
+  id: ID,
+  title: 'Volumes',
+  rows: (state, ctx) => rowsOf(ctx.resources.volumes.items, ctx.engine.containers.items, paneView(state, ID).filter),
+  key: (row, ctx) => rowKey(ctx.engine.connection.endpoint, row.key),
+  filterable: true,
+  pinsSelection: true,
+  list: 'volume',
+  shows: 'volume',
+  summary(state, ctx) {
+    const rows = rowsOf(ctx.resources.volumes.items, ctx.engine.containers.items, paneView(state, ID).filter);
+    if (!ctx.resources.volumes.loaded) return '';
+    const unused = rows.filter((r) => r.users === 0).length;
+    const filter = paneView(state, ID).filter;
+    return `${plural(rows.length, 'volume')}, ${unused} unused${filter ? ` · filter "${filter}"` : ''}`;
+  },
+  view: {
+    kind: 'table',
+    columns: () => columns,
+    cells: keptCells((row, ctx) => ({ key: rowKey(ctx.engine.connection.endpoint, row.key), cells: row.cells })),
+    message(state, ctx, rows) {
+      const list = ctx.resources.volumes;
+      if (rows.length > 0) return undefined;
+      if (!list.loaded) return list.error ? { text: sanitizeLine(list.error), tone: 'error' } : { text: 'loading…' };
+      const filter = paneView(state, ID).filter;
+      return { text: filter ? `no volumes match "${filter}"` : `no volumes (${ctx.keymap.label('create')} creates one)` };
+    },
+    note(_state, ctx) {
+      const list = ctx.resources.volumes;
+      return list.error ? { text: `${list.stale ? '[stale] ' : ''}${sanitizeLine(list.error)}`, tone: 'error' } : undefined;
+    },
+  },
+  target: (row) => ({ kind: 'volume', name: row.name, users: row.users }),
+  demands: () => ({ resources: 'volumes' }),
+});

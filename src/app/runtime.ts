@@ -1,0 +1,115 @@
+/**
+ * The app store, the command runner and the live sources, wired: built once per berth by the
+ * process glue (main/start.ts), before Ink is mounted and outliving a remount (a shell in a
+ * container unmounts Ink; the state stays). Tests build one over their own sources.
+ *
+ * The reducer's context is read afresh for every key: every source's state, the keymap in force,
+ * the logs views' lines. Selections follow their rows through a subscription to the sources,
+ * here, not in a React effect: it happens whether or not a frame is drawn. And what the screen
+ * needs live (the shown pane's demands, the open views') is worked out here after every change
+ * and handed to the sources, which start or stop their own work.
+ */
+import type { EngineSwitching } from '../state/engine-switch.ts';
+import type { Demands, LiveSources } from '../state/sources.ts';
+import { AppStore } from './app-store.ts';
+import type { UiContext } from './context.ts';
+import { CommandRunner } from './handlers/runner.ts';
+import type { RunnerServices } from './handlers/work.ts';
+import { KeyStream } from './input/key-stream.ts';
+import { defaultKeymap, type Keymap } from './keys/keymap.ts';
+import { reduceApp } from './keys/reduce.ts';
+import { paneEntry } from './panes/index.ts';
+import { initialAppState, type AppState, type TerminalSize } from './types.ts';
+import { viewDemands } from './views/demands.ts';
+
+export interface Runtime {
+  store: AppStore<UiContext>;
+  runner: CommandRunner;
+  sources: LiveSources;
+  keymap: Keymap;
+  /** What the reducer and the components read besides the app state; the same object until a source changes. */
+  context(): UiContext;
+  /** Where the key input sends what it reads: decoded into presses, each applied to the store. */
+  keys: KeyStream;
+  /** Stops the runner's work, the subscriptions and the sources (berth is quitting, or a test ends). */
+  dispose(): void;
+}
+
+export interface RuntimeOptions {
+  quit(): void;
+  copy(text: string): void;
+  openShell?: RunnerServices['openShell'];
+  suspend?: RunnerServices['suspend'];
+  engines?: EngineSwitching;
+  terminal: TerminalSize;
+  /** The keymap in force (the user's keys over the defaults); the defaults when absent. */
+  keymap?: Keymap;
+  /** A starting state (tests). */
+  initial?: AppState;
+  logDir?: () => string;
+}
+
+/** What the screen needs live: the shown pane's demands and the open views'. */
+export function demandsOf(state: AppState, ctx: UiContext): Demands {
+  const pane = paneEntry(state.pane).demands?.(state, ctx) ?? {};
+  const views = viewDemands(state);
+  const stats = [...new Set([...(pane.stats ?? []), ...(views.stats ?? [])])];
+  return { ...pane, ...(stats.length > 0 && { stats }) };
+}
+
+export function createRuntime(sources: LiveSources, options: RuntimeOptions): Runtime {
+  const keymap = options.keymap ?? defaultKeymap;
+  // The runner reports into the store, and the store's context reads the runner's log buffers:
+  // each is only called later, once both exist.
+  const runner: CommandRunner = new CommandRunner(
+    {
+      sources,
+      engines: options.engines,
+      quit: options.quit,
+      copy: options.copy,
+      openShell: options.openShell,
+      suspend: options.suspend,
+      logDir: options.logDir ?? (() => process.cwd()),
+    },
+    (action) => store.dispatch(action),
+  );
+  const logLines: UiContext['logLines'] = (overlay) => runner.logSession(overlay)?.buffer;
+  let made: { from: ReturnType<LiveSources['states']>; ctx: UiContext } | undefined;
+  const context = (): UiContext => {
+    const from = sources.states();
+    if (made?.from !== from) made = { from, ctx: { ...from, keymap, logLines } };
+    return made.ctx;
+  };
+  const store = new AppStore<UiContext>(options.initial ?? initialAppState(options.terminal), reduceApp, context);
+  store.setRunner(runner.run);
+
+  let watched = '';
+  const watch = () => {
+    const demands = demandsOf(store.getState(), context());
+    const key = JSON.stringify(demands);
+    if (key === watched) return;
+    watched = key;
+    sources.watch(demands);
+  };
+  const unsubscribe = [
+    sources.subscribe(() => {
+      store.dispatch({ type: 'sources-changed' });
+      watch();
+    }),
+    store.subscribe(watch),
+  ];
+  watch();
+  return {
+    store,
+    runner,
+    sources,
+    keymap,
+    context,
+    keys: new KeyStream(store),
+    dispose() {
+      for (const off of unsubscribe) off();
+      runner.stop();
+      sources.stop();
+    },
+  };
+}

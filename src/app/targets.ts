@@ -1,0 +1,103 @@
+/**
+ * What an action acts on: the thing under the cursor, in the words every pane, dialog and view
+ * share. A pane says what its selected row is (its `target`) and what its list is as a whole (its
+ * `list`, for prune, create and run); an action that opens a dialog or a view is declared by that
+ * dialog's or view's module, for the kinds of target it takes (actions/index.ts), so a pane names
+ * no dialog and a dialog names no pane. Engine strings here are as the engine sent them
+ * (sanitised where drawn).
+ */
+
+/** The kind of thing a list's rows are: a target's kind, or 'event' (the engine's event log). */
+export type ListKind = 'container' | 'image' | 'volume' | 'network' | 'service' | 'node' | 'event';
+
+export interface ContainerTarget {
+  kind: 'container';
+  id: string;
+  /** The engine's own name for it (not the list's "name (service)"). */
+  name: string;
+  /** How the list shows it (the name cell): for messages that quote the row. */
+  shown: string;
+  state: string;
+  /** `com.docker.swarm.service.name`, when it is a swarm task. */
+  service?: string;
+}
+
+export interface ProjectMember {
+  id: string;
+  name: string;
+  state: string;
+  service: string;
+}
+
+/** A Compose project's header row (the grouped view): acts on all its containers. */
+export interface ProjectTarget {
+  kind: 'project';
+  project: string;
+  members: readonly ProjectMember[];
+}
+
+export interface ImageTarget {
+  kind: 'image';
+  imageId: string;
+  /** `repo:tag`, or `<none>:<none>` for an untagged image. */
+  tag: string;
+}
+
+export interface VolumeTarget {
+  kind: 'volume';
+  name: string;
+  /** Containers that use it. */
+  users: number;
+}
+
+export interface NetworkTarget {
+  kind: 'network';
+  id: string;
+  name: string;
+  users: number;
+}
+
+export interface ServiceTarget {
+  kind: 'service';
+  serviceId: string;
+  name: string;
+  /** Replicated: its replica count; global services have none. */
+  scale?: number;
+}
+
+export interface TaskTarget {
+  kind: 'task';
+  taskId: string;
+  name: string;
+  serviceId: string;
+  containerId?: string;
+}
+
+export interface NodeTarget {
+  kind: 'node';
+  nodeId: string;
+  name: string;
+}
+
+export interface PullTarget {
+  kind: 'pull';
+  pullId: string;
+  running: boolean;
+}
+
+/** A pane's list as a whole: what prune, create and run act on when no row is meant. */
+export interface ListTarget {
+  kind: 'list';
+  of: ListKind;
+  /** An image row's reference, when the list is the images' and a tagged one is selected (run prefills it). */
+  image?: string;
+}
+
+/** Berth itself: what the global actions that open something (pull, the engine switcher) act on. */
+export interface AppTarget {
+  kind: 'app';
+}
+
+export type Target = ContainerTarget | ProjectTarget | ImageTarget | VolumeTarget | NetworkTarget | ServiceTarget | TaskTarget | NodeTarget | PullTarget | ListTarget | AppTarget;
+export type TargetKind = Target['kind'];
+export type TargetOf<K extends TargetKind> = Extract<Target, { kind: K }>;

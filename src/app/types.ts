@@ -1,0 +1,152 @@
+/**
+ * Everything a key can change, in one value: the app store's state. Components draw it; the
+ * reducers (app/keys for keys, the dialog modules in app/dialogs for their own keys and
+ * results) map one state to the next; nothing else holds a copy.
+ */
+import type { LogViewState } from '../state/logs/view-model.ts';
+import type { EngineChoice } from '../state/engine-switch.ts';
+import type { HistoryEntry } from '../engine/images.ts';
+
+/** What `i` inspects. */
+export type InspectTarget = 'container' | 'image' | 'volume' | 'network';
+
+/** A pane's id (app/panes: each pane's module declares its own; '' is the first pane). */
+export type PaneId = string;
+
+/** What a pane keeps of its own beyond selection, filter and sort (showing all, a grouping…). */
+export type PaneOptions = Readonly<Record<string, boolean | readonly string[]>>;
+
+export interface PaneView {
+  selectedId?: string;
+  /** Index of the selection when last seen: where the cursor lands if that row disappears. */
+  selectedIndex: number;
+  filter: string;
+  /** The row order (rows/sort.ts); 'created' is the engine's newest-first order. */
+  sort: string;
+  /** The pane's own options, typed by its module (panes/pane.ts `paneOptions`). */
+  options?: PaneOptions;
+}
+
+export interface Notice {
+  text: string;
+  tone: 'info' | 'error';
+  /** Which notice this is: the timer that ends it ends only this one. */
+  seq: number;
+}
+
+export interface TerminalSize {
+  columns: number;
+  rows: number;
+}
+
+interface OverlayBase {
+  /** Unique for the app's life: results of work started for an overlay find it (or find it gone) by this. */
+  id: number;
+}
+
+export interface HelpOverlay extends OverlayBase {
+  kind: 'help';
+  top: number;
+}
+
+export interface InspectOverlay extends OverlayBase {
+  kind: 'inspect';
+  target: InspectTarget;
+  objectId: string;
+  title: string;
+  /** Pretty JSON once it arrived (engine text: sanitised when drawn); undefined while loading. */
+  lines?: readonly string[];
+  top: number;
+}
+
+export interface LogsOverlay extends OverlayBase {
+  kind: 'logs';
+  containerId: string;
+  name: string;
+  view: LogViewState;
+  /** The search prompt's text while it takes keys. */
+  prompt?: string;
+  /** Lines in the session's buffer as last reported; what scrolling and search clamp to. */
+  length: number;
+}
+
+/** A dialog's own state (its module, app/dialogs, knows the rest of it); `type` names the module. */
+export interface DialogState {
+  readonly type: string;
+}
+
+export interface DialogOverlay extends OverlayBase {
+  kind: 'dialog';
+  dialog: DialogState;
+}
+
+/** An engine in the switcher: what it is, and what a probe found there (undefined while asking). */
+export interface EngineRow extends EngineChoice {
+  reach?: { ok: boolean; text: string };
+}
+
+/** The engine switcher: the engines berth could show, the current one marked. */
+export interface EnginesOverlay extends OverlayBase {
+  kind: 'engines';
+  /** Undefined until listed. */
+  rows?: readonly EngineRow[];
+  selected: number;
+  /** The name of the engine being switched to, while the switch is under way. */
+  switching?: string;
+  /** Why the list could not be read, or why the last switch did not happen (the engine's words). */
+  error?: string;
+}
+
+/** An image's layers (`h`), as `docker history` lists them. */
+export interface HistoryOverlay extends OverlayBase {
+  kind: 'history';
+  imageId: string;
+  title: string;
+  /** Undefined while loading (engine text: sanitised when drawn). */
+  entries?: readonly HistoryEntry[];
+  error?: string;
+  top: number;
+}
+
+/** A container's resource graphs, current figures and processes (`m`). */
+export interface StatsOverlay extends OverlayBase {
+  kind: 'stats';
+  containerId: string;
+  name: string;
+  /** `docker top`'s answer, refreshed while the view is open (engine text: sanitised when drawn). */
+  top?: { titles: readonly string[]; processes: ReadonlyArray<readonly string[]> };
+  /** Why the processes could not be listed (the engine's words). */
+  topError?: string;
+}
+
+export type Overlay = HelpOverlay | InspectOverlay | LogsOverlay | DialogOverlay | EnginesOverlay | StatsOverlay | HistoryOverlay;
+
+export interface AppState {
+  /** The pane shown ('' until one is chosen: the first). */
+  pane: PaneId;
+  /** Per pane; a pane never visited has none yet (see `paneView`). */
+  views: Readonly<Record<PaneId, PaneView>>;
+  /** The filter prompt of the current pane is taking keystrokes. */
+  filtering: boolean;
+  /** Views and dialogs over the panes, the last on top: it gets the keys. */
+  overlays: readonly Overlay[];
+  notice?: Notice;
+  /** What paging needs: set at start and on every resize. */
+  terminal: TerminalSize;
+  /** Source of overlay ids and notice numbers. */
+  serial: number;
+}
+
+export const emptyView: PaneView = { selectedIndex: 0, filter: '', sort: 'created' };
+
+export function initialAppState(terminal: TerminalSize = { columns: 80, rows: 24 }, pane: PaneId = ''): AppState {
+  return { pane, views: {}, filtering: false, overlays: [], terminal, serial: 0 };
+}
+
+export function paneView(state: AppState, pane: PaneId): PaneView {
+  return state.views[pane] ?? emptyView;
+}
+
+export function topOverlay(state: AppState): Overlay | undefined {
+  return state.overlays[state.overlays.length - 1];
+}

@@ -1,0 +1,237 @@
+import type { Instance } from 'ink';
+import { homedir } from 'node:os';
+import { describeError } from '../engine/errors.ts';
+import { saveCodeCache } from '../tuning/code-cache.ts';
+import { limitYoungGenerationAfterStart, onceQuiet, releaseStartupMemory, underStartupFlags } from '../tuning/memory.ts';
+import { openEngineSession, startEngineSession, type EngineSession, type SessionOptions } from '../state/engine-session.ts';
+import { EngineSwitchboard, engineSwitching } from '../state/engine-switch.ts';
+import { PullManager } from '../state/pulls/pull-manager.ts';
+import { LiveSources } from '../state/sources.ts';
+import type { Store } from '../state/store.ts';
+import type { EngineState } from '../state/engine-state.ts';
+import { demoFromEnv } from './demo-env.ts';
+import { osc52 } from '../app/clipboard.ts';
+import type { Runtime } from '../app/runtime.ts';
+import { runShell } from './shell.ts';
+import { loadSettings, settingsPath } from './settings.ts';
+import { installSuspend } from './suspend.ts';
+import type { TerminalControl } from '../ui/terminal-handle.tsx';
+
+export interface AppOptions {
+  host?: string;
+  context?: string;
+  apiVersion?: string;
+  intervalMs: number;
+}
+
+/**
+ * Wires engine → state → UI, takes over the terminal, and gives it back intact however berth
+ * ends: q, Ctrl-C, SIGTERM, SIGHUP, or an unexpected error (then shown as one line on the
+ * normal screen, never a stack trace in the UI).
+ */
+export async function runApp(options: AppOptions): Promise<number> {
+  const settings = loadSettings(settingsPath(process.env, homedir()));
+  if (typeof settings === 'string') {
+    process.stderr.write(`berth: ${settings}\n`);
+    return 2;
+  }
+  let session: EngineSession;
+  // Every engine berth opens, the first and any switched to, is opened the same way.
+  const sessionOptions: SessionOptions = { apiVersion: options.apiVersion, sync: { intervalMs: options.intervalMs }, demo: demoFromEnv(process.env) };
+  try {
+    session = openEngineSession({ host: options.host, context: options.context }, sessionOptions);
+  } catch (error) {
+    // A bad address, context, TLS file or no ssh client: nothing to retry, so say what is wrong (with the hint) and stop.
+    process.stderr.write(`berth: ${describeError(error)}\n`);
+    return 2;
+  }
+  // A finished pull refreshes the images list at once rather than waiting for the image event
+  // (when it ran on the engine berth shows: one started before a switch has nothing to refresh).
+  // Progress at most 8 times a second: each repaint is a full Ink frame (~5 ms of CPU for a
+  // 160×50 screen of bars, bench B6) that the engine, pulling on the same machine, could use;
+  // bars moving 8 times a second still look smooth.
+  const pulls = new PullManager({
+    client: session.client,
+    engine: session.label,
+    onPulled: (pull) => {
+      if (pull.engine === undefined || pull.engine === board.current.label) void board.current.sync.refreshImages();
+    },
+    throttleMs: 166,
+  });
+  // The engine berth shows can change while it runs (E): new pulls go to the new one, and the
+  // old one closes once the pulls still running on it have ended. Its sources (events, figures,
+  // volumes and networks, the swarm) are the new engine's from then on.
+  const board = new EngineSwitchboard(session, {
+    session: sessionOptions,
+    onSwitched: (next) => {
+      pulls.useEngine(next.client, next.label);
+      sources.switched(next);
+    },
+    drain: (previous) => pulls.drain(previous.label),
+  });
+  const engineStore = board.store;
+  const sources = new LiveSources(session, pulls, engineStore);
+
+  let finished = false;
+  let resolveExit: (code: number) => void = () => undefined;
+  const exited = new Promise<number>((resolve) => (resolveExit = resolve));
+
+  let instance: Instance | undefined;
+  /** Ink's hand-over of the terminal (for a shell, for Ctrl-Z), once Ink is mounted. */
+  let terminal: TerminalControl | undefined;
+  /** The app store and its command runner. */
+  let runtime: Runtime | undefined;
+  /** True while a shell in a container has the terminal. */
+  let shellActive = false;
+
+  let stopRelease: () => void = () => undefined;
+
+  // Ctrl-Z and kill -TSTP suspend berth as any terminal program; fg brings it back redrawn.
+  const suspender = installSuspend({ terminal: () => terminal, enabled: () => !shellActive && !finished });
+
+  function finish(code: number, message?: string): void {
+    if (finished) return;
+    finished = true;
+    stopRelease();
+    suspender.uninstall();
+    // A signal may end berth mid-shell (or before Ink took the input): the terminal still gets its modes back.
+    if (process.stdin.isTTY && process.stdin.isRaw) process.stdin.setRawMode(false);
+    runtime?.dispose();
+    sources.stop();
+    pulls.stop();
+    void board.close().catch(() => undefined);
+    try {
+      // Ink gives the normal screen back, and shows the cursor.
+      instance?.unmount();
+      instance?.cleanup();
+    } catch {
+      // Nothing more berth can do for the terminal; the message still goes out below.
+    }
+    if (message) process.stderr.write(`${message}\n`);
+    resolveExit(code);
+  }
+
+  const onSignal = (signal: NodeJS.Signals) => finish(signal === 'SIGINT' ? 130 : signal === 'SIGHUP' ? 129 : 143);
+  process.on('SIGTERM', onSignal);
+  process.on('SIGHUP', onSignal);
+  process.on('SIGINT', onSignal);
+  process.on('uncaughtException', (error) => finish(1, `berth: unexpected error: ${describeError(error)}`));
+  process.on('unhandledRejection', (error) => finish(1, `berth: unexpected error: ${describeError(error)}`));
+
+  // The engine first: the version negotiation and the first lists are in flight while the UI
+  // (Ink, React, the panes: most of the bundle) compiles, and the first frame then usually
+  // shows data at once instead of "loading…" followed by a frame per list that arrives.
+  startEngineSession(session);
+  try {
+    const [{ mount }, { createRuntime }] = await Promise.all([
+      import('../ui/mount.tsx'),
+      import('../app/runtime.ts'),
+      // Ink lays out with Yoga, whose WebAssembly compiles meanwhile (yoga.ts).
+      import('../ui/yoga.ts').then((yoga) => yoga.yogaReady),
+      firstData(engineStore, FIRST_DATA_WAIT_MS),
+    ]);
+    if (!finished) {
+      // Ink hands the terminal to the shell and takes it back with the whole frame drawn again;
+      // the app store stays as it was, so berth comes back where it was, with this line said.
+      const openShell = async ({ containerId, name }: { containerId: string; name: string }): Promise<{ text: string; tone: 'info' | 'error' } | undefined> => {
+        if (shellActive || finished || !terminal) return undefined;
+        shellActive = true;
+        const label = `${name} (${containerId.slice(0, 12)})`;
+        let said: { text: string; tone: 'info' | 'error' } | undefined;
+        try {
+          await terminal.suspend(async () => {
+            try {
+              const code = await runShell(board.current.client, containerId, label, { stdin: process.stdin, stdout: process.stdout });
+              said = { text: `the shell in ${label} exited${code === undefined ? '' : ` with code ${code}`}`, tone: 'info' };
+            } catch (error) {
+              said = { text: `no shell in ${label}: ${describeError(error)}`, tone: 'error' };
+            }
+          });
+        } finally {
+          shellActive = false;
+        }
+        return finished ? undefined : said;
+      };
+      runtime = createRuntime(sources, {
+        keymap: settings.keymap,
+        engines: engineSwitching(board, sessionOptions, { env: process.env, homedir: homedir() }),
+        quit: () => finish(0),
+        copy: (text) => process.stdout.write(osc52(text)),
+        openShell,
+        suspend: () => void suspender.suspend(),
+        terminal: { columns: process.stdout.columns || 80, rows: process.stdout.rows || 24 },
+      });
+      // Raw before the first frame, not after it (Ink turns it on in an effect that runs once
+      // the frame is drawn): a key pressed as the screen appears is a key, not echoed text, and
+      // Ctrl-C then is berth's quit key rather than a SIGINT to the shell that started it.
+      if (process.stdin.isTTY) process.stdin.setRawMode(true);
+      const current = mount(runtime, (control) => (terminal = control));
+      instance = current;
+      // A component that throws makes Ink draw the error with its stack and unmount by itself,
+      // leaving berth running behind a dead screen: end the way every other failure does.
+      current.waitUntilExit().then(
+        () => finish(0),
+        (error: unknown) => finish(1, `berth: unexpected error: ${describeError(error)}`),
+      );
+      limitYoungGenerationAfterStart();
+      crashForTests(process.env.BERTH_TEST_CRASH);
+      // Start-up over (first frame drawn, lists in, no key for a while): what it compiled is
+      // kept for the next start, then its memory goes back. The cache is made under start-up's
+      // V8 flags, which V8 checks when it takes the cache.
+      stopRelease = onceQuiet([runtime.store, engineStore], SETTLED_MS, () => {
+        underStartupFlags(saveCodeCache);
+        releaseStartupMemory();
+      });
+    }
+  } catch (error) {
+    finish(1, `berth: ${describeError(error)}`);
+  }
+
+  const code = await exited;
+  // Timers of in-flight requests must not hold the process open after the screen is gone.
+  setTimeout(() => process.exit(code), 200).unref();
+  return code;
+}
+
+/**
+ * A test hook, kept in the build on purpose (test/e2e/terminal-safety.test.ts): BERTH_TEST_CRASH=1
+ * throws from a timer once the first frame is drawn — an uncaught exception — so the tests can
+ * check that the terminal is restored and a single line is printed. (BERTH_TEST_CRASH=render
+ * makes a component throw instead; see ui/mount.tsx.)
+ */
+function crashForTests(mode: string | undefined): void {
+  if (mode !== '1') return;
+  setTimeout(() => {
+    throw new Error('BERTH_TEST_CRASH: a deliberate crash for the tests');
+  }, 300);
+}
+
+/** How long the screen stays still (no key, no list changing) before start-up's memory is given back. */
+const SETTLED_MS = 1500;
+
+/** How long start-up may wait for the first container list before drawing "loading…" instead. */
+const FIRST_DATA_WAIT_MS = 250;
+
+/**
+ * Resolves when the store holds the first container list or the engine has answered with an
+ * error (the frame then shows why), or after `ms` at the latest: a slow engine gets its
+ * "loading…" frame rather than a blank terminal.
+ */
+function firstData(store: Store<EngineState>, ms: number): Promise<void> {
+  const ready = (s: EngineState) => s.containers.loaded || s.connection.status === 'unreachable' || s.connection.error !== undefined;
+  return new Promise((resolve) => {
+    if (ready(store.getState())) {
+      resolve();
+      return;
+    }
+    const done = () => {
+      clearTimeout(timer);
+      unsubscribe();
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    const unsubscribe = store.subscribe(() => {
+      if (ready(store.getState())) done();
+    });
+  });
+}

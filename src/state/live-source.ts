@@ -1,0 +1,28 @@
+/**
+ * What every live source is (state/sources.ts holds them in one registry): a store the screen
+ * reads, told what the screen needs now, fed its engine's events, stopped with its engine.
+ */
+import type { EngineEvent } from '../engine/types.ts';
+import type { Store } from './store.ts';
+
+/** The engine's resource lists berth shows beside its containers and images. */
+export type ResourceKind = 'volumes' | 'networks';
+
+/** What the screen needs kept live now (the shown pane's demands and the open views', merged). */
+export interface Demands {
+  /** The Volumes or Networks list. */
+  resources?: ResourceKind;
+  /** The swarm's services, tasks and nodes. */
+  swarm?: boolean;
+  /** Containers whose live figures are wanted (their ids). */
+  stats?: readonly string[];
+}
+
+export interface LiveSource<S> {
+  readonly store: Store<S>;
+  /** Starts or stops its own work for what the screen needs now. */
+  watch(demands: Demands): void;
+  /** Its engine reported something (a source that keeps no list of what happens ignores it). */
+  onEngineEvent(event: EngineEvent): void;
+  stop(): void;
+}

@@ -1,0 +1,156 @@
+/**
+ * The live sources berth reads, in one registry: per engine, the engine's own lists and
+ * connection (its session's store and sync loop) and every source in `SOURCES` (its event log,
+ * its containers' live figures, its volumes and networks, its swarm: each a LiveSource,
+ * live-source.ts); and, across engines, the pulls. Each source is made once per engine session,
+ * fed that engine's `/events`, watched only while something on screen needs it (`watch(demands)`)
+ * and stopped with the session. The app reads every source's state in one value (`states()`), and
+ * hears one change signal (`subscribe`).
+ *
+ * Adding a source: one entry in `SOURCES`; its state is then a field of `SourceStates`, and a
+ * pane reads it from its context and says when it needs it in its `demands`.
+ *
+ * Per engine from the start: the sources of the engine shown are `current`, a switch replaces
+ * them with the new engine's (the old engine's stop), and a thing's rows are keyed by its engine
+ * and its id (`rowKey`), so several engines can one day share a table.
+ */
+import type { EngineClient } from '../engine/client.ts';
+import type { EngineEvent } from '../engine/types.ts';
+import type { EngineSession } from './engine-session.ts';
+import type { EngineState } from './engine-state.ts';
+import { EventLog } from './events/event-log.ts';
+import type { Demands, LiveSource } from './live-source.ts';
+import type { PullManager, PullsState } from './pulls/pull-manager.ts';
+import { ResourceLists } from './resources/resource-lists.ts';
+import { StatsTracker } from './stats/stats-tracker.ts';
+import type { Store } from './store.ts';
+import { SwarmLists } from './swarm/swarm-lists.ts';
+
+export type { Demands };
+
+/** What a source's data comes from: the parts of an engine session sources use. */
+export type SourceSession = Pick<EngineSession, 'client' | 'store' | 'sync' | 'label'>;
+
+/** Every per-engine source, by the name its state has in `SourceStates`: how each is made for a session. */
+const SOURCES = {
+  events: () => new EventLog(),
+  stats: (session: SourceSession) => new StatsTracker({ client: () => session.client, podman: () => session.store.getState().connection.engineKind === 'podman' }),
+  resources: (session: SourceSession) => new ResourceLists(() => session.client),
+  swarm: (session: SourceSession) => new SwarmLists(() => session.client),
+} satisfies Record<string, (session: SourceSession) => LiveSource<unknown>>;
+
+type SourceName = keyof typeof SOURCES;
+const NAMES = Object.keys(SOURCES) as SourceName[];
+
+/** One engine's sources: its session, and each source of the registry. */
+export type EngineSources = { session: SourceSession } & { [K in SourceName]: ReturnType<(typeof SOURCES)[K]> };
+
+type StateOf<T> = T extends LiveSource<infer S> ? S : never;
+
+/** Every source's state, as the reducer and the components read them. */
+export type SourceStates = { engine: EngineState; pulls: PullsState } & { [K in SourceName]: StateOf<EngineSources[K]> };
+
+/** A thing's key in a table: its engine and its id (never shown). */
+export function rowKey(engine: string, id: string): string {
+  return `${engine}\u001f${id}`;
+}
+
+/** The id in a row key. */
+export function idOfKey(key: string): string {
+  const at = key.indexOf('\u001f');
+  return at < 0 ? key : key.slice(at + 1);
+}
+
+function openEngineSources(session: SourceSession): EngineSources {
+  // Each entry's maker gives its own type; the object as a whole is checked by EngineSources.
+  const made = Object.fromEntries(NAMES.map((name) => [name, SOURCES[name](session)]));
+  return { session, ...made } as EngineSources;
+}
+
+function each(sources: EngineSources): LiveSource<unknown>[] {
+  return NAMES.map((name) => sources[name]);
+}
+
+export class LiveSources {
+  private engine: EngineSources;
+  private unfollow: () => void;
+  private readonly listeners = new Set<() => void>();
+  private snapshot: SourceStates | undefined;
+  private demands: Demands = {};
+  private stopped = false;
+
+  constructor(
+    session: SourceSession,
+    readonly pulls: PullManager,
+    /** The engine store the screen reads (the switchboard's, which follows a switch). */
+    private readonly engineStore: Store<EngineState> = session.store,
+  ) {
+    this.engine = openEngineSources(session);
+    this.unfollow = this.follow(this.engine);
+  }
+
+  /** The sources of the engine shown. */
+  get current(): EngineSources {
+    return this.engine;
+  }
+
+  /** The shown engine's client, for the work commands do. */
+  get client(): EngineClient {
+    return this.engine.session.client;
+  }
+
+  /** Every source's state; the same object until one of them changes. */
+  states = (): SourceStates => {
+    this.snapshot ??= {
+      engine: this.engineStore.getState(),
+      pulls: this.pulls.store.getState(),
+      ...(Object.fromEntries(NAMES.map((name) => [name, this.engine[name].store.getState()])) as Omit<SourceStates, 'engine' | 'pulls'>),
+    };
+    return this.snapshot;
+  };
+
+  subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  /** What the screen needs live now; each source starts or stops its own work. */
+  watch(demands: Demands): void {
+    this.demands = demands;
+    for (const source of each(this.engine)) source.watch(demands);
+  }
+
+  /** Another engine is shown now: its sources replace the last one's, which stop. */
+  switched(session: SourceSession): void {
+    if (this.stopped) return;
+    this.unfollow();
+    for (const source of each(this.engine)) source.stop();
+    this.engine = openEngineSources(session);
+    this.unfollow = this.follow(this.engine);
+    this.watch(this.demands);
+    this.changed();
+  }
+
+  stop(): void {
+    if (this.stopped) return;
+    this.stopped = true;
+    this.unfollow();
+    for (const source of each(this.engine)) source.stop();
+  }
+
+  private follow(sources: EngineSources): () => void {
+    const changed = () => this.changed();
+    const onEvent = (event: EngineEvent) => {
+      for (const source of each(sources)) source.onEngineEvent(event);
+    };
+    const offs = [sources.session.sync.onEvent(onEvent), this.engineStore.subscribe(changed), this.pulls.store.subscribe(changed), ...each(sources).map((source) => source.store.subscribe(changed))];
+    return () => {
+      for (const off of offs) off();
+    };
+  }
+
+  private changed(): void {
+    this.snapshot = undefined;
+    for (const listener of [...this.listeners]) listener();
+  }
+}

@@ -1,0 +1,99 @@
+/**
+ * The screen: status bar, banner (when the engine is unreachable), tabs, the pane or the overlay
+ * on top, the message line and the footer. It draws the app store's state and the sources'; what
+ * keys do is app/keys/reduce.ts, and nothing here keeps state a key can change. What a pane shows
+ * (its rows, its tab's summary) is its module's (app/panes/); nothing here names a pane.
+ */
+import { Box, Text } from 'ink';
+import { useCallback } from 'react';
+import { sanitizeLine, truncate } from '../app/format/index.ts';
+import { nextRelativeChange } from '../app/format/time.ts';
+import { contextsFor } from '../app/keys/contexts.ts';
+import { bodyHeight } from '../app/layout.ts';
+import { paneEntry } from '../app/panes/index.ts';
+import { nextStatusChange } from '../app/rows/container-rows.ts';
+import { theme } from '../app/theme.ts';
+import { paneView, topOverlay } from '../app/types.ts';
+import { isLive } from '../state/containers.ts';
+import type { EngineState } from '../state/engine-state.ts';
+import { useClockUntil } from './hooks/use-clock.ts';
+import { PaneBody } from './panes/index.tsx';
+import { useAppState, useDerived, useKeymap, useRuntime } from './runtime-context.tsx';
+import { OverlayView } from './views/overlay-views.tsx';
+import { EngineErrorLine, UnreachableBanner } from './widgets/banner.tsx';
+import { Footer } from './widgets/footer.tsx';
+import { StatusBar } from './widgets/status-bar.tsx';
+import { Tabs } from './widgets/tabs.tsx';
+
+/** The engine's state alone: the frame around the panes draws again when it changes, not when a pull moves. */
+function useEngine(): EngineState {
+  return useDerived((_state, ctx) => ctx.engine, [], Object.is);
+}
+
+export function Screen() {
+  const { runner } = useRuntime();
+  const keymap = useKeymap();
+  const state = useAppState();
+  const engine = useEngine();
+  const { columns: width, rows } = state.terminal;
+  const pane = paneEntry(state.pane);
+  const summary = useDerived((s, ctx) => paneEntry(s.pane).summary(s, ctx), [], Object.is);
+
+  // Only CREATED and STATUS read the clock: tick when one of them would read differently (at most
+  // every 11 s), not on a fixed period regardless; each tick repaints the whole screen.
+  const nextTimeChange = useCallback(
+    (t: number) =>
+      Math.min(
+        earliestRelativeChange([engine.containers.items, engine.images.items], t),
+        nextStatusChange(engine.containers.items, engine.containers.refreshedAt ?? t, t),
+      ),
+    [engine.containers.items, engine.images.items, engine.containers.refreshedAt],
+  );
+  // 11 s, a little over the 10 s safety poll: when a poll brings changed status texts ("Up 40
+  // seconds"), its render repaints the times too and the tick waits for the next poll, rather
+  // than firing just before it and painting the screen twice.
+  const freshAt = Math.max(engine.containers.refreshedAt ?? 0, engine.images.refreshedAt ?? 0);
+  // On the minute grid: every age on screen that changes within a minute changes in one frame.
+  const now = useClockUntil(nextTimeChange, 11_000, freshAt, 60_000);
+
+  const running = useDerived((_s, ctx) => ctx.engine.containers.items.filter(isLive).length, [], Object.is);
+  const overlay = topOverlay(state);
+  const view = paneView(state, pane.id);
+  const unreachable = engine.connection.status === 'unreachable';
+  const backgroundError = !unreachable && engine.connection.error ? engine.connection.error : undefined;
+  const height = bodyHeight(state.terminal, engine);
+
+  const body = overlay ? (
+    <OverlayView overlay={overlay} state={state} runner={runner} width={width} height={height} />
+  ) : (
+    <PaneBody pane={pane} width={width} height={height} nowMs={now} />
+  );
+
+  const messageLine = state.filtering
+    ? `/${view.filter}█  (${keymap.shortLabel('prompt-keep')} keeps, ${keymap.shortLabel('prompt-clear')} clears)`
+    : state.notice
+      ? sanitizeLine(state.notice.text)
+      : '';
+
+  return (
+    <Box flexDirection="column" width={width} height={rows - 1}>
+      <StatusBar engine={engine} width={width} running={running} />
+      {unreachable ? <UnreachableBanner connection={engine.connection} width={width} /> : null}
+      {backgroundError ? <EngineErrorLine message={backgroundError} width={width} /> : null}
+      <Tabs active={pane.id} summary={summary} width={width} />
+      <Box height={height} flexDirection="column">
+        {body}
+      </Box>
+      <Text color={state.notice?.tone === 'error' && !state.filtering ? theme.error : undefined} wrap="truncate">
+        {truncate(messageLine, width) || ' '}
+      </Text>
+      <Footer contexts={contextsFor(state)} width={width} />
+    </Box>
+  );
+}
+
+function earliestRelativeChange(lists: ReadonlyArray<readonly { Created?: number }[]>, nowMs: number): number {
+  let earliest = Infinity;
+  for (const list of lists) for (const item of list) earliest = Math.min(earliest, nextRelativeChange(item.Created, nowMs));
+  return earliest;
+}

@@ -1,0 +1,33 @@
+import { it } from 'node:test';
+import assert from 'node:assert/strict';
+import * as format from '../../../src/app/format/index.ts';
+
+// describe/it return promises that the node:test runner tracks itself; `void` says so to the linter.
+
+void it('re-exports every formatter', () => {
+  assert.deepEqual(Object.keys(format).sort(), [
+    'containerName',
+    'displayWidth',
+    'fit',
+    'formatBytes',
+    'formatBytesPair',
+    'formatClock',
+    'formatElapsed',
+    'formatPorts',
+    'formatRate',
+    'formatRelative',
+    'humanDuration',
+    'layoutColumns',
+    'padEnd',
+    'padStart',
+    'plural',
+    'renderBar',
+    'repoTags',
+    'sanitizeLine',
+    'sanitizeText',
+    'shortId',
+    'swarmServiceName',
+    'truncate',
+  ]);
+  for (const value of Object.values(format)) assert.equal(typeof value, 'function');
+});

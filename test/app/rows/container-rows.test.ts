@@ -1,0 +1,114 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import fc from 'fast-check';
+import type { ContainerSummary, ImageSummary } from '../../../src/engine/types.ts';
+import { containerRows, nextStatusChange, statusText } from '../../../src/app/rows/container-rows.ts';
+import { imageRows } from '../../../src/app/rows/image-rows.ts';
+import { formatRelative } from '../../../src/app/format/index.ts';
+import { humanDuration } from '../../../src/app/format/time.ts';
+import { durationRange } from '../../../src/state/status-age.ts';
+
+// describe/it return promises that the node:test runner tracks itself; `void` says so to the linter.
+
+const SECOND = 1000;
+const MINUTE = 60 * SECOND;
+const HOUR = 60 * MINUTE;
+const t = 1_700_000_000_000;
+
+void describe('statusText: the engine’s Status, its age carried forward from when it arrived', () => {
+  const cases: Array<[string | undefined, number, string]> = [
+    ['Up 26 seconds', 0, 'Up Less than a minute'],
+    ['Up 26 seconds', 33 * SECOND, 'Up Less than a minute'],
+    ['Up 26 seconds', 34 * SECOND, 'Up About a minute'],
+    ['Up 59 seconds', 10 * SECOND, 'Up About a minute'],
+    ['Up About a minute', 0, 'Up About a minute'],
+    ['Up About a minute', 30 * SECOND, 'Up 2 minutes'],
+    ['Up 3 minutes (healthy)', 2 * MINUTE, 'Up 5 minutes (healthy)'],
+    ['Exited (3) 2 seconds ago', 0, 'Exited (3) Less than a minute ago'],
+    ['Exited (0) 59 minutes ago', 2 * MINUTE, 'Exited (0) About an hour ago'],
+    ['Up 2 hours', 0, 'Up 2 hours'],
+    ['Up 2 hours', HOUR, 'Up 3 hours'],
+    ['Created', HOUR, 'Created'],
+    ['Up 3 minutes\u001b[2J', 0, 'Up 3 minutes'],
+    ['', 0, '-'],
+    [undefined, 0, '-'],
+  ];
+  for (const [status, later, expected] of cases) {
+    void it(`${String(status)} + ${later / 1000}s → ${expected}`, () => assert.equal(statusText(status, t, t + later), expected));
+  }
+
+  void it('is never wrong by more than its own unit, however long after the answer', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 400 * 24 * HOUR }), fc.integer({ min: 0, max: 10 * 24 * HOUR }), (trueAgeAtAnswer, later) => {
+        const engineText = `Up ${humanDuration(trueAgeAtAnswer)}`;
+        const shown = statusText(engineText, t, t + later).slice('Up '.length);
+        const truth = trueAgeAtAnswer + later;
+        if (truth < MINUTE) return; // "Less than a minute" is right or one unit off by construction
+        const range = shown === 'Less than a minute' ? { low: 0, high: MINUTE } : durationRange(shown);
+        assert.ok(range, shown);
+        const unit = range.high - range.low;
+        assert.ok(truth >= range.low - unit && truth < range.high + unit, `true age ${truth} ms shown as ${shown}`);
+      }),
+    );
+  });
+});
+
+void describe('nextStatusChange', () => {
+  const c = (status: string): ContainerSummary => ({ Id: status.padEnd(64, '0'), Status: status });
+
+  void it('is when the first Status text would read differently', () => {
+    assert.equal(nextStatusChange([c('Up 26 seconds')], t, t), t + 33.5 * SECOND);
+    assert.equal(nextStatusChange([c('Up 3 minutes'), c('Up 26 seconds')], t, t), t + 30 * SECOND);
+    assert.equal(nextStatusChange([c('Created'), c('Dead')], t, t), Infinity);
+    assert.equal(nextStatusChange([], t, t), Infinity);
+  });
+
+  void it('ticks once in a young container’s first minute, not every second', () => {
+    let now = t;
+    let ticks = 0;
+    const items = [c('Up 1 second')];
+    while (now < t + 59 * SECOND) {
+      const next = nextStatusChange(items, t, now);
+      if (next >= t + 59 * SECOND) break;
+      assert.notEqual(statusText('Up 1 second', t, next), statusText('Up 1 second', t, now));
+      now = next;
+      ticks += 1;
+    }
+    assert.ok(ticks <= 1, `${ticks} ticks`);
+  });
+});
+
+void describe('containerRows', () => {
+  void it('keeps what STATUS and CREATED are drawn from: the engine’s Status and Created, aged when drawn', () => {
+    const rows = containerRows([{ Id: 'a'.repeat(64), Names: ['/web'], State: 'running', Status: 'Up 50 seconds', Created: t / 1000 - 51 }], {
+      showAll: true,
+      filter: '',
+    });
+    const row = rows[0];
+    assert.ok(row);
+    assert.equal(row.status, 'Up 50 seconds');
+    // The pane draws them against the clock, from when the list arrived (here 20 s before).
+    assert.equal(statusText(row.status, t, t + 20 * SECOND), 'Up About a minute');
+    assert.equal(formatRelative(row.created, t + 20 * SECOND), 'About a minute ago');
+  });
+});
+
+void describe('rows are built once per engine object', () => {
+  const c = (id: string, name: string, state = 'running'): ContainerSummary => ({ Id: id.padEnd(64, '0'), Names: [`/${name}`], Image: 'busybox', State: state, Status: 'Up 1 hour', Created: 1 });
+
+  void it('filtering again reuses the rows; a new object for a container gets a new row', () => {
+    const items = [c('aaa', 'web'), c('bbb', 'old', 'created')];
+    const first = containerRows(items, { showAll: true, filter: '' });
+    const filtered = containerRows(items, { showAll: true, filter: 'old' });
+    assert.equal(filtered[0], first[1], 'the same row object');
+    const changed = { ...items[0]!, Status: 'Up 2 hours' };
+    assert.equal(containerRows([changed], { showAll: true, filter: '' })[0]?.cells.status, 'Up 2 hours');
+  });
+
+  void it('image rows: one per tag, reused while the image object stands', () => {
+    const image: ImageSummary = { Id: `sha256:${'e'.repeat(64)}`, RepoTags: ['a/one:1', 'a/two:2'], Created: 1, Size: 1000 };
+    const first = imageRows([image], { filter: '' });
+    assert.deepEqual(first.map((r) => r.tag), ['a/one:1', 'a/two:2']);
+    assert.equal(imageRows([image], { filter: 'two' })[0], first[1]);
+  });
+});

@@ -1,0 +1,20 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { columnNeeds, type Column, type TableRow } from '../../src/app/table.ts';
+
+type Key = 'name' | 'created';
+const columns: readonly Column<Key>[] = [
+  { key: 'name', title: 'NAME', min: 4, priority: 0 },
+  { key: 'created', title: 'CREATED', min: 7, priority: 1 },
+];
+const row = (name: string, created: string): TableRow<Key> => ({ key: name, cells: { name, created } });
+
+test('a column needs its widest cell, in terminal cells, and a new row is measured afresh', () => {
+  const rows = [row('web', '9 minutes ago'), row('db', '9 minutes ago')];
+  assert.equal(columnNeeds(columns, rows).get('created'), 13);
+  const later = [row('web', '10 minutes ago'), rows[1]!];
+  assert.equal(columnNeeds(columns, later).get('created'), 14);
+  const needs = columnNeeds(columns, [row('网站', 'About an hour ago')]);
+  assert.equal(needs.get('created'), 17);
+  assert.equal(needs.get('name'), 4, 'two wide characters take four cells');
+});

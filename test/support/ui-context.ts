@@ -1,0 +1,22 @@
+/**
+ * A reducer context for tests that drive the app reducer by hand: the engine's and the pulls'
+ * states the test gives, every other source as it is before anything is heard, the default
+ * keymap unless the test gives its own.
+ */
+import type { UiContext } from '../../src/app/context.ts';
+import { defaultKeymap } from '../../src/app/keys/keymap.ts';
+import type { EngineState } from '../../src/state/engine-state.ts';
+import type { PullsState } from '../../src/state/pulls/pull-manager.ts';
+
+export function uiContext(base: { engine: EngineState; pulls?: PullsState } & Partial<Omit<UiContext, 'engine' | 'pulls'>>): UiContext {
+  return {
+    pulls: { pulls: [] },
+    events: { events: [] },
+    stats: { byId: new Map(), version: 0 },
+    resources: { volumes: { items: [], loaded: false, stale: false }, networks: { items: [], loaded: false, stale: false } },
+    swarm: { loaded: false, services: [], tasks: [], nodes: [] },
+    keymap: defaultKeymap,
+    logLines: () => undefined,
+    ...base,
+  };
+}
