@@ -38,6 +38,8 @@ export function renderApp(options: { containers?: ContainerSummary[]; images?: I
     ...drawn,
     engineStore,
     pulls,
+    /** The live sources: a test fills the ones it shows (events, volumes, the swarm) through their stores. */
+    sources,
     setData,
     quitCount: () => quit,
     /** Lets a change made outside the key path (setData, a pull) reach the screen. */

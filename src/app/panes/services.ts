@@ -31,7 +31,9 @@ interface Options extends Record<string, boolean | readonly string[]> {
   /** The services opened with Enter to show their tasks (ids). */
   open: readonly string[];
 }
-const options = (state: AppState): Options => paneOptions<Options>(state, ID, { open: [] });
+// One defaults object: its empty list is the same array at every read, so the rows' memo holds.
+const DEFAULTS: Options = { open: [] };
+const options = (state: AppState): Options => paneOptions(state, ID, DEFAULTS);
 
 const rowsOf = memoLast(serviceRows);
 

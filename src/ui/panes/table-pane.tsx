@@ -26,11 +26,25 @@ interface Drawing {
 
 const toneColor = (message: PaneMessage): string | undefined => (message.tone === 'error' ? theme.error : message.tone === 'warning' ? theme.warning : theme.muted);
 
-/** Two drawings are the same when their parts are: rows item by item, messages by their words. */
+/** The same row: the same object, or one with the same key, colour and cells (rows made again for nothing). */
+function sameRow(a: TableRow<string>, b: TableRow<string>): boolean {
+  if (a === b) return true;
+  if (a.key !== b.key || a.color !== b.color) return false;
+  const keys = Object.keys(a.cells);
+  return keys.length === Object.keys(b.cells).length && keys.every((k) => a.cells[k] === b.cells[k]);
+}
+
+/**
+ * Two drawings are the same when their parts are: rows item by item, messages by their words.
+ * Equal drawings must compare equal even when made again from scratch: React's external-store
+ * hook draws again whenever a new snapshot is not the last one, so a drawing that is new at every
+ * read would draw forever.
+ */
 function sameDrawing(a: Drawing, b: Drawing): boolean {
   return (
-    a.columns === b.columns &&
-    shallowEqual(a.rows, b.rows) &&
+    shallowEqual(a.columns, b.columns) &&
+    a.rows.length === b.rows.length &&
+    a.rows.every((row, i) => sameRow(row, b.rows[i] as TableRow<string>)) &&
     a.selected === b.selected &&
     shallowEqual(a.message, b.message) &&
     shallowEqual(a.note, b.note) &&
