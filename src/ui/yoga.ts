@@ -33,8 +33,27 @@ const { loadYoga, ...enums } = load;
 // The constants now, Node and Config once the WebAssembly is in.
 const Yoga = legacyConstants(enums) as unknown as Yoga;
 
+/**
+ * Yoga's Emscripten loader fetches its own inlined binary (a data: URL) when `fetch` is a
+ * function, and Node's first fetch() loads Node's internal copy of undici: ~45 ms of a start
+ * (bench B1) to decode bytes that are already in memory. With no fetch it decodes them itself.
+ * The loader looks for fetch synchronously, as `loadYoga` starts, so the global is hidden for
+ * that call only (proposed upstream: let `loadYoga` take the loader's options, or not fetch a
+ * data: URL).
+ */
+export function withoutFetch<T>(start: () => T): T {
+  const global = globalThis as { fetch?: unknown };
+  const fetch = global.fetch;
+  global.fetch = undefined;
+  try {
+    return start();
+  } finally {
+    global.fetch = fetch;
+  }
+}
+
 /** Resolves once Yoga can lay out: before that, Ink must not render. */
-export const yogaReady: Promise<void> = loadYoga().then((loaded) => {
+export const yogaReady: Promise<void> = withoutFetch(loadYoga).then((loaded) => {
   Object.assign(Yoga, loaded);
 });
 

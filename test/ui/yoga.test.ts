@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import YogaEntry from 'yoga-layout';
-import Yoga, { legacyConstants, yogaReady } from '../../src/ui/yoga.ts';
+import Yoga, { legacyConstants, withoutFetch, yogaReady } from '../../src/ui/yoga.ts';
 import * as load from 'yoga-layout/load';
 
 test("the old-style constants are exactly yoga-layout's own", () => {
@@ -25,4 +25,24 @@ test('once ready, Yoga lays out as the entry’s does', async () => {
   root.calculateLayout(undefined, undefined, Yoga.DIRECTION_LTR);
   assert.equal(child.getComputedWidth(), 80);
   root.freeRecursive();
+});
+
+test('its WebAssembly is decoded where it is, never fetched (a first fetch loads Node’s own undici)', async () => {
+  const real = globalThis.fetch;
+  const fetched: unknown[] = [];
+  globalThis.fetch = ((input: Parameters<typeof fetch>[0], init?: Parameters<typeof fetch>[1]) => {
+    fetched.push(input);
+    return real(input, init);
+  }) as typeof fetch;
+  try {
+    const hidden = await withoutFetch(load.loadYoga);
+    assert.equal(fetched.length, 0, 'no fetch with the global hidden');
+    assert.equal(globalThis.fetch === real, false, 'and the spy is back in place after the call');
+    assert.equal(typeof hidden.Node.create, 'function');
+    // The check can fail: given fetch, the loader uses it.
+    await load.loadYoga();
+    assert.equal(fetched.length, 1);
+  } finally {
+    globalThis.fetch = real;
+  }
 });

@@ -5,10 +5,11 @@
  *
  * ICU is costly to have around: the first `Intl.Segmenter` loads its break rules and dictionaries
  * (~4 MB of berth's resident memory, bench B5, counting the pages of Node's binary it touches),
- * and Ink's output tokenizer ran every line of every frame through it. So berth and the libraries
- * it bundles (the build swaps this in for their `new Intl.Segmenter`: test/tools/bundle-plugins.ts)
- * segment through this, and ICU is loaded only for text that needs it: combining marks, emoji
- * sequences, Hangul jamo, and the like.
+ * and Ink's output tokenizer ran every line of every frame through it. So berth segments through
+ * this, and so do the libraries it uses (each library's `new Intl.Segmenter` is a copy of this,
+ * `berth-graphemes.js`, through test/tools/patches; test/tools/patches.test.ts holds the copies
+ * to this test): ICU is loaded only for text that needs it (combining marks, emoji sequences,
+ * Hangul jamo, and the like).
  */
 
 /**
