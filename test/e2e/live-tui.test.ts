@@ -95,7 +95,7 @@ test("the user's own keys (berth/config.json) drive berth, and the footer and he
   const configHome = mkdtempSync(join(tmpdir(), 'berth-e2e-keys-'));
   try {
     mkdirSync(join(configHome, 'berth'));
-    writeFileSync(join(configHome, 'berth', 'config.json'), JSON.stringify({ keys: { stop: 'h', help: 'H' } }));
+    writeFileSync(join(configHome, 'berth', 'config.json'), JSON.stringify({ keys: { stop: 'h', help: 'W' } }));
     const b = launchBerth({ env: { DOCKER_HOST: env.dockerHost, XDG_CONFIG_HOME: configHome } });
     sessions.push(b);
     let screen = await b.waitFor(`${tag}-web`);
@@ -105,7 +105,7 @@ test("the user's own keys (berth/config.json) drive berth, and the footer and he
     screen = b.screen();
     assert.doesNotMatch(screen, /Stop .*\?/, 's no longer stops');
     assert.doesNotMatch(screen, /Keys \(Esc closes\)/, '? no longer opens help');
-    await b.type('H');
+    await b.type('W');
     screen = await b.waitFor('Keys (Esc closes)');
     assert.match(screen, /h\s+stop the container/);
     // Esc and the next key apart: read together they are Alt+x, the terminal's own encoding.
