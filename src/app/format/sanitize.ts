@@ -28,6 +28,11 @@
 // line must stay on one row); `sanitizeText` keeps `\n` and expands `\t` to four spaces (a fixed width
 // rather than tab stops: tab stops would need display-width bookkeeping, and four spaces is enough to
 // keep indented help or JSON readable).
+//
+// Both then take emoji sequences apart (emoji-forms.ts): terminals disagree on their widths, and a
+// line one cell wider than berth measured wraps and scrolls the whole frame.
+
+import { plainEmoji } from './emoji-forms.ts';
 
 const ESC = 0x1b;
 const BEL = 0x07;
@@ -42,16 +47,14 @@ const UNSAFE_LINE =
 const UNSAFE_TEXT =
   /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
-/** Sanitizes text for a single-line cell: no escapes, no controls, no line breaks (each becomes a space). */
+/** Sanitizes text for a single-line cell: no escapes, no controls, no line breaks (each becomes a space), emoji sequences taken apart. */
 export function sanitizeLine(text: string): string {
-  if (!UNSAFE_LINE.test(text)) return text;
-  return scrub(text, false);
+  return plainEmoji(UNSAFE_LINE.test(text) ? scrub(text, false) : text);
 }
 
 /** Sanitizes multi-line text (pretty JSON, help): like `sanitizeLine` but keeps `\n` and expands `\t` to 4 spaces. */
 export function sanitizeText(text: string): string {
-  if (!UNSAFE_TEXT.test(text)) return text;
-  return scrub(text, true);
+  return plainEmoji(UNSAFE_TEXT.test(text) ? scrub(text, true) : text);
 }
 
 function isBidiControl(c: number): boolean {
