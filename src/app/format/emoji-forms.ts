@@ -17,7 +17,7 @@
 // The cost is the sequence's look: a family drawn as its members, a thumb in the default yellow.
 
 // A character any of those sequences is made of; text without one is returned as it came.
-const SEQUENCE_PART = /[\u200d\u20e3\ufe0e\ufe0f]|\ud83c[\udde6-\uddff\udffb-\udfff]/;
+export const SEQUENCE_PART = /[\u200d\u20e3\ufe0e\ufe0f]|\ud83c[\udde6-\uddff\udffb-\udfff]/;
 const PICTOGRAPH = /^\p{Extended_Pictographic}$/u;
 // string-width's own test of a flag (RGI: the pairs that name a region), made when first needed.
 // Through the constructor: TypeScript's target predates the `v` flag, which Node 22 has.
