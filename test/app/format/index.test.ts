@@ -20,6 +20,7 @@ void it('re-exports every formatter', () => {
     'layoutColumns',
     'padEnd',
     'padStart',
+    'plainEmoji',
     'plural',
     'renderBar',
     'repoTags',

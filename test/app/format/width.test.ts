@@ -13,7 +13,9 @@ void describe('displayWidth', () => {
     ['abc', 3],
     ['漢字', 4],
     ['😀', 2],
-    ['👩‍💻', 2],
+    ['👩‍💻', 4], // taken apart: 👩💻 (emoji-forms.ts)
+    ['👍🏽', 2],
+    ['❤️', 1],
     ['e\u0301', 1],
     ['\x1b[31mred\x1b[0m', 3],
     ['a\tb', 3],
@@ -41,7 +43,8 @@ void describe('truncate', () => {
     ['漢字', 1, '…'],
     ['a漢字', 2, 'a…'],
     ['😀😀😀', 4, '😀…'],
-    ['👩‍💻👩‍💻', 3, '👩‍💻…'], // ZWJ sequence kept whole
+    ['🇫🇷🇫🇷', 3, '🇫🇷…'], // a flag (two code points, one cluster) kept whole
+    ['👩‍💻👩‍💻', 5, '👩💻…'], // a ZWJ sequence is taken apart first
     ['e\u0301e\u0301e\u0301', 2, 'e\u0301…'], // combining mark stays with its base
     ['𝒳𝒳𝒳𝒳', 3, '𝒳𝒳…'], // astral, narrow: surrogate pairs not split
     ['line one\nline two', 9, 'line one…'],
