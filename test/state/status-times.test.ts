@@ -1,7 +1,7 @@
 /**
  * The engine's start and end times for the containers on screen: asked once per container, in
  * one store change per round, again after the container starts or ends. The inspect call is a
- * stand-in the test answers by hand (the sandbox test, test/e2e/ages.test.ts, asks dockerd).
+ * stand-in the test answers by hand (test/e2e/ages.test.ts holds what berth shows to docker ps).
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
