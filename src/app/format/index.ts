@@ -4,7 +4,7 @@ export { formatBytes, formatBytesPair, formatRate } from './bytes.ts';
 export { humanDuration, formatRelative, formatElapsed, formatClock } from './time.ts';
 export { formatPorts } from './ports.ts';
 export type { PortEntry } from './ports.ts';
-export { shortId, containerName, swarmServiceName, repoTags } from './ids.ts';
+export { shortId, containerName, containerImage, swarmServiceName, repoTags } from './ids.ts';
 export { displayWidth, truncate, padEnd, padStart, fit } from './width.ts';
 export type { Align } from './width.ts';
 export { layoutColumns } from './columns.ts';

@@ -2,7 +2,7 @@ import type { ContainerSummary } from '../../engine/types.ts';
 import { isLive } from '../../state/containers.ts';
 import { agedFrom, ageNow, statusAge } from '../../state/status-age.ts';
 import type { ContainerTimes } from '../../state/status-times.ts';
-import { containerName, formatPorts, sanitizeLine, shortId, swarmServiceName } from '../format/index.ts';
+import { containerImage, containerName, formatPorts, sanitizeLine, shortId, swarmServiceName } from '../format/index.ts';
 import { humanDuration, untilDurationChanges } from '../format/time.ts';
 
 export type ContainerColumn = 'id' | 'name' | 'image' | 'state' | 'status' | 'created' | 'ports';
@@ -75,7 +75,7 @@ function rowOf(c: ContainerSummary): ContainerRow {
 function buildRow(c: ContainerSummary): ContainerRow {
   const name = sanitizeLine(containerName(c.Names));
   const service = swarmServiceName(c.Labels);
-  const image = sanitizeLine(c.Image ?? '');
+  const image = containerImage(c.Image, c.ImageID);
   const state = sanitizeLine(c.State ?? '');
   const project = c.Labels?.['com.docker.compose.project'];
   const composeService = c.Labels?.['com.docker.compose.service'];
