@@ -5,7 +5,7 @@ export { humanDuration, formatRelative, formatElapsed, formatClock } from './tim
 export { formatPorts } from './ports.ts';
 export type { PortEntry } from './ports.ts';
 export { shortId, containerName, containerImage, swarmServiceName, repoTags } from './ids.ts';
-export { displayWidth, truncate, padEnd, padStart, fit } from './width.ts';
+export { displayWidth, truncate, padEnd, padStart, fit, sanitizeTabbed } from './width.ts';
 export type { Align } from './width.ts';
 export { layoutColumns } from './columns.ts';
 export type { ColumnSpec, ColumnWidth } from './columns.ts';
