@@ -58,8 +58,8 @@ const statsColumns: readonly Column<Key>[] = [
   { key: 'cpu', title: 'CPU %', min: 7, max: 7, priority: 2, align: 'right' },
   { key: 'mem', title: 'MEM USAGE / LIMIT', min: 19, max: 21, priority: 3, align: 'right' },
   { key: 'memPercent', title: 'MEM %', min: 6, max: 6, priority: 4, align: 'right' },
-  { key: 'net', title: 'NET RX / TX', min: 17, max: 23, priority: 7, align: 'right' },
-  { key: 'block', title: 'BLOCK R / W', min: 17, max: 23, priority: 8, align: 'right' },
+  { key: 'net', title: 'NET/s RX / TX', min: 17, max: 23, priority: 7, align: 'right' },
+  { key: 'block', title: 'BLOCK/s R / W', min: 17, max: 23, priority: 8, align: 'right' },
   { key: 'pids', title: 'PIDS', min: 4, max: 5, priority: 9, align: 'right' },
   ...columns.slice(4).map((c) => ({ ...c, priority: c.priority + 10 })),
 ];
