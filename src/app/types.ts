@@ -16,10 +16,23 @@ export type PaneId = string;
 /** What a pane keeps of its own beyond selection, filter and sort (showing all, a grouping…). */
 export type PaneOptions = Readonly<Record<string, boolean | readonly string[]>>;
 
+export interface SelectionAnchor {
+  of: string;
+  /** Row keys in the order they were shown then, `of` among them. */
+  order: readonly string[];
+}
+
 export interface PaneView {
   selectedId?: string;
-  /** Index of the selection when last seen: where the cursor lands if that row disappears. */
+  /** Index of the selection when last seen: where the cursor lands if that row and its neighbours all go. */
   selectedIndex: number;
+  /**
+   * The rows around the selection when it was made (`of` is the selected row; navigation.ts
+   * followSelection): when its row goes, the cursor lands on the nearest of them still shown, so
+   * where it lands depends on which rows went, never on rows that came meanwhile or on how the
+   * engine's news was batched.
+   */
+  anchor?: SelectionAnchor;
   filter: string;
   /** The row order (rows/sort.ts); 'created' is the engine's newest-first order. */
   sort: string;

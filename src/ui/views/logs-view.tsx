@@ -5,7 +5,7 @@ import type { LogSessionState } from '../../state/logs/log-session.ts';
 import type { LogLine } from '../../state/logs/types.ts';
 import { matchRanges } from '../../state/logs/search.ts';
 import { Store } from '../../state/store.ts';
-import { sanitizeLine, truncate } from '../../app/format/index.ts';
+import { sanitizeLine, sanitizeTabbed, truncate } from '../../app/format/index.ts';
 import { useStore } from '../hooks/use-store.ts';
 import { theme } from '../../app/theme.ts';
 import { plural } from '../../app/format/plural.ts';
@@ -81,7 +81,7 @@ function LogRow({ line, width, timestamps, query, current }: { line: LogLine; wi
   const stamp = timestamps && line.time ? `${line.time} ` : '';
   // A project's logs: the service first, in its own colour, as `docker compose logs` marks them.
   const source = line.source === undefined ? '' : `${sanitizeLine(line.source)} | `;
-  const text = truncate(`${stamp}${sanitizeLine(line.text)}`, Math.max(width - 2 - source.length, 1));
+  const text = truncate(`${stamp}${sanitizeTabbed(line.text)}`, Math.max(width - 2 - source.length, 1));
   const color = line.stream === 'stderr' ? theme.stderr : undefined;
   const prefix = source ? <Text color={theme.sourceColor(line.source ?? '')}>{source}</Text> : null;
   if (!query) {

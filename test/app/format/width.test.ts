@@ -2,7 +2,7 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import stringWidth from 'string-width';
-import { displayWidth, fit, padEnd, padStart, truncate } from '../../../src/app/format/width.ts';
+import { displayWidth, fit, padEnd, padStart, sanitizeTabbed, truncate } from '../../../src/app/format/width.ts';
 import type { Align } from '../../../src/app/format/width.ts';
 
 // describe/it return promises that the node:test runner tracks itself; `void` says so to the linter.
@@ -151,4 +151,19 @@ void describe('width properties', () => {
       }),
     );
   });
+});
+
+void describe('sanitizeTabbed: tabs to the next stop of 8, as a terminal shows docker logs', () => {
+  const cases: Array<[string, string]> = [
+    ['no tabs', 'no tabs'],
+    ['a\tb', 'a       b'],
+    ['1234567\tx', '1234567 x'],
+    ['12345678\tx', '12345678        x'],
+    ['\tindented', '        indented'],
+    ['name\tsize\tage', 'name    size    age'],
+    ['日本\tx', '日本    x'],
+    ['\u001b[31mred\u001b[0m\tx', 'red     x'],
+    ['a\t\tb', 'a               b'],
+  ];
+  for (const [input, expected] of cases) void it(JSON.stringify(input), () => assert.equal(sanitizeTabbed(input), expected));
 });
