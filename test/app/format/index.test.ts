@@ -6,6 +6,7 @@ import * as format from '../../../src/app/format/index.ts';
 
 void it('re-exports every formatter', () => {
   assert.deepEqual(Object.keys(format).sort(), [
+    'containerImage',
     'containerName',
     'displayWidth',
     'fit',
@@ -25,6 +26,7 @@ void it('re-exports every formatter', () => {
     'renderBar',
     'repoTags',
     'sanitizeLine',
+    'sanitizeTabbed',
     'sanitizeText',
     'shortId',
     'swarmServiceName',
