@@ -127,7 +127,8 @@ export type PruneReply =
 
 export type PullReply =
   | { kind: 'started'; pullId: string }
-  | { kind: 'failed'; message: string }
+  /** `credentials`: the registry refused them (the dialog offers to type others). */
+  | { kind: 'failed'; message: string; credentials?: boolean }
   /** Typing paused on `reference`: look it up if it is still what the field says. */
   | { kind: 'lookup-due'; reference: string }
   | { kind: 'looked-up'; reference: string; description: string }
