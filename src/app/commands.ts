@@ -13,6 +13,7 @@ import type { HistoryEntry } from '../engine/images.ts';
 import type { RunSpec } from '../state/actions/run-container.ts';
 import type { SessionTarget } from '../state/engine-session.ts';
 import type { SwitchOutcome } from '../state/engine-switch.ts';
+import type { PruneAnswer } from '../engine/prune.ts';
 import type { PrunePreview, PruneTarget } from '../state/prune/preview.ts';
 import { NOTICE_MS, withNotice } from './navigation.ts';
 import type { AppState, EngineRow, InspectTarget, Notice } from './types.ts';
@@ -121,12 +122,13 @@ export type CopyOutReply = { kind: 'done'; message: string } | { kind: 'exists';
 export type PruneReply =
   | { kind: 'previewed'; serial: number; preview: PrunePreview }
   | { kind: 'preview-failed'; serial: number; message: string }
-  | { kind: 'pruned'; removed: number; freed: number }
+  | { kind: 'pruned'; answer: PruneAnswer }
   | { kind: 'prune-failed'; message: string };
 
 export type PullReply =
   | { kind: 'started'; pullId: string }
-  | { kind: 'failed'; message: string }
+  /** `credentials`: the registry refused them (the dialog offers to type others). */
+  | { kind: 'failed'; message: string; credentials?: boolean }
   /** Typing paused on `reference`: look it up if it is still what the field says. */
   | { kind: 'lookup-due'; reference: string }
   | { kind: 'looked-up'; reference: string; description: string }

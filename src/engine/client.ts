@@ -260,8 +260,17 @@ export class EngineClient {
     return pruning.systemDf(this.http, signal);
   }
 
-  prune(kind: pruning.PruneKind, options?: { all?: boolean; signal?: AbortSignal }) {
-    return pruning.prune(this.http, kind, options);
+  /** Sent in the API version the preview was worked out for (the negotiated one). */
+  async prune(kind: pruning.PruneKind, options: pruning.PruneOptions & { signal?: AbortSignal } = {}) {
+    return pruning.prune(this.http, kind, { ...options, apiVersion: await this.negotiatedApiVersion() });
+  }
+
+  stoppedContainerSizes(signal?: AbortSignal) {
+    return pruning.stoppedContainerSizes(this.http, signal);
+  }
+
+  imageParents(signal?: AbortSignal) {
+    return pruning.imageParents(this.http, signal);
   }
 
   listVolumes(signal?: AbortSignal) {
@@ -288,8 +297,8 @@ export class EngineClient {
     return resources.inspectNetwork(this.http, id, signal);
   }
 
-  createNetwork(name: string, signal?: AbortSignal) {
-    return resources.createNetwork(this.http, name, signal);
+  async createNetwork(name: string, signal?: AbortSignal) {
+    return resources.createNetwork(this.http, name, await this.negotiatedApiVersion(), signal);
   }
 
   removeNetwork(id: string, signal?: AbortSignal) {
