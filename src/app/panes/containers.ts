@@ -181,7 +181,9 @@ export const containers = definePane<ContainerRow>({
     stale: (_state, ctx) => ctx.engine.containers.stale,
     sortedBy: (state) => ({ key: paneView(state, ID).sort, descending: isDescending(paneView(state, ID).sort) }),
   },
-  target(row, _state, ctx): Target {
+  target(row, _state, ctx): Target | undefined {
+    // The "no project" header is no thing to act on: only the list's actions (run, prune…) and fold.
+    if (row.group?.loose) return undefined;
     if (row.group) return { kind: 'project', project: row.group.project, members: row.group.members };
     const service = ctx.engine.containers.items.find((c) => c.Id === row.id)?.Labels?.['com.docker.swarm.service.name'];
     return { kind: 'container', id: row.id, name: ownName(ctx, row), shown: row.cells.name, state: row.state, ...(service && { service: sanitizeLine(service) }) };

@@ -24,7 +24,7 @@ export interface ContainerRow {
   /** `com.docker.compose.project` and `…service`, when Compose made it. */
   project?: string;
   service?: string;
-  /** Set on a project's header row (grouped view, `z`): the project and its containers. */
+  /** Set on a group's header row (grouped view, `z`): the project (or none) and its containers. */
   group?: ProjectGroup;
 }
 
@@ -34,6 +34,11 @@ export interface ProjectGroup {
   members: ReadonlyArray<{ id: string; name: string; state: string; service: string }>;
   running: number;
   folded: boolean;
+  /**
+   * The containers no project claims (`project` is then ''): a header to fold them under, not a
+   * project to act on (stopping "every container without a project" is nobody's intent).
+   */
+  loose?: true;
 }
 
 export { isLive };
