@@ -22,6 +22,7 @@ export type KeyContext = string;
 export type ActionId =
   // Everywhere.
   | 'quit'
+  | 'stay'
   | 'interrupt'
   | 'suspend'
   | 'help'
@@ -139,9 +140,11 @@ const LISTS = ['list', 'logs', 'inspect', 'help', 'engines', 'output'];
 const FILTERED = ['containers', 'images', 'volumes', 'networks', 'events', 'services', 'nodes'];
 
 export const keymap: readonly Binding[] = [
-  { action: 'interrupt', keys: ['ctrl+c'], description: 'quit, from any screen (a dialog’s field too)', contexts: ['anywhere'] },
+  { action: 'interrupt', keys: ['ctrl+c'], description: 'quit, from any screen (a dialog’s field too; asks first as q does)', contexts: ['anywhere'] },
   { action: 'suspend', keys: ['ctrl+z'], description: 'suspend to the shell (fg brings berth back), from any screen', contexts: ['anywhere'] },
-  { action: 'quit', keys: ['q'], description: 'quit', contexts: ['global'], footer: 'quit' },
+  // In a dialog too, where q is not text: on a switch, a yes/no question, a run's output.
+  { action: 'quit', keys: ['q'], description: 'quit (asks first while a pull or push runs or a dialog holds typed text)', contexts: ['global', 'toggle', 'confirm', 'output'], footer: 'quit' },
+  { action: 'stay', keys: ['escape'], description: 'stay: the answer to quitting’s question', contexts: ['quitting'] },
   { action: 'help', keys: ['?'], description: 'help for this screen (help: close it)', contexts: ['global'], footer: 'help' },
   { action: 'pull', keys: ['p'], description: 'pull an image', contexts: ['global'], footer: 'pull' },
   { action: 'engines', keys: ['E'], description: 'switch engines (docker contexts, DOCKER_HOST, local sockets; the switcher: close it)', contexts: ['global'], footer: 'engines' },
@@ -286,6 +289,8 @@ export function keyStacks(bindings: readonly Binding[]): ReadonlyArray<readonly 
     ['toggle', 'form', 'command-line', 'dialog', 'anywhere'],
     ['confirm', 'dialog', 'anywhere'],
     ['output', 'dialog', 'anywhere'],
+    // While quitting asks (quit.ts): its answer first, then the screen's own keys.
+    ['quitting', 'anywhere'],
   ];
 }
 
