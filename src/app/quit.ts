@@ -1,7 +1,7 @@
 /**
  * Quitting when something would be lost: a pull or push still running, or text typed into a
  * dialog. Then the key that quits (q, or Ctrl-C: the `interrupt` action) asks first, once, on
- * the message line, naming what would go; the same key again quits, the `stay` key (Esc) keeps
+ * the message line, naming what would go; the same key again (or the other) quits, the `stay` key (Esc) keeps
  * berth running, and any other key withdraws the question and does what it does. With nothing
  * to lose, both quit at once, as they always did. Ctrl-C asks too because it is the key people
  * press to leave a dialog they are typing in (q is text there), and that is exactly the text
@@ -59,13 +59,15 @@ export function quitQuestionText(question: QuitQuestion, keymap: Keymap, width: 
 }
 
 /**
- * A key while the question is on screen: the key that asked quits, `stay` withdraws it; any
- * other key withdraws it and is handed on (undefined: `reduce` goes on with the state returned).
+ * A key while the question is on screen: the key that asked (or the other quitting key, where it
+ * is a key) quits, `stay` withdraws it; any other key withdraws it and is handed on (no `done`:
+ * the reducer goes on with the state returned).
  */
 export function answerQuit(state: AppState, ctx: UiContext, action: string | undefined, press: string): { done?: Reduced; state: AppState } {
   const question = state.quitQuestion;
   if (!question) return { state };
-  if (action === question.key) return { state, done: reduced(state, { type: 'app-quit' }) };
+  // The key that asked, or the other way out (q where it is not text): both mean it.
+  if (action === 'quit' || action === 'interrupt') return { state, done: reduced(state, { type: 'app-quit' }) };
   const withdrawn: AppState = { ...state, quitQuestion: undefined };
   if (ctx.keymap.resolve('quitting', press) === 'stay') return { state: withdrawn, done: reduced(withdrawn) };
   return { state: withdrawn };

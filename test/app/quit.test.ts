@@ -53,8 +53,9 @@ test('pulls and pushes running: q asks, naming them; q again quits', () => {
   assert.deepEqual(asked.state.quitQuestion, { key: 'quit', lost: ['2 pulls and 1 push running'] });
   assert.equal(quitQuestionText(asked.state.quitQuestion!, defaultKeymap, 100), '2 pulls and 1 push running will be lost — q again to quit, Esc to stay');
   assert.equal(quits(keys(busy, asked.state, 'q').commands), 1);
-  // Ctrl-C answers its own question the same way.
+  // Ctrl-C answers its own question the same way, and q's.
   assert.equal(quits(keys(busy, start(), 'ctrl+c', 'ctrl+c').commands), 1);
+  assert.equal(quits(keys(busy, start(), 'q', 'ctrl+c').commands), 1);
 });
 
 test('Esc stays and does nothing else; another key withdraws the question and does its own thing', () => {

@@ -124,8 +124,8 @@ test('at 80×14 the run dialog keeps the focused row on screen as Tab goes round
   await b.waitFor('Run a container');
   // A local tag begins so: its rest is suggested, and → (not Tab) takes it.
   await paste(b, 'berth-test/bus');
-  let screen = await b.waitFor(/› image\s+berth-test\/busybox:latest/);
-  assert.match(screen, /→ completes/);
+  // The hint line is the box's last: waited for with the row, as a frame may be read half drawn.
+  let screen = await b.waitFor((s) => /› image\s+berth-test\/busybox:latest/.test(s) && /→ completes/.test(s));
   await b.type(key.tab);
   await paste(b, 'echo hi');
   screen = await b.waitFor(/› command\s+echo hi/);

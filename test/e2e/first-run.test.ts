@@ -122,9 +122,9 @@ test('the footer fills 200 columns with more keys than 80; help at 80 columns wr
   await b.waitFor((s) => footerParts(s).length === at80.length, WAIT_MS);
 
   await b.type('?');
-  screen = await b.waitFor(/Keys \(Esc closes\) 1-\d+\/\d+ · ↓\/↑ PgDn\/PgUp scroll/, WAIT_MS);
+  await b.waitFor(/Keys \(Esc closes\) 1-\d+\/\d+ · ↓\/↑ PgDn\/PgUp scroll/, WAIT_MS);
   // Wrapped, not cut: the rest of the filter's description is on the line under it, in its column.
-  assert.match(screen, /^ {2}\/ +filter this pane .*\n {6,}.*details\)/m);
+  await b.waitFor(/^ {2}\/ +filter this pane .*\n {6,}.*details\)/m, WAIT_MS);
   await b.type('j', 'j');
   await b.waitFor(/Keys \(Esc closes\) 3-/, WAIT_MS);
   await b.type('\u001b[6~');
