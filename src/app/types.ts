@@ -47,6 +47,12 @@ export interface Notice {
   seq: number;
 }
 
+/** What quitting would lose (in words), and the key that asked: pressed again, it quits. */
+export interface QuitQuestion {
+  key: 'quit' | 'interrupt';
+  lost: readonly string[];
+}
+
 export interface TerminalSize {
   columns: number;
   rows: number;
@@ -91,6 +97,8 @@ export interface DialogState {
 export interface DialogOverlay extends OverlayBase {
   kind: 'dialog';
   dialog: DialogState;
+  /** Its fields' text when it opened (a prefill): text since is what quitting would lose (quit.ts). */
+  opened?: Readonly<Record<string, string>>;
 }
 
 /** An engine in the switcher: what it is, and what a probe found there (undefined while asking). */
@@ -144,6 +152,11 @@ export interface AppState {
   /** Views and dialogs over the panes, the last on top: it gets the keys. */
   overlays: readonly Overlay[];
   notice?: Notice;
+  /**
+   * Quitting would lose something, and the key that quits asked first: the message line shows
+   * the question until the next key answers it (quit.ts).
+   */
+  quitQuestion?: QuitQuestion;
   /** What paging needs: set at start and on every resize. */
   terminal: TerminalSize;
   /** Source of overlay ids and notice numbers. */

@@ -12,6 +12,7 @@ import { contextsFor } from '../app/keys/contexts.ts';
 import { bodyHeight } from '../app/layout.ts';
 import { paneEntry } from '../app/panes/index.ts';
 import { nextStatusChange } from '../app/rows/container-rows.ts';
+import { quitQuestionText } from '../app/quit.ts';
 import { theme } from '../app/theme.ts';
 import { paneView, topOverlay } from '../app/types.ts';
 import { isLive } from '../state/containers.ts';
@@ -74,11 +75,14 @@ export function Screen() {
     <PaneBody pane={pane} width={width} height={height} nowMs={now} />
   );
 
-  const messageLine = state.filtering
-    ? `/${view.filter}█  (${keymap.shortLabel('prompt-keep')} keeps, ${keymap.shortLabel('prompt-clear')} clears)`
-    : state.notice
-      ? sanitizeLine(state.notice.text)
-      : '';
+  const messageLine = state.quitQuestion
+    ? quitQuestionText(state.quitQuestion, keymap, width)
+    : state.filtering
+      ? `/${view.filter}█  (${keymap.shortLabel('prompt-keep')} keeps, ${keymap.shortLabel('prompt-clear')} clears)`
+      : state.notice
+        ? sanitizeLine(state.notice.text)
+        : '';
+  const alarming = state.quitQuestion !== undefined || (state.notice?.tone === 'error' && !state.filtering);
 
   return (
     <Box flexDirection="column" width={width} height={rows - 1}>
@@ -89,7 +93,7 @@ export function Screen() {
       <Box height={height} flexDirection="column">
         {body}
       </Box>
-      <Text color={state.notice?.tone === 'error' && !state.filtering ? theme.error : undefined} wrap="truncate">
+      <Text color={alarming ? theme.error : undefined} wrap="truncate">
         {truncate(messageLine, width) || ' '}
       </Text>
       <Footer contexts={contextsFor(state)} width={width} />

@@ -245,9 +245,10 @@ function formKeyPress(state: RunDialog, key: DialogKey, ctx: DialogContext): Out
     const fields = editIn(state.fields, row, key);
     if (fields) return { state: fields === state.fields ? state : { ...state, fields } };
   }
-  // Tab, or → at the end of the image field, takes the completion shown after it (a second Tab moves on).
+  // → at the end of the image field takes the completion shown after it. Tab moves on, as in
+  // every field: text typed after a Tab belongs in the next field, suggestion or not.
   const complete = row === 'image' ? completion(ctx.engine.images.items, state.fields.image.value) : undefined;
-  if ((action === 'cursor-right' || action === 'next-field') && complete && complete !== state.fields.image.value) return { state: { ...state, fields: setValue<RunField>(state.fields, 'image', complete) } };
+  if (action === 'cursor-right' && complete && complete !== state.fields.image.value) return { state: { ...state, fields: setValue<RunField>(state.fields, 'image', complete) } };
   const nav = formKey(key);
   if (nav?.kind === 'close') return { state, close: true };
   if (nav?.kind === 'submit') return submit(state, ctx.overlay);
@@ -509,7 +510,7 @@ function runView(state: RunDialog, ctx: DialogViewContext): DialogView {
       : [
           { action: 'submit', text: 'run' },
           { action: ['next-field', 'prev-field'], text: 'field' },
-          ...(complete && complete !== v.image && row === 'image' ? [{ action: ['next-field', 'cursor-right'] as const, text: 'completes' }] : []),
+          ...(complete && complete !== v.image && row === 'image' ? [{ action: 'cursor-right' as const, text: 'completes' }] : []),
           { action: 'toggle', text: 'toggles' },
           { action: 'copy-line', text: 'copies the line' },
           { action: 'cancel', text: 'cancel' },

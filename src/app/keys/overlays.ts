@@ -19,6 +19,7 @@ import { bodyHeight } from '../layout.ts';
 import { contextsFor, helpContexts } from './contexts.ts';
 import { isPrintableKey, type KeyContext } from './keymap.ts';
 import { enginesKey } from './engines.ts';
+import { helpLines } from './help-lines.ts';
 import { close } from './steps.ts';
 import type { UiContext } from '../context.ts';
 import { plural } from '../format/plural.ts';
@@ -33,9 +34,9 @@ export function logsBody(state: AppState, ctx: UiContext): number {
   return Math.max(bodyHeight(state.terminal, ctx.engine) - 2, 1);
 }
 
-/** The help text: every key for the screen under it, from the keymap in force. */
+/** The help text's lines: every key for the screen under it, from the keymap in force, wrapped at the width. */
 export function helpLineCount(state: AppState, ctx: UiContext): number {
-  return ctx.keymap.bindingsFor(helpContexts(state)).length;
+  return helpLines(ctx.keymap.bindingsFor(helpContexts(state)), state.terminal.columns).length;
 }
 
 function scrollKey<O extends HelpOverlay | InspectOverlay | HistoryOverlay>(state: AppState, overlay: O, press: KeyPress, ctx: UiContext, context: KeyContext, lines: number): Reduced | undefined {

@@ -28,6 +28,7 @@ import { engineResult } from './engines.ts';
 import { isPrintableKey, type ActionId } from './keymap.ts';
 import { contextsFor } from './contexts.ts';
 import { close } from './steps.ts';
+import { answerQuit, askToQuit } from '../quit.ts';
 import { applyLogView, overlayKey } from './overlays.ts';
 
 function filterKey(state: AppState, press: KeyPress, ctx: UiContext): Reduced {
@@ -78,13 +79,19 @@ function paneKey(state: AppState, press: KeyPress, ctx: UiContext): Reduced | un
   return undefined;
 }
 
-export function reduceKey(state: AppState, press: KeyPress, ctx: UiContext): Reduced {
-  // Ctrl-C always quits, and Ctrl-Z always suspends, whatever has the keys, a dialog's field
-  // included: a terminal user's ways out.
+export function reduceKey(asked: AppState, press: KeyPress, ctx: UiContext): Reduced {
+  // Quitting asked first (quit.ts): the same key again quits, Esc stays, any other key goes on.
+  const answer = answerQuit(asked, ctx, ctx.keymap.resolveIn(contextsFor(asked), press.name), press.name);
+  if (answer.done) return answer.done;
+  const state = answer.state;
+  // Ctrl-C always quits (asking first when something would be lost), and Ctrl-Z always
+  // suspends, whatever has the keys, a dialog's field included: a terminal user's ways out.
   const anywhere = ctx.keymap.resolve('anywhere', press.name);
-  if (anywhere === 'interrupt') return reduced(state, { type: 'app-quit' });
+  if (anywhere === 'interrupt') return askToQuit(state, ctx, 'interrupt');
   if (anywhere === 'suspend') return reduced(state, { type: 'app-suspend' });
   const top = topOverlay(state);
+  // A dialog's row that is not text (a switch, a yes/no question, a run's output) lets q quit.
+  if (top?.kind === 'dialog' && ctx.keymap.resolveIn(contextsFor(state), press.name) === 'quit') return askToQuit(state, ctx, 'quit');
   if (top) {
     const answer = overlayKey(state, top, press, ctx);
     if (answer) return answer;

@@ -21,7 +21,7 @@ export interface TextFieldProps {
   mask?: boolean;
   /** Shown dimmed while the value is empty. */
   placeholder?: string;
-  /** Dimmed text after the value while the cursor is at its end: a completion → or Tab accepts. */
+  /** Dimmed text after the value while the cursor is at its end: a completion → accepts. */
   suggestion?: string;
 }
 

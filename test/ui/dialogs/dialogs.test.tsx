@@ -121,7 +121,8 @@ describe('run dialog', () => {
       sent = { config, name: options?.name };
       throw new EngineError({ code: 'SERVER', status: 500, message: 'boom' });
     });
-    await ui.press(`busybox:l\t\tsh -c 'echo hi'\tweb-1\t \r`);
+    // → takes the completion, Tab moves on: a burst ends where the same keys typed slowly do.
+    await ui.press(`busybox:l\u001b[C\tsh -c 'echo hi'\tweb-1\t \r`);
     await ui.waitFor(/✗ boom/);
     assert.deepEqual(sent, {
       config: { Image: 'busybox:latest', Cmd: ['sh', '-c', 'echo hi'], Tty: true, OpenStdin: false, AttachStdout: true, AttachStderr: true },
@@ -129,17 +130,19 @@ describe('run dialog', () => {
     });
   });
 
-  test('the image field completes from local tags with Tab or →', async () => {
+  test('the image field completes from local tags with →; Tab moves on and leaves what was typed', async () => {
     const ui = await dialog({ type: 'run' }, { images });
     await ui.press('busybox:l');
     assert.match(row(ui.frame(), 'image'), /busybox:latest/, 'the completion is shown as a hint');
-    assert.match(ui.frame(), /Tab\/→ completes/);
-    await ui.press(keys.tab);
+    assert.match(ui.frame(), /→ completes/);
+    assert.doesNotMatch(ui.frame(), /Tab\/→ completes/);
+    await ui.press('\u001b[C');
     assert.match(row(ui.frame(), 'image'), /busybox:latest/);
-    assert.match(focusedRow(ui.frame()), /image/, 'Tab completed instead of moving on');
-    await ui.press(keys.tab);
-    assert.match(focusedRow(ui.frame()), /command/);
-    await ui.press(keys.shiftTab, '\u007f'.repeat(6), '1', '\u001b[C');
+    assert.match(focusedRow(ui.frame()), /image/, '→ takes the completion and stays');
+    await ui.press('\u007f'.repeat(6), '1', keys.tab, 'echo hi');
+    assert.match(focusedRow(ui.frame()), /command\s+echo hi/, 'Tab moved on; the text went to the command');
+    assert.match(row(ui.frame(), 'image'), /busybox:1\s/, 'Tab did not take busybox:1.36');
+    await ui.press(keys.shiftTab, '\u001b[C');
     assert.match(row(ui.frame(), 'image'), /busybox:1\.36/);
   });
 
