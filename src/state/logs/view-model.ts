@@ -41,6 +41,12 @@ export type LogViewAction =
   | { readonly type: 'lines-appended'; readonly added: number; readonly dropped: number }
   /** The buffer was cleared. */
   | { readonly type: 'buffer-cleared' }
+  /** An older page went in before the first line (`added`), pushing `droppedBack` out at the end. */
+  | { readonly type: 'lines-prepended'; readonly added: number; readonly droppedBack: number }
+  /** The buffer now holds another part of the log (a jump): show line `focus`, or follow the end. */
+  | { readonly type: 'window-replaced'; readonly focus?: number }
+  /** Show line `line` (a whole-history match the window already holds). */
+  | { readonly type: 'reveal'; readonly line: number }
   /** Scroll by `by` lines; negative is up. */
   | { readonly type: 'scroll'; readonly by: number }
   | { readonly type: 'page'; readonly direction: 1 | -1 }
@@ -88,6 +94,21 @@ function step(state: LogViewState, action: LogViewAction, view: View): LogViewSt
       return state.search === undefined
         ? { ...state, top: 0 }
         : { ...state, top: 0, search: { query: state.search.query, matches: [] } };
+    case 'lines-prepended':
+      return linesPrepended(state, count(action.added), view);
+    case 'window-replaced': {
+      const base: LogViewState = { ...state, follow: action.focus === undefined, top: 0 };
+      const replaced = state.search === undefined ? base : search(base, state.search.query, undefined, view);
+      if (action.focus === undefined) return replaced;
+      const current = replaced.search?.matches.includes(action.focus) === true ? action.focus : replaced.search?.current;
+      const focused = replaced.search === undefined ? replaced : { ...replaced, search: { ...replaced.search, ...(current === undefined ? {} : { current }) } };
+      return { ...focused, follow: false, top: action.focus - Math.floor(view.height / 2) };
+    }
+    case 'reveal': {
+      const current = state.search?.matches.includes(action.line) === true ? action.line : state.search?.current;
+      const moved = state.search === undefined || current === undefined ? state : { ...state, search: { ...state.search, current } };
+      return reveal(moved, action.line, view);
+    }
     case 'scroll':
       return scroll(state, Math.trunc(action.by) || 0);
     case 'page':
@@ -136,6 +157,19 @@ function linesAppended(state: LogViewState, added: number, dropped: number, view
     top,
     search: shifted === undefined || shifted < 0 ? { query, matches } : { query, matches, current: shifted },
   };
+}
+
+function linesPrepended(state: LogViewState, added: number, view: View): LogViewState {
+  // Every line moved `added` places down: the same line stays at the top of the screen (the new
+  // ones are above it, one ↑ away), and matches move with their lines.
+  if (added === 0) return state;
+  const top = state.top + added;
+  if (state.search === undefined) return { ...state, follow: false, top };
+  const { query, current } = state.search;
+  const fresh = view.matcher?.(query, 0, Math.min(added, view.length)) ?? [];
+  const matches = [...fresh, ...state.search.matches.map((m) => m + added).filter((m) => m < view.length)];
+  const shifted = current === undefined || current + added >= view.length ? undefined : current + added;
+  return { ...state, follow: false, top, search: shifted === undefined ? { query, matches } : { query, matches, current: shifted } };
 }
 
 function scroll(state: LogViewState, by: number): LogViewState {

@@ -8,7 +8,7 @@ import { Store } from '../../state/store.ts';
 import { sanitizeLine, sanitizeTabbed, truncate } from '../../app/format/index.ts';
 import { useStore } from '../hooks/use-store.ts';
 import { theme } from '../../app/theme.ts';
-import { plural } from '../../app/format/plural.ts';
+import { historyStatus } from '../../app/views/logs-status.ts';
 import { useKeymap } from '../runtime-context.tsx';
 import type { ActionId, Keymap } from '../../app/keys/keymap.ts';
 
@@ -23,7 +23,8 @@ interface Props {
 const gone = new Store<LogSessionState>({ status: 'connecting', version: 0, runs: 0 });
 
 /**
- * A container's logs: the last 500 lines, then following. stderr is marked with `!` and red,
+ * A container's logs: the last 500 lines, then following; ↑ at the top and `g` read older lines
+ * (the whole history, a page at a time). stderr is marked with `!` and red,
  * so it reads with NO_COLOR too. The buffer is bounded; the session re-attaches on restart.
  * Scroll, follow, search and the search prompt are the overlay's state in the app store.
  */
@@ -41,11 +42,16 @@ export function LogsView({ overlay, session, width, height }: Props) {
         ? 'container stopped — waiting for it to start again'
         : state.status === 'connecting'
           ? 'connecting…'
-          : view.follow
+          : overlay.detached === true
+            ? 'reading the history'
+            : view.follow
             ? 'following'
             : `paused (${keymap.label('bottom')} or ${keymap.label('follow')} follows)`;
   const searchInfo = search ? ` · "${sanitizeLine(search.query)}" ${search.current === undefined ? 0 : search.matches.indexOf(search.current) + 1}/${search.matches.length}` : '';
-  const header = `logs ${sanitizeLine(overlay.name)} · ${status} · ${plural(overlay.length, 'line')}${searchInfo}`;
+  // A set's logs (a project's, a service's) are each member's last 200 lines, then live: a swarm
+  // service's log has no `until` and its `tail` counts per task, so it cannot be paged back.
+  const limited = overlay.history !== undefined ? '' : overlay.containerId.startsWith('service:') ? ' (the last 200 of each task; service logs cannot page back)' : ' (the last 200 of each container)';
+  const header = `logs ${sanitizeLine(overlay.name)} · ${status} · ${historyStatus(overlay.length, overlay.history, { up: keymap.shortLabel('up'), down: keymap.shortLabel('down') })}${limited}${searchInfo}`;
   return (
     <Box flexDirection="column" width={width} height={height}>
       <Text bold color={state.status === 'error' ? theme.error : theme.accent} wrap="truncate">
