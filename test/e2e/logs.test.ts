@@ -60,6 +60,18 @@ test('the logs view says what is loaded, and g reads back to the first of 200,00
   await b.waitFor((s) => /^\s+200000$/m.test(s) && s.includes('following'));
 });
 
+test('paging up past the loaded top reads the lines before it, keeping the place', async () => {
+  const b = berth();
+  await openLogs(b, big);
+  await b.waitFor(/500 lines loaded · older on ↑/);
+  // The 500 loaded lines are 22 screens of 22 rows: 25 PgUps reach the top and ask for more.
+  await b.type(...Array.from({ length: 25 }, () => '\u001b[5~'));
+  const screen = await b.waitFor(/lines 198,001–200,000 of 200,000 loaded · older on ↑/, 20_000);
+  assert.match(screen, /^\s+199501$/m, 'the line that was on top is still on screen');
+  await b.type('\u001b[5~');
+  await b.waitFor(/^\s+1994\d\d$/m);
+});
+
 test('a search reads the whole history and n brings a word written only in the first 1,000 lines', async () => {
   const b = berth();
   await openLogs(b, big);

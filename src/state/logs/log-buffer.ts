@@ -105,8 +105,7 @@ export class LogBuffer {
 
   /**
    * Puts `lines` (oldest first) before the first line, evicting the newest lines beyond capacity;
-   * of a batch larger than the capacity only its last `capacity` lines (those next to what is held)
-   * are kept. Does not touch `lastTimeMs`: older lines are not where a resume starts from.
+   * of a batch larger than the capacity only its last `capacity` lines are kept. Does not touch `lastTimeMs`: older lines are not where a resume starts from.
    * @returns how many lines were evicted from the back (including lines of the batch that never fit).
    */
   prepend(lines: readonly LogLine[]): number {

@@ -99,7 +99,8 @@ function step(state: LogViewState, action: LogViewAction, view: View): LogViewSt
     case 'window-replaced': {
       const base: LogViewState = { ...state, follow: action.focus === undefined, top: 0 };
       const replaced = state.search === undefined ? base : search(base, state.search.query, undefined, view);
-      if (action.focus === undefined) return replaced;
+      // Back at the live end: follow it, whatever the search would have revealed.
+      if (action.focus === undefined) return { ...replaced, follow: true };
       const current = replaced.search?.matches.includes(action.focus) === true ? action.focus : replaced.search?.current;
       const focused = replaced.search === undefined ? replaced : { ...replaced, search: { ...replaced.search, ...(current === undefined ? {} : { current }) } };
       return { ...focused, follow: false, top: action.focus - Math.floor(view.height / 2) };
