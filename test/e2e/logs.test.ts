@@ -11,6 +11,8 @@ import { berthBin, ensureBuilt, key, PtySession } from '../support/pty.ts';
 const env = sandboxEnv();
 const tag = `logs${process.pid}`;
 const big = `${tag}-big`;
+const wide = `${tag}-wide`;
+const longLine = `head-${'x'.repeat(180)}-tail`;
 const sessions: PtySession[] = [];
 const cwd = mkdtempSync(join(tmpdir(), 'berth-e2e-logs-'));
 
@@ -32,6 +34,7 @@ async function openLogs(b: PtySession, name: string): Promise<void> {
 
 before(async () => {
   await sandboxDocker(['run', '-d', '--network', 'none', '--name', big, env.images.busybox, 'sh', '-c', '(seq 1 999; echo zebra-early; seq 1001 200000); sleep 3600']);
+  await sandboxDocker(['run', '-d', '--network', 'none', '--name', wide, env.images.busybox, 'sh', '-c', `echo ${longLine}; sleep 3600`]);
   // Wait until the engine holds all of it (the container writes it in well under a second).
   for (;;) {
     const last = (await sandboxDocker(['logs', '--tail', '1', big])).trim();
@@ -42,7 +45,7 @@ before(async () => {
 
 after(async () => {
   for (const s of sessions) await s.stop();
-  await sandboxDocker(['rm', '-f', big]).catch(() => undefined);
+  await sandboxDocker(['rm', '-f', big, wide]).catch(() => undefined);
   rmSync(cwd, { recursive: true, force: true });
 });
 
@@ -94,4 +97,16 @@ test('w saves the whole history, streamed from the engine, byte for byte what do
   assert.ok(readdirSync(cwd).some((f) => path.endsWith(f)), path);
   const expected = await sandboxDocker(['logs', big]);
   assert.ok(readFileSync(path).equals(Buffer.from(expected)), 'the saved file is what docker logs prints');
+});
+
+test('W wraps a long line whole; not wrapping, → scrolls it sideways', async () => {
+  const b = berth();
+  await openLogs(b, wide);
+  await b.waitFor('head-xxx');
+  assert.doesNotMatch(b.screen(), /-tail/, 'cut at the width');
+  await b.type('W');
+  await b.waitFor((s) => s.includes('head-x') && s.includes('x-tail'));
+  await b.type('W', ...Array.from({ length: 9 }, () => 'l'));
+  const screen = await b.waitFor('x-tail');
+  assert.doesNotMatch(screen, /head-/, 'the start scrolled off to the left');
 });

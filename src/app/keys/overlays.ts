@@ -76,6 +76,9 @@ export function applyLogView(state: AppState, overlay: LogsOverlay, action: LogV
   return replaceOverlay(state, { ...overlay, ...patch, view });
 }
 
+/** Columns one ←/→ moves long lines by. */
+const COLUMN_STEP = 10;
+
 function logsKey(state: AppState, overlay: LogsOverlay, press: KeyPress, ctx: UiContext): Reduced | undefined {
   const apply = (action: LogViewAction, ...commands: Command[]) => reduced(applyLogView(state, overlay, action, ctx), ...commands);
   const prompt = overlay.prompt;
@@ -115,6 +118,12 @@ function logsKey(state: AppState, overlay: LogsOverlay, press: KeyPress, ctx: Ui
       return history?.newer === true ? reduced(state, page('last')) : apply({ type: 'toggle-follow' });
     case 'timestamps':
       return apply({ type: 'toggle-timestamps' });
+    case 'wrap':
+      return apply({ type: 'toggle-wrap' });
+    case 'scroll-left':
+      return apply({ type: 'scroll-columns', by: -COLUMN_STEP });
+    case 'scroll-right':
+      return apply({ type: 'scroll-columns', by: COLUMN_STEP });
     case 'search':
       return reduced(replaceOverlay(state, { ...overlay, prompt: '' }));
     case 'next-match':

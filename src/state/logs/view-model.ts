@@ -22,6 +22,10 @@ export interface LogViewState {
   readonly top: number;
   readonly showTimestamps: boolean;
   readonly search?: LogSearchState;
+  /** Long lines take as many rows as they need (scrolling stays a line at a time). */
+  readonly wrap?: boolean;
+  /** Columns scrolled off to the left while not wrapping. */
+  readonly left?: number;
 }
 
 /** Line indices in `[start, end)` that contain `query`, ascending: `findMatches` bound to the buffer. */
@@ -54,6 +58,9 @@ export type LogViewAction =
   | { readonly type: 'bottom' }
   | { readonly type: 'toggle-follow' }
   | { readonly type: 'toggle-timestamps' }
+  | { readonly type: 'toggle-wrap' }
+  /** Scroll sideways by `by` columns (negative: back towards the start of the lines). */
+  | { readonly type: 'scroll-columns'; readonly by: number }
   /** Start a search; `matches` if the caller already has them, else `ctx.matcher` is asked. */
   | { readonly type: 'search'; readonly query: string; readonly matches?: readonly number[] }
   | { readonly type: 'next-match' }
@@ -123,6 +130,11 @@ function step(state: LogViewState, action: LogViewAction, view: View): LogViewSt
       return { ...state, follow: !state.follow };
     case 'toggle-timestamps':
       return { ...state, showTimestamps: !state.showTimestamps };
+    case 'toggle-wrap':
+      // Wrapped lines have nothing off to the side.
+      return { ...state, wrap: state.wrap !== true, left: 0 };
+    case 'scroll-columns':
+      return state.wrap === true ? state : { ...state, left: Math.max(0, (state.left ?? 0) + (Math.trunc(action.by) || 0)) };
     case 'search':
       return search(state, action.query, action.matches, view);
     case 'next-match':
@@ -242,6 +254,8 @@ function settle(previous: LogViewState, next: LogViewState, view: View): LogView
     top === previous.top &&
     next.follow === previous.follow &&
     next.showTimestamps === previous.showTimestamps &&
+    next.wrap === previous.wrap &&
+    next.left === previous.left &&
     sameSearch(next.search, previous.search)
   ) {
     return previous;

@@ -264,3 +264,16 @@ void describe('reduceLogView: older pages and jumps', () => {
     assert.equal(live.top, maxTop(6, 2));
   });
 });
+
+void describe('reduceLogView: wrap and sideways scroll', () => {
+  void it('scrolls sideways only while not wrapping, never before the first column', () => {
+    const state = initialLogViewState();
+    const right = reduceLogView(state, { type: 'scroll-columns', by: 10 }, ctx(5, 3));
+    assert.equal(right.left, 10);
+    assert.equal(reduceLogView(right, { type: 'scroll-columns', by: -30 }, ctx(5, 3)).left, 0);
+    const wrapped = reduceLogView(right, { type: 'toggle-wrap' }, ctx(5, 3));
+    assert.equal(wrapped.wrap, true);
+    assert.equal(wrapped.left, 0);
+    assert.equal(reduceLogView(wrapped, { type: 'scroll-columns', by: 10 }, ctx(5, 3)), wrapped);
+  });
+});
