@@ -209,7 +209,7 @@ export const keymap: readonly Binding[] = [
   { action: 'next-match', keys: ['n'], description: 'next match', contexts: ['logs'], footer: 'next' },
   { action: 'prev-match', keys: ['N'], description: 'previous match', contexts: ['logs'] },
   { action: 'save-logs', keys: ['w'], description: 'write the whole log to a file in the current directory (a container’s: streamed from the engine; a set’s: the lines held)', contexts: ['logs'], footer: 'save' },
-  { action: 'wrap', keys: ['W'], description: 'wrap long lines on/off', contexts: ['logs'] },
+  { action: 'wrap', keys: ['z'], description: 'wrap long lines on/off', contexts: ['logs'] },
   { action: 'scroll-left', keys: ['left', 'h'], label: '←/h', description: 'scroll long lines back to the left (not wrapping)', contexts: ['logs'] },
   { action: 'scroll-right', keys: ['right', 'l'], label: '→/l', description: 'scroll long lines to the right (not wrapping)', contexts: ['logs'] },
   { action: 'close', keys: ['escape'], description: 'close this view (logs: clear the search first)', contexts: ['logs', 'inspect', 'help', 'engines', 'stats'], footer: 'back' },
