@@ -14,6 +14,7 @@ import type { RunSpec } from '../state/actions/run-container.ts';
 import type { SessionTarget } from '../state/engine-session.ts';
 import type { SwitchOutcome } from '../state/engine-switch.ts';
 import type { PruneAnswer } from '../engine/prune.ts';
+import type { LogHistoryInfo } from '../state/logs/log-history.ts';
 import type { PrunePreview, PruneTarget } from '../state/prune/preview.ts';
 import { NOTICE_MS, withNotice } from './navigation.ts';
 import type { AppState, EngineRow, InspectTarget, Notice } from './types.ts';
@@ -96,6 +97,13 @@ type ViewCommand =
   | { type: 'logs-open-project'; overlay: number; members: ReadonlyArray<{ id: string; source: string }> }
   | { type: 'logs-open-service'; overlay: number; serviceId: string; name: string }
   | { type: 'logs-save'; overlay: number; name: string; timestamps: boolean }
+  /** Reads another part of a container's whole history into its logs view (log-history.ts). */
+  | { type: 'logs-page'; overlay: number; to: 'older' | 'newer' | 'first' | 'last' }
+  /** Searches the whole history (query undefined: stops and forgets the search). */
+  | { type: 'logs-history-search'; overlay: number; query?: string }
+  | { type: 'logs-search-cancel'; overlay: number }
+  /** `n`/`N` past the window's matches: the next whole-history match after window line `from`. */
+  | { type: 'logs-reveal'; overlay: number; from: number; direction: 1 | -1 }
   /** Reads the image's history for the view in `overlay`. */
   | { type: 'history-load'; overlay: number; imageId: string }
   /** Lists the container's processes for the stats view in `overlay`, again every few seconds while it is open. */
@@ -164,7 +172,22 @@ export type AppAction =
   | { type: 'sources-changed' }
   | { type: 'inspect-loaded'; overlay: number; lines: readonly string[] }
   /** A logs overlay's buffer gained `added` lines and evicted `dropped`; it now holds `length`. */
-  | { type: 'logs-changed'; overlay: number; added: number; dropped: number; length: number }
+  | {
+      type: 'logs-changed';
+      overlay: number;
+      added: number;
+      dropped: number;
+      length: number;
+      /** Older lines put in at the front, and how many that pushed out at the end. */
+      prepended?: number;
+      droppedBack?: number;
+      /** The buffer holds another part of the log now: show `focus` (undefined: follow the end). */
+      replaced?: { focus?: number };
+      /** Show this line (a whole-history match already held). */
+      reveal?: number;
+      history?: LogHistoryInfo;
+      detached?: boolean;
+    }
   | { type: 'history-loaded'; overlay: number; entries?: readonly HistoryEntry[]; error?: string }
   | { type: 'top-loaded'; overlay: number; top?: { titles: readonly string[]; processes: ReadonlyArray<readonly string[]> }; error?: string }
   | { type: 'engines-listed'; overlay: number; rows: readonly EngineRow[]; error?: string }

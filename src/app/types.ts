@@ -4,6 +4,7 @@
  * results) map one state to the next; nothing else holds a copy.
  */
 import type { LogViewState } from '../state/logs/view-model.ts';
+import type { LogHistoryInfo } from '../state/logs/log-history.ts';
 import type { EngineChoice } from '../state/engine-switch.ts';
 import type { HistoryEntry } from '../engine/images.ts';
 
@@ -87,6 +88,10 @@ export interface LogsOverlay extends OverlayBase {
   prompt?: string;
   /** Lines in the session's buffer as last reported; what scrolling and search clamp to. */
   length: number;
+  /** The whole history's state as last reported (a container's logs): what ↑ at the top and `g` may read. */
+  history?: LogHistoryInfo;
+  /** The window is away from the live end (an older page pushed the newest out). */
+  detached?: boolean;
 }
 
 /** A dialog's own state (its module, app/dialogs, knows the rest of it); `type` names the module. */

@@ -83,6 +83,9 @@ export type ActionId =
   | 'next-match'
   | 'prev-match'
   | 'save-logs'
+  | 'wrap'
+  | 'scroll-left'
+  | 'scroll-right'
   | 'switch-engine'
   // The filter and search prompts.
   | 'prompt-keep'
@@ -203,12 +206,15 @@ export const keymap: readonly Binding[] = [
   { action: 'cancel-pull', keys: ['x', 'escape'], label: 'x', description: 'cancel the selected pull', contexts: ['pulls'], footer: 'cancel' },
   { action: 'dismiss-pull', keys: ['d'], description: 'dismiss a finished pull', contexts: ['pulls'], footer: 'dismiss' },
 
-  { action: 'follow', keys: ['f'], description: 'follow on/off', contexts: ['logs'], footer: 'follow' },
+  { action: 'follow', keys: ['f'], description: 'follow on/off (reading the history: back to the live end)', contexts: ['logs'], footer: 'follow' },
   { action: 'timestamps', keys: ['t'], description: 'timestamps on/off', contexts: ['logs'], footer: 'time' },
-  { action: 'search', keys: ['/'], description: 'search', contexts: ['logs'], footer: 'search' },
+  { action: 'search', keys: ['/'], description: 'search (a container’s whole history too, streamed from the engine; Esc stops it)', contexts: ['logs'], footer: 'search' },
   { action: 'next-match', keys: ['n'], description: 'next match', contexts: ['logs'], footer: 'next' },
   { action: 'prev-match', keys: ['N'], description: 'previous match', contexts: ['logs'], footer: 'previous' },
-  { action: 'save-logs', keys: ['w'], description: 'write the lines held here to a file in the current directory', contexts: ['logs'], footer: 'save' },
+  { action: 'save-logs', keys: ['w'], description: 'write the whole log to a file in the current directory (a container’s: streamed from the engine; a set’s: the lines held)', contexts: ['logs'], footer: 'save' },
+  { action: 'wrap', keys: ['z'], description: 'wrap long lines on/off', contexts: ['logs'], footer: 'wrap' },
+  { action: 'scroll-left', keys: ['left', 'h'], label: '←/h', description: 'scroll long lines back to the left (not wrapping)', contexts: ['logs'] },
+  { action: 'scroll-right', keys: ['right', 'l'], label: '→/l', description: 'scroll long lines to the right (not wrapping)', contexts: ['logs'] },
   { action: 'close', keys: ['escape'], description: 'close this view (logs: clear the search first)', contexts: ['logs', 'inspect', 'help', 'engines', 'stats'], footer: 'back' },
   { action: 'switch-engine', keys: ['return'], description: 'switch to the selected engine', contexts: ['engines'], footer: 'switch' },
 

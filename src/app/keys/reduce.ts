@@ -22,7 +22,8 @@ import { rowKeys, selectedRow, type Pane } from '../panes/pane.ts';
 import type { KeyPress } from '../input/press.ts';
 import { editLine } from '../input/field.ts';
 import type { Target } from '../targets.ts';
-import { paneView, topOverlay, type AppState } from '../types.ts';
+import { paneView, topOverlay, type AppState, type LogsOverlay } from '../types.ts';
+import type { LogViewAction } from '../../state/logs/view-model.ts';
 import { handlerFor } from './actions.ts';
 import { engineResult } from './engines.ts';
 import { isPrintableKey, type ActionId } from './keymap.ts';
@@ -130,8 +131,19 @@ export function reduceAction(state: AppState, action: AppAction, ctx: UiContext)
     case 'logs-changed': {
       const overlay = findOverlay(state, action.overlay);
       if (overlay?.kind !== 'logs') return reduced(state);
-      const grown = { ...overlay, length: action.length };
-      return reduced(applyLogView(state, grown, { type: 'lines-appended', added: action.added, dropped: action.dropped }, ctx, { length: action.length }));
+      const patch = { length: action.length, history: action.history ?? overlay.history, detached: action.detached ?? overlay.detached };
+      const grown = { ...overlay, ...patch };
+      if (action.replaced !== undefined) return reduced(applyLogView(state, grown, { type: 'window-replaced', focus: action.replaced.focus }, ctx, patch));
+      let next = state;
+      let current: LogsOverlay = grown;
+      const step = (view: LogViewAction) => {
+        next = applyLogView(next, current, view, ctx, patch);
+        current = findOverlay(next, action.overlay) as LogsOverlay;
+      };
+      if (action.prepended) step({ type: 'lines-prepended', added: action.prepended, droppedBack: action.droppedBack ?? 0 });
+      step({ type: 'lines-appended', added: action.added, dropped: action.dropped });
+      if (action.reveal !== undefined) step({ type: 'reveal', line: action.reveal });
+      return reduced(next);
     }
     case 'history-loaded': {
       const overlay = findOverlay(state, action.overlay);
