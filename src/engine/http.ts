@@ -114,6 +114,9 @@ export class EngineHttp {
   async upgrade(options: RequestOptions): Promise<Duplex> {
     const prefix = await this.versionPrefix();
     const url = new URL(prefix + options.path, this.transport.origin);
+    for (const [key, value] of Object.entries(options.query ?? {})) {
+      if (value !== undefined) url.searchParams.set(key, typeof value === 'boolean' ? (value ? '1' : '0') : String(value));
+    }
     try {
       // undici passes every dispatch option through an upgrade; its types list only some of them.
       const request: Dispatcher.UpgradeOptions & { origin: string; body: string } = {

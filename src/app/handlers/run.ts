@@ -11,6 +11,7 @@ import { isLive, ownName } from '../../state/containers.ts';
 import { LogBuffer } from '../../state/logs/log-buffer.ts';
 import { describeError } from '../../engine/errors.ts';
 import { readRunEnv } from '../../state/run-line/read-env.ts';
+import { shortId } from '../../state/actions/labels.ts';
 import type { RunReply } from '../commands.ts';
 
 /** Output kept for the dialog: enough to scroll back through a short run. */
@@ -55,6 +56,14 @@ export const runHandlers: HandlerTable<'run-create' | 'run-pull'> = {
       })
       .then(
         async (outcome) => {
+          if (outcome.kind === 'interactive') {
+            const open = env.services.openAttach;
+            if (!open) throw new RunInputError('an interactive run (-i) needs berth running in a terminal');
+            const autoRemove = spec.extras?.hostConfig.AutoRemove === true;
+            const end = await open({ containerId: outcome.id, name: spec.name ?? shortId(outcome.id), run: { tty: spec.tty, autoRemove } });
+            if (end) reply(env, overlay, { kind: 'handed-back', id: outcome.id, end });
+            return;
+          }
           if (outcome.kind === 'exited') {
             report();
             reply(env, overlay, { kind: 'exited', exitCode: outcome.exitCode, outputError: outcome.outputError });
