@@ -62,8 +62,10 @@ export async function pumpTerminal(socket: Duplex, io: TerminalIo, options: Pump
   };
   // The same way Ink reads: 'readable', so the stream is left as Ink expects it when berth returns.
   const onReadable = () => {
-    let chunk: Buffer | null;
-    while ((chunk = stdin.read() as Buffer | null) !== null) {
+    let read: Buffer | string | null;
+    while ((read = stdin.read() as Buffer | string | null) !== null) {
+      // Ink reads the terminal as UTF-8 text; the detach keys and the line editing count bytes.
+      const chunk = typeof read === 'string' ? Buffer.from(read, 'utf8') : read;
       const watched = detach ? detach.feed(chunk) : { send: chunk, detached: false };
       if (line) {
         const typed = line.feed(watched.send);
