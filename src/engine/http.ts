@@ -119,12 +119,14 @@ export class EngineHttp {
     }
     try {
       // undici passes every dispatch option through an upgrade; its types list only some of them.
-      const request: Dispatcher.UpgradeOptions & { origin: string; body: string } = {
+      // No body unless one is given: Podman reads an attach request's body as the container's stdin.
+      const hasBody = options.body !== undefined;
+      const request: Dispatcher.UpgradeOptions & { origin: string; body?: string } = {
         origin: url.origin,
         path: url.pathname + url.search,
         method: options.method,
-        headers: { 'content-type': 'application/json', ...options.headers },
-        body: JSON.stringify(options.body ?? {}),
+        headers: { ...(hasBody && { 'content-type': 'application/json' }), ...options.headers },
+        ...(hasBody && { body: JSON.stringify(options.body) }),
         protocol: 'tcp',
         signal: options.signal,
       };
