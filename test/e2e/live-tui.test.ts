@@ -218,17 +218,17 @@ test('e hands the terminal to a shell in the container; exit brings berth back w
   assert.doesNotMatch(after, /answer=42|a shell in|exited with code/, 'no trace of the shell on the normal screen');
 });
 
-test('a pasted docker run -it: typed into, exit comes back with its code; Ctrl-P Ctrl-Q detaches; A attaches to it again', async () => {
+test('a pasted docker run -it: typed into, exit comes back with its code; Ctrl-P Ctrl-Q detaches; A attaches to it again; -i without -t sends lines, Ctrl-D ends it', async () => {
   const b = berth();
   await b.waitFor(`${tag}-web`);
-  const runIt = async (name: string) => {
+  const runIt = async (name: string, flags = '-it', command = 'sh') => {
     created.push(name);
     await b.type('r');
     await b.waitFor('Run a container');
-    paste(b, `docker run -it --name ${name} --network none ${env.images.busybox} sh`);
-    await b.waitFor(/TTY\s+\[x\]/);
+    paste(b, `docker run ${flags} --name ${name} --network none ${env.images.busybox} ${command}`);
+    await b.waitFor(/docker run --interactive/);
     await b.type(key.enter);
-    await b.waitFor(new RegExp(`berth: running ${name} .*Ctrl-P Ctrl-Q detaches`), 15_000);
+    await b.waitFor(new RegExp(`berth: running ${name} .*${flags === '-it' ? 'Ctrl-P Ctrl-Q detaches' : 'Ctrl-D ends its input'}`), 15_000);
   };
 
   await runIt(`${tag}-it`);
@@ -257,6 +257,13 @@ test('a pasted docker run -it: typed into, exit comes back with its code; Ctrl-P
   await b.waitFor(/berth: attached to/);
   b.write('exit 6\r');
   await b.waitFor(new RegExp(`${tag}-detach .* exited with code 6`), 10_000);
+
+  // -i without -t: what is typed goes a line at a time, as the CLI's cooked terminal sends it; Ctrl-D ends it.
+  await runIt(`${tag}-stdin`, '-i', 'cat');
+  b.write('piped line\r');
+  await b.waitFor(/piped line\npiped line/);
+  b.write('\u0004');
+  await b.waitFor(new RegExp(`${tag}-stdin .* exited with code 0`), 10_000);
 });
 
 test('q restores the terminal', async () => {
