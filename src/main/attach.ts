@@ -11,24 +11,40 @@ import type { EngineClient } from '../engine/client.ts';
 import { describeError } from '../engine/errors.ts';
 import type { AttachEnd } from '../app/commands.ts';
 import type { AttachRequest } from '../app/handlers/work.ts';
-import { startAttached } from '../state/actions/run-container.ts';
+import { startAttached, type AttachedRun } from '../state/actions/run-container.ts';
 import { pumpTerminal, type TerminalIo } from './terminal-pump.ts';
 
 
 /** How long the exit may take to be reported once the stream has ended. */
 const EXIT_REPORT_MS = 2_000;
 
-/** Rejects, before touching the terminal, when the engine refuses the attach or the start. */
-export async function runAttached(client: EngineClient, request: AttachRequest, label: string, io: TerminalIo): Promise<AttachEnd> {
+export interface PreparedAttach {
+  id: string;
+  tty: boolean;
+  run: boolean;
+  attached: AttachedRun;
+}
+
+/**
+ * Attaches (and for a run waits and starts) before berth lets go of the screen: an attach or a
+ * start the engine refuses fails here, in the engine's words, with berth's screen still up.
+ */
+export async function prepareAttach(client: EngineClient, request: AttachRequest): Promise<PreparedAttach> {
   const { containerId: id, run } = request;
   const tty = run ? run.tty : (await client.inspectContainer(id)).Config?.Tty === true;
   const attached = await startAttached(client, id, { stdin: true, autoRemove: run?.autoRemove, start: run !== undefined });
-  const detachHint = tty ? 'Ctrl-P Ctrl-Q detaches (it keeps running)' : 'Ctrl-D ends its input, Ctrl-C interrupts it';
+  return { id, tty, run: run !== undefined, attached };
+}
+
+/** The terminal is the container's until its process exits or the user detaches. */
+export async function runAttached(client: EngineClient, prepared: PreparedAttach, label: string, io: TerminalIo): Promise<AttachEnd> {
+  const { id, tty, attached } = prepared;
+  const detachHint = tty ? 'Ctrl-P Ctrl-Q detaches (it keeps running)' : 'Ctrl-D ends its input (and comes back), Ctrl-C sends it SIGINT';
   try {
     const how = await pumpTerminal(attached.socket, io, {
       tty,
       detachKeys: tty,
-      banner: `berth: ${run ? 'running' : 'attached to'} ${label}; ${detachHint}`,
+      banner: `berth: ${prepared.run ? 'running' : 'attached to'} ${label}; ${detachHint}`,
       resize: (size) => (tty ? client.resizeContainer(id, size) : Promise.resolve()),
       interrupt: () => void client.killContainer(id, 'SIGINT').catch(() => undefined),
       ended: attached.exit,

@@ -13,7 +13,7 @@ import { demoFromEnv } from './demo-env.ts';
 import { osc52 } from '../app/clipboard.ts';
 import type { Runtime } from '../app/runtime.ts';
 import { runShell } from './shell.ts';
-import { runAttached } from './attach.ts';
+import { prepareAttach, runAttached } from './attach.ts';
 import type { AttachEnd } from '../app/commands.ts';
 import type { AttachRequest } from '../app/handlers/work.ts';
 import { loadSettings, settingsPath } from './settings.ts';
@@ -160,20 +160,17 @@ export async function runApp(options: AppOptions): Promise<number> {
         if (shellActive || finished || !terminal) return undefined;
         shellActive = true;
         const label = `${request.name} (${request.containerId.slice(0, 12)})`;
+        const client = board.current.client;
         let outcome: AttachEnd | undefined;
-        let failure: unknown;
         try {
+          // A refusal comes back before the screen is let go of, and is said in the dialog or the status bar.
+          const prepared = await prepareAttach(client, request);
           await terminal.suspend(async () => {
-            try {
-              outcome = await runAttached(board.current.client, request, label, { stdin: process.stdin, stdout: process.stdout });
-            } catch (error) {
-              failure = error;
-            }
+            outcome = await runAttached(client, prepared, label, { stdin: process.stdin, stdout: process.stdout });
           });
         } finally {
           shellActive = false;
         }
-        if (failure !== undefined) throw failure;
         return finished ? undefined : outcome;
       };
       runtime = createRuntime(sources, {

@@ -264,6 +264,16 @@ test('a pasted docker run -it: typed into, exit comes back with its code; Ctrl-P
   await b.waitFor(/piped line\npiped line/);
   b.write('\u0004');
   await b.waitFor(new RegExp(`${tag}-stdin .* exited with code 0`), 10_000);
+
+  // A start the engine refuses: back in the form, in the engine's words, berth still running.
+  created.push(`${tag}-nocmd`);
+  await b.type('r');
+  await b.waitFor('Run a container');
+  paste(b, `docker run -it --name ${tag}-nocmd --network none ${env.images.busybox} no-such-command`);
+  await b.waitFor(/docker run --interactive/);
+  await b.type(key.enter);
+  const refused = await b.waitFor(/but it did not start: /, 15_000);
+  assert.match(refused.replace(/\s*│?\n│?\s*/g, ' '), /not found|no such file/i, "the engine's words");
 });
 
 test('q restores the terminal', async () => {
