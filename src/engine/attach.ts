@@ -5,6 +5,7 @@
  * streams/multiplexed.ts), and the container's TTY resized with the user's terminal.
  */
 import type { Duplex } from 'node:stream';
+import { isEngineError } from './errors.ts';
 import type { EngineHttp } from './http.ts';
 
 const enc = encodeURIComponent;
@@ -22,14 +23,24 @@ export interface AttachOptions {
  * Attaches and returns the connection. Made before the start of a new container, as the CLI does,
  * it misses none of the container's output (and none is lost to a `--rm` removal).
  */
-export function attachContainer(http: EngineHttp, id: string, options: AttachOptions): Promise<Duplex> {
-  return http.upgrade({
+export async function attachContainer(http: EngineHttp, id: string, options: AttachOptions): Promise<Duplex> {
+  const request = {
     operation: 'attach to container',
-    method: 'POST',
+    method: 'POST' as const,
     path: `/containers/${enc(id)}/attach`,
     query: { stream: true, stdin: options.stdin, stdout: true, stderr: true, ...(options.stdin && { detachKeys: DETACH_KEYS }) },
     signal: options.signal,
-  });
+  };
+  try {
+    return await http.upgrade(request);
+  } catch (error) {
+    if (!isEngineError(error) || error.code !== 'PROTOCOL') throw error;
+    // A refused upgrade's answer is not read (http.ts): ask once more as a plain request that
+    // streams nothing (past output only: Podman wants logs or stream), whose refusal comes back in the engine's words (Podman's runtime error
+    // for a command that does not exist, say). If that one is accepted, the first error stands.
+    await http.empty({ ...request, query: { logs: true, stream: false, stdout: true } });
+    throw error;
+  }
 }
 
 export async function resizeContainer(http: EngineHttp, id: string, size: { rows: number; columns: number }): Promise<void> {

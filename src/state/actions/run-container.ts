@@ -162,7 +162,7 @@ export async function startAttached(
   }
 }
 
-/** An attach the engine refused says nothing over an upgrade: the container's inspect says why, in the engine's words. */
+/** An attach to a container that is gone says so in the engine's words (its inspect's 404). */
 async function attachExplained(client: EngineClient, id: string, stdin: boolean, signal?: AbortSignal): Promise<Duplex> {
   try {
     return await client.attachContainer(id, { stdin, signal });
