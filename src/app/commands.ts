@@ -50,6 +50,8 @@ type AppCommand =
 type ContainerCommand =
   /** Hands the terminal to a shell in the container until it exits. */
   | { type: 'container-shell'; containerId: string; name: string }
+  /** Hands the terminal to the container's own process (docker attach) until it exits or the user detaches. */
+  | { type: 'container-attach'; containerId: string; name: string }
   | { type: 'container-start'; containerId: string; name: string }
   | { type: 'project-start'; project: string; members: Members }
   /** Pauses (or, `pause: false`, resumes) every process of the container. */
@@ -142,6 +144,13 @@ export type PullReply =
   | { kind: 'looked-up'; reference: string; description: string }
   | { kind: 'lookup-failed'; reference: string; message: string };
 
+/** How a container's own process gave the terminal back (an attach, a `docker run -it`). */
+export type AttachEnd =
+  /** The process exited: its code from the wait, or the engine's error (a failed removal, say). */
+  | { ended: 'exited'; exitCode?: number; error?: string }
+  /** Ctrl-P Ctrl-Q, or the engine let go while the container runs on. */
+  | { ended: 'detached' };
+
 export type RunReply =
   | { kind: 'created'; id: string; warnings: readonly string[] }
   | { kind: 'started' }
@@ -150,6 +159,8 @@ export type RunReply =
   /** Detached and started; the containers list holds it (`live`: still running). */
   | { kind: 'detached'; id: string; name: string; live: boolean; warnings: readonly string[] }
   | { kind: 'failed'; message: string; missingImage: boolean }
+  /** An interactive run (`-i`) had the terminal and gave it back. */
+  | { kind: 'handed-back'; id: string; end: AttachEnd }
   | { kind: 'pulling'; pullId: string }
   | { kind: 'pulled' }
   | { kind: 'pull-failed'; message: string };

@@ -4,6 +4,7 @@ import { resolveCredentials, type CredentialResolution } from './auth/index.ts';
 import * as containers from './containers.ts';
 import { streamEvents, type EventsOptions } from './events.ts';
 import * as exec from './exec.ts';
+import * as attach from './attach.ts';
 import { EngineHttp } from './http.ts';
 import * as archive from './archive.ts';
 import * as resources from './resources.ts';
@@ -189,6 +190,12 @@ export class EngineClient {
   }
   execExitCode(execId: string) {
     return exec.execExitCode(this.http, execId);
+  }
+  attachContainer(id: string, options: attach.AttachOptions) {
+    return attach.attachContainer(this.http, id, options);
+  }
+  resizeContainer(id: string, size: { rows: number; columns: number }) {
+    return attach.resizeContainer(this.http, id, size);
   }
   removeContainer(id: string, options?: containers.RemoveOptions) {
     return containers.removeContainer(this.http, id, options);
