@@ -12,6 +12,7 @@ const env = sandboxEnv();
 const tag = `logs${process.pid}`;
 const big = `${tag}-big`;
 const wide = `${tag}-wide`;
+const grep = `${tag}-grep`;
 const longLine = `head-${'x'.repeat(180)}-tail`;
 const sessions: PtySession[] = [];
 const cwd = mkdtempSync(join(tmpdir(), 'berth-e2e-logs-'));
@@ -35,6 +36,7 @@ async function openLogs(b: PtySession, name: string): Promise<void> {
 before(async () => {
   await sandboxDocker(['run', '-d', '--network', 'none', '--name', big, env.images.busybox, 'sh', '-c', '(seq 1 999; echo zebra-early; seq 1001 200000); sleep 3600']);
   await sandboxDocker(['run', '-d', '--network', 'none', '--name', wide, env.images.busybox, 'sh', '-c', `echo ${longLine}; sleep 3600`]);
+  await sandboxDocker(['run', '-d', '--network', 'none', '--name', grep, env.images.busybox, 'sh', '-c', "seq 1 9; echo 'E42 failure'; seq 11 19; echo 'warn e7 retry'; seq 21 40; sleep 3600"]);
   // Wait until the engine holds all of it (the container writes it in well under a second).
   for (;;) {
     const last = (await sandboxDocker(['logs', '--tail', '1', big])).trim();
@@ -45,7 +47,7 @@ before(async () => {
 
 after(async () => {
   for (const s of sessions) await s.stop();
-  await sandboxDocker(['rm', '-f', big, wide]).catch(() => undefined);
+  await sandboxDocker(['rm', '-f', big, wide, grep]).catch(() => undefined);
   rmSync(cwd, { recursive: true, force: true });
 });
 
@@ -109,4 +111,29 @@ test('z wraps a long line whole; not wrapping, → scrolls it sideways', async (
   await b.type('z', ...Array.from({ length: 9 }, () => 'l'));
   const screen = await b.waitFor('x-tail');
   assert.doesNotMatch(screen, /head-/, 'the start scrolled off to the left');
+});
+
+test('F filters to the lines a regex matches, C adds context, c tells case, and an invalid regex says so', async () => {
+  const b = berth();
+  await openLogs(b, grep);
+  await b.waitFor(/^\s+40$/m);
+  await b.type('R', '/', ...'(', key.enter);
+  // The prompt stays with what was typed and says why.
+  await b.waitFor(/\/\(█.*invalid regex/);
+  await b.type('\u007f', ...'e[0-9]+ (fail|retry)', key.enter);
+  await b.waitFor((s) => /"e\[0-9\]\+ \(fail\|retry\)" [12]\/2/.test(s) && /^\s*regex · /m.test(s));
+  await b.type('F');
+  let screen = await b.waitFor('filter ±0: 2 matching of 40 loaded');
+  assert.match(screen, /E42 failure/);
+  assert.match(screen, /warn e7 retry/);
+  assert.doesNotMatch(screen, /^\s+9$/m, 'no context yet');
+  await b.type('C');
+  screen = await b.waitFor((s) => s.includes('filter ±2') && /^\s+9$/m.test(s));
+  for (const n of [8, 11, 18, 22]) assert.match(screen, new RegExp(`^\\s+${n}$`, 'm'), `line ${n} is context`);
+  assert.doesNotMatch(screen, /^\s+(5|15|30)$/m, 'lines further away are left out');
+  assert.match(screen, /┄ 7 lines ┄/, 'a gap says how many lines it leaves out');
+  // Case: the pattern's lower-case e no longer matches E42.
+  await b.type('c');
+  screen = await b.waitFor('filter ±2: 1 matching of 40 loaded');
+  assert.doesNotMatch(screen, /E42 failure/);
 });

@@ -5,7 +5,7 @@
 import { describeError } from '../../engine/errors.ts';
 import { LogSession } from '../../state/logs/log-session.ts';
 import { saveLogs, saveLogStream } from '../../state/logs/save.ts';
-import { lineMatcher } from '../../state/logs/search.ts';
+import { compileQuery } from '../../state/logs/query.ts';
 import { nameTask, serviceLogClient } from '../../state/swarm/service-logs.ts';
 import { ProjectLogs } from '../../state/logs/project-logs.ts';
 import { failure, type HandlerTable, type LogSource, type RunnerEnv } from './work.ts';
@@ -133,8 +133,10 @@ export const viewHandlers: HandlerTable<'inspect-load' | 'history-load' | 'logs-
   },
   'logs-history-search': (command, env) => {
     const history = env.existing(command.overlay)?.session?.history;
-    if (command.query === undefined) history?.search(undefined);
-    else history?.search(command.query, lineMatcher(command.query));
+    const query = command.query === undefined ? undefined : compileQuery(command.query, command.options);
+    // An invalid regex searches nothing (the view says why).
+    if (command.query === undefined || query?.ok !== true) history?.search(undefined);
+    else history?.search(command.query, query.test);
   },
   'logs-search-cancel': (command, env) => {
     env.existing(command.overlay)?.session?.history?.cancelSearch();

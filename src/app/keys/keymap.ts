@@ -86,6 +86,10 @@ export type ActionId =
   | 'wrap'
   | 'scroll-left'
   | 'scroll-right'
+  | 'filter-lines'
+  | 'context-lines'
+  | 'toggle-regex'
+  | 'toggle-case'
   | 'switch-engine'
   // The filter and search prompts.
   | 'prompt-keep'
@@ -216,6 +220,10 @@ export const keymap: readonly Binding[] = [
   { action: 'wrap', keys: ['z'], description: 'wrap long lines on/off', contexts: ['logs'], footer: 'wrap' },
   { action: 'scroll-left', keys: ['left', 'h'], label: '←/h', description: 'scroll long lines back to the left (not wrapping)', contexts: ['logs'] },
   { action: 'scroll-right', keys: ['right', 'l'], label: '→/l', description: 'scroll long lines to the right (not wrapping)', contexts: ['logs'] },
+  { action: 'filter-lines', keys: ['F'], description: 'filter mode on/off: only the lines the search matches, with context (the loaded lines; n/N read further matches in)', contexts: ['logs'], footer: 'filter' },
+  { action: 'context-lines', keys: ['C'], description: 'filter mode’s context: 0, 2, 5 or 10 lines around each match', contexts: ['logs'], footer: 'context' },
+  { action: 'toggle-regex', keys: ['R'], description: 'the search is a regular expression on/off (off: plain text)', contexts: ['logs'], footer: 'regex' },
+  { action: 'toggle-case', keys: ['c'], description: 'the search tells upper from lower case on/off', contexts: ['logs'], footer: 'case' },
   { action: 'close', keys: ['escape'], description: 'close this view (logs: clear the search first)', contexts: ['logs', 'inspect', 'help', 'engines', 'stats'], footer: 'back' },
   { action: 'switch-engine', keys: ['return'], description: 'switch to the selected engine', contexts: ['engines'], footer: 'switch' },
 

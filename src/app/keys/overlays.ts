@@ -13,7 +13,9 @@ import { dialogOf } from '../dialogs/index.ts';
 import { applyOutcome, dialogContext } from '../dialogs/open.ts';
 import type { KeyPress } from '../input/press.ts';
 import { editLine } from '../input/field.ts';
-import { findMatches, nextMatch } from '../../state/logs/search.ts';
+import { nextMatch } from '../../state/logs/search.ts';
+import { anchorAt, filterTop, nextContext, revealInFilter } from '../../state/logs/filter.ts';
+import { compiledQuery, filterFor, overlayMatcher } from '../views/logs-filter.ts';
 import { maxTop, reduceLogView, type LogViewAction, type LogViewContext } from '../../state/logs/view-model.ts';
 import { bodyHeight } from '../layout.ts';
 import { contextsFor, helpContexts } from './contexts.ts';
@@ -68,7 +70,7 @@ export function logViewContext(state: AppState, overlay: LogsOverlay, ctx: UiCon
   return {
     length: overlay.length,
     height: logsBody(state, ctx),
-    matcher: lines ? (query, start, end) => findMatches(lines, query, { start, end }) : undefined,
+    matcher: lines ? overlayMatcher(lines, overlay.query) : undefined,
   };
 }
 
@@ -88,20 +90,23 @@ function logsKey(state: AppState, overlay: LogsOverlay, press: KeyPress, ctx: Ui
   if (prompt !== undefined) {
     // A printable key is text here, whatever it does elsewhere.
     const action = isPrintableKey(press.name) || press.name === 'paste' ? undefined : ctx.keymap.resolveIn(['prompt', 'line'], press.name);
-    if (action === 'prompt-clear') return reduced(replaceOverlay(state, { ...overlay, prompt: undefined }));
+    // Leaving the prompt that F opened, with no search, leaves filter mode too.
+    if (action === 'prompt-clear') return reduced(replaceOverlay(state, { ...overlay, prompt: undefined, ...(overlay.view.search === undefined ? { filter: undefined } : {}) }));
     if (action === 'prompt-keep') {
       const query = prompt.trim() === '' ? undefined : prompt;
-      const search: LogViewAction = query === undefined ? { type: 'clear-search' } : { type: 'search', query };
-      // The window is searched at once; the rest of the history, streamed from the engine.
-      const whole: Command[] = history !== undefined && (history.older || history.newer) ? [{ type: 'logs-history-search', overlay: overlay.id, query }] : [];
-      return reduced(applyLogView(state, overlay, search, ctx, { prompt: undefined }), ...whole);
+      // An invalid regex keeps the prompt and what was typed; the prompt line says what is wrong.
+      if (query !== undefined && !compiledQuery(query, overlay.query).ok) return reduced(state);
+      return searchFor(state, overlay, ctx, query, { prompt: undefined });
     }
     const edited = editLine(prompt, press, action);
     return reduced(edited === prompt ? state : replaceOverlay(state, { ...overlay, prompt: edited }));
   }
   const body = logsBody(state, ctx);
   const atBottom = overlay.view.top >= maxTop(overlay.length, body);
-  switch (ctx.keymap.resolve('logs', press.name)) {
+  const action = ctx.keymap.resolve('logs', press.name);
+  const filtered = filterKey(state, overlay, action, ctx);
+  if (filtered !== undefined) return filtered;
+  switch (action) {
     case 'up':
       // At the top of what is loaded, ↑ reads the page before it.
       return apply({ type: 'scroll', by: -1 }, ...(overlay.view.top === 0 && history?.older === true ? [page('older')] : []));
@@ -130,13 +135,83 @@ function logsKey(state: AppState, overlay: LogsOverlay, press: KeyPress, ctx: Ui
     case 'next-match':
     case 'prev-match':
       return stepMatch(state, overlay, press, ctx);
+    case 'filter-lines':
+      if (overlay.filter !== undefined) return reduced(replaceOverlay(state, { ...overlay, filter: undefined }));
+      // With nothing to filter for yet, the prompt asks what (the filter is on once it is kept).
+      return reduced(replaceOverlay(state, { ...overlay, filter: { context: 0, anchor: overlay.view.top }, ...(overlay.view.search === undefined ? { prompt: '' } : {}) }));
+    case 'context-lines': {
+      const filter = overlay.filter ?? { context: 0, anchor: overlay.view.top };
+      return reduced(replaceOverlay(state, { ...overlay, filter: { ...filter, context: nextContext(filter.context) } }));
+    }
+    case 'toggle-regex':
+    case 'toggle-case': {
+      const options = overlay.query ?? {};
+      const query = action === 'toggle-regex' ? { ...options, regex: options.regex !== true } : { ...options, caseSensitive: options.caseSensitive !== true };
+      const changed = { ...overlay, query };
+      const typed = overlay.view.search?.query;
+      // The search in force is asked again with the new rules (an invalid regex: none, the header says why).
+      return typed === undefined ? reduced(replaceOverlay(state, changed)) : searchFor(state, changed, ctx, typed, {});
+    }
     case 'save-logs':
       return notify(state, history !== undefined ? 'saving the whole history…' : `saving ${plural(overlay.length, 'line')}…`, 'info', { type: 'logs-save', overlay: overlay.id, name: overlay.name, timestamps: overlay.view.showTimestamps });
     case 'close':
       // Esc stops a whole-history search first, then clears the search, then closes.
       if (history?.search !== undefined && !history.search.done) return reduced(state, { type: 'logs-search-cancel', overlay: overlay.id });
-      if (overlay.view.search) return apply({ type: 'clear-search' }, ...(history?.search !== undefined ? [{ type: 'logs-history-search', overlay: overlay.id } as const] : []));
+      if (overlay.view.search) return reduced(applyLogView(state, overlay, { type: 'clear-search' }, ctx, { filter: undefined }), ...(history?.search !== undefined ? [{ type: 'logs-history-search', overlay: overlay.id } as const] : []));
       return close(state, overlay.id);
+    default:
+      return undefined;
+  }
+}
+
+/** Searches the window for `query` (undefined: clears it), and the rest of the history through the engine. */
+function searchFor(state: AppState, overlay: LogsOverlay, ctx: UiContext, query: string | undefined, patch: Partial<LogsOverlay>): Reduced {
+  const history = overlay.history;
+  const search: LogViewAction = query === undefined ? { type: 'clear-search' } : { type: 'search', query };
+  // The window is searched at once; the rest of the history, streamed from the engine.
+  const whole: Command[] = history !== undefined && (history.older || history.newer) ? [{ type: 'logs-history-search', overlay: overlay.id, query, options: overlay.query }] : [];
+  const next = applyLogView(state, overlay, search, ctx, { ...patch, ...(query === undefined ? { filter: undefined } : {}) });
+  return reduced(revealCurrent(next, overlay.id, ctx), ...whole);
+}
+
+/** In filter mode, scrolls so the selected match is on screen (the reducer moved only the unfiltered view). */
+export function revealCurrent(state: AppState, id: number, ctx: UiContext): AppState {
+  const overlay = state.overlays.find((o) => o.id === id);
+  if (overlay?.kind !== 'logs' || overlay.filter === undefined) return state;
+  const current = overlay.view.search?.current;
+  const result = filterFor(overlay, ctx.logLines(overlay.id));
+  if (current === undefined || result === undefined) return state;
+  const anchor = revealInFilter(result.rows, overlay.filter.anchor, logsBody(state, ctx), current);
+  return anchor === overlay.filter.anchor && !overlay.view.follow ? state : replaceOverlay(state, { ...overlay, view: { ...overlay.view, follow: false }, filter: { ...overlay.filter, anchor } });
+}
+
+/**
+ * Filter mode's moves: by row of the filtered list (matches, their context, the gaps). At its top
+ * (bottom) the same keys read older (newer) pages of the history, as unfiltered.
+ */
+function filterKey(state: AppState, overlay: LogsOverlay, action: ReturnType<UiContext['keymap']['resolve']>, ctx: UiContext): Reduced | undefined {
+  const filter = overlay.filter;
+  const result = filterFor(overlay, ctx.logLines(overlay.id));
+  if (filter === undefined || result === undefined) return undefined;
+  const history = overlay.history;
+  const page = (to: 'older' | 'newer' | 'first' | 'last'): Command => ({ type: 'logs-page', overlay: overlay.id, to });
+  const body = logsBody(state, ctx);
+  const rows = result.rows;
+  const top = filterTop(rows, filter.anchor, body, overlay.view.follow);
+  const last = Math.max(0, rows.length - body);
+  const moveTo = (to: number, ...commands: Command[]) =>
+    reduced(replaceOverlay(state, { ...overlay, view: { ...overlay.view, follow: false }, filter: { ...filter, anchor: anchorAt(rows, Math.min(Math.max(0, to), last)) } }), ...commands);
+  switch (action) {
+    case 'up':
+      return moveTo(top - 1, ...(top === 0 && history?.older === true ? [page('older')] : []));
+    case 'down':
+      return moveTo(top + 1, ...(top >= last && history?.newer === true ? [page('newer')] : []));
+    case 'page-up':
+      return moveTo(top - body, ...(top - body <= 0 && history?.older === true ? [page('older')] : []));
+    case 'page-down':
+      return moveTo(top + body, ...(top + body >= last && history?.newer === true ? [page('newer')] : []));
+    case 'top':
+      return moveTo(0, ...(history?.older === true ? [page('first')] : []));
     default:
       return undefined;
   }
@@ -153,7 +228,7 @@ function stepMatch(state: AppState, overlay: LogsOverlay, press: KeyPress, ctx: 
     const wraps = next === undefined || (direction === 1 ? next <= from : next >= from);
     if (wraps) return reduced(state, { type: 'logs-reveal', overlay: overlay.id, from, direction });
   }
-  return reduced(applyLogView(state, overlay, { type: direction === 1 ? 'next-match' : 'prev-match' }, ctx));
+  return reduced(revealCurrent(applyLogView(state, overlay, { type: direction === 1 ? 'next-match' : 'prev-match' }, ctx), overlay.id, ctx));
 }
 
 function dialogKeyPress(state: AppState, overlay: DialogOverlay, press: KeyPress, ctx: UiContext): Reduced {

@@ -100,6 +100,8 @@ export class LogSession {
       },
       changed: (history) => this.store.update((s) => ({ ...s, history, version: this.buffer.version })),
     }) : undefined;
+    // A container's view says "N lines loaded" from the start, not a set's "the last 200 of each".
+    if (this.history !== undefined) this.store.update((s) => ({ ...s, history: this.history?.info }));
   }
 
   start(): void {

@@ -3,13 +3,15 @@ import type { LogsOverlay } from '../../app/types.ts';
 import type { LogSource } from '../../app/handlers/work.ts';
 import type { LogSessionState } from '../../state/logs/log-session.ts';
 import type { LogLine } from '../../state/logs/types.ts';
-import { matchRanges } from '../../state/logs/search.ts';
+import { filterTop, type FilterRow } from '../../state/logs/filter.ts';
+import { queryModes } from '../../state/logs/query.ts';
+import { compiledQuery, filterFor } from '../../app/views/logs-filter.ts';
 import { Store } from '../../state/store.ts';
 import { sanitizeLine, sanitizeTabbed, truncate } from '../../app/format/index.ts';
 import { dropColumns, wrapColumns } from '../../app/format/long-lines.ts';
 import { useStore } from '../hooks/use-store.ts';
 import { theme } from '../../app/theme.ts';
-import { historyStatus } from '../../app/views/logs-status.ts';
+import { count, historyStatus } from '../../app/views/logs-status.ts';
 import { useKeymap } from '../runtime-context.tsx';
 import type { ActionId, Keymap } from '../../app/keys/keymap.ts';
 
@@ -34,8 +36,11 @@ export function LogsView({ overlay, session, width, height }: Props) {
   const state = useStore(session?.store ?? gone);
   const view = overlay.view;
   const bodyHeight = Math.max(height - 2, 1);
-  const rows = session ? screenRows(session.buffer, view, overlay.length, bodyHeight, width) : [];
   const search = view.search;
+  const filtered = session ? filterFor(overlay, session.buffer) : undefined;
+  const rows = session ? screenRows(session.buffer, view, overlay.length, bodyHeight, width, filtered?.rows, overlay.filter?.anchor ?? 0) : [];
+  const query = search === undefined ? undefined : compiledQuery(search.query, overlay.query);
+  const ranges = query?.ok === true ? query.ranges : undefined;
   const status =
     state.status === 'error'
       ? `error: ${sanitizeLine(state.error ?? '')}`
@@ -48,7 +53,16 @@ export function LogsView({ overlay, session, width, height }: Props) {
             : view.follow
             ? 'following'
             : `paused (${keymap.label('bottom')} or ${keymap.label('follow')} follows)`;
-  const searchInfo = search ? ` · "${sanitizeLine(search.query)}" ${search.current === undefined ? 0 : search.matches.indexOf(search.current) + 1}/${search.matches.length}` : '';
+  const modes = queryModes(overlay.query ?? {});
+  const searchInfo = search ? ` · "${sanitizeLine(search.query)}" ${query?.ok === false ? 'invalid regex' : `${search.current === undefined ? 0 : search.matches.indexOf(search.current) + 1}/${search.matches.length}`}` : '';
+  // The line under the lines says how the search reads and what filter mode shows: the loaded
+  // lines (the whole-history pass, in the header, counts the rest).
+  const queryLine = search === undefined ? undefined : [
+    filtered === undefined ? '' : `filter ±${overlay.filter?.context ?? 0}: ${count(filtered.hits)} matching of ${count(overlay.length)} loaded${overlay.history?.older === true || overlay.history?.newer === true ? ` (${keymap.shortLabel('next-match')} reads further matches in)` : ''}`,
+    modes === '' ? 'plain text, any case' : modes,
+    query?.ok === false ? `invalid regex: ${sanitizeLine(query.error)}` : '',
+    `${keymap.shortLabel('filter-lines')} filter ${keymap.shortLabel('context-lines')} context ${keymap.shortLabel('toggle-regex')} regex ${keymap.shortLabel('toggle-case')} case`,
+  ].filter(Boolean).join(' · ');
   // A set's logs (a project's, a service's) are each member's last 200 lines, then live: a swarm
   // service's log has no `until` and its `tail` counts per task, so it cannot be paged back.
   const limited = overlay.history !== undefined ? '' : overlay.containerId.startsWith('service:') ? ' (the last 200 of each task; service logs cannot page back)' : ' (the last 200 of each container)';
@@ -62,16 +76,29 @@ export function LogsView({ overlay, session, width, height }: Props) {
         {rows.length === 0 ? (
           <Text color={theme.muted}>{state.status === 'connecting' ? '' : 'no output yet'}</Text>
         ) : (
-          rows.map((row) => (
-            <LogRow key={`${row.index}.${row.part}`} line={row.line} text={row.text} first={row.part === 0} query={search?.query} current={search?.current === row.index} />
-          ))
+          rows.map((row) =>
+            row.line === undefined ? (
+              <Text key={`gap.${row.index}`} color={theme.muted} wrap="truncate">{`  ┄ ${count(row.gap ?? 0)} line${row.gap === 1 ? '' : 's'} ┄`}</Text>
+            ) : (
+              <LogRow key={`${row.index}.${row.part}`} line={row.line} text={row.text} first={row.part === 0} ranges={ranges} current={search?.current === row.index} />
+            ),
+          )
         )}
       </Box>
       <Text color={theme.muted} wrap="truncate">
-        {overlay.prompt !== undefined ? `/${sanitizeLine(overlay.prompt)}█  (${keymap.shortLabel('prompt-keep')} searches, ${keymap.shortLabel('prompt-clear')} cancels)` : movementHint(keymap)}
+        {overlay.prompt !== undefined ? promptLine(overlay.prompt, overlay, keymap) : (queryLine ?? movementHint(keymap))}
       </Text>
     </Box>
   );
+}
+
+/** The search prompt: what is typed, how it reads (regex, case), and an invalid regex's error. */
+function promptLine(prompt: string, overlay: LogsOverlay, keymap: Keymap): string {
+  const modes = queryModes(overlay.query ?? {});
+  const compiled = compiledQuery(prompt, overlay.query);
+  const problem = compiled.ok ? '' : ` · invalid regex: ${sanitizeLine(compiled.error)}`;
+  const what = overlay.filter !== undefined ? 'filters' : 'searches';
+  return `/${sanitizeLine(prompt)}█  (${modes ? `${modes}; ` : ''}${keymap.shortLabel('prompt-keep')} ${what}, ${keymap.shortLabel('prompt-clear')} cancels)${problem}`;
 }
 
 /**
@@ -84,7 +111,9 @@ function movementHint(keymap: Keymap): string {
 }
 
 interface ScreenRow {
-  line: LogLine;
+  /** Undefined: filter mode's gap of `gap` lines left out. */
+  line: LogLine | undefined;
+  gap?: number;
   /** Its index in the buffer, and which of its rows this is (wrapping). */
   index: number;
   part: number;
@@ -97,33 +126,38 @@ interface ScreenRow {
  * wrapping, as many rows as each line needs, from the top line down (following: from the last
  * line up, so the newest line is always whole on the bottom row).
  */
-function screenRows(buffer: LogSource['buffer'], view: LogsOverlay['view'], length: number, height: number, width: number): ScreenRow[] {
+function screenRows(buffer: LogSource['buffer'], view: LogsOverlay['view'], length: number, height: number, width: number, filtered: readonly FilterRow[] | undefined, anchor: number): ScreenRow[] {
   const room = Math.max(width - 2, 1);
   const shown = (line: LogLine) => `${view.showTimestamps && line.time ? `${line.time} ` : ''}${sanitizeTabbed(line.text)}`;
   const roomFor = (line: LogLine) => Math.max(room - (line.source === undefined ? 0 : sanitizeLine(line.source).length + 3), 1);
-  if (view.wrap !== true) {
-    return buffer.slice(view.top, Math.min(view.top + height, length)).map((line, i) => ({ line, index: view.top + i, part: 0, text: truncate(dropColumns(shown(line), view.left ?? 0), roomFor(line)) }));
-  }
-  const wrapped = (index: number): ScreenRow[] => {
+  // Filter mode: the rows are the filter's (matches, context, gaps); otherwise every line in turn.
+  const total = filtered?.length ?? length;
+  const top = filtered === undefined ? view.top : filterTop(filtered, anchor, height, view.follow);
+  const rowAt = (at: number): ScreenRow[] => {
+    const entry = filtered?.[at];
+    if (entry?.gap !== undefined) return [{ line: undefined, gap: entry.gap, index: entry.index, part: 0, text: '' }];
+    const index = entry?.index ?? at;
     const line = buffer.at(index);
-    return line === undefined ? [] : wrapColumns(shown(line), roomFor(line)).map((text, part) => ({ line, index, part, text }));
+    if (line === undefined) return [];
+    if (view.wrap !== true) return [{ line, index, part: 0, text: truncate(dropColumns(shown(line), view.left ?? 0), roomFor(line)) }];
+    return wrapColumns(shown(line), roomFor(line)).map((text, part) => ({ line, index, part, text }));
   };
   const rows: ScreenRow[] = [];
-  if (view.follow) {
-    for (let i = length - 1; i >= 0 && rows.length < height; i--) rows.unshift(...wrapped(i));
+  if (view.follow && view.wrap === true) {
+    for (let i = total - 1; i >= 0 && rows.length < height; i--) rows.unshift(...rowAt(i));
     return rows.slice(-height);
   }
-  for (let i = view.top; i < length && rows.length < height; i++) rows.push(...wrapped(i));
+  for (let i = top; i < total && rows.length < height; i++) rows.push(...rowAt(i));
   return rows.slice(0, height);
 }
 
-function LogRow({ line, text, first, query, current }: { line: LogLine; text: string; first: boolean; query?: string; current: boolean }) {
+function LogRow({ line, text, first, ranges, current }: { line: LogLine; text: string; first: boolean; ranges?: (text: string) => Array<[number, number]>; current: boolean }) {
   const marker = !first ? ' ' : line.stream === 'stderr' ? '!' : ' ';
   // A project's logs: the service first, in its own colour, as `docker compose logs` marks them.
   const source = line.source === undefined ? '' : first ? `${sanitizeLine(line.source)} | ` : ' '.repeat(sanitizeLine(line.source).length + 3);
   const color = line.stream === 'stderr' ? theme.stderr : undefined;
   const prefix = source ? <Text color={theme.sourceColor(line.source ?? '')}>{source}</Text> : null;
-  if (!query) {
+  if (ranges === undefined) {
     return (
       <Text wrap="truncate" color={color}>
         {marker} {prefix}
@@ -134,7 +168,7 @@ function LogRow({ line, text, first, query, current }: { line: LogLine; text: st
   // Highlight matches within what is shown (the ranges are found on the displayed text).
   const parts: Array<{ text: string; hit: boolean }> = [];
   let at = 0;
-  for (const [start, end] of matchRanges(text, query)) {
+  for (const [start, end] of ranges(text)) {
     if (start > at) parts.push({ text: text.slice(at, start), hit: false });
     parts.push({ text: text.slice(start, end), hit: true });
     at = end;
