@@ -97,6 +97,10 @@ export interface LogsOverlay extends OverlayBase {
   query?: QueryOptions;
   /** Filter mode: only matching lines, with `context` lines either side; `anchor` is the buffer index on top. */
   filter?: { context: number; anchor: number };
+  /** The prompt asks for a time window (`since [until]`) rather than a search. */
+  promptFor?: 'time';
+  /** The time window asked for, by its label (the session says its times). */
+  window?: string;
 }
 
 /** A dialog's own state (its module, app/dialogs, knows the rest of it); `type` names the module. */

@@ -13,6 +13,7 @@ const tag = `logs${process.pid}`;
 const big = `${tag}-big`;
 const wide = `${tag}-wide`;
 const grep = `${tag}-grep`;
+const timed = `${tag}-timed`;
 const longLine = `head-${'x'.repeat(180)}-tail`;
 const sessions: PtySession[] = [];
 const cwd = mkdtempSync(join(tmpdir(), 'berth-e2e-logs-'));
@@ -36,6 +37,7 @@ async function openLogs(b: PtySession, name: string): Promise<void> {
 before(async () => {
   await sandboxDocker(['run', '-d', '--network', 'none', '--name', big, env.images.busybox, 'sh', '-c', '(seq 1 999; echo zebra-early; seq 1001 200000); sleep 3600']);
   await sandboxDocker(['run', '-d', '--network', 'none', '--name', wide, env.images.busybox, 'sh', '-c', `echo ${longLine}; sleep 3600`]);
+  await sandboxDocker(['run', '-d', '--network', 'none', '--name', timed, env.images.busybox, 'sh', '-c', 'echo early-line; sleep 2; echo late-line; sleep 3600']);
   await sandboxDocker(['run', '-d', '--network', 'none', '--name', grep, env.images.busybox, 'sh', '-c', "seq 1 9; echo 'E42 failure'; seq 11 19; echo 'warn e7 retry'; seq 21 40; sleep 3600"]);
   // Wait until the engine holds all of it (the container writes it in well under a second).
   for (;;) {
@@ -47,7 +49,7 @@ before(async () => {
 
 after(async () => {
   for (const s of sessions) await s.stop();
-  await sandboxDocker(['rm', '-f', big, wide, grep]).catch(() => undefined);
+  await sandboxDocker(['rm', '-f', big, wide, grep, timed]).catch(() => undefined);
   rmSync(cwd, { recursive: true, force: true });
 });
 
@@ -136,4 +138,22 @@ test('F filters to the lines a regex matches, C adds context, c tells case, and 
   await b.type('c');
   screen = await b.waitFor('filter ±2: 1 matching of 40 loaded');
   assert.doesNotMatch(screen, /E42 failure/);
+});
+
+test('a time window typed as an RFC 3339 time shows only the lines since it; T cycles the last minutes', async () => {
+  let stamped = '';
+  while (!stamped.includes('late-line')) stamped = await sandboxDocker(['logs', '-t', timed]);
+  const lateAt = /^(\S+) late-line$/m.exec(stamped)?.[1] ?? '';
+  const b = berth();
+  await openLogs(b, timed);
+  await b.waitFor('late-line');
+  assert.match(b.screen(), /early-line/);
+  await b.type('@', ...'soon', key.enter);
+  await b.waitFor(/since \[until\]: soon█.*"soon" is not a time/);
+  await b.type(...Array.from({ length: 4 }, () => '\u007f'), ...lateAt, key.enter);
+  let screen = await b.waitFor((s) => s.includes(`window: since ${lateAt}`) && s.includes('late-line'));
+  assert.doesNotMatch(screen, /early-line/, 'the line before the window is left out');
+  await b.type('T');
+  screen = await b.waitFor((s) => s.includes('window: last 1 m') && s.includes('early-line'));
+  assert.match(screen, /late-line/);
 });

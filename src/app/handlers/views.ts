@@ -52,7 +52,7 @@ function follow(env: RunnerEnv, overlay: number, source: LogSource): void {
 /** How often the stats view's processes (`docker top`) are asked for again while it is open. */
 export const TOP_EVERY_MS = 3000;
 
-export const viewHandlers: HandlerTable<'inspect-load' | 'history-load' | 'logs-open' | 'logs-open-project' | 'logs-open-service' | 'logs-save' | 'logs-page' | 'logs-history-search' | 'logs-search-cancel' | 'logs-reveal' | 'top-follow'> = {
+export const viewHandlers: HandlerTable<'inspect-load' | 'history-load' | 'logs-open' | 'logs-open-project' | 'logs-open-service' | 'logs-save' | 'logs-page' | 'logs-history-search' | 'logs-search-cancel' | 'logs-window' | 'logs-reveal' | 'top-follow'> = {
   'history-load': (command, env) => {
     const { signal } = env.work(command.overlay).abort;
     env.client.imageHistory(command.imageId, signal).then(
@@ -137,6 +137,9 @@ export const viewHandlers: HandlerTable<'inspect-load' | 'history-load' | 'logs-
     // An invalid regex searches nothing (the view says why).
     if (command.query === undefined || query?.ok !== true) history?.search(undefined);
     else history?.search(command.query, query.test);
+  },
+  'logs-window': (command, env) => {
+    env.existing(command.overlay)?.session?.setWindow?.(command.window);
   },
   'logs-search-cancel': (command, env) => {
     env.existing(command.overlay)?.session?.history?.cancelSearch();

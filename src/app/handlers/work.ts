@@ -16,7 +16,7 @@ import type { SwarmLists } from '../../state/swarm/swarm-lists.ts';
 import type { AppAction, AttachEnd, Command } from '../commands.ts';
 
 /** What a logs view reads and closes: one container's session or a merge of several. */
-export type LogSource = Pick<LogSession, 'buffer' | 'store' | 'close'> & { readonly history?: LogSession['history'] };
+export type LogSource = Pick<LogSession, 'buffer' | 'store' | 'close'> & { readonly history?: LogSession['history']; setWindow?(window: Parameters<LogSession['setWindow']>[0]): void };
 
 /** What the runner works with: the live sources and the terminal, built once by the process glue (or by a test). */
 export interface RunnerServices {

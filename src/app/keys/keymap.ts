@@ -90,6 +90,8 @@ export type ActionId =
   | 'context-lines'
   | 'toggle-regex'
   | 'toggle-case'
+  | 'time-window'
+  | 'time-typed'
   | 'switch-engine'
   // The filter and search prompts.
   | 'prompt-keep'
@@ -224,6 +226,8 @@ export const keymap: readonly Binding[] = [
   { action: 'context-lines', keys: ['C'], description: 'filter mode’s context: 0, 2, 5 or 10 lines around each match', contexts: ['logs'], footer: 'context' },
   { action: 'toggle-regex', keys: ['R'], description: 'the search is a regular expression on/off (off: plain text)', contexts: ['logs'], footer: 'regex' },
   { action: 'toggle-case', keys: ['c'], description: 'the search tells upper from lower case on/off', contexts: ['logs'], footer: 'case' },
+  { action: 'time-window', keys: ['T'], description: 'a time window: the last 1 m, 5 m, 15 m, 1 h, since the container started, then all again (a container’s logs)', contexts: ['logs'], footer: 'window' },
+  { action: 'time-typed', keys: ['@'], description: 'a time window typed: since [until], each 10m, 2h, 30s, 1d (ago) or an RFC 3339 time (empty: all again)', contexts: ['logs'], footer: 'since' },
   { action: 'close', keys: ['escape'], description: 'close this view (logs: clear the search first)', contexts: ['logs', 'inspect', 'help', 'engines', 'stats'], footer: 'back' },
   { action: 'switch-engine', keys: ['return'], description: 'switch to the selected engine', contexts: ['engines'], footer: 'switch' },
 

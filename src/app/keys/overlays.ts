@@ -16,6 +16,7 @@ import { editLine } from '../input/field.ts';
 import { nextMatch } from '../../state/logs/search.ts';
 import { anchorAt, filterTop, nextContext, revealInFilter } from '../../state/logs/filter.ts';
 import { compiledQuery, filterFor, overlayMatcher } from '../views/logs-filter.ts';
+import { nextPreset, parseTimeWindow } from '../../state/logs/time-window.ts';
 import { maxTop, reduceLogView, type LogViewAction, type LogViewContext } from '../../state/logs/view-model.ts';
 import { bodyHeight } from '../layout.ts';
 import { contextsFor, helpContexts } from './contexts.ts';
@@ -91,7 +92,13 @@ function logsKey(state: AppState, overlay: LogsOverlay, press: KeyPress, ctx: Ui
     // A printable key is text here, whatever it does elsewhere.
     const action = isPrintableKey(press.name) || press.name === 'paste' ? undefined : ctx.keymap.resolveIn(['prompt', 'line'], press.name);
     // Leaving the prompt that F opened, with no search, leaves filter mode too.
-    if (action === 'prompt-clear') return reduced(replaceOverlay(state, { ...overlay, prompt: undefined, ...(overlay.view.search === undefined ? { filter: undefined } : {}) }));
+    if (action === 'prompt-clear') return reduced(replaceOverlay(state, { ...overlay, prompt: undefined, promptFor: undefined, ...(overlay.view.search === undefined && overlay.promptFor === undefined ? { filter: undefined } : {}) }));
+    if (action === 'prompt-keep' && overlay.promptFor === 'time') {
+      const window = prompt.trim() === '' ? undefined : parseTimeWindow(prompt);
+      // What cannot be read keeps the prompt and its text; the prompt line says why.
+      if (typeof window === 'string') return reduced(state);
+      return reduced(replaceOverlay(state, { ...overlay, prompt: undefined, promptFor: undefined, window: window?.label }), { type: 'logs-window', overlay: overlay.id, window });
+    }
     if (action === 'prompt-keep') {
       const query = prompt.trim() === '' ? undefined : prompt;
       // An invalid regex keeps the prompt and what was typed; the prompt line says what is wrong.
@@ -139,6 +146,15 @@ function logsKey(state: AppState, overlay: LogsOverlay, press: KeyPress, ctx: Ui
       if (overlay.filter !== undefined) return reduced(replaceOverlay(state, { ...overlay, filter: undefined }));
       // With nothing to filter for yet, the prompt asks what (the filter is on once it is kept).
       return reduced(replaceOverlay(state, { ...overlay, filter: { context: 0, anchor: overlay.view.top }, ...(overlay.view.search === undefined ? { prompt: '' } : {}) }));
+    case 'time-window': {
+      // A set's logs (a project's, a service's) have no single run or history to window.
+      if (history === undefined) return notify(state, 'time windows are for one container’s logs', 'error');
+      const window = nextPreset(overlay.window);
+      return reduced(replaceOverlay(state, { ...overlay, window: window?.label }), { type: 'logs-window', overlay: overlay.id, window });
+    }
+    case 'time-typed':
+      if (history === undefined) return notify(state, 'time windows are for one container’s logs', 'error');
+      return reduced(replaceOverlay(state, { ...overlay, prompt: '', promptFor: 'time' }));
     case 'context-lines': {
       const filter = overlay.filter ?? { context: 0, anchor: overlay.view.top };
       return reduced(replaceOverlay(state, { ...overlay, filter: { ...filter, context: nextContext(filter.context) } }));

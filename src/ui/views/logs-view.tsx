@@ -5,6 +5,7 @@ import type { LogSessionState } from '../../state/logs/log-session.ts';
 import type { LogLine } from '../../state/logs/types.ts';
 import { filterTop, type FilterRow } from '../../state/logs/filter.ts';
 import { queryModes } from '../../state/logs/query.ts';
+import { parseTimeWindow } from '../../state/logs/time-window.ts';
 import { compiledQuery, filterFor } from '../../app/views/logs-filter.ts';
 import { Store } from '../../state/store.ts';
 import { sanitizeLine, sanitizeTabbed, truncate } from '../../app/format/index.ts';
@@ -44,7 +45,9 @@ export function LogsView({ overlay, session, width, height }: Props) {
   const status =
     state.status === 'error'
       ? `error: ${sanitizeLine(state.error ?? '')}`
-      : state.status === 'stopped'
+      : state.status === 'read'
+        ? 'the window is read'
+        : state.status === 'stopped'
         ? 'container stopped — waiting for it to start again'
         : state.status === 'connecting'
           ? 'connecting…'
@@ -66,7 +69,7 @@ export function LogsView({ overlay, session, width, height }: Props) {
   // A set's logs (a project's, a service's) are each member's last 200 lines, then live: a swarm
   // service's log has no `until` and its `tail` counts per task, so it cannot be paged back.
   const limited = overlay.history !== undefined ? '' : overlay.containerId.startsWith('service:') ? ' (the last 200 of each task; service logs cannot page back)' : ' (the last 200 of each container)';
-  const header = `logs ${sanitizeLine(overlay.name)} · ${status} · ${historyStatus(overlay.length, overlay.history, { up: keymap.shortLabel('up'), down: keymap.shortLabel('down') })}${limited}${searchInfo}`;
+  const header = `logs ${sanitizeLine(overlay.name)} · ${status} · ${historyStatus(overlay.length, overlay.history, { up: keymap.shortLabel('up'), down: keymap.shortLabel('down') })}${limited}${windowStatus(state.window, session)}${searchInfo}`;
   return (
     <Box flexDirection="column" width={width} height={height}>
       <Text bold color={state.status === 'error' ? theme.error : theme.accent} wrap="truncate">
@@ -86,10 +89,34 @@ export function LogsView({ overlay, session, width, height }: Props) {
         )}
       </Box>
       <Text color={theme.muted} wrap="truncate">
-        {overlay.prompt !== undefined ? promptLine(overlay.prompt, overlay, keymap) : (queryLine ?? movementHint(keymap))}
+        {overlay.prompt !== undefined ? (overlay.promptFor === 'time' ? timePromptLine(overlay.prompt, keymap) : promptLine(overlay.prompt, overlay, keymap)) : (queryLine ?? movementHint(keymap))}
       </Text>
     </Box>
   );
+}
+
+/** The time prompt: what is typed, and why it cannot be read yet. */
+function timePromptLine(prompt: string, keymap: Keymap): string {
+  const window = prompt.trim() === '' ? undefined : parseTimeWindow(prompt);
+  const problem = typeof window === 'string' ? ` · ${sanitizeLine(window)}` : '';
+  return `since [until]: ${sanitizeLine(prompt)}█  (10m, 2h, 1d ago or RFC 3339; ${keymap.shortLabel('prompt-keep')} shows it, empty: all)${problem}`;
+}
+
+/** The status line's part for a time window: its name, its times, and how much of it the view holds. */
+function windowStatus(window: LogSessionState['window'], session: LogSource | undefined): string {
+  if (window === undefined) return '';
+  const range = window.sinceMs === undefined && window.untilMs === undefined ? '' : ` (${clock(window.sinceMs)}–${window.untilMs === undefined ? 'now' : clock(window.untilMs)})`;
+  const held = session?.buffer.length ?? 0;
+  const read = held + (session === undefined ? 0 : session.buffer.dropped - window.droppedBefore);
+  return ` · window: ${window.label}${range}${read > held ? ` · the newest ${count(held)} of its ${count(read)} lines` : ''}`;
+}
+
+/** A time in UTC as the engine writes it, to the second (the date only when not today). */
+function clock(ms: number | undefined): string {
+  if (ms === undefined) return 'the start';
+  const iso = new Date(ms).toISOString();
+  const today = new Date().toISOString().slice(0, 10);
+  return iso.startsWith(today) ? `${iso.slice(11, 19)}Z` : `${iso.slice(0, 19)}Z`;
 }
 
 /** The search prompt: what is typed, how it reads (regex, case), and an invalid regex's error. */
