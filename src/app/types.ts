@@ -101,6 +101,8 @@ export interface LogsOverlay extends OverlayBase {
   promptFor?: 'time';
   /** The time window asked for, by its label (the session says its times). */
   window?: string;
+  /** Select mode: a cursor line and the other end of the range (buffer indices), for y and J. */
+  select?: { anchor: number; cursor: number };
 }
 
 /** A dialog's own state (its module, app/dialogs, knows the rest of it); `type` names the module. */

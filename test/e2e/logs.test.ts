@@ -14,6 +14,8 @@ const big = `${tag}-big`;
 const wide = `${tag}-wide`;
 const grep = `${tag}-grep`;
 const timed = `${tag}-timed`;
+const json = `${tag}-json`;
+const jsonLine = '{"level":"error","msg":"disk full","id":12345678901234567890,"nested":{"a":[1,2]}}';
 const longLine = `head-${'x'.repeat(180)}-tail`;
 const sessions: PtySession[] = [];
 const cwd = mkdtempSync(join(tmpdir(), 'berth-e2e-logs-'));
@@ -38,6 +40,7 @@ before(async () => {
   await sandboxDocker(['run', '-d', '--network', 'none', '--name', big, env.images.busybox, 'sh', '-c', '(seq 1 999; echo zebra-early; seq 1001 200000); sleep 3600']);
   await sandboxDocker(['run', '-d', '--network', 'none', '--name', wide, env.images.busybox, 'sh', '-c', `echo ${longLine}; sleep 3600`]);
   await sandboxDocker(['run', '-d', '--network', 'none', '--name', timed, env.images.busybox, 'sh', '-c', 'echo early-line; sleep 2; echo late-line; sleep 3600']);
+  await sandboxDocker(['run', '-d', '--network', 'none', '--name', json, env.images.busybox, 'sh', '-c', `echo '${jsonLine}'; echo 'plain WARN line'; echo 'third line'; sleep 3600`]);
   await sandboxDocker(['run', '-d', '--network', 'none', '--name', grep, env.images.busybox, 'sh', '-c', "seq 1 9; echo 'E42 failure'; seq 11 19; echo 'warn e7 retry'; seq 21 40; sleep 3600"]);
   // Wait until the engine holds all of it (the container writes it in well under a second).
   for (;;) {
@@ -49,7 +52,7 @@ before(async () => {
 
 after(async () => {
   for (const s of sessions) await s.stop();
-  await sandboxDocker(['rm', '-f', big, wide, grep, timed]).catch(() => undefined);
+  await sandboxDocker(['rm', '-f', big, wide, grep, timed, json]).catch(() => undefined);
   rmSync(cwd, { recursive: true, force: true });
 });
 
@@ -156,4 +159,26 @@ test('a time window typed as an RFC 3339 time shows only the lines since it; T c
   await b.type('T');
   screen = await b.waitFor((s) => s.includes('window: last 1 m') && s.includes('early-line'));
   assert.match(screen, /late-line/);
+});
+
+test('v puts a cursor on a line: J pretty-prints a JSON line as written, y copies the selected range as OSC 52', async () => {
+  const b = berth();
+  await openLogs(b, json);
+  await b.waitFor('third line');
+  assert.ok(b.screen().includes(jsonLine), 'a JSON line shows compact, every character kept');
+  await b.type('v', 'k', 'k');
+  await b.waitFor(/select: 3 lines/);
+  await b.type('J');
+  let screen = await b.waitFor('a log line');
+  assert.match(screen, /^\s*"level": "error",$/m);
+  assert.match(screen, /^\s*"id": 12345678901234567890,$/m, 'a big number is not rounded');
+  assert.match(screen, /^\s*"a": \[$/m);
+  await b.type(key.escape);
+  await b.waitFor(/select: 3 lines/);
+  // The range runs from where v was pressed (the last line) to the cursor.
+  await b.type('j', 'y');
+  screen = await b.waitFor('copied 2 lines');
+  const copied = 'plain WARN line\nthird line';
+  assert.ok(b.raw.includes(`\u001b]52;c;${Buffer.from(copied).toString('base64')}\u0007`), 'the two lines went to the clipboard');
+  assert.doesNotMatch(screen, /select: /, 'copying leaves select mode');
 });

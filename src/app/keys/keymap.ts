@@ -92,6 +92,9 @@ export type ActionId =
   | 'toggle-case'
   | 'time-window'
   | 'time-typed'
+  | 'select-lines'
+  | 'copy-lines'
+  | 'pretty-json'
   | 'switch-engine'
   // The filter and search prompts.
   | 'prompt-keep'
@@ -228,7 +231,10 @@ export const keymap: readonly Binding[] = [
   { action: 'toggle-case', keys: ['c'], description: 'the search tells upper from lower case on/off', contexts: ['logs'], footer: 'case' },
   { action: 'time-window', keys: ['T'], description: 'a time window: the last 1 m, 5 m, 15 m, 1 h, since the container started, then all again (a container’s logs)', contexts: ['logs'], footer: 'window' },
   { action: 'time-typed', keys: ['@'], description: 'a time window typed: since [until], each 10m, 2h, 30s, 1d (ago) or an RFC 3339 time (empty: all again)', contexts: ['logs'], footer: 'since' },
-  { action: 'close', keys: ['escape'], description: 'close this view (logs: clear the search first)', contexts: ['logs', 'inspect', 'help', 'engines', 'stats'], footer: 'back' },
+  { action: 'select-lines', keys: ['v'], description: 'select mode on/off: a cursor line (↑/↓ move it) and a range from where it started, for y and J', contexts: ['logs'], footer: 'select' },
+  { action: 'copy-lines', keys: ['y'], description: 'copy the selected lines (else the current match) to the clipboard (OSC 52, at most 64 KB)', contexts: ['logs'], footer: 'copy' },
+  { action: 'pretty-json', keys: ['J'], description: 'the cursor’s line (else the current match) as pretty JSON', contexts: ['logs'], footer: 'json' },
+  { action: 'close', keys: ['escape'], description: 'close this view (logs: leave select mode, clear the search first)', contexts: ['logs', 'inspect', 'help', 'engines', 'stats'], footer: 'back' },
   { action: 'switch-engine', keys: ['return'], description: 'switch to the selected engine', contexts: ['engines'], footer: 'switch' },
 
   { action: 'prompt-keep', keys: ['return'], description: 'keep what the prompt says (the filter stays, or search for it)', contexts: ['prompt'], footer: 'keeps' },

@@ -23,7 +23,10 @@ import { contextsFor, helpContexts } from './contexts.ts';
 import { isPrintableKey, type KeyContext } from './keymap.ts';
 import { enginesKey } from './engines.ts';
 import { helpLines } from './help-lines.ts';
-import { close } from './steps.ts';
+import { close, openView } from './steps.ts';
+import { COPY_MAX_BYTES, fitCopy } from '../clipboard.ts';
+import { jsonTokens, prettyJson } from '../format/json-line.ts';
+import { sanitizeTabbed } from '../format/index.ts';
 import type { UiContext } from '../context.ts';
 import { plural } from '../format/plural.ts';
 
@@ -111,6 +114,8 @@ function logsKey(state: AppState, overlay: LogsOverlay, press: KeyPress, ctx: Ui
   const body = logsBody(state, ctx);
   const atBottom = overlay.view.top >= maxTop(overlay.length, body);
   const action = ctx.keymap.resolve('logs', press.name);
+  const selecting = selectKey(state, overlay, action, ctx);
+  if (selecting !== undefined) return selecting;
   const filtered = filterKey(state, overlay, action, ctx);
   if (filtered !== undefined) return filtered;
   switch (action) {
@@ -152,6 +157,20 @@ function logsKey(state: AppState, overlay: LogsOverlay, press: KeyPress, ctx: Ui
       const window = nextPreset(overlay.window);
       return reduced(replaceOverlay(state, { ...overlay, window: window?.label }), { type: 'logs-window', overlay: overlay.id, window });
     }
+    case 'select-lines': {
+      // Select mode works on consecutive lines: it leaves filter mode, and stops following.
+      const current = overlay.view.search?.current;
+      const onScreen = current !== undefined && current >= overlay.view.top && current < overlay.view.top + body;
+      const cursor = Math.max(0, onScreen ? current : Math.min(overlay.view.top + body, overlay.length) - 1);
+      if (overlay.length === 0) return reduced(state);
+      return reduced(replaceOverlay(state, { ...overlay, filter: undefined, select: { anchor: cursor, cursor }, view: { ...overlay.view, follow: false } }));
+    }
+    case 'copy-lines':
+    case 'pretty-json': {
+      const line = overlay.view.search?.current;
+      if (line === undefined) return notify(state, `${ctx.keymap.shortLabel('select-lines')} puts a cursor on a line first`, 'error');
+      return action === 'copy-lines' ? copyLines(state, overlay, ctx, line, line) : prettyLine(state, overlay, ctx, line);
+    }
     case 'time-typed':
       if (history === undefined) return notify(state, 'time windows are for one container’s logs', 'error');
       return reduced(replaceOverlay(state, { ...overlay, prompt: '', promptFor: 'time' }));
@@ -178,6 +197,65 @@ function logsKey(state: AppState, overlay: LogsOverlay, press: KeyPress, ctx: Ui
     default:
       return undefined;
   }
+}
+
+/** Select mode's keys: the cursor moves (the screen follows it), y copies the range, J pretty-prints the cursor's line. */
+function selectKey(state: AppState, overlay: LogsOverlay, action: ReturnType<UiContext['keymap']['resolve']>, ctx: UiContext): Reduced | undefined {
+  const select = overlay.select;
+  if (select === undefined) return undefined;
+  const body = logsBody(state, ctx);
+  const last = Math.max(0, overlay.length - 1);
+  const moveTo = (to: number) => {
+    const cursor = Math.min(Math.max(0, to), last);
+    const top = cursor < overlay.view.top ? cursor : cursor >= overlay.view.top + body ? cursor - body + 1 : overlay.view.top;
+    return reduced(replaceOverlay(state, { ...overlay, select: { ...select, cursor }, view: { ...overlay.view, follow: false, top: Math.min(Math.max(0, top), maxTop(overlay.length, body)) } }));
+  };
+  switch (action) {
+    case 'up':
+      return moveTo(select.cursor - 1);
+    case 'down':
+      return moveTo(select.cursor + 1);
+    case 'page-up':
+      return moveTo(select.cursor - body);
+    case 'page-down':
+      return moveTo(select.cursor + body);
+    case 'top':
+      return moveTo(0);
+    case 'bottom':
+      return moveTo(last);
+    case 'copy-lines':
+      return copyLines(replaceOverlay(state, { ...overlay, select: undefined }), overlay, ctx, Math.min(select.anchor, select.cursor), Math.max(select.anchor, select.cursor));
+    case 'pretty-json':
+      return prettyLine(state, overlay, ctx, select.cursor);
+    case 'select-lines':
+    case 'close':
+      return reduced(replaceOverlay(state, { ...overlay, select: undefined }));
+    default:
+      return undefined;
+  }
+}
+
+/** Lines `from`–`to` to the clipboard (OSC 52), as many as one copy may carry; says how many went. */
+function copyLines(state: AppState, overlay: LogsOverlay, ctx: UiContext, from: number, to: number): Reduced {
+  const lines = ctx.logLines(overlay.id);
+  const texts: string[] = [];
+  for (let i = from; i <= to; i++) {
+    const line = lines?.at(i);
+    if (line !== undefined) texts.push(sanitizeTabbed(line.text));
+  }
+  const { text, lines: copied } = fitCopy(texts);
+  if (copied === 0 && texts.length > 0) return notify(state, `that line is longer than one copy may carry (${COPY_MAX_BYTES / 1024} KB): nothing copied`, 'error');
+  const said = copied < texts.length ? `copied the first ${copied} of ${plural(texts.length, 'line')} (one copy carries at most ${COPY_MAX_BYTES / 1024} KB)` : `copied ${plural(copied, 'line')}`;
+  return notify(state, said, copied < texts.length ? 'error' : 'info', { type: 'clipboard-copy', text });
+}
+
+/** A JSON line laid out in the inspect view (closing it comes back here); not JSON: says so. */
+function prettyLine(state: AppState, overlay: LogsOverlay, ctx: UiContext, index: number): Reduced {
+  const text = ctx.logLines(overlay.id)?.at(index)?.text;
+  const tokens = text === undefined ? undefined : jsonTokens(text);
+  if (tokens === undefined) return notify(state, 'that line is not JSON', 'error');
+  // The inspect view sanitises each line as it draws it.
+  return openView(state, (id) => ({ kind: 'inspect', id, target: 'container', objectId: overlay.containerId, title: `${overlay.name}: a log line`, lines: prettyJson(tokens), top: 0 }));
 }
 
 /** Searches the window for `query` (undefined: clears it), and the rest of the history through the engine. */

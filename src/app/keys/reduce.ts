@@ -133,7 +133,10 @@ export function reduceAction(state: AppState, action: AppAction, ctx: UiContext)
       if (overlay?.kind !== 'logs') return reduced(state);
       // Filter mode keeps its place by the buffer index on top: it moves with the lines.
       const filter = overlay.filter === undefined ? undefined : { ...overlay.filter, anchor: action.replaced !== undefined ? (action.replaced.focus ?? 0) : Math.max(0, overlay.filter.anchor - action.dropped + (action.prepended ?? 0)) };
-      const patch = { length: action.length, history: action.history ?? overlay.history, detached: action.detached ?? overlay.detached, ...(filter === undefined ? {} : { filter }) };
+      // So does a selection; a jump to another part of the log ends it.
+      const moved = (i: number) => Math.max(0, i - action.dropped + (action.prepended ?? 0));
+      const select = overlay.select === undefined || action.replaced !== undefined ? undefined : { anchor: moved(overlay.select.anchor), cursor: moved(overlay.select.cursor) };
+      const patch = { length: action.length, history: action.history ?? overlay.history, detached: action.detached ?? overlay.detached, ...(filter === undefined ? {} : { filter }), select };
       const grown = { ...overlay, ...patch };
       if (action.replaced !== undefined) return reduced(revealCurrent(applyLogView(state, grown, { type: 'window-replaced', focus: action.replaced.focus }, ctx, patch), action.overlay, ctx));
       let next = state;

@@ -8,8 +8,10 @@ import { queryModes } from '../../state/logs/query.ts';
 import { parseTimeWindow } from '../../state/logs/time-window.ts';
 import { compiledQuery, filterFor } from '../../app/views/logs-filter.ts';
 import { Store } from '../../state/store.ts';
-import { sanitizeLine, sanitizeTabbed, truncate } from '../../app/format/index.ts';
+import { sanitizeLine, truncate } from '../../app/format/index.ts';
 import { dropColumns, wrapColumns } from '../../app/format/long-lines.ts';
+import type { Span } from '../../app/format/json-line.ts';
+import { pieceColor, rowPieces, shownLine } from '../../app/views/log-rows.ts';
 import { useStore } from '../hooks/use-store.ts';
 import { theme } from '../../app/theme.ts';
 import { count, historyStatus } from '../../app/views/logs-status.ts';
@@ -83,16 +85,22 @@ export function LogsView({ overlay, session, width, height }: Props) {
             row.line === undefined ? (
               <Text key={`gap.${row.index}`} color={theme.muted} wrap="truncate">{`  ┄ ${count(row.gap ?? 0)} line${row.gap === 1 ? '' : 's'} ┄`}</Text>
             ) : (
-              <LogRow key={`${row.index}.${row.part}`} line={row.line} text={row.text} first={row.part === 0} ranges={ranges} current={search?.current === row.index} />
+              <LogRow key={`${row.index}.${row.part}`} line={row.line} text={row.text} offset={row.offset} spans={row.spans} first={row.part === 0} ranges={ranges} current={search?.current === row.index} selected={selectedAt(overlay.select, row.index)} />
             ),
           )
         )}
       </Box>
       <Text color={theme.muted} wrap="truncate">
-        {overlay.prompt !== undefined ? (overlay.promptFor === 'time' ? timePromptLine(overlay.prompt, keymap) : promptLine(overlay.prompt, overlay, keymap)) : (queryLine ?? movementHint(keymap))}
+        {overlay.prompt !== undefined ? (overlay.promptFor === 'time' ? timePromptLine(overlay.prompt, keymap) : promptLine(overlay.prompt, overlay, keymap)) : overlay.select !== undefined ? selectLine(overlay.select, keymap) : (queryLine ?? movementHint(keymap))}
       </Text>
     </Box>
   );
+}
+
+/** Select mode's line: how many lines are selected and what to do with them. */
+function selectLine(select: NonNullable<LogsOverlay['select']>, keymap: Keymap): string {
+  const lines = Math.abs(select.cursor - select.anchor) + 1;
+  return `select: ${count(lines)} line${lines === 1 ? '' : 's'} (${keymap.shortLabel('up')}/${keymap.shortLabel('down')} move) · ${keymap.shortLabel('copy-lines')} copies · ${keymap.shortLabel('pretty-json')} pretty JSON of the cursor’s line · ${keymap.shortLabel('select-lines')} or ${keymap.shortLabel('close')} leaves`;
 }
 
 /** The time prompt: what is typed, and why it cannot be read yet. */
@@ -146,6 +154,9 @@ interface ScreenRow {
   part: number;
   /** What this row shows of it (sanitised). */
   text: string;
+  /** Where `text` starts in the shown line, and that line's colour spans. */
+  offset: number;
+  spans: readonly Span[];
 }
 
 /**
@@ -155,19 +166,28 @@ interface ScreenRow {
  */
 function screenRows(buffer: LogSource['buffer'], view: LogsOverlay['view'], length: number, height: number, width: number, filtered: readonly FilterRow[] | undefined, anchor: number): ScreenRow[] {
   const room = Math.max(width - 2, 1);
-  const shown = (line: LogLine) => `${view.showTimestamps && line.time ? `${line.time} ` : ''}${sanitizeTabbed(line.text)}`;
+  const stamped = view.showTimestamps;
   const roomFor = (line: LogLine) => Math.max(room - (line.source === undefined ? 0 : sanitizeLine(line.source).length + 3), 1);
   // Filter mode: the rows are the filter's (matches, context, gaps); otherwise every line in turn.
   const total = filtered?.length ?? length;
   const top = filtered === undefined ? view.top : filterTop(filtered, anchor, height, view.follow);
   const rowAt = (at: number): ScreenRow[] => {
     const entry = filtered?.[at];
-    if (entry?.gap !== undefined) return [{ line: undefined, gap: entry.gap, index: entry.index, part: 0, text: '' }];
+    if (entry?.gap !== undefined) return [{ line: undefined, gap: entry.gap, index: entry.index, part: 0, text: '', offset: 0, spans: [] }];
     const index = entry?.index ?? at;
     const line = buffer.at(index);
     if (line === undefined) return [];
-    if (view.wrap !== true) return [{ line, index, part: 0, text: truncate(dropColumns(shown(line), view.left ?? 0), roomFor(line)) }];
-    return wrapColumns(shown(line), roomFor(line)).map((text, part) => ({ line, index, part, text }));
+    const { text: full, spans } = shownLine(line, stamped);
+    if (view.wrap !== true) {
+      const rest = dropColumns(full, view.left ?? 0);
+      return [{ line, index, part: 0, text: truncate(rest, roomFor(line)), offset: full.length - rest.length, spans }];
+    }
+    let offset = 0;
+    return wrapColumns(full, roomFor(line)).map((text, part) => {
+      const row = { line, index, part, text, offset, spans };
+      offset += text.length;
+      return row;
+    });
   };
   const rows: ScreenRow[] = [];
   if (view.follow && view.wrap === true) {
@@ -178,33 +198,25 @@ function screenRows(buffer: LogSource['buffer'], view: LogsOverlay['view'], leng
   return rows.slice(0, height);
 }
 
-function LogRow({ line, text, first, ranges, current }: { line: LogLine; text: string; first: boolean; ranges?: (text: string) => Array<[number, number]>; current: boolean }) {
+/** In select mode: 'cursor' for the cursor's line, 'range' for the others selected. */
+function selectedAt(select: LogsOverlay['select'], index: number): 'cursor' | 'range' | undefined {
+  if (select === undefined) return undefined;
+  if (index === select.cursor) return 'cursor';
+  return index >= Math.min(select.anchor, select.cursor) && index <= Math.max(select.anchor, select.cursor) ? 'range' : undefined;
+}
+
+function LogRow({ line, text, offset, spans, first, ranges, current, selected }: { line: LogLine; text: string; offset: number; spans: readonly Span[]; first: boolean; ranges?: (text: string) => Array<[number, number]>; current: boolean; selected?: 'cursor' | 'range' }) {
   const marker = !first ? ' ' : line.stream === 'stderr' ? '!' : ' ';
   // A project's logs: the service first, in its own colour, as `docker compose logs` marks them.
   const source = line.source === undefined ? '' : first ? `${sanitizeLine(line.source)} | ` : ' '.repeat(sanitizeLine(line.source).length + 3);
   const color = line.stream === 'stderr' ? theme.stderr : undefined;
   const prefix = source ? <Text color={theme.sourceColor(line.source ?? '')}>{source}</Text> : null;
-  if (ranges === undefined) {
-    return (
-      <Text wrap="truncate" color={color}>
-        {marker} {prefix}
-        {text}
-      </Text>
-    );
-  }
-  // Highlight matches within what is shown (the ranges are found on the displayed text).
-  const parts: Array<{ text: string; hit: boolean }> = [];
-  let at = 0;
-  for (const [start, end] of ranges(text)) {
-    if (start > at) parts.push({ text: text.slice(at, start), hit: false });
-    parts.push({ text: text.slice(start, end), hit: true });
-    at = end;
-  }
-  if (at < text.length) parts.push({ text: text.slice(at), hit: false });
+  // Colours (JSON tokens, the level) and search hits, on the same characters of what is shown.
+  const pieces = rowPieces(text, offset, spans, ranges?.(text) ?? []);
   return (
-    <Text wrap="truncate" color={color} inverse={current}>
-      {current ? '>' : marker} {prefix}
-      {parts.map((p, i) => (p.hit ? <Text key={i} color={theme.match} bold underline>{p.text}</Text> : <Text key={i}>{p.text}</Text>))}
+    <Text wrap="truncate" color={color} inverse={current || selected !== undefined}>
+      {selected === 'cursor' && first ? '▶' : current ? '>' : selected !== undefined ? '▌' : marker} {prefix}
+      {pieces.map((p, i) => (p.hit ? <Text key={i} color={theme.match} bold underline>{p.text}</Text> : <Text key={i} color={pieceColor(p.kind)}>{p.text}</Text>))}
     </Text>
   );
 }
