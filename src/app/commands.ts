@@ -106,6 +106,8 @@ type ViewCommand =
   /** Searches the whole history (query undefined: stops and forgets the search). */
   | { type: 'logs-history-search'; overlay: number; query?: string; options?: QueryOptions }
   | { type: 'logs-search-cancel'; overlay: number }
+  /** The loaded lines of a logs view in $PAGER. */
+  | { type: 'logs-pager'; overlay: number }
   /** Shows only a time window of a container's log (undefined: all of it again). */
   | { type: 'logs-window'; overlay: number; window?: TimeWindow }
   /** `n`/`N` past the window's matches: the next whole-history match after window line `from`. */

@@ -21,9 +21,9 @@ const sessions: PtySession[] = [];
 const cwd = mkdtempSync(join(tmpdir(), 'berth-e2e-logs-'));
 
 /** berth in `cwd` (where `w` saves). */
-function berth(): PtySession {
+function berth(extra: Record<string, string> = {}): PtySession {
   ensureBuilt();
-  const session = new PtySession({ command: '/bin/sh', args: ['-c', `cd "${cwd}" && exec "${process.execPath}" "${berthBin}"`], env: { DOCKER_HOST: env.dockerHost } });
+  const session = new PtySession({ command: '/bin/sh', args: ['-c', `cd "${cwd}" && exec "${process.execPath}" "${berthBin}"`], env: { DOCKER_HOST: env.dockerHost, ...extra } });
   sessions.push(session);
   return session;
 }
@@ -40,7 +40,7 @@ before(async () => {
   await sandboxDocker(['run', '-d', '--network', 'none', '--name', big, env.images.busybox, 'sh', '-c', '(seq 1 999; echo zebra-early; seq 1001 200000); sleep 3600']);
   await sandboxDocker(['run', '-d', '--network', 'none', '--name', wide, env.images.busybox, 'sh', '-c', `echo ${longLine}; sleep 3600`]);
   await sandboxDocker(['run', '-d', '--network', 'none', '--name', timed, env.images.busybox, 'sh', '-c', 'echo early-line; sleep 2; echo late-line; sleep 3600']);
-  await sandboxDocker(['run', '-d', '--network', 'none', '--name', json, env.images.busybox, 'sh', '-c', `echo '${jsonLine}'; echo 'plain WARN line'; echo 'third line'; sleep 3600`]);
+  await sandboxDocker(['run', '-d', '--network', 'none', '--name', json, env.images.busybox, 'sh', '-c', `printf 'esc \\033[2J\\033]0;owned\\007 end\\n'; echo '${jsonLine}'; echo 'plain WARN line'; echo 'third line'; sleep 3600`]);
   await sandboxDocker(['run', '-d', '--network', 'none', '--name', grep, env.images.busybox, 'sh', '-c', "seq 1 9; echo 'E42 failure'; seq 11 19; echo 'warn e7 retry'; seq 21 40; sleep 3600"]);
   // Wait until the engine holds all of it (the container writes it in well under a second).
   for (;;) {
@@ -181,4 +181,18 @@ test('v puts a cursor on a line: J pretty-prints a JSON line as written, y copie
   const copied = 'plain WARN line\nthird line';
   assert.ok(b.raw.includes(`\u001b]52;c;${Buffer.from(copied).toString('base64')}\u0007`), 'the two lines went to the clipboard');
   assert.doesNotMatch(screen, /select: /, 'copying leaves select mode');
+});
+
+test('o hands the loaded lines to $PAGER, sanitised as on screen, and berth is back when it quits', async () => {
+  const paged = join(cwd, 'paged.txt');
+  const b = berth({ PAGER: `tee "${paged}" | less -R`, LESS: '' });
+  await openLogs(b, json);
+  await b.waitFor('third line');
+  await b.type('o');
+  await b.waitFor((s) => s.includes('plain WARN line') && !s.includes(`logs ${json}`));
+  await b.type('q');
+  await b.waitFor((s) => s.includes(`logs ${json}`) && s.includes('third line'));
+  // Read once the pager is gone, so tee has written it all.
+  const text = readFileSync(paged, 'utf8');
+  assert.equal(text, `esc  end\n${jsonLine}\nplain WARN line\nthird line\n`, 'the escape sequences never reach the pager');
 });

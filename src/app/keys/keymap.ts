@@ -95,6 +95,7 @@ export type ActionId =
   | 'select-lines'
   | 'copy-lines'
   | 'pretty-json'
+  | 'pager'
   | 'switch-engine'
   // The filter and search prompts.
   | 'prompt-keep'
@@ -234,6 +235,7 @@ export const keymap: readonly Binding[] = [
   { action: 'select-lines', keys: ['v'], description: 'select mode on/off: a cursor line (↑/↓ move it) and a range from where it started, for y and J', contexts: ['logs'], footer: 'select' },
   { action: 'copy-lines', keys: ['y'], description: 'copy the selected lines (else the current match) to the clipboard (OSC 52, at most 64 KB)', contexts: ['logs'], footer: 'copy' },
   { action: 'pretty-json', keys: ['J'], description: 'the cursor’s line (else the current match) as pretty JSON', contexts: ['logs'], footer: 'json' },
+  { action: 'pager', keys: ['o'], description: 'open the loaded lines in $PAGER (default less -R), sanitised as on screen; quitting it comes back here', contexts: ['logs'], footer: 'pager' },
   { action: 'close', keys: ['escape'], description: 'close this view (logs: leave select mode, clear the search first)', contexts: ['logs', 'inspect', 'help', 'engines', 'stats'], footer: 'back' },
   { action: 'switch-engine', keys: ['return'], description: 'switch to the selected engine', contexts: ['engines'], footer: 'switch' },
 

@@ -171,6 +171,8 @@ function logsKey(state: AppState, overlay: LogsOverlay, press: KeyPress, ctx: Ui
       if (line === undefined) return notify(state, `${ctx.keymap.shortLabel('select-lines')} puts a cursor on a line first`, 'error');
       return action === 'copy-lines' ? copyLines(state, overlay, ctx, line, line) : prettyLine(state, overlay, ctx, line);
     }
+    case 'pager':
+      return reduced(state, { type: 'logs-pager', overlay: overlay.id });
     case 'time-typed':
       if (history === undefined) return notify(state, 'time windows are for one container’s logs', 'error');
       return reduced(replaceOverlay(state, { ...overlay, prompt: '', promptFor: 'time' }));
