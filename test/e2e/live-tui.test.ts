@@ -227,7 +227,8 @@ test('a pasted docker run -it: typed into, exit comes back with its code; Ctrl-P
     await b.type('r');
     await b.waitFor('Run a container');
     paste(b, `docker run ${flags} --name ${name} --network none ${env.images.busybox} ${command}`);
-    await b.waitFor(/docker run --interactive/);
+    // The form took the line (the docker run line under it may be scrolled away on a short terminal).
+    await b.waitFor(new RegExp(`name\\s+${name}\\s`));
     await b.type(key.enter);
     await b.waitFor(new RegExp(`berth: running ${name} .*${flags === '-it' ? 'Ctrl-P Ctrl-Q detaches' : 'Ctrl-D ends its input'}`), 15_000);
   };
@@ -271,7 +272,7 @@ test('a pasted docker run -it: typed into, exit comes back with its code; Ctrl-P
   await b.type('r');
   await b.waitFor('Run a container');
   paste(b, `docker run -it --name ${tag}-nocmd --network none ${env.images.busybox} no-such-command`);
-  await b.waitFor(/docker run --interactive/);
+  await b.waitFor(new RegExp(`name\\s+${tag}-nocmd\\s`));
   await b.type(key.enter);
   const refused = await b.waitFor(/but it did not start: /, 15_000);
   assert.match(refused.replace(/\s*│?\n│?\s*/g, ' '), /not found|no such file/i, "the engine's words");
