@@ -13,6 +13,8 @@ import type { HistoryEntry } from '../engine/images.ts';
 import type { RunSpec } from '../state/actions/run-container.ts';
 import type { SessionTarget } from '../state/engine-session.ts';
 import type { SwitchOutcome } from '../state/engine-switch.ts';
+import type { PruneAnswer } from '../engine/prune.ts';
+import type { LogHistoryInfo } from '../state/logs/log-history.ts';
 import type { PrunePreview, PruneTarget } from '../state/prune/preview.ts';
 import { NOTICE_MS, withNotice } from './navigation.ts';
 import type { AppState, EngineRow, InspectTarget, Notice } from './types.ts';
@@ -48,6 +50,8 @@ type AppCommand =
 type ContainerCommand =
   /** Hands the terminal to a shell in the container until it exits. */
   | { type: 'container-shell'; containerId: string; name: string }
+  /** Hands the terminal to the container's own process (docker attach) until it exits or the user detaches. */
+  | { type: 'container-attach'; containerId: string; name: string }
   | { type: 'container-start'; containerId: string; name: string }
   | { type: 'project-start'; project: string; members: Members }
   /** Pauses (or, `pause: false`, resumes) every process of the container. */
@@ -95,6 +99,13 @@ type ViewCommand =
   | { type: 'logs-open-project'; overlay: number; members: ReadonlyArray<{ id: string; source: string }> }
   | { type: 'logs-open-service'; overlay: number; serviceId: string; name: string }
   | { type: 'logs-save'; overlay: number; name: string; timestamps: boolean }
+  /** Reads another part of a container's whole history into its logs view (log-history.ts). */
+  | { type: 'logs-page'; overlay: number; to: 'older' | 'newer' | 'first' | 'last' }
+  /** Searches the whole history (query undefined: stops and forgets the search). */
+  | { type: 'logs-history-search'; overlay: number; query?: string }
+  | { type: 'logs-search-cancel'; overlay: number }
+  /** `n`/`N` past the window's matches: the next whole-history match after window line `from`. */
+  | { type: 'logs-reveal'; overlay: number; from: number; direction: 1 | -1 }
   /** Reads the image's history for the view in `overlay`. */
   | { type: 'history-load'; overlay: number; imageId: string }
   /** Lists the container's processes for the stats view in `overlay`, again every few seconds while it is open. */
@@ -121,16 +132,24 @@ export type CopyOutReply = { kind: 'done'; message: string } | { kind: 'exists';
 export type PruneReply =
   | { kind: 'previewed'; serial: number; preview: PrunePreview }
   | { kind: 'preview-failed'; serial: number; message: string }
-  | { kind: 'pruned'; removed: number; freed: number }
+  | { kind: 'pruned'; answer: PruneAnswer }
   | { kind: 'prune-failed'; message: string };
 
 export type PullReply =
   | { kind: 'started'; pullId: string }
-  | { kind: 'failed'; message: string }
+  /** `credentials`: the registry refused them (the dialog offers to type others). */
+  | { kind: 'failed'; message: string; credentials?: boolean }
   /** Typing paused on `reference`: look it up if it is still what the field says. */
   | { kind: 'lookup-due'; reference: string }
   | { kind: 'looked-up'; reference: string; description: string }
   | { kind: 'lookup-failed'; reference: string; message: string };
+
+/** How a container's own process gave the terminal back (an attach, a `docker run -it`). */
+export type AttachEnd =
+  /** The process exited: its code from the wait, or the engine's error (a failed removal, say). */
+  | { ended: 'exited'; exitCode?: number; error?: string }
+  /** Ctrl-P Ctrl-Q, or the engine let go while the container runs on. */
+  | { ended: 'detached' };
 
 export type RunReply =
   | { kind: 'created'; id: string; warnings: readonly string[] }
@@ -140,6 +159,8 @@ export type RunReply =
   /** Detached and started; the containers list holds it (`live`: still running). */
   | { kind: 'detached'; id: string; name: string; live: boolean; warnings: readonly string[] }
   | { kind: 'failed'; message: string; missingImage: boolean }
+  /** An interactive run (`-i`) had the terminal and gave it back. */
+  | { kind: 'handed-back'; id: string; end: AttachEnd }
   | { kind: 'pulling'; pullId: string }
   | { kind: 'pulled' }
   | { kind: 'pull-failed'; message: string };
@@ -162,7 +183,22 @@ export type AppAction =
   | { type: 'sources-changed' }
   | { type: 'inspect-loaded'; overlay: number; lines: readonly string[] }
   /** A logs overlay's buffer gained `added` lines and evicted `dropped`; it now holds `length`. */
-  | { type: 'logs-changed'; overlay: number; added: number; dropped: number; length: number }
+  | {
+      type: 'logs-changed';
+      overlay: number;
+      added: number;
+      dropped: number;
+      length: number;
+      /** Older lines put in at the front, and how many that pushed out at the end. */
+      prepended?: number;
+      droppedBack?: number;
+      /** The buffer holds another part of the log now: show `focus` (undefined: follow the end). */
+      replaced?: { focus?: number };
+      /** Show this line (a whole-history match already held). */
+      reveal?: number;
+      history?: LogHistoryInfo;
+      detached?: boolean;
+    }
   | { type: 'history-loaded'; overlay: number; entries?: readonly HistoryEntry[]; error?: string }
   | { type: 'top-loaded'; overlay: number; top?: { titles: readonly string[]; processes: ReadonlyArray<readonly string[]> }; error?: string }
   | { type: 'engines-listed'; overlay: number; rows: readonly EngineRow[]; error?: string }

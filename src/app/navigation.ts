@@ -3,7 +3,7 @@
  * selection in each pane (by id, never by index, so a refresh that reorders rows keeps the same
  * container selected), filters, the overlay stack and the notice. Tested without rendering.
  */
-import { emptyView, paneView, type AppState, type Notice, type Overlay, type PaneId, type PaneView } from './types.ts';
+import { emptyView, paneView, type AppState, type Notice, type Overlay, type PaneId, type PaneView, type SelectionAnchor } from './types.ts';
 
 /** How long a notice stays on the message line. */
 export const NOTICE_MS = 8000;
@@ -49,17 +49,53 @@ export function select(state: AppState, pane: PaneId, id: string): AppState {
   return withView(focusPane(state, pane), pane, { selectedId: id });
 }
 
+/** Rows either side of the selection an anchor keeps: enough for a screenful going at once. */
+const ANCHOR_REACH = 30;
+
+function anchorAt(ids: readonly string[], index: number): SelectionAnchor {
+  return { of: ids[index] as string, order: ids.slice(Math.max(index - ANCHOR_REACH, 0), index + ANCHOR_REACH + 1) };
+}
+
 /**
- * Rows changed under the cursor: keep the id when it is still there, else land on the row now
- * at the old position, so the cursor never points at nothing.
+ * Where the cursor goes when its row is no longer shown: the nearest row after it in the order
+ * its anchor kept, else the nearest before it, that is still shown; -1 when none is.
+ */
+function landing(anchor: SelectionAnchor, ids: readonly string[]): number {
+  const at = anchor.order.indexOf(anchor.of);
+  if (at < 0) return -1;
+  const shown = new Set(ids);
+  for (let i = at + 1; i < anchor.order.length; i++) if (shown.has(anchor.order[i] as string)) return ids.indexOf(anchor.order[i] as string);
+  for (let i = at - 1; i >= 0; i--) if (shown.has(anchor.order[i] as string)) return ids.indexOf(anchor.order[i] as string);
+  return -1;
+}
+
+/**
+ * Rows changed under the cursor (the engine's news, a filter, a key): keep the id when it is still
+ * there; when its row went, land on the nearest of the rows around it when it was selected
+ * (its anchor) that is still shown, else on the row now at the old position, so the cursor never
+ * points at nothing. Called after every key and every change of the sources (keys/reduce.ts), so
+ * the cursor has landed before the next key, and where it lands depends only on which rows went:
+ * not on rows that came meanwhile, nor on whether the engine's news came in one list or several.
  */
 export function followSelection(state: AppState, pane: PaneId, ids: readonly string[]): AppState {
   const view = paneView(state, pane);
-  const index = selectedIndex(view, ids);
-  const id = index >= 0 ? ids[index] : undefined;
-  const at = Math.max(index, 0);
-  if (id === view.selectedId && at === view.selectedIndex) return state;
-  return withView(state, pane, { selectedId: id, selectedIndex: at });
+  if (ids.length === 0) {
+    return view.selectedId === undefined && view.selectedIndex === 0 ? state : withView(state, pane, { selectedId: undefined, selectedIndex: 0 });
+  }
+  const found = view.selectedId === undefined ? -1 : ids.indexOf(view.selectedId);
+  if (found >= 0) {
+    // Still there: a new selection takes its anchor now, an old one keeps the one it had.
+    const anchor = view.anchor?.of === view.selectedId ? view.anchor : anchorAt(ids, found);
+    if (found === view.selectedIndex && anchor === view.anchor) return state;
+    return withView(state, pane, { selectedIndex: found, anchor });
+  }
+  const landed = view.anchor !== undefined && view.anchor.of === view.selectedId ? landing(view.anchor, ids) : -1;
+  if (landed >= 0) {
+    // The same order, from the row it landed on: a later loss lands as if both went at once.
+    return withView(state, pane, { selectedId: ids[landed], selectedIndex: landed, anchor: { of: ids[landed] as string, order: view.anchor?.order ?? [] } });
+  }
+  const at = Math.min(Math.max(view.selectedIndex, 0), ids.length - 1);
+  return withView(state, pane, { selectedId: ids[at], selectedIndex: at, anchor: anchorAt(ids, at) });
 }
 
 export function startFilter(state: AppState): AppState {

@@ -39,6 +39,7 @@ export interface RuntimeOptions {
   quit(): void;
   copy(text: string): void;
   openShell?: RunnerServices['openShell'];
+  openAttach?: RunnerServices['openAttach'];
   suspend?: RunnerServices['suspend'];
   engines?: EngineSwitching;
   terminal: TerminalSize;
@@ -68,6 +69,7 @@ export function createRuntime(sources: LiveSources, options: RuntimeOptions): Ru
       quit: options.quit,
       copy: options.copy,
       openShell: options.openShell,
+      openAttach: options.openAttach,
       suspend: options.suspend,
       logDir: options.logDir ?? (() => process.cwd()),
     },

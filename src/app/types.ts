@@ -4,6 +4,7 @@
  * results) map one state to the next; nothing else holds a copy.
  */
 import type { LogViewState } from '../state/logs/view-model.ts';
+import type { LogHistoryInfo } from '../state/logs/log-history.ts';
 import type { EngineChoice } from '../state/engine-switch.ts';
 import type { HistoryEntry } from '../engine/images.ts';
 
@@ -16,10 +17,23 @@ export type PaneId = string;
 /** What a pane keeps of its own beyond selection, filter and sort (showing all, a grouping…). */
 export type PaneOptions = Readonly<Record<string, boolean | readonly string[]>>;
 
+export interface SelectionAnchor {
+  of: string;
+  /** Row keys in the order they were shown then, `of` among them. */
+  order: readonly string[];
+}
+
 export interface PaneView {
   selectedId?: string;
-  /** Index of the selection when last seen: where the cursor lands if that row disappears. */
+  /** Index of the selection when last seen: where the cursor lands if that row and its neighbours all go. */
   selectedIndex: number;
+  /**
+   * The rows around the selection when it was made (`of` is the selected row; navigation.ts
+   * followSelection): when its row goes, the cursor lands on the nearest of them still shown, so
+   * where it lands depends on which rows went, never on rows that came meanwhile or on how the
+   * engine's news was batched.
+   */
+  anchor?: SelectionAnchor;
   filter: string;
   /** The row order (rows/sort.ts); 'created' is the engine's newest-first order. */
   sort: string;
@@ -32,6 +46,12 @@ export interface Notice {
   tone: 'info' | 'error';
   /** Which notice this is: the timer that ends it ends only this one. */
   seq: number;
+}
+
+/** What quitting would lose (in words), and the key that asked: pressed again, it quits. */
+export interface QuitQuestion {
+  key: 'quit' | 'interrupt';
+  lost: readonly string[];
 }
 
 export interface TerminalSize {
@@ -68,6 +88,10 @@ export interface LogsOverlay extends OverlayBase {
   prompt?: string;
   /** Lines in the session's buffer as last reported; what scrolling and search clamp to. */
   length: number;
+  /** The whole history's state as last reported (a container's logs): what ↑ at the top and `g` may read. */
+  history?: LogHistoryInfo;
+  /** The window is away from the live end (an older page pushed the newest out). */
+  detached?: boolean;
 }
 
 /** A dialog's own state (its module, app/dialogs, knows the rest of it); `type` names the module. */
@@ -78,6 +102,8 @@ export interface DialogState {
 export interface DialogOverlay extends OverlayBase {
   kind: 'dialog';
   dialog: DialogState;
+  /** Its fields' text when it opened (a prefill): text since is what quitting would lose (quit.ts). */
+  opened?: Readonly<Record<string, string>>;
 }
 
 /** An engine in the switcher: what it is, and what a probe found there (undefined while asking). */
@@ -131,6 +157,11 @@ export interface AppState {
   /** Views and dialogs over the panes, the last on top: it gets the keys. */
   overlays: readonly Overlay[];
   notice?: Notice;
+  /**
+   * Quitting would lose something, and the key that quits asked first: the message line shows
+   * the question until the next key answers it (quit.ts).
+   */
+  quitQuestion?: QuitQuestion;
   /** What paging needs: set at start and on every resize. */
   terminal: TerminalSize;
   /** Source of overlay ids and notice numbers. */

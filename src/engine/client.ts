@@ -4,6 +4,7 @@ import { resolveCredentials, type CredentialResolution } from './auth/index.ts';
 import * as containers from './containers.ts';
 import { streamEvents, type EventsOptions } from './events.ts';
 import * as exec from './exec.ts';
+import * as attach from './attach.ts';
 import { EngineHttp } from './http.ts';
 import * as archive from './archive.ts';
 import * as resources from './resources.ts';
@@ -190,6 +191,12 @@ export class EngineClient {
   execExitCode(execId: string) {
     return exec.execExitCode(this.http, execId);
   }
+  attachContainer(id: string, options: attach.AttachOptions) {
+    return attach.attachContainer(this.http, id, options);
+  }
+  resizeContainer(id: string, size: { rows: number; columns: number }) {
+    return attach.resizeContainer(this.http, id, size);
+  }
   removeContainer(id: string, options?: containers.RemoveOptions) {
     return containers.removeContainer(this.http, id, options);
   }
@@ -260,8 +267,17 @@ export class EngineClient {
     return pruning.systemDf(this.http, signal);
   }
 
-  prune(kind: pruning.PruneKind, options?: { all?: boolean; signal?: AbortSignal }) {
-    return pruning.prune(this.http, kind, options);
+  /** Sent in the API version the preview was worked out for (the negotiated one). */
+  async prune(kind: pruning.PruneKind, options: pruning.PruneOptions & { signal?: AbortSignal } = {}) {
+    return pruning.prune(this.http, kind, { ...options, apiVersion: await this.negotiatedApiVersion() });
+  }
+
+  stoppedContainerSizes(signal?: AbortSignal) {
+    return pruning.stoppedContainerSizes(this.http, signal);
+  }
+
+  imageParents(signal?: AbortSignal) {
+    return pruning.imageParents(this.http, signal);
   }
 
   listVolumes(signal?: AbortSignal) {
@@ -288,8 +304,8 @@ export class EngineClient {
     return resources.inspectNetwork(this.http, id, signal);
   }
 
-  createNetwork(name: string, signal?: AbortSignal) {
-    return resources.createNetwork(this.http, name, signal);
+  async createNetwork(name: string, signal?: AbortSignal) {
+    return resources.createNetwork(this.http, name, await this.negotiatedApiVersion(), signal);
   }
 
   removeNetwork(id: string, signal?: AbortSignal) {

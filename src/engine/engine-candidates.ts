@@ -5,6 +5,7 @@
  * already points at. `listEngineCandidates` is pure; `readEngineCandidates` gathers its input.
  */
 import { currentContextName, listContexts, type StoredContext } from './context.ts';
+import { hostAddress } from './transport.ts';
 import { findLocalSockets, STANDARD_SOCKETS, type LocalSocket, type SocketLocations } from './discovery.ts';
 
 export interface EngineCandidate {
@@ -30,8 +31,10 @@ export interface CandidateInput {
 
 const socketNames: Record<LocalSocket['kind'], string> = { docker: 'docker', 'podman-rootless': 'podman (rootless)', podman: 'podman (root)' };
 
-export function listEngineCandidates({ contexts, currentContext, dockerHost, sockets }: CandidateInput): EngineCandidate[] {
+export function listEngineCandidates({ contexts, currentContext, dockerHost: written, sockets }: CandidateInput): EngineCandidate[] {
   const list: EngineCandidate[] = [];
+  // DOCKER_HOST=/var/run/docker.sock is the socket found there, not one more engine.
+  const dockerHost = written && hostAddress(written);
   if (dockerHost) {
     list.push({ name: 'default', host: dockerHost, source: 'env', current: currentContext === 'default', target: { host: dockerHost }, description: 'DOCKER_HOST' });
   } else if (sockets[0]) {

@@ -114,14 +114,19 @@ export class EngineHttp {
   async upgrade(options: RequestOptions): Promise<Duplex> {
     const prefix = await this.versionPrefix();
     const url = new URL(prefix + options.path, this.transport.origin);
+    for (const [key, value] of Object.entries(options.query ?? {})) {
+      if (value !== undefined) url.searchParams.set(key, typeof value === 'boolean' ? (value ? '1' : '0') : String(value));
+    }
     try {
       // undici passes every dispatch option through an upgrade; its types list only some of them.
-      const request: Dispatcher.UpgradeOptions & { origin: string; body: string } = {
+      // No body unless one is given: Podman reads an attach request's body as the container's stdin.
+      const hasBody = options.body !== undefined;
+      const request: Dispatcher.UpgradeOptions & { origin: string; body?: string } = {
         origin: url.origin,
         path: url.pathname + url.search,
         method: options.method,
-        headers: { 'content-type': 'application/json', ...options.headers },
-        body: JSON.stringify(options.body ?? {}),
+        headers: { ...(hasBody && { 'content-type': 'application/json' }), ...options.headers },
+        ...(hasBody && { body: JSON.stringify(options.body) }),
         protocol: 'tcp',
         signal: options.signal,
       };

@@ -1,21 +1,61 @@
 /**
  * Prune and disk usage (engine-api-notes-wave2.md §8). The engine has no dry run: what a prune
  * would remove is worked out from `/system/df` (state/prune), then the prune itself answers with
- * what went and the space it freed.
+ * what went and the space it freed. What the request sends depends on the API version, and the
+ * preview reads the same rules (`pruneRequest`), so the two cannot drift apart.
  */
 import type { EngineHttp } from './http.ts';
+import { apiAtLeast } from './version.ts';
 
 export interface DiskUsage {
-  Images?: { Id: string; RepoTags?: string[] | null; Size?: number; SharedSize?: number; Containers?: number }[] | null;
-  Containers?: { Id: string; Names?: string[]; State?: string; SizeRw?: number; Image?: string }[] | null;
-  Volumes?: { Name: string; UsageData?: { Size?: number; RefCount?: number } | null }[] | null;
-  BuildCache?: { ID: string; Size?: number; InUse?: boolean; Shared?: boolean; Description?: string }[] | null;
+  Images?: { Id: string; ParentId?: string; RepoTags?: string[] | null; RepoDigests?: string[] | null; Size?: number; SharedSize?: number; Containers?: number }[] | null;
+  Containers?: { Id: string; Names?: string[]; State?: string; SizeRw?: number; SizeRootFs?: number; Image?: string; ImageID?: string }[] | null;
+  Volumes?: { Name: string; Labels?: Record<string, string> | null; UsageData?: { Size?: number; RefCount?: number } | null }[] | null;
+  BuildCache?: { ID: string; Type?: string; Size?: number; InUse?: boolean; Shared?: boolean; Description?: string }[] | null;
 }
 
 export type PruneKind = 'containers' | 'images' | 'volumes' | 'networks' | 'build';
 
+export interface PruneOptions {
+  /**
+   * Images: every image no container uses, not only dangling ones (`docker image prune -a`).
+   * Volumes: named ones too, not only anonymous ones (`docker volume prune -a`; before API 1.42
+   * the engine always prunes both). Build cache: every record not in use, not only the dangling
+   * ones (`docker builder prune -a`).
+   */
+  all?: boolean;
+}
+
+/** The label dockerd (23+) puts on the volumes it made without a name: what API ≥ 1.42 prunes by default. */
+export const ANONYMOUS_VOLUME_LABEL = 'com.docker.volume.anonymous';
+
+/**
+ * From API 1.42 a volume prune removes anonymous volumes only, unless the `all` filter says
+ * otherwise; before 1.42 it removes every unused volume, and the `all` filter is refused (400).
+ * (`moby daemon/server/router/volume/volume_routes.go postVolumesPrune`.)
+ */
+export function volumePruneTakesNamed(apiVersion: string | undefined, all: boolean): boolean {
+  return all || !apiAtLeast(apiVersion, '1.42');
+}
+
+/** The request a prune sends at `apiVersion`: one place for what the preview must agree with. */
+export function pruneRequest(kind: PruneKind, options: PruneOptions, apiVersion: string | undefined): { path: string; query?: Record<string, string> } {
+  const all = options.all === true;
+  switch (kind) {
+    case 'images':
+      return { path: '/images/prune', ...(all && { query: { filters: JSON.stringify({ dangling: ['false'] }) } }) };
+    case 'volumes':
+      return { path: '/volumes/prune', ...(all && apiAtLeast(apiVersion, '1.42') && { query: { filters: JSON.stringify({ all: ['true'] }) } }) };
+    case 'build':
+      return { path: '/build/prune', ...(all && { query: { all: 'true' } }) };
+    case 'containers':
+    case 'networks':
+      return { path: `/${kind}/prune` };
+  }
+}
+
 export interface PruneAnswer {
-  /** What went: container ids, image references and ids, volume or network names, cache ids. */
+  /** What went, as the engine names it: container ids, image references and ids, layers, volume or network names, cache ids. */
   removed: string[];
   /** Bytes, as the engine counts them (networks free none). */
   spaceReclaimed: number;
@@ -26,13 +66,41 @@ export async function systemDf(http: EngineHttp, signal?: AbortSignal): Promise<
   return (await http.json<DiskUsage>({ operation: 'disk usage', method: 'GET', path: '/system/df', signal, slowSeconds: 60 })).value ?? {};
 }
 
-/** `all` for images: every image no container uses, not only dangling ones (docker image prune -a). */
-export async function prune(http: EngineHttp, kind: PruneKind, options: { all?: boolean; signal?: AbortSignal } = {}): Promise<PruneAnswer> {
-  const path = kind === 'build' ? '/build/prune' : `/${kind}/prune`;
-  const query = kind === 'images' && options.all ? { filters: JSON.stringify({ dangling: ['false'] }) } : undefined;
+export interface ContainerSize {
+  Id: string;
+  SizeRw?: number;
+  SizeRootFs?: number;
+}
+
+/**
+ * The sizes of the stopped containers (`size=1`, slow: it walks their layers), for when the disk
+ * usage leaves them out. Only the stopped ones: they are what a prune takes.
+ */
+export async function stoppedContainerSizes(http: EngineHttp, signal?: AbortSignal): Promise<ContainerSize[]> {
+  const filters = JSON.stringify({ status: ['exited', 'created', 'dead'] });
+  const { value } = await http.json<unknown>({ operation: 'container sizes', method: 'GET', path: '/containers/json', query: { all: true, size: true, filters }, signal, slowSeconds: 60 });
+  return (Array.isArray(value) ? (value as unknown[]) : []).filter((c): c is ContainerSize => typeof c === 'object' && c !== null && typeof (c as { Id?: unknown }).Id === 'string');
+}
+
+export interface ImageLink {
+  Id: string;
+  ParentId?: string;
+}
+
+/**
+ * Every image with its parent, the intermediate ones included (`all=1`): an image with children
+ * is not deleted by a prune, only untagged, and the disk usage lists no intermediate images.
+ */
+export async function imageParents(http: EngineHttp, signal?: AbortSignal): Promise<ImageLink[]> {
+  const { value } = await http.json<unknown>({ operation: 'list images', method: 'GET', path: '/images/json', query: { all: true }, signal });
+  return (Array.isArray(value) ? (value as unknown[]) : []).filter((i): i is ImageLink => typeof i === 'object' && i !== null && typeof (i as { Id?: unknown }).Id === 'string');
+}
+
+export async function prune(http: EngineHttp, kind: PruneKind, options: PruneOptions & { apiVersion?: string; signal?: AbortSignal } = {}): Promise<PruneAnswer> {
+  const { path, query } = pruneRequest(kind, options, options.apiVersion);
   const { value } = await http.json<Record<string, unknown>>({ operation: `prune ${kind}`, method: 'POST', path, query, signal: options.signal, slowSeconds: 300 });
   const v = value ?? {};
-  const list = (key: string): string[] => (Array.isArray(v[key]) ? (v[key] as unknown[]) : []).flatMap((e) => (typeof e === 'string' ? [e] : typeof e === 'object' && e !== null ? Object.values(e).filter((x): x is string => typeof x === 'string') : []));
+  const list = (key: string): string[] => (Array.isArray(v[key]) ? (v[key] as unknown[]) : []).flatMap((e) => (typeof e === 'string' ? [e] : typeof e === 'object' && e !== null ? Object.values(e).filter((x): x is string => typeof x === 'string' && x !== '') : []));
   const removed = [...list('ContainersDeleted'), ...list('ImagesDeleted'), ...list('VolumesDeleted'), ...list('NetworksDeleted'), ...list('CachesDeleted')];
   return { removed, spaceReclaimed: typeof v.SpaceReclaimed === 'number' ? v.SpaceReclaimed : 0 };
 }

@@ -4,6 +4,7 @@
  * what is worked out from the containers list (state/resources).
  */
 import type { EngineHttp } from './http.ts';
+import { apiAtLeast } from './version.ts';
 
 export interface VolumeSummary {
   Name: string;
@@ -55,11 +56,17 @@ export async function inspectNetwork(http: EngineHttp, id: string, signal?: Abor
 }
 
 /**
- * A bridge network by default. CheckDuplicate: without it the engine makes a second network of
- * the same name, and removing by name is then ambiguous.
+ * The body of a network create. CheckDuplicate before API 1.44: without it those engines make a
+ * second network of the same name, and removing by name is then ambiguous. From 1.44 the engine
+ * always refuses a duplicate name and the field is deprecated (gone from 1.51's schema).
  */
-export async function createNetwork(http: EngineHttp, name: string, signal?: AbortSignal): Promise<{ Id: string; Warning?: string }> {
-  const { value } = await http.json<{ Id?: string; Warning?: string }>({ operation: 'create network', method: 'POST', path: '/networks/create', body: { Name: name, CheckDuplicate: true }, signal });
+export function networkCreateBody(name: string, apiVersion: string | undefined): { Name: string; CheckDuplicate?: boolean } {
+  return apiAtLeast(apiVersion, '1.44') ? { Name: name } : { Name: name, CheckDuplicate: true };
+}
+
+/** A bridge network by default. */
+export async function createNetwork(http: EngineHttp, name: string, apiVersion: string | undefined, signal?: AbortSignal): Promise<{ Id: string; Warning?: string }> {
+  const { value } = await http.json<{ Id?: string; Warning?: string }>({ operation: 'create network', method: 'POST', path: '/networks/create', body: networkCreateBody(name, apiVersion), signal });
   return { Id: value?.Id ?? '', ...(value?.Warning && { Warning: value.Warning }) };
 }
 

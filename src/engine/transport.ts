@@ -16,12 +16,22 @@ export type Endpoint =
 export const DEFAULT_HOST = 'unix:///var/run/docker.sock';
 
 /**
- * Parses a DOCKER_HOST-style address: `unix:///path`, `tcp://host[:port]`, `ssh://[user@]host[:port]`,
- * or a bare `host:port` (which the docker CLI treats as tcp). `tls` decides the default tcp port,
- * as the CLI does.
+ * An address as written, but for a bare absolute path, which names a unix socket: `-H
+ * /var/run/docker.sock` is `unix:///var/run/docker.sock`. (The docker CLI would take it as tcp,
+ * a host named "var" on port 2375, which nobody who types a path means.)
+ */
+export function hostAddress(value: string): string {
+  const raw = value.trim();
+  return raw.startsWith('/') ? `unix://${raw}` : raw;
+}
+
+/**
+ * Parses a DOCKER_HOST-style address: `unix:///path` (or the bare `/path`), `tcp://host[:port]`,
+ * `ssh://[user@]host[:port]`, or a bare `host:port` (which the docker CLI treats as tcp). `tls`
+ * decides the default tcp port, as the CLI does.
  */
 export function parseHost(value: string, tls = false): Endpoint {
-  const raw = value.trim();
+  const raw = hostAddress(value);
   if (raw === '') throw configError('the engine address is empty');
   if (raw.startsWith('unix://')) {
     const socketPath = raw.slice('unix://'.length);

@@ -70,6 +70,9 @@ export interface ContainerCreateConfig {
   Env?: string[];
   Tty?: boolean;
   OpenStdin?: boolean;
+  /** Close the container's stdin when the one attached client detaches (`-i`, as the CLI sets it). */
+  StdinOnce?: boolean;
+  AttachStdin?: boolean;
   AttachStdout?: boolean;
   AttachStderr?: boolean;
   Labels?: Record<string, string>;

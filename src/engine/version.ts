@@ -19,6 +19,13 @@ export function compareVersions(a: ApiVersion, b: ApiVersion): number {
   return a.major - b.major || a.minor - b.minor;
 }
 
+/** True when `apiVersion` is at least `wanted` (an unknown version counts as the oldest). */
+export function apiAtLeast(apiVersion: string | undefined, wanted: string): boolean {
+  const have = parseApiVersion(apiVersion);
+  const want = parseApiVersion(wanted);
+  return have !== undefined && want !== undefined && compareVersions(have, want) >= 0;
+}
+
 export function formatVersion(v: ApiVersion): string {
   return `${v.major}.${v.minor}`;
 }

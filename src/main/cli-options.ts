@@ -1,7 +1,8 @@
 export const usage = `usage: berth [options]
 
-  -H, --host <address>     engine address: unix:///path/to.sock, tcp://host:port or
-                           ssh://[user@]host[:port] (your ssh; $BERTH_SSH_COMMAND replaces it)
+  -H, --host <address>     engine address: unix:///path/to.sock (or just /path/to.sock: an
+                           absolute path is always a unix socket, never a host), tcp://host:port
+                           or ssh://[user@]host[:port] (your ssh; $BERTH_SSH_COMMAND replaces it)
                            (default: $DOCKER_HOST, else the docker context, else the
                            Docker or Podman socket found)
   -c, --context <name>     a docker CLI context, as \`docker context ls\` lists them

@@ -1,60 +1,50 @@
 /**
- * A shell in a container (`e`), as `docker exec -it` gives one: berth's screen steps aside, the
- * terminal is the container's until the shell exits, then berth comes back. This is the one place
- * where bytes from a container reach the terminal unfiltered: the user asked for that container's
- * terminal, as they would with `docker exec -it`. berth's own screen is not shown meanwhile, and
- * the modes a program in the container may have left on (colours, mouse reporting, a hidden
- * cursor, its own alternate screen) are reset before berth draws again.
+ * A shell in a container (`e`), as `docker exec -it` gives one: the terminal is the container's
+ * (terminal-pump.ts) until the shell exits, then berth comes back. The shell has ended when its
+ * stream's read side ends or when the exec's inspect says it is no longer running, whichever
+ * comes first: over ssh the connection stays half-open after the exec ends, so waiting for it to
+ * close would wait for ever.
  */
+import { setTimeout as delay } from 'node:timers/promises';
 import type { EngineClient } from '../engine/client.ts';
-
-export interface ShellIo {
-  stdin: NodeJS.ReadStream;
-  stdout: NodeJS.WriteStream;
-}
+import { pumpTerminal, type TerminalIo } from './terminal-pump.ts';
 
 /** bash when the image has it, else sh: what people mean by "a shell". */
 export const SHELL_COMMAND = ['/bin/sh', '-c', 'if command -v bash >/dev/null 2>&1; then exec bash; fi; exec sh'];
 
-/** SGR reset, cursor shown, mouse reporting off, main screen, keypad and cursor keys normal. */
-export const RESET_AFTER_SHELL = '\u001b[0m\u001b[?25h\u001b[?1000l\u001b[?1002l\u001b[?1003l\u001b[?1006l\u001b[?1049l\u001b[?1l\u001b>';
+/** How often the exec is asked whether it still runs, while the stream says nothing. */
+const EXEC_POLL_MS = 1_000;
 
 /**
  * Runs the shell on `io` until it exits and resolves with its exit code (undefined if the engine
  * could not say). Rejects, before touching the terminal, when the engine refuses the exec.
  */
-export async function runShell(client: EngineClient, containerId: string, label: string, io: ShellIo): Promise<number | undefined> {
-  const { stdin, stdout } = io;
+export async function runShell(client: EngineClient, containerId: string, label: string, io: TerminalIo): Promise<number | undefined> {
   const execId = await client.createExec(containerId, { cmd: SHELL_COMMAND, env: [`TERM=${process.env.TERM || 'xterm'}`] });
   const socket = await client.startExec(execId);
-  const size = () => ({ rows: stdout.rows || 24, columns: stdout.columns || 80 });
-  await client.resizeExec(execId, size()).catch(() => undefined);
-  stdout.write(`\r\nberth: a shell in ${label}; exit (or Ctrl-D) returns to berth\r\n`);
-
-  // The same way Ink reads: 'readable', so the stream is left as Ink expects it when berth returns.
-  const onReadable = () => {
-    let chunk: Buffer | null;
-    while ((chunk = stdin.read() as Buffer | null) !== null) socket.write(chunk);
-  };
-  const onResize = () => void client.resizeExec(execId, size()).catch(() => undefined);
-  const onOutput = (chunk: Buffer) => stdout.write(chunk);
-  if (stdin.isTTY) stdin.setRawMode(true);
-  stdin.ref();
-  stdin.on('readable', onReadable);
-  stdout.on('resize', onResize);
-  socket.on('data', onOutput);
+  const watching = new AbortController();
   try {
-    await new Promise<void>((resolve) => {
-      socket.once('close', () => resolve());
-      socket.once('error', () => resolve());
+    await pumpTerminal(socket, io, {
+      tty: true,
+      detachKeys: false,
+      banner: `berth: a shell in ${label}; exit (or Ctrl-D) returns to berth`,
+      resize: (size) => client.resizeExec(execId, size),
+      ended: execEnded(client, execId, watching.signal),
     });
   } finally {
-    socket.off('data', onOutput);
-    stdin.off('readable', onReadable);
-    stdout.off('resize', onResize);
-    if (stdin.isTTY) stdin.setRawMode(false);
-    socket.destroy();
-    stdout.write(RESET_AFTER_SHELL);
+    watching.abort();
   }
   return client.execExitCode(execId).catch(() => undefined);
+}
+
+/** Resolves once the exec's inspect says it has ended (never while `signal` is not aborted and it runs). */
+async function execEnded(client: EngineClient, execId: string, signal: AbortSignal): Promise<void> {
+  while (!signal.aborted) {
+    await delay(EXEC_POLL_MS, undefined, { signal }).catch(() => undefined);
+    if (signal.aborted) break;
+    const code = await client.execExitCode(execId).catch(() => undefined);
+    if (code !== undefined) return;
+  }
+  // Left unresolved: the pump ended by itself.
+  await new Promise<never>(() => undefined);
 }

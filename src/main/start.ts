@@ -13,6 +13,9 @@ import { demoFromEnv } from './demo-env.ts';
 import { osc52 } from '../app/clipboard.ts';
 import type { Runtime } from '../app/runtime.ts';
 import { runShell } from './shell.ts';
+import { prepareAttach, runAttached } from './attach.ts';
+import type { AttachEnd } from '../app/commands.ts';
+import type { AttachRequest } from '../app/handlers/work.ts';
 import { loadSettings, settingsPath } from './settings.ts';
 import { installSuspend } from './suspend.ts';
 import type { TerminalControl } from '../ui/terminal-handle.tsx';
@@ -152,12 +155,31 @@ export async function runApp(options: AppOptions): Promise<number> {
         }
         return finished ? undefined : said;
       };
+      // The same hand-over for the container's own process: an attach, or a `docker run -it`.
+      const openAttach = async (request: AttachRequest): Promise<AttachEnd | undefined> => {
+        if (shellActive || finished || !terminal) return undefined;
+        shellActive = true;
+        const label = `${request.name} (${request.containerId.slice(0, 12)})`;
+        const client = board.current.client;
+        let outcome: AttachEnd | undefined;
+        try {
+          // A refusal comes back before the screen is let go of, and is said in the dialog or the status bar.
+          const prepared = await prepareAttach(client, request);
+          await terminal.suspend(async () => {
+            outcome = await runAttached(client, prepared, label, { stdin: process.stdin, stdout: process.stdout });
+          });
+        } finally {
+          shellActive = false;
+        }
+        return finished ? undefined : outcome;
+      };
       runtime = createRuntime(sources, {
         keymap: settings.keymap,
         engines: engineSwitching(board, sessionOptions, { env: process.env, homedir: homedir() }),
         quit: () => finish(0),
         copy: (text) => process.stdout.write(osc52(text)),
         openShell,
+        openAttach,
         suspend: () => void suspender.suspend(),
         terminal: { columns: process.stdout.columns || 80, rows: process.stdout.rows || 24 },
       });

@@ -1,7 +1,7 @@
 /**
  * The live sources berth reads, in one registry: per engine, the engine's own lists and
  * connection (its session's store and sync loop) and every source in `SOURCES` (its event log,
- * its containers' live figures, its volumes and networks, its swarm: each a LiveSource,
+ * its containers' live figures and start and end times, its volumes and networks, its swarm: each a LiveSource,
  * live-source.ts); and, across engines, the pulls. Each source is made once per engine session,
  * fed that engine's `/events`, watched only while something on screen needs it (`watch(demands)`)
  * and stopped with the session. The app reads every source's state in one value (`states()`), and
@@ -23,6 +23,7 @@ import type { Demands, LiveSource } from './live-source.ts';
 import type { PullManager, PullsState } from './pulls/pull-manager.ts';
 import { ResourceLists } from './resources/resource-lists.ts';
 import { StatsTracker } from './stats/stats-tracker.ts';
+import { StatusTimes } from './status-times.ts';
 import type { Store } from './store.ts';
 import { SwarmLists } from './swarm/swarm-lists.ts';
 
@@ -37,6 +38,7 @@ const SOURCES = {
   stats: (session: SourceSession) => new StatsTracker({ client: () => session.client, podman: () => session.store.getState().connection.engineKind === 'podman' }),
   resources: (session: SourceSession) => new ResourceLists(() => session.client),
   swarm: (session: SourceSession) => new SwarmLists(() => session.client),
+  times: (session: SourceSession) => new StatusTimes(() => session.client),
 } satisfies Record<string, (session: SourceSession) => LiveSource<unknown>>;
 
 type SourceName = keyof typeof SOURCES;

@@ -65,11 +65,29 @@ export function statusAge(status: string | undefined): StatusAge | undefined {
 }
 
 /**
- * The best guess of the age at `nowMs` of a Status text that arrived at `answeredAtMs`: the middle
- * of its range, grown by the time since. Off by at most half the text's own unit.
+ * The age (ms) at `nowMs` of a Status text that arrived at `answeredAtMs`. The text alone gives
+ * the least age it allows, grown by the time since: never ahead of what the engine would write,
+ * behind by at most the text's own unit ("Up 26 seconds" by a second, "Up 3 minutes" by a
+ * minute). `sinceMs`, the engine's own StartedAt (FinishedAt for an exit), makes it exact; it is
+ * held within what the text allows, so an engine clock set differently from ours, or a time from
+ * before a restart the list already shows, cannot put the age anywhere the text rules out.
  */
-export function ageNow(age: StatusAge, answeredAtMs: number, nowMs: number): number {
-  return (age.low + age.high) / 2 + (nowMs - answeredAtMs);
+export function ageNow(age: StatusAge, answeredAtMs: number, nowMs: number, sinceMs?: number): number {
+  const grown = nowMs - answeredAtMs;
+  const least = age.low + grown;
+  if (sinceMs === undefined || !Number.isFinite(sinceMs)) return least;
+  return Math.min(Math.max(nowMs - sinceMs, least), age.high + grown - 1);
+}
+
+/** Whether the age in a Status text counts from the container's start ("Up …") or from its end ("Exited (0) … ago"). */
+export function agedFrom(age: StatusAge): 'start' | 'end' {
+  return age.before === 'Up ' ? 'start' : 'end';
+}
+
+/** Whether a Status text says its age only to the minute or coarser, so that the engine's own times are worth asking for. */
+export function isCoarse(status: string | undefined): boolean {
+  const age = statusAge(status);
+  return age !== undefined && age.high - age.low > SECOND;
 }
 
 /** Answers are stamped on arrival, not when the engine wrote them: allow for the time in between. */

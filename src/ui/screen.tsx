@@ -12,6 +12,7 @@ import { contextsFor } from '../app/keys/contexts.ts';
 import { bodyHeight } from '../app/layout.ts';
 import { paneEntry } from '../app/panes/index.ts';
 import { nextStatusChange } from '../app/rows/container-rows.ts';
+import { quitQuestionText } from '../app/quit.ts';
 import { theme } from '../app/theme.ts';
 import { paneView, topOverlay } from '../app/types.ts';
 import { isLive } from '../state/containers.ts';
@@ -24,6 +25,14 @@ import { EngineErrorLine, UnreachableBanner } from './widgets/banner.tsx';
 import { Footer } from './widgets/footer.tsx';
 import { StatusBar } from './widgets/status-bar.tsx';
 import { Tabs } from './widgets/tabs.tsx';
+
+/**
+ * How far behind `docker ps` an age on screen may be (ms): under a minute `docker ps` counts
+ * seconds, and a frame each second would cost many times the idle budget; a frame at most this
+ * long after the first age changed shows every change up to then at once. Under 10 s with room
+ * for an age said only to the second (behind by up to one) and a frame's own time.
+ */
+const AGE_LAG_MS = 8000;
 
 /** The engine's state alone: the frame around the panes draws again when it changes, not when a pull moves. */
 function useEngine(): EngineState {
@@ -39,22 +48,19 @@ export function Screen() {
   const pane = paneEntry(state.pane);
   const summary = useDerived((s, ctx) => paneEntry(s.pane).summary(s, ctx), [], Object.is);
 
-  // Only CREATED and STATUS read the clock: tick when one of them would read differently (at most
-  // every 11 s), not on a fixed period regardless; each tick repaints the whole screen.
+  const times = useDerived((_s, ctx) => ctx.times.byId, [], Object.is);
+  // Only CREATED and STATUS read the clock: tick when one of them would read differently, not on
+  // a fixed period regardless; each tick repaints the whole screen.
   const nextTimeChange = useCallback(
     (t: number) =>
       Math.min(
         earliestRelativeChange([engine.containers.items, engine.images.items], t),
-        nextStatusChange(engine.containers.items, engine.containers.refreshedAt ?? t, t),
+        nextStatusChange(engine.containers.items, engine.containers.refreshedAt ?? t, t, times),
       ),
-    [engine.containers.items, engine.images.items, engine.containers.refreshedAt],
+    [engine.containers.items, engine.images.items, engine.containers.refreshedAt, times],
   );
-  // 11 s, a little over the 10 s safety poll: when a poll brings changed status texts ("Up 40
-  // seconds"), its render repaints the times too and the tick waits for the next poll, rather
-  // than firing just before it and painting the screen twice.
   const freshAt = Math.max(engine.containers.refreshedAt ?? 0, engine.images.refreshedAt ?? 0);
-  // On the minute grid: every age on screen that changes within a minute changes in one frame.
-  const now = useClockUntil(nextTimeChange, 11_000, freshAt, 60_000);
+  const now = useClockUntil(nextTimeChange, AGE_LAG_MS, freshAt);
 
   const running = useDerived((_s, ctx) => ctx.engine.containers.items.filter(isLive).length, [], Object.is);
   const overlay = topOverlay(state);
@@ -69,11 +75,14 @@ export function Screen() {
     <PaneBody pane={pane} width={width} height={height} nowMs={now} />
   );
 
-  const messageLine = state.filtering
-    ? `/${view.filter}█  (${keymap.shortLabel('prompt-keep')} keeps, ${keymap.shortLabel('prompt-clear')} clears)`
-    : state.notice
-      ? sanitizeLine(state.notice.text)
-      : '';
+  const messageLine = state.quitQuestion
+    ? quitQuestionText(state.quitQuestion, keymap, width)
+    : state.filtering
+      ? `/${view.filter}█  (${keymap.shortLabel('prompt-keep')} keeps, ${keymap.shortLabel('prompt-clear')} clears)`
+      : state.notice
+        ? sanitizeLine(state.notice.text)
+        : '';
+  const alarming = state.quitQuestion !== undefined || (state.notice?.tone === 'error' && !state.filtering);
 
   return (
     <Box flexDirection="column" width={width} height={rows - 1}>
@@ -84,7 +93,7 @@ export function Screen() {
       <Box height={height} flexDirection="column">
         {body}
       </Box>
-      <Text color={state.notice?.tone === 'error' && !state.filtering ? theme.error : undefined} wrap="truncate">
+      <Text color={alarming ? theme.error : undefined} wrap="truncate">
         {truncate(messageLine, width) || ' '}
       </Text>
       <Footer contexts={contextsFor(state)} width={width} />

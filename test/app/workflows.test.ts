@@ -1,11 +1,12 @@
 /**
  * The app store, the reducer and the CommandRunner together, against fake engine calls and
- * node:test's fake clock: the run dialog's whole workflow (404 → pull → create → wait → start →
- * stream → exit), a notice that ends by a timer, the pull dialog's lookup after typing pauses,
+ * node:test's fake clock: the run dialog's whole workflow (404 → pull → create → attach → wait →
+ * start → stream → exit), a notice that ends by a timer, the pull dialog's lookup after typing pauses,
  * and closing a dialog stopping what runs for it. No sleeps: time moves when the test says so.
  */
 import assert from 'node:assert/strict';
 import { afterEach, beforeEach, mock, test } from 'node:test';
+import { PassThrough } from 'node:stream';
 import type { EngineClient } from '../../src/engine/client.ts';
 import { EngineError } from '../../src/engine/errors.ts';
 import type { ContainerCreateConfig } from '../../src/engine/types.ts';
@@ -28,8 +29,8 @@ class FakeRunClient {
   creates: ContainerCreateConfig[] = [];
   missing = true;
   exit: (code: number) => void = () => undefined;
-  logsAborted = false;
-  private push: ((line: string) => void) | undefined;
+  attachClosed = false;
+  private stream: PassThrough | undefined;
 
   async createContainer(config: ContainerCreateConfig) {
     this.creates.push(config);
@@ -42,29 +43,23 @@ class FakeRunClient {
   async startContainer() {
     return { alreadyRunning: false };
   }
-  logs(_id: string, options: { signal?: AbortSignal }) {
-    const queue: string[] = [];
-    let wake: (() => void) | undefined;
-    this.push = (line) => {
-      queue.push(line);
-      wake?.();
-    };
-    const signal = options.signal;
-    signal?.addEventListener('abort', () => {
-      this.logsAborted = true;
-      wake?.();
-    });
-    return (async function* () {
-      for (;;) {
-        if (signal?.aborted) throw new EngineError({ code: 'ABORTED', message: 'aborted' });
-        const line = queue.shift();
-        if (line !== undefined) yield { stream: 'stdout' as const, data: Buffer.from(`${line}\n`) };
-        else await new Promise<void>((resolve) => (wake = resolve));
-      }
-    })();
+  /** The attach made before the start: the container's output as multiplexed frames, ended when it exits. */
+  async attachContainer() {
+    const stream = new PassThrough();
+    stream.on('close', () => (this.attachClosed = true));
+    this.stream = stream;
+    return stream;
   }
   write(line: string): void {
-    this.push?.(line);
+    const payload = Buffer.from(`${line}\n`);
+    const header = Buffer.alloc(8);
+    header[0] = 1;
+    header.writeUInt32BE(payload.length, 4);
+    this.stream?.write(Buffer.concat([header, payload]));
+  }
+  exited(code: number): void {
+    this.stream?.end();
+    this.exit(code);
   }
 }
 
@@ -77,6 +72,8 @@ afterEach(() => {
 });
 
 const settle = async () => {
+  // Streams (the attached output) deliver on process.nextTick, which runs only between turns of the loop.
+  for (let turn = 0; turn < 3; turn++) await new Promise<void>((resolve) => setImmediate(resolve));
   for (let i = 0; i < 30; i++) await Promise.resolve();
 };
 
@@ -148,9 +145,7 @@ test('run: a missing image is pulled, then created, started and streamed; output
   assert.equal(a.run()?.output, 2);
   assert.deepEqual(a.runner.runOutput(topOverlay(a.store.getState())?.id ?? -1)?.slice().map((l) => l.text), ['one', 'two']);
 
-  a.client.exit(0);
-  await settle();
-  mock.timers.tick(2000); // the log stream's drain after the exit
+  a.client.exited(0);
   await settle();
   d = a.run();
   assert.deepEqual(d?.phase.kind === 'exited' && d.phase.exitCode, 0);
@@ -166,7 +161,7 @@ test('closing a running dialog stops watching the container and drops what still
   a.key('escape', { escape: true });
   await settle();
   assert.equal(a.dialog(), undefined);
-  assert.equal(a.client.logsAborted, true, 'the log stream was aborted');
+  assert.equal(a.client.attachClosed, true, 'the attached stream was closed');
   assert.match(a.store.getState().notice?.text ?? '', /keeps running/);
   a.client.exit(0);
   await settle();

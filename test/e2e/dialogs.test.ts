@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import net from 'node:net';
 import { after, test } from 'node:test';
 import { setTimeout as delay } from 'node:timers/promises';
 import { engineJson } from '../sandbox/engine-http.ts';
@@ -12,11 +13,14 @@ const env = sandboxEnv();
 const tag = `dlg${process.pid}`;
 const sessions: PtySession[] = [];
 const shiftTab = '\u001b[Z';
+const right = '\u001b[C';
 let swarmOn = false;
+/** A registry that accepts connections and never answers: a pull from it runs until berth goes. */
+let silent: { server: net.Server; sockets: Set<net.Socket> } | undefined;
 
-function berth(): PtySession {
+function berth(size: { cols: number; rows: number } = { cols: 120, rows: 34 }): PtySession {
   // DOCKER_CONFIG holds the sandbox registry's credentials, for the pull-then-run case.
-  const session = launchBerth({ env: { DOCKER_HOST: env.dockerHost, DOCKER_CONFIG: env.clientConfigDir }, cols: 120, rows: 34 });
+  const session = launchBerth({ env: { DOCKER_HOST: env.dockerHost, DOCKER_CONFIG: env.clientConfigDir }, ...size });
   sessions.push(session);
   return session;
 }
@@ -43,6 +47,10 @@ async function openRunDialog(image: string, command: string, name: string): Prom
 
 after(async () => {
   for (const s of sessions) await s.stop();
+  if (silent) {
+    for (const socket of silent.sockets) socket.destroy();
+    silent.server.close();
+  }
   const ids = (await sandboxDocker(['ps', '-aq', '--filter', `name=${tag}`]).catch(() => '')).split('\n').filter(Boolean);
   if (ids.length > 0) await sandboxDocker(['rm', '-f', ...ids]).catch(() => undefined);
   // By reference, never by id: some of these tags point at the shared busybox image, and removing
@@ -95,6 +103,88 @@ test('a bracketed paste with newlines fills a field and does not submit the dial
   screen = await b.waitFor('exited with code 0', 15_000);
   assert.match(screen, /│ pasted line/);
   await b.type(key.enter);
+});
+
+/** The run dialog's box on screen: whole (its sides on every line between its borders), and the label of its one focused row. */
+function focusedRow(screen: string): string {
+  const lines = screen.split('\n');
+  const top = lines.findIndex((l) => l.startsWith('╭'));
+  const bottom = lines.findIndex((l) => l.startsWith('╰'));
+  if (top < 0 || bottom <= top) return '';
+  const inside = lines.slice(top + 1, bottom);
+  if (!inside.every((l) => /^│.*│$/.test(l))) return '';
+  const focused = inside.filter((l) => /^│ › /.test(l));
+  return focused.length === 1 ? (/^│ › (\S+(?: -\w)?)/.exec(focused[0] ?? '')?.[1] ?? '') : '';
+}
+
+test('at 80×14 the run dialog keeps the focused row on screen as Tab goes round; Tab in the image field moves on, → takes the suggestion', async () => {
+  const b = berth({ cols: 80, rows: 14 });
+  await b.waitFor('● live');
+  await b.type('r');
+  await b.waitFor('Run a container');
+  // A local tag begins so: its rest is suggested, and → (not Tab) takes it.
+  await paste(b, 'berth-test/bus');
+  // The hint line is the box's last: waited for with the row, as a frame may be read half drawn.
+  let screen = await b.waitFor((s) => /› image\s+berth-test\/busybox:latest/.test(s) && /→ completes/.test(s));
+  await b.type(key.tab);
+  await paste(b, 'echo hi');
+  screen = await b.waitFor(/› command\s+echo hi/);
+  assert.match(screen, /│ {3}image\s+berth-test\/bus\s+│/, 'Tab left the image as typed');
+  await b.type(shiftTab, right);
+  await b.waitFor(/› image\s+berth-test\/busybox:latest/);
+  // Round every row: each Tab lands on the next row, drawn, in a whole box.
+  const seen: string[] = [focusedRow(b.screen())];
+  for (let i = 1; i < 22; i++) {
+    await b.type(key.tab);
+    screen = await b.waitFor((s) => focusedRow(s) !== '' && focusedRow(s) !== seen[seen.length - 1]);
+    seen.push(focusedRow(screen));
+  }
+  assert.equal(new Set(seen).size, 22, `every row focused in view: ${seen.join(', ')}`);
+  assert.match(screen, /↑ \d+ more/, 'the rows above are counted');
+});
+
+test('q on a half-filled run dialog asks first, naming the text; Esc stays; Ctrl-C asks too, and again quits', async () => {
+  const b = berth();
+  await b.waitFor('● live');
+  await b.type('r');
+  await b.waitFor('Run a container');
+  await paste(b, env.images.busybox);
+  // On the TTY switch q is not text.
+  await b.type(key.tab, key.tab, key.tab);
+  await b.waitFor(/› TTY/);
+  await b.type('q');
+  await b.waitFor('the run dialog’s text will be lost — q again to quit, Esc to stay');
+  await b.type(key.escape);
+  let screen = await b.waitFor((s) => !s.includes('will be lost'));
+  assert.match(screen, /Run a container/, 'Esc answered the question and left the dialog open');
+  assert.match(screen, new RegExp(`image\\s+${env.images.busybox}`));
+  await b.type(shiftTab, shiftTab, shiftTab, key.ctrlC);
+  screen = await b.waitFor('Ctrl-C again to quit, Esc to stay');
+  assert.match(screen, /› image/, 'Ctrl-C in a field asks too');
+  await b.type(key.ctrlC);
+  assert.equal((await b.exited).exitCode, 0);
+});
+
+test('q while a pull runs asks first, naming it; a second q quits', async () => {
+  const sockets = new Set<net.Socket>();
+  const server = net.createServer((socket) => {
+    sockets.add(socket);
+    socket.on('error', () => undefined).on('close', () => sockets.delete(socket));
+  });
+  silent = { server, sockets };
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.address() as net.AddressInfo).port;
+  const b = berth();
+  await b.waitFor('● live');
+  await b.type('p');
+  await b.waitFor('Pull an image');
+  await paste(b, `127.0.0.1:${port}/berth/${tag}:never`);
+  await b.type(key.enter);
+  await b.waitFor('1 pull, 1 running');
+  await b.type('q');
+  await b.waitFor('1 pull running will be lost — q again to quit, Esc to stay');
+  await b.type('q');
+  assert.equal((await b.exited).exitCode, 0);
 });
 
 test('detached sleep 300 is selected; stop takes it out of the running list; commit makes a selected image', async () => {

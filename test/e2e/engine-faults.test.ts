@@ -20,7 +20,7 @@ import { ensureEngineUp, killEngine, startEngineAgain } from '../sandbox/engine-
 import { openFds } from '../support/process-stats.ts';
 import { berthBin, key, launchBerth, type PtySession } from '../support/pty.ts';
 import { sandboxDocker, sandboxEnv } from '../support/sandbox-env.ts';
-import { startThrottleProxy, type ThrottleProxy } from '../support/throttle-proxy.ts';
+import { startThrottleProxy, type ThrottleProxy } from '../sandbox/throttle-proxy.ts';
 
 const env = sandboxEnv();
 const tag = `fault${process.pid}`;

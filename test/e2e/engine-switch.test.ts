@@ -15,7 +15,7 @@ import { freeze, registryPid, thaw, thawAll } from '../sandbox/engine-control.ts
 import { startSmallDiskEngine, type SmallDiskEngine } from '../sandbox/small-disk.ts';
 import { key, launchBerth, type PtySession } from '../support/pty.ts';
 import { sandboxDocker, sandboxEnv } from '../support/sandbox-env.ts';
-import { startThrottleProxy, type ThrottleProxy } from '../support/throttle-proxy.ts';
+import { startThrottleProxy, type ThrottleProxy } from '../sandbox/throttle-proxy.ts';
 
 const env = sandboxEnv();
 const tag = `switch${process.pid}`;

@@ -99,3 +99,38 @@ test('at 60 columns the status bar keeps the state and the counts; at 120 the de
   await demo.type('\r');
   await demo.waitFor(/pulled|up to date/, 60_000);
 });
+
+/** The footer: the screen's last line with text, as its parts (two spaces apart). */
+function footerParts(screen: string): string[] {
+  const last = screen.split('\n').filter((l) => l.trim() !== '').at(-1) ?? '';
+  return last.trim().split(/ {2,}/);
+}
+
+test('the footer fills 200 columns with more keys than 80; help at 80 columns wraps and scrolls', async () => {
+  const b = berth({ cols: 80, rows: 24 });
+  let screen = await b.waitFor((s) => s.includes('● live') && s.includes('? help'), WAIT_MS);
+  const at80 = footerParts(screen);
+  assert.deepEqual(at80.slice(0, 3), ['Enter/l logs', 'e shell', 's stop'], 'the most used keys first');
+  b.pty.resize(200, 24);
+  b.term.resize(200, 24);
+  screen = await b.waitFor((s) => footerParts(s).length > at80.length, WAIT_MS);
+  const at200 = footerParts(screen);
+  assert.ok(at200.length >= 2 * at80.length - 2, `at 200 columns: ${at200.join(' | ')}; at 80: ${at80.join(' | ')}`);
+  assert.deepEqual(at200.slice(-2), ['q quit', '? help']);
+  b.pty.resize(80, 24);
+  b.term.resize(80, 24);
+  await b.waitFor((s) => footerParts(s).length === at80.length, WAIT_MS);
+
+  await b.type('?');
+  await b.waitFor(/Keys \(Esc closes\) 1-\d+\/\d+ · ↓\/↑ PgDn\/PgUp scroll/, WAIT_MS);
+  // Wrapped, not cut: the rest of the filter's description is on the line under it, in its column.
+  await b.waitFor(/^ {2}\/ +filter this pane .*\n {6,}.*details\)/m, WAIT_MS);
+  await b.type('j', 'j');
+  await b.waitFor(/Keys \(Esc closes\) 3-/, WAIT_MS);
+  await b.type('\u001b[6~');
+  screen = await b.waitFor(/Keys \(Esc closes\) (\d{2,}|[4-9])-/, WAIT_MS);
+  await b.type('G');
+  screen = await b.waitFor(/Ctrl-Z +suspend to the shell/, WAIT_MS);
+  const [, shownTo, of] = /Keys \(Esc closes\) \d+-(\d+)\/(\d+)/.exec(screen) ?? [];
+  assert.equal(shownTo, of, 'the last line is reachable');
+});

@@ -106,8 +106,9 @@ test("the user's own keys (berth/config.json) drive berth, and the footer and he
     assert.doesNotMatch(screen, /Stop .*\?/, 's no longer stops');
     assert.doesNotMatch(screen, /Keys \(Esc closes\)/, '? no longer opens help');
     await b.type('W');
-    screen = await b.waitFor('Keys (Esc closes)');
-    assert.match(screen, /h\s+stop the container/);
+    // Waits for the line itself: a frame may be read before all of it has arrived.
+    screen = await b.waitFor(/h\s+stop the container/);
+    assert.match(screen, /Keys \(Esc closes\)/);
     // Esc and the next key apart: read together they are Alt+x, the terminal's own encoding.
     await b.type(key.escape);
     await b.waitFor((s) => !s.includes('Keys (Esc closes)'));
@@ -165,12 +166,38 @@ test('w in the logs view saves the lines it holds to a new file in the current d
   }
 });
 
-test('e hands the terminal to a shell in the container; exit brings berth back where it was', async () => {
-  const b = berth();
+/** berth started from a shell that printed a line first: what the terminal held before berth. */
+function berthAfterLine(line: string): PtySession {
+  ensureBuilt();
+  const session = new PtySession({
+    command: '/bin/sh',
+    args: ['-c', `echo ${line}; exec "${process.execPath}" "${berthBin}"`],
+    env: { DOCKER_HOST: env.dockerHost },
+  });
+  sessions.push(session);
+  return session;
+}
+
+/** The normal screen's text, whichever screen is shown. */
+function normalScreen(b: PtySession): string {
+  const buffer = b.term.buffer.normal;
+  const lines: string[] = [];
+  for (let i = 0; i < buffer.length; i++) lines.push(buffer.getLine(i)?.translateToString(true) ?? '');
+  return lines.join('\n');
+}
+
+/** A bracketed paste, as a terminal sends one. */
+function paste(b: PtySession, text: string): void {
+  b.write(`\u001b[200~${text}\u001b[201~`);
+}
+
+test('e hands the terminal to a shell in the container; exit brings berth back where it was; quitting leaves the terminal as before berth', async () => {
+  const b = berthAfterLine('before-berth');
   await b.waitFor(`${tag}-web`);
   await b.type('/', ...`${tag}-web`, key.enter, 'e');
   await b.waitFor(/a shell in .*exit \(or Ctrl-D\) returns to berth/);
-  assert.equal(b.bufferType, 'normal', "berth's screen stepped aside");
+  assert.equal(b.bufferType, 'alternate', 'the shell has a screen of its own: the normal one keeps what was there');
+  assert.doesNotMatch(b.screen(), /CONTAINER ID/, "berth's screen stepped aside");
   b.write('echo answer=$((6 * 7)); tty\r');
   // tty's answer comes after echo's: wait for both lines (or tty's refusal), not the first alone.
   const shell = await b.waitFor(/answer=42\n(\/dev\/pts\/\d+|not a tty)/);
@@ -183,6 +210,71 @@ test('e hands the terminal to a shell in the container; exit brings berth back w
   // berth takes keys again.
   await b.type('l');
   await b.waitFor(`logs ${tag}-web`);
+  await b.type(key.escape, 'q');
+  assert.equal((await b.exited).exitCode, 0);
+  await b.settle();
+  assert.equal(b.bufferType, 'normal');
+  const after = normalScreen(b);
+  assert.match(after, /before-berth/, 'what the terminal held before berth is still there');
+  assert.doesNotMatch(after, /answer=42|a shell in|exited with code/, 'no trace of the shell on the normal screen');
+});
+
+test('a pasted docker run -it: typed into, exit comes back with its code; Ctrl-P Ctrl-Q detaches; A attaches to it again; -i without -t sends lines, Ctrl-D ends it', async () => {
+  const b = berth();
+  await b.waitFor(`${tag}-web`);
+  const runIt = async (name: string, flags = '-it', command = 'sh') => {
+    created.push(name);
+    await b.type('r');
+    await b.waitFor('Run a container');
+    paste(b, `docker run ${flags} --name ${name} --network none ${env.images.busybox} ${command}`);
+    await b.waitFor(/docker run --interactive/);
+    await b.type(key.enter);
+    await b.waitFor(new RegExp(`berth: running ${name} .*${flags === '-it' ? 'Ctrl-P Ctrl-Q detaches' : 'Ctrl-D ends its input'}`), 15_000);
+  };
+
+  await runIt(`${tag}-it`);
+  b.write('echo typed=$((6 * 7)); tty\r');
+  const shell = await b.waitFor(/typed=42\n(\/dev\/pts\/\d+|not a tty)/);
+  assert.match(shell, /\/dev\/pts\/\d+/, 'the run has a terminal');
+  b.write('exit 4\r');
+  await b.waitFor(new RegExp(`${tag}-it \\(\\w+\\) exited with code 4`), 10_000);
+  assert.equal((await sandboxDocker(['inspect', '-f', '{{.State.Status}}', `${tag}-it`])).trim(), 'exited');
+
+  await runIt(`${tag}-detach`);
+  b.write('echo first=$((2 + 3))\r');
+  await b.waitFor('first=5');
+  b.write('\u0010\u0011');
+  await b.waitFor(new RegExp(`detached from ${tag}-detach \\(\\w+\\); it keeps running`), 10_000);
+  assert.equal((await sandboxDocker(['inspect', '-f', '{{.State.Status}}', `${tag}-detach`])).trim(), 'running');
+
+  await b.type('/', ...`${tag}-detach`, key.enter, 'A');
+  await b.waitFor(new RegExp(`berth: attached to ${tag}-detach .*Ctrl-P Ctrl-Q detaches`), 10_000);
+  b.write('echo again=$((3 + 4))\r');
+  await b.waitFor('again=7');
+  b.write('\u0010\u0011');
+  await b.waitFor(new RegExp(`detached from ${tag}-detach .* it keeps running`), 10_000);
+  assert.equal((await sandboxDocker(['inspect', '-f', '{{.State.Status}}', `${tag}-detach`])).trim(), 'running');
+  await b.type('A');
+  await b.waitFor(/berth: attached to/);
+  b.write('exit 6\r');
+  await b.waitFor(new RegExp(`${tag}-detach .* exited with code 6`), 10_000);
+
+  // -i without -t: what is typed goes a line at a time, as the CLI's cooked terminal sends it; Ctrl-D ends it.
+  await runIt(`${tag}-stdin`, '-i', 'cat');
+  b.write('piped line\r');
+  await b.waitFor(/piped line\npiped line/);
+  b.write('\u0004');
+  await b.waitFor(new RegExp(`${tag}-stdin .* exited with code 0`), 10_000);
+
+  // A start the engine refuses: back in the form, in the engine's words, berth still running.
+  created.push(`${tag}-nocmd`);
+  await b.type('r');
+  await b.waitFor('Run a container');
+  paste(b, `docker run -it --name ${tag}-nocmd --network none ${env.images.busybox} no-such-command`);
+  await b.waitFor(/docker run --interactive/);
+  await b.type(key.enter);
+  const refused = await b.waitFor(/but it did not start: /, 15_000);
+  assert.match(refused.replace(/\s*│?\n│?\s*/g, ' '), /not found|no such file/i, "the engine's words");
 });
 
 test('q restores the terminal', async () => {

@@ -46,6 +46,22 @@ test('DOCKER_HOST=ssh://… shows the engine’s containers, and the status bar 
   assert.equal((await b.exited).exitCode, 0);
 });
 
+test('e then exit over ssh: the shell ends and berth comes back, though ssh keeps the connection half-open', async () => {
+  const b = berth({ BERTH_SSH_COMMAND: ssh.command }, ['-H', ssh.host]);
+  await b.waitFor(`${tag}-box`, 20_000);
+  await b.type('/', ...`${tag}-box`, key.enter, 'e');
+  await b.waitFor(/a shell in .*returns to berth/, 20_000);
+  b.write('echo over-ssh=$((6 * 7))\r');
+  await b.waitFor('over-ssh=42');
+  b.write('exit 5\r');
+  // Waiting for the connection to close would wait for ever: dial-stdio waits for its stdin.
+  await b.waitFor(/the shell in .* exited with code 5/, 10_000);
+  await b.type('l');
+  await b.waitFor(`logs ${tag}-box`);
+  await b.type(key.escape, 'q');
+  assert.equal((await b.exited).exitCode, 0);
+});
+
 test('-H ssh://… with each kind of ssh failure: a banner that says what is wrong and what to do', async () => {
   const cases: Array<[string, RegExp, RegExp]> = [
     [SSH_ALIASES.refused, /refused the ssh login \(publickey\)/, /BatchMode=yes/],

@@ -144,7 +144,7 @@ test('a typed password: in no frame, no file, no child process, and the pull wor
   }
 });
 
-test('a wrong password: the registry’s refusal is shown, the password is not', async () => {
+test('a wrong password: the registry’s refusal is shown, the password is not, and other credentials can be tried', async () => {
   const wrong = `wrong-${randomBytes(9).toString('base64url')}`;
   rmSync(helperLog, { force: true });
   const b = berth();
@@ -152,10 +152,19 @@ test('a wrong password: the registry’s refusal is shown, the password is not',
   await b.type(key.enter);
   // Podman's words are longer ("initializing source docker://…: reading manifest …: unauthorized:
   // authentication required") and wrap onto the next line.
-  const screen = await b.waitFor(/✗ .*(\n\s+.*)?(unauthorized|authentication required|denied)/i, 60_000);
-  assert.match(screen, /berth\/busybox:latest\s+failed/);
+  const screen = await b.waitFor(/the registry refused these credentials[\s\S]*✗ .*(\n.*)?(unauthorized|authentication required|denied)/i, 60_000);
+  // The dialog stays with what was typed: the image and the username, the password emptied.
+  assert.match(screen, /Pull an image/);
+  assert.ok(screen.includes(`${registry}/berth/busybox`), 'the image field keeps the reference');
+  assert.match(screen, new RegExp(`username\\W+${env.registry.username}`));
+  assert.ok(!screen.includes('•'), 'the password field is empty');
   // 4. The error message — and everything else drawn — leaves the password out.
   assert.ok(!b.raw.includes(wrong), 'the wrong password appears in berth’s output');
+  // Other credentials, typed where the cursor now is (the password field), and Enter: it works.
+  await b.type(...env.registry.password, key.enter);
+  // The first test pulled it: the registry now answers that it is up to date.
+  await b.waitFor(/✓ \S*berth\/busybox:latest\s+(pulled|up to date)/, 60_000);
+  assert.ok(!b.raw.includes(env.registry.password), 'the right password appears in berth’s output');
   for (const call of helperCalls()) assert.ok(!`${call.argv}${call.stdin}${call.env}`.includes(wrong));
   await b.type('q');
   await b.exited;

@@ -8,18 +8,25 @@
  * of it reaches the terminal — across the containers pane, the logs view, the inspect view and
  * the images pane.
  *
+ * Emoji sequences, whose width terminals disagree on (tmux 3.3 measures per code point, as xterm
+ * and VTE do; berth and newer terminals per sequence), keep the frame in place on tmux's own
+ * screen: a skin tone, VS16 and a ZWJ family in a Compose project's name and a long log line.
+ *
  * Then the terminal is given back intact — normal screen, cursor visible, bracketed paste off, echo and canonical
  * mode on (read with `stty -a` in the same pty after berth exits) — after q, Ctrl-C, SIGTERM,
  * SIGHUP and an unexpected exception (BERTH_TEST_CRASH, a hook kept in the build for this).
  */
 import assert from 'node:assert/strict';
-import { readdirSync, readFileSync } from 'node:fs';
+import { execFile } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { setTimeout as delay } from 'node:timers/promises';
 import { sanitizeLine } from '../../src/app/format/sanitize.ts';
 import { berthBin, ensureBuilt, key, PtySession } from '../support/pty.ts';
 import { sandboxDocker, sandboxEnv } from '../support/sandbox-env.ts';
+import { findExecutable } from '../sandbox/exec.ts';
 
 const env = sandboxEnv();
 const id = String(process.pid % 100_000);
@@ -195,6 +202,131 @@ describe('hostile strings from the engine', () => {
     assert.equal(b.title, TITLE);
     assertIntact(b, 'image inspect');
     assert.doesNotMatch(b.raw.slice(mark), /[\u0080-\u009f\u202a-\u202e\u2066-\u2069]|\u001b[P\]]/, 'image inspect: nothing live reached the terminal');
+  });
+});
+
+/**
+ * berth in a tmux session of its own (a private server socket, no user config), its screen read
+ * with `capture-pane` and the cell where a text starts with a copy-mode search: tmux's own grid,
+ * not a model of it. The tmux binary is installed with the sandbox's tools (test/sandbox/install.ts).
+ */
+class TmuxSession {
+  private readonly dir = mkdtempSync(path.join(tmpdir(), 'berth-tmux-'));
+  private readonly socket = path.join(this.dir, 'tmux.sock');
+  private readonly tmux = findExecutable('tmux') ?? 'tmux';
+
+  async start(command: string[], options: { cols: number; rows: number; env: Record<string, string> }): Promise<void> {
+    const env: NodeJS.ProcessEnv = { ...process.env, ...options.env, LC_ALL: 'C.UTF-8' };
+    delete env.CI; // Ink draws nothing until exit when it believes it runs in CI
+    delete env.TMUX; // a tmux around the test run must not be the one this talks to
+    await this.run(['-f', '/dev/null', 'new-session', '-d', '-s', 'berth', '-x', String(options.cols), '-y', String(options.rows), '--', ...command], env);
+  }
+
+  run(args: string[], env: NodeJS.ProcessEnv = process.env): Promise<string> {
+    return new Promise((resolve, reject) => {
+      execFile(this.tmux, ['-u', '-S', this.socket, ...args], { env }, (err, stdout, stderr) => (err ? reject(new Error(`tmux ${args.join(' ')}: ${err.message}\n${stderr}`)) : resolve(stdout)));
+    });
+  }
+
+  async screen(): Promise<string> {
+    return (await this.run(['capture-pane', '-p', '-t', 'berth'])).replace(/\n$/, '');
+  }
+
+  async waitFor(test: (screen: string) => boolean, what: string, timeoutMs = 15_000): Promise<string> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const screen = await this.screen();
+      if (test(screen)) return screen;
+      if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}; tmux's screen:\n${screen}`);
+      await delay(50);
+    }
+  }
+
+  /** Sends text as typed, or a key by tmux's name for it (Enter, Escape). */
+  async keys(...keys: Array<string | { key: string }>): Promise<void> {
+    for (const k of keys) await this.run(typeof k === 'string' ? ['send-keys', '-t', 'berth', '-l', k] : ['send-keys', '-t', 'berth', k.key]);
+  }
+
+  /** The cell (column, row) where the last occurrence of `text` on screen starts, found by tmux. */
+  async cellOf(text: string): Promise<{ x: number; y: number }> {
+    await this.run(['copy-mode', '-t', 'berth']);
+    try {
+      for (const command of ['history-bottom', 'end-of-line']) await this.run(['send-keys', '-t', 'berth', '-X', command]);
+      await this.run(['send-keys', '-t', 'berth', '-X', 'search-backward', text]);
+      const [x, y, ...match] = (await this.run(['display-message', '-p', '-t', 'berth', '#{copy_cursor_x} #{copy_cursor_y} #{search_match}'])).replace(/\n$/, '').split(' ');
+      assert.equal(match.join(' '), text, `tmux found ${JSON.stringify(text)} on its screen`);
+      return { x: Number(x), y: Number(y) };
+    } finally {
+      await this.run(['send-keys', '-t', 'berth', '-X', 'cancel']);
+    }
+  }
+
+  async stop(): Promise<void> {
+    await this.run(['kill-server']).catch(() => undefined);
+    rmSync(this.dir, { recursive: true, force: true });
+  }
+}
+
+describe('emoji sequences in tmux, which measures them per code point', () => {
+  const name = `emo${id}`;
+  const service = `svc${id}`;
+  // 👍🏽 is 4 cells in tmux 3.3 and 2 as a sequence, ❤️ 1 and 2, 👨‍👩‍👧 2 (tmux folds after a ZWJ), 6 per code point.
+  const EMOJI = '👍🏽❤️👨‍👩‍👧';
+  const project = `${name}${EMOJI}`;
+  const logLine = `log${id} ${EMOJI} ${'👍🏽'.repeat(120)}`;
+  const COLS = 110;
+  const ROWS = 24;
+  const tmux = new TmuxSession();
+
+  before(async () => {
+    const labels = ['--label', `com.docker.compose.project=${project}`, '--label', `com.docker.compose.service=${service}`];
+    await sandboxDocker(['run', '-d', '--network', 'none', '--stop-timeout', '1', '--name', name, ...labels, env.images.busybox, 'sh', '-c', `printf '${printfFormat(logLine)}\\n'; sleep 3600`]);
+  });
+  after(async () => {
+    await tmux.stop();
+    await sandboxDocker(['rm', '-f', name]).catch(() => undefined);
+  });
+
+  /** The frame holds: the status bar on the first row, the tabs under it, the footer where it first was. */
+  function assertFrame(screen: string, footerRow: number, where: string): void {
+    const lines = screen.split('\n');
+    assert.equal(lines.length, ROWS, `${where}: tmux's screen has ${ROWS} rows`);
+    assert.match(lines[0] ?? '', /^berth · unix:\/\//, `${where}: the status bar is on the first row:\n${screen}`);
+    assert.match(lines[1] ?? '', /Containers/, `${where}: the tabs are on the second row:\n${screen}`);
+    assert.match(lines[footerRow] ?? '', /q quit/, `${where}: the footer is on row ${footerRow}:\n${screen}`);
+  }
+
+  test('a Compose project named with them keeps its columns; a log line of them keeps the frame', async () => {
+    ensureBuilt();
+    await tmux.start([process.execPath, berthBin], { cols: COLS, rows: ROWS, env: { DOCKER_HOST: env.dockerHost } });
+    const first = await tmux.waitFor((s) => READY.test(s) && s.includes(name), 'berth with the container');
+    const footerRow = first.split('\n').findIndex((l) => l.includes('q quit'));
+    assert.ok(footerRow >= ROWS - 2, `the footer is at the bottom:\n${first}`);
+    await tmux.keys('/', name, { key: 'Enter' });
+    await tmux.waitFor((s) => s.includes(`filter "${name}"`), 'the filter');
+    await tmux.keys('z', 'g');
+    const grouped = await tmux.waitFor((s) => /▾ emo/.test(s) && s.includes('1 running'), 'the project header row');
+    assertFrame(grouped, footerRow, 'grouped by project');
+    assert.match(grouped, new RegExp(`▾ ${name}👍❤👨👩👧`), 'the name drawn with its emoji taken apart');
+    // The header row's cells start where their titles do, on tmux's grid.
+    const header = await tmux.cellOf('IMAGE');
+    const row = await tmux.cellOf(service);
+    assert.ok(row.y > header.y, 'the project row is under the titles');
+    assert.equal(row.x, header.x, 'the IMAGE cell of the project row starts under its title');
+    assert.equal((await tmux.cellOf('1 running')).x, (await tmux.cellOf('STATUS')).x, 'the STATUS cell starts under its title');
+
+    await tmux.keys('z');
+    await tmux.waitFor((s) => !/▾ emo/.test(s) && s.includes(name), 'the plain list');
+    await tmux.keys({ key: 'Enter' });
+    const logs = await tmux.waitFor((s) => s.includes(`log${id} `), 'the log line');
+    assertFrame(logs, footerRow, 'logs view');
+    const lines = logs.split('\n');
+    const at = lines.findIndex((l) => l.includes(`log${id} `));
+    assert.match(lines[at] ?? '', new RegExp(`log${id} 👍❤👨👩👧 (?:👍)+…$`), 'the line cut to the width, its emoji taken apart');
+    assert.doesNotMatch(lines[at + 1] ?? '', /👍/, 'nothing wrapped onto the next row');
+    const ellipsis = await tmux.cellOf('…');
+    assert.equal(ellipsis.y, at, 'the cut is on the log line');
+    assert.ok(ellipsis.x < COLS, `the cut ends inside the screen (at ${ellipsis.x})`);
   });
 });
 

@@ -87,6 +87,15 @@ test('the engine list: default (DOCKER_HOST or the first socket), contexts with 
     ],
   );
   assert.deepEqual(withHost[0]?.target, { host: 'tcp://h:2375' });
+  const asPath = listEngineCandidates({ contexts: [], currentContext: 'default', dockerHost: '/var/run/docker.sock', sockets });
+  assert.deepEqual(
+    asPath.map((c) => [c.name, c.host]),
+    [
+      ['default', 'unix:///var/run/docker.sock'],
+      ['podman (root)', 'unix:///run/podman/podman.sock'],
+    ],
+    'DOCKER_HOST as a bare path is that socket, listed once',
+  );
   assert.deepEqual(listEngineCandidates({ contexts: [], currentContext: 'default', dockerHost: undefined, sockets: [] }), []);
 });
 

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { EngineError } from '../../src/engine/errors.ts';
 import { parseHost } from '../../src/engine/transport.ts';
+import { usage } from '../../src/main/cli-options.ts';
 import { MIN_API_VERSION, negotiateVersion, pinnedVersion } from '../../src/engine/version.ts';
 
 test('parses engine addresses like the docker CLI', () => {
@@ -13,6 +14,13 @@ test('parses engine addresses like the docker CLI', () => {
   assert.equal((parseHost('tcp://[::1]:2375') as { host: string }).host, '::1');
   assert.deepEqual(parseHost('ssh://me@box:2222'), { kind: 'ssh', address: { host: 'box', user: 'me', port: 2222 }, label: 'ssh://me@box:2222' });
   assert.deepEqual(parseHost('ssh://box'), { kind: 'ssh', address: { host: 'box' }, label: 'ssh://box' });
+});
+
+test('an absolute path is a unix socket, never a host named after its first directory (-H /var/run/docker.sock)', () => {
+  assert.deepEqual(parseHost('/var/run/docker.sock'), { kind: 'unix', socketPath: '/var/run/docker.sock', label: 'unix:///var/run/docker.sock' });
+  assert.deepEqual(parseHost('  /run/user/1000/podman/podman.sock '), { kind: 'unix', socketPath: '/run/user/1000/podman/podman.sock', label: 'unix:///run/user/1000/podman/podman.sock' });
+  assert.throws(() => parseHost(`/${'x'.repeat(120)}`), (e: unknown) => e instanceof EngineError && e.code === 'CONFIG' && /too long/.test(e.message));
+  assert.match(usage, /absolute path is always a unix socket/, '--help says so');
 });
 
 test('rejects what it cannot connect to, with a reason', () => {

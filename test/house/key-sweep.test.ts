@@ -203,7 +203,7 @@ function screens(): Screen[] {
   add('pull', keys(pane('containers'), 'p', 'a', 'l', 'p', 'left'));
   add('kill', keys(pane('containers'), 'K', 'H', 'U', 'P', 'left'));
   add('copy out', keys(pane('containers'), 'C', '/', 'e', 't', 'c', 'left'));
-  add('prune images', reply(keys(pane('images'), 'X'), { kind: 'previewed', serial: 1, preview: { items: [{ name: 'sha256:1', size: 10 }], bytes: 10 } }));
+  add('prune images', reply(keys(pane('images'), 'X'), { kind: 'previewed', serial: 1, preview: { items: [{ key: 'sha256:1', name: 'sha256:1', size: 10 }], bytes: 10, unknownSizes: 0 } }));
   add('create', keys(pane('volumes'), 'c', 'd', 'b', 'left'));
   add('scale', keys(pane('services'), 's', '3', '0', 'left'));
   add('confirm', keys(pane('nodes'), 'D'));

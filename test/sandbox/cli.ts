@@ -5,15 +5,12 @@
  * SIGHUP, then tears everything down. `--engine=podman` also starts the Podman engine and prints
  * its variables instead (dockerd still runs beside it).
  */
+import { sandboxBanner } from './banner.ts';
 import { watchLauncher } from './lifeline.ts';
 import { startSandbox } from './sandbox.ts';
 import type { Sandbox } from './sandbox.ts';
 
 const log = (line: string) => process.stderr.write(`[sandbox] ${line}\n`);
-
-function shellQuote(value: string): string {
-  return /^[\w@%+=:,./-]+$/.test(value) ? value : `'${value.replaceAll("'", `'\\''`)}'`;
-}
 
 let sandbox: Sandbox | undefined;
 let firstSignalAt: number | undefined;
@@ -57,18 +54,7 @@ try {
   const podman = process.argv.includes('--engine=podman');
   sandbox = await startSandbox({ log, podman });
   const engine = podman && sandbox.podman ? sandbox.podman : sandbox;
-  const lines = Object.entries(engine.env()).map(([k, v]) => `export ${k}=${shellQuote(v)}`);
-  process.stdout.write(
-    [
-      ...lines,
-      '',
-      `# engine:   ${engine.dockerHost} (API ${engine.apiVersion})`,
-      `# registry: ${sandbox.registry.address}  user: ${sandbox.registry.username}  password: ${sandbox.registry.password}`,
-      `# images:   ${sandbox.images.busybox} (local), ${sandbox.images.registryBusybox}, ${sandbox.images.multiLayer}`,
-      `# ready in ${Date.now() - t0} ms. Ctrl-C to stop and remove everything.`,
-      '',
-    ].join('\n'),
-  );
+  process.stdout.write(sandboxBanner({ vars: engine.env(), apiVersion: engine.apiVersion, readyMs: Date.now() - t0 }));
   // Nothing else holds the event loop open (daemons are unref'd), so keep it alive ourselves.
   setInterval(() => undefined, 1 << 30);
 } catch (e) {

@@ -1,11 +1,14 @@
 /**
  * `npm run demo`: the sandbox engine with a few sample containers and images, berth attached
- * to it, and everything torn down when berth quits. The README's first command.
+ * to it, and everything torn down when berth quits. The README's first command. berth is shown
+ * the registry through a throttle (demo-registry.ts), so a pull lasts long enough to watch.
  */
 import { spawn } from 'node:child_process';
 import { berthNode } from '../support/node-binaries.ts';
 import { ensureBuilt, berthBin } from '../support/pty.ts';
 import { demoBerthEnv } from './demo-env.ts';
+import { demoRegistryLines, startDemoRegistry } from './demo-registry.ts';
+import type { DemoRegistry } from './demo-registry.ts';
 import { startSandbox } from './sandbox.ts';
 import type { Sandbox } from './sandbox.ts';
 
@@ -27,22 +30,27 @@ async function addSamples(sandbox: Sandbox): Promise<void> {
 ensureBuilt();
 log('starting the sandbox engine…');
 const sandbox = await startSandbox({ log });
+let demoRegistry: DemoRegistry | undefined;
 let stopping = false;
 const stop = async (code: number) => {
   if (stopping) return;
   stopping = true;
   log('tearing the sandbox down…');
+  await demoRegistry?.close();
   await sandbox.stop();
   process.exit(code);
 };
 try {
   await addSamples(sandbox);
+  demoRegistry = await startDemoRegistry(sandbox);
 } catch (error) {
-  log(`could not create the sample containers: ${(error as Error).message}`);
+  log(`could not set up the demo's samples and registry: ${(error as Error).message}`);
   await stop(1);
+  process.exit(1);
 }
-log(`engine ${sandbox.dockerHost}; registry ${sandbox.registry.address} (credentials in ${sandbox.clientConfigDir}/config.json)`);
-log(`try: p then ${sandbox.images.multiLayer} to watch a multi-layer pull (berth's status bar shows the registry too)`);
+const shown = demoRegistry;
+log(`engine ${sandbox.dockerHost}`);
+for (const line of demoRegistryLines(shown)) log(line);
 
 // berth owns the terminal now: Ctrl-C reaches it as a key, not as a signal to this process.
 for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, () => void stop(130));
@@ -50,6 +58,6 @@ const node = await berthNode(log);
 const berth = spawn(node, [berthBin], {
   stdio: 'inherit',
   // berth's status bar then names the registry (its port changes every run).
-  env: { ...process.env, ...demoBerthEnv(sandbox) },
+  env: { ...process.env, ...demoBerthEnv({ dockerHost: sandbox.dockerHost, clientConfigDir: shown.clientConfigDir, registry: { ...sandbox.registry, address: shown.address }, images: shown.images }) },
 });
 berth.on('exit', (code) => void stop(code ?? 0));

@@ -1,9 +1,11 @@
 /**
  * Makes sure the host tools the sandbox drives are present: dockerd (+ the docker CLI that
  * ships with it), docker-registry, a statically linked busybox (copied into images, so it
- * must not need a libc), htpasswd, Podman (with slirp4netns) and OpenSSH's server and client. On a Debian host where we are root the missing ones
- * are installed with apt, without starting or enabling the machine's own services (see
- * service-guard.ts); anywhere else we stop with a message that says what to install.
+ * must not need a libc), htpasswd, Podman (with slirp4netns), OpenSSH's server and client, and
+ * tmux (a terminal with its own width rules, test/e2e/terminal-safety.test.ts). On a Debian host
+ * where we are root the missing ones are installed with apt, without starting or enabling the
+ * machine's own services (see service-guard.ts); anywhere else we stop with a message that says
+ * what to install.
  * When everything is present this is a handful of stat calls and one small file read.
  */
 import { closeSync, existsSync, openSync, readSync } from 'node:fs';
@@ -27,6 +29,8 @@ export interface Tools {
   sshd: string;
   ssh: string;
   sshKeygen: string;
+  /** A terminal that measures emoji per code point, as xterm and VTE do (the e2e reads its screen). */
+  tmux: string;
 }
 
 interface Requirement {
@@ -50,6 +54,7 @@ const REQUIREMENTS: readonly Requirement[] = [
   { tool: 'sshd', aptPackage: 'openssh-server', locate: () => findExecutable('sshd') },
   { tool: 'ssh', aptPackage: 'openssh-client', locate: () => findExecutable('ssh') },
   { tool: 'sshKeygen', aptPackage: 'openssh-client', locate: () => findExecutable('ssh-keygen') },
+  { tool: 'tmux', aptPackage: 'tmux', locate: () => findExecutable('tmux') },
 ];
 
 /** Paths of all tools, or the requirements that are not met. */

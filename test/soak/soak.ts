@@ -191,8 +191,11 @@ async function pullThroughBerth(b: PtySession, reference: string): Promise<strin
   b.write(reference);
   await b.waitFor((s) => /credentials: (?!looking|found for the image)/.test(s), 15_000);
   await b.type(key.enter);
-  const screen = await b.waitFor((s) => /› [✓✗–] \S*berth\/layers:latest\s+(pulled|failed|up to date|cancelled)/.test(s), 120_000);
-  const outcome = /› [✓✗–] \S*berth\/layers:latest\s+(pulled|failed|up to date|cancelled)/.exec(screen)?.[1] ?? '?';
+  // A pull that fails before the registry answered is said in the dialog, which stays open.
+  const ended = /› [✓✗–] \S*berth\/layers:latest\s+(pulled|failed|up to date|cancelled)|Pull an image[\s\S]*✗ /;
+  const screen = await b.waitFor((s) => ended.test(s), 120_000);
+  const outcome = ended.exec(screen)?.[1] ?? 'failed';
+  if (screen.includes('Pull an image')) await b.type(key.escape);
   await b.type('1');
   return outcome;
 }

@@ -60,10 +60,17 @@ void describe('statusAge', () => {
     });
   }
 
-  void it('carries the age forward from when the answer arrived, off by at most half its unit', () => {
+  void it('carries the least age the text allows forward from when the answer arrived: never ahead of the engine', () => {
     const age = statusAge('Up 26 seconds')!;
-    assert.equal(ageNow(age, 1_000_000, 1_000_000), 26.5 * SECOND);
-    assert.equal(ageNow(age, 1_000_000, 1_010_000), 36.5 * SECOND);
+    assert.equal(ageNow(age, 1_000_000, 1_000_000), 26 * SECOND);
+    assert.equal(ageNow(age, 1_000_000, 1_010_000), 36 * SECOND);
+  });
+
+  void it('with the engine’s own time: exact, held within what the text allows', () => {
+    const age = statusAge('Up 3 minutes')!;
+    assert.equal(ageNow(age, 1_000_000, 1_010_000, 1_000_000 - 200 * SECOND), 210 * SECOND);
+    assert.equal(ageNow(age, 1_000_000, 1_010_000, 1_000_000 - 9 * HOUR), 250 * SECOND - 1, 'at most the text’s top');
+    assert.equal(ageNow(age, 1_000_000, 1_010_000, 1_000_000), 190 * SECOND, 'at least the text’s bottom');
   });
 });
 

@@ -15,6 +15,7 @@ export function uiContext(base: { engine: EngineState; pulls?: PullsState } & Pa
     stats: { byId: new Map(), version: 0 },
     resources: { volumes: { items: [], loaded: false, stale: false }, networks: { items: [], loaded: false, stale: false } },
     swarm: { loaded: false, services: [], tasks: [], nodes: [] },
+    times: { byId: new Map() },
     keymap: defaultKeymap,
     logLines: () => undefined,
     ...base,

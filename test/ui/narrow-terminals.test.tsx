@@ -99,6 +99,20 @@ test('at 120 columns the table gives IMAGE and CREATED what they need before NAM
   assert.ok(nameWidth < 24, `NAME takes ${nameWidth} cells for 7-letter names: ${header}`);
 });
 
+test('at 120 columns a long image reference is whole when the row has room, and cut before any other column when not', async () => {
+  const image = 'registry.example.com:5000/payments-api:2026.11.23'; // 49 cells, past IMAGE's max of 40
+  for (const [columns, whole] of [[120, true], [100, false]] as const) {
+    const ui = renderApp({ size: { columns, rows: 24 }, containers: [container('ddd444', 'pay-1', { Image: image, Created: now - 70, Status: 'Up About a minute' })] });
+    open.push(ui);
+    await ui.settle();
+    const row = ui.frame().split('\n').find((l) => l.includes('pay-1')) ?? '';
+    assert.equal(row.includes(image), whole, row);
+    assert.match(row, /Up About a minute +About a minute ago/, `STATUS and CREATED whole: ${row}`);
+    assert.match(row, /pay-1 +registry/, row);
+    assert.ok(/pay-1 registry/.test(row) || whole, `NAME keeps no blank cells while IMAGE is cut: ${row}`);
+  }
+});
+
 for (const width of WIDTHS) {
   test(`at ${width} columns the table fits, keeps NAME and STATUS, and the images pane says "1 tag"`, async () => {
     const ui = app(width);

@@ -31,6 +31,12 @@ export const commandActions: TargetActions = {
       return reduced(state, { type: 'container-shell', containerId: c.id, name: c.shown });
     },
   },
+  attach: {
+    container: (state, ctx, c) => {
+      if (c.state !== 'running') return notify(state, `${c.shown} is not running: start it first (${ctx.keymap.label('start')})`, 'error');
+      return reduced(state, { type: 'container-attach', containerId: c.id, name: c.shown });
+    },
+  },
   copy: {
     container: (state, _ctx, c) => notify(state, `copied ${c.id.slice(0, 12)} to the clipboard`, 'info', { type: 'clipboard-copy', text: c.id }),
     // An image row's name is what one pastes into `docker run`; an untagged one has only its id.

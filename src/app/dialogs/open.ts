@@ -9,6 +9,7 @@ import type { UiContext } from '../context.ts';
 import { bodyHeight } from '../layout.ts';
 import { closeOverlay, focusPane, nextSerial, pushOverlay, replaceOverlay, select } from '../navigation.ts';
 import { panes } from '../panes/index.ts';
+import { fieldValues } from '../quit.ts';
 import type { AppState, DialogOverlay, DialogState } from '../types.ts';
 import type { AnyDialog, DialogContext, DialogModule, Outcome } from './machine.ts';
 
@@ -43,7 +44,7 @@ export function openDialog<S extends { type: string }, Q, R>(state: AppState, ct
 export function openRegistered(state: AppState, ctx: UiContext, dialog: AnyDialog, request: unknown): Reduced {
   const [numbered, id] = nextSerial(state);
   const outcome = dialog.open(request, dialogContext(numbered, ctx, id));
-  const overlay: DialogOverlay = { kind: 'dialog', id, dialog: outcome.state };
+  const overlay: DialogOverlay = { kind: 'dialog', id, dialog: outcome.state, opened: fieldValues(outcome.state) };
   return applyOutcome(pushOverlay(numbered, overlay), ctx, overlay, outcome);
 }
 

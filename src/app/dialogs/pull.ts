@@ -5,7 +5,9 @@
  *
  * The password is masked when drawn and lives only here, in this dialog's state. Enter hands it
  * to the pull manager inside the command and wipes it from the state in the same step, so from
- * then on the store no longer holds it. The credentials the lookup finds are never kept: only
+ * then on the store no longer holds it. The dialog stays open until the registry has taken the
+ * credentials (the pull then shows in the Pulls pane) or refused them: then the image and the
+ * username stay, the password field is empty, and Enter tries again with what is typed. The credentials the lookup finds are never kept: only
  * their description is.
  */
 import { parseImageReference, pullTarget } from '../../engine/reference.ts';
@@ -47,6 +49,8 @@ export interface PullDialog {
   lookup: Lookup;
   /** Enter was pressed and the pull is being handed over: the password is already gone. */
   starting: boolean;
+  /** The registry refused the last credentials: the dialog asks for others. */
+  refused?: boolean;
   /** Images to fill in with the suggest key (the demo registry's samples), read when it opens. */
   suggestions: readonly string[];
 }
@@ -168,7 +172,10 @@ export const pull = defineDialog<PullDialog, PullRequest, PullReply>({
       case 'started':
         return { state, close: true, reveal: { kind: 'pull', id: result.pullId } };
       case 'failed':
-        return { state: { ...state, starting: false, error: result.message } };
+        // Refused credentials: to the password (the username when none was typed), typed again.
+        return {
+          state: { ...state, starting: false, error: result.message, refused: result.credentials === true, ...(result.credentials && { focus: state.fields.username.value === '' ? 1 : 2 }) },
+        };
       case 'lookup-due':
         return result.reference === current ? { state, commands: [{ type: 'credentials-lookup', overlay: ctx.overlay, reference: result.reference }] } : { state };
       case 'looked-up':
@@ -196,6 +203,10 @@ export const pull = defineDialog<PullDialog, PullRequest, PullReply>({
       { kind: 'text', tone: 'muted', text: truncate(target ? `${state.push ? 'pushes' : 'pulls'} ${sanitizeLine(target)}` : ' ', inner) },
       { kind: 'text', tone: source.tone, text: truncate(sanitizeLine(source.text), inner) },
     ];
+    if (state.refused && !state.starting) {
+      blocks.push({ kind: 'text', tone: 'warning', wrap: 'wrap', text: `the registry refused these credentials: type others (the password again) and ${ctx.keymap.label('submit')} tries again` });
+    }
+    if (state.starting) blocks.push({ kind: 'busy', text: `${state.push ? 'pushing' : 'pulling'}: waiting for the registry to take the credentials…` });
     if (samples.length > 0) {
       blocks.push({ kind: 'text', tone: 'accent', wrap: 'wrap', text: `demo registry ${sanitizeLine(ctx.engine.demo?.registry ?? '')}: ${ctx.keymap.label('suggest')} fills in ${samples.map((sample) => sanitizeLine(sample)).join(', ')}` });
     }
@@ -205,7 +216,9 @@ export const pull = defineDialog<PullDialog, PullRequest, PullReply>({
       blocks,
       error: state.error,
       focus: state.focus,
-      hints: [{ action: 'submit', text: state.push ? 'push' : 'pull' }, { action: ['next-field', 'prev-field'], text: 'field' }, { action: 'cancel', text: 'cancel' }],
+      hints: state.starting
+        ? [{ action: 'cancel', text: `closes (the ${state.push ? 'push' : 'pull'} goes on in the Pulls pane)` }]
+        : [{ action: 'submit', text: state.push ? 'push' : 'pull' }, { action: ['next-field', 'prev-field'], text: 'field' }, { action: 'cancel', text: 'cancel' }],
     };
   },
 });

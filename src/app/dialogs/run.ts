@@ -225,6 +225,7 @@ function submit(state: RunDialog, overlay: number): Outcome<RunDialog> {
     name: options.name === '' ? undefined : options.name,
     tty: state.tty,
     detached: state.detached,
+    ...(state.interactive && { interactive: true }),
     // Only what the first five rows cannot say: a plain run stays the request it always was.
     ...(hasExtras(extras) && { extras }),
   };
@@ -245,9 +246,10 @@ function formKeyPress(state: RunDialog, key: DialogKey, ctx: DialogContext): Out
     const fields = editIn(state.fields, row, key);
     if (fields) return { state: fields === state.fields ? state : { ...state, fields } };
   }
-  // Tab, or → at the end of the image field, takes the completion shown after it (a second Tab moves on).
+  // → at the end of the image field takes the completion shown after it. Tab moves on, as in
+  // every field: text typed after a Tab belongs in the next field, suggestion or not.
   const complete = row === 'image' ? completion(ctx.engine.images.items, state.fields.image.value) : undefined;
-  if ((action === 'cursor-right' || action === 'next-field') && complete && complete !== state.fields.image.value) return { state: { ...state, fields: setValue<RunField>(state.fields, 'image', complete) } };
+  if (action === 'cursor-right' && complete && complete !== state.fields.image.value) return { state: { ...state, fields: setValue<RunField>(state.fields, 'image', complete) } };
   const nav = formKey(key);
   if (nav?.kind === 'close') return { state, close: true };
   if (nav?.kind === 'submit') return submit(state, ctx.overlay);
@@ -349,6 +351,24 @@ export const run = defineDialog<RunDialog, RunRequest, RunReply>({
         const error = state.created ? `created ${shortId(state.created)} but ${state.started ? 'lost track of it' : 'it did not start'}: ${result.message}` : result.message;
         return { state: { ...next, phase: { kind: 'form' }, error } };
       }
+      case 'handed-back': {
+        // Back from the container's terminal: the dialog has said all it had to; the list shows the container.
+        const who = containerLabel(spec?.name ?? '', result.id);
+        const { end } = result;
+        const kept = !(spec?.extras?.hostConfig.AutoRemove === true && end.ended === 'exited');
+        const text =
+          end.ended === 'detached'
+            ? `detached from ${who}; it keeps running`
+            : end.error !== undefined
+              ? `${who} exited: ${end.error}`
+              : `${who} exited${end.exitCode === undefined ? '' : ` with code ${end.exitCode}`}`;
+        return {
+          state: { ...state, busy: false },
+          close: true,
+          ...(kept && { reveal: { kind: 'container' as const, id: result.id } }),
+          notify: { text, tone: end.ended === 'exited' && end.error !== undefined ? 'error' : 'info' },
+        };
+      }
       case 'pulling':
         return phase.kind === 'pulling' ? { state: { ...state, phase: { ...phase, pullId: result.pullId } } } : { state };
       case 'pulled':
@@ -409,7 +429,7 @@ const switchText: Record<RunSwitch, (s: RunDialog) => string> = {
   tty: (s) => (s.tty ? 'stdout and stderr merged' : 'stderr shown apart'),
   detached: (s) => (s.detached ? 'start it and select it in the list' : 'show its output here'),
   rm: (s) => (s.rm ? 'removed when it exits' : 'kept when it exits'),
-  interactive: (s) => (s.interactive ? 'stdin kept open (e.g. -dit for a shell that stays)' : 'no stdin'),
+  interactive: (s) => (!s.interactive ? 'no stdin' : s.detached ? 'stdin kept open (-dit: a shell that stays; attach with A)' : 'your terminal is its until it exits (with TTY, Ctrl-P Ctrl-Q detaches)'),
   publishAll: (s) => (s.publishAll ? 'every exposed port on a random host port' : 'only the ports above'),
 };
 
@@ -509,7 +529,7 @@ function runView(state: RunDialog, ctx: DialogViewContext): DialogView {
       : [
           { action: 'submit', text: 'run' },
           { action: ['next-field', 'prev-field'], text: 'field' },
-          ...(complete && complete !== v.image && row === 'image' ? [{ action: ['next-field', 'cursor-right'] as const, text: 'completes' }] : []),
+          ...(complete && complete !== v.image && row === 'image' ? [{ action: 'cursor-right' as const, text: 'completes' }] : []),
           { action: 'toggle', text: 'toggles' },
           { action: 'copy-line', text: 'copies the line' },
           { action: 'cancel', text: 'cancel' },

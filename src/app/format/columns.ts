@@ -6,16 +6,19 @@ export interface ColumnSpec<K extends string> {
   key: K;
   /** Narrowest useful width, in cells. A column that cannot get this much is dropped. */
   min: number;
-  /** Widest the column may grow to; unbounded when omitted (only matters when `grow` is set). */
+  /**
+   * Widest the column may grow to with spare width; unbounded when omitted (only matters when `grow`
+   * is set). It does not cut content: a column whose `need` is wider gets it when there is room.
+   */
   max?: number;
   /** Share of the spare width this column receives, relative to the other growable columns. 0/omitted: fixed at `min`. */
   grow?: number;
   /** Importance: lower numbers are kept longest; the highest number is dropped first. */
   priority: number;
   /**
-   * Cells the column's widest content needs (its title included), when known. Spare width goes
-   * first to the columns whose content does not fit yet, and a column whose content is narrower
-   * than `min` needs no more than its content.
+   * Cells the column's widest content needs (its title included), when known: where the column
+   * starts, cut (widest first) only when the columns do not all fit; a column whose content is
+   * narrower than `min` needs no more than its content.
    */
   need?: number;
 }
@@ -28,7 +31,9 @@ export interface ColumnWidth<K extends string> {
 interface Slot<K extends string> {
   key: K;
   width: number;
-  /** What the content needs, between the slot's floor and its max. */
+  /** The narrowest it may be: `min`, or its content when that is narrower. */
+  floor: number;
+  /** What its content needs (`min` when not known): where it starts before anything is cut. */
   want: number;
   max: number;
   grow: number;
@@ -42,9 +47,10 @@ interface Slot<K extends string> {
  *    width, drop the kept column with the highest priority number (on a tie, the rightmost).
  * 2. If even the single most important column does not fit, it gets the whole width: a clipped name is
  *    more use than an empty pane.
- * 3. Spare width goes first to the columns whose content does not fit (`need` above the width they
- *    have), shared by need: a cell at a time to each such column until it fits or the spare runs out, so
- *    a column a few cells short ("About a minute ago") gets them all before a long one takes the rest.
+ * 3. Widths follow content: each column starts at what its content needs (`max` does not cut content
+ *    there is room for). When they do not all fit, the widest is cut first, down to the next widest,
+ *    then those together, and so on (never below a floor): a long image reference gives way before a
+ *    date that is a few cells short is cut, and no column keeps blank cells while another is cut.
  * 4. What is left goes to growable columns in proportion to `grow`, each capped at its `max`; whatever
  *    cannot be placed is left unused.
  *
@@ -61,14 +67,14 @@ export function layoutColumns<K extends string>(
 
   let kept: Array<Slot<K>> = columns.map((c) => {
     const need = c.need === undefined ? undefined : nonNegativeInt(c.need);
-    const min = need === undefined ? nonNegativeInt(c.min) : Math.min(nonNegativeInt(c.min), need);
+    const floor = need === undefined ? nonNegativeInt(c.min) : Math.min(nonNegativeInt(c.min), need);
     const grow = c.grow ?? 0;
-    const max = c.max === undefined ? Infinity : Math.max(min, nonNegativeInt(c.max));
     return {
       key: c.key,
-      width: min,
-      want: Math.min(Math.max(need ?? min, min), max),
-      max,
+      width: floor,
+      floor,
+      want: Math.max(need ?? floor, floor),
+      max: c.max === undefined ? Infinity : Math.max(floor, nonNegativeInt(c.max)),
       grow: Number.isFinite(grow) && grow > 0 ? grow : 0,
       priority: c.priority,
     };
@@ -83,34 +89,46 @@ export function layoutColumns<K extends string>(
     kept = kept.filter((_, i) => i !== drop);
   }
   const only = kept[0];
-  if (kept.length === 1 && only !== undefined && only.width > total) only.width = total;
+  if (kept.length === 1 && only !== undefined && only.width > total) {
+    only.width = total;
+    return [{ key: only.key, width: total }];
+  }
 
-  const spare = fillNeeds(kept, total - used(kept, spacing));
+  const spare = followContent(kept, total - spacing * Math.max(kept.length - 1, 0));
   distribute(kept, spare);
   return kept.map(({ key, width }) => ({ key, width }));
 }
 
 /**
- * Raises the columns whose content does not fit toward what it needs, evenly: every such column
- * gets the same number of extra cells (a "water level") unless it needs fewer, and the first
- * ones from the left get the remainder. Returns the spare width left over.
+ * Sets each column to what its content needs, cut from the widest down when they do not fit in
+ * `room` cells: the widths are then `clamp(want, floor, level)` for the highest level that fits,
+ * and the cells left under the next level go one each to the columns cut to it, the most
+ * important first. Returns the room left over (0 when anything was cut).
  */
-function fillNeeds<K extends string>(slots: Array<Slot<K>>, spare: number): number {
-  let remaining = spare;
-  for (;;) {
-    const short = slots.filter((s) => s.width < s.want);
-    if (short.length === 0 || remaining <= 0) return remaining;
-    const level = Math.floor(remaining / short.length);
-    if (level === 0) {
-      for (const s of short.slice(0, remaining)) s.width += 1;
-      return 0;
-    }
-    for (const s of short) {
-      const add = Math.min(level, s.want - s.width);
-      s.width += add;
-      remaining -= add;
-    }
+function followContent<K extends string>(slots: Array<Slot<K>>, room: number): number {
+  const at = (level: number) => slots.reduce((sum, s) => sum + Math.max(s.floor, Math.min(s.want, level)), 0);
+  const widest = slots.reduce((most, s) => Math.max(most, s.want), 0);
+  if (at(widest) <= room) {
+    for (const s of slots) s.width = s.want;
+    return room - at(widest);
   }
+  // The floors fit (step 1), so some level between 0 and the widest want fits: the highest one.
+  let low = 0;
+  let high = widest;
+  while (low < high) {
+    const mid = Math.ceil((low + high) / 2);
+    if (at(mid) <= room) low = mid;
+    else high = mid - 1;
+  }
+  for (const s of slots) s.width = Math.max(s.floor, Math.min(s.want, low));
+  let left = room - at(low);
+  const cut = slots.filter((s) => s.width === low && s.want > low).sort((a, b) => a.priority - b.priority);
+  for (const s of cut) {
+    if (left <= 0) break;
+    s.width += 1;
+    left -= 1;
+  }
+  return 0;
 }
 
 function distribute<K extends string>(slots: Array<Slot<K>>, spare: number): void {

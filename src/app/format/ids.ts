@@ -15,6 +15,22 @@ export function shortId(id: string | undefined): string {
 }
 
 /**
+ * A container's IMAGE as `docker ps` prints it: the engine's `Image`, except that an image known
+ * only by its id (its tag lost to a newer build or a `docker rmi`: the engine then says
+ * `sha256:32f76702f565…`) is its short id `32f76702f565`, and a digest after the name is left off
+ * (`busybox@sha256:…` → `busybox`), as the CLI trims them; `docker.io/library/` and `docker.io/`
+ * are left off as the CLI's familiar names do.
+ */
+export function containerImage(image: string | undefined, imageId: string | undefined): string {
+  if (!image) return '';
+  const bare = (id: string) => id.slice(id.indexOf(':') + 1).slice(0, SHORT_ID_LENGTH);
+  if (imageId && bare(imageId) === bare(image)) return sanitizeLine(bare(image));
+  const at = image.indexOf('@');
+  const named = at > 0 ? image.slice(0, at) : image;
+  return sanitizeLine(named.replace(/^docker\.io\/(library\/)?/, ''));
+}
+
+/**
  * The engine lists container names with a leading `/` (`/web-1`); the first one is the container's own
  * name (further entries are legacy link aliases). `''` when there is none.
  */

@@ -28,6 +28,11 @@
 // line must stay on one row); `sanitizeText` keeps `\n` and expands `\t` to four spaces (a fixed width
 // rather than tab stops: tab stops would need display-width bookkeeping, and four spaces is enough to
 // keep indented help or JSON readable).
+//
+// Both then take emoji sequences apart (emoji-forms.ts): terminals disagree on their widths, and a
+// line one cell wider than berth measured wraps and scrolls the whole frame.
+
+import { plainEmoji, SEQUENCE_PART } from './emoji-forms.ts';
 
 const ESC = 0x1b;
 const BEL = 0x07;
@@ -36,22 +41,29 @@ const TAB = 0x09;
 
 // Quick-path detectors: one regex test per string, so clean log lines (the overwhelming majority) are
 // returned as-is without allocating. Each alternative is a single character class or a one-character
-// lookaround, so the scan is linear. The text variant does not flag `\n`, which it keeps.
-const UNSAFE_LINE =
-  /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
-const UNSAFE_TEXT =
-  /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+// lookaround, so the scan is linear. The text variant does not flag `\n`, which it keeps. Both flag
+// the parts of emoji sequences too, so that text with neither is scanned once.
+const UNSAFE_LINE = withSequenceParts(
+  /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/,
+);
+const UNSAFE_TEXT = withSequenceParts(
+  /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/,
+);
 
-/** Sanitizes text for a single-line cell: no escapes, no controls, no line breaks (each becomes a space). */
+function withSequenceParts(unsafe: RegExp): RegExp {
+  return new RegExp(`${unsafe.source}|${SEQUENCE_PART.source}`);
+}
+
+/** Sanitizes text for a single-line cell: no escapes, no controls, no line breaks (each becomes a space), emoji sequences taken apart. */
 export function sanitizeLine(text: string): string {
   if (!UNSAFE_LINE.test(text)) return text;
-  return scrub(text, false);
+  return plainEmoji(scrub(text, false));
 }
 
 /** Sanitizes multi-line text (pretty JSON, help): like `sanitizeLine` but keeps `\n` and expands `\t` to 4 spaces. */
 export function sanitizeText(text: string): string {
   if (!UNSAFE_TEXT.test(text)) return text;
-  return scrub(text, true);
+  return plainEmoji(scrub(text, true));
 }
 
 function isBidiControl(c: number): boolean {

@@ -1,4 +1,4 @@
-// Times as the docker CLI shows them (go-units' wording), in minutes and up: see coarseDuration.
+// Times as the docker CLI shows them: go-units' HumanDuration, to the second as `docker ps` prints them.
 
 const SECOND = 1000;
 const MINUTE = 60 * SECOND;
@@ -28,43 +28,45 @@ export function humanDuration(ms: number): string {
 }
 
 /**
- * How berth writes an age: as go-units does from a minute on ("About a minute", "3 minutes",
- * "2 hours"), and "Less than a minute" below that, where the docker CLI counts seconds.
- *
- * Why not seconds: berth repaints the whole screen whenever any text on it changes (Ink draws
- * frames, not cells), and a repaint costs ~60–120 ms of CPU. Seconds would change every second
- * for as long as one container is under a minute old — a repaint a second, 5–10 % of a core, where
- * the idle budget is 0.2 %. In minutes, a young container changes its texts once in its first
- * minute and once a minute after that, and every text is still right to within its own unit.
- */
-export function coarseDuration(ms: number): string {
-  const d = Number.isFinite(ms) && ms > 0 ? ms : 0;
-  return d < MINUTE ? 'Less than a minute' : humanDuration(d);
-}
-
-/**
- * `docker ps` CREATED, in minutes and up: "Less than a minute ago", "About an hour ago", "2 weeks ago".
+ * `docker ps` and `docker images` CREATED: "12 seconds ago", "About an hour ago", "2 weeks ago",
+ * from the local clock as the docker CLI computes it (go-units of now minus the `Created` second).
  *
  * `epochSeconds` is the engine's unix timestamp (the `Created` field of list endpoints). Missing,
  * non-finite or non-positive values give `-`: some engines report 0 for "unknown", and "56 years ago"
  * would be a confident lie. A timestamp in the future — routine when a remote engine's clock runs
- * ahead of ours — reads "Less than a minute ago", as the docker CLI reads it "Less than a second ago".
+ * ahead of ours — reads "Less than a second ago", as the docker CLI reads it.
  */
 export function formatRelative(epochSeconds: number | undefined, nowMs: number): string {
   if (epochSeconds === undefined || !Number.isFinite(epochSeconds) || epochSeconds <= 0) return '-';
-  return `${coarseDuration(nowMs - epochSeconds * 1000)} ago`;
+  return `${humanDuration(nowMs - epochSeconds * 1000)} ago`;
 }
 
 /**
- * How long (ms, > 0) until `coarseDuration` of an age that keeps growing reads differently: the
- * next whole minute under an hour, the next half hour past it (hours round there, years turn on
- * the whole hour), which is early for "3 days" but never late.
+ * The least age (ms) past `ageMs` at which `humanDuration` reads differently: the next second
+ * under a minute, the next minute under an hour, then the next half hour where the rounded hours
+ * reach the next whole count of the unit shown (hours, days, weeks, months), and the next whole
+ * year (go-units counts years from the hours cut down, not rounded). Exact: the text is the same
+ * up to that age and differs at it, so the screen can redraw then and not before.
  */
+export function nextDurationChange(ageMs: number): number {
+  const age = Number.isFinite(ageMs) ? ageMs : 0;
+  if (age < SECOND) return SECOND;
+  if (age < MINUTE) return (Math.floor(age / SECOND) + 1) * SECOND;
+  if (age < HOUR) return (Math.floor(age / MINUTE) + 1) * MINUTE;
+  const hours = Math.round(age / HOUR);
+  // The age at which the rounded hours reach `h`.
+  const at = (h: number) => (h - 0.5) * HOUR;
+  if (hours < 48) return at(hours + 1);
+  if (hours < 24 * 14) return at((Math.floor(hours / 24) + 1) * 24);
+  if (hours < 24 * 60) return at(Math.min((Math.floor(hours / 168) + 1) * 168, 24 * 60));
+  if (hours < 24 * 365 * 2) return at(Math.min((Math.floor(hours / 720) + 1) * 720, 24 * 365 * 2));
+  return (Math.floor(Math.floor(age / HOUR) / 8760) + 1) * 8760 * HOUR;
+}
+
+/** How long (ms, > 0) until `humanDuration` of an age that keeps growing reads differently. */
 export function untilDurationChanges(ageMs: number): number {
   const age = Number.isFinite(ageMs) ? ageMs : 0;
-  if (age < MINUTE) return MINUTE - age;
-  if (age < HOUR) return (Math.floor(age / MINUTE) + 1) * MINUTE - age;
-  return (Math.floor(age / (HOUR / 2)) + 1) * (HOUR / 2) - age;
+  return nextDurationChange(age) - age;
 }
 
 /**

@@ -82,3 +82,26 @@ export function fit(text: string, width: number, align: Align = 'left'): string 
 function cells(width: number): number {
   return Number.isFinite(width) && width > 0 ? Math.floor(width) : 0;
 }
+
+/**
+ * A log line for one row: sanitized like `sanitizeLine`, but each tab moves on to the next tab stop
+ * (every 8 columns, counted in display width from the line's start), as a terminal shows the
+ * `docker logs` output, so tab-aligned columns stay aligned rather than collapse to one space.
+ */
+export function sanitizeTabbed(text: string, tabSize = 8): string {
+  if (!text.includes('\t')) return sanitizeLine(text);
+  let out = '';
+  let column = 0;
+  const pieces = text.split('\t');
+  pieces.forEach((piece, i) => {
+    const clean = sanitizeLine(piece);
+    out += clean;
+    column += displayWidth(clean);
+    if (i < pieces.length - 1) {
+      const pad = tabSize - (column % tabSize);
+      out += ' '.repeat(pad);
+      column += pad;
+    }
+  });
+  return out;
+}

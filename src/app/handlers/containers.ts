@@ -17,6 +17,7 @@ import { failure, type HandlerTable } from './work.ts';
 
 type ContainerCommands =
   | 'container-shell'
+  | 'container-attach'
   | 'container-start'
   | 'project-start'
   | 'container-pause'
@@ -39,6 +40,23 @@ export const containerHandlers: HandlerTable<ContainerCommands> = {
         if (notice) env.dispatch({ type: 'notify', text: notice.text, tone: notice.tone });
       },
       (error: unknown) => env.dispatch({ type: 'notify', text: describeError(error), tone: 'error' }),
+    );
+  },
+  'container-attach': (command, env) => {
+    const open = env.services.openAttach;
+    const label = containerLabel(command.name, command.containerId);
+    if (!open) {
+      env.dispatch({ type: 'notify', text: 'attaching needs berth running in a terminal', tone: 'error' });
+      return;
+    }
+    open({ containerId: command.containerId, name: command.name }).then(
+      (end) => {
+        if (!end) return;
+        if (end.ended === 'detached') env.dispatch({ type: 'notify', text: `detached from ${label}; it keeps running` });
+        else if (end.error !== undefined) env.dispatch({ type: 'notify', text: `${label} exited: ${end.error}`, tone: 'error' });
+        else env.dispatch({ type: 'notify', text: `${label} exited${end.exitCode === undefined ? '' : ` with code ${end.exitCode}`}` });
+      },
+      (error: unknown) => env.dispatch({ type: 'notify', text: `cannot attach to ${label}: ${describeError(error)}`, tone: 'error' }),
     );
   },
   'container-start': (command, env) => {

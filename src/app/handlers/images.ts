@@ -2,6 +2,7 @@
 import { describeError } from '../../engine/errors.ts';
 import { shortId } from '../../state/actions/labels.ts';
 import { removeImage } from '../../state/actions/remove.ts';
+import { credentialsAccepted, isCredentialsRefusal } from '../../state/pulls/credentials-check.ts';
 import { InvalidReferenceError } from '../../state/pulls/pull-manager.ts';
 import { answer, reply } from './reply.ts';
 import type { HandlerTable } from './work.ts';
@@ -25,7 +26,23 @@ export const imageHandlers: HandlerTable<'image-tag' | 'image-remove' | 'pull-st
       reply(env, c.overlay, { kind: 'failed', message: error instanceof InvalidReferenceError ? error.message : describeError(error) });
       return;
     }
-    reply(env, c.overlay, { kind: 'started', pullId });
+    // The dialog stays open until the registry has taken the credentials or refused them: a
+    // refusal goes back to it, fields and all, to be typed again.
+    const work = env.work(c.overlay);
+    let unsubscribe = (): void => undefined;
+    const check = (): boolean => {
+      const pull = env.pulls.get(pullId);
+      if (pull === undefined || credentialsAccepted(pull) || pull.status === 'cancelled') {
+        reply(env, c.overlay, { kind: 'started', pullId });
+      } else if (pull.status === 'error') {
+        reply(env, c.overlay, { kind: 'failed', message: pull.error ?? 'the pull failed', credentials: isCredentialsRefusal(pull.error) });
+      } else return false;
+      unsubscribe();
+      return true;
+    };
+    if (check()) return;
+    unsubscribe = env.pulls.store.subscribe(() => void check());
+    work.cleanups.push(() => unsubscribe());
   },
   'pull-cancel': (command, env) => void env.pulls.cancel(command.pullId),
   'pull-dismiss': (command, env) => void env.pulls.dismiss(command.pullId),

@@ -11,6 +11,7 @@ import { isLive, ownName } from '../../state/containers.ts';
 import { LogBuffer } from '../../state/logs/log-buffer.ts';
 import { describeError } from '../../engine/errors.ts';
 import { readRunEnv } from '../../state/run-line/read-env.ts';
+import { shortId } from '../../state/actions/labels.ts';
 import type { RunReply } from '../commands.ts';
 
 /** Output kept for the dialog: enough to scroll back through a short run. */
@@ -53,8 +54,21 @@ export const runHandlers: HandlerTable<'run-create' | 'run-pull'> = {
           },
         });
       })
+      // An interactive run has the terminal until it ends; a refused attach or start fails the run like any other step.
+      .then(async (outcome) => {
+        if (outcome.kind !== 'interactive') return outcome;
+        const open = env.services.openAttach;
+        if (!open) throw new RunInputError('an interactive run (-i) needs berth running in a terminal');
+        const autoRemove = spec.extras?.hostConfig.AutoRemove === true;
+        const end = await open({ containerId: outcome.id, name: spec.name ?? shortId(outcome.id), run: { tty: spec.tty, autoRemove } });
+        return { kind: 'handed-back' as const, id: outcome.id, end };
+      })
       .then(
         async (outcome) => {
+          if (outcome.kind === 'handed-back') {
+            if (outcome.end) reply(env, overlay, { kind: 'handed-back', id: outcome.id, end: outcome.end });
+            return;
+          }
           if (outcome.kind === 'exited') {
             report();
             reply(env, overlay, { kind: 'exited', exitCode: outcome.exitCode, outputError: outcome.outputError });

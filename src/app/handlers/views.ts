@@ -4,7 +4,8 @@
  */
 import { describeError } from '../../engine/errors.ts';
 import { LogSession } from '../../state/logs/log-session.ts';
-import { saveLogs } from '../../state/logs/save.ts';
+import { saveLogs, saveLogStream } from '../../state/logs/save.ts';
+import { lineMatcher } from '../../state/logs/search.ts';
 import { nameTask, serviceLogClient } from '../../state/swarm/service-logs.ts';
 import { ProjectLogs } from '../../state/logs/project-logs.ts';
 import { failure, type HandlerTable, type LogSource, type RunnerEnv } from './work.ts';
@@ -16,15 +17,34 @@ import { failure, type HandlerTable, type LogSource, type RunnerEnv } from './wo
 function follow(env: RunnerEnv, overlay: number, source: LogSource): void {
   const work = env.work(overlay);
   work.session = source;
-  let seen = { total: 0, dropped: 0 };
+  const { buffer } = source;
+  let seen = { total: 0, dropped: 0, prepended: 0, droppedBack: 0, epoch: buffer.epoch, state: source.store.getState() };
   const report = () => {
-    const { buffer } = source;
+    const state = source.store.getState();
     const total = buffer.length + buffer.dropped;
-    const added = total - seen.total;
-    const dropped = buffer.dropped - seen.dropped;
-    if (added <= 0 && dropped <= 0) return;
-    seen = { total, dropped: buffer.dropped };
-    env.dispatch({ type: 'logs-changed', overlay, added, dropped, length: buffer.length });
+    const history = state.history;
+    const focus = history?.focus;
+    const replaced = buffer.epoch !== seen.epoch;
+    const added = replaced ? 0 : total - seen.total;
+    const dropped = replaced ? 0 : buffer.dropped - seen.dropped;
+    const prepended = replaced ? 0 : buffer.prepended - seen.prepended;
+    const droppedBack = replaced ? 0 : buffer.droppedBack - seen.droppedBack;
+    const focused = focus !== undefined && focus.seq !== seen.state.history?.focus?.seq ? focus.index : undefined;
+    const historyChanged = history !== seen.state.history || state.detached !== seen.state.detached;
+    seen = { total, dropped: buffer.dropped, prepended: buffer.prepended, droppedBack: buffer.droppedBack, epoch: buffer.epoch, state };
+    if (!replaced && added <= 0 && dropped <= 0 && prepended <= 0 && focused === undefined && !historyChanged) return;
+    env.dispatch({
+      type: 'logs-changed',
+      overlay,
+      added,
+      dropped,
+      length: buffer.length,
+      ...(prepended > 0 ? { prepended, droppedBack } : {}),
+      // A jump reports its focus with the new window; a match already held, as a reveal.
+      ...(replaced ? { replaced: { focus: focused } } : focused !== undefined ? { reveal: focused } : {}),
+      history,
+      detached: state.detached,
+    });
   };
   work.cleanups.push(source.store.subscribe(report));
 }
@@ -32,7 +52,7 @@ function follow(env: RunnerEnv, overlay: number, source: LogSource): void {
 /** How often the stats view's processes (`docker top`) are asked for again while it is open. */
 export const TOP_EVERY_MS = 3000;
 
-export const viewHandlers: HandlerTable<'inspect-load' | 'history-load' | 'logs-open' | 'logs-open-project' | 'logs-open-service' | 'logs-save' | 'top-follow'> = {
+export const viewHandlers: HandlerTable<'inspect-load' | 'history-load' | 'logs-open' | 'logs-open-project' | 'logs-open-service' | 'logs-save' | 'logs-page' | 'logs-history-search' | 'logs-search-cancel' | 'logs-reveal' | 'top-follow'> = {
   'history-load': (command, env) => {
     const { signal } = env.work(command.overlay).abort;
     env.client.imageHistory(command.imageId, signal).then(
@@ -64,7 +84,7 @@ export const viewHandlers: HandlerTable<'inspect-load' | 'history-load' | 'logs-
   'logs-open': (command, env) => {
     const { client } = env;
     const { sync } = env.session;
-    const session = new LogSession({ client, onEvent: (l) => sync.onEvent(l), onReconnect: (l) => sync.onReconnect(l) }, command.containerId);
+    const session = new LogSession({ client, onEvent: (l) => sync.onEvent(l), onReconnect: (l) => sync.onReconnect(l) }, command.containerId, { history: true });
     follow(env, command.overlay, session);
     session.start();
   },
@@ -84,11 +104,43 @@ export const viewHandlers: HandlerTable<'inspect-load' | 'history-load' | 'logs-
     logs.start();
   },
   'logs-save': (command, env) => {
+    const work = env.existing(command.overlay);
+    const history = work?.session?.history;
+    if (history !== undefined && work !== undefined) {
+      // The whole history, streamed from the engine to the file (never held in memory).
+      const { signal } = work.abort;
+      saveLogStream((onLines) => history.readAll(onLines, signal), { dir: env.services.logDir(), containerName: command.name, timestamps: command.timestamps }).then(
+        ({ path, lines }) => env.dispatch({ type: 'notify', text: `saved ${lines} line${lines === 1 ? '' : 's'} to ${path}` }),
+        (error: unknown) => {
+          const message = failure(error, signal);
+          if (message !== undefined) env.dispatch({ type: 'notify', text: `could not save the logs: ${error instanceof Error ? error.message : message}`, tone: 'error' });
+        },
+      );
+      return;
+    }
     const lines = env.existing(command.overlay)?.session?.buffer.slice() ?? [];
     saveLogs(lines, { dir: env.services.logDir(), containerName: command.name, timestamps: command.timestamps }).then(
       (path) => env.dispatch({ type: 'notify', text: `saved ${lines.length} line${lines.length === 1 ? '' : 's'} to ${path}` }),
       (error: unknown) => env.dispatch({ type: 'notify', text: `could not save the logs: ${error instanceof Error ? error.message : describeError(error)}`, tone: 'error' }),
     );
+  },
+  'logs-page': (command, env) => {
+    const history = env.existing(command.overlay)?.session?.history;
+    if (command.to === 'older') history?.older();
+    else if (command.to === 'newer') history?.newer();
+    else if (command.to === 'first') history?.first();
+    else history?.last();
+  },
+  'logs-history-search': (command, env) => {
+    const history = env.existing(command.overlay)?.session?.history;
+    if (command.query === undefined) history?.search(undefined);
+    else history?.search(command.query, lineMatcher(command.query));
+  },
+  'logs-search-cancel': (command, env) => {
+    env.existing(command.overlay)?.session?.history?.cancelSearch();
+  },
+  'logs-reveal': (command, env) => {
+    env.existing(command.overlay)?.session?.history?.reveal(command.from, command.direction);
   },
   // The stats view's processes: asked when it opens and every TOP_EVERY_MS after, one request at a time.
   'top-follow': (command, env) => {

@@ -13,10 +13,10 @@ import type { ResourceLists } from '../../state/resources/resource-lists.ts';
 import type { LiveSources, SourceSession } from '../../state/sources.ts';
 import type { Store } from '../../state/store.ts';
 import type { SwarmLists } from '../../state/swarm/swarm-lists.ts';
-import type { AppAction, Command } from '../commands.ts';
+import type { AppAction, AttachEnd, Command } from '../commands.ts';
 
 /** What a logs view reads and closes: one container's session or a merge of several. */
-export type LogSource = Pick<LogSession, 'buffer' | 'store' | 'close'>;
+export type LogSource = Pick<LogSession, 'buffer' | 'store' | 'close'> & { readonly history?: LogSession['history'] };
 
 /** What the runner works with: the live sources and the terminal, built once by the process glue (or by a test). */
 export interface RunnerServices {
@@ -31,10 +31,25 @@ export interface RunnerServices {
    * to show (undefined: nothing to say, e.g. berth is quitting). Absent where there is no terminal.
    */
   openShell?(request: { containerId: string; name: string }): Promise<{ text: string; tone: 'info' | 'error' } | undefined>;
+  /**
+   * Hands the terminal to the container's own process: attaches to a running one, or (`run`)
+   * starts one just created, as `docker run -it` does, until it exits or the user detaches
+   * (Ctrl-P Ctrl-Q). Resolves once berth is back (undefined: berth is quitting, or the terminal
+   * is already handed over); rejects, the terminal untouched, when the engine refuses the attach
+   * or the start. Absent where there is no terminal.
+   */
+  openAttach?(request: AttachRequest): Promise<AttachEnd | undefined>;
   /** Gives the terminal back to the shell and stops, as Ctrl-Z does (absent where there is no terminal). */
   suspend?(): void;
   /** Where `w` in the logs view writes (the current directory). */
   logDir(): string;
+}
+
+export interface AttachRequest {
+  containerId: string;
+  name: string;
+  /** Start it first: a run's container, just created. */
+  run?: { tty: boolean; autoRemove: boolean };
 }
 
 /** What runs for one overlay until it closes. */

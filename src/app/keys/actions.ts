@@ -12,6 +12,7 @@ import { clearFilter, cyclePane, focusPane, moveSelection, moveSelectionTo, setS
 import { rowKeys, type Pane } from '../panes/pane.ts';
 import { paneOrder, panes } from '../panes/index.ts';
 import { isDescending, nextSort } from '../rows/sort.ts';
+import { askToQuit } from '../quit.ts';
 import { paneView, type AppState } from '../types.ts';
 import type { ActionId } from './keymap.ts';
 import { openView } from './steps.ts';
@@ -31,7 +32,7 @@ function move(by: (state: AppState, ctx: UiContext) => number | 'top' | 'bottom'
 const page = (state: AppState, ctx: UiContext) => bodyHeight(state.terminal, ctx.engine) - 1;
 
 export const sharedActions: Partial<Record<ActionId, ActionHandler>> = {
-  quit: (state) => reduced(state, { type: 'app-quit' }),
+  quit: (state, ctx) => askToQuit(state, ctx, 'quit'),
   suspend: (state) => reduced(state, { type: 'app-suspend' }),
   help: (state) => openView(state, (id) => ({ kind: 'help', id, top: 0 })),
   'next-pane': (state) => reduced(cyclePane(state, paneOrder, 1)),

@@ -22,6 +22,7 @@ export type KeyContext = string;
 export type ActionId =
   // Everywhere.
   | 'quit'
+  | 'stay'
   | 'interrupt'
   | 'suspend'
   | 'help'
@@ -82,6 +83,9 @@ export type ActionId =
   | 'next-match'
   | 'prev-match'
   | 'save-logs'
+  | 'wrap'
+  | 'scroll-left'
+  | 'scroll-right'
   | 'switch-engine'
   // The filter and search prompts.
   | 'prompt-keep'
@@ -139,13 +143,15 @@ const LISTS = ['list', 'logs', 'inspect', 'help', 'engines', 'output'];
 const FILTERED = ['containers', 'images', 'volumes', 'networks', 'events', 'services', 'nodes'];
 
 export const keymap: readonly Binding[] = [
-  { action: 'interrupt', keys: ['ctrl+c'], description: 'quit, from any screen (a dialog’s field too)', contexts: ['anywhere'] },
+  { action: 'interrupt', keys: ['ctrl+c'], description: 'quit, from any screen (a dialog’s field too; asks first as q does)', contexts: ['anywhere'] },
   { action: 'suspend', keys: ['ctrl+z'], description: 'suspend to the shell (fg brings berth back), from any screen', contexts: ['anywhere'] },
-  { action: 'quit', keys: ['q'], description: 'quit', contexts: ['global'], footer: 'quit' },
+  // In a dialog too, where q is not text: on a switch, a yes/no question, a run's output.
+  { action: 'quit', keys: ['q'], description: 'quit (asks first while a pull or push runs or a dialog holds typed text)', contexts: ['global', 'toggle', 'confirm', 'output'], footer: 'quit' },
+  { action: 'stay', keys: ['escape'], description: 'stay: the answer to quitting’s question', contexts: ['quitting'] },
   { action: 'help', keys: ['?'], description: 'help for this screen (help: close it)', contexts: ['global'], footer: 'help' },
   { action: 'pull', keys: ['p'], description: 'pull an image', contexts: ['global'], footer: 'pull' },
-  { action: 'engines', keys: ['E'], description: 'switch engines (docker contexts, DOCKER_HOST, local sockets; the switcher: close it)', contexts: ['global'] },
-  { action: 'next-pane', keys: ['tab'], description: 'next pane', contexts: ['panes'] },
+  { action: 'engines', keys: ['E'], description: 'switch engines (docker contexts, DOCKER_HOST, local sockets; the switcher: close it)', contexts: ['global'], footer: 'engines' },
+  { action: 'next-pane', keys: ['tab'], description: 'next pane', contexts: ['panes'], footer: 'next pane' },
   { action: 'prev-pane', keys: ['shift+tab'], description: 'previous pane', contexts: ['panes'] },
   { action: 'pane-containers', keys: ['1'], description: 'Containers pane', contexts: ['panes'] },
   { action: 'pane-images', keys: ['2'], description: 'Images pane', contexts: ['panes'] },
@@ -159,53 +165,57 @@ export const keymap: readonly Binding[] = [
   { action: 'up', keys: ['up', 'k'], description: 'move up', contexts: LISTS },
   { action: 'down', keys: ['down', 'j'], description: 'move down', contexts: LISTS },
   { action: 'top', keys: ['g', 'home'], label: 'g', description: 'go to the top', contexts: LISTS },
-  { action: 'bottom', keys: ['G', 'end'], label: 'G', description: 'go to the bottom (logs: and follow)', contexts: LISTS },
+  { action: 'bottom', keys: ['G', 'end'], label: 'G', description: 'go to the bottom (logs: and follow)', contexts: LISTS, footer: 'bottom' },
   { action: 'page-up', keys: ['pageup', 'ctrl+b', 'ctrl+u'], label: 'PgUp', description: 'page up', contexts: LISTS },
   { action: 'page-down', keys: ['pagedown', 'ctrl+f', 'ctrl+d'], label: 'PgDn', description: 'page down', contexts: LISTS },
   { action: 'filter', keys: ['/'], description: 'filter this pane (id, name, image, tags; events: type, action, actor, details)', contexts: FILTERED, footer: 'filter' },
-  { action: 'clear-filter', keys: ['escape'], description: 'clear the filter', contexts: ['filtered'] },
+  { action: 'clear-filter', keys: ['escape'], description: 'clear the filter', contexts: ['filtered'], footer: 'clear filter' },
   { action: 'open-tasks', keys: ['return'], description: 'a service: show or hide its tasks; a task: its container’s logs', contexts: ['services'], footer: 'tasks' },
   { action: 'service-logs', keys: ['l'], description: 'the service’s logs: every task’s lines, each named task@node (follow, search, save as container logs)', contexts: ['services'], footer: 'logs' },
   { action: 'scale', keys: ['s'], description: 'scale the service (replicas)', contexts: ['services'], footer: 'scale' },
-  { action: 'force-update', keys: ['R'], description: 'restart the service’s tasks, one after another (asks first)', contexts: ['services'] },
-  { action: 'rollback', keys: ['u'], description: 'roll the service back to its previous spec (asks first)', contexts: ['services'] },
+  { action: 'force-update', keys: ['R'], description: 'restart the service’s tasks, one after another (asks first)', contexts: ['services'], footer: 'restart' },
+  { action: 'rollback', keys: ['u'], description: 'roll the service back to its previous spec (asks first)', contexts: ['services'], footer: 'rollback' },
   { action: 'drain', keys: ['D'], description: 'drain the node: its tasks move elsewhere (asks first)', contexts: ['nodes'], footer: 'drain' },
   { action: 'activate', keys: ['A'], description: 'activate the node again (asks first)', contexts: ['nodes'], footer: 'activate' },
 
   { action: 'logs', keys: ['return', 'l'], description: 'container logs (a Compose project: all its containers’ in one view)', contexts: ['containers'], footer: 'logs' },
   { action: 'toggle-all', keys: ['a'], description: 'running only ↔ all containers', contexts: ['containers'], footer: 'all' },
   { action: 'stats-view', keys: ['m'], description: 'resource graphs, figures and processes of the container', contexts: ['containers'], footer: 'stats' },
-  { action: 'toggle-compose', keys: ['z'], description: 'group by Compose project on/off (s, S, R on a project row act on all its containers)', contexts: ['containers'] },
-  { action: 'fold', keys: [' '], description: 'on a Compose project’s row: fold or unfold it (elsewhere Space will mark the row: see mark)', contexts: ['containers'] },
-  { action: 'toggle-stats', keys: ['M'], description: 'resource columns on/off (CPU, memory, net and block I/O, PIDs of running containers)', contexts: ['containers'] },
+  { action: 'toggle-compose', keys: ['z'], description: 'group by Compose project on/off (s, S, R on a project row act on all its containers)', contexts: ['containers'], footer: 'compose' },
+  { action: 'fold', keys: [' '], description: 'on a Compose project’s row: fold or unfold it (elsewhere Space will mark the row: see mark)', contexts: ['containers'], footer: 'fold' },
+  { action: 'toggle-stats', keys: ['M'], description: 'resource columns on/off (CPU, memory, net and block I/O, PIDs of running containers)', contexts: ['containers'], footer: 'columns' },
   { action: 'inspect', keys: ['i'], description: 'inspect (pretty JSON)', contexts: ['containers', 'images', 'volumes', 'networks'], footer: 'inspect' },
-  { action: 'prune', keys: ['X'], description: 'prune: shows what would go and what it frees, then removes it after Enter (Images: Space cycles dangling, unused, build cache)', contexts: ['containers', 'images', 'volumes', 'networks'] },
+  { action: 'prune', keys: ['X'], description: 'prune: shows what would go and what it frees, then removes it after Enter (Images: Space cycles dangling, unused, build cache)', contexts: ['containers', 'images', 'volumes', 'networks'], footer: 'prune' },
   { action: 'create', keys: ['c'], description: 'create a volume, or a bridge network', contexts: ['volumes', 'networks'], footer: 'create' },
-  { action: 'history', keys: ['h'], description: 'the image’s history: each layer, what made it, its size and age', contexts: ['images'] },
-  { action: 'tag', keys: ['t'], description: 'tag the image with another name (docker tag)', contexts: ['images'] },
-  { action: 'push', keys: ['P'], description: 'push the image to its registry, a bar per layer in the Pulls pane (credentials as for pulls)', contexts: ['images'] },
+  { action: 'history', keys: ['h'], description: 'the image’s history: each layer, what made it, its size and age', contexts: ['images'], footer: 'history' },
+  { action: 'tag', keys: ['t'], description: 'tag the image with another name (docker tag)', contexts: ['images'], footer: 'tag' },
+  { action: 'push', keys: ['P'], description: 'push the image to its registry, a bar per layer in the Pulls pane (credentials as for pulls)', contexts: ['images'], footer: 'push' },
   { action: 'run', keys: ['r'], description: 'run a container', contexts: ['containers', 'images'], footer: 'run' },
   { action: 'stop', keys: ['s'], description: 'stop the container', contexts: ['containers'], footer: 'stop' },
-  { action: 'start', keys: ['S'], description: 'start the stopped container', contexts: ['containers'] },
-  { action: 'pause', keys: ['P'], description: 'pause the running container, or resume the paused one', contexts: ['containers'] },
-  { action: 'kill', keys: ['K'], description: 'kill the container with a signal (asks; SIGKILL unless you type another)', contexts: ['containers'] },
-  { action: 'rename', keys: ['N'], description: 'rename the container', contexts: ['containers'] },
-  { action: 'copy-out', keys: ['C'], description: 'copy a file or directory out of the container to a local directory (docker cp)', contexts: ['containers'] },
-  { action: 'restart', keys: ['R'], description: 'restart the container (asks first)', contexts: ['containers'] },
+  { action: 'start', keys: ['S'], description: 'start the stopped container', contexts: ['containers'], footer: 'start' },
+  { action: 'pause', keys: ['P'], description: 'pause the running container, or resume the paused one', contexts: ['containers'], footer: 'pause' },
+  { action: 'kill', keys: ['K'], description: 'kill the container with a signal (asks; SIGKILL unless you type another)', contexts: ['containers'], footer: 'kill' },
+  { action: 'rename', keys: ['N'], description: 'rename the container', contexts: ['containers'], footer: 'rename' },
+  { action: 'copy-out', keys: ['C'], description: 'copy a file or directory out of the container to a local directory (docker cp)', contexts: ['containers'], footer: 'cp' },
+  { action: 'restart', keys: ['R'], description: 'restart the container (asks first)', contexts: ['containers'], footer: 'restart' },
   { action: 'commit', keys: ['c'], description: 'commit the container to an image', contexts: ['containers'], footer: 'commit' },
   { action: 'shell', keys: ['e'], description: 'a shell in the running container (exit returns here)', contexts: ['containers'], footer: 'shell' },
-  { action: 'sort', keys: ['o'], description: 'sort by the next column (containers: created, name, image, state; images: created, size, tag)', contexts: ['containers', 'images'] },
-  { action: 'copy', keys: ['y'], description: 'copy the id (an image row: its name) to the clipboard', contexts: ['containers', 'images'] },
+  { action: 'attach', keys: ['A'], description: 'attach to the running container’s own process, as docker attach (Ctrl-P Ctrl-Q detaches)', contexts: ['containers'], footer: 'attach' },
+  { action: 'sort', keys: ['o'], description: 'sort by the next column (containers: created, name, image, state; images: created, size, tag)', contexts: ['containers', 'images'], footer: 'sort' },
+  { action: 'copy', keys: ['y'], description: 'copy the id (an image row: its name) to the clipboard', contexts: ['containers', 'images'], footer: 'copy' },
   { action: 'remove', keys: ['d'], description: 'remove (asks first)', contexts: ['containers', 'images', 'volumes', 'networks', 'services'], footer: 'remove' },
   { action: 'cancel-pull', keys: ['x', 'escape'], label: 'x', description: 'cancel the selected pull', contexts: ['pulls'], footer: 'cancel' },
   { action: 'dismiss-pull', keys: ['d'], description: 'dismiss a finished pull', contexts: ['pulls'], footer: 'dismiss' },
 
-  { action: 'follow', keys: ['f'], description: 'follow on/off', contexts: ['logs'], footer: 'follow' },
+  { action: 'follow', keys: ['f'], description: 'follow on/off (reading the history: back to the live end)', contexts: ['logs'], footer: 'follow' },
   { action: 'timestamps', keys: ['t'], description: 'timestamps on/off', contexts: ['logs'], footer: 'time' },
-  { action: 'search', keys: ['/'], description: 'search', contexts: ['logs'], footer: 'search' },
+  { action: 'search', keys: ['/'], description: 'search (a container’s whole history too, streamed from the engine; Esc stops it)', contexts: ['logs'], footer: 'search' },
   { action: 'next-match', keys: ['n'], description: 'next match', contexts: ['logs'], footer: 'next' },
-  { action: 'prev-match', keys: ['N'], description: 'previous match', contexts: ['logs'] },
-  { action: 'save-logs', keys: ['w'], description: 'write the lines held here to a file in the current directory', contexts: ['logs'], footer: 'save' },
+  { action: 'prev-match', keys: ['N'], description: 'previous match', contexts: ['logs'], footer: 'previous' },
+  { action: 'save-logs', keys: ['w'], description: 'write the whole log to a file in the current directory (a container’s: streamed from the engine; a set’s: the lines held)', contexts: ['logs'], footer: 'save' },
+  { action: 'wrap', keys: ['z'], description: 'wrap long lines on/off', contexts: ['logs'], footer: 'wrap' },
+  { action: 'scroll-left', keys: ['left', 'h'], label: '←/h', description: 'scroll long lines back to the left (not wrapping)', contexts: ['logs'] },
+  { action: 'scroll-right', keys: ['right', 'l'], label: '→/l', description: 'scroll long lines to the right (not wrapping)', contexts: ['logs'] },
   { action: 'close', keys: ['escape'], description: 'close this view (logs: clear the search first)', contexts: ['logs', 'inspect', 'help', 'engines', 'stats'], footer: 'back' },
   { action: 'switch-engine', keys: ['return'], description: 'switch to the selected engine', contexts: ['engines'], footer: 'switch' },
 
@@ -241,7 +251,6 @@ export const keymap: readonly Binding[] = [
   { action: 'pulse', keys: ['H'], description: 'the engine’s pulse line on/off', contexts: ['global'], planned: 'notice trouble (issue 35)' },
   { action: 'palette', keys: [':'], description: 'the command palette: every action, pane and engine by name', contexts: ['global'], planned: 'make it yours (issue 38); the action log is pane 0' },
   { action: 'exec', keys: ['x'], description: 'run any command in the container', contexts: ['containers'], planned: 'make it yours (issue 38)' },
-  { action: 'attach', keys: ['A'], description: 'attach to the container’s own terminal (Ctrl-P Ctrl-Q comes back)', contexts: ['containers'], planned: 'newcomer fixes (issue 33)' },
   { action: 'recreate', keys: ['U'], description: 'edit and recreate the container', contexts: ['containers'], planned: 'change what exists (issue 37)' },
   { action: 'files', keys: ['F'], description: 'browse the container’s files', contexts: ['containers'], planned: 'change what exists (issue 37)' },
   { action: 'diff', keys: ['D'], description: 'what changed in the container since its image', contexts: ['containers'], planned: 'change what exists (issue 37)' },
@@ -286,6 +295,8 @@ export function keyStacks(bindings: readonly Binding[]): ReadonlyArray<readonly 
     ['toggle', 'form', 'command-line', 'dialog', 'anywhere'],
     ['confirm', 'dialog', 'anywhere'],
     ['output', 'dialog', 'anywhere'],
+    // While quitting asks (quit.ts): its answer first, then the screen's own keys.
+    ['quitting', 'anywhere'],
   ];
 }
 

@@ -6,19 +6,20 @@
  * Adding an overlay kind: its state in app/types.ts (Overlay), a case here, and a component in
  * ui/views/overlay-views.tsx.
  */
-import { notify, reduced, type Reduced } from '../commands.ts';
+import { notify, reduced, type Command, type Reduced } from '../commands.ts';
 import { replaceOverlay } from '../navigation.ts';
 import type { AppState, DialogOverlay, HelpOverlay, HistoryOverlay, InspectOverlay, LogsOverlay, Overlay } from '../types.ts';
 import { dialogOf } from '../dialogs/index.ts';
 import { applyOutcome, dialogContext } from '../dialogs/open.ts';
 import type { KeyPress } from '../input/press.ts';
 import { editLine } from '../input/field.ts';
-import { findMatches } from '../../state/logs/search.ts';
-import { reduceLogView, type LogViewAction, type LogViewContext } from '../../state/logs/view-model.ts';
+import { findMatches, nextMatch } from '../../state/logs/search.ts';
+import { maxTop, reduceLogView, type LogViewAction, type LogViewContext } from '../../state/logs/view-model.ts';
 import { bodyHeight } from '../layout.ts';
 import { contextsFor, helpContexts } from './contexts.ts';
 import { isPrintableKey, type KeyContext } from './keymap.ts';
 import { enginesKey } from './engines.ts';
+import { helpLines } from './help-lines.ts';
 import { close } from './steps.ts';
 import type { UiContext } from '../context.ts';
 import { plural } from '../format/plural.ts';
@@ -33,9 +34,9 @@ export function logsBody(state: AppState, ctx: UiContext): number {
   return Math.max(bodyHeight(state.terminal, ctx.engine) - 2, 1);
 }
 
-/** The help text: every key for the screen under it, from the keymap in force. */
+/** The help text's lines: every key for the screen under it, from the keymap in force, wrapped at the width. */
 export function helpLineCount(state: AppState, ctx: UiContext): number {
-  return ctx.keymap.bindingsFor(helpContexts(state)).length;
+  return helpLines(ctx.keymap.bindingsFor(helpContexts(state)), state.terminal.columns).length;
 }
 
 function scrollKey<O extends HelpOverlay | InspectOverlay | HistoryOverlay>(state: AppState, overlay: O, press: KeyPress, ctx: UiContext, context: KeyContext, lines: number): Reduced | undefined {
@@ -76,50 +77,83 @@ export function applyLogView(state: AppState, overlay: LogsOverlay, action: LogV
   return replaceOverlay(state, { ...overlay, ...patch, view });
 }
 
+/** Columns one ←/→ moves long lines by. */
+const COLUMN_STEP = 10;
+
 function logsKey(state: AppState, overlay: LogsOverlay, press: KeyPress, ctx: UiContext): Reduced | undefined {
-  const apply = (action: LogViewAction) => reduced(applyLogView(state, overlay, action, ctx));
+  const apply = (action: LogViewAction, ...commands: Command[]) => reduced(applyLogView(state, overlay, action, ctx), ...commands);
   const prompt = overlay.prompt;
+  const history = overlay.history;
+  const page = (to: 'older' | 'newer' | 'first' | 'last'): Command => ({ type: 'logs-page', overlay: overlay.id, to });
   if (prompt !== undefined) {
     // A printable key is text here, whatever it does elsewhere.
     const action = isPrintableKey(press.name) || press.name === 'paste' ? undefined : ctx.keymap.resolveIn(['prompt', 'line'], press.name);
     if (action === 'prompt-clear') return reduced(replaceOverlay(state, { ...overlay, prompt: undefined }));
     if (action === 'prompt-keep') {
-      const search: LogViewAction = prompt.trim() === '' ? { type: 'clear-search' } : { type: 'search', query: prompt };
-      return reduced(applyLogView(state, overlay, search, ctx, { prompt: undefined }));
+      const query = prompt.trim() === '' ? undefined : prompt;
+      const search: LogViewAction = query === undefined ? { type: 'clear-search' } : { type: 'search', query };
+      // The window is searched at once; the rest of the history, streamed from the engine.
+      const whole: Command[] = history !== undefined && (history.older || history.newer) ? [{ type: 'logs-history-search', overlay: overlay.id, query }] : [];
+      return reduced(applyLogView(state, overlay, search, ctx, { prompt: undefined }), ...whole);
     }
     const edited = editLine(prompt, press, action);
     return reduced(edited === prompt ? state : replaceOverlay(state, { ...overlay, prompt: edited }));
   }
+  const body = logsBody(state, ctx);
+  const atBottom = overlay.view.top >= maxTop(overlay.length, body);
   switch (ctx.keymap.resolve('logs', press.name)) {
     case 'up':
-      return apply({ type: 'scroll', by: -1 });
+      // At the top of what is loaded, ↑ reads the page before it.
+      return apply({ type: 'scroll', by: -1 }, ...(overlay.view.top === 0 && history?.older === true ? [page('older')] : []));
     case 'down':
-      return apply({ type: 'scroll', by: 1 });
+      return apply({ type: 'scroll', by: 1 }, ...(atBottom && history?.newer === true ? [page('newer')] : []));
     case 'page-up':
-      return apply({ type: 'page', direction: -1 });
+      return apply({ type: 'page', direction: -1 }, ...(overlay.view.top - body <= 0 && history?.older === true ? [page('older')] : []));
     case 'page-down':
-      return apply({ type: 'page', direction: 1 });
+      return apply({ type: 'page', direction: 1 }, ...(overlay.view.top + body >= maxTop(overlay.length, body) && history?.newer === true ? [page('newer')] : []));
     case 'top':
-      return apply({ type: 'top' });
+      return apply({ type: 'top' }, ...(history?.older === true ? [page('first')] : []));
     case 'bottom':
-      return apply({ type: 'bottom' });
+      return history?.newer === true ? reduced(state, page('last')) : apply({ type: 'bottom' });
     case 'follow':
-      return apply({ type: 'toggle-follow' });
+      return history?.newer === true ? reduced(state, page('last')) : apply({ type: 'toggle-follow' });
     case 'timestamps':
       return apply({ type: 'toggle-timestamps' });
+    case 'wrap':
+      return apply({ type: 'toggle-wrap' });
+    case 'scroll-left':
+      return apply({ type: 'scroll-columns', by: -COLUMN_STEP });
+    case 'scroll-right':
+      return apply({ type: 'scroll-columns', by: COLUMN_STEP });
     case 'search':
       return reduced(replaceOverlay(state, { ...overlay, prompt: '' }));
     case 'next-match':
-      return apply({ type: 'next-match' });
     case 'prev-match':
-      return apply({ type: 'prev-match' });
+      return stepMatch(state, overlay, press, ctx);
     case 'save-logs':
-      return notify(state, `saving ${plural(overlay.length, 'line')}…`, 'info', { type: 'logs-save', overlay: overlay.id, name: overlay.name, timestamps: overlay.view.showTimestamps });
+      return notify(state, history !== undefined ? 'saving the whole history…' : `saving ${plural(overlay.length, 'line')}…`, 'info', { type: 'logs-save', overlay: overlay.id, name: overlay.name, timestamps: overlay.view.showTimestamps });
     case 'close':
-      return overlay.view.search ? apply({ type: 'clear-search' }) : close(state, overlay.id);
+      // Esc stops a whole-history search first, then clears the search, then closes.
+      if (history?.search !== undefined && !history.search.done) return reduced(state, { type: 'logs-search-cancel', overlay: overlay.id });
+      if (overlay.view.search) return apply({ type: 'clear-search' }, ...(history?.search !== undefined ? [{ type: 'logs-history-search', overlay: overlay.id } as const] : []));
+      return close(state, overlay.id);
     default:
       return undefined;
   }
+}
+
+/** `n`/`N`: the next match in the window; past its last (first), the whole history's next, read in. */
+function stepMatch(state: AppState, overlay: LogsOverlay, press: KeyPress, ctx: UiContext): Reduced {
+  const direction = ctx.keymap.resolve('logs', press.name) === 'next-match' ? 1 : -1;
+  const search = overlay.view.search;
+  const found = overlay.history?.search?.found ?? 0;
+  if (search !== undefined && found > 0 && overlay.history?.offset !== undefined) {
+    const from = search.current ?? overlay.view.top;
+    const next = nextMatch(search.matches, from, direction);
+    const wraps = next === undefined || (direction === 1 ? next <= from : next >= from);
+    if (wraps) return reduced(state, { type: 'logs-reveal', overlay: overlay.id, from, direction });
+  }
+  return reduced(applyLogView(state, overlay, { type: direction === 1 ? 'next-match' : 'prev-match' }, ctx));
 }
 
 function dialogKeyPress(state: AppState, overlay: DialogOverlay, press: KeyPress, ctx: UiContext): Reduced {

@@ -22,12 +22,14 @@ import { rowKeys, selectedRow, type Pane } from '../panes/pane.ts';
 import type { KeyPress } from '../input/press.ts';
 import { editLine } from '../input/field.ts';
 import type { Target } from '../targets.ts';
-import { paneView, topOverlay, type AppState } from '../types.ts';
+import { paneView, topOverlay, type AppState, type LogsOverlay } from '../types.ts';
+import type { LogViewAction } from '../../state/logs/view-model.ts';
 import { handlerFor } from './actions.ts';
 import { engineResult } from './engines.ts';
 import { isPrintableKey, type ActionId } from './keymap.ts';
 import { contextsFor } from './contexts.ts';
 import { close } from './steps.ts';
+import { answerQuit, askToQuit } from '../quit.ts';
 import { applyLogView, overlayKey } from './overlays.ts';
 
 function filterKey(state: AppState, press: KeyPress, ctx: UiContext): Reduced {
@@ -78,13 +80,19 @@ function paneKey(state: AppState, press: KeyPress, ctx: UiContext): Reduced | un
   return undefined;
 }
 
-export function reduceKey(state: AppState, press: KeyPress, ctx: UiContext): Reduced {
-  // Ctrl-C always quits, and Ctrl-Z always suspends, whatever has the keys, a dialog's field
-  // included: a terminal user's ways out.
+export function reduceKey(asked: AppState, press: KeyPress, ctx: UiContext): Reduced {
+  // Quitting asked first (quit.ts): the same key again quits, Esc stays, any other key goes on.
+  const answer = answerQuit(asked, ctx, ctx.keymap.resolveIn(contextsFor(asked), press.name), press.name);
+  if (answer.done) return answer.done;
+  const state = answer.state;
+  // Ctrl-C always quits (asking first when something would be lost), and Ctrl-Z always
+  // suspends, whatever has the keys, a dialog's field included: a terminal user's ways out.
   const anywhere = ctx.keymap.resolve('anywhere', press.name);
-  if (anywhere === 'interrupt') return reduced(state, { type: 'app-quit' });
+  if (anywhere === 'interrupt') return askToQuit(state, ctx, 'interrupt');
   if (anywhere === 'suspend') return reduced(state, { type: 'app-suspend' });
   const top = topOverlay(state);
+  // A dialog's row that is not text (a switch, a yes/no question, a run's output) lets q quit.
+  if (top?.kind === 'dialog' && ctx.keymap.resolveIn(contextsFor(state), press.name) === 'quit') return askToQuit(state, ctx, 'quit');
   if (top) {
     const answer = overlayKey(state, top, press, ctx);
     if (answer) return answer;
@@ -123,8 +131,19 @@ export function reduceAction(state: AppState, action: AppAction, ctx: UiContext)
     case 'logs-changed': {
       const overlay = findOverlay(state, action.overlay);
       if (overlay?.kind !== 'logs') return reduced(state);
-      const grown = { ...overlay, length: action.length };
-      return reduced(applyLogView(state, grown, { type: 'lines-appended', added: action.added, dropped: action.dropped }, ctx, { length: action.length }));
+      const patch = { length: action.length, history: action.history ?? overlay.history, detached: action.detached ?? overlay.detached };
+      const grown = { ...overlay, ...patch };
+      if (action.replaced !== undefined) return reduced(applyLogView(state, grown, { type: 'window-replaced', focus: action.replaced.focus }, ctx, patch));
+      let next = state;
+      let current: LogsOverlay = grown;
+      const step = (view: LogViewAction) => {
+        next = applyLogView(next, current, view, ctx, patch);
+        current = findOverlay(next, action.overlay) as LogsOverlay;
+      };
+      if (action.prepended) step({ type: 'lines-prepended', added: action.prepended, droppedBack: action.droppedBack ?? 0 });
+      step({ type: 'lines-appended', added: action.added, dropped: action.dropped });
+      if (action.reveal !== undefined) step({ type: 'reveal', line: action.reveal });
+      return reduced(next);
     }
     case 'history-loaded': {
       const overlay = findOverlay(state, action.overlay);

@@ -6,6 +6,8 @@
  */
 import { isLive } from '../../state/containers.ts';
 import type { StatsFigures } from '../../state/stats/figures.ts';
+import { isCoarse } from '../../state/status-age.ts';
+import type { ContainerTimes } from '../../state/status-times.ts';
 import { rowKey } from '../../state/sources.ts';
 import { notify, reduced } from '../commands.ts';
 import type { UiContext } from '../context.ts';
@@ -56,8 +58,8 @@ const statsColumns: readonly Column<Key>[] = [
   { key: 'cpu', title: 'CPU %', min: 7, max: 7, priority: 2, align: 'right' },
   { key: 'mem', title: 'MEM USAGE / LIMIT', min: 19, max: 21, priority: 3, align: 'right' },
   { key: 'memPercent', title: 'MEM %', min: 6, max: 6, priority: 4, align: 'right' },
-  { key: 'net', title: 'NET RX / TX', min: 17, max: 23, priority: 7, align: 'right' },
-  { key: 'block', title: 'BLOCK R / W', min: 17, max: 23, priority: 8, align: 'right' },
+  { key: 'net', title: 'NET/s RX / TX', min: 17, max: 23, priority: 7, align: 'right' },
+  { key: 'block', title: 'BLOCK/s R / W', min: 17, max: 23, priority: 8, align: 'right' },
   { key: 'pids', title: 'PIDS', min: 4, max: 5, priority: 9, align: 'right' },
   ...columns.slice(4).map((c) => ({ ...c, priority: c.priority + 10 })),
 ];
@@ -75,6 +77,7 @@ interface Drawn {
   answeredAtMs: number;
   showStats: boolean;
   figures: StatsFigures | undefined;
+  times: ContainerTimes | undefined;
   row: TableRow<Key>;
 }
 
@@ -88,15 +91,16 @@ interface Drawn {
  */
 const drawn = new WeakMap<ContainerRow, Drawn>();
 
-function tableRowOf(r: ContainerRow, key: string, nowMs: number, answeredAtMs: number, figures: StatsFigures | undefined, showStats: boolean): TableRow<Key> {
+function tableRowOf(r: ContainerRow, key: string, nowMs: number, answeredAtMs: number, times: ContainerTimes | undefined, figures: StatsFigures | undefined, showStats: boolean): TableRow<Key> {
   const kept = drawn.get(r);
   const keepable = kept !== undefined && kept.showStats === showStats && kept.figures === figures;
-  if (keepable && kept.nowMs === nowMs && kept.answeredAtMs === answeredAtMs) return kept.row;
-  const status = r.group ? '' : statusText(r.status, answeredAtMs, nowMs);
+  if (keepable && kept.nowMs === nowMs && kept.answeredAtMs === answeredAtMs && kept.times === times) return kept.row;
+  const status = r.group ? '' : statusText(r.status, answeredAtMs, nowMs, times);
   const created = r.group ? '' : formatRelative(r.created, nowMs);
   if (keepable && (r.group || (kept.row.cells.status === status && kept.row.cells.created === created))) {
     kept.nowMs = nowMs;
     kept.answeredAtMs = answeredAtMs;
+    kept.times = times;
     return kept.row;
   }
   const row: TableRow<Key> = {
@@ -110,22 +114,26 @@ function tableRowOf(r: ContainerRow, key: string, nowMs: number, answeredAtMs: n
     // A project's header row stands out from its containers.
     color: r.group ? theme.accent : theme.stateColor(r.state),
   };
-  drawn.set(r, { nowMs, answeredAtMs, showStats, figures, row });
+  drawn.set(r, { nowMs, answeredAtMs, showStats, figures, times, row });
   return row;
 }
 
 /**
- * The running containers on screen, or near it: the table's window is the body height around
- * the selection, so a screen's worth either side of it covers whatever the window shows (and a
- * page move) without measuring a list of thousands.
+ * The container rows on screen, or near it: the table's window is the body height around the
+ * selection, so a screen's worth either side of it covers whatever the window shows (and a page
+ * move) without measuring a list of thousands.
  */
-function onScreen(state: AppState, ctx: UiContext): string[] {
+function onScreen(state: AppState, ctx: UiContext): ContainerRow[] {
   const rows = containerRowsOf(state, ctx);
   const at = Math.max(selectedIndex(paneView(state, ID), rows.map((r) => rowKey(ctx.engine.connection.endpoint, r.id))), 0);
   const reach = bodyHeight(state.terminal, ctx.engine);
+  return rows.slice(Math.max(at - reach, 0), at + reach + 1).filter((row) => !row.group);
+}
+
+/** The running ones among them: whose live figures the resource columns show. */
+function runningOnScreen(state: AppState, ctx: UiContext): string[] {
   const running = new Set(ctx.engine.containers.items.filter((c) => isLive(c) && c.State !== 'paused').map((c) => c.Id));
-  return rows
-    .slice(Math.max(at - reach, 0), at + reach + 1)
+  return onScreen(state, ctx)
     .filter((row) => running.has(row.id))
     .map((row) => row.id);
 }
@@ -161,7 +169,8 @@ export const containers = definePane<ContainerRow>({
     columns: (state) => (options(state).stats ? statsColumns : columns),
     cells(row, state, ctx, nowMs) {
       const showStats = options(state).stats;
-      return tableRowOf(row, rowKey(ctx.engine.connection.endpoint, row.id), nowMs, ctx.engine.containers.refreshedAt ?? nowMs, showStats ? ctx.stats.byId.get(row.id) : undefined, showStats);
+      const answeredAt = ctx.engine.containers.refreshedAt ?? nowMs;
+      return tableRowOf(row, rowKey(ctx.engine.connection.endpoint, row.id), nowMs, answeredAt, ctx.times.byId.get(row.id), showStats ? ctx.stats.byId.get(row.id) : undefined, showStats);
     },
     message(state, ctx, rows) {
       if (!ctx.engine.containers.loaded) return { text: 'loading containers…' };
@@ -172,7 +181,9 @@ export const containers = definePane<ContainerRow>({
     stale: (_state, ctx) => ctx.engine.containers.stale,
     sortedBy: (state) => ({ key: paneView(state, ID).sort, descending: isDescending(paneView(state, ID).sort) }),
   },
-  target(row, _state, ctx): Target {
+  target(row, _state, ctx): Target | undefined {
+    // The "no project" header is no thing to act on: only the list's actions (run, prune…) and fold.
+    if (row.group?.loose) return undefined;
     if (row.group) return { kind: 'project', project: row.group.project, members: row.group.members };
     const service = ctx.engine.containers.items.find((c) => c.Id === row.id)?.Labels?.['com.docker.swarm.service.name'];
     return { kind: 'container', id: row.id, name: ownName(ctx, row), shown: row.cells.name, state: row.state, ...(service && { service: sanitizeLine(service) }) };
@@ -184,7 +195,12 @@ export const containers = definePane<ContainerRow>({
     return shown;
   },
   demands(state, ctx) {
-    return options(state).stats ? { stats: onScreen(state, ctx) } : {};
+    // The engine's own times for ages said only to the minute or coarser: "Up 3 minutes" turns
+    // into "Up 4 minutes" when docker ps's does, not up to a minute early or late.
+    const times = onScreen(state, ctx)
+      .filter((row) => isCoarse(row.status))
+      .map((row) => row.id);
+    return { ...(options(state).stats && { stats: runningOnScreen(state, ctx) }), ...(times.length > 0 && { times }) };
   },
   actions: {
     // With the resource columns on, `o` orders by CPU and memory too.

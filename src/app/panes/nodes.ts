@@ -9,7 +9,7 @@ import { nodeRows, type NodeColumn, type NodeRow } from '../rows/swarm-rows.ts';
 import type { Column } from '../table.ts';
 import { paneView } from '../types.ts';
 import { definePane, keptCells } from './pane.ts';
-import { swarmMessage } from './swarm-message.ts';
+import { noSwarm, swarmMessage } from './swarm-message.ts';
 
 const ID = 'nodes';
 
@@ -34,7 +34,7 @@ export const nodes = definePane<NodeRow>({
   list: 'node',
   shows: 'node',
   summary(state, ctx) {
-    if (!ctx.swarm.loaded || ctx.swarm.notManager) return '';
+    if (!ctx.swarm.loaded || noSwarm(ctx)) return '';
     const shown = rowsOf(ctx.swarm.nodes, paneView(state, ID).filter);
     const away = shown.filter((r) => r.cells.availability !== 'active' || r.cells.status !== 'ready').length;
     return `${plural(shown.length, 'node')}, ${away} drained or down`;

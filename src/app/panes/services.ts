@@ -13,7 +13,7 @@ import { theme } from '../theme.ts';
 import { paneView, type AppState } from '../types.ts';
 import type { UiContext } from '../context.ts';
 import { definePane, keptCells, paneOptions, selectedRow, withPaneOptions, type PaneDefinition } from './pane.ts';
-import { swarmMessage } from './swarm-message.ts';
+import { noSwarm, swarmMessage } from './swarm-message.ts';
 
 const ID = 'services';
 
@@ -54,7 +54,7 @@ export const services: PaneDefinition<ServiceRow> = definePane<ServiceRow>({
   shows: 'service',
   summary(state, ctx) {
     const shown = rows(state, ctx).filter((r) => r.kind === 'service');
-    if (!ctx.swarm.loaded || ctx.swarm.notManager) return '';
+    if (!ctx.swarm.loaded || noSwarm(ctx)) return '';
     const updating = shown.filter((r) => r.trouble).length;
     return `${plural(shown.length, 'service')}, ${updating} updating or short`;
   },

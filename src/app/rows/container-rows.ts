@@ -1,8 +1,9 @@
 import type { ContainerSummary } from '../../engine/types.ts';
 import { isLive } from '../../state/containers.ts';
-import { ageNow, statusAge } from '../../state/status-age.ts';
-import { containerName, formatPorts, sanitizeLine, shortId, swarmServiceName } from '../format/index.ts';
-import { coarseDuration, untilDurationChanges } from '../format/time.ts';
+import { agedFrom, ageNow, statusAge } from '../../state/status-age.ts';
+import type { ContainerTimes } from '../../state/status-times.ts';
+import { containerImage, containerName, formatPorts, sanitizeLine, shortId, swarmServiceName } from '../format/index.ts';
+import { humanDuration, untilDurationChanges } from '../format/time.ts';
 
 export type ContainerColumn = 'id' | 'name' | 'image' | 'state' | 'status' | 'created' | 'ports';
 
@@ -23,7 +24,7 @@ export interface ContainerRow {
   /** `com.docker.compose.project` and `…service`, when Compose made it. */
   project?: string;
   service?: string;
-  /** Set on a project's header row (grouped view, `z`): the project and its containers. */
+  /** Set on a group's header row (grouped view, `z`): the project (or none) and its containers. */
   group?: ProjectGroup;
 }
 
@@ -33,6 +34,11 @@ export interface ProjectGroup {
   members: ReadonlyArray<{ id: string; name: string; state: string; service: string }>;
   running: number;
   folded: boolean;
+  /**
+   * The containers no project claims (`project` is then ''): a header to fold them under, not a
+   * project to act on (stopping "every container without a project" is nobody's intent).
+   */
+  loose?: true;
 }
 
 export { isLive };
@@ -74,7 +80,7 @@ function rowOf(c: ContainerSummary): ContainerRow {
 function buildRow(c: ContainerSummary): ContainerRow {
   const name = sanitizeLine(containerName(c.Names));
   const service = swarmServiceName(c.Labels);
-  const image = sanitizeLine(c.Image ?? '');
+  const image = containerImage(c.Image, c.ImageID);
   const state = sanitizeLine(c.State ?? '');
   const project = c.Labels?.['com.docker.compose.project'];
   const composeService = c.Labels?.['com.docker.compose.service'];
@@ -96,27 +102,32 @@ function buildRow(c: ContainerSummary): ContainerRow {
   };
 }
 
+/** The engine's time the age in a Status counts from (StartedAt for "Up …", FinishedAt for an exit), when known. */
+function sinceOf(age: NonNullable<ReturnType<typeof statusAge>>, times: ContainerTimes | undefined): number | undefined {
+  return agedFrom(age) === 'start' ? times?.startedAt : times?.finishedAt;
+}
+
 /**
- * A container's Status as of `nowMs`: the engine's words, with the age in them carried forward
- * from when the answer arrived and written as the CREATED column writes ages ("Up Less than a
- * minute", "Exited (0) 3 minutes ago"; see coarseDuration for why not seconds). A text with no
- * age in it ("Created") is shown as the engine wrote it.
+ * A container's Status as of `nowMs`, as `docker ps` would print it then: the engine's words, with
+ * the age in them carried forward from when the answer arrived (exact with the engine's own
+ * `times`, status-age.ts ageNow) and written as go-units writes it ("Up 26 seconds", "Exited (0)
+ * 3 minutes ago"). A text with no age in it ("Created") is shown as the engine wrote it.
  */
-export function statusText(status: string | undefined, answeredAtMs: number, nowMs: number): string {
+export function statusText(status: string | undefined, answeredAtMs: number, nowMs: number, times?: ContainerTimes): string {
   const age = statusAge(status);
   if (!age) return sanitizeLine(status ?? '') || '-';
-  return sanitizeLine(`${age.before}${coarseDuration(ageNow(age, answeredAtMs, nowMs))}${age.after}`);
+  return sanitizeLine(`${age.before}${humanDuration(ageNow(age, answeredAtMs, nowMs, sinceOf(age, times)))}${age.after}`);
 }
 
 /**
  * The first moment after `nowMs` at which one of the containers' Status texts reads differently
  * (Infinity if none has an age): when the screen needs a new frame for them, and not before.
  */
-export function nextStatusChange(items: readonly ContainerSummary[], answeredAtMs: number, nowMs: number): number {
+export function nextStatusChange(items: readonly ContainerSummary[], answeredAtMs: number, nowMs: number, times?: ReadonlyMap<string, ContainerTimes>): number {
   let earliest = Infinity;
   for (const c of items) {
     const age = statusAge(c.Status);
-    if (age) earliest = Math.min(earliest, nowMs + untilDurationChanges(ageNow(age, answeredAtMs, nowMs)));
+    if (age) earliest = Math.min(earliest, nowMs + untilDurationChanges(ageNow(age, answeredAtMs, nowMs, sinceOf(age, times?.get(c.Id)))));
   }
   return earliest;
 }

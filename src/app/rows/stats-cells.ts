@@ -1,7 +1,9 @@
 /**
  * The resource columns of a container row, written as `docker stats` writes them (`12.34%`,
- * `21.4MiB / 1.944GiB`), with network and block I/O as rates (`1.45kB/s / 0B/s`) rather than totals. A running container not measured yet reads `…`; one that
- * is not running has no figures (`-`).
+ * `21.4MiB / 1.944GiB`), with network and block I/O as rates (`1.45kB/s / 0B/s`; their titles say
+ * `/s`) rather than totals; `ioTotals` writes the totals `docker stats` shows (`NET I/O`, `BLOCK
+ * I/O`) for the stats view. A running container not measured yet reads `…`; one that is not
+ * running has no figures (`-`).
  */
 import type { StatsFigures } from '../../state/stats/figures.ts';
 import { formatBytes } from '../format/index.ts';
@@ -40,4 +42,10 @@ export function statsCells(figures: StatsFigures | undefined, state: string): Re
     block: rates(figures.blockReadRate, figures.blockWriteRate),
     pids: figures.pids === undefined ? '-' : String(figures.pids),
   };
+}
+
+/** Network and block I/O since the container started, as `docker stats`'s NET I/O and BLOCK I/O write them (`1.45kB / 648B`). */
+export function ioTotals(figures: StatsFigures | undefined): { net: string; block: string } {
+  if (!figures) return { net: '…', block: '…' };
+  return { net: `${formatBytes(figures.netRx)} / ${formatBytes(figures.netTx)}`, block: `${formatBytes(figures.blockRead)} / ${formatBytes(figures.blockWrite)}` };
 }

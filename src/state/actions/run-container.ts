@@ -1,14 +1,20 @@
 /**
  * `docker run` as the engine API spells it. Detached: create → start. Foreground: create →
- * wait(next-exit) → start → logs(follow) → exit status. The wait is registered before the start,
- * as the docker CLI does, so a container that exits in a millisecond is not missed; the logs are
- * read from the container's beginning, so no output is missed either.
+ * attach → wait → start → the attached stream → exit status, as the docker CLI does it: attached
+ * and waited on before the start, so neither the output of a container that exits in a
+ * millisecond nor that of a `--rm` one the engine removes at once is missed (the wait is for
+ * `removed` then, so the removal is over, or its failure said, when the run reports its end).
+ * An interactive run (`-i`) stops after the create: the terminal hand-over attaches and starts
+ * it (startAttached).
  *
- * Aborting the signal stops *watching* (the wait and the log stream are client-side requests);
+ * Aborting the signal stops *watching* (the attach and the wait are client-side connections);
  * the container itself keeps running, which is what leaving the view should mean.
  */
+import type { Duplex } from 'node:stream';
 import type { EngineClient } from '../../engine/client.ts';
 import { EngineError, isEngineError } from '../../engine/errors.ts';
+import { demultiplex, rawStream } from '../../engine/streams/multiplexed.ts';
+import type { WaitResult } from '../../engine/types.ts';
 import type { ContainerCreateConfig } from '../../engine/types.ts';
 import type { CreateExtras } from '../run-line/create-body.ts';
 import { LineSplitter } from '../logs/line-splitter.ts';
@@ -25,6 +31,8 @@ export interface RunSpec {
   extras?: CreateExtras;
   /** The environment to send: env files then -e, bare names taken from berth's environment. */
   env?: readonly string[];
+  /** `-i`: stdin attached and kept open; a foreground run then hands the terminal over. */
+  interactive?: boolean;
 }
 
 export interface RunHooks {
@@ -38,6 +46,8 @@ export interface RunHooks {
 
 export type RunOutcome =
   | { kind: 'detached'; id: string; warnings: string[] }
+  /** Created and waiting for the terminal: startAttached runs it. */
+  | { kind: 'interactive'; id: string; warnings: string[] }
   | {
       kind: 'exited';
       id: string;
@@ -46,12 +56,6 @@ export type RunOutcome =
       /** The output could not be read (e.g. a logging driver without read support); the exit code still stands. */
       outputError?: string;
     };
-
-/**
- * How long the log stream may lag behind the exit. A followed log stream ends when the container
- * stops; this only guards against an engine that keeps it open, so the dialog cannot hang.
- */
-const LOG_DRAIN_MS = 2_000;
 
 /** Create answered 404 because the image is not local: `docker run` would pull it now. */
 export function isMissingImage(error: unknown): boolean {
@@ -62,9 +66,14 @@ export function isMissingImage(error: unknown): boolean {
 
 export function createConfig(spec: RunSpec): ContainerCreateConfig {
   const hostConfig = spec.extras?.hostConfig;
+  // As the CLI sets them (cli/command/container/opts.go): stdin attached only to a foreground
+  // run, and closed when that client goes (StdinOnce), so `-i` without `-t` ends on Ctrl-D.
+  const attachStdin = spec.interactive === true && !spec.detached;
   return {
     OpenStdin: false,
     ...spec.extras?.config,
+    ...(spec.interactive && { OpenStdin: true }),
+    ...(attachStdin && { AttachStdin: true, StdinOnce: true }),
     Image: spec.image,
     ...(spec.cmd && { Cmd: spec.cmd }),
     ...(spec.env && spec.env.length > 0 && { Env: [...spec.env] }),
@@ -88,50 +97,84 @@ export async function runContainer(client: EngineClient, spec: RunSpec, hooks: R
     return { kind: 'detached', id, warnings };
   }
 
-  // Our own controllers, so the wait and the log stream can be ended when we are done with them
-  // as well as when the caller leaves.
-  const waitAbort = new AbortController();
-  const logsAbort = new AbortController();
-  const waitSignal = signal ? AbortSignal.any([signal, waitAbort.signal]) : waitAbort.signal;
-  const logsSignal = signal ? AbortSignal.any([signal, logsAbort.signal]) : logsAbort.signal;
-  let drainTimer: NodeJS.Timeout | undefined;
+  if (spec.interactive) return { kind: 'interactive', id, warnings };
+
+  const attached = await startAttached(client, id, { stdin: false, autoRemove: spec.extras?.hostConfig.AutoRemove === true, signal });
+  hooks.onStarted?.();
+  const onAbort = () => attached.socket.destroy();
+  signal?.addEventListener('abort', onAbort, { once: true });
   try {
-    const wait = await client.beginWait(id, 'next-exit', waitSignal);
-    await client.startContainer(id, signal);
-    hooks.onStarted?.();
-
-    // Once the container has exited, give the log stream a moment to deliver its tail, then end it.
-    wait.result.then(
-      () => {
-        drainTimer = setTimeout(() => logsAbort.abort(), LOG_DRAIN_MS);
-        drainTimer.unref();
-      },
-      () => logsAbort.abort(),
-    );
-
     const splitter = new LineSplitter();
-    let outputError: string | undefined;
+    const chunks = spec.tty ? rawStream(attached.socket) : demultiplex(attached.socket, { operation: 'attach to container' });
     try {
-      for await (const chunk of client.logs(id, { follow: true, stdout: true, stderr: true, tty: spec.tty, signal: logsSignal })) {
+      for await (const chunk of chunks) {
         const lines = splitter.push(chunk);
         if (lines.length > 0) hooks.onLines?.(lines);
       }
     } catch (error) {
-      if (signal?.aborted) throw error;
-      // Our own drain abort is the normal end; anything else means the output could not be read,
-      // but the run still has an exit status worth showing.
-      if (!logsAbort.signal.aborted) outputError = error instanceof Error ? error.message : String(error);
+      // A connection cut mid-run: the lines so far stand, and the wait still says how it ended.
+      if (signal?.aborted) throw abortedError();
+      if (!isEngineError(error) && !isConnectionEnd(error)) throw error;
     }
     const rest = splitter.flush();
     if (rest.length > 0) hooks.onLines?.(rest);
     if (signal?.aborted) throw abortedError();
-    const result = await wait.result;
-    return { kind: 'exited', id, warnings, exitCode: result.StatusCode, ...(outputError !== undefined && { outputError }) };
+    const result = await attached.exit;
+    return { kind: 'exited', id, warnings, exitCode: result.StatusCode };
   } finally {
-    clearTimeout(drainTimer);
-    waitAbort.abort();
-    logsAbort.abort();
+    signal?.removeEventListener('abort', onAbort);
+    attached.socket.destroy();
+    attached.stopWaiting();
   }
+}
+
+export interface AttachedRun {
+  /** The attached connection: the container's output, and its stdin when asked for. */
+  socket: Duplex;
+  /** How the run ended, from a wait registered before the start (the engine's error, if the wait or the removal failed). */
+  exit: Promise<WaitResult>;
+  /** Ends the wait (the container goes on). */
+  stopWaiting(): void;
+}
+
+/**
+ * Attach, wait, start: `docker run`'s order, so nothing the container writes or does is missed.
+ * With `start: false` the container is already running (`docker attach`): attach, and the wait is
+ * for its next exit.
+ */
+export async function startAttached(
+  client: EngineClient,
+  id: string,
+  options: { stdin: boolean; autoRemove?: boolean; start?: boolean; signal?: AbortSignal },
+): Promise<AttachedRun> {
+  const { signal } = options;
+  const waitAbort = new AbortController();
+  const waitSignal = signal ? AbortSignal.any([signal, waitAbort.signal]) : waitAbort.signal;
+  const socket = await attachExplained(client, id, options.stdin, signal);
+  try {
+    const wait = await client.beginWait(id, options.autoRemove ? 'removed' : 'next-exit', waitSignal);
+    if (options.start !== false) await client.startContainer(id, signal);
+    return { socket, exit: wait.result, stopWaiting: () => waitAbort.abort() };
+  } catch (error) {
+    socket.destroy();
+    waitAbort.abort();
+    throw error;
+  }
+}
+
+/** An attach to a container that is gone says so in the engine's words (its inspect's 404). */
+async function attachExplained(client: EngineClient, id: string, stdin: boolean, signal?: AbortSignal): Promise<Duplex> {
+  try {
+    return await client.attachContainer(id, { stdin, signal });
+  } catch (error) {
+    if (isEngineError(error) && error.code === 'PROTOCOL') await client.inspectContainer(id, signal);
+    throw error;
+  }
+}
+
+function isConnectionEnd(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === 'ECONNRESET' || code === 'EPIPE' || code === 'ERR_STREAM_PREMATURE_CLOSE';
 }
 
 function abortedError(): EngineError {

@@ -1,6 +1,7 @@
 // The lines the logs view can scroll through. A container can log far faster than anyone reads, so
 // the buffer is a fixed-size ring that keeps the newest lines: appending stays O(1) per line however
-// long the view is open, with no `Array.prototype.shift` (which is O(n)) on the hot path.
+// long the view is open, with no `Array.prototype.shift` (which is O(n)) on the hot path. Older pages
+// of the history go in at the front the same way (`prepend`), pushing the newest out.
 
 import { isAfter } from './timestamp.ts';
 import type { LogLine } from './types.ts';
@@ -9,10 +10,15 @@ export const DEFAULT_LOG_CAPACITY = 10_000;
 
 export class LogBuffer {
   readonly capacity: number;
-  // Grows to `capacity` then wraps; `#head` is the slot of the oldest kept line once it has wrapped.
-  #ring: LogLine[] = [];
+  // A circular deque: `#length` lines from slot `#head` on, wrapping. Appends evict from the front,
+  // prepends (older pages of the history) from the back; both are O(1) per line.
+  readonly #ring: Array<LogLine | undefined>;
   #head = 0;
+  #length = 0;
   #dropped = 0;
+  #prepended = 0;
+  #droppedBack = 0;
+  #epoch = 0;
   #version = 0;
   #lastTimeMs: number | undefined;
 
@@ -21,10 +27,11 @@ export class LogBuffer {
       throw new RangeError(`LogBuffer capacity must be a positive integer, got ${capacity}`);
     }
     this.capacity = capacity;
+    this.#ring = new Array<LogLine | undefined>(capacity);
   }
 
   get length(): number {
-    return this.#ring.length;
+    return this.#length;
   }
 
   /**
@@ -33,6 +40,21 @@ export class LogBuffer {
    */
   get dropped(): number {
     return this.#dropped;
+  }
+
+  /** Lines put before the first one (older pages), over the buffer's life. */
+  get prepended(): number {
+    return this.#prepended;
+  }
+
+  /** Lines evicted from the back to make room for prepended ones, over the buffer's life. */
+  get droppedBack(): number {
+    return this.#droppedBack;
+  }
+
+  /** Bumped by every `clear()`: what was held is gone and indices start again. */
+  get epoch(): number {
+    return this.#epoch;
   }
 
   /** Bumped on every change, so a React hook can notice new lines by comparing one number. */
@@ -67,8 +89,9 @@ export class LogBuffer {
     const ring = this.#ring;
     for (let i = skip; i < lines.length; i++) {
       const line = lines[i] as LogLine;
-      if (ring.length < this.capacity) {
-        ring.push(line);
+      if (this.#length < this.capacity) {
+        ring[this.#slot(this.#length)] = line;
+        this.#length++;
       } else {
         ring[this.#head] = line;
         this.#head = this.#head + 1 === this.capacity ? 0 : this.#head + 1;
@@ -76,6 +99,28 @@ export class LogBuffer {
       }
     }
     this.#dropped += evicted;
+    this.#version++;
+    return evicted;
+  }
+
+  /**
+   * Puts `lines` (oldest first) before the first line, evicting the newest lines beyond capacity;
+   * of a batch larger than the capacity only its last `capacity` lines are kept. Does not touch `lastTimeMs`: older lines are not where a resume starts from.
+   * @returns how many lines were evicted from the back (including lines of the batch that never fit).
+   */
+  prepend(lines: readonly LogLine[]): number {
+    if (lines.length === 0) return 0;
+    const skip = Math.max(0, lines.length - this.capacity);
+    let evicted = skip;
+    const ring = this.#ring;
+    for (let i = lines.length - 1; i >= skip; i--) {
+      this.#head = this.#head === 0 ? this.capacity - 1 : this.#head - 1;
+      ring[this.#head] = lines[i];
+      if (this.#length < this.capacity) this.#length++;
+      else evicted++;
+    }
+    this.#prepended += lines.length - skip;
+    this.#droppedBack += evicted;
     this.#version++;
     return evicted;
   }
@@ -93,7 +138,7 @@ export class LogBuffer {
 
   /** The line at `index`, 0 being the oldest kept; `undefined` outside `[0, length)`. */
   at(index: number): LogLine | undefined {
-    if (!Number.isInteger(index) || index < 0 || index >= this.#ring.length) return undefined;
+    if (!Number.isInteger(index) || index < 0 || index >= this.#length) return undefined;
     return this.#ring[this.#slot(index)];
   }
 
@@ -106,11 +151,13 @@ export class LogBuffer {
     return out;
   }
 
-  /** Discards every line. `dropped` and `lastTimeMs` keep their values (see their docs). */
+  /** Discards every line. `dropped` and `lastTimeMs` keep their values (see their docs); `epoch` moves on. */
   clear(): void {
-    if (this.#ring.length === 0) return;
-    this.#ring = [];
+    this.#epoch++;
+    if (this.#length === 0) return;
+    this.#ring.fill(undefined);
     this.#head = 0;
+    this.#length = 0;
     this.#version++;
   }
 

@@ -4,6 +4,7 @@ import type { EngineEvent } from '../../engine/types.ts';
 import { Store } from '../store.ts';
 import { LineSplitter } from './line-splitter.ts';
 import { LogBuffer } from './log-buffer.ts';
+import { LogHistory, type LogHistoryInfo } from './log-history.ts';
 
 export type LogSessionStatus = 'connecting' | 'streaming' | 'stopped' | 'error';
 
@@ -14,6 +15,10 @@ export interface LogSessionState {
   error?: string;
   /** How many times the view re-attached to a new run of the container. */
   runs: number;
+  /** The whole history's state (a container's logs; not a set's or a service's). */
+  history?: LogHistoryInfo;
+  /** The window was moved away from the live end: nothing is followed until it comes back. */
+  detached?: boolean;
 }
 
 /** What a log session reads from: a container's (EngineClient itself), or a stand-in such as a service's. */
@@ -35,6 +40,8 @@ export interface LogSessionOptions {
   capacity?: number;
   /** How often, at most, the view is told about new lines (a flood must not become a render flood). */
   notifyMs?: number;
+  /** Page through the whole history on demand (log-history.ts); off for the members of a set. */
+  history?: boolean;
 }
 
 /**
@@ -54,6 +61,12 @@ export class LogSession {
   private startedWhileStreaming = false;
   private readonly tail: number;
   private readonly notifyMs: number;
+  /** Older pages, the count, whole-history search: a container's logs only. */
+  readonly history: LogHistory | undefined;
+  private tty = false;
+  /** Lines the first (tail) read brought: a full tail means older lines may exist. */
+  private tailLines = 0;
+  private detached = false;
 
   constructor(
     private readonly deps: LogSessionDeps,
@@ -63,6 +76,30 @@ export class LogSession {
     this.buffer = new LogBuffer(options.capacity);
     this.tail = options.tail ?? 500;
     this.notifyMs = options.notifyMs ?? 50;
+    this.history = options.history === true ? new LogHistory({
+      buffer: this.buffer,
+      logs: (id, o) => this.deps.client.logs(id, o),
+      id: containerId,
+      tty: () => this.tty,
+      detach: () => {
+        this.detached = true;
+        this.abort?.abort();
+        this.setState({ detached: true, status: 'streaming' });
+      },
+      follow: (fromMs) => {
+        this.detached = false;
+        this.setState({ detached: false });
+        this.attach(true, fromMs);
+      },
+      reopen: () => {
+        this.detached = false;
+        this.tailLines = 0;
+        this.buffer.clear();
+        this.setState({ detached: false });
+        this.attach(false);
+      },
+      changed: (history) => this.store.update((s) => ({ ...s, history, version: this.buffer.version })),
+    }) : undefined;
   }
 
   start(): void {
@@ -70,14 +107,14 @@ export class LogSession {
       this.deps.onEvent((event) => {
         const id = event.Actor?.ID ?? event.id;
         const action = event.Action ?? event.status;
-        if (id !== this.containerId || (action !== 'start' && action !== 'restart')) return;
+        if (id !== this.containerId || (action !== 'start' && action !== 'restart') || this.detached) return;
         // Podman keeps a follow stream open across a restart and may end it only afterwards: a
         // start seen while streaming is remembered, and the end of that stream resumes at once.
         if (this.store.getState().status === 'streaming') this.startedWhileStreaming = true;
         else this.attach(true);
       }),
       this.deps.onReconnect(() => {
-        if (this.store.getState().status !== 'streaming') this.attach(true);
+        if (this.store.getState().status !== 'streaming' && !this.detached) this.attach(true);
       }),
     );
     this.attach(false);
@@ -86,31 +123,40 @@ export class LogSession {
   close(): void {
     this.closed = true;
     this.abort?.abort();
+    this.history?.close();
     clearTimeout(this.notifyTimer);
     for (const off of this.unsubscribe.splice(0)) off();
   }
 
-  private attach(resume: boolean): void {
+  /** `fromMs`: resume after this line's time rather than the newest ever seen (the window was elsewhere). */
+  private attach(resume: boolean, fromMs?: number): void {
     if (this.closed) return;
     this.startedWhileStreaming = false;
     this.abort?.abort();
     const abort = new AbortController();
     this.abort = abort;
-    void this.run(abort.signal, resume);
+    void this.run(abort.signal, resume, fromMs);
   }
 
-  private async run(signal: AbortSignal, resume: boolean): Promise<void> {
-    const since = resume ? this.buffer.lastTimeMs : undefined;
+  private async run(signal: AbortSignal, resume: boolean, fromMs?: number): Promise<void> {
+    const since = resume ? (fromMs ?? this.buffer.lastTimeMs) : undefined;
     this.setState({ status: resume ? 'streaming' : 'connecting', error: undefined, runs: this.store.getState().runs + (resume ? 1 : 0) });
     const splitter = new LineSplitter({ timestamps: true });
     const add = (lines: ReturnType<LineSplitter['push']>) => {
-      if (lines.length === 0) return;
-      if (since !== undefined) this.buffer.appendAfter(lines, since);
-      else this.buffer.append(lines);
+      if (lines.length === 0 || signal.aborted) return;
+      const evicted = since !== undefined ? this.buffer.appendAfter(lines, since) : this.buffer.append(lines);
+      if (this.history !== undefined) {
+        if (!resume) {
+          this.tailLines += lines.length;
+          if (this.tailLines >= this.tail) this.history.mayHaveOlder();
+        }
+        if (evicted > 0) this.history.appended(evicted);
+      }
       this.scheduleNotify();
     };
     try {
       const inspect = await this.deps.client.inspectContainer(this.containerId, signal);
+      this.tty = inspect.Config?.Tty === true;
       const stream = this.deps.client.logs(this.containerId, {
         follow: true,
         timestamps: true,
@@ -123,7 +169,7 @@ export class LogSession {
       this.setState({ status: 'streaming' });
       for await (const chunk of stream) add(splitter.push(chunk));
       add(splitter.flush());
-      if (!signal.aborted) {
+      if (!signal.aborted && !this.detached) {
         this.setState({ status: 'stopped' });
         if (this.startedWhileStreaming) this.attach(true);
       }

@@ -5,7 +5,9 @@
  * (a word rather than the glyph, so `grep -v '^stderr '` or `grep '^stderr '` splits the file).
  * A new file every time, never overwriting one.
  */
+import { createWriteStream } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
+import { once } from 'node:events';
 import { join } from 'node:path';
 import type { LogLine } from './types.ts';
 
@@ -31,4 +33,34 @@ export async function saveLogs(lines: readonly LogLine[], options: { dir: string
   const path = join(options.dir, logFileName(options.containerName, options.at ?? new Date()));
   await writeFile(path, logFileText(lines, options.timestamps), { flag: 'wx' });
   return path;
+}
+
+/** Lines from the engine, batch by batch: `onLines` returning false stops the read. */
+export type LineSource = (onLines: (lines: LogLine[]) => boolean | Promise<boolean>) => Promise<unknown>;
+
+/**
+ * Writes the whole history as the engine streams it (never all of it in memory): a new file in
+ * `dir`, as `saveLogs` does. Resolves with the path and the number of lines written.
+ */
+export async function saveLogStream(read: LineSource, options: { dir: string; containerName: string; timestamps: boolean; at?: Date }): Promise<{ path: string; lines: number }> {
+  const path = join(options.dir, logFileName(options.containerName, options.at ?? new Date()));
+  const file = createWriteStream(path, { flags: 'wx' });
+  const opened = once(file, 'open');
+  let failure: unknown;
+  file.on('error', (error) => (failure = error));
+  await Promise.race([opened, once(file, 'error').then(([error]: unknown[]) => Promise.reject(error))]);
+  let lines = 0;
+  try {
+    await read(async (batch) => {
+      lines += batch.length;
+      // Backpressure: the engine stream waits while the disk catches up.
+      if (!file.write(logFileText(batch, options.timestamps))) await Promise.race([once(file, 'drain'), once(file, 'error')]);
+      return failure === undefined;
+    });
+  } finally {
+    file.end();
+    await once(file, 'close');
+  }
+  if (failure !== undefined) throw failure;
+  return { path, lines };
 }

@@ -39,6 +39,13 @@ export function findMatches(lines: SearchableLines, query: string, options: Sear
   return out;
 }
 
+/** Whether one line's text contains `query`, by the same rule as `findMatches`. */
+export function lineMatcher(query: string, caseSensitive = false): (text: string) => boolean {
+  if (query.length === 0) return () => false;
+  const needle = caseSensitive ? query : fold(query);
+  return caseSensitive ? (text) => text.includes(needle) : (text) => fold(text).includes(needle);
+}
+
 /**
  * The match after (`1`) or before (`-1`) line `fromIndex`, wrapping around the ends like `n`/`N` in
  * less and vim; `fromIndex` itself is never the answer unless it is the only match. `matches` must

@@ -22,6 +22,10 @@ export interface LogViewState {
   readonly top: number;
   readonly showTimestamps: boolean;
   readonly search?: LogSearchState;
+  /** Long lines take as many rows as they need (scrolling stays a line at a time). */
+  readonly wrap?: boolean;
+  /** Columns scrolled off to the left while not wrapping. */
+  readonly left?: number;
 }
 
 /** Line indices in `[start, end)` that contain `query`, ascending: `findMatches` bound to the buffer. */
@@ -41,6 +45,12 @@ export type LogViewAction =
   | { readonly type: 'lines-appended'; readonly added: number; readonly dropped: number }
   /** The buffer was cleared. */
   | { readonly type: 'buffer-cleared' }
+  /** An older page went in before the first line (`added`), pushing `droppedBack` out at the end. */
+  | { readonly type: 'lines-prepended'; readonly added: number; readonly droppedBack: number }
+  /** The buffer now holds another part of the log (a jump): show line `focus`, or follow the end. */
+  | { readonly type: 'window-replaced'; readonly focus?: number }
+  /** Show line `line` (a whole-history match the window already holds). */
+  | { readonly type: 'reveal'; readonly line: number }
   /** Scroll by `by` lines; negative is up. */
   | { readonly type: 'scroll'; readonly by: number }
   | { readonly type: 'page'; readonly direction: 1 | -1 }
@@ -48,6 +58,9 @@ export type LogViewAction =
   | { readonly type: 'bottom' }
   | { readonly type: 'toggle-follow' }
   | { readonly type: 'toggle-timestamps' }
+  | { readonly type: 'toggle-wrap' }
+  /** Scroll sideways by `by` columns (negative: back towards the start of the lines). */
+  | { readonly type: 'scroll-columns'; readonly by: number }
   /** Start a search; `matches` if the caller already has them, else `ctx.matcher` is asked. */
   | { readonly type: 'search'; readonly query: string; readonly matches?: readonly number[] }
   | { readonly type: 'next-match' }
@@ -88,6 +101,22 @@ function step(state: LogViewState, action: LogViewAction, view: View): LogViewSt
       return state.search === undefined
         ? { ...state, top: 0 }
         : { ...state, top: 0, search: { query: state.search.query, matches: [] } };
+    case 'lines-prepended':
+      return linesPrepended(state, count(action.added), view);
+    case 'window-replaced': {
+      const base: LogViewState = { ...state, follow: action.focus === undefined, top: 0 };
+      const replaced = state.search === undefined ? base : search(base, state.search.query, undefined, view);
+      // Back at the live end: follow it, whatever the search would have revealed.
+      if (action.focus === undefined) return { ...replaced, follow: true };
+      const current = replaced.search?.matches.includes(action.focus) === true ? action.focus : replaced.search?.current;
+      const focused = replaced.search === undefined ? replaced : { ...replaced, search: { ...replaced.search, ...(current === undefined ? {} : { current }) } };
+      return { ...focused, follow: false, top: action.focus - Math.floor(view.height / 2) };
+    }
+    case 'reveal': {
+      const current = state.search?.matches.includes(action.line) === true ? action.line : state.search?.current;
+      const moved = state.search === undefined || current === undefined ? state : { ...state, search: { ...state.search, current } };
+      return reveal(moved, action.line, view);
+    }
     case 'scroll':
       return scroll(state, Math.trunc(action.by) || 0);
     case 'page':
@@ -101,6 +130,11 @@ function step(state: LogViewState, action: LogViewAction, view: View): LogViewSt
       return { ...state, follow: !state.follow };
     case 'toggle-timestamps':
       return { ...state, showTimestamps: !state.showTimestamps };
+    case 'toggle-wrap':
+      // Wrapped lines have nothing off to the side.
+      return { ...state, wrap: state.wrap !== true, left: 0 };
+    case 'scroll-columns':
+      return state.wrap === true ? state : { ...state, left: Math.max(0, (state.left ?? 0) + (Math.trunc(action.by) || 0)) };
     case 'search':
       return search(state, action.query, action.matches, view);
     case 'next-match':
@@ -136,6 +170,19 @@ function linesAppended(state: LogViewState, added: number, dropped: number, view
     top,
     search: shifted === undefined || shifted < 0 ? { query, matches } : { query, matches, current: shifted },
   };
+}
+
+function linesPrepended(state: LogViewState, added: number, view: View): LogViewState {
+  // Every line moved `added` places down: the same line stays at the top of the screen (the new
+  // ones are above it, one ↑ away), and matches move with their lines.
+  if (added === 0) return state;
+  const top = state.top + added;
+  if (state.search === undefined) return { ...state, follow: false, top };
+  const { query, current } = state.search;
+  const fresh = view.matcher?.(query, 0, Math.min(added, view.length)) ?? [];
+  const matches = [...fresh, ...state.search.matches.map((m) => m + added).filter((m) => m < view.length)];
+  const shifted = current === undefined || current + added >= view.length ? undefined : current + added;
+  return { ...state, follow: false, top, search: shifted === undefined ? { query, matches } : { query, matches, current: shifted } };
 }
 
 function scroll(state: LogViewState, by: number): LogViewState {
@@ -207,6 +254,8 @@ function settle(previous: LogViewState, next: LogViewState, view: View): LogView
     top === previous.top &&
     next.follow === previous.follow &&
     next.showTimestamps === previous.showTimestamps &&
+    next.wrap === previous.wrap &&
+    next.left === previous.left &&
     sameSearch(next.search, previous.search)
   ) {
     return previous;

@@ -2,7 +2,8 @@
  * The Services and Nodes panes' data: services, tasks and nodes, fetched together while one of
  * those panes is on screen — at once, soon after an engine event about a service or a node, and
  * every `intervalMs` as a safety net (task changes have no events of their own) — not otherwise.
- * An engine that is not a swarm manager answers 503 with what to do; that is kept to show.
+ * An engine that is not a swarm manager answers 503 with what to do; that is kept to show. One
+ * without Swarm at all (Podman) answers 404: kept too, so the panes can say so.
  */
 import { describeError, isEngineError } from '../../engine/errors.ts';
 import { sameJson } from '../../engine/same-json.ts';
@@ -19,6 +20,8 @@ export interface SwarmState {
   /** The engine's words when it is not a manager (503), or the last failure. */
   error?: string;
   notManager?: boolean;
+  /** The engine has no swarm endpoints at all (404 on /services: Podman), rather than no swarm yet. */
+  noSwarmApi?: boolean;
 }
 
 export interface SwarmClient {
@@ -67,7 +70,8 @@ export class SwarmLists implements LiveSource<SwarmState> {
     } catch (error) {
       if (signal.aborted) return;
       const notManager = isEngineError(error) && error.status === 503;
-      this.store.update((s) => ({ ...s, loaded: true, error: describeError(error), notManager }));
+      const noSwarmApi = isEngineError(error) && error.status === 404;
+      this.store.update((s) => ({ ...s, loaded: true, error: describeError(error), notManager, noSwarmApi }));
     }
   }
 

@@ -18,40 +18,35 @@ export function useClock(periodMs: number): number {
 const MAX_DELAY_MS = 2 ** 31 - 1;
 
 /**
- * How long until the clock should read again: when the text would change (`changeAt`), moved on
- * to the next multiple of `gridMs` of the wall clock (when given), but not sooner than
- * `minPeriodMs` after the time the screen shows (`shownAt`), and never negative.
+ * How long until the clock should read again: `lagMs` after the text would first change
+ * (`changeAt`), never negative.
  *
- * Why a grid: fifty containers made a few seconds apart, and the CREATED and STATUS columns of
- * each (a container is started after it is made, and the engine's "Up 2 minutes" says its age
- * only to the minute), change at many moments in each minute; each tick repaints the whole
- * screen. On a one-minute grid they all change at once, one frame a minute, and no text is late
- * by more than its own unit.
+ * Why late on purpose: fifty containers made a few seconds apart, and the CREATED and STATUS
+ * columns of each, change at many moments in each minute, and each tick repaints the whole
+ * screen. Waiting `lagMs` after the first of them draws every change up to then in one frame (a
+ * cluster of containers started together: one frame a minute), while no text is ever later than
+ * `lagMs` behind what `docker ps` prints.
  */
-export function tickDelay(shownAt: number, changeAt: number, minPeriodMs: number, current: number, gridMs = 0): number {
-  const at = gridMs > 0 && Number.isFinite(changeAt) ? Math.ceil(changeAt / gridMs) * gridMs : changeAt;
-  return Math.min(Math.max(at - current, shownAt + minPeriodMs - current, 0), MAX_DELAY_MS);
+export function tickDelay(changeAt: number, lagMs: number, current: number): number {
+  return Math.min(Math.max(changeAt + lagMs - current, 0), MAX_DELAY_MS);
 }
 
 /**
  * The current time for text that changes only at moments known in advance (relative times):
- * read again at `nextChange(now)`, but never sooner than `minPeriodMs` after the last read.
- * Every tick repaints the whole screen, so a list of hour-old containers should not tick every
- * few seconds. `nextChange` is an effect dependency: memoise it on the data it reads.
+ * read again `lagMs` after `nextChange(now)`. `nextChange` is an effect dependency: memoise it on
+ * the data it reads.
  *
  * `freshAtMs` is when the data was last re-read: that render repaints the whole screen anyway,
- * so it shows the times as of then and the next tick counts from it. A safety poll that brings
- * new status texts then repaints relative times too, instead of a tick repainting them again
- * moments before or after it.
+ * so it shows the times as of then and the next tick counts from it.
  */
-export function useClockUntil(nextChange: (nowMs: number) => number, minPeriodMs: number, freshAtMs = 0, gridMs = 0): number {
+export function useClockUntil(nextChange: (nowMs: number) => number, lagMs: number, freshAtMs = 0): number {
   const [ticked, setTicked] = useState(() => Date.now());
   const now = Math.max(ticked, freshAtMs);
   useEffect(() => {
     const at = nextChange(now);
     if (!Number.isFinite(at)) return undefined;
-    const timer = setTimeout(() => setTicked(Date.now()), tickDelay(now, at, minPeriodMs, Date.now(), gridMs));
+    const timer = setTimeout(() => setTicked(Date.now()), tickDelay(at, lagMs, Date.now()));
     return () => clearTimeout(timer);
-  }, [now, nextChange, minPeriodMs, gridMs]);
+  }, [now, nextChange, lagMs]);
   return now;
 }

@@ -9,7 +9,7 @@ import type { StatsOverlay } from '../../app/types.ts';
 import type { StatsFigures } from '../../state/stats/figures.ts';
 import { brailleChart, onTimeGrid } from '../../app/format/braille-chart.ts';
 import { displayWidth, formatBytes, padEnd, sanitizeLine, truncate } from '../../app/format/index.ts';
-import { formatMemory, statsCells } from '../../app/rows/stats-cells.ts';
+import { formatMemory, ioTotals, statsCells } from '../../app/rows/stats-cells.ts';
 import { useDerived, useKeymap, useRuntime } from '../runtime-context.tsx';
 import { theme } from '../../app/theme.ts';
 
@@ -77,7 +77,9 @@ export function StatsView({ overlay, width, height }: { overlay: StatsOverlay; w
   const chartWidth = Math.max(Math.floor((width - 2) / 2), 10);
   const [cpu, mem, net, block] = seriesOf(latest);
   const cells = statsCells(latest, 'running');
-  const figures = [{ CPU: cells.cpu, 'MEM USAGE / LIMIT': cells.mem, 'MEM %': cells.memPercent, 'NET RX / TX': cells.net, 'BLOCK R / W': cells.block, PIDS: cells.pids }];
+  // docker stats's own columns: I/O as totals since the start (the charts above show the rates).
+  const totals = ioTotals(latest);
+  const figures = [{ CPU: cells.cpu, 'MEM USAGE / LIMIT': cells.mem, 'MEM %': cells.memPercent, 'NET I/O': totals.net, 'BLOCK I/O': totals.block, PIDS: cells.pids }];
   const chartsHeight = 2 * (CHART_ROWS + 1);
   const processRows = Math.max(height - 1 - chartsHeight - 5 - 2, 0);
   const top = overlay.top;

@@ -15,7 +15,7 @@ import { initialAppState, paneView, type AppState, type DialogOverlay } from '..
 import type { ContainerSummary } from '../../../src/engine/types.ts';
 import { initialEngineState } from '../../../src/state/engine-state.ts';
 import { rowKey } from '../../../src/state/sources.ts';
-import { drive as driveWith, keyIn, openIn, press, presses, resultIn, type KnownDialog, type KnownRequest } from '../../support/dialog-driver.ts';
+import { drive as driveWith, keyIn, moduleOf, openIn, press, presses, resultIn, type KnownDialog, type KnownRequest } from '../../support/dialog-driver.ts';
 import { uiContext } from '../../support/ui-context.ts';
 
 const ctx: DialogContext = {
@@ -142,12 +142,15 @@ describe('pull', () => {
 });
 
 describe('run', () => {
-  test('the focused field takes its keys; Tab completes an image from local tags first, then moves on', () => {
-    const { state } = drive({ type: 'run' }, 'busybox:l{tab}');
+  test('the focused field takes its keys; → completes an image from local tags, Tab moves on without completing', () => {
+    const { state } = drive({ type: 'run' }, 'busybox:l{right}');
     assert.ok(state.type === 'run' && state.fields.image.value === 'busybox:latest' && state.focus === 0);
-    const next = drive({ type: 'run' }, 'busybox:l{tab}{tab}echo hi{tab}web-1{tab}{space}{tab}{space}').state;
+    const tabbed = drive({ type: 'run' }, 'busybox:l{tab}echo hi').state;
+    assert.ok(tabbed.type === 'run');
+    assert.deepEqual([tabbed.fields.image.value, tabbed.fields.command.value, tabbed.focus], ['busybox:l', 'echo hi', 1]);
+    const next = drive({ type: 'run' }, 'busybox:l{right}{tab}echo hi{tab}web-1{tab}{space}{tab}{space}').state;
     assert.ok(next.type === 'run');
-    assert.deepEqual([next.fields.command.value, next.fields.name.value, next.tty, next.detached], ['echo hi', 'web-1', true, true]);
+    assert.deepEqual([next.fields.image.value, next.fields.command.value, next.fields.name.value, next.tty, next.detached], ['busybox:latest', 'echo hi', 'web-1', true, true]);
   });
 
   test('a tag with control characters is never offered for completion', () => {
@@ -268,5 +271,39 @@ describe('run', () => {
     assert.ok(state.type === 'run' && state.scrollBack === 3 + 12);
     state = keyIn(state, { name: 'G', input: 'G', key: { ...plainFlags, shift: true } }, ctx).state;
     assert.ok(state.type === 'run' && state.scrollBack === 0);
+  });
+});
+
+describe('prune', () => {
+  const at = (apiVersion: string): DialogContext => ({ ...ctx, engine: { ...ctx.engine, connection: { ...ctx.engine.connection, apiVersion } } });
+  const viewOf = (state: KnownDialog): string =>
+    JSON.stringify(moduleOf('prune').view(state, { ...uiContext({ engine: ctx.engine }), overlay: 7, width: 100, height: 30, output: () => [], outputLength: 0 }));
+
+  test('volumes: from API 1.42 Space walks anonymous → every unused volume; before it there is one prune, and the note says named ones go', () => {
+    const newer = driveWith({ type: 'prune', target: 'volumes' }, '{space}', at('1.44'));
+    assert.deepEqual(
+      newer.commands.map((c) => c.type === 'prune-preview' && c.target),
+      ['volumes', 'all-volumes'],
+    );
+    assert.match(viewOf(openIn({ type: 'prune', target: 'volumes' }, at('1.44')).state), /API 1\.44 prunes anonymous volumes only/);
+    const older = driveWith({ type: 'prune', target: 'volumes' }, '{space}', at('1.41'));
+    assert.deepEqual(
+      older.commands.map((c) => c.type === 'prune-preview' && c.target),
+      ['volumes'],
+    );
+    assert.match(viewOf(older.state), /API 1\.41 prunes named volumes too/);
+  });
+
+  test('done: what the engine reports, counted against the preview, and what it left', () => {
+    const opened = driveWith({ type: 'prune', target: 'containers' }, '', at('1.41')).state;
+    const items = [
+      { key: 'c1', name: 'old', size: 10 },
+      { key: 'c2', name: 'blank', size: 0 },
+    ];
+    const previewed = resultIn(opened, { kind: 'previewed', serial: 1, preview: { items, bytes: 10, unknownSizes: 0 } }, ctx).state;
+    const pruning = keyIn(previewed, press('{enter}'), ctx).state;
+    const done = resultIn(pruning, { kind: 'pruned', answer: { removed: ['c1', 'c9'], spaceReclaimed: 10 } }, ctx).state;
+    const text = viewOf(done);
+    assert.match(text, /removed 1 of the 2 previewed; not removed: blank; the engine's answer lists 2 entries, 1 of them not previewed; the engine freed 10B/);
   });
 });

@@ -226,14 +226,29 @@ void describe('layoutColumns: sharing by need', () => {
     assert.ok(span(layout) <= 120);
   });
 
-  void it('short of room, the columns that need more share it evenly, and the nearly fitting one fits', () => {
-    // 80 cells: floors 12+7+10+7+17+14+5 = 72 plus 6 gaps = 78, 2 spare: too few for anyone.
+  void it('short of room, the widest is cut first, down to the next widest, and the nearly fitting one fits', () => {
+    // 80 cells: floors 12+7+10+7+17+14+5 = 72 plus 6 gaps = 78, 2 spare: image (25) is cut to 12
+    // before created (18, min 14) loses a cell more than its floor.
     const tight = layoutColumns(PANE, 80);
-    assert.deepEqual(tight.map((c) => c.width), [12, 7, 11, 7, 17, 15, 5]);
-    // 90: 12 spare; created needs 4 more, image 15: created gets its 4, image the other 8.
+    assert.deepEqual(tight.map((c) => c.width), [12, 7, 12, 7, 17, 14, 5]);
+    // 90: 12 spare; image and created are cut to the same 18, which is all created needs.
     const roomier = layoutColumns(PANE, 90);
     assert.deepEqual(roomier.map((c) => c.width), [12, 7, 18, 7, 17, 18, 5]);
     assert.equal(span(roomier), 90);
+  });
+
+  void it('widths follow content: max cuts no content there is room for, and nothing keeps blank cells while IMAGE is cut', () => {
+    // A 60-cell image reference (IMAGE's max is 40) with short names and statuses.
+    const long = PANE.map((c) => ({ ...c, need: { id: 12, name: 8, image: 60, state: 7, status: 12, created: 13, ports: 20 }[c.key] }));
+    const roomy = layoutColumns(long, 140);
+    assert.equal(width(roomy, 'image'), 60, 'the whole reference, past the max, when the row has room');
+    const at120 = layoutColumns(long, 120);
+    assert.deepEqual(
+      at120.map((c) => c.width),
+      [12, 8, 42, 7, 12, 13, 20],
+      'only IMAGE, the widest, gives way; the others are exactly their content',
+    );
+    assert.equal(span(at120), 120);
   });
 
   void it('a column whose content is narrower than its min needs only its content, so more columns fit', () => {
@@ -250,8 +265,27 @@ void describe('layoutColumns: sharing by need', () => {
         assert.ok(span(layout) <= total || layout.length === 1);
         for (const c of layout) {
           const spec = specs.find((s) => s.key === c.key)!;
-          assert.ok(c.width <= Math.max(spec.max ?? Infinity, spec.min) || layout.length === 1);
+          assert.ok(c.width <= Math.max(spec.max ?? Infinity, spec.min, spec.need ?? 0) || layout.length === 1);
         }
+      }),
+    );
+  });
+
+  void it('for any needs: while a column is cut, no column has blank cells, and only the widest are cut', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 300 }), fc.array(fc.integer({ min: 0, max: 80 }), { minLength: 7, maxLength: 7 }), (total, needs) => {
+        const specs = PANE.map((c, i) => ({ ...c, need: needs[i] ?? 0 }));
+        const layout = layoutColumns(specs, total);
+        if (layout.length < 2) return;
+        const slots = layout.map((c) => {
+          const spec = specs.find((s) => s.key === c.key)!;
+          return { width: c.width, need: spec.need, floor: Math.min(spec.min, spec.need) };
+        });
+        const cut = slots.filter((s) => s.width < s.need);
+        if (cut.length === 0) return;
+        for (const s of slots) assert.ok(s.width <= s.need, `blank cells while a column is cut: ${JSON.stringify(slots)}`);
+        const narrowestCut = Math.min(...cut.map((s) => s.width));
+        for (const s of slots) assert.ok(s.width <= narrowestCut + 1 || s.width === s.floor, `a wider column kept while a narrower one is cut: ${JSON.stringify(slots)}`);
       }),
     );
   });

@@ -1,6 +1,6 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { containerName, repoTags, shortId, swarmServiceName } from '../../../src/app/format/ids.ts';
+import { containerImage, containerName, repoTags, shortId, swarmServiceName } from '../../../src/app/format/ids.ts';
 
 // describe/it return promises that the node:test runner tracks itself; `void` says so to the linter.
 
@@ -68,4 +68,21 @@ void describe('repoTags', () => {
   for (const [name, tags, digests, expected] of cases) {
     void it(name, () => assert.deepEqual(repoTags(tags, digests), expected));
   }
+});
+
+void describe('containerImage: IMAGE as docker ps prints it', () => {
+  const id = `sha256:32f76702f565${'0'.repeat(52)}`;
+  const cases: Array<[string | undefined, string | undefined, string]> = [
+    ['busybox:latest', id, 'busybox:latest'],
+    ['busybox', id, 'busybox'],
+    [id, id, '32f76702f565'],
+    ['32f76702f565', id, '32f76702f565'],
+    [`busybox@sha256:${'a'.repeat(64)}`, id, 'busybox'],
+    [`registry.local:5000/app:1@sha256:${'a'.repeat(64)}`, id, 'registry.local:5000/app:1'],
+    ['docker.io/library/nginx:1.27', id, 'nginx:1.27'],
+    ['docker.io/grafana/grafana', id, 'grafana/grafana'],
+    ['evil\u001b[2Jimage', undefined, 'evilimage'],
+    [undefined, id, ''],
+  ];
+  for (const [image, imageId, expected] of cases) void it(`${String(image)} → ${expected}`, () => assert.equal(containerImage(image, imageId), expected));
 });

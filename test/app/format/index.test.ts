@@ -6,6 +6,7 @@ import * as format from '../../../src/app/format/index.ts';
 
 void it('re-exports every formatter', () => {
   assert.deepEqual(Object.keys(format).sort(), [
+    'containerImage',
     'containerName',
     'displayWidth',
     'fit',
@@ -20,10 +21,12 @@ void it('re-exports every formatter', () => {
     'layoutColumns',
     'padEnd',
     'padStart',
+    'plainEmoji',
     'plural',
     'renderBar',
     'repoTags',
     'sanitizeLine',
+    'sanitizeTabbed',
     'sanitizeText',
     'shortId',
     'swarmServiceName',

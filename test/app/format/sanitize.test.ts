@@ -46,7 +46,8 @@ void describe('sanitizeLine', () => {
     ['lone surrogates become U+FFFD', 'a\ud800b\udc00c', 'a\ufffdb\ufffdc'],
     ['astral characters survive the slow path', '\x1b[1m😀 𝒳\x1b[0m', '😀 𝒳'],
     ['CJK and combining marks survive the slow path', '\x07漢字 e\u0301', '漢字 e\u0301'],
-    ['ZWJ emoji sequence survives', '\x07👩‍💻', '👩‍💻'],
+    ['ZWJ emoji sequence is taken apart (emoji-forms.ts)', '\x07👩‍💻', '👩💻'],
+    ['emoji sequences are taken apart on the quick path too', 'ok 👍🏽 ❤️', 'ok 👍 ❤'],
   ];
   for (const [name, input, expected] of cases) {
     void it(name, () => assert.equal(sanitizeLine(input), expected));

@@ -2,7 +2,7 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import stringWidth from 'string-width';
-import { displayWidth, fit, padEnd, padStart, truncate } from '../../../src/app/format/width.ts';
+import { displayWidth, fit, padEnd, padStart, sanitizeTabbed, truncate } from '../../../src/app/format/width.ts';
 import type { Align } from '../../../src/app/format/width.ts';
 
 // describe/it return promises that the node:test runner tracks itself; `void` says so to the linter.
@@ -13,7 +13,9 @@ void describe('displayWidth', () => {
     ['abc', 3],
     ['漢字', 4],
     ['😀', 2],
-    ['👩‍💻', 2],
+    ['👩‍💻', 4], // taken apart: 👩💻 (emoji-forms.ts)
+    ['👍🏽', 2],
+    ['❤️', 1],
     ['e\u0301', 1],
     ['\x1b[31mred\x1b[0m', 3],
     ['a\tb', 3],
@@ -41,7 +43,8 @@ void describe('truncate', () => {
     ['漢字', 1, '…'],
     ['a漢字', 2, 'a…'],
     ['😀😀😀', 4, '😀…'],
-    ['👩‍💻👩‍💻', 3, '👩‍💻…'], // ZWJ sequence kept whole
+    ['🇫🇷🇫🇷', 3, '🇫🇷…'], // a flag (two code points, one cluster) kept whole
+    ['👩‍💻👩‍💻', 5, '👩💻…'], // a ZWJ sequence is taken apart first
     ['e\u0301e\u0301e\u0301', 2, 'e\u0301…'], // combining mark stays with its base
     ['𝒳𝒳𝒳𝒳', 3, '𝒳𝒳…'], // astral, narrow: surrogate pairs not split
     ['line one\nline two', 9, 'line one…'],
@@ -148,4 +151,19 @@ void describe('width properties', () => {
       }),
     );
   });
+});
+
+void describe('sanitizeTabbed: tabs to the next stop of 8, as a terminal shows docker logs', () => {
+  const cases: Array<[string, string]> = [
+    ['no tabs', 'no tabs'],
+    ['a\tb', 'a       b'],
+    ['1234567\tx', '1234567 x'],
+    ['12345678\tx', '12345678        x'],
+    ['\tindented', '        indented'],
+    ['name\tsize\tage', 'name    size    age'],
+    ['日本\tx', '日本    x'],
+    ['\u001b[31mred\u001b[0m\tx', 'red     x'],
+    ['a\t\tb', 'a               b'],
+  ];
+  for (const [input, expected] of cases) void it(JSON.stringify(input), () => assert.equal(sanitizeTabbed(input), expected));
 });

@@ -95,3 +95,15 @@ test('o sorts and says so, with a notice that ends by a timer, not by a clock re
   assert.match(state.notice?.text ?? '', /containers sorted by name/);
   assert.deepEqual(commands, [{ type: 'timer-start', ms: 8000, key: 'notice', action: { type: 'notice-expired', seq: state.notice?.seq ?? -1 } }]);
 });
+
+test('grouped, the "no project" header folds with Space, and s or S on it act on nothing (it is no project)', () => {
+  const grouped = keys(start(), 'z').state;
+  assert.equal(paneView(grouped, 'containers').selectedId, keyOf('no-project'), 'the header comes first: no container here has a project');
+  for (const key of ['s', 'S', 'R']) {
+    const acted = keys(grouped, key);
+    assert.deepEqual(acted.commands, [], `${key} sends nothing`);
+    assert.equal(topOverlay(acted.state), undefined, `${key} opens nothing`);
+  }
+  const folded = keys(grouped, ' ').state;
+  assert.deepEqual(paneView(folded, 'containers').options?.['folded'], [''], 'folded under its own name');
+});

@@ -178,3 +178,31 @@ void describe('LogBuffer', () => {
     );
   });
 });
+
+void describe('LogBuffer.prepend', () => {
+  void it('puts older lines first and pushes the newest out when full', () => {
+    const buffer = new LogBuffer(4);
+    buffer.append(lines('c', 'd', 'e'));
+    assert.equal(buffer.prepend(lines('a', 'b')), 1);
+    assert.deepEqual(texts(buffer.slice()), ['a', 'b', 'c', 'd']);
+    assert.equal(buffer.prepended, 2);
+    assert.equal(buffer.droppedBack, 1);
+    // Appending after a prepend still evicts from the front.
+    assert.equal(buffer.append(lines('f')), 1);
+    assert.deepEqual(texts(buffer.slice()), ['b', 'c', 'd', 'f']);
+  });
+
+  void it('of a batch larger than the capacity keeps its newest lines (the newest held go first)', () => {
+    const buffer = new LogBuffer(3);
+    buffer.append(lines('z'));
+    assert.equal(buffer.prepend(lines('a', 'b', 'c', 'd')), 2);
+    assert.deepEqual(texts(buffer.slice()), ['b', 'c', 'd']);
+  });
+
+  void it('clear moves the epoch on', () => {
+    const buffer = new LogBuffer(3);
+    const epoch = buffer.epoch;
+    buffer.clear();
+    assert.equal(buffer.epoch, epoch + 1);
+  });
+});

@@ -240,3 +240,40 @@ void describe('reduceLogView', () => {
     });
   });
 });
+
+void describe('reduceLogView: older pages and jumps', () => {
+  const words = ['x', 'hit', 'x', 'x', 'hit', 'x'];
+  const matcher: LineMatcher = (query, start, end) => findMatches(words.map((text) => ({ text })), query, { start, end });
+
+  void it('keeps the same line on top when an older page goes in, and moves matches with their lines', () => {
+    const state: LogViewState = { follow: false, top: 0, showTimestamps: false, search: { query: 'hit', matches: [1], current: 1 } };
+    const next = reduceLogView(state, { type: 'lines-prepended', added: 3, droppedBack: 0 }, ctx(6, 2, matcher));
+    assert.equal(next.top, 3);
+    assert.deepEqual(next.search?.matches, [1, 4]);
+    assert.equal(next.search?.current, 4);
+  });
+
+  void it('a jump shows its focus line, searched again, and without a focus follows the end', () => {
+    const state: LogViewState = { follow: true, top: 0, showTimestamps: false, search: { query: 'hit', matches: [], current: undefined } };
+    const jumped = reduceLogView(state, { type: 'window-replaced', focus: 4 }, ctx(6, 2, matcher));
+    assert.equal(jumped.follow, false);
+    assert.equal(jumped.search?.current, 4);
+    assert.ok(jumped.top <= 4 && jumped.top + 2 > 4, 'the focus is on screen');
+    const live = reduceLogView(jumped, { type: 'window-replaced' }, ctx(6, 2, matcher));
+    assert.equal(live.follow, true);
+    assert.equal(live.top, maxTop(6, 2));
+  });
+});
+
+void describe('reduceLogView: wrap and sideways scroll', () => {
+  void it('scrolls sideways only while not wrapping, never before the first column', () => {
+    const state = initialLogViewState();
+    const right = reduceLogView(state, { type: 'scroll-columns', by: 10 }, ctx(5, 3));
+    assert.equal(right.left, 10);
+    assert.equal(reduceLogView(right, { type: 'scroll-columns', by: -30 }, ctx(5, 3)).left, 0);
+    const wrapped = reduceLogView(right, { type: 'toggle-wrap' }, ctx(5, 3));
+    assert.equal(wrapped.wrap, true);
+    assert.equal(wrapped.left, 0);
+    assert.equal(reduceLogView(wrapped, { type: 'scroll-columns', by: 10 }, ctx(5, 3)), wrapped);
+  });
+});

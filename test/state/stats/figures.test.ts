@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { ContainerStats } from '../../../src/engine/stats.ts';
 import { statsFigures } from '../../../src/state/stats/figures.ts';
-import { formatMemory, statsCells } from '../../../src/app/rows/stats-cells.ts';
+import { formatMemory, ioTotals, statsCells } from '../../../src/app/rows/stats-cells.ts';
 
 const v1: ContainerStats = {
   read: '2026-11-23T10:00:02.000000000Z',
@@ -90,4 +90,7 @@ test('written as docker stats writes them', () => {
   assert.equal(cells.pids, '3');
   assert.equal(statsCells(undefined, 'running').cpu, '…', 'measured soon');
   assert.equal(statsCells(undefined, 'exited').cpu, '-', 'never measured');
+  // NET I/O and BLOCK I/O: totals since the start, as docker stats prints them (go-units, 3 significant digits).
+  assert.deepEqual(ioTotals(statsFigures(v1)), { net: '1.02kB / 500B', block: '4.1kB / 8.19kB' });
+  assert.deepEqual(ioTotals(undefined), { net: '…', block: '…' });
 });

@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { PassThrough } from 'node:stream';
 import { after, describe, test } from 'node:test';
 import { EngineError } from '../../../src/engine/errors.ts';
 import type { ImageSummary } from '../../../src/engine/types.ts';
@@ -30,6 +31,15 @@ function focusedRow(frame: string): string {
  * Where a fake stream stops until the test lets it on: `next` waits for a `go` (or takes one
  * given before it was reached), so the stream never runs ahead of what the test has seen.
  */
+/** One frame of a multiplexed attach stream: 1 stdout, 2 stderr. */
+function muxFrame(stream: 1 | 2, text: string): Buffer {
+  const payload = Buffer.from(text);
+  const header = Buffer.alloc(8);
+  header[0] = stream;
+  header.writeUInt32BE(payload.length, 4);
+  return Buffer.concat([header, payload]);
+}
+
 function steps(): { next(): Promise<void>; go(): void } {
   let given = 0;
   let waiting: (() => void) | undefined;
@@ -121,7 +131,8 @@ describe('run dialog', () => {
       sent = { config, name: options?.name };
       throw new EngineError({ code: 'SERVER', status: 500, message: 'boom' });
     });
-    await ui.press(`busybox:l\t\tsh -c 'echo hi'\tweb-1\t \r`);
+    // → takes the completion, Tab moves on: a burst ends where the same keys typed slowly do.
+    await ui.press(`busybox:l\u001b[C\tsh -c 'echo hi'\tweb-1\t \r`);
     await ui.waitFor(/✗ boom/);
     assert.deepEqual(sent, {
       config: { Image: 'busybox:latest', Cmd: ['sh', '-c', 'echo hi'], Tty: true, OpenStdin: false, AttachStdout: true, AttachStderr: true },
@@ -129,17 +140,19 @@ describe('run dialog', () => {
     });
   });
 
-  test('the image field completes from local tags with Tab or →', async () => {
+  test('the image field completes from local tags with →; Tab moves on and leaves what was typed', async () => {
     const ui = await dialog({ type: 'run' }, { images });
     await ui.press('busybox:l');
     assert.match(row(ui.frame(), 'image'), /busybox:latest/, 'the completion is shown as a hint');
-    assert.match(ui.frame(), /Tab\/→ completes/);
-    await ui.press(keys.tab);
+    assert.match(ui.frame(), /→ completes/);
+    assert.doesNotMatch(ui.frame(), /Tab\/→ completes/);
+    await ui.press('\u001b[C');
     assert.match(row(ui.frame(), 'image'), /busybox:latest/);
-    assert.match(focusedRow(ui.frame()), /image/, 'Tab completed instead of moving on');
-    await ui.press(keys.tab);
-    assert.match(focusedRow(ui.frame()), /command/);
-    await ui.press(keys.shiftTab, '\u007f'.repeat(6), '1', '\u001b[C');
+    assert.match(focusedRow(ui.frame()), /image/, '→ takes the completion and stays');
+    await ui.press('\u007f'.repeat(6), '1', keys.tab, 'echo hi');
+    assert.match(focusedRow(ui.frame()), /command\s+echo hi/, 'Tab moved on; the text went to the command');
+    assert.match(row(ui.frame(), 'image'), /busybox:1\s/, 'Tab did not take busybox:1.36');
+    await ui.press(keys.shiftTab, '\u001b[C');
     assert.match(row(ui.frame(), 'image'), /busybox:1\.36/);
   });
 
@@ -200,14 +213,20 @@ describe('run dialog', () => {
     stub(ui.client, 'createContainer', async () => ({ Id: ID, Warnings: ['Your kernel does not support swap limit capabilities'] }));
     stub(ui.client, 'beginWait', async () => ({ result: exited }));
     stub(ui.client, 'startContainer', async () => ({ alreadyRunning: false }));
-    // The container's output goes on only when the test has seen the last of it on screen.
+    // The container's output, on the attach made before the start, goes on only when the test
+    // has seen the last of it on screen.
     const step = steps();
-    stub(ui.client, 'logs', async function* () {
-      yield { stream: 'stdout' as const, data: Buffer.from('hello\n') };
-      await step.next();
-      yield { stream: 'stderr' as const, data: Buffer.from('oops\n') };
-      await step.next();
-      exit(3);
+    const attached = new PassThrough();
+    stub(ui.client, 'attachContainer', async () => {
+      void (async () => {
+        attached.write(muxFrame(1, 'hello\n'));
+        await step.next();
+        attached.write(muxFrame(2, 'oops\n'));
+        await step.next();
+        exit(3);
+        attached.end();
+      })();
+      return attached;
     });
     await ui.press(`sh -c 'echo hello; echo oops >&2; exit 3'`, keys.enter);
     await ui.waitFor((f) => /running \(a1b2c3d4e5f6\)/.test(f) && /│ hello/.test(f));
@@ -228,16 +247,17 @@ describe('run dialog', () => {
     stub(ui.client, 'beginWait', async () => ({ result: new Promise<never>(() => undefined) }));
     stub(ui.client, 'startContainer', async () => ({ alreadyRunning: false }));
     let aborted = false;
-    stub(ui.client, 'logs', async function* (_id, options) {
-      yield { stream: 'stdout' as const, data: Buffer.from('tick\n') };
-      await new Promise<void>((resolve) => options?.signal?.addEventListener('abort', () => resolve()));
-      aborted = true;
+    stub(ui.client, 'attachContainer', async () => {
+      const attached = new PassThrough();
+      attached.write(muxFrame(1, 'tick\n'));
+      attached.on('close', () => (aborted = true));
+      return attached;
     });
     await ui.press('sleep 300', keys.enter);
     await ui.waitFor(/tick/);
     await ui.press(keys.escape);
     await ui.waitFor(/a1b2c3d4e5f6 keeps running/);
-    assert.ok(aborted, 'the log stream was closed');
+    assert.ok(aborted, 'the attached stream was closed');
   });
 
   test('keys typed into a dialog never reach the panes behind it', async () => {

@@ -131,11 +131,12 @@ for (const name of Object.keys(fields)) {
 
     test('invalid grammar: a specific message, and the text stays', async () => {
       const [text, message] = expected.grammar;
-      const { frame, field, sent } = await submit(name, text);
+      const { ui, frame, field, sent } = await submit(name, text);
       if (message === 'accepted') {
-        // Nothing to get wrong in free text: it goes through as typed.
+        // Nothing to get wrong in free text: it goes through as typed (the pull dialog then
+        // waits for the registry, here for the missing engine's refusal).
         if (field.sends) assert.equal(sent(), 1, 'sent');
-        else assert.doesNotMatch(frame, /Pull an image/, 'the pull started and the dialog closed');
+        else assert.equal(ui.pulls.store.getState().pulls.length, 1, 'the pull started');
         return;
       }
       assert.match(frame, message);

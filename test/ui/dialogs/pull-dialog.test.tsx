@@ -72,13 +72,44 @@ test('typed credentials: the password is masked in every frame, handed to the pu
   assert.ok(JSON.stringify(ui.app.getState()).includes(PASSWORD), 'until Enter, the dialog holds what was typed');
   await ui.press(keys.enter);
   assert.equal(ui.started().length, 1);
-  assert.ok(!ui.open(), 'the pull started and the dialog closed');
   assert.ok(!JSON.stringify(ui.app.getState()).includes(PASSWORD), 'the store no longer holds the password');
-  assert.match(ui.frame(), /x cancel +d dismiss/, 'the Pulls pane has the focus');
+  // Open until the registry has taken the credentials: the first message of the pull says so.
+  assert.ok(ui.open(), 'the dialog waits for the registry');
+  assert.match(ui.frame(), /waiting for the registry to take the credentials/);
   await ui.fake.started(1);
+  ui.fake.last().send({ status: 'Pulling from team/app', id: '1' });
+  await ui.waitFor(/x cancel +d dismiss/); // the Pulls pane has the focus
+  assert.ok(!ui.open(), 'the pull started and the dialog closed');
   assert.deepEqual(ui.fake.last().options.auth, { username: 'me', password: PASSWORD, serveraddress: 'registry.example.com:5000' });
   assert.equal(ui.fake.last().fromImage, 'registry.example.com:5000/team/app');
   for (const frame of ui.frames) assert.ok(!frame.includes(PASSWORD) && !frame.includes('hunter2'), 'the password never appears');
+});
+
+test('credentials the registry refuses: the dialog keeps the image and username, empties the password, and tries again', async () => {
+  const ui = await dialog();
+  await ui.type('registry.example.com:5000/team/app');
+  await ui.press(keys.tab);
+  await ui.type('me');
+  await ui.press(keys.tab);
+  await ui.type('wrong-pass');
+  await ui.press(keys.enter);
+  await ui.fake.started(1);
+  ui.fake.last().fail('unauthorized: authentication required');
+  const refused = await ui.waitFor(/the registry refused these credentials/);
+  assert.ok(ui.open());
+  assert.match(refused, /✗ unauthorized: authentication required/);
+  assert.match(refused, /image +registry\.example\.com:5000\/team\/app/);
+  assert.match(refused, /username +me/);
+  assert.match(refused, /› password\s*│/, 'the password field, empty, has the cursor');
+  assert.ok(!refused.includes('•'));
+  await ui.type(PASSWORD);
+  await ui.press(keys.enter);
+  await ui.fake.started(2);
+  assert.deepEqual(ui.fake.last().options.auth, { username: 'me', password: PASSWORD, serveraddress: 'registry.example.com:5000' });
+  ui.fake.last().send({ status: 'Pulling from team/app', id: 'latest' });
+  await ui.waitFor(/x cancel +d dismiss/);
+  assert.ok(!ui.open());
+  for (const frame of ui.frames) assert.ok(!frame.includes('wrong-pass') && !frame.includes(PASSWORD));
 });
 
 test('a username without a password (or the reverse) is asked about, not sent', async () => {
@@ -103,7 +134,8 @@ test('through the app: p, an image, Enter → the Pulls pane with the new block 
   await ui.press(...'busybox');
   await ui.press(keys.enter);
   await fake.started(1);
-  const frame = ui.frame();
+  fake.last().send({ status: 'Pulling from library/busybox', id: 'latest' });
+  const frame = await ui.waitFor(/x cancel +d dismiss/);
   assert.doesNotMatch(frame, /Pull an image/);
   assert.match(frame, /x cancel +d dismiss/, 'the Pulls pane has the focus');
   assert.match(frame, /› [⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏] busybox +pulling/);

@@ -86,4 +86,10 @@ describe('TextField', () => {
     assert.match(frame, /a\uFFFD\[2Jb/);
     ui.unmount();
   });
+
+  test('emoji sequences are drawn taken apart, as engine text is (format/emoji-forms.ts)', () => {
+    const ui = renderField({ initial: 'x👍🏽❤️👨‍👩‍👧y', width: 20 });
+    assert.match(ui.frame(), /x👍❤👨👩👧y/u);
+    ui.unmount();
+  });
 });

@@ -1,0 +1,49 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { displayWidth } from '../../../src/app/format/index.ts';
+import { footerOrder, footerParts } from '../../../src/app/keys/footer.ts';
+import { helpLines } from '../../../src/app/keys/help-lines.ts';
+import { defaultKeymap, paneIdsOf } from '../../../src/app/keys/keymap.ts';
+
+const stack = (pane: string) => [pane, 'list', 'panes', 'global', 'anywhere'];
+const width = (parts: readonly string[]) => displayWidth(parts.join('  '));
+
+test('the footer fills the width it has: more keys at 200 columns than at 80, always within it, help and quit always last', () => {
+  for (const pane of paneIdsOf(defaultKeymap.bindings)) {
+    const narrow = footerParts(defaultKeymap, stack(pane), 80);
+    const wide = footerParts(defaultKeymap, stack(pane), 200);
+    for (const [parts, w] of [[narrow, 80], [wide, 200]] as const) {
+      assert.ok(width(parts) <= w, `${pane} at ${w}: ${parts.join('  ')}`);
+      assert.deepEqual(parts.slice(-2), ['q quit', '? help'], pane);
+    }
+    const all = defaultKeymap.bindingsFor(stack(pane)).filter((b) => b.footer).length;
+    assert.ok(wide.length > narrow.length || narrow.length === all, `${pane}: ${wide.length} keys at 200 columns, ${narrow.length} at 80`);
+    // What fits at 80 is the screen's most used, in its order of importance, and all of it is there at 200.
+    for (const part of narrow) assert.ok(wide.includes(part), `${pane}: ${part} at 80 and at 200`);
+  }
+  const containers = footerParts(defaultKeymap, stack('containers'), 200);
+  assert.ok(containers.length >= 18, containers.join('  '));
+  assert.deepEqual(footerParts(defaultKeymap, stack('containers'), 80).slice(0, 3), ['Enter/l logs', 'e shell', 's stop']);
+});
+
+test('every key the footer ranks is one the screen has', () => {
+  for (const [screen, actions] of Object.entries(footerOrder)) {
+    const contexts = screen === 'logs' ? ['logs', 'global', 'anywhere'] : stack(screen);
+    const there = new Set(defaultKeymap.bindingsFor(contexts).map((b) => b.action));
+    for (const action of actions) assert.ok(there.has(action), `${screen}: ${action}`);
+  }
+});
+
+test('help wraps each description under its column, within the width, losing no word', () => {
+  for (const w of [80, 60, 40]) {
+    const bindings = defaultKeymap.bindingsFor(stack('containers'));
+    const lines = helpLines(bindings, w);
+    for (const line of lines) assert.ok(displayWidth(line) <= w, `${w}: ${line}`);
+    assert.ok(lines.length > bindings.length, 'some descriptions take two lines');
+    const text = lines.join(' ').replace(/\s+/g, ' ');
+    for (const b of bindings) assert.ok(text.includes(b.description.replace(/\s+/g, ' ')), b.description);
+  }
+  const at80 = helpLines(defaultKeymap.bindingsFor(stack('containers')), 80);
+  const prune = at80.findIndex((l) => /^ {2}X +prune: /.test(l));
+  assert.match(at80[prune + 1] ?? '', /^ {6,}\S/, 'the rest of prune’s words under its column');
+});
