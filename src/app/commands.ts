@@ -15,6 +15,8 @@ import type { SessionTarget } from '../state/engine-session.ts';
 import type { SwitchOutcome } from '../state/engine-switch.ts';
 import type { PruneAnswer } from '../engine/prune.ts';
 import type { LogHistoryInfo } from '../state/logs/log-history.ts';
+import type { QueryOptions } from '../state/logs/query.ts';
+import type { TimeWindow } from '../state/logs/time-window.ts';
 import type { PrunePreview, PruneTarget } from '../state/prune/preview.ts';
 import { NOTICE_MS, withNotice } from './navigation.ts';
 import type { AppState, EngineRow, InspectTarget, Notice } from './types.ts';
@@ -102,8 +104,12 @@ type ViewCommand =
   /** Reads another part of a container's whole history into its logs view (log-history.ts). */
   | { type: 'logs-page'; overlay: number; to: 'older' | 'newer' | 'first' | 'last' }
   /** Searches the whole history (query undefined: stops and forgets the search). */
-  | { type: 'logs-history-search'; overlay: number; query?: string }
+  | { type: 'logs-history-search'; overlay: number; query?: string; options?: QueryOptions }
   | { type: 'logs-search-cancel'; overlay: number }
+  /** The loaded lines of a logs view in $PAGER. */
+  | { type: 'logs-pager'; overlay: number }
+  /** Shows only a time window of a container's log (undefined: all of it again). */
+  | { type: 'logs-window'; overlay: number; window?: TimeWindow }
   /** `n`/`N` past the window's matches: the next whole-history match after window line `from`. */
   | { type: 'logs-reveal'; overlay: number; from: number; direction: 1 | -1 }
   /** Reads the image's history for the view in `overlay`. */

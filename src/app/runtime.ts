@@ -40,6 +40,7 @@ export interface RuntimeOptions {
   copy(text: string): void;
   openShell?: RunnerServices['openShell'];
   openAttach?: RunnerServices['openAttach'];
+  openPager?: RunnerServices['openPager'];
   suspend?: RunnerServices['suspend'];
   engines?: EngineSwitching;
   terminal: TerminalSize;
@@ -70,6 +71,7 @@ export function createRuntime(sources: LiveSources, options: RuntimeOptions): Ru
       copy: options.copy,
       openShell: options.openShell,
       openAttach: options.openAttach,
+      openPager: options.openPager,
       suspend: options.suspend,
       logDir: options.logDir ?? (() => process.cwd()),
     },

@@ -5,6 +5,7 @@
  */
 import type { LogViewState } from '../state/logs/view-model.ts';
 import type { LogHistoryInfo } from '../state/logs/log-history.ts';
+import type { QueryOptions } from '../state/logs/query.ts';
 import type { EngineChoice } from '../state/engine-switch.ts';
 import type { HistoryEntry } from '../engine/images.ts';
 
@@ -92,6 +93,16 @@ export interface LogsOverlay extends OverlayBase {
   history?: LogHistoryInfo;
   /** The window is away from the live end (an older page pushed the newest out). */
   detached?: boolean;
+  /** How the search's query reads: a regex, case-sensitive (both off: plain text, any case). */
+  query?: QueryOptions;
+  /** Filter mode: only matching lines, with `context` lines either side; `anchor` is the buffer index on top. */
+  filter?: { context: number; anchor: number };
+  /** The prompt asks for a time window (`since [until]`) rather than a search. */
+  promptFor?: 'time';
+  /** The time window asked for, by its label (the session says its times). */
+  window?: string;
+  /** Select mode: a cursor line and the other end of the range (buffer indices), for y and J. */
+  select?: { anchor: number; cursor: number };
 }
 
 /** A dialog's own state (its module, app/dialogs, knows the rest of it); `type` names the module. */

@@ -13,6 +13,7 @@ import { demoFromEnv } from './demo-env.ts';
 import { osc52 } from '../app/clipboard.ts';
 import type { Runtime } from '../app/runtime.ts';
 import { runShell } from './shell.ts';
+import { runPager } from './pager.ts';
 import { prepareAttach, runAttached } from './attach.ts';
 import type { AttachEnd } from '../app/commands.ts';
 import type { AttachRequest } from '../app/handlers/work.ts';
@@ -173,6 +174,25 @@ export async function runApp(options: AppOptions): Promise<number> {
         }
         return finished ? undefined : outcome;
       };
+      // The logs view's lines in $PAGER: the same hand-over again.
+      const openPager = async (lines: readonly string[]): Promise<{ text: string; tone: 'info' | 'error' } | undefined> => {
+        if (shellActive || finished || !terminal) return undefined;
+        shellActive = true;
+        let said: { text: string; tone: 'info' | 'error' } | undefined;
+        try {
+          await terminal.suspend(async () => {
+            try {
+              const code = await runPager(lines, process.env.PAGER);
+              said = code === 0 ? undefined : { text: `the pager (${process.env.PAGER || 'less -R'}) exited with code ${code ?? 'none (a signal)'}`, tone: 'error' };
+            } catch (error) {
+              said = { text: `no pager: ${describeError(error)}`, tone: 'error' };
+            }
+          });
+        } finally {
+          shellActive = false;
+        }
+        return finished ? undefined : said;
+      };
       runtime = createRuntime(sources, {
         keymap: settings.keymap,
         engines: engineSwitching(board, sessionOptions, { env: process.env, homedir: homedir() }),
@@ -180,6 +200,7 @@ export async function runApp(options: AppOptions): Promise<number> {
         copy: (text) => process.stdout.write(osc52(text)),
         openShell,
         openAttach,
+        openPager,
         suspend: () => void suspender.suspend(),
         terminal: { columns: process.stdout.columns || 80, rows: process.stdout.rows || 24 },
       });

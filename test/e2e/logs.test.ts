@@ -12,14 +12,18 @@ const env = sandboxEnv();
 const tag = `logs${process.pid}`;
 const big = `${tag}-big`;
 const wide = `${tag}-wide`;
+const grep = `${tag}-grep`;
+const timed = `${tag}-timed`;
+const json = `${tag}-json`;
+const jsonLine = '{"level":"error","msg":"disk full","id":12345678901234567890,"nested":{"a":[1,2]}}';
 const longLine = `head-${'x'.repeat(180)}-tail`;
 const sessions: PtySession[] = [];
 const cwd = mkdtempSync(join(tmpdir(), 'berth-e2e-logs-'));
 
 /** berth in `cwd` (where `w` saves). */
-function berth(): PtySession {
+function berth(extra: Record<string, string> = {}): PtySession {
   ensureBuilt();
-  const session = new PtySession({ command: '/bin/sh', args: ['-c', `cd "${cwd}" && exec "${process.execPath}" "${berthBin}"`], env: { DOCKER_HOST: env.dockerHost } });
+  const session = new PtySession({ command: '/bin/sh', args: ['-c', `cd "${cwd}" && exec "${process.execPath}" "${berthBin}"`], env: { DOCKER_HOST: env.dockerHost, ...extra } });
   sessions.push(session);
   return session;
 }
@@ -35,6 +39,9 @@ async function openLogs(b: PtySession, name: string): Promise<void> {
 before(async () => {
   await sandboxDocker(['run', '-d', '--network', 'none', '--name', big, env.images.busybox, 'sh', '-c', '(seq 1 999; echo zebra-early; seq 1001 200000); sleep 3600']);
   await sandboxDocker(['run', '-d', '--network', 'none', '--name', wide, env.images.busybox, 'sh', '-c', `echo ${longLine}; sleep 3600`]);
+  await sandboxDocker(['run', '-d', '--network', 'none', '--name', timed, env.images.busybox, 'sh', '-c', 'echo early-line; sleep 2; echo late-line; sleep 3600']);
+  await sandboxDocker(['run', '-d', '--network', 'none', '--name', json, env.images.busybox, 'sh', '-c', `printf 'esc \\033[2J\\033]0;owned\\007 end\\n'; echo '${jsonLine}'; echo 'plain WARN line'; echo 'third line'; sleep 3600`]);
+  await sandboxDocker(['run', '-d', '--network', 'none', '--name', grep, env.images.busybox, 'sh', '-c', "seq 1 9; echo 'E42 failure'; seq 11 19; echo 'warn e7 retry'; seq 21 40; sleep 3600"]);
   // Wait until the engine holds all of it (the container writes it in well under a second).
   for (;;) {
     const last = (await sandboxDocker(['logs', '--tail', '1', big])).trim();
@@ -45,7 +52,7 @@ before(async () => {
 
 after(async () => {
   for (const s of sessions) await s.stop();
-  await sandboxDocker(['rm', '-f', big, wide]).catch(() => undefined);
+  await sandboxDocker(['rm', '-f', big, wide, grep, timed, json]).catch(() => undefined);
   rmSync(cwd, { recursive: true, force: true });
 });
 
@@ -109,4 +116,83 @@ test('z wraps a long line whole; not wrapping, → scrolls it sideways', async (
   await b.type('z', ...Array.from({ length: 9 }, () => 'l'));
   const screen = await b.waitFor('x-tail');
   assert.doesNotMatch(screen, /head-/, 'the start scrolled off to the left');
+});
+
+test('F filters to the lines a regex matches, C adds context, c tells case, and an invalid regex says so', async () => {
+  const b = berth();
+  await openLogs(b, grep);
+  await b.waitFor(/^\s+40$/m);
+  await b.type('R', '/', ...'(', key.enter);
+  // The prompt stays with what was typed and says why.
+  await b.waitFor(/\/\(█.*invalid regex/);
+  await b.type('\u007f', ...'e[0-9]+ (fail|retry)', key.enter);
+  await b.waitFor((s) => /"e\[0-9\]\+ \(fail\|retry\)" [12]\/2/.test(s) && /^\s*regex · /m.test(s));
+  await b.type('F');
+  let screen = await b.waitFor('filter ±0: 2 matching of 40 loaded');
+  assert.match(screen, /E42 failure/);
+  assert.match(screen, /warn e7 retry/);
+  assert.doesNotMatch(screen, /^\s+9$/m, 'no context yet');
+  await b.type('C');
+  screen = await b.waitFor((s) => s.includes('filter ±2') && /^\s+9$/m.test(s));
+  for (const n of [8, 11, 18, 22]) assert.match(screen, new RegExp(`^\\s+${n}$`, 'm'), `line ${n} is context`);
+  assert.doesNotMatch(screen, /^\s+(5|15|30)$/m, 'lines further away are left out');
+  assert.match(screen, /┄ 7 lines ┄/, 'a gap says how many lines it leaves out');
+  // Case: the pattern's lower-case e no longer matches E42.
+  await b.type('c');
+  screen = await b.waitFor('filter ±2: 1 matching of 40 loaded');
+  assert.doesNotMatch(screen, /E42 failure/);
+});
+
+test('a time window typed as an RFC 3339 time shows only the lines since it; T cycles the last minutes', async () => {
+  let stamped = '';
+  while (!stamped.includes('late-line')) stamped = await sandboxDocker(['logs', '-t', timed]);
+  const lateAt = /^(\S+) late-line$/m.exec(stamped)?.[1] ?? '';
+  const b = berth();
+  await openLogs(b, timed);
+  await b.waitFor('late-line');
+  assert.match(b.screen(), /early-line/);
+  await b.type('@', ...'soon', key.enter);
+  await b.waitFor(/since \[until\]: soon█.*"soon" is not a time/);
+  await b.type(...Array.from({ length: 4 }, () => '\u007f'), ...lateAt, key.enter);
+  let screen = await b.waitFor((s) => s.includes(`window: since ${lateAt}`) && s.includes('late-line'));
+  assert.doesNotMatch(screen, /early-line/, 'the line before the window is left out');
+  await b.type('T');
+  screen = await b.waitFor((s) => s.includes('window: last 1 m') && s.includes('early-line'));
+  assert.match(screen, /late-line/);
+});
+
+test('v puts a cursor on a line: J pretty-prints a JSON line as written, y copies the selected range as OSC 52', async () => {
+  const b = berth();
+  await openLogs(b, json);
+  await b.waitFor('third line');
+  assert.ok(b.screen().includes(jsonLine), 'a JSON line shows compact, every character kept');
+  await b.type('v', 'k', 'k');
+  await b.waitFor(/select: 3 lines/);
+  await b.type('J');
+  let screen = await b.waitFor('a log line');
+  assert.match(screen, /^\s*"level": "error",$/m);
+  assert.match(screen, /^\s*"id": 12345678901234567890,$/m, 'a big number is not rounded');
+  assert.match(screen, /^\s*"a": \[$/m);
+  await b.type(key.escape);
+  await b.waitFor(/select: 3 lines/);
+  // The range runs from where v was pressed (the last line) to the cursor.
+  await b.type('j', 'y');
+  screen = await b.waitFor('copied 2 lines');
+  const copied = 'plain WARN line\nthird line';
+  assert.ok(b.raw.includes(`\u001b]52;c;${Buffer.from(copied).toString('base64')}\u0007`), 'the two lines went to the clipboard');
+  assert.doesNotMatch(screen, /select: /, 'copying leaves select mode');
+});
+
+test('o hands the loaded lines to $PAGER, sanitised as on screen, and berth is back when it quits', async () => {
+  const paged = join(cwd, 'paged.txt');
+  const b = berth({ PAGER: `tee "${paged}" | less -R`, LESS: '' });
+  await openLogs(b, json);
+  await b.waitFor('third line');
+  await b.type('o');
+  await b.waitFor((s) => s.includes('plain WARN line') && !s.includes(`logs ${json}`));
+  await b.type('q');
+  await b.waitFor((s) => s.includes(`logs ${json}`) && s.includes('third line'));
+  // Read once the pager is gone, so tee has written it all.
+  const text = readFileSync(paged, 'utf8');
+  assert.equal(text, `esc  end\n${jsonLine}\nplain WARN line\nthird line\n`, 'the escape sequences never reach the pager');
 });

@@ -5,7 +5,8 @@
 import { describeError } from '../../engine/errors.ts';
 import { LogSession } from '../../state/logs/log-session.ts';
 import { saveLogs, saveLogStream } from '../../state/logs/save.ts';
-import { lineMatcher } from '../../state/logs/search.ts';
+import { compileQuery } from '../../state/logs/query.ts';
+import { sanitizeLine, sanitizeTabbed } from '../format/index.ts';
 import { nameTask, serviceLogClient } from '../../state/swarm/service-logs.ts';
 import { ProjectLogs } from '../../state/logs/project-logs.ts';
 import { failure, type HandlerTable, type LogSource, type RunnerEnv } from './work.ts';
@@ -52,7 +53,7 @@ function follow(env: RunnerEnv, overlay: number, source: LogSource): void {
 /** How often the stats view's processes (`docker top`) are asked for again while it is open. */
 export const TOP_EVERY_MS = 3000;
 
-export const viewHandlers: HandlerTable<'inspect-load' | 'history-load' | 'logs-open' | 'logs-open-project' | 'logs-open-service' | 'logs-save' | 'logs-page' | 'logs-history-search' | 'logs-search-cancel' | 'logs-reveal' | 'top-follow'> = {
+export const viewHandlers: HandlerTable<'inspect-load' | 'history-load' | 'logs-open' | 'logs-open-project' | 'logs-open-service' | 'logs-save' | 'logs-page' | 'logs-history-search' | 'logs-search-cancel' | 'logs-window' | 'logs-pager' | 'logs-reveal' | 'top-follow'> = {
   'history-load': (command, env) => {
     const { signal } = env.work(command.overlay).abort;
     env.client.imageHistory(command.imageId, signal).then(
@@ -133,8 +134,28 @@ export const viewHandlers: HandlerTable<'inspect-load' | 'history-load' | 'logs-
   },
   'logs-history-search': (command, env) => {
     const history = env.existing(command.overlay)?.session?.history;
-    if (command.query === undefined) history?.search(undefined);
-    else history?.search(command.query, lineMatcher(command.query));
+    const query = command.query === undefined ? undefined : compileQuery(command.query, command.options);
+    // An invalid regex searches nothing (the view says why).
+    if (command.query === undefined || query?.ok !== true) history?.search(undefined);
+    else history?.search(command.query, query.test);
+  },
+  'logs-pager': (command, env) => {
+    const open = env.services.openPager;
+    if (!open) {
+      env.dispatch({ type: 'notify', text: 'a pager needs berth running in a terminal', tone: 'error' });
+      return;
+    }
+    // What the screen would show of each line (control sequences gone), timestamps as the view has them off.
+    const lines = (env.existing(command.overlay)?.session?.buffer.slice() ?? []).map((line) => `${line.source === undefined ? '' : `${sanitizeLine(line.source)} | `}${sanitizeTabbed(line.text)}`);
+    open(lines).then(
+      (notice) => {
+        if (notice) env.dispatch({ type: 'notify', text: notice.text, tone: notice.tone });
+      },
+      (error: unknown) => env.dispatch({ type: 'notify', text: describeError(error), tone: 'error' }),
+    );
+  },
+  'logs-window': (command, env) => {
+    env.existing(command.overlay)?.session?.setWindow?.(command.window);
   },
   'logs-search-cancel': (command, env) => {
     env.existing(command.overlay)?.session?.history?.cancelSearch();

@@ -16,7 +16,7 @@ import type { SwarmLists } from '../../state/swarm/swarm-lists.ts';
 import type { AppAction, AttachEnd, Command } from '../commands.ts';
 
 /** What a logs view reads and closes: one container's session or a merge of several. */
-export type LogSource = Pick<LogSession, 'buffer' | 'store' | 'close'> & { readonly history?: LogSession['history'] };
+export type LogSource = Pick<LogSession, 'buffer' | 'store' | 'close'> & { readonly history?: LogSession['history']; setWindow?(window: Parameters<LogSession['setWindow']>[0]): void };
 
 /** What the runner works with: the live sources and the terminal, built once by the process glue (or by a test). */
 export interface RunnerServices {
@@ -39,6 +39,12 @@ export interface RunnerServices {
    * or the start. Absent where there is no terminal.
    */
   openAttach?(request: AttachRequest): Promise<AttachEnd | undefined>;
+  /**
+   * Hands the terminal to `$PAGER` (default `less -R`) reading `lines` (sanitised already), until
+   * it exits; resolves once berth is back with what to say (undefined: nothing, or quitting).
+   * Absent where there is no terminal.
+   */
+  openPager?(lines: readonly string[]): Promise<{ text: string; tone: 'info' | 'error' } | undefined>;
   /** Gives the terminal back to the shell and stops, as Ctrl-Z does (absent where there is no terminal). */
   suspend?(): void;
   /** Where `w` in the logs view writes (the current directory). */

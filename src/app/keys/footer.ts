@@ -18,7 +18,7 @@ export const footerOrder: Readonly<Record<KeyContext, readonly ActionId[]>> = {
   events: ['filter', 'pull', 'next-pane', 'engines'],
   services: ['open-tasks', 'service-logs', 'scale', 'force-update', 'rollback', 'remove', 'filter', 'pull', 'next-pane', 'engines'],
   nodes: ['drain', 'activate', 'filter', 'pull', 'next-pane', 'engines'],
-  logs: ['close', 'follow', 'search', 'next-match', 'prev-match', 'timestamps', 'save-logs', 'wrap', 'bottom'],
+  logs: ['close', 'follow', 'search', 'filter-lines', 'next-match', 'prev-match', 'context-lines', 'toggle-regex', 'time-window', 'time-typed', 'select-lines', 'copy-lines', 'pretty-json', 'pager', 'timestamps', 'save-logs', 'wrap', 'toggle-case', 'bottom'],
 };
 
 const ALWAYS: readonly ActionId[] = ['help', 'quit'];

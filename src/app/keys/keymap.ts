@@ -86,6 +86,16 @@ export type ActionId =
   | 'wrap'
   | 'scroll-left'
   | 'scroll-right'
+  | 'filter-lines'
+  | 'context-lines'
+  | 'toggle-regex'
+  | 'toggle-case'
+  | 'time-window'
+  | 'time-typed'
+  | 'select-lines'
+  | 'copy-lines'
+  | 'pretty-json'
+  | 'pager'
   | 'switch-engine'
   // The filter and search prompts.
   | 'prompt-keep'
@@ -216,7 +226,17 @@ export const keymap: readonly Binding[] = [
   { action: 'wrap', keys: ['z'], description: 'wrap long lines on/off', contexts: ['logs'], footer: 'wrap' },
   { action: 'scroll-left', keys: ['left', 'h'], label: '←/h', description: 'scroll long lines back to the left (not wrapping)', contexts: ['logs'] },
   { action: 'scroll-right', keys: ['right', 'l'], label: '→/l', description: 'scroll long lines to the right (not wrapping)', contexts: ['logs'] },
-  { action: 'close', keys: ['escape'], description: 'close this view (logs: clear the search first)', contexts: ['logs', 'inspect', 'help', 'engines', 'stats'], footer: 'back' },
+  { action: 'filter-lines', keys: ['F'], description: 'filter mode on/off: only the lines the search matches, with context (the loaded lines; n/N read further matches in)', contexts: ['logs'], footer: 'filter' },
+  { action: 'context-lines', keys: ['C'], description: 'filter mode’s context: 0, 2, 5 or 10 lines around each match', contexts: ['logs'], footer: 'context' },
+  { action: 'toggle-regex', keys: ['R'], description: 'the search is a regular expression on/off (off: plain text)', contexts: ['logs'], footer: 'regex' },
+  { action: 'toggle-case', keys: ['c'], description: 'the search tells upper from lower case on/off', contexts: ['logs'], footer: 'case' },
+  { action: 'time-window', keys: ['T'], description: 'a time window: the last 1 m, 5 m, 15 m, 1 h, since the container started, then all again (a container’s logs)', contexts: ['logs'], footer: 'window' },
+  { action: 'time-typed', keys: ['@'], description: 'a time window typed: since [until], each 10m, 2h, 30s, 1d (ago) or an RFC 3339 time (empty: all again)', contexts: ['logs'], footer: 'since' },
+  { action: 'select-lines', keys: ['v'], description: 'select mode on/off: a cursor line (↑/↓ move it) and a range from where it started, for y and J', contexts: ['logs'], footer: 'select' },
+  { action: 'copy-lines', keys: ['y'], description: 'copy the selected lines (else the current match) to the clipboard (OSC 52, at most 64 KB)', contexts: ['logs'], footer: 'copy' },
+  { action: 'pretty-json', keys: ['J'], description: 'the cursor’s line (else the current match) as pretty JSON', contexts: ['logs'], footer: 'json' },
+  { action: 'pager', keys: ['o'], description: 'open the loaded lines in $PAGER (default less -R), sanitised as on screen; quitting it comes back here', contexts: ['logs'], footer: 'pager' },
+  { action: 'close', keys: ['escape'], description: 'close this view (logs: leave select mode, clear the search first)', contexts: ['logs', 'inspect', 'help', 'engines', 'stats'], footer: 'back' },
   { action: 'switch-engine', keys: ['return'], description: 'switch to the selected engine', contexts: ['engines'], footer: 'switch' },
 
   { action: 'prompt-keep', keys: ['return'], description: 'keep what the prompt says (the filter stays, or search for it)', contexts: ['prompt'], footer: 'keeps' },

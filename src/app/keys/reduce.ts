@@ -30,7 +30,7 @@ import { isPrintableKey, type ActionId } from './keymap.ts';
 import { contextsFor } from './contexts.ts';
 import { close } from './steps.ts';
 import { answerQuit, askToQuit } from '../quit.ts';
-import { applyLogView, overlayKey } from './overlays.ts';
+import { applyLogView, overlayKey, revealCurrent } from './overlays.ts';
 
 function filterKey(state: AppState, press: KeyPress, ctx: UiContext): Reduced {
   // A printable key is text here, whatever it does elsewhere.
@@ -131,9 +131,14 @@ export function reduceAction(state: AppState, action: AppAction, ctx: UiContext)
     case 'logs-changed': {
       const overlay = findOverlay(state, action.overlay);
       if (overlay?.kind !== 'logs') return reduced(state);
-      const patch = { length: action.length, history: action.history ?? overlay.history, detached: action.detached ?? overlay.detached };
+      // Filter mode keeps its place by the buffer index on top: it moves with the lines.
+      const filter = overlay.filter === undefined ? undefined : { ...overlay.filter, anchor: action.replaced !== undefined ? (action.replaced.focus ?? 0) : Math.max(0, overlay.filter.anchor - action.dropped + (action.prepended ?? 0)) };
+      // So does a selection; a jump to another part of the log ends it.
+      const moved = (i: number) => Math.max(0, i - action.dropped + (action.prepended ?? 0));
+      const select = overlay.select === undefined || action.replaced !== undefined ? undefined : { anchor: moved(overlay.select.anchor), cursor: moved(overlay.select.cursor) };
+      const patch = { length: action.length, history: action.history ?? overlay.history, detached: action.detached ?? overlay.detached, ...(filter === undefined ? {} : { filter }), select };
       const grown = { ...overlay, ...patch };
-      if (action.replaced !== undefined) return reduced(applyLogView(state, grown, { type: 'window-replaced', focus: action.replaced.focus }, ctx, patch));
+      if (action.replaced !== undefined) return reduced(revealCurrent(applyLogView(state, grown, { type: 'window-replaced', focus: action.replaced.focus }, ctx, patch), action.overlay, ctx));
       let next = state;
       let current: LogsOverlay = grown;
       const step = (view: LogViewAction) => {
@@ -143,7 +148,7 @@ export function reduceAction(state: AppState, action: AppAction, ctx: UiContext)
       if (action.prepended) step({ type: 'lines-prepended', added: action.prepended, droppedBack: action.droppedBack ?? 0 });
       step({ type: 'lines-appended', added: action.added, dropped: action.dropped });
       if (action.reveal !== undefined) step({ type: 'reveal', line: action.reveal });
-      return reduced(next);
+      return reduced(action.reveal !== undefined ? revealCurrent(next, action.overlay, ctx) : next);
     }
     case 'history-loaded': {
       const overlay = findOverlay(state, action.overlay);

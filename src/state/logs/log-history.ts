@@ -86,6 +86,19 @@ export class LogHistory {
     this.#load?.abort();
   }
 
+  /** The window was thrown away for another view of the log (a time window): stop reading, forget where it was. */
+  reset(): void {
+    this.#pass?.abort();
+    this.#pass = undefined;
+    this.#load?.abort();
+    this.#load = undefined;
+    this.#loading = undefined;
+    this.#matches = [];
+    this.#wantOlder = false;
+    this.#info = { older: false, newer: false, ...(this.#info.counted === undefined ? {} : { counted: this.#info.counted }) };
+    this.host.changed(this.#info);
+  }
+
   /** The tail filled its `tail`: older lines may exist (a count will tell). */
   mayHaveOlder(): void {
     if (!this.#info.older && this.#info.offset === undefined) this.#set({ older: true });

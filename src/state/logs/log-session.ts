@@ -5,8 +5,10 @@ import { Store } from '../store.ts';
 import { LineSplitter } from './line-splitter.ts';
 import { LogBuffer } from './log-buffer.ts';
 import { LogHistory, type LogHistoryInfo } from './log-history.ts';
+import { engineSeconds, resolveWindow, type TimeWindow } from './time-window.ts';
 
-export type LogSessionStatus = 'connecting' | 'streaming' | 'stopped' | 'error';
+/** `read`: a time window with an end was read whole (nothing more will come). */
+export type LogSessionStatus = 'connecting' | 'streaming' | 'stopped' | 'read' | 'error';
 
 export interface LogSessionState {
   status: LogSessionStatus;
@@ -19,11 +21,13 @@ export interface LogSessionState {
   history?: LogHistoryInfo;
   /** The window was moved away from the live end: nothing is followed until it comes back. */
   detached?: boolean;
+  /** A time window in force: its name, its times, and the buffer's evictions before it opened (to tell how many it read). */
+  window?: { readonly label: string; readonly sinceMs?: number; readonly untilMs?: number; readonly droppedBefore: number };
 }
 
 /** What a log session reads from: a container's (EngineClient itself), or a stand-in such as a service's. */
 export interface LogClient {
-  inspectContainer(id: string, signal?: AbortSignal): Promise<{ Config?: { Tty?: boolean } }>;
+  inspectContainer(id: string, signal?: AbortSignal): Promise<{ Config?: { Tty?: boolean }; State?: { StartedAt?: string } }>;
   logs: EngineClient['logs'];
 }
 
@@ -67,6 +71,8 @@ export class LogSession {
   /** Lines the first (tail) read brought: a full tail means older lines may exist. */
   private tailLines = 0;
   private detached = false;
+  /** A time window (time-window.ts): the view holds its lines only, the history is not paged. */
+  private window: TimeWindow | undefined;
 
   constructor(
     private readonly deps: LogSessionDeps,
@@ -100,6 +106,8 @@ export class LogSession {
       },
       changed: (history) => this.store.update((s) => ({ ...s, history, version: this.buffer.version })),
     }) : undefined;
+    // A container's view says "N lines loaded" from the start, not a set's "the last 200 of each".
+    if (this.history !== undefined) this.store.update((s) => ({ ...s, history: this.history?.info }));
   }
 
   start(): void {
@@ -128,6 +136,21 @@ export class LogSession {
     for (const off of this.unsubscribe.splice(0)) off();
   }
 
+  /**
+   * Shows only the lines of `window` (undefined: everything again, at the tail): read from its
+   * start with since/until; without an end it goes on following. The buffer keeps the newest
+   * lines if the window holds more than it can.
+   */
+  setWindow(window: TimeWindow | undefined): void {
+    this.window = window;
+    this.history?.reset();
+    this.detached = false;
+    this.tailLines = 0;
+    this.buffer.clear();
+    this.setState({ detached: false, window: undefined });
+    this.attach(false);
+  }
+
   /** `fromMs`: resume after this line's time rather than the newest ever seen (the window was elsewhere). */
   private attach(resume: boolean, fromMs?: number): void {
     if (this.closed) return;
@@ -140,12 +163,14 @@ export class LogSession {
 
   private async run(signal: AbortSignal, resume: boolean, fromMs?: number): Promise<void> {
     const since = resume ? (fromMs ?? this.buffer.lastTimeMs) : undefined;
+    const window = this.window;
+    const paged = this.history !== undefined && window === undefined;
     this.setState({ status: resume ? 'streaming' : 'connecting', error: undefined, runs: this.store.getState().runs + (resume ? 1 : 0) });
     const splitter = new LineSplitter({ timestamps: true });
     const add = (lines: ReturnType<LineSplitter['push']>) => {
       if (lines.length === 0 || signal.aborted) return;
       const evicted = since !== undefined ? this.buffer.appendAfter(lines, since) : this.buffer.append(lines);
-      if (this.history !== undefined) {
+      if (this.history !== undefined && paged) {
         if (!resume) {
           this.tailLines += lines.length;
           if (this.tailLines >= this.tail) this.history.mayHaveOlder();
@@ -157,19 +182,29 @@ export class LogSession {
     try {
       const inspect = await this.deps.client.inspectContainer(this.containerId, signal);
       this.tty = inspect.Config?.Tty === true;
+      const started = inspect.State?.StartedAt === undefined ? undefined : Date.parse(inspect.State.StartedAt);
+      const range = window === undefined || resume ? undefined : resolveWindow(window, Date.now(), Number.isFinite(started) ? started : undefined);
+      if (window !== undefined && range !== undefined) this.setState({ window: { label: window.label, ...range, droppedBefore: this.buffer.dropped } });
+      const bounded = range?.untilMs !== undefined;
       const stream = this.deps.client.logs(this.containerId, {
-        follow: true,
+        // A window with an end is read once; without, it goes on with what comes.
+        follow: !bounded,
         timestamps: true,
         tty: inspect.Config?.Tty === true,
         // On resume the engine's `since` is whole seconds; lines already shown are dropped by timestamp.
-        tail: since === undefined ? this.tail : 'all',
-        since: since === undefined ? undefined : Math.floor(since / 1000),
+        tail: since === undefined && range === undefined ? this.tail : 'all',
+        since: since !== undefined ? Math.floor(since / 1000) : range?.sinceMs === undefined ? undefined : engineSeconds(range.sinceMs),
+        until: range?.untilMs === undefined ? undefined : engineSeconds(range.untilMs),
         signal,
       });
       this.setState({ status: 'streaming' });
       for await (const chunk of stream) add(splitter.push(chunk));
       add(splitter.flush());
-      if (!signal.aborted && !this.detached) {
+      if (bounded && !signal.aborted) {
+        // Nothing more belongs to this window: the start of a new run does not re-attach.
+        this.detached = true;
+        this.setState({ status: 'read' });
+      } else if (!signal.aborted && !this.detached) {
         this.setState({ status: 'stopped' });
         if (this.startedWhileStreaming) this.attach(true);
       }
