@@ -170,6 +170,9 @@ function runPass(planned: PlannedPass, env: NodeJS.ProcessEnv, nodeFlags: string
     'tsx',
     '--test',
     '--test-concurrency=1',
+    // A test that hangs (a wait with no bound, a process that never exits) fails after five
+    // minutes instead of holding the whole run until CI's limit; the slowest test takes ~1 min.
+    '--test-timeout=300000',
     `--test-reporter=${reporter}`,
     '--test-reporter-destination=stdout',
     ...nodeFlags,

@@ -98,11 +98,15 @@ export class PtySession {
     this.pty.write(data);
   }
 
-  /** Types keys one at a time, as a person would. */
+  /**
+   * Types keys one at a time, as a person would. A lone Esc is given longer: a terminal sends
+   * Alt+q as Esc then q, so berth (Ink) takes an Esc as Esc only when nothing follows it within
+   * 20 ms, and on a loaded machine 40 ms between the writes could reach berth as one read.
+   */
   async type(...keys: string[]): Promise<void> {
     for (const key of keys) {
       this.pty.write(key);
-      await delay(40);
+      await delay(key === '\u001b' ? 250 : 40);
     }
   }
 
