@@ -152,8 +152,10 @@ export interface LogsOptions {
   follow?: boolean;
   /** Number of lines from the end, or 'all'. */
   tail?: number | 'all';
-  /** Unix seconds. */
-  since?: number;
+  /** Unix seconds (a string keeps nanoseconds: "1700000000.123456789"). */
+  since?: number | string;
+  /** Only lines before this time, in the form of `since`: with `since`, one run's own lines. */
+  until?: number | string;
   timestamps?: boolean;
   /**
    * Whether the container has a TTY, which decides the framing. Engines before API 1.42 label
@@ -190,6 +192,7 @@ async function* logStream(http: EngineHttp, operation: string, path: string, opt
       follow: options.follow,
       tail: options.tail,
       since: options.since,
+      until: options.until,
       timestamps: options.timestamps,
       ...extra,
     },

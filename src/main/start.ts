@@ -70,7 +70,7 @@ export async function runApp(options: AppOptions): Promise<number> {
     drain: (previous) => pulls.drain(previous.label),
   });
   const engineStore = board.store;
-  const sources = new LiveSources(session, pulls, engineStore);
+  const sources = new LiveSources(session, pulls, engineStore, { loop: settings.loop });
 
   let finished = false;
   let resolveExit: (code: number) => void = () => undefined;

@@ -1,0 +1,124 @@
+/**
+ * The incidents as a live source (state/sources.ts): the engine's events folded by the detector
+ * (detect.ts), and for each incident, once per death or turn, what one inspect and one logs read
+ * add: the last health-check probes, OOMKilled, the restart count and the run's last log lines,
+ * read with `since` (the end of the run before) and `until` (the death), not `tail`, which the
+ * engine applies before `until` and so would return the last lines of a later run.
+ *
+ * It listens from the start, shown or not, and costs nothing between incidents: no polling. The
+ * incidents live as long as the engine's session (the sync loop reconnects within it), and are
+ * never written anywhere.
+ */
+import type { EngineClient } from '../../engine/client.ts';
+import type { ContainerInspect, EngineEvent } from '../../engine/types.ts';
+import { LineSplitter } from '../logs/line-splitter.ts';
+import type { LiveSource } from '../live-source.ts';
+import { Store } from '../store.ts';
+import { acknowledge, DEFAULT_LOOP_POLICY, detect, emptyDetector, wantingDetails, withDetails, type DetectorState, type Incident, type IncidentDetails, type LoopPolicy } from './detect.ts';
+
+export type { Incident, LoopPolicy };
+
+/** Log lines kept for a post-mortem. */
+export const LAST_LINES = 20;
+
+export interface IncidentsState {
+  /** Newest first. */
+  readonly incidents: readonly Incident[];
+  /** The incident last opened or made worse: what a notice names. */
+  readonly latest?: Incident;
+}
+
+/** Engine time in ns as the `since`/`until` a logs request takes ("1700000000.123456789"). */
+export function engineSeconds(ns: number): string {
+  const whole = Math.floor(ns / 1e9);
+  const fraction = Math.max(0, Math.round(ns - whole * 1e9));
+  return `${whole}.${String(Math.min(fraction, 999_999_999)).padStart(9, '0')}`;
+}
+
+export class IncidentLog implements LiveSource<IncidentsState> {
+  readonly store = new Store<IncidentsState>({ incidents: [] });
+  private detector: DetectorState = emptyDetector;
+  private readonly reading = new Set<string>();
+  private readonly abort = new AbortController();
+
+  constructor(
+    private readonly client: () => EngineClient,
+    private readonly policy: LoopPolicy = DEFAULT_LOOP_POLICY,
+  ) {}
+
+  /** It follows every event from the start, shown or not: nothing to start or stop. */
+  watch(): void {}
+
+  onEngineEvent(event: EngineEvent): void {
+    this.apply(detect(this.detector, event, this.policy));
+  }
+
+  /** Acknowledges one incident, or every one. */
+  acknowledge(seq?: number): void {
+    this.apply(acknowledge(this.detector, seq));
+  }
+
+  stop(): void {
+    this.abort.abort();
+  }
+
+  private apply(next: DetectorState): void {
+    if (next === this.detector) return;
+    const before = this.detector;
+    this.detector = next;
+    if (next.incidents !== before.incidents || next.latest !== before.latest) this.store.update(() => ({ incidents: next.incidents, latest: next.latest }));
+    for (const incident of wantingDetails(next)) this.read(incident);
+  }
+
+  /** One inspect and one logs read for the incident's round; a round that moved on meanwhile reads again. */
+  private read(incident: Incident): void {
+    const key = `${incident.seq}:${incident.round}`;
+    if (this.reading.has(key) || this.abort.signal.aborted) return;
+    this.reading.add(key);
+    void this.details(incident).then((details) => {
+      this.reading.delete(key);
+      if (!this.abort.signal.aborted) this.apply(withDetails(this.detector, incident.seq, incident.round, details));
+    });
+  }
+
+  private async details(incident: Incident): Promise<IncidentDetails> {
+    const signal = this.abort.signal;
+    let inspect: ContainerInspect;
+    try {
+      inspect = await this.client().inspectContainer(incident.containerId, signal);
+    } catch (error) {
+      return { error: (error as Error).message };
+    }
+    const state = inspect.State;
+    const found: IncidentDetails = {
+      health: state?.Health?.Log ?? undefined,
+      ...(state?.OOMKilled !== undefined && { oomKilled: state.OOMKilled }),
+      ...(inspect.RestartCount !== undefined && { restartCount: inspect.RestartCount }),
+    };
+    try {
+      return { ...found, lines: await this.lastLines(incident, inspect, signal) };
+    } catch (error) {
+      return { ...found, error: (error as Error).message };
+    }
+  }
+
+  /** The run's last lines: since the death before it (else the whole log), until the event. */
+  private async lastLines(incident: Incident, inspect: ContainerInspect, signal: AbortSignal): Promise<string[]> {
+    const splitter = new LineSplitter();
+    const kept: string[] = [];
+    const keep = (lines: ReturnType<LineSplitter['push']>) => {
+      for (const line of lines) kept.push(line.text);
+      if (kept.length > LAST_LINES) kept.splice(0, kept.length - LAST_LINES);
+    };
+    const chunks = this.client().logs(incident.containerId, {
+      tty: inspect.Config?.Tty === true,
+      ...(incident.sinceNs !== undefined && { since: engineSeconds(incident.sinceNs) }),
+      // A line written in the same instant as the death still belongs to the run.
+      until: engineSeconds(incident.untilNs + 1e6),
+      signal,
+    });
+    for await (const chunk of chunks) keep(splitter.push(chunk));
+    keep(splitter.flush());
+    return kept;
+  }
+}
