@@ -21,6 +21,13 @@ import { reduceApp } from './keys/reduce.ts';
 import { paneEntry } from './panes/index.ts';
 import { initialAppState, type AppState, type TerminalSize } from './types.ts';
 import { viewDemands } from './views/demands.ts';
+import { incidentNotice } from './rows/incident-rows.ts';
+import type { Incident } from '../state/incidents/incident-log.ts';
+
+/** Which incident, in which of its forms, a notice last named. */
+function incidentKey(incident: Incident | undefined): string {
+  return incident ? `${incident.seq}:${incident.kind}` : '';
+}
 
 export interface Runtime {
   store: AppStore<UiContext>;
@@ -83,6 +90,18 @@ export function createRuntime(sources: LiveSources, options: RuntimeOptions): Ru
   const store = new AppStore<UiContext>(options.initial ?? initialAppState(options.terminal), reduceApp, context);
   store.setRunner(runner.run);
 
+  // A notice names each incident as it opens or gets worse (a crash that became a loop, an OOM),
+  // on whatever screen is shown; the status bar keeps the count.
+  let announced = { log: sources.current.incidents, key: incidentKey(sources.states().incidents.latest) };
+  const announce = () => {
+    const log = sources.current.incidents;
+    const latest = sources.states().incidents.latest;
+    const key = incidentKey(latest);
+    const fresh = log !== announced.log ? key !== '' : key !== announced.key;
+    announced = { log, key };
+    if (fresh && latest && !latest.acknowledged) store.dispatch({ type: 'notify', text: incidentNotice(latest), tone: 'error' });
+  };
+
   let watched = '';
   const watch = () => {
     const demands = demandsOf(store.getState(), context());
@@ -94,6 +113,7 @@ export function createRuntime(sources: LiveSources, options: RuntimeOptions): Ru
   const unsubscribe = [
     sources.subscribe(() => {
       store.dispatch({ type: 'sources-changed' });
+      announce();
       watch();
     }),
     store.subscribe(watch),

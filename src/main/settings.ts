@@ -1,6 +1,6 @@
 /**
  * berth's own settings file: `$XDG_CONFIG_HOME/berth/config.json` (else ~/.config/berth/…).
- * It holds `keys` (see app/keys/custom-keys.ts) and `incidents`: `{"restarts": 5, "withinMinutes": 10}`,
+ * It holds `keys` (see app/keys/custom-keys.ts) and `restartLoop`: `{"restarts": 5, "withinMinutes": 10}`,
  * when restarts are a loop (state/incidents/detect.ts explains the defaults). No file means the defaults; a file berth
  * cannot use stops it before it takes the terminal, with the file and the problem named, so a
  * typo never turns into keys that quietly do nothing.
@@ -17,15 +17,15 @@ export interface Settings {
   loop: LoopPolicy;
 }
 
-/** `incidents` as config.json gives it, checked: a positive whole `restarts` and a positive `withinMinutes`. */
+/** `restartLoop` as config.json gives it, checked: a positive whole `restarts` and a positive `withinMinutes`. */
 function loopPolicy(raw: unknown): LoopPolicy | string {
   if (raw === undefined) return DEFAULT_LOOP_POLICY;
-  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return '"incidents" must be an object like {"restarts": 5, "withinMinutes": 10}';
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return '"restartLoop" must be an object like {"restarts": 5, "withinMinutes": 10}';
   const { restarts = DEFAULT_LOOP_POLICY.restarts, withinMinutes = DEFAULT_LOOP_POLICY.withinMinutes, ...rest } = raw as Record<string, unknown>;
   const unknown = Object.keys(rest);
-  if (unknown.length > 0) return `unknown setting "incidents.${unknown[0]}" (berth knows "restarts" and "withinMinutes")`;
-  if (typeof restarts !== 'number' || !Number.isInteger(restarts) || restarts < 1) return '"incidents.restarts" must be a whole number of at least 1';
-  if (typeof withinMinutes !== 'number' || !(withinMinutes > 0)) return '"incidents.withinMinutes" must be a number above 0';
+  if (unknown.length > 0) return `unknown setting "restartLoop.${unknown[0]}" (berth knows "restarts" and "withinMinutes")`;
+  if (typeof restarts !== 'number' || !Number.isInteger(restarts) || restarts < 1) return '"restartLoop.restarts" must be a whole number of at least 1';
+  if (typeof withinMinutes !== 'number' || !(withinMinutes > 0)) return '"restartLoop.withinMinutes" must be a number above 0';
   return { restarts, withinMinutes };
 }
 
@@ -50,10 +50,10 @@ export function loadSettings(path: string): Settings | string {
     return `${path}: not valid JSON (${(error as Error).message})`;
   }
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return `${path}: must hold a JSON object`;
-  const unknown = Object.keys(raw).filter((k) => k !== 'keys' && k !== 'incidents');
-  if (unknown.length > 0) return `${path}: unknown setting ${unknown.map((k) => `"${k}"`).join(', ')} (berth knows "keys" and "incidents")`;
-  const { keys, incidents } = raw as { keys?: unknown; incidents?: unknown };
-  const loop = loopPolicy(incidents);
+  const unknown = Object.keys(raw).filter((k) => k !== 'keys' && k !== 'restartLoop');
+  if (unknown.length > 0) return `${path}: unknown setting ${unknown.map((k) => `"${k}"`).join(', ')} (berth knows "keys" and "restartLoop")`;
+  const { keys, restartLoop } = raw as { keys?: unknown; restartLoop?: unknown };
+  const loop = loopPolicy(restartLoop);
   if (typeof loop === 'string') return `${path}: ${loop}`;
   try {
     return { keymap: keys === undefined ? defaultKeymap : new Keymap(customiseKeymap(keymap, keys)), loop };

@@ -15,6 +15,7 @@ import { nextStatusChange } from '../app/rows/container-rows.ts';
 import { theme } from '../app/theme.ts';
 import { paneView, topOverlay } from '../app/types.ts';
 import { isLive } from '../state/containers.ts';
+import { unacknowledged } from '../state/incidents/detect.ts';
 import type { EngineState } from '../state/engine-state.ts';
 import { useClockUntil } from './hooks/use-clock.ts';
 import { PaneBody } from './panes/index.tsx';
@@ -62,6 +63,7 @@ export function Screen() {
   const now = useClockUntil(nextTimeChange, AGE_LAG_MS, freshAt);
 
   const running = useDerived((_s, ctx) => ctx.engine.containers.items.filter(isLive).length, [], Object.is);
+  const incidents = useDerived((_s, ctx) => unacknowledged(ctx.incidents.incidents), [], Object.is);
   const overlay = topOverlay(state);
   const view = paneView(state, pane.id);
   const unreachable = engine.connection.status === 'unreachable';
@@ -82,7 +84,7 @@ export function Screen() {
 
   return (
     <Box flexDirection="column" width={width} height={rows - 1}>
-      <StatusBar engine={engine} width={width} running={running} />
+      <StatusBar engine={engine} width={width} running={running} incidents={incidents} />
       {unreachable ? <UnreachableBanner connection={engine.connection} width={width} /> : null}
       {backgroundError ? <EngineErrorLine message={backgroundError} width={width} /> : null}
       <Tabs active={pane.id} summary={summary} width={width} />

@@ -118,15 +118,15 @@ test('the settings file: where it lives, missing is fine, and a bad one is one l
   assert.equal(good.keymap.resolve('containers', 'h'), 'stop');
   const broken = settingsFile('broken.json', '{"keys": ');
   assert.match(String(loadSettings(broken)), new RegExp(`^${broken}: not valid JSON`));
-  assert.match(String(loadSettings(settingsFile('typo.json', '{"kyes": {}}'))), /unknown setting "kyes" \(berth knows "keys" and "incidents"\)/);
+  assert.match(String(loadSettings(settingsFile('typo.json', '{"kyes": {}}'))), /unknown setting "kyes" \(berth knows "keys" and "restartLoop"\)/);
   assert.match(String(loadSettings(settingsFile('clash.json', '{"keys": {"stop": "j"}}'))), /clash\.json: "j" would both stop and down/);
   assert.match(String(loadSettings(settingsFile('array.json', '[]'))), /must hold a JSON object/);
 });
 
 test('the settings file: when restarts are a loop (incidents), checked', () => {
-  const loop = loadSettings(settingsFile('loop.json', '{"incidents": {"restarts": 3}}'));
+  const loop = loadSettings(settingsFile('loop.json', '{"restartLoop": {"restarts": 3}}'));
   assert.ok(typeof loop !== 'string', String(loop));
   assert.deepEqual(loop.loop, { restarts: 3, withinMinutes: DEFAULT_LOOP_POLICY.withinMinutes });
-  assert.match(String(loadSettings(settingsFile('loop0.json', '{"incidents": {"restarts": 0}}'))), /"incidents.restarts" must be a whole number/);
-  assert.match(String(loadSettings(settingsFile('loopx.json', '{"incidents": {"minutes": 3}}'))), /unknown setting "incidents.minutes"/);
+  assert.match(String(loadSettings(settingsFile('loop0.json', '{"restartLoop": {"restarts": 0}}'))), /"restartLoop.restarts" must be a whole number/);
+  assert.match(String(loadSettings(settingsFile('loopx.json', '{"restartLoop": {"minutes": 3}}'))), /unknown setting "restartLoop.minutes"/);
 });

@@ -1,0 +1,74 @@
+/**
+ * Incidents in a real pty against the sandbox dockerd: berth running while containers get
+ * OOM-killed, turn unhealthy, crash-loop and are killed; each becomes an incident (the status
+ * bar counts them, the Incidents pane lists them, the card tells the post-mortem) and
+ * acknowledging one lowers the count. Docker only: Podman's health checks need systemd timers
+ * the sandbox does not have (its event differences are covered by the detector's unit tests).
+ */
+import assert from 'node:assert/strict';
+import { after, test } from 'node:test';
+import { key, launchBerth, type PtySession } from '../support/pty.ts';
+import { sandboxDocker, sandboxEnv } from '../support/sandbox-env.ts';
+
+const env = sandboxEnv();
+const tag = `inc${process.pid}`;
+const sessions: PtySession[] = [];
+const WAIT_MS = 30_000;
+const names = { oom: `${tag}-oom`, sick: `${tag}-sick`, loop: `${tag}-loop`, kill: `${tag}-kill` };
+
+after(async () => {
+  for (const s of sessions) await s.stop();
+  await sandboxDocker(['rm', '-f', ...Object.values(names)]).catch(() => undefined);
+});
+
+/** The screen line of a row naming `name`. */
+const rowOf = (screen: string, name: string) => screen.split('\n').find((line) => line.includes(name)) ?? '';
+/** The status bar's count of unacknowledged incidents (0 when it shows none). */
+const count = (screen: string) => Number(/⚠ (\d+)/.exec(screen.split('\n')[0] ?? '')?.[1] ?? 0);
+
+test('an OOM kill, an unhealthy container, a restart loop and a docker kill become incidents; acknowledging one lowers the count', async () => {
+  const b = launchBerth({ env: { DOCKER_HOST: env.dockerHost, DOCKER_CONFIG: env.clientConfigDir }, cols: 200, rows: 40 });
+  sessions.push(b);
+  await b.waitFor('● live', WAIT_MS);
+  const run = (...args: string[]) => sandboxDocker(['run', '-d', '--network', 'none', ...args]);
+  // A shell doubling a string until the 6 MiB limit's OOM killer ends it.
+  await run('--name', names.oom, '--memory', '6m', env.images.busybox, 'sh', '-c', 'echo starting up; echo about to allocate; x=a; while true; do x=$x$x; done');
+  await run('--name', names.sick, '--health-cmd', 'echo probe failed; exit 1', '--health-interval', '1s', '--health-retries', '1', env.images.busybox, 'sleep', '3600');
+  await run('--name', names.loop, '--restart', 'always', env.images.busybox, 'sh', '-c', 'echo boom; exit 1');
+  await run('--name', names.kill, env.images.busybox, 'sleep', '3600');
+  await sandboxDocker(['kill', names.kill]);
+
+  // A notice names an incident on whatever screen is shown, and the status bar counts them.
+  await b.waitFor((s) => s.includes(`⚠ ${tag}-`), WAIT_MS);
+  await b.type('9', '/', ...tag, '\r');
+  const listed = await b.waitFor(
+    (s) =>
+      /OOM-killed, exit 137 \(SIGKILL\)/.test(rowOf(s, names.oom)) &&
+      /⚠.*unhealthy/.test(rowOf(s, names.sick)) &&
+      /restart loop: \d+ restarts, exit 1/.test(rowOf(s, names.loop)) &&
+      /exited 137 \(SIGKILL\)/.test(rowOf(s, names.kill)),
+    WAIT_MS,
+  );
+  assert.match(listed, /9 Incidents/);
+  assert.ok(count(listed) >= 4, `the status bar counts them: ${listed.split('\n')[0]}`);
+
+  // The OOM kill's post-mortem: OOMKilled, and the run's own last lines.
+  await b.type('/', '\u0015', ...names.oom, '\r');
+  await b.waitFor((s) => rowOf(s, names.oom) !== '' && rowOf(s, names.kill) === '', WAIT_MS);
+  await b.type(key.enter);
+  const card = await b.waitFor((s) => /OOMKilled\s+yes/.test(s) && s.includes('about to allocate'), WAIT_MS);
+  assert.match(card, /exit code\s+137 \(SIGKILL\)/);
+  assert.match(card, /starting up/);
+  assert.match(card, new RegExp(`compose|container\\s+${names.oom}`));
+  const before = count(card);
+  await b.type('a');
+  await b.waitFor((s) => /state\s+acknowledged/.test(s) && count(s) === before - 1, WAIT_MS);
+  await b.type(key.escape);
+  await b.waitFor((s) => rowOf(s, names.oom) !== '' && !rowOf(s, names.oom).includes('⚠'), WAIT_MS);
+
+  // The unhealthy one's card: its failing probes' output.
+  await b.type('/', '\u0015', ...names.sick, '\r', key.enter);
+  await b.waitFor((s) => /health checks/.test(s) && /exit 1\s+probe failed/.test(s), WAIT_MS);
+  await b.type(key.escape, 'q');
+  assert.equal((await b.exited).exitCode, 0);
+});
