@@ -14,7 +14,7 @@ const env = sandboxEnv();
 const tag = `inc${process.pid}`;
 const sessions: PtySession[] = [];
 const WAIT_MS = 30_000;
-const names = { oom: `${tag}-oom`, sick: `${tag}-sick`, loop: `${tag}-loop`, kill: `${tag}-kill` };
+const names = { oom: `${tag}-oom`, sick: `${tag}-sick`, loop: `${tag}-loop`, kill: `${tag}-kill`, fine: `${tag}-fine` };
 
 after(async () => {
   for (const s of sessions) await s.stop();
@@ -23,6 +23,20 @@ after(async () => {
 
 /** The screen line of a row naming `name`. */
 const rowOf = (screen: string, name: string) => screen.split('\n').find((line) => line.includes(name)) ?? '';
+/** The palette colour (31–37: 1–7) the terminal shows `text` in, on the first line holding it. */
+function colourOf(b: PtySession, text: string): number | undefined {
+  const buffer = b.term.buffer.active;
+  for (let y = 0; y < b.term.rows; y++) {
+    const line = buffer.getLine(buffer.viewportY + y);
+    const x = line?.translateToString(true).indexOf(text) ?? -1;
+    if (line && x >= 0) {
+      const cell = line.getCell(x);
+      return cell?.isFgPalette() ? cell.getFgColor() : undefined;
+    }
+  }
+  return undefined;
+}
+
 /** The status bar's count of unacknowledged incidents (0 when it shows none). */
 const count = (screen: string) => Number(/⚠ (\d+)/.exec(screen.split('\n')[0] ?? '')?.[1] ?? 0);
 
@@ -36,6 +50,7 @@ test('an OOM kill, an unhealthy container, a restart loop and a docker kill beco
   await run('--name', names.sick, '--health-cmd', 'echo probe failed; exit 1', '--health-interval', '1s', '--health-retries', '1', env.images.busybox, 'sleep', '3600');
   await run('--name', names.loop, '--restart', 'always', env.images.busybox, 'sh', '-c', 'echo boom; exit 1');
   await run('--name', names.kill, env.images.busybox, 'sleep', '3600');
+  await run('--name', names.fine, env.images.busybox, 'sleep', '3600');
   await sandboxDocker(['kill', names.kill]);
 
   // A notice names an incident on whatever screen is shown, and the status bar counts them.
@@ -69,6 +84,22 @@ test('an OOM kill, an unhealthy container, a restart loop and a docker kill beco
   // The unhealthy one's card: its failing probes' output.
   await b.type('/', '\u0015', ...names.sick, '\r', key.enter);
   await b.waitFor((s) => /health checks/.test(s) && /exit 1\s+probe failed/.test(s), WAIT_MS);
-  await b.type(key.escape, 'q');
+  await b.type(key.escape);
+
+  // Health at a glance: the unhealthy row's marker and colour (red), the OOM-killed one's once
+  // all are shown; T shows only the containers that need a look.
+  // g: the newest row (the healthy one) selected, so the others show their own colours.
+  await b.type('1', '/', ...tag, '\r', 'g');
+  await b.waitFor((s) => rowOf(s, names.sick).includes(`⚠ ${names.sick}`) && rowOf(s, names.fine) !== '', WAIT_MS);
+  assert.equal(colourOf(b, `⚠ ${names.sick}`), 1, 'red');
+  assert.doesNotMatch(rowOf(b.screen(), names.fine), /[⚠↻✕]/);
+  await b.type('T', 'g');
+  const trouble = await b.waitFor((s) => rowOf(s, names.oom).includes(`✕ ${names.oom}`) && rowOf(s, names.fine) === '', WAIT_MS);
+  assert.match(trouble, /needing a look: \d+/);
+  for (const name of [names.sick, names.loop, names.kill]) assert.notEqual(rowOf(trouble, name), '', `${name} needs a look`);
+  assert.equal(colourOf(b, `✕ ${names.oom}`), 1, 'red');
+  await b.type('T');
+  await b.waitFor((s) => rowOf(s, names.fine) !== '', WAIT_MS);
+  await b.type('q');
   assert.equal((await b.exited).exitCode, 0);
 });

@@ -74,6 +74,7 @@ export type ActionId =
   | 'push'
   | 'toggle-compose'
   | 'fold'
+  | 'trouble-only'
   | 'incident-card'
   | 'acknowledge'
   | 'acknowledge-all'
@@ -183,6 +184,7 @@ export const keymap: readonly Binding[] = [
   { action: 'stats-view', keys: ['m'], description: 'resource graphs, figures and processes of the container', contexts: ['containers'], footer: 'stats' },
   { action: 'toggle-compose', keys: ['z'], description: 'group by Compose project on/off (s, S, R on a project row act on all its containers)', contexts: ['containers'] },
   { action: 'fold', keys: [' '], description: 'on a Compose project’s row: fold or unfold it (elsewhere Space will mark the row: see mark)', contexts: ['containers'] },
+  { action: 'trouble-only', keys: ['T'], description: 'only the containers that need a look on/off: unhealthy ⚠, restarting ↻, OOM-killed ✕ (their rows stand out always), or with an incident not acknowledged', contexts: ['containers'] },
   { action: 'toggle-stats', keys: ['M'], description: 'resource columns on/off (CPU, memory, net and block I/O, PIDs of running containers)', contexts: ['containers'] },
   { action: 'inspect', keys: ['i'], description: 'inspect (pretty JSON)', contexts: ['containers', 'images', 'volumes', 'networks', 'incidents', 'incident'], footer: 'inspect' },
   { action: 'prune', keys: ['X'], description: 'prune: shows what would go and what it frees, then removes it after Enter (Images: Space cycles dangling, unused, build cache)', contexts: ['containers', 'images', 'volumes', 'networks'] },
