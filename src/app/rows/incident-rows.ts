@@ -96,6 +96,7 @@ export function incidentCard(incident: Incident): string[] {
   field('container', `${sanitizeLine(incident.name)}  ${shortId(incident.containerId)}`);
   field('image', sanitizeLine(incident.image) || '-');
   if (incident.project !== undefined) field('compose', compose(incident));
+  if (incident.swarmService !== undefined) field('service', `${sanitizeLine(incident.swarmService)} (swarm task)`);
   if (incident.exitCode !== undefined || incident.signal !== undefined) field('exit code', exitText(incident));
   field('OOMKilled', incident.oomKilled ? 'yes' : 'no');
   if (incident.crashes > 0) field('crashes', String(incident.crashes));

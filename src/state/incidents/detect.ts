@@ -59,6 +59,10 @@ export interface Incident {
   /** `com.docker.compose.project` / `…service`, when Compose made the container. */
   project?: string;
   service?: string;
+  /** `com.docker.swarm.service.name`, when it is a swarm task's container (a failed task). */
+  swarmService?: string;
+  /** The last death followed a kill event (`docker kill`, `docker rm -f`). */
+  byKill?: boolean;
   /** The last death's exit code, and the signal that ended it ("SIGKILL"), when one did. */
   exitCode?: number;
   signal?: string;
@@ -111,6 +115,8 @@ export const emptyDetector: DetectorState = { incidents: [], seq: 0, runs: {}, s
 const SEEN_KEPT = 256;
 /** A kill this long before a death is what ended it. */
 const KILL_WINDOW_NS = 120e9;
+/** A removal this soon after a kill's death was `docker rm -f`. */
+const REMOVE_WINDOW_NS = 5e9;
 /** Incidents kept (the oldest acknowledged go first). */
 export const INCIDENTS_KEPT = 200;
 
@@ -194,6 +200,7 @@ export function detect(state: DetectorState, event: EngineEvent, policy: LoopPol
     image: attributes.image ?? '',
     ...(attributes['com.docker.compose.project'] !== undefined && { project: attributes['com.docker.compose.project'] }),
     ...(attributes['com.docker.compose.service'] !== undefined && { service: attributes['com.docker.compose.service'] }),
+    ...(attributes['com.docker.swarm.service.name'] !== undefined && { swarmService: attributes['com.docker.swarm.service.name'] }),
     oomKilled: false,
     crashes: 0,
     restarts: 0,
@@ -212,6 +219,11 @@ export function detect(state: DetectorState, event: EngineEvent, policy: LoopPol
     case 'destroy':
     case 'remove': {
       const { [id]: _gone, ...runs } = state.runs;
+      // `docker rm -f` kills (SIGKILL), the container dies, then goes: asked for, not an incident.
+      const forced = openFor(state.incidents, id, ['exit']);
+      if (forced?.byKill && forced.crashes === 1 && ns - forced.untilNs < REMOVE_WINDOW_NS) {
+        return { ...base, runs, incidents: state.incidents.filter((i) => i !== forced), latest: state.latest?.seq === forced.seq ? undefined : state.latest };
+      }
       return { ...base, runs };
     }
     case 'start': {
@@ -238,7 +250,7 @@ export function detect(state: DetectorState, event: EngineEvent, policy: LoopPol
       const oomPending = open?.kind === 'oom' && open.exitCode === undefined;
       if (!oomPending && (requested || exitCode === undefined || exitCode === 0)) return { ...base, runs };
       const signal = killed !== undefined ? signalName(killed) : exitSignal(exitCode);
-      const death = { exitCode, signal, lastAt: atMs, untilNs: ns, sinceNs, crashes: 1 };
+      const death = { exitCode, signal, lastAt: atMs, untilNs: ns, sinceNs, crashes: 1, byKill: killed !== undefined };
       if (open) {
         const folded: Incident = { ...open, ...death, signal, crashes: open.crashes + 1, round: oomPending ? open.round : open.round + 1 };
         return { ...base, runs, incidents: put(state.incidents, folded) };

@@ -38,7 +38,8 @@ export function engineSeconds(ns: number): string {
 export class IncidentLog implements LiveSource<IncidentsState> {
   readonly store = new Store<IncidentsState>({ incidents: [] });
   private detector: DetectorState = emptyDetector;
-  private readonly reading = new Set<string>();
+  /** Incidents (their seq) whose details are being read: one read at a time each. */
+  private readonly reading = new Set<number>();
   private readonly abort = new AbortController();
 
   constructor(
@@ -70,14 +71,20 @@ export class IncidentLog implements LiveSource<IncidentsState> {
     for (const incident of wantingDetails(next)) this.read(incident);
   }
 
-  /** One inspect and one logs read for the incident's round; a round that moved on meanwhile reads again. */
+  /**
+   * One inspect and one logs read for the incident's round, one at a time per incident: a crash
+   * loop's deaths 100 ms apart cost one read each at most, and a round that moved on meanwhile
+   * is read again when this one ends.
+   */
   private read(incident: Incident): void {
-    const key = `${incident.seq}:${incident.round}`;
-    if (this.reading.has(key) || this.abort.signal.aborted) return;
-    this.reading.add(key);
+    if (this.reading.has(incident.seq) || this.abort.signal.aborted) return;
+    this.reading.add(incident.seq);
     void this.details(incident).then((details) => {
-      this.reading.delete(key);
-      if (!this.abort.signal.aborted) this.apply(withDetails(this.detector, incident.seq, incident.round, details));
+      this.reading.delete(incident.seq);
+      if (this.abort.signal.aborted) return;
+      this.apply(withDetails(this.detector, incident.seq, incident.round, details));
+      const again = wantingDetails(this.detector).find((i) => i.seq === incident.seq);
+      if (again) this.read(again);
     });
   }
 

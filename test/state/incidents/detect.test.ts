@@ -42,6 +42,18 @@ test('a zero exit, and a stop or restart the user asked for, are not incidents',
   assert.equal(run([ev('kill', 1, { signal: 'TERM' }), ev('die', 2, { exitCode: '143' })]).incidents.length, 0);
 });
 
+test('docker rm -f (a kill, the death, the removal) is not an incident; a removal long after a crash keeps it', () => {
+  const forced = run([ev('start', 0), ev('kill', 1, { signal: '9' }), ev('die', 1.01, { exitCode: '137' }), ev('destroy', 1.05)]);
+  assert.deepEqual(forced.incidents, []);
+  assert.equal(forced.latest, undefined);
+  assert.equal(run([ev('die', 1, { exitCode: '1' }), ev('destroy', 1.05)]).incidents.length, 1, 'a crash, then removed');
+  assert.equal(run([ev('kill', 1, { signal: '9' }), ev('die', 1.01, { exitCode: '137' }), ev('destroy', 60)]).incidents.length, 1, 'killed, looked at, removed later');
+});
+
+test('a swarm task’s container names its service', () => {
+  assert.equal(run([ev('die', 1, { exitCode: '3', 'com.docker.swarm.service.name': 'api' })]).incidents[0]?.swarmService, 'api');
+});
+
 test('docker kill: exit 137 names SIGKILL, from the kill event or the exit code', () => {
   const killed = run([ev('start', 0), ev('kill', 1, { signal: '9' }), ev('die', 1, { exitCode: '137' })]).incidents[0];
   assert.equal(killed?.exitCode, 137);
