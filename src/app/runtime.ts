@@ -54,6 +54,8 @@ export interface RuntimeOptions {
   /** A starting state (tests). */
   initial?: AppState;
   logDir?: () => string;
+  /** The opt-in alert (a bell, a desktop notification) when an incident opens; absent: the notice alone. */
+  alert?(text: string): void;
 }
 
 /** What the screen needs live: the shown pane's demands and the open views'. */
@@ -99,7 +101,10 @@ export function createRuntime(sources: LiveSources, options: RuntimeOptions): Ru
     const key = incidentKey(latest);
     const fresh = log !== announced.log ? key !== '' : key !== announced.key;
     announced = { log, key };
-    if (fresh && latest && !latest.acknowledged) store.dispatch({ type: 'notify', text: incidentNotice(latest), tone: 'error' });
+    if (!fresh || !latest || latest.acknowledged) return;
+    const text = incidentNotice(latest);
+    store.dispatch({ type: 'notify', text, tone: 'error' });
+    options.alert?.(text);
   };
 
   let watched = '';

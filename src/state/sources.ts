@@ -20,7 +20,7 @@ import type { EngineSession } from './engine-session.ts';
 import type { EngineState } from './engine-state.ts';
 import { EventLog } from './events/event-log.ts';
 import { IncidentLog } from './incidents/incident-log.ts';
-import type { LoopPolicy } from './incidents/detect.ts';
+import type { LoopPolicy, MuteRule } from './incidents/detect.ts';
 import type { Demands, LiveSource } from './live-source.ts';
 import type { PullManager, PullsState } from './pulls/pull-manager.ts';
 import { ResourceLists } from './resources/resource-lists.ts';
@@ -38,12 +38,14 @@ export type SourceSession = Pick<EngineSession, 'client' | 'store' | 'sync' | 'l
 export interface SourceOptions {
   /** When restarts are a loop (incidents). */
   loop?: LoopPolicy;
+  /** Containers whose incidents are muted. */
+  mute?: readonly MuteRule[];
 }
 
 /** Every per-engine source, by the name its state has in `SourceStates`: how each is made for a session. */
 const SOURCES = {
   events: () => new EventLog(),
-  incidents: (session: SourceSession, options: SourceOptions) => new IncidentLog(() => session.client, options.loop),
+  incidents: (session: SourceSession, options: SourceOptions) => new IncidentLog(() => session.client, options),
   stats: (session: SourceSession) => new StatsTracker({ client: () => session.client, podman: () => session.store.getState().connection.engineKind === 'podman' }),
   resources: (session: SourceSession) => new ResourceLists(() => session.client),
   swarm: (session: SourceSession) => new SwarmLists(() => session.client),

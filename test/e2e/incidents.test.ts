@@ -6,6 +6,9 @@
  * the sandbox does not have (its event differences are covered by the detector's unit tests).
  */
 import assert from 'node:assert/strict';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { after, test } from 'node:test';
 import { key, launchBerth, type PtySession } from '../support/pty.ts';
 import { sandboxDocker, sandboxEnv } from '../support/sandbox-env.ts';
@@ -14,10 +17,15 @@ const env = sandboxEnv();
 const tag = `inc${process.pid}`;
 const sessions: PtySession[] = [];
 const WAIT_MS = 30_000;
-const names = { oom: `${tag}-oom`, sick: `${tag}-sick`, loop: `${tag}-loop`, kill: `${tag}-kill`, fine: `${tag}-fine` };
+const names = { oom: `${tag}-oom`, sick: `${tag}-sick`, loop: `${tag}-loop`, kill: `${tag}-kill`, fine: `${tag}-fine`, hush: `${tag}-hush` };
+// berth's settings: desktop notifications (OSC 9) on, and one container muted.
+const config = mkdtempSync(join(tmpdir(), 'berth-incidents-'));
+mkdirSync(join(config, 'berth'));
+writeFileSync(join(config, 'berth', 'config.json'), JSON.stringify({ alert: 'osc9', mute: [names.hush] }));
 
 after(async () => {
   for (const s of sessions) await s.stop();
+  rmSync(config, { recursive: true, force: true });
   await sandboxDocker(['rm', '-f', ...Object.values(names)]).catch(() => undefined);
 });
 
@@ -41,7 +49,7 @@ function colourOf(b: PtySession, text: string): number | undefined {
 const count = (screen: string) => Number(/⚠ (\d+)/.exec(screen.split('\n')[0] ?? '')?.[1] ?? 0);
 
 test('an OOM kill, an unhealthy container, a restart loop and a docker kill become incidents; acknowledging one lowers the count', async () => {
-  const b = launchBerth({ env: { DOCKER_HOST: env.dockerHost, DOCKER_CONFIG: env.clientConfigDir }, cols: 200, rows: 40 });
+  const b = launchBerth({ env: { DOCKER_HOST: env.dockerHost, DOCKER_CONFIG: env.clientConfigDir, XDG_CONFIG_HOME: config }, cols: 200, rows: 40 });
   sessions.push(b);
   await b.waitFor('● live', WAIT_MS);
   const run = (...args: string[]) => sandboxDocker(['run', '-d', '--network', 'none', ...args]);
@@ -51,6 +59,7 @@ test('an OOM kill, an unhealthy container, a restart loop and a docker kill beco
   await run('--name', names.loop, '--restart', 'always', env.images.busybox, 'sh', '-c', 'echo boom; exit 1');
   await run('--name', names.kill, env.images.busybox, 'sleep', '3600');
   await run('--name', names.fine, env.images.busybox, 'sleep', '3600');
+  await run('--name', names.hush, env.images.busybox, 'sh', '-c', 'exit 2');
   await sandboxDocker(['kill', names.kill]);
 
   // A notice names an incident on whatever screen is shown, and the status bar counts them.
@@ -61,11 +70,16 @@ test('an OOM kill, an unhealthy container, a restart loop and a docker kill beco
       /OOM-killed, exit 137 \(SIGKILL\)/.test(rowOf(s, names.oom)) &&
       /⚠.*unhealthy/.test(rowOf(s, names.sick)) &&
       /restart loop: \d+ restarts, exit 1/.test(rowOf(s, names.loop)) &&
-      /exited 137 \(SIGKILL\)/.test(rowOf(s, names.kill)),
+      /exited 137 \(SIGKILL\)/.test(rowOf(s, names.kill)) &&
+      /^- .*exited 2 \(muted\)/.test(rowOf(s, names.hush).trim()),
     WAIT_MS,
   );
   assert.match(listed, /9 Incidents/);
+  assert.match(listed, /5 incidents, 4 not acknowledged/, 'the muted one is listed, not counted');
   assert.ok(count(listed) >= 4, `the status bar counts them: ${listed.split('\n')[0]}`);
+  // The opt-in desktop notification named them; never the muted one.
+  assert.match(b.raw, new RegExp(`\u001b\\]9;⚠ ${names.oom}: OOM-killed`));
+  assert.doesNotMatch(b.raw, new RegExp(`\u001b\\]9;⚠ ${names.hush}`));
 
   // The OOM kill's post-mortem: OOMKilled, and the run's own last lines.
   await b.type('/', '\u0015', ...names.oom, '\r');

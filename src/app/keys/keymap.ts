@@ -78,6 +78,7 @@ export type ActionId =
   | 'incident-card'
   | 'acknowledge'
   | 'acknowledge-all'
+  | 'mute'
   // The views.
   | 'close'
   | 'follow'
@@ -180,6 +181,7 @@ export const keymap: readonly Binding[] = [
   { action: 'incident-card', keys: ['return'], description: 'the incident’s post-mortem card: exit code and signal, OOMKilled, restarts, health checks, the run’s last log lines', contexts: ['incidents'], footer: 'card' },
   { action: 'acknowledge', keys: ['a'], description: 'acknowledge the incident (the status bar’s ⚠ count drops)', contexts: ['incidents', 'incident'], footer: 'ack' },
   { action: 'acknowledge-all', keys: ['A'], description: 'acknowledge every incident', contexts: ['incidents'] },
+  { action: 'mute', keys: ['m'], description: 'mute the container’s incidents for this session (listed, never counted or announced); again: unmute (config.json "mute" lasts)', contexts: ['incidents'] },
   { action: 'toggle-all', keys: ['a'], description: 'running only ↔ all containers', contexts: ['containers'], footer: 'all' },
   { action: 'stats-view', keys: ['m'], description: 'resource graphs, figures and processes of the container', contexts: ['containers'], footer: 'stats' },
   { action: 'toggle-compose', keys: ['z'], description: 'group by Compose project on/off (s, S, R on a project row act on all its containers)', contexts: ['containers'] },

@@ -69,6 +69,14 @@ export const incidents: PaneDefinition<IncidentRow> = definePane<IncidentRow>({
       if (!row || row.incident.acknowledged) return reduced(state);
       return reduced(state, { type: 'incident-acknowledge', seq: row.incident.seq });
     },
+    mute: (state, ctx) => {
+      const row = selectedRow(incidents, state, ctx);
+      if (!row) return reduced(state);
+      const name = row.incident.name;
+      const muted = ctx.incidents.mutedNames?.includes(name) === true;
+      const shown = row.cells.container;
+      return notify(state, muted ? `${shown} unmuted: its next trouble counts again` : `${shown} muted for this session: its incidents are listed, not counted`, 'info', { type: 'incident-mute', name });
+    },
     'acknowledge-all': (state, ctx) => {
       const count = unacknowledged(ctx.incidents.incidents);
       if (count === 0) return notify(state, 'no incident waits for acknowledging');

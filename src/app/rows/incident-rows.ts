@@ -49,9 +49,9 @@ export function incidentRow(incident: Incident): IncidentRow {
   let row = built.get(incident);
   if (!row) {
     const cells: Record<IncidentColumn, string> = {
-      mark: incident.acknowledged ? ' ' : '⚠',
+      mark: incident.muted ? '-' : incident.acknowledged ? ' ' : '⚠',
       time: formatClock(new Date(incident.lastAt)),
-      what: sanitizeLine(incidentWhat(incident)),
+      what: sanitizeLine(`${incidentWhat(incident)}${incident.muted ? ' (muted)' : ''}`),
       container: sanitizeLine(incident.name),
       compose: compose(incident),
       image: sanitizeLine(incident.image),
@@ -102,7 +102,7 @@ export function incidentCard(incident: Incident): string[] {
   if (incident.crashes > 0) field('crashes', String(incident.crashes));
   const restartCount = incident.details?.restartCount;
   field('restarts', `${incident.restarts} in the loop window${restartCount !== undefined ? `, ${restartCount} in all (RestartCount)` : ''}`);
-  field('state', incident.acknowledged ? 'acknowledged' : 'not acknowledged');
+  field('state', incident.muted ? 'muted' : incident.acknowledged ? 'acknowledged' : 'not acknowledged');
   if (incident.details?.error) field('note', `could not read everything: ${sanitizeLine(incident.details.error)}`);
   const health = incident.details?.health ?? [];
   if (health.length > 0) {

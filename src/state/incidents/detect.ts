@@ -34,6 +34,28 @@ export interface LoopPolicy {
 
 export const DEFAULT_LOOP_POLICY: LoopPolicy = { restarts: 5, withinMinutes: 10 };
 
+/**
+ * A container whose incidents the user does not want counted (a flapping one they know about):
+ * by its name, or by a label (`key=value`, or `key` for any value). Its incidents are still
+ * listed, marked muted and born acknowledged: no count, no notice, no bell.
+ */
+export type MuteRule = { name: string } | { label: string; value?: string };
+
+/** A rule as config.json writes it: "web-1" (a name), "com.example.flaky=true" or "label:com.example.flaky" (a label). */
+export function parseMuteRule(text: string): MuteRule {
+  if (text.startsWith('label:')) {
+    const rest = text.slice('label:'.length);
+    const at = rest.indexOf('=');
+    return at < 0 ? { label: rest } : { label: rest.slice(0, at), value: rest.slice(at + 1) };
+  }
+  const at = text.indexOf('=');
+  return at < 0 ? { name: text.replace(/^\//, '') } : { label: text.slice(0, at), value: text.slice(at + 1) };
+}
+
+function isMuted(rules: readonly MuteRule[], attributes: Record<string, string>): boolean {
+  return rules.some((rule) => ('name' in rule ? attributes.name === rule.name : attributes[rule.label] !== undefined && (rule.value === undefined || attributes[rule.label] === rule.value)));
+}
+
 /** What one inspect and one logs read found at the incident (incident-log.ts). */
 export interface IncidentDetails {
   /** The last health-check probes (`State.Health.Log`), oldest first. */
@@ -72,6 +94,8 @@ export interface Incident {
   /** Restarts within the loop window at the last count (policy restarts, not the user's). */
   restarts: number;
   acknowledged: boolean;
+  /** Its container is muted (config.json `mute`, or for the session): born acknowledged, never announced. */
+  muted?: boolean;
   /** Unhealthy: it reported healthy again since. */
   recovered: boolean;
   /** The event the details are for: the last death, OOM or unhealthy turn. */
@@ -108,9 +132,11 @@ export interface DetectorState {
   runs: Readonly<Record<string, ContainerRun>>;
   /** Recent events' keys, to drop a reconnect's replay. */
   seen: readonly string[];
+  /** Containers whose incidents are muted. */
+  muted: readonly MuteRule[];
 }
 
-export const emptyDetector: DetectorState = { incidents: [], seq: 0, runs: {}, seen: [] };
+export const emptyDetector: DetectorState = { incidents: [], seq: 0, runs: {}, seen: [], muted: [] };
 
 const SEEN_KEPT = 256;
 /** A kill this long before a death is what ended it. */
@@ -158,8 +184,9 @@ function exitCodeOf(attributes: Record<string, string>): number | undefined {
   return Number.isInteger(code) ? code : undefined;
 }
 
+/** The container's incident of these kinds still open: not acknowledged, or muted (a muted loop stays one incident too). */
 function openFor(incidents: readonly Incident[], id: string, kinds: readonly IncidentKind[]): Incident | undefined {
-  return incidents.find((i) => i.containerId === id && !i.acknowledged && kinds.includes(i.kind));
+  return incidents.find((i) => i.containerId === id && (!i.acknowledged || i.muted === true) && kinds.includes(i.kind));
 }
 
 const CRASH: readonly IncidentKind[] = ['exit', 'oom', 'restart-loop'];
@@ -190,6 +217,7 @@ export function detect(state: DetectorState, event: EngineEvent, policy: LoopPol
   const withRun = (next: ContainerRun): Readonly<Record<string, ContainerRun>> => ({ ...state.runs, [id]: next });
   const base = { ...state, seen };
 
+  const muted = isMuted(state.muted, attributes);
   const opened = (kind: IncidentKind, extra: Partial<Incident>): Incident => ({
     seq: state.seq + 1,
     kind,
@@ -204,7 +232,8 @@ export function detect(state: DetectorState, event: EngineEvent, policy: LoopPol
     oomKilled: false,
     crashes: 0,
     restarts: 0,
-    acknowledged: false,
+    acknowledged: muted,
+    ...(muted && { muted }),
     recovered: false,
     round: 1,
     untilNs: ns,
@@ -288,6 +317,21 @@ export function withDetails(state: DetectorState, seq: number, round: number, de
   if (!incident || incident.round !== round) return state;
   const changed: Incident = { ...incident, details, detailsRound: round, oomKilled: incident.oomKilled || details.oomKilled === true };
   return { ...state, incidents: state.incidents.map((i) => (i.seq === seq ? changed : i)), latest: state.latest?.seq === seq ? changed : state.latest };
+}
+
+/**
+ * Mutes a container by name for the session (its open incidents acknowledged), or unmutes it
+ * (its muted incidents stay acknowledged, and are closed: the next trouble opens a new one).
+ */
+export function toggleMute(state: DetectorState, name: string): DetectorState {
+  const rule = state.muted.find((r) => 'name' in r && r.name === name);
+  if (rule) return { ...state, muted: state.muted.filter((r) => r !== rule), incidents: state.incidents.map((i) => (i.name === name && i.muted ? { ...i, muted: false } : i)) };
+  return { ...state, muted: [...state.muted, { name }], incidents: state.incidents.map((i) => (i.name === name && !i.acknowledged ? { ...i, acknowledged: true, muted: true } : i)) };
+}
+
+/** Whether a container (by name) is muted by name: what the mute key toggles. */
+export function mutedByName(state: Pick<DetectorState, 'muted'>, name: string): boolean {
+  return state.muted.some((r) => 'name' in r && r.name === name);
 }
 
 /** Acknowledges one incident, or every one (`seq` undefined). */

@@ -14,9 +14,15 @@ import type { ContainerInspect, EngineEvent } from '../../engine/types.ts';
 import { LineSplitter } from '../logs/line-splitter.ts';
 import type { LiveSource } from '../live-source.ts';
 import { Store } from '../store.ts';
-import { acknowledge, DEFAULT_LOOP_POLICY, detect, emptyDetector, wantingDetails, withDetails, type DetectorState, type Incident, type IncidentDetails, type LoopPolicy } from './detect.ts';
+import { acknowledge, DEFAULT_LOOP_POLICY, detect, emptyDetector, toggleMute, wantingDetails, withDetails, type DetectorState, type Incident, type IncidentDetails, type LoopPolicy, type MuteRule } from './detect.ts';
 
-export type { Incident, LoopPolicy };
+export type { Incident, LoopPolicy, MuteRule };
+
+/** What the user's settings say: when restarts are a loop, and which containers are muted. */
+export interface IncidentOptions {
+  loop?: LoopPolicy;
+  mute?: readonly MuteRule[];
+}
 
 /** Log lines kept for a post-mortem. */
 export const LAST_LINES = 20;
@@ -26,6 +32,8 @@ export interface IncidentsState {
   readonly incidents: readonly Incident[];
   /** The incident last opened or made worse: what a notice names. */
   readonly latest?: Incident;
+  /** The container names muted by name (config.json or this session). */
+  readonly mutedNames?: readonly string[];
 }
 
 /** Engine time in ns as the `since`/`until` a logs request takes ("1700000000.123456789"). */
@@ -37,15 +45,20 @@ export function engineSeconds(ns: number): string {
 
 export class IncidentLog implements LiveSource<IncidentsState> {
   readonly store = new Store<IncidentsState>({ incidents: [] });
-  private detector: DetectorState = emptyDetector;
+  private detector: DetectorState;
+  private readonly policy: LoopPolicy;
   /** Incidents (their seq) whose details are being read: one read at a time each. */
   private readonly reading = new Set<number>();
   private readonly abort = new AbortController();
 
   constructor(
     private readonly client: () => EngineClient,
-    private readonly policy: LoopPolicy = DEFAULT_LOOP_POLICY,
-  ) {}
+    options: IncidentOptions = {},
+  ) {
+    this.policy = options.loop ?? DEFAULT_LOOP_POLICY;
+    this.detector = { ...emptyDetector, muted: options.mute ?? [] };
+    this.store.update(() => this.published(this.detector));
+  }
 
   /** It follows every event from the start, shown or not: nothing to start or stop. */
   watch(): void {}
@@ -59,6 +72,11 @@ export class IncidentLog implements LiveSource<IncidentsState> {
     this.apply(acknowledge(this.detector, seq));
   }
 
+  /** Mutes a container's incidents (by its name) for the session, or unmutes it. */
+  toggleMute(name: string): void {
+    this.apply(toggleMute(this.detector, name));
+  }
+
   stop(): void {
     this.abort.abort();
   }
@@ -67,8 +85,12 @@ export class IncidentLog implements LiveSource<IncidentsState> {
     if (next === this.detector) return;
     const before = this.detector;
     this.detector = next;
-    if (next.incidents !== before.incidents || next.latest !== before.latest) this.store.update(() => ({ incidents: next.incidents, latest: next.latest }));
+    if (next.incidents !== before.incidents || next.latest !== before.latest || next.muted !== before.muted) this.store.update(() => this.published(next));
     for (const incident of wantingDetails(next)) this.read(incident);
+  }
+
+  private published(state: DetectorState): IncidentsState {
+    return { incidents: state.incidents, latest: state.latest, mutedNames: state.muted.flatMap((r) => ('name' in r ? [r.name] : [])) };
   }
 
   /**

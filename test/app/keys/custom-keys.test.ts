@@ -118,7 +118,7 @@ test('the settings file: where it lives, missing is fine, and a bad one is one l
   assert.equal(good.keymap.resolve('containers', 'h'), 'stop');
   const broken = settingsFile('broken.json', '{"keys": ');
   assert.match(String(loadSettings(broken)), new RegExp(`^${broken}: not valid JSON`));
-  assert.match(String(loadSettings(settingsFile('typo.json', '{"kyes": {}}'))), /unknown setting "kyes" \(berth knows "keys" and "restartLoop"\)/);
+  assert.match(String(loadSettings(settingsFile('typo.json', '{"kyes": {}}'))), /unknown setting "kyes" \(berth knows "keys", "restartLoop", "mute", "alert"\)/);
   assert.match(String(loadSettings(settingsFile('clash.json', '{"keys": {"stop": "j"}}'))), /clash\.json: "j" would both stop and down/);
   assert.match(String(loadSettings(settingsFile('array.json', '[]'))), /must hold a JSON object/);
 });
@@ -129,4 +129,10 @@ test('the settings file: when restarts are a loop (incidents), checked', () => {
   assert.deepEqual(loop.loop, { restarts: 3, withinMinutes: DEFAULT_LOOP_POLICY.withinMinutes });
   assert.match(String(loadSettings(settingsFile('loop0.json', '{"restartLoop": {"restarts": 0}}'))), /"restartLoop.restarts" must be a whole number/);
   assert.match(String(loadSettings(settingsFile('loopx.json', '{"restartLoop": {"minutes": 3}}'))), /unknown setting "restartLoop.minutes"/);
+  const muted = loadSettings(settingsFile('mute.json', '{"mute": ["web-1", "com.example.flaky=true", "label:tier"], "alert": "osc9"}'));
+  assert.ok(typeof muted !== 'string', String(muted));
+  assert.deepEqual(muted.mute, [{ name: 'web-1' }, { label: 'com.example.flaky', value: 'true' }, { label: 'tier' }]);
+  assert.equal(muted.alert, 'osc9');
+  assert.match(String(loadSettings(settingsFile('mutex.json', '{"mute": "web-1"}'))), /"mute" must be a list/);
+  assert.match(String(loadSettings(settingsFile('alertx.json', '{"alert": "beep"}'))), /"alert" must be one of "bell", "osc9", "osc777"/);
 });

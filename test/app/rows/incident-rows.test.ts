@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import { alertSequence } from '../../../src/app/alerts.ts';
 import { containerLook, incidentMarks, needsLook } from '../../../src/app/rows/container-health.ts';
 import { containerRows } from '../../../src/app/rows/container-rows.ts';
 import { exitText, incidentCard, incidentRows, incidentWhat } from '../../../src/app/rows/incident-rows.ts';
@@ -26,6 +27,12 @@ test('what an incident says, in a few words', () => {
   assert.match(card, /exit 1\s+probe failed/);
   assert.match(card, /about to allocate/);
   assert.doesNotMatch(card, /\u001b/);
+});
+
+test('alerts: a bell, or OSC 9 / OSC 777 with the notice, no control characters in it', () => {
+  assert.equal(alertSequence('bell', 'x'), '\u0007');
+  assert.equal(alertSequence('osc9', '⚠ web: exited 1\u0007\u001b[2J'), '\u001b]9;⚠ web: exited 1\u0007');
+  assert.equal(alertSequence('osc777', 'a;b'), '\u001b]777;notify;berth;a,b\u0007');
 });
 
 test('health at a glance: unhealthy, restarting and OOM-killed rows stand out; needing a look adds open incidents', () => {

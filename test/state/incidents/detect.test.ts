@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { EngineEvent } from '../../../src/engine/types.ts';
-import { acknowledge, detect, emptyDetector, exitSignal, signalName, unacknowledged, wantingDetails, withDetails, type DetectorState, type LoopPolicy } from '../../../src/state/incidents/detect.ts';
+import { acknowledge, detect, emptyDetector, exitSignal, mutedByName, parseMuteRule, signalName, toggleMute, unacknowledged, wantingDetails, withDetails, type DetectorState, type LoopPolicy } from '../../../src/state/incidents/detect.ts';
 
 const ID = 'c'.repeat(64);
 const S = 1e9;
@@ -165,6 +165,24 @@ test('details are for a round: a later event makes them wanted again; stale ones
   state = run([ev('start', 2), ev('die', 3, { exitCode: '1' })], undefined, state);
   assert.equal(withDetails(state, incident.seq, 1, { lines: ['old'] }), state, 'the round moved on');
   assert.equal(wantingDetails(state).length, 1);
+});
+
+test('muted containers: by name or label, listed but born acknowledged, one incident per loop; the session toggle', () => {
+  const byLabel = run([ev('die', 1, { exitCode: '1', tier: 'batch' })], undefined, { ...emptyDetector, muted: [parseMuteRule('tier=batch')] });
+  assert.equal(byLabel.incidents[0]?.muted, true);
+  assert.equal(unacknowledged(byLabel.incidents), 0);
+  const looping = run([ev('die', 1, { exitCode: '1' }), ev('start', 2), ev('die', 3, { exitCode: '1' })], undefined, { ...emptyDetector, muted: [parseMuteRule('web-1')] });
+  assert.equal(looping.incidents.length, 1);
+  assert.equal(looping.incidents[0]?.crashes, 2);
+  let state = run([ev('die', 1, { exitCode: '1' })]);
+  state = toggleMute(state, 'web-1');
+  assert.equal(unacknowledged(state.incidents), 0);
+  assert.equal(mutedByName(state, 'web-1'), true);
+  state = toggleMute(state, 'web-1');
+  assert.equal(mutedByName(state, 'web-1'), false);
+  state = run([ev('start', 2), ev('die', 3, { exitCode: '1' })], undefined, state);
+  assert.equal(unacknowledged(state.incidents), 1, 'unmuted: the next death counts');
+  assert.deepEqual(parseMuteRule('label:a.b'), { label: 'a.b' });
 });
 
 test('other events change nothing', () => {
