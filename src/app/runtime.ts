@@ -21,6 +21,7 @@ import { reduceApp } from './keys/reduce.ts';
 import { paneEntry } from './panes/index.ts';
 import { initialAppState, type AppState, type TerminalSize } from './types.ts';
 import { viewDemands } from './views/demands.ts';
+import { pulseDemands } from './pulse.ts';
 import { incidentNotice } from './rows/incident-rows.ts';
 import type { Incident } from '../state/incidents/incident-log.ts';
 
@@ -62,8 +63,9 @@ export interface RuntimeOptions {
 export function demandsOf(state: AppState, ctx: UiContext): Demands {
   const pane = paneEntry(state.pane).demands?.(state, ctx) ?? {};
   const views = viewDemands(state);
-  const stats = [...new Set([...(pane.stats ?? []), ...(views.stats ?? [])])];
-  return { ...pane, ...(stats.length > 0 && { stats }) };
+  const pulse = pulseDemands(state, ctx);
+  const stats = [...new Set([...(pane.stats ?? []), ...(views.stats ?? []), ...(pulse.stats ?? [])])];
+  return { ...pane, ...(pulse.pulse && { pulse: true }), ...(stats.length > 0 && { stats }) };
 }
 
 export function createRuntime(sources: LiveSources, options: RuntimeOptions): Runtime {

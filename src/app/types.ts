@@ -152,6 +152,8 @@ export interface AppState {
   /** Views and dialogs over the panes, the last on top: it gets the keys. */
   overlays: readonly Overlay[];
   notice?: Notice;
+  /** The engine's pulse line is shown (`H`). */
+  pulse?: boolean;
   /** What paging needs: set at start and on every resize. */
   terminal: TerminalSize;
   /** Source of overlay ids and notice numbers. */

@@ -20,6 +20,7 @@ import type { EngineSession } from './engine-session.ts';
 import type { EngineState } from './engine-state.ts';
 import { EventLog } from './events/event-log.ts';
 import { IncidentLog } from './incidents/incident-log.ts';
+import { EnginePulse } from './pulse/engine-pulse.ts';
 import type { LoopPolicy, MuteRule } from './incidents/detect.ts';
 import type { Demands, LiveSource } from './live-source.ts';
 import type { PullManager, PullsState } from './pulls/pull-manager.ts';
@@ -50,6 +51,7 @@ const SOURCES = {
   resources: (session: SourceSession) => new ResourceLists(() => session.client),
   swarm: (session: SourceSession) => new SwarmLists(() => session.client),
   times: (session: SourceSession) => new StatusTimes(() => session.client),
+  pulse: (session: SourceSession) => new EnginePulse(() => session.client),
 } satisfies Record<string, (session: SourceSession, options: SourceOptions) => LiveSource<unknown>>;
 
 type SourceName = keyof typeof SOURCES;

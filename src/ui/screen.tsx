@@ -24,6 +24,7 @@ import { OverlayView } from './views/overlay-views.tsx';
 import { EngineErrorLine, UnreachableBanner } from './widgets/banner.tsx';
 import { Footer } from './widgets/footer.tsx';
 import { StatusBar } from './widgets/status-bar.tsx';
+import { PulseLine } from './widgets/pulse-line.tsx';
 import { Tabs } from './widgets/tabs.tsx';
 
 /**
@@ -68,7 +69,7 @@ export function Screen() {
   const view = paneView(state, pane.id);
   const unreachable = engine.connection.status === 'unreachable';
   const backgroundError = !unreachable && engine.connection.error ? engine.connection.error : undefined;
-  const height = bodyHeight(state.terminal, engine);
+  const height = bodyHeight(state.terminal, engine, state.pulse);
 
   const body = overlay ? (
     <OverlayView overlay={overlay} state={state} runner={runner} width={width} height={height} />
@@ -85,6 +86,7 @@ export function Screen() {
   return (
     <Box flexDirection="column" width={width} height={rows - 1}>
       <StatusBar engine={engine} width={width} running={running} incidents={incidents} />
+      {state.pulse ? <PulseLine width={width} /> : null}
       {unreachable ? <UnreachableBanner connection={engine.connection} width={width} /> : null}
       {backgroundError ? <EngineErrorLine message={backgroundError} width={width} /> : null}
       <Tabs active={pane.id} summary={summary} width={width} />

@@ -17,7 +17,7 @@ const env = sandboxEnv();
 const tag = `inc${process.pid}`;
 const sessions: PtySession[] = [];
 const WAIT_MS = 30_000;
-const names = { oom: `${tag}-oom`, sick: `${tag}-sick`, loop: `${tag}-loop`, kill: `${tag}-kill`, fine: `${tag}-fine`, hush: `${tag}-hush` };
+const names = { oom: `${tag}-oom`, sick: `${tag}-sick`, loop: `${tag}-loop`, kill: `${tag}-kill`, fine: `${tag}-fine`, hush: `${tag}-hush`, heavy: `${tag}-heavy` };
 // berth's settings: desktop notifications (OSC 9) on, and one container muted.
 const config = mkdtempSync(join(tmpdir(), 'berth-incidents-'));
 mkdirSync(join(config, 'berth'));
@@ -104,16 +104,55 @@ test('an OOM kill, an unhealthy container, a restart loop and a docker kill beco
   // all are shown; T shows only the containers that need a look.
   // g: the newest row (the healthy one) selected, so the others show their own colours.
   await b.type('1', '/', ...tag, '\r', 'g');
-  await b.waitFor((s) => rowOf(s, names.sick).includes(`⚠ ${names.sick}`) && rowOf(s, names.fine) !== '', WAIT_MS);
-  assert.equal(colourOf(b, `⚠ ${names.sick}`), 1, 'red');
+  await b.waitFor((s) => rowOf(s, names.sick).includes(`⚠ ${names.sick}`) && rowOf(s, names.fine) !== '' && colourOf(b, `⚠ ${names.sick}`) === 1, WAIT_MS);
   assert.doesNotMatch(rowOf(b.screen(), names.fine), /[⚠↻✕]/);
   await b.type('T', 'g');
-  const trouble = await b.waitFor((s) => rowOf(s, names.oom).includes(`✕ ${names.oom}`) && rowOf(s, names.fine) === '', WAIT_MS);
+  const trouble = await b.waitFor((s) => rowOf(s, names.oom).includes(`✕ ${names.oom}`) && rowOf(s, names.fine) === '' && colourOf(b, `✕ ${names.oom}`) === 1, WAIT_MS);
   assert.match(trouble, /needing a look: \d+/);
   for (const name of [names.sick, names.loop, names.kill]) assert.notEqual(rowOf(trouble, name), '', `${name} needs a look`);
-  assert.equal(colourOf(b, `✕ ${names.oom}`), 1, 'red');
   await b.type('T');
   await b.waitFor((s) => rowOf(s, names.fine) !== '', WAIT_MS);
   await b.type('q');
   assert.equal((await b.exited).exitCode, 0);
+});
+
+/** Bytes from a size as the docker CLI prints it: "1.984MB" (SI), "10.5MiB" (binary). */
+function bytesOf(text: string): number {
+  const match = /^([\d.]+)\s*([kKMGTP]?i?B)$/.exec(text.trim());
+  if (!match) throw new Error(`not a size: ${text}`);
+  const [, number = '0', unit = 'B'] = match;
+  const powers: Record<string, number> = { B: 0, kB: 1, KB: 1, KiB: 1, MB: 2, MiB: 2, GB: 3, GiB: 3, TB: 4, TiB: 4, PB: 5, PiB: 5 };
+  return Number(number) * (unit.includes('i') ? 1024 : 1000) ** (powers[unit] ?? 0);
+}
+
+test('H: the pulse line counts containers by state as docker ps does, sums memory as docker stats does, and the disk as docker system df does', async () => {
+  // The first test's restart loop would move the counts under our feet.
+  await sandboxDocker(['rm', '-f', names.loop]);
+  // Two containers holding 20 MiB each (in /dev/shm, which counts), so memory is well above noise.
+  for (const n of [1, 2]) await sandboxDocker(['run', '-d', '--network', 'none', '--name', `${names.heavy}${n}`, env.images.busybox, 'sh', '-c', 'dd if=/dev/zero of=/dev/shm/fill bs=1M count=20 2>/dev/null; sleep 3600']);
+  const b = launchBerth({ env: { DOCKER_HOST: env.dockerHost, DOCKER_CONFIG: env.clientConfigDir }, cols: 220, rows: 30 });
+  sessions.push(b);
+  await b.waitFor('● live', WAIT_MS);
+  await b.type('H');
+  const pulse = () => b.screen().split('\n')[1] ?? '';
+  // Every running container measured (no "n/m measured"), the disk read.
+  await b.waitFor(() => /CPU [\d.]+% of \d+%  ·/.test(pulse()) && /disk \S+, \S+ reclaimable/.test(pulse()), WAIT_MS);
+  const states = (await sandboxDocker(['ps', '-a', '--format', '{{.State}}'])).split('\n').filter(Boolean);
+  const line = pulse();
+  for (const state of new Set(states)) assert.match(line, new RegExp(`\\b${states.filter((s) => s === state).length} ${state}\\b`), `${state} as docker ps counts it: ${line}`);
+  const memory = (await sandboxDocker(['stats', '--no-stream', '--format', '{{.MemUsage}}'])).split('\n').filter(Boolean).reduce((sum, usage) => sum + bytesOf(usage.split('/')[0] ?? '0B'), 0);
+  const shown = bytesOf(/mem (\S+) of/.exec(line)?.[1] ?? '');
+  assert.ok(Math.abs(shown - memory) <= memory * 0.1, `memory ${shown} within 10 % of docker stats' ${memory}: ${line}`);
+  const df = (await sandboxDocker(['system', 'df', '--format', '{{.Size}}|{{.Reclaimable}}'])).split('\n').filter(Boolean);
+  const size = df.reduce((sum, row) => sum + bytesOf(row.split('|')[0] ?? '0B'), 0);
+  const reclaimable = df.reduce((sum, row) => sum + bytesOf((row.split('|')[1] ?? '0B').split(' ')[0] ?? '0B'), 0);
+  const [, diskShown = '', reclaimShown = ''] = /disk (\S+), (\S+) reclaimable/.exec(line) ?? [];
+  // docker system df rounds each kind to four digits; berth rounds their sum.
+  assert.ok(Math.abs(bytesOf(diskShown) - size) <= size * 0.005 + 1, `disk ${diskShown} as docker system df's ${size}`);
+  assert.ok(Math.abs(bytesOf(reclaimShown) - reclaimable) <= reclaimable * 0.005 + 1, `reclaimable ${reclaimShown} as docker system df's ${reclaimable}`);
+  await b.type('H');
+  await b.waitFor(() => !pulse().includes('reclaimable'), WAIT_MS);
+  await b.type('q');
+  assert.equal((await b.exited).exitCode, 0);
+  await sandboxDocker(['rm', '-f', `${names.heavy}1`, `${names.heavy}2`]);
 });

@@ -13,6 +13,7 @@ export function uiContext(base: { engine: EngineState; pulls?: PullsState } & Pa
     pulls: { pulls: [] },
     events: { events: [] },
     incidents: { incidents: [] },
+    pulse: {},
     stats: { byId: new Map(), version: 0 },
     resources: { volumes: { items: [], loaded: false, stale: false }, networks: { items: [], loaded: false, stale: false } },
     swarm: { loaded: false, services: [], tasks: [], nodes: [] },

@@ -247,7 +247,7 @@ export const keymap: readonly Binding[] = [
   { action: 'mark', keys: [' '], label: 'Space', description: 'mark the row (bulk actions act on the marks)', contexts: ['images', 'volumes', 'networks'], planned: 'many at once (issue 36); on Containers Space is fold’s on a project row and mark’s elsewhere' },
   { action: 'mark-range', keys: ['V'], description: 'mark every row from the last mark to this one', contexts: ['containers', 'images', 'volumes', 'networks'], planned: 'many at once (issue 36)' },
   { action: 'mark-all', keys: ['ctrl+a'], description: 'mark every row the filter shows', contexts: ['containers', 'images', 'volumes', 'networks'], planned: 'many at once (issue 36)' },
-  { action: 'pulse', keys: ['H'], description: 'the engine’s pulse line on/off', contexts: ['global'], planned: 'notice trouble (issue 35)' },
+  { action: 'pulse', keys: ['H'], description: 'the engine’s pulse line on/off: containers by state, their CPU, memory, net and block I/O against the host’s, the disk and what prune would reclaim', contexts: ['global'] },
   { action: 'palette', keys: [':'], description: 'the command palette: every action, pane and engine by name', contexts: ['global'], planned: 'make it yours (issue 38); the action log is pane 0' },
   { action: 'exec', keys: ['x'], description: 'run any command in the container', contexts: ['containers'], planned: 'make it yours (issue 38)' },
   { action: 'attach', keys: ['A'], description: 'attach to the container’s own terminal (Ctrl-P Ctrl-Q comes back)', contexts: ['containers'], planned: 'newcomer fixes (issue 33)' },

@@ -28,12 +28,12 @@ import { plural } from '../format/plural.ts';
 
 /** Rows of text a scroll view shows under its title line. */
 export function scrollBody(state: AppState, ctx: UiContext): number {
-  return Math.max(bodyHeight(state.terminal, ctx.engine) - 1, 1);
+  return Math.max(bodyHeight(state.terminal, ctx.engine, state.pulse) - 1, 1);
 }
 
 /** Rows of log lines under the logs view's header, above its hint line. */
 export function logsBody(state: AppState, ctx: UiContext): number {
-  return Math.max(bodyHeight(state.terminal, ctx.engine) - 2, 1);
+  return Math.max(bodyHeight(state.terminal, ctx.engine, state.pulse) - 2, 1);
 }
 
 /** The help text: every key for the screen under it, from the keymap in force. */

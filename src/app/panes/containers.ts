@@ -135,7 +135,7 @@ function tableRowOf(r: ContainerRow, key: string, nowMs: number, answeredAtMs: n
 function onScreen(state: AppState, ctx: UiContext): ContainerRow[] {
   const rows = containerRowsOf(state, ctx);
   const at = Math.max(selectedIndex(paneView(state, ID), rows.map((r) => rowKey(ctx.engine.connection.endpoint, r.id))), 0);
-  const reach = bodyHeight(state.terminal, ctx.engine);
+  const reach = bodyHeight(state.terminal, ctx.engine, state.pulse);
   return rows.slice(Math.max(at - reach, 0), at + reach + 1).filter((row) => !row.group);
 }
 
