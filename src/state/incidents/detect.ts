@@ -206,7 +206,7 @@ export function detect(state: DetectorState, event: EngineEvent, policy: LoopPol
   const id = event.Actor?.ID ?? event.id ?? '';
   if (id === '') return state;
   const { action, health } = actionOf(event);
-  if (!['die', 'oom', 'health_status', 'kill', 'start', 'destroy', 'remove'].includes(action)) return state;
+  if (!['die', 'oom', 'health_status', 'kill', 'stop', 'start', 'destroy', 'remove'].includes(action)) return state;
   const ns = eventNs(event, heardAtMs);
   const key = `${ns} ${id} ${event.Action ?? event.status ?? ''}`;
   if (state.seen.includes(key)) return state;
@@ -242,9 +242,13 @@ export function detect(state: DetectorState, event: EngineEvent, policy: LoopPol
 
   switch (action) {
     case 'kill': {
-      const signal = attributes.signal ?? '';
-      return { ...base, runs: withRun({ ...run, killNs: ns, killSignal: signal, ...(isStopSignal(signal) && { stopNs: ns }) }) };
+      // Podman's kill event names no signal: the exit code says it then.
+      const signal = attributes.signal || undefined;
+      return { ...base, runs: withRun({ ...run, killNs: ns, killSignal: signal, ...(signal !== undefined && isStopSignal(signal) && { stopNs: ns }) }) };
     }
+    case 'stop':
+      // Podman reports a stop before the death (Docker after it, where it changes nothing).
+      return { ...base, runs: withRun({ ...run, stopNs: ns }) };
     case 'destroy':
     case 'remove': {
       const { [id]: _gone, ...runs } = state.runs;
@@ -257,10 +261,12 @@ export function detect(state: DetectorState, event: EngineEvent, policy: LoopPol
     }
     case 'start': {
       // A start after a death the user did not ask for is the restart policy's.
-      if (!run.dead || run.requested || run.lastDiedNs === undefined) return { ...base, runs: withRun({ ...run, dead: false, requested: false }) };
+      // A new run: what was sent to the last one is not this one's.
+      const fresh = { killNs: undefined, killSignal: undefined, stopNs: undefined };
+      if (!run.dead || run.requested || run.lastDiedNs === undefined) return { ...base, runs: withRun({ ...run, ...fresh, dead: false, requested: false }) };
       const windowMs = policy.withinMinutes * 60_000;
       const restartsMs = [...run.restartsMs.filter((t) => atMs - t < windowMs), atMs];
-      const runs = withRun({ ...run, restartsMs, dead: false, requested: false });
+      const runs = withRun({ ...run, ...fresh, restartsMs, dead: false, requested: false });
       const open = openFor(state.incidents, id, CRASH);
       if (restartsMs.length < policy.restarts) return open ? { ...base, runs, incidents: put(state.incidents, { ...open, restarts: restartsMs.length }) } : { ...base, runs };
       if (open?.kind === 'restart-loop') return { ...base, runs, incidents: put(state.incidents, { ...open, restarts: restartsMs.length }) };
@@ -269,7 +275,8 @@ export function detect(state: DetectorState, event: EngineEvent, policy: LoopPol
     }
     case 'die': {
       const exitCode = exitCodeOf(attributes);
-      const killed = run.killNs !== undefined && ns - run.killNs < KILL_WINDOW_NS ? run.killSignal : undefined;
+      const byKill = run.killNs !== undefined && ns - run.killNs < KILL_WINDOW_NS;
+      const killed = byKill ? run.killSignal : undefined;
       // `docker stop` sends SIGTERM, then SIGKILL after its grace time: asked for all the same.
       const requested = run.stopNs !== undefined && ns - run.stopNs < KILL_WINDOW_NS;
       const runs = withRun({ ...run, lastDiedNs: ns, previousDiedNs: run.lastDiedNs, dead: true, requested, killNs: undefined, killSignal: undefined, stopNs: undefined });
@@ -279,7 +286,7 @@ export function detect(state: DetectorState, event: EngineEvent, policy: LoopPol
       const oomPending = open?.kind === 'oom' && open.exitCode === undefined;
       if (!oomPending && (requested || exitCode === undefined || exitCode === 0)) return { ...base, runs };
       const signal = killed !== undefined ? signalName(killed) : exitSignal(exitCode);
-      const death = { exitCode, signal, lastAt: atMs, untilNs: ns, sinceNs, crashes: 1, byKill: killed !== undefined };
+      const death = { exitCode, signal, lastAt: atMs, untilNs: ns, sinceNs, crashes: 1, byKill };
       if (open) {
         const folded: Incident = { ...open, ...death, signal, crashes: open.crashes + 1, round: oomPending ? open.round : open.round + 1 };
         return { ...base, runs, incidents: put(state.incidents, folded) };

@@ -54,6 +54,19 @@ test('a swarm task’s container names its service', () => {
   assert.equal(run([ev('die', 1, { exitCode: '3', 'com.docker.swarm.service.name': 'api' })]).incidents[0]?.swarmService, 'api');
 });
 
+test('Podman: a stop reported before the death is asked for; a kill without a signal names it from the exit code', () => {
+  assert.equal(run([ev('start', 0), ev('stop', 1), ev('die', 1.01, { exitCode: '137', containerExitCode: '137' })]).incidents.length, 0);
+  const killed = run([ev('start', 0), ev('kill', 1), ev('die', 1.01, { containerExitCode: '137' })]).incidents[0];
+  assert.equal(killed?.signal, 'SIGKILL');
+  assert.equal(killed?.byKill, true);
+});
+
+test('Docker’s stop event after a death does not excuse the next run’s crash', () => {
+  const state = run([ev('start', 0), ev('kill', 1, { signal: '15' }), ev('die', 1.1, { exitCode: '143' }), ev('stop', 1.2), ev('start', 5), ev('die', 9, { exitCode: '1' })]);
+  assert.equal(state.incidents.length, 1);
+  assert.equal(state.incidents[0]?.exitCode, 1);
+});
+
 test('docker kill: exit 137 names SIGKILL, from the kill event or the exit code', () => {
   const killed = run([ev('start', 0), ev('kill', 1, { signal: '9' }), ev('die', 1, { exitCode: '137' })]).incidents[0];
   assert.equal(killed?.exitCode, 137);
