@@ -50,10 +50,16 @@ export class IncidentLog implements LiveSource<IncidentsState> {
   /** Incidents (their seq) whose details are being read: one read at a time each. */
   private readonly reading = new Set<number>();
   private readonly abort = new AbortController();
+  private timer: NodeJS.Timeout | undefined;
 
+  /**
+   * Published at most every `publishMs`: a crash loop's die and start come in pairs, 100 ms
+   * apart at first, and each publication is a frame; a notice a quarter second late is not.
+   */
   constructor(
     private readonly client: () => EngineClient,
     options: IncidentOptions = {},
+    private readonly publishMs = 250,
   ) {
     this.policy = options.loop ?? DEFAULT_LOOP_POLICY;
     this.detector = { ...emptyDetector, muted: options.mute ?? [] };
@@ -79,14 +85,23 @@ export class IncidentLog implements LiveSource<IncidentsState> {
 
   stop(): void {
     this.abort.abort();
+    clearTimeout(this.timer);
+    this.timer = undefined;
   }
 
   private apply(next: DetectorState): void {
     if (next === this.detector) return;
     const before = this.detector;
     this.detector = next;
-    if (next.incidents !== before.incidents || next.latest !== before.latest || next.muted !== before.muted) this.store.update(() => this.published(next));
+    if (next.incidents !== before.incidents || next.latest !== before.latest || next.muted !== before.muted) this.publish();
     for (const incident of wantingDetails(next)) this.read(incident);
+  }
+
+  private publish(): void {
+    this.timer ??= setTimeout(() => {
+      this.timer = undefined;
+      this.store.update(() => this.published(this.detector));
+    }, this.publishMs);
   }
 
   private published(state: DetectorState): IncidentsState {
