@@ -45,6 +45,10 @@ type AppCommand =
   | { type: 'timer-start'; ms: number; key?: string; overlay?: number; action: AppAction }
   /** Puts `text` on the clipboard (OSC 52). */
   | { type: 'clipboard-copy'; text: string }
+  /** Acknowledges an incident (its seq), or every one. */
+  | { type: 'incident-acknowledge'; seq?: number }
+  /** Mutes (or unmutes) a container's incidents, by its name, for the session. */
+  | { type: 'incident-mute'; name: string }
   /** The overlay closed: whatever runs for it (requests, streams, timers) stops. */
   | { type: 'overlay-release'; overlay: number };
 

@@ -7,8 +7,8 @@ import { bannerHeight } from './banner-lines.ts';
  * terminal: Ink clears the whole screen on every frame once its output reaches the terminal's
  * height. The app draws with it and the reducer pages with it, so PgDn moves what is on screen.
  */
-export function bodyHeight(terminal: { rows: number; columns: number }, engine: EngineState): number {
-  return Math.max(terminal.rows - 1 - chromeRows(engine, terminal.columns), 3);
+export function bodyHeight(terminal: { rows: number; columns: number }, engine: EngineState, pulse = false): number {
+  return Math.max(terminal.rows - 1 - chromeRows(engine, terminal.columns) - (pulse ? 1 : 0), 3);
 }
 
 /**

@@ -21,6 +21,14 @@ import { reduceApp } from './keys/reduce.ts';
 import { paneEntry } from './panes/index.ts';
 import { initialAppState, type AppState, type TerminalSize } from './types.ts';
 import { viewDemands } from './views/demands.ts';
+import { pulseDemands } from './pulse.ts';
+import { incidentNotice } from './rows/incident-rows.ts';
+import type { Incident } from '../state/incidents/incident-log.ts';
+
+/** Which incident, in which of its forms, a notice last named. */
+function incidentKey(incident: Incident | undefined): string {
+  return incident ? `${incident.seq}:${incident.kind}` : '';
+}
 
 export interface Runtime {
   store: AppStore<UiContext>;
@@ -49,14 +57,17 @@ export interface RuntimeOptions {
   /** A starting state (tests). */
   initial?: AppState;
   logDir?: () => string;
+  /** The opt-in alert (a bell, a desktop notification) when an incident opens; absent: the notice alone. */
+  alert?(text: string): void;
 }
 
 /** What the screen needs live: the shown pane's demands and the open views'. */
 export function demandsOf(state: AppState, ctx: UiContext): Demands {
   const pane = paneEntry(state.pane).demands?.(state, ctx) ?? {};
   const views = viewDemands(state);
-  const stats = [...new Set([...(pane.stats ?? []), ...(views.stats ?? [])])];
-  return { ...pane, ...(stats.length > 0 && { stats }) };
+  const pulse = pulseDemands(state, ctx);
+  const stats = [...new Set([...(pane.stats ?? []), ...(views.stats ?? []), ...(pulse.stats ?? [])])];
+  return { ...pane, ...(pulse.pulse && { pulse: true }), ...(stats.length > 0 && { stats }) };
 }
 
 export function createRuntime(sources: LiveSources, options: RuntimeOptions): Runtime {
@@ -87,6 +98,21 @@ export function createRuntime(sources: LiveSources, options: RuntimeOptions): Ru
   const store = new AppStore<UiContext>(options.initial ?? initialAppState(options.terminal), reduceApp, context);
   store.setRunner(runner.run);
 
+  // A notice names each incident as it opens or gets worse (a crash that became a loop, an OOM),
+  // on whatever screen is shown; the status bar keeps the count.
+  let announced = { log: sources.current.incidents, key: incidentKey(sources.states().incidents.latest) };
+  const announce = () => {
+    const log = sources.current.incidents;
+    const latest = sources.states().incidents.latest;
+    const key = incidentKey(latest);
+    const fresh = log !== announced.log ? key !== '' : key !== announced.key;
+    announced = { log, key };
+    if (!fresh || !latest || latest.acknowledged) return;
+    const text = incidentNotice(latest);
+    store.dispatch({ type: 'notify', text, tone: 'error' });
+    options.alert?.(text);
+  };
+
   let watched = '';
   const watch = () => {
     const demands = demandsOf(store.getState(), context());
@@ -98,6 +124,7 @@ export function createRuntime(sources: LiveSources, options: RuntimeOptions): Ru
   const unsubscribe = [
     sources.subscribe(() => {
       store.dispatch({ type: 'sources-changed' });
+      announce();
       watch();
     }),
     store.subscribe(watch),

@@ -156,7 +156,15 @@ export interface StatsOverlay extends OverlayBase {
   topError?: string;
 }
 
-export type Overlay = HelpOverlay | InspectOverlay | LogsOverlay | DialogOverlay | EnginesOverlay | StatsOverlay | HistoryOverlay;
+/** An incident's post-mortem card (Enter on the Incidents pane): its container's logs, inspect and restart from there. */
+export interface IncidentOverlay extends OverlayBase {
+  kind: 'incident';
+  /** The incident's seq in the incidents source (state/incidents). */
+  seq: number;
+  top: number;
+}
+
+export type Overlay = HelpOverlay | InspectOverlay | LogsOverlay | DialogOverlay | EnginesOverlay | StatsOverlay | HistoryOverlay | IncidentOverlay;
 
 export interface AppState {
   /** The pane shown ('' until one is chosen: the first). */
@@ -173,6 +181,8 @@ export interface AppState {
    * the question until the next key answers it (quit.ts).
    */
   quitQuestion?: QuitQuestion;
+  /** The engine's pulse line is shown (`H`). */
+  pulse?: boolean;
   /** What paging needs: set at start and on every resize. */
   terminal: TerminalSize;
   /** Source of overlay ids and notice numbers. */

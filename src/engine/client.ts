@@ -55,6 +55,8 @@ export class EngineClient {
   private readonly containerLists = new AnswerMemo<ContainerSummary>();
   private readonly imageLists = new AnswerMemo<ImageSummary>();
 
+  private diskUsage: Promise<pruning.DiskUsage> | undefined;
+
   constructor(options: EngineClientOptions = {}) {
     this.env = options.env ?? process.env;
     this.home = options.homedir ?? osHomedir();
@@ -263,8 +265,14 @@ export class EngineClient {
     return swarm.updateNode(this.http, id, version, spec, signal);
   }
 
-  systemDf(signal?: AbortSignal) {
-    return pruning.systemDf(this.http, signal);
+  /**
+   * `/system/df`, one at a time: the engine refuses a second while one runs ("a disk usage
+   * operation is already running"), so a caller asking meanwhile (the pulse line, prune's
+   * preview) shares the answer in flight. A caller's signal ends its own wait, not the request.
+   */
+  systemDf(signal?: AbortSignal): Promise<pruning.DiskUsage> {
+    this.diskUsage ??= pruning.systemDf(this.http).finally(() => (this.diskUsage = undefined));
+    return signal ? untilAborted(this.diskUsage, signal, 'disk usage') : this.diskUsage;
   }
 
   /** Sent in the API version the preview was worked out for (the negotiated one). */
@@ -365,4 +373,24 @@ function inContext<T>(context: string | undefined, parse: () => T): T {
     if (context === undefined || !(error instanceof EngineError)) throw error;
     throw new EngineError({ code: error.code, message: `context "${context}": ${error.message}`, hint: error.hint, operation: error.operation });
   }
+}
+
+/** `promise`, or an ABORTED EngineError as soon as `signal` fires (the work goes on for others). */
+function untilAborted<T>(promise: Promise<T>, signal: AbortSignal, operation: string): Promise<T> {
+  const aborted = () => new EngineError({ code: 'ABORTED', operation, message: 'cancelled' });
+  if (signal.aborted) return Promise.reject(aborted());
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(aborted());
+    signal.addEventListener('abort', onAbort, { once: true });
+    promise.then(
+      (value) => {
+        signal.removeEventListener('abort', onAbort);
+        resolve(value);
+      },
+      (error: unknown) => {
+        signal.removeEventListener('abort', onAbort);
+        reject(error instanceof Error ? error : new Error(String(error)));
+      },
+    );
+  });
 }

@@ -27,6 +27,14 @@ export interface ContainerSummary {
   NetworkSettings?: { Networks?: Record<string, unknown> | null } | null;
 }
 
+/** One health-check probe, as `State.Health.Log` holds the last few. */
+export interface ContainerHealthProbe {
+  Start?: string;
+  End?: string;
+  ExitCode?: number;
+  Output?: string;
+}
+
 export interface ContainerInspect {
   Id: string;
   Name?: string;
@@ -41,7 +49,12 @@ export interface ContainerInspect {
     StartedAt?: string;
     FinishedAt?: string;
     Error?: string;
+    OOMKilled?: boolean;
+    /** Its health check's state and last probes (absent without one). */
+    Health?: { Status?: string; FailingStreak?: number; Log?: ContainerHealthProbe[] | null };
   };
+  /** How often its restart policy restarted it. */
+  RestartCount?: number;
   Config?: {
     Image?: string;
     Cmd?: string[] | null;
@@ -106,6 +119,8 @@ export interface EngineEvent {
   scope?: string;
   time?: number;
   timeNano?: number;
+  /** Podman: a `health_status` event's state (Docker puts it in the action: `health_status: unhealthy`). */
+  HealthStatus?: string;
   // Pre-1.22 fields some engines still send.
   status?: string;
   id?: string;

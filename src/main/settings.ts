@@ -1,6 +1,9 @@
 /**
  * berth's own settings file: `$XDG_CONFIG_HOME/berth/config.json` (else ~/.config/berth/…).
- * Today it holds only `keys` (see app/keys/custom-keys.ts). No file means the defaults; a file berth
+ * It holds `keys` (see app/keys/custom-keys.ts); `restartLoop`: `{"restarts": 5, "withinMinutes": 10}`,
+ * when restarts are a loop (state/incidents/detect.ts explains the defaults); `mute`: containers
+ * whose incidents are not counted (`["web-1", "com.example.flaky=true"]`); and `alert`: `"bell"`,
+ * `"osc9"` or `"osc777"`, how a new incident alerts beyond the notice (app/alerts.ts). No file means the defaults; a file berth
  * cannot use stops it before it takes the terminal, with the file and the problem named, so a
  * typo never turns into keys that quietly do nothing.
  */
@@ -8,9 +11,31 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { customiseKeymap } from '../app/keys/custom-keys.ts';
 import { defaultKeymap, keymap, Keymap } from '../app/keys/keymap.ts';
+import { DEFAULT_LOOP_POLICY, parseMuteRule, type LoopPolicy, type MuteRule } from '../state/incidents/detect.ts';
+import { ALERT_KINDS, type AlertKind } from '../app/alerts.ts';
 
 export interface Settings {
   keymap: Keymap;
+  /** When restarts are a loop (incidents). */
+  loop: LoopPolicy;
+  /** Containers whose incidents are muted (`mute`: names, `key=value` labels). */
+  mute?: readonly MuteRule[];
+  /** How an incident alerts beyond the notice (`alert`: opt-in). */
+  alert?: AlertKind;
+}
+
+const KNOWN = ['keys', 'restartLoop', 'mute', 'alert'];
+
+/** `restartLoop` as config.json gives it, checked: a positive whole `restarts` and a positive `withinMinutes`. */
+function loopPolicy(raw: unknown): LoopPolicy | string {
+  if (raw === undefined) return DEFAULT_LOOP_POLICY;
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return '"restartLoop" must be an object like {"restarts": 5, "withinMinutes": 10}';
+  const { restarts = DEFAULT_LOOP_POLICY.restarts, withinMinutes = DEFAULT_LOOP_POLICY.withinMinutes, ...rest } = raw as Record<string, unknown>;
+  const unknown = Object.keys(rest);
+  if (unknown.length > 0) return `unknown setting "restartLoop.${unknown[0]}" (berth knows "restarts" and "withinMinutes")`;
+  if (typeof restarts !== 'number' || !Number.isInteger(restarts) || restarts < 1) return '"restartLoop.restarts" must be a whole number of at least 1';
+  if (typeof withinMinutes !== 'number' || !(withinMinutes > 0)) return '"restartLoop.withinMinutes" must be a number above 0';
+  return { restarts, withinMinutes };
 }
 
 export function settingsPath(env: NodeJS.ProcessEnv, homedir: string): string {
@@ -24,7 +49,7 @@ export function loadSettings(path: string): Settings | string {
     text = readFileSync(path, 'utf8');
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT' || code === 'ENOTDIR') return { keymap: defaultKeymap };
+    if (code === 'ENOENT' || code === 'ENOTDIR') return { keymap: defaultKeymap, loop: DEFAULT_LOOP_POLICY };
     return `${path}: cannot read it (${code ?? (error as Error).message})`;
   }
   let raw: unknown;
@@ -34,11 +59,20 @@ export function loadSettings(path: string): Settings | string {
     return `${path}: not valid JSON (${(error as Error).message})`;
   }
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return `${path}: must hold a JSON object`;
-  const unknown = Object.keys(raw).filter((k) => k !== 'keys');
-  if (unknown.length > 0) return `${path}: unknown setting ${unknown.map((k) => `"${k}"`).join(', ')} (berth knows "keys")`;
-  const { keys } = raw as { keys?: unknown };
+  const unknown = Object.keys(raw).filter((k) => !KNOWN.includes(k));
+  if (unknown.length > 0) return `${path}: unknown setting ${unknown.map((k) => `"${k}"`).join(', ')} (berth knows ${KNOWN.map((k) => `"${k}"`).join(', ')})`;
+  const { keys, restartLoop, mute, alert } = raw as { keys?: unknown; restartLoop?: unknown; mute?: unknown; alert?: unknown };
+  const loop = loopPolicy(restartLoop);
+  if (typeof loop === 'string') return `${path}: ${loop}`;
+  if (mute !== undefined && (!Array.isArray(mute) || !mute.every((m) => typeof m === 'string' && m.trim() !== ''))) return `${path}: "mute" must be a list of container names or labels ("key=value")`;
+  if (alert !== undefined && !ALERT_KINDS.includes(alert as AlertKind)) return `${path}: "alert" must be one of ${ALERT_KINDS.map((k) => `"${k}"`).join(', ')}`;
   try {
-    return { keymap: keys === undefined ? defaultKeymap : new Keymap(customiseKeymap(keymap, keys)) };
+    return {
+      keymap: keys === undefined ? defaultKeymap : new Keymap(customiseKeymap(keymap, keys)),
+      loop,
+      ...(mute !== undefined && { mute: (mute as string[]).map((m) => parseMuteRule(m.trim())) }),
+      ...(alert !== undefined && { alert: alert as AlertKind }),
+    };
   } catch (error) {
     return `${path}: ${(error as Error).message}`;
   }

@@ -11,6 +11,7 @@ import type { Store } from '../state/store.ts';
 import type { EngineState } from '../state/engine-state.ts';
 import { demoFromEnv } from './demo-env.ts';
 import { osc52 } from '../app/clipboard.ts';
+import { alertSequence } from '../app/alerts.ts';
 import type { Runtime } from '../app/runtime.ts';
 import { runShell } from './shell.ts';
 import { runPager } from './pager.ts';
@@ -39,6 +40,7 @@ export async function runApp(options: AppOptions): Promise<number> {
     process.stderr.write(`berth: ${settings}\n`);
     return 2;
   }
+  const alertKind = settings.alert;
   let session: EngineSession;
   // Every engine berth opens, the first and any switched to, is opened the same way.
   const sessionOptions: SessionOptions = { apiVersion: options.apiVersion, sync: { intervalMs: options.intervalMs }, demo: demoFromEnv(process.env) };
@@ -74,7 +76,7 @@ export async function runApp(options: AppOptions): Promise<number> {
     drain: (previous) => pulls.drain(previous.label),
   });
   const engineStore = board.store;
-  const sources = new LiveSources(session, pulls, engineStore);
+  const sources = new LiveSources(session, pulls, engineStore, { loop: settings.loop, mute: settings.mute });
 
   let finished = false;
   let resolveExit: (code: number) => void = () => undefined;
@@ -198,6 +200,7 @@ export async function runApp(options: AppOptions): Promise<number> {
         engines: engineSwitching(board, sessionOptions, { env: process.env, homedir: homedir() }),
         quit: () => finish(0),
         copy: (text) => process.stdout.write(osc52(text)),
+        ...(alertKind && { alert: (text: string) => process.stdout.write(alertSequence(alertKind, text)) }),
         openShell,
         openAttach,
         openPager,

@@ -16,6 +16,8 @@ export interface Demands {
   swarm?: boolean;
   /** Containers whose live figures are wanted (their ids). */
   stats?: readonly string[];
+  /** The pulse line is shown: the host's CPUs and memory, the disk (state/pulse). */
+  pulse?: boolean;
   /** Containers whose Status ages are on screen and said only to the minute or coarser (their ids): their engine times are wanted. */
   times?: readonly string[];
 }

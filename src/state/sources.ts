@@ -19,6 +19,9 @@ import type { EngineEvent } from '../engine/types.ts';
 import type { EngineSession } from './engine-session.ts';
 import type { EngineState } from './engine-state.ts';
 import { EventLog } from './events/event-log.ts';
+import { IncidentLog } from './incidents/incident-log.ts';
+import { EnginePulse } from './pulse/engine-pulse.ts';
+import type { LoopPolicy, MuteRule } from './incidents/detect.ts';
 import type { Demands, LiveSource } from './live-source.ts';
 import type { PullManager, PullsState } from './pulls/pull-manager.ts';
 import { ResourceLists } from './resources/resource-lists.ts';
@@ -32,14 +35,24 @@ export type { Demands };
 /** What a source's data comes from: the parts of an engine session sources use. */
 export type SourceSession = Pick<EngineSession, 'client' | 'store' | 'sync' | 'label'>;
 
+/** What the user's settings say about the sources (config.json). */
+export interface SourceOptions {
+  /** When restarts are a loop (incidents). */
+  loop?: LoopPolicy;
+  /** Containers whose incidents are muted. */
+  mute?: readonly MuteRule[];
+}
+
 /** Every per-engine source, by the name its state has in `SourceStates`: how each is made for a session. */
 const SOURCES = {
   events: () => new EventLog(),
+  incidents: (session: SourceSession, options: SourceOptions) => new IncidentLog(() => session.client, options),
   stats: (session: SourceSession) => new StatsTracker({ client: () => session.client, podman: () => session.store.getState().connection.engineKind === 'podman' }),
   resources: (session: SourceSession) => new ResourceLists(() => session.client),
   swarm: (session: SourceSession) => new SwarmLists(() => session.client),
   times: (session: SourceSession) => new StatusTimes(() => session.client),
-} satisfies Record<string, (session: SourceSession) => LiveSource<unknown>>;
+  pulse: (session: SourceSession) => new EnginePulse(() => session.client),
+} satisfies Record<string, (session: SourceSession, options: SourceOptions) => LiveSource<unknown>>;
 
 type SourceName = keyof typeof SOURCES;
 const NAMES = Object.keys(SOURCES) as SourceName[];
@@ -63,9 +76,9 @@ export function idOfKey(key: string): string {
   return at < 0 ? key : key.slice(at + 1);
 }
 
-function openEngineSources(session: SourceSession): EngineSources {
+function openEngineSources(session: SourceSession, options: SourceOptions): EngineSources {
   // Each entry's maker gives its own type; the object as a whole is checked by EngineSources.
-  const made = Object.fromEntries(NAMES.map((name) => [name, SOURCES[name](session)]));
+  const made = Object.fromEntries(NAMES.map((name) => [name, SOURCES[name](session, options)]));
   return { session, ...made } as EngineSources;
 }
 
@@ -86,8 +99,9 @@ export class LiveSources {
     readonly pulls: PullManager,
     /** The engine store the screen reads (the switchboard's, which follows a switch). */
     private readonly engineStore: Store<EngineState> = session.store,
+    private readonly options: SourceOptions = {},
   ) {
-    this.engine = openEngineSources(session);
+    this.engine = openEngineSources(session, options);
     this.unfollow = this.follow(this.engine);
   }
 
@@ -127,7 +141,7 @@ export class LiveSources {
     if (this.stopped) return;
     this.unfollow();
     for (const source of each(this.engine)) source.stop();
-    this.engine = openEngineSources(session);
+    this.engine = openEngineSources(session, this.options);
     this.unfollow = this.follow(this.engine);
     this.watch(this.demands);
     this.changed();

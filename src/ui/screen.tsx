@@ -16,6 +16,7 @@ import { quitQuestionText } from '../app/quit.ts';
 import { theme } from '../app/theme.ts';
 import { paneView, topOverlay } from '../app/types.ts';
 import { isLive } from '../state/containers.ts';
+import { unacknowledged } from '../state/incidents/detect.ts';
 import type { EngineState } from '../state/engine-state.ts';
 import { useClockUntil } from './hooks/use-clock.ts';
 import { PaneBody } from './panes/index.tsx';
@@ -24,6 +25,7 @@ import { OverlayView } from './views/overlay-views.tsx';
 import { EngineErrorLine, UnreachableBanner } from './widgets/banner.tsx';
 import { Footer } from './widgets/footer.tsx';
 import { StatusBar } from './widgets/status-bar.tsx';
+import { PulseLine } from './widgets/pulse-line.tsx';
 import { Tabs } from './widgets/tabs.tsx';
 
 /**
@@ -63,11 +65,12 @@ export function Screen() {
   const now = useClockUntil(nextTimeChange, AGE_LAG_MS, freshAt);
 
   const running = useDerived((_s, ctx) => ctx.engine.containers.items.filter(isLive).length, [], Object.is);
+  const incidents = useDerived((_s, ctx) => unacknowledged(ctx.incidents.incidents), [], Object.is);
   const overlay = topOverlay(state);
   const view = paneView(state, pane.id);
   const unreachable = engine.connection.status === 'unreachable';
   const backgroundError = !unreachable && engine.connection.error ? engine.connection.error : undefined;
-  const height = bodyHeight(state.terminal, engine);
+  const height = bodyHeight(state.terminal, engine, state.pulse);
 
   const body = overlay ? (
     <OverlayView overlay={overlay} state={state} runner={runner} width={width} height={height} />
@@ -86,7 +89,8 @@ export function Screen() {
 
   return (
     <Box flexDirection="column" width={width} height={rows - 1}>
-      <StatusBar engine={engine} width={width} running={running} />
+      <StatusBar engine={engine} width={width} running={running} incidents={incidents} />
+      {state.pulse ? <PulseLine width={width} /> : null}
       {unreachable ? <UnreachableBanner connection={engine.connection} width={width} /> : null}
       {backgroundError ? <EngineErrorLine message={backgroundError} width={width} /> : null}
       <Tabs active={pane.id} summary={summary} width={width} />

@@ -9,6 +9,7 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import { RUNNING_NAME, type Bench } from './context.ts';
 import { ScreenProbe } from './probe.ts';
+import type { PtySession } from '../support/pty.ts';
 import { cpuMs } from './proc.ts';
 import { summarize } from './stats.ts';
 import { pct, ratio, spread, verdict, type Row } from './table.ts';
@@ -44,6 +45,8 @@ export interface IdleSetup {
   keys?: readonly string[];
   /** What the screen shows once the setup took effect; the window starts after it. */
   ready?: RegExp;
+  /** Done after the window, with berth still running (B15 reads its incidents then). */
+  afterWindow?: (session: PtySession) => Promise<void>;
 }
 
 /**
@@ -85,6 +88,7 @@ export async function idleCost(bench: Bench, setup: IdleSetup = {}): Promise<Idl
       berthWall += slice.wall;
     }
     engineWith = { cpu: cpuMs(dockerd) - e0, wall: performance.now() - w0 };
+    await setup.afterWindow?.(session);
   } finally {
     await bench.quit(session);
   }

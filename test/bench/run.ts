@@ -19,6 +19,7 @@ import { b11 } from './b11-mass.ts';
 import { b8 } from './b8-first-open.ts';
 import { b10, b9 } from './b9-stats.ts';
 import { b13 } from './b13-swarm.ts';
+import { b15, b15p } from './b15-incidents.ts';
 import { b12 } from './b12-remote.ts';
 import { Bench } from './context.ts';
 import { failedRow, renderTable, type Row } from './table.ts';
@@ -45,6 +46,8 @@ const FIGURES: readonly Figure[] = [
   { id: 'B10', title: 'stats view open', budget: 'berth ≤ 1 %, engine ≤ 1.5 %', run: b10 },
   { id: 'B12', title: 'remote engine (100 ms link)', budget: 'first frame ≤ 400 ms, p95 ≤ 30 ms', run: b12 },
   { id: 'B13', title: 'swarm watched (10 services × 3 replicas)', budget: 'berth ≤ 0.5 %, engine ≤ 0.5 %', run: b13 },
+  { id: 'B15', title: 'incidents on, 5 of 50 crash-looping', budget: 'berth ≤ 0.5 %, engine ≤ 0.5 %, every crash counted', run: b15 },
+  { id: 'B15P', title: 'incidents and pulse on, 5 of 50 crash-looping (vs B9)', budget: 'berth ≤ 1 %, engine ≤ 1.5 %, every crash counted', run: b15p },
   { id: 'B3', title: 'keypress → frame (1,000 containers)', budget: 'p95 ≤ 30/50 ms', run: b3 },
   { id: 'B7', title: 'log flood', budget: 'p95 ≤ 100 ms, RSS ≤ 200 MB, q ≤ 300 ms', run: b7 },
   { id: 'B5', title: 'memory', budget: 'RSS ≤ 80 MB', run: b5 },
@@ -52,8 +55,8 @@ const FIGURES: readonly Figure[] = [
   { id: 'B11', title: 'lists that grow (10,000 containers, 2,000 tags)', budget: 'first frame ≤ 2× B1, p95 ≤ 50 ms, RSS ≤ 150 MB', run: b11 },
 ];
 
-const USAGE = `usage: npm run bench [-- [B1 … B13] [--quick] [--b5-minutes=N] [--node=22,24]]
-  B1 … B13        run only these figures (default: all)
+const USAGE = `usage: npm run bench [-- [B1 … B15, B15p] [--quick] [--b5-minutes=N] [--node=22,24]]
+  B1 … B15p       run only these figures (default: all)
   --quick         fewer runs and shorter windows, for development
   --b5-minutes=N  how long B5 watches before its second RSS reading (default 5; --quick: 0.5)
   --node=22,24    the Node majors berth runs on for each figure (default: 22 and 24; B1 always
@@ -91,7 +94,7 @@ function parse(argv: readonly string[]): Args | string {
     } else if (arg.startsWith('--b5-minutes=')) {
       b5Minutes = Number(arg.slice('--b5-minutes='.length));
       if (!(b5Minutes >= 0)) return `bad --b5-minutes: ${arg}`;
-    } else if (/^b(?:[1-9]|1[0-9])$/i.test(arg)) ids.add(arg.toUpperCase());
+    } else if (/^b(?:[1-9]|1[0-9])p?$/i.test(arg)) ids.add(arg.toUpperCase());
     else return `unknown argument: ${arg}`;
   }
   return { ids, quick, b5Minutes, nodes, tuningOff };

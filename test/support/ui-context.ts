@@ -12,6 +12,8 @@ export function uiContext(base: { engine: EngineState; pulls?: PullsState } & Pa
   return {
     pulls: { pulls: [] },
     events: { events: [] },
+    incidents: { incidents: [] },
+    pulse: {},
     stats: { byId: new Map(), version: 0 },
     resources: { volumes: { items: [], loaded: false, stale: false }, networks: { items: [], loaded: false, stale: false } },
     swarm: { loaded: false, services: [], tasks: [], nodes: [] },

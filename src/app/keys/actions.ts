@@ -29,7 +29,7 @@ function move(by: (state: AppState, ctx: UiContext) => number | 'top' | 'bottom'
 }
 
 /** A page is what the table shows: the body less its header row. */
-const page = (state: AppState, ctx: UiContext) => bodyHeight(state.terminal, ctx.engine) - 1;
+const page = (state: AppState, ctx: UiContext) => bodyHeight(state.terminal, ctx.engine, state.pulse) - 1;
 
 export const sharedActions: Partial<Record<ActionId, ActionHandler>> = {
   quit: (state, ctx) => askToQuit(state, ctx, 'quit'),
@@ -50,6 +50,7 @@ export const sharedActions: Partial<Record<ActionId, ActionHandler>> = {
     const sort = nextSort(pane.sorts, paneView(state, pane.id).sort);
     return notify(setSort(state, pane.id, sort), `${pane.title.toLowerCase()} sorted by ${sort}${isDescending(sort) ? ' (newest or largest first)' : ''}`);
   },
+  pulse: (state) => notify({ ...state, pulse: !state.pulse }, state.pulse ? 'pulse line off' : 'pulse line on: the running containers are measured (figures in a few seconds), the disk read once a minute'),
   engines: (state) => openView(state, (id) => ({ kind: 'engines', id, selected: 0 }), (overlay) => ({ type: 'engines-list', overlay: overlay.id })),
 };
 

@@ -22,6 +22,8 @@ function screenContexts(state: AppState): readonly KeyContext[] {
       return ['engines', 'global'];
     case 'stats':
       return ['stats', 'global'];
+    case 'incident':
+      return ['incident', 'global'];
     case 'dialog':
       return dialogOf(overlay.dialog.type)?.contexts(overlay.dialog) ?? ['dialog'];
     case undefined: {

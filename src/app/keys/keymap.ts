@@ -75,6 +75,11 @@ export type ActionId =
   | 'push'
   | 'toggle-compose'
   | 'fold'
+  | 'trouble-only'
+  | 'incident-card'
+  | 'acknowledge'
+  | 'acknowledge-all'
+  | 'mute'
   // The views.
   | 'close'
   | 'follow'
@@ -125,7 +130,6 @@ export type ActionId =
   | 'mark'
   | 'mark-range'
   | 'mark-all'
-  | 'incidents'
   | 'pulse'
   | 'palette'
   | 'exec'
@@ -148,9 +152,9 @@ export interface Binding {
   planned?: string;
 }
 
-const LISTS = ['list', 'logs', 'inspect', 'help', 'engines', 'output'];
+const LISTS = ['list', 'logs', 'inspect', 'help', 'engines', 'output', 'incident'];
 /** The panes that filter with `/` (every pane but Pulls). */
-const FILTERED = ['containers', 'images', 'volumes', 'networks', 'events', 'services', 'nodes'];
+const FILTERED = ['containers', 'images', 'volumes', 'networks', 'events', 'services', 'nodes', 'incidents'];
 
 export const keymap: readonly Binding[] = [
   { action: 'interrupt', keys: ['ctrl+c'], description: 'quit, from any screen (a dialog’s field too; asks first as q does)', contexts: ['anywhere'] },
@@ -171,6 +175,7 @@ export const keymap: readonly Binding[] = [
   { action: 'pane-events', keys: ['6'], description: 'Events pane: what the engine reported, newest first', contexts: ['panes'] },
   { action: 'pane-services', keys: ['7'], description: 'Services pane (a swarm manager’s services, replicas, tasks)', contexts: ['panes'] },
   { action: 'pane-nodes', keys: ['8'], description: 'Nodes pane (the swarm’s nodes)', contexts: ['panes'] },
+  { action: 'pane-incidents', keys: ['9', '!'], label: '9/!', description: 'Incidents pane: crashes, OOM kills, unhealthy containers and restart loops, newest first', contexts: ['panes'] },
 
   { action: 'up', keys: ['up', 'k'], description: 'move up', contexts: LISTS },
   { action: 'down', keys: ['down', 'j'], description: 'move down', contexts: LISTS },
@@ -188,13 +193,18 @@ export const keymap: readonly Binding[] = [
   { action: 'drain', keys: ['D'], description: 'drain the node: its tasks move elsewhere (asks first)', contexts: ['nodes'], footer: 'drain' },
   { action: 'activate', keys: ['A'], description: 'activate the node again (asks first)', contexts: ['nodes'], footer: 'activate' },
 
-  { action: 'logs', keys: ['return', 'l'], description: 'container logs (a Compose project: all its containers’ in one view)', contexts: ['containers'], footer: 'logs' },
+  { action: 'logs', keys: ['return', 'l'], description: 'container logs (a Compose project: all its containers’ in one view)', contexts: ['containers', 'incident'], footer: 'logs' },
+  { action: 'incident-card', keys: ['return'], description: 'the incident’s post-mortem card: exit code and signal, OOMKilled, restarts, health checks, the run’s last log lines', contexts: ['incidents'], footer: 'card' },
+  { action: 'acknowledge', keys: ['a'], description: 'acknowledge the incident (the status bar’s ⚠ count drops)', contexts: ['incidents', 'incident'], footer: 'ack' },
+  { action: 'acknowledge-all', keys: ['A'], description: 'acknowledge every incident', contexts: ['incidents'] },
+  { action: 'mute', keys: ['m'], description: 'mute the container’s incidents for this session (listed, never counted or announced); again: unmute (config.json "mute" lasts)', contexts: ['incidents'] },
   { action: 'toggle-all', keys: ['a'], description: 'running only ↔ all containers', contexts: ['containers'], footer: 'all' },
   { action: 'stats-view', keys: ['m'], description: 'resource graphs, figures and processes of the container', contexts: ['containers'], footer: 'stats' },
   { action: 'toggle-compose', keys: ['z'], description: 'group by Compose project on/off (s, S, R on a project row act on all its containers)', contexts: ['containers'], footer: 'compose' },
   { action: 'fold', keys: [' '], description: 'on a Compose project’s row: fold or unfold it (elsewhere Space will mark the row: see mark)', contexts: ['containers'], footer: 'fold' },
+  { action: 'trouble-only', keys: ['T'], description: 'only the containers that need a look on/off: unhealthy ⚠, restarting ↻, OOM-killed ✕ (their rows stand out always), or with an incident not acknowledged', contexts: ['containers'], footer: 'trouble' },
   { action: 'toggle-stats', keys: ['M'], description: 'resource columns on/off (CPU, memory, net and block I/O, PIDs of running containers)', contexts: ['containers'], footer: 'columns' },
-  { action: 'inspect', keys: ['i'], description: 'inspect (pretty JSON)', contexts: ['containers', 'images', 'volumes', 'networks'], footer: 'inspect' },
+  { action: 'inspect', keys: ['i'], description: 'inspect (pretty JSON)', contexts: ['containers', 'images', 'volumes', 'networks', 'incidents', 'incident'], footer: 'inspect' },
   { action: 'prune', keys: ['X'], description: 'prune: shows what would go and what it frees, then removes it after Enter (Images: Space cycles dangling, unused, build cache)', contexts: ['containers', 'images', 'volumes', 'networks'], footer: 'prune' },
   { action: 'create', keys: ['c'], description: 'create a volume, or a bridge network', contexts: ['volumes', 'networks'], footer: 'create' },
   { action: 'history', keys: ['h'], description: 'the image’s history: each layer, what made it, its size and age', contexts: ['images'], footer: 'history' },
@@ -207,7 +217,7 @@ export const keymap: readonly Binding[] = [
   { action: 'kill', keys: ['K'], description: 'kill the container with a signal (asks; SIGKILL unless you type another)', contexts: ['containers'], footer: 'kill' },
   { action: 'rename', keys: ['N'], description: 'rename the container', contexts: ['containers'], footer: 'rename' },
   { action: 'copy-out', keys: ['C'], description: 'copy a file or directory out of the container to a local directory (docker cp)', contexts: ['containers'], footer: 'cp' },
-  { action: 'restart', keys: ['R'], description: 'restart the container (asks first)', contexts: ['containers'], footer: 'restart' },
+  { action: 'restart', keys: ['R'], description: 'restart the container (asks first)', contexts: ['containers', 'incidents', 'incident'], footer: 'restart' },
   { action: 'commit', keys: ['c'], description: 'commit the container to an image', contexts: ['containers'], footer: 'commit' },
   { action: 'shell', keys: ['e'], description: 'a shell in the running container (exit returns here)', contexts: ['containers'], footer: 'shell' },
   { action: 'attach', keys: ['A'], description: 'attach to the running container’s own process, as docker attach (Ctrl-P Ctrl-Q detaches)', contexts: ['containers'], footer: 'attach' },
@@ -236,7 +246,7 @@ export const keymap: readonly Binding[] = [
   { action: 'copy-lines', keys: ['y'], description: 'copy the selected lines (else the current match) to the clipboard (OSC 52, at most 64 KB)', contexts: ['logs'], footer: 'copy' },
   { action: 'pretty-json', keys: ['J'], description: 'the cursor’s line (else the current match) as pretty JSON', contexts: ['logs'], footer: 'json' },
   { action: 'pager', keys: ['o'], description: 'open the loaded lines in $PAGER (default less -R), sanitised as on screen; quitting it comes back here', contexts: ['logs'], footer: 'pager' },
-  { action: 'close', keys: ['escape'], description: 'close this view (logs: leave select mode, clear the search first)', contexts: ['logs', 'inspect', 'help', 'engines', 'stats'], footer: 'back' },
+  { action: 'close', keys: ['escape'], description: 'close this view (logs: leave select mode, clear the search first)', contexts: ['logs', 'inspect', 'help', 'engines', 'stats', 'incident'], footer: 'back' },
   { action: 'switch-engine', keys: ['return'], description: 'switch to the selected engine', contexts: ['engines'], footer: 'switch' },
 
   { action: 'prompt-keep', keys: ['return'], description: 'keep what the prompt says (the filter stays, or search for it)', contexts: ['prompt'], footer: 'keeps' },
@@ -263,12 +273,11 @@ export const keymap: readonly Binding[] = [
   { action: 'delete-word', keys: ['ctrl+w'], description: 'delete the word before the cursor', contexts: ['field', 'line'] },
 
   // Reserved. Space on a row that is not a Compose project's marks it; Esc clears the filter
-  // first, then the marks. The panes beyond 8 are the incidents (9) and the action log (0).
+  // first, then the marks. The pane after the incidents (9) is the action log (0).
   { action: 'mark', keys: [' '], label: 'Space', description: 'mark the row (bulk actions act on the marks)', contexts: ['images', 'volumes', 'networks'], planned: 'many at once (issue 36); on Containers Space is fold’s on a project row and mark’s elsewhere' },
   { action: 'mark-range', keys: ['V'], description: 'mark every row from the last mark to this one', contexts: ['containers', 'images', 'volumes', 'networks'], planned: 'many at once (issue 36)' },
   { action: 'mark-all', keys: ['ctrl+a'], description: 'mark every row the filter shows', contexts: ['containers', 'images', 'volumes', 'networks'], planned: 'many at once (issue 36)' },
-  { action: 'incidents', keys: ['!', '9'], label: '!/9', description: 'the incidents: crashes, OOM kills, unhealthy and restart loops', contexts: ['global'], planned: 'notice trouble (issue 35)' },
-  { action: 'pulse', keys: ['H'], description: 'the engine’s pulse line on/off', contexts: ['global'], planned: 'notice trouble (issue 35)' },
+  { action: 'pulse', keys: ['H'], description: 'the engine’s pulse line on/off: containers by state, their CPU, memory, net and block I/O against the host’s, the disk and what prune would reclaim', contexts: ['global'] },
   { action: 'palette', keys: [':'], description: 'the command palette: every action, pane and engine by name', contexts: ['global'], planned: 'make it yours (issue 38); the action log is pane 0' },
   { action: 'exec', keys: ['x'], description: 'run any command in the container', contexts: ['containers'], planned: 'make it yours (issue 38)' },
   { action: 'recreate', keys: ['U'], description: 'edit and recreate the container', contexts: ['containers'], planned: 'change what exists (issue 37)' },
@@ -309,7 +318,7 @@ export function keyStacks(bindings: readonly Binding[]): ReadonlyArray<readonly 
   const filters = bindings.find((b) => b.action === 'filter')?.contexts ?? [];
   return [
     ...paneIdsOf(bindings).map((id) => [id, ...(filters.includes(id) ? ['filtered'] : []), 'list', 'panes', 'global', 'anywhere']),
-    ...['logs', 'inspect', 'help', 'engines', 'stats'].map((view) => [view, 'global', 'anywhere']),
+    ...['logs', 'inspect', 'help', 'engines', 'stats', 'incident'].map((view) => [view, 'global', 'anywhere']),
     ['prompt', 'line', 'list', 'anywhere'],
     ['field', 'form', 'suggestions', 'command-line', 'dialog', 'anywhere'],
     ['toggle', 'form', 'command-line', 'dialog', 'anywhere'],

@@ -8,7 +8,10 @@
  */
 import { notify, reduced, type Command, type Reduced } from '../commands.ts';
 import { replaceOverlay } from '../navigation.ts';
-import type { AppState, DialogOverlay, HelpOverlay, HistoryOverlay, InspectOverlay, LogsOverlay, Overlay } from '../types.ts';
+import type { AppState, DialogOverlay, HelpOverlay, HistoryOverlay, IncidentOverlay, InspectOverlay, LogsOverlay, Overlay } from '../types.ts';
+import { handlerOn } from '../actions/target-actions.ts';
+import { targetActions } from '../actions/index.ts';
+import { incidentCard, incidentTarget, incidentWhat } from '../rows/incident-rows.ts';
 import { dialogOf } from '../dialogs/index.ts';
 import { applyOutcome, dialogContext } from '../dialogs/open.ts';
 import type { KeyPress } from '../input/press.ts';
@@ -32,12 +35,12 @@ import { plural } from '../format/plural.ts';
 
 /** Rows of text a scroll view shows under its title line. */
 export function scrollBody(state: AppState, ctx: UiContext): number {
-  return Math.max(bodyHeight(state.terminal, ctx.engine) - 1, 1);
+  return Math.max(bodyHeight(state.terminal, ctx.engine, state.pulse) - 1, 1);
 }
 
 /** Rows of log lines under the logs view's header, above its hint line. */
 export function logsBody(state: AppState, ctx: UiContext): number {
-  return Math.max(bodyHeight(state.terminal, ctx.engine) - 2, 1);
+  return Math.max(bodyHeight(state.terminal, ctx.engine, state.pulse) - 2, 1);
 }
 
 /** The help text's lines: every key for the screen under it, from the keymap in force, wrapped at the width. */
@@ -45,7 +48,7 @@ export function helpLineCount(state: AppState, ctx: UiContext): number {
   return helpLines(ctx.keymap.bindingsFor(helpContexts(state)), state.terminal.columns).length;
 }
 
-function scrollKey<O extends HelpOverlay | InspectOverlay | HistoryOverlay>(state: AppState, overlay: O, press: KeyPress, ctx: UiContext, context: KeyContext, lines: number): Reduced | undefined {
+function scrollKey<O extends HelpOverlay | InspectOverlay | HistoryOverlay | IncidentOverlay>(state: AppState, overlay: O, press: KeyPress, ctx: UiContext, context: KeyContext, lines: number): Reduced | undefined {
   const body = scrollBody(state, ctx);
   const maxTop = Math.max(lines - body, 0);
   const to = (top: number) => reduced(replaceOverlay(state, { ...overlay, top: Math.min(Math.max(top, 0), maxTop) }));
@@ -325,6 +328,17 @@ function stepMatch(state: AppState, overlay: LogsOverlay, press: KeyPress, ctx: 
     if (wraps) return reduced(state, { type: 'logs-reveal', overlay: overlay.id, from, direction });
   }
   return reduced(revealCurrent(applyLogView(state, overlay, { type: direction === 1 ? 'next-match' : 'prev-match' }, ctx), overlay.id, ctx));
+/**
+ * The post-mortem card: it scrolls; acknowledge; and logs, inspect and restart act on its
+ * container as they do on a Containers row (the view or dialog opens over the card).
+ */
+function incidentKey(state: AppState, overlay: IncidentOverlay, press: KeyPress, ctx: UiContext): Reduced | undefined {
+  const incident = ctx.incidents.incidents.find((i) => i.seq === overlay.seq);
+  const action = ctx.keymap.resolve('incident', press.name);
+  if (incident && action === 'acknowledge') return incident.acknowledged ? reduced(state) : notify(state, `acknowledged: ${incidentWhat(incident)}`, 'info', { type: 'incident-acknowledge', seq: incident.seq });
+  const handler = incident && action ? handlerOn(targetActions, action, incidentTarget(incident, ctx)) : undefined;
+  if (handler) return handler(state, ctx);
+  return scrollKey(state, overlay, press, ctx, 'incident', incident ? incidentCard(incident).length + 1 : 1);
 }
 
 function dialogKeyPress(state: AppState, overlay: DialogOverlay, press: KeyPress, ctx: UiContext): Reduced {
@@ -353,5 +367,7 @@ export function overlayKey(state: AppState, overlay: Overlay, press: KeyPress, c
       return scrollKey(state, overlay, press, ctx, 'inspect', (overlay.entries?.length ?? 0) + 1);
     case 'stats':
       return ctx.keymap.resolve('stats', press.name) === 'close' ? close(state, overlay.id) : undefined;
+    case 'incident':
+      return incidentKey(state, overlay, press, ctx);
   }
 }

@@ -18,6 +18,7 @@ import { selectContainerRows } from '../rows/select.ts';
 import { statusText, type ContainerColumn, type ContainerRow } from '../rows/container-rows.ts';
 import { containerSorts, containerStatsSorts, isDescending, nextSort } from '../rows/sort.ts';
 import { statsCells, type StatsColumn } from '../rows/stats-cells.ts';
+import { containerLook, incidentMarks, lookColor, MARKERS, troubleRows, type ContainerLook } from '../rows/container-health.ts';
 import type { Column, TableRow } from '../table.ts';
 import type { Target } from '../targets.ts';
 import { theme } from '../theme.ts';
@@ -35,9 +36,11 @@ interface Options extends Record<string, boolean | readonly string[]> {
   grouped: boolean;
   /** The Compose projects folded to their header row. */
   folded: readonly string[];
+  /** Only the containers that need a look (`T`), stopped ones included. */
+  trouble: boolean;
 }
 
-const DEFAULTS: Options = { all: false, stats: false, grouped: false, folded: [] };
+const DEFAULTS: Options = { all: false, stats: false, grouped: false, folded: [], trouble: false };
 const options = (state: AppState): Options => paneOptions(state, ID, DEFAULTS);
 
 type Key = ContainerColumn | StatsColumn;
@@ -65,11 +68,14 @@ const statsColumns: readonly Column<Key>[] = [
 ];
 
 /** The rows as shown: with the figures only when ordering by them (new figures must not rebuild the rows otherwise). */
-export function containerRowsOf(state: AppState, ctx: Pick<UiContext, 'engine' | 'stats'>): readonly ContainerRow[] {
+export function containerRowsOf(state: AppState, ctx: UiContext): readonly ContainerRow[] {
   const view = paneView(state, ID);
   const o = options(state);
   const byFigures = o.stats && (view.sort === 'cpu' || view.sort === 'mem');
-  return selectContainerRows(ctx.engine.containers.items, o.all, view.filter, view.sort, byFigures ? ctx.stats.byId : undefined, o.grouped ? o.folded : undefined);
+  const figures = byFigures ? ctx.stats.byId : undefined;
+  // Needing a look: stopped ones too (an OOM kill, a crash), not grouped.
+  if (o.trouble) return troubleRows(selectContainerRows(ctx.engine.containers.items, true, view.filter, view.sort, figures, undefined), incidentMarks(ctx.incidents.incidents));
+  return selectContainerRows(ctx.engine.containers.items, o.all, view.filter, view.sort, figures, o.grouped ? o.folded : undefined);
 }
 
 interface Drawn {
@@ -78,6 +84,7 @@ interface Drawn {
   showStats: boolean;
   figures: StatsFigures | undefined;
   times: ContainerTimes | undefined;
+  look: ContainerLook | undefined;
   row: TableRow<Key>;
 }
 
@@ -91,9 +98,9 @@ interface Drawn {
  */
 const drawn = new WeakMap<ContainerRow, Drawn>();
 
-function tableRowOf(r: ContainerRow, key: string, nowMs: number, answeredAtMs: number, times: ContainerTimes | undefined, figures: StatsFigures | undefined, showStats: boolean): TableRow<Key> {
+function tableRowOf(r: ContainerRow, key: string, nowMs: number, answeredAtMs: number, times: ContainerTimes | undefined, figures: StatsFigures | undefined, showStats: boolean, look: ContainerLook | undefined): TableRow<Key> {
   const kept = drawn.get(r);
-  const keepable = kept !== undefined && kept.showStats === showStats && kept.figures === figures;
+  const keepable = kept !== undefined && kept.showStats === showStats && kept.figures === figures && kept.look === look;
   if (keepable && kept.nowMs === nowMs && kept.answeredAtMs === answeredAtMs && kept.times === times) return kept.row;
   const status = r.group ? '' : statusText(r.status, answeredAtMs, nowMs, times);
   const created = r.group ? '' : formatRelative(r.created, nowMs);
@@ -110,11 +117,13 @@ function tableRowOf(r: ContainerRow, key: string, nowMs: number, answeredAtMs: n
       ...(r.group
         ? { created: '', ...(showStats ? { cpu: '', mem: '', memPercent: '', net: '', block: '', pids: '' } : {}) }
         : { status, created, ...(showStats ? statsCells(figures, r.state) : {}) }),
+      // Trouble reads without colour too: a marker before the name.
+      ...(look && { name: `${MARKERS[look]} ${r.cells.name}` }),
     } as Record<Key, string>,
     // A project's header row stands out from its containers.
-    color: r.group ? theme.accent : theme.stateColor(r.state),
+    color: r.group ? theme.accent : look ? lookColor(look) : theme.stateColor(r.state),
   };
-  drawn.set(r, { nowMs, answeredAtMs, showStats, figures, times, row });
+  drawn.set(r, { nowMs, answeredAtMs, showStats, figures, times, look, row });
   return row;
 }
 
@@ -126,7 +135,7 @@ function tableRowOf(r: ContainerRow, key: string, nowMs: number, answeredAtMs: n
 function onScreen(state: AppState, ctx: UiContext): ContainerRow[] {
   const rows = containerRowsOf(state, ctx);
   const at = Math.max(selectedIndex(paneView(state, ID), rows.map((r) => rowKey(ctx.engine.connection.endpoint, r.id))), 0);
-  const reach = bodyHeight(state.terminal, ctx.engine);
+  const reach = bodyHeight(state.terminal, ctx.engine, state.pulse);
   return rows.slice(Math.max(at - reach, 0), at + reach + 1).filter((row) => !row.group);
 }
 
@@ -162,7 +171,7 @@ export const containers = definePane<ContainerRow>({
     const stale = list.stale ? ' [stale]' : list.partial && o.all ? ' [the stopped ones are on their way]' : '';
     const filter = view.filter ? ` · filter "${view.filter}"` : '';
     const sort = view.sort === 'created' ? '' : ` · by ${view.sort}`;
-    return `${o.all ? 'all' : 'running'}: ${count}${filter}${sort}${stale}`;
+    return `${o.trouble ? 'needing a look' : o.all ? 'all' : 'running'}: ${count}${filter}${sort}${stale}`;
   },
   view: {
     kind: 'table',
@@ -170,12 +179,14 @@ export const containers = definePane<ContainerRow>({
     cells(row, state, ctx, nowMs) {
       const showStats = options(state).stats;
       const answeredAt = ctx.engine.containers.refreshedAt ?? nowMs;
-      return tableRowOf(row, rowKey(ctx.engine.connection.endpoint, row.id), nowMs, answeredAt, ctx.times.byId.get(row.id), showStats ? ctx.stats.byId.get(row.id) : undefined, showStats);
+      const look = containerLook(row, incidentMarks(ctx.incidents.incidents));
+      return tableRowOf(row, rowKey(ctx.engine.connection.endpoint, row.id), nowMs, answeredAt, ctx.times.byId.get(row.id), showStats ? ctx.stats.byId.get(row.id) : undefined, showStats, look);
     },
     message(state, ctx, rows) {
       if (!ctx.engine.containers.loaded) return { text: 'loading containers…' };
       if (rows.length > 0) return undefined;
       const filter = paneView(state, ID).filter;
+      if (options(state).trouble) return { text: `no container needs a look${filter ? ` matching "${filter}"` : ''} (${ctx.keymap.label('trouble-only')} shows them all again)` };
       return { text: filter ? `no containers match "${filter}"` : options(state).all ? 'no containers' : `no running containers (${ctx.keymap.label('toggle-all')} shows all)` };
     },
     stale: (_state, ctx) => ctx.engine.containers.stale,
@@ -212,6 +223,10 @@ export const containers = definePane<ContainerRow>({
     'toggle-all': (state) => {
       const all = !options(state).all;
       return notify(withPaneOptions(state, ID, { all }), all ? 'showing all containers' : 'showing running containers');
+    },
+    'trouble-only': (state) => {
+      const trouble = !options(state).trouble;
+      return notify(withPaneOptions(state, ID, { trouble }), trouble ? 'only the containers that need a look: unhealthy ⚠, restarting ↻, OOM-killed ✕, or with an incident not acknowledged' : 'every container again');
     },
     'toggle-stats': (state) => {
       const stats = !options(state).stats;

@@ -5,6 +5,7 @@
 import { containers } from './containers.ts';
 import { events } from './events.ts';
 import { images } from './images.ts';
+import { incidents } from './incidents.ts';
 import { networks } from './networks.ts';
 import { nodes } from './nodes.ts';
 import type { Pane } from './pane.ts';
@@ -12,7 +13,7 @@ import { pulls } from './pulls.ts';
 import { services } from './services.ts';
 import { volumes } from './volumes.ts';
 
-export const panes: readonly Pane[] = [containers, images, pulls, volumes, networks, events, services, nodes];
+export const panes: readonly Pane[] = [containers, images, pulls, volumes, networks, events, services, nodes, incidents];
 
 export const paneOrder: readonly string[] = panes.map((p) => p.id);
 

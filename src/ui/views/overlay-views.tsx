@@ -10,6 +10,7 @@ import type { CommandRunner } from '../../app/handlers/runner.ts';
 import { EnginesView } from './engines-view.tsx';
 import { HelpView } from './help-view.tsx';
 import { HistoryView } from './history-view.tsx';
+import { IncidentView } from './incident-view.tsx';
 import { StatsView } from './stats-view.tsx';
 import { InspectView } from './inspect-view.tsx';
 import { LogsView } from './logs-view.tsx';
@@ -32,6 +33,7 @@ export const overlayViews: Views = {
   engines: ({ overlay, width, height }) => <EnginesView overlay={overlay} width={width} height={height} />,
   stats: ({ overlay, width, height }) => <StatsView overlay={overlay} width={width} height={height} />,
   history: ({ overlay, width, height }) => <HistoryView overlay={overlay} width={width} height={height} />,
+  incident: ({ overlay, width, height }) => <IncidentView overlay={overlay} width={width} height={height} />,
 };
 
 export function OverlayView(props: Props<Overlay>) {

@@ -8,6 +8,8 @@ interface Props {
   engine: EngineState;
   width: number;
   running: number;
+  /** Incidents not yet acknowledged. */
+  incidents?: number;
 }
 
 /** How each part of the bar is drawn. */
@@ -52,7 +54,7 @@ function whereForms(connection: ConnectionState): string[] {
  * the engine's version number (its kind, docker or podman, stays much longer), then the address
  * (shortened to its socket or context name, then dropped); the state and the counts stay.
  */
-export function statusParts(engine: EngineState, running: number): BarPart[] {
+export function statusParts(engine: EngineState, running: number, incidents = 0): BarPart[] {
   const { connection, containers, images, demo } = engine;
   const state = stateWord(connection);
   const refreshed = containers.refreshedAt ?? images.refreshedAt;
@@ -66,6 +68,8 @@ export function statusParts(engine: EngineState, running: number): BarPart[] {
     connection.apiVersion ? { forms: [`API ${connection.apiVersion}`], priority: 8 } : undefined,
     demo ? { forms: [`demo registry ${demo.registry}`, `registry ${demo.registry}`], priority: [5, 3], color: theme.accent } : undefined,
     { forms: [state.text], priority: 0, color: state.color },
+    // Never dropped: trouble nobody has looked at yet (the Incidents pane lists it).
+    incidents > 0 ? { forms: [`⚠ ${incidents}`], priority: 0, color: theme.error, bold: true } : undefined,
     containers.loaded
       ? {
           forms: [`${running}/${containerCount} · ${plural(images.items.length, 'image')}`, `${running}/${containerCount}`],
@@ -80,8 +84,8 @@ export function statusParts(engine: EngineState, running: number): BarPart[] {
 }
 
 /** One line: name, endpoint, engine and API version, connection state, counts, last refresh. */
-export function StatusBar({ engine, width, running }: Props) {
-  const fitted = fitParts(statusParts(engine, running), width);
+export function StatusBar({ engine, width, running, incidents = 0 }: Props) {
+  const fitted = fitParts(statusParts(engine, running, incidents), width);
   return (
     <Box width={width}>
       <Text wrap="truncate">

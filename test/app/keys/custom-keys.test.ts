@@ -13,6 +13,7 @@ import { initialAppState, topOverlay, type AppState } from '../../../src/app/typ
 import type { ContainerSummary } from '../../../src/engine/types.ts';
 import { initialEngineState } from '../../../src/state/engine-state.ts';
 import { loadSettings, settingsPath } from '../../../src/main/settings.ts';
+import { DEFAULT_LOOP_POLICY } from '../../../src/state/incidents/detect.ts';
 import { uiContext } from '../../support/ui-context.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'berth-settings-'));
@@ -110,14 +111,28 @@ test('key names are the ones berth can receive', () => {
 test('the settings file: where it lives, missing is fine, and a bad one is one line naming it', () => {
   assert.equal(settingsPath({ XDG_CONFIG_HOME: '/x' }, '/home/u'), '/x/berth/config.json');
   assert.equal(settingsPath({}, '/home/u'), '/home/u/.config/berth/config.json');
-  assert.deepEqual(loadSettings(join(dir, 'missing.json')), { keymap: defaultKeymap });
+  assert.deepEqual(loadSettings(join(dir, 'missing.json')), { keymap: defaultKeymap, loop: DEFAULT_LOOP_POLICY });
   const good = loadSettings(settingsFile('good.json', '{"keys": {"stop": "h"}}'));
   assert.ok(typeof good !== 'string', String(good));
   assert.deepEqual(good.keymap.bindings.find((b) => b.action === 'stop')?.keys, ['h']);
   assert.equal(good.keymap.resolve('containers', 'h'), 'stop');
   const broken = settingsFile('broken.json', '{"keys": ');
   assert.match(String(loadSettings(broken)), new RegExp(`^${broken}: not valid JSON`));
-  assert.match(String(loadSettings(settingsFile('typo.json', '{"kyes": {}}'))), /unknown setting "kyes" \(berth knows "keys"\)/);
+  assert.match(String(loadSettings(settingsFile('typo.json', '{"kyes": {}}'))), /unknown setting "kyes" \(berth knows "keys", "restartLoop", "mute", "alert"\)/);
   assert.match(String(loadSettings(settingsFile('clash.json', '{"keys": {"stop": "j"}}'))), /clash\.json: "j" would both stop and down/);
   assert.match(String(loadSettings(settingsFile('array.json', '[]'))), /must hold a JSON object/);
+});
+
+test('the settings file: when restarts are a loop (incidents), checked', () => {
+  const loop = loadSettings(settingsFile('loop.json', '{"restartLoop": {"restarts": 3}}'));
+  assert.ok(typeof loop !== 'string', String(loop));
+  assert.deepEqual(loop.loop, { restarts: 3, withinMinutes: DEFAULT_LOOP_POLICY.withinMinutes });
+  assert.match(String(loadSettings(settingsFile('loop0.json', '{"restartLoop": {"restarts": 0}}'))), /"restartLoop.restarts" must be a whole number/);
+  assert.match(String(loadSettings(settingsFile('loopx.json', '{"restartLoop": {"minutes": 3}}'))), /unknown setting "restartLoop.minutes"/);
+  const muted = loadSettings(settingsFile('mute.json', '{"mute": ["web-1", "com.example.flaky=true", "label:tier"], "alert": "osc9"}'));
+  assert.ok(typeof muted !== 'string', String(muted));
+  assert.deepEqual(muted.mute, [{ name: 'web-1' }, { label: 'com.example.flaky', value: 'true' }, { label: 'tier' }]);
+  assert.equal(muted.alert, 'osc9');
+  assert.match(String(loadSettings(settingsFile('mutex.json', '{"mute": "web-1"}'))), /"mute" must be a list/);
+  assert.match(String(loadSettings(settingsFile('alertx.json', '{"alert": "beep"}'))), /"alert" must be one of "bell", "osc9", "osc777"/);
 });

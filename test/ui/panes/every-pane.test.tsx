@@ -33,6 +33,7 @@ const shows: Record<string, RegExp> = {
   events: /kill/,
   services: /api-service/,
   nodes: /node-one/,
+  incidents: /exited 3/,
 };
 
 test('every pane draws its rows when its key is pressed, and its tab says its summary', async () => {
@@ -50,6 +51,7 @@ test('every pane draws its rows when its key is pressed, and its tab says its su
   }));
   engine.swarm.store.update(() => ({ loaded: true, services: [service('s1', 'api-service')], tasks: [task('t1', 's1', 1), task('t2', 's1', 2)], nodes: [node('n1', 'node-one')] }));
   engine.events.record({ Type: 'container', Action: 'kill', Actor: { ID: 'a1', Attributes: { name: 'web-1' } }, time: 1 });
+  engine.incidents.onEngineEvent({ Type: 'container', Action: 'die', Actor: { ID: 'b2', Attributes: { name: 'db-1', exitCode: '3' } }, time: 2 });
   ui.pulls.start({ reference: 'alpine' });
   for (const pane of panes) {
     const key = defaultKeymap.firstKey(`pane-${pane.id}`);

@@ -1,0 +1,88 @@
+/**
+ * The engine's pulse (`H`): one line under the status bar with the containers by state, their
+ * CPU and memory against the host's (`/info` NCPU, MemTotal), their net and block rates, and the
+ * disk with what prune could reclaim (`docker system df`'s figures). CPU and memory are summed
+ * from the stats streams of the running containers, opened while the line is shown (what
+ * `docker stats` does; it costs the engine a little per container: bench B9), so the line says
+ * how many it has measured.
+ */
+import type { ContainerSummary } from '../engine/types.ts';
+import { isLive } from '../state/containers.ts';
+import type { Demands } from '../state/live-source.ts';
+import type { UiContext } from './context.ts';
+import { formatRate } from './format/index.ts';
+import { formatMemory } from './rows/stats-cells.ts';
+import type { AppState } from './types.ts';
+
+/** A size as `docker system df` prints it: SI units, four significant digits (go-units HumanSize). */
+export function diskSize(n: number): string {
+  const units = ['B', 'kB', 'MB', 'GB', 'TB', 'PB'];
+  let size = n;
+  let unit = 0;
+  while (size >= 1000 && unit < units.length - 1) {
+    size /= 1000;
+    unit += 1;
+  }
+  return `${Number(size.toPrecision(4))}${units[unit]}`;
+}
+
+/** The states `docker ps` reports, in the order the line names them. */
+const STATES = ['running', 'paused', 'restarting', 'exited', 'created', 'dead'];
+
+/** The containers by State, and the running ones that report unhealthy. */
+export function stateCounts(items: readonly ContainerSummary[]): Record<string, number> & { unhealthy: number } {
+  const counts: Record<string, number> & { unhealthy: number } = { unhealthy: 0 };
+  for (const c of items) {
+    const state = c.State ?? 'unknown';
+    counts[state] = (counts[state] ?? 0) + 1;
+    if (state === 'running' && /\(unhealthy\)/.test(c.Status ?? '')) counts.unhealthy += 1;
+  }
+  return counts;
+}
+
+/** What the line keeps live: the host and disk figures, and every running container's stats. */
+export function pulseDemands(state: AppState, ctx: UiContext): Demands {
+  if (!state.pulse) return {};
+  return { pulse: true, stats: ctx.engine.containers.items.filter((c) => isLive(c) && c.State !== 'paused').map((c) => c.Id) };
+}
+
+/** The pulse line's parts, most telling first (the table drops from the end when narrow). */
+export function pulseParts(ctx: UiContext): string[] {
+  const items = ctx.engine.containers.items;
+  const counts = stateCounts(items);
+  const states = STATES.filter((s) => s === 'running' || (counts[s] ?? 0) > 0).map((s) => `${counts[s] ?? 0} ${s}${s === 'running' && counts.unhealthy > 0 ? ` (${counts.unhealthy} unhealthy)` : ''}`);
+  const running = items.filter((c) => isLive(c) && c.State !== 'paused');
+  let cpu = 0;
+  let mem = 0;
+  let rx = 0;
+  let tx = 0;
+  let read = 0;
+  let write = 0;
+  let measured = 0;
+  for (const c of running) {
+    const f = ctx.stats.byId.get(c.Id);
+    if (!f || f.cpuPercent === undefined) continue;
+    measured += 1;
+    cpu += f.cpuPercent;
+    mem += f.memUsed ?? 0;
+    rx += f.netRxRate ?? 0;
+    tx += f.netTxRate ?? 0;
+    read += f.blockReadRate ?? 0;
+    write += f.blockWriteRate ?? 0;
+  }
+  const { ncpu, memTotal, disk, error } = ctx.pulse;
+  const of = measured === running.length ? '' : ` (${measured}/${running.length} measured)`;
+  const figures =
+    running.length === 0
+      ? []
+      : measured === 0
+        ? ['CPU and memory: measuring…']
+        : [
+            `CPU ${cpu.toFixed(1)}%${ncpu ? ` of ${ncpu * 100}%` : ''}${of}`,
+            `mem ${formatMemory(mem)}${memTotal ? ` of ${formatMemory(memTotal)}` : ''}`,
+            `net ↓${formatRate(rx)} ↑${formatRate(tx)}`,
+            `block r ${formatRate(read)} w ${formatRate(write)}`,
+          ];
+  const diskPart = disk ? [`disk ${diskSize(disk.total.size)}, ${diskSize(disk.total.reclaimable)} reclaimable`] : error ? [`disk: ${error}`] : ['disk: reading…'];
+  return [states.join(' · '), ...figures, ...diskPart];
+}
