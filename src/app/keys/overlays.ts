@@ -328,6 +328,8 @@ function stepMatch(state: AppState, overlay: LogsOverlay, press: KeyPress, ctx: 
     if (wraps) return reduced(state, { type: 'logs-reveal', overlay: overlay.id, from, direction });
   }
   return reduced(revealCurrent(applyLogView(state, overlay, { type: direction === 1 ? 'next-match' : 'prev-match' }, ctx), overlay.id, ctx));
+}
+
 /**
  * The post-mortem card: it scrolls; acknowledge; and logs, inspect and restart act on its
  * container as they do on a Containers row (the view or dialog opens over the card).
