@@ -162,7 +162,10 @@ function screens(): Screen[] {
   add('containers', pane('containers'));
   add('containers, a project row', keys(pane('containers', 0), 'z'));
   add('containers, filtered', keys(pane('containers', 0), '/', 'e', 'return'));
+  add('containers, marked', keys(pane('containers'), ' ', 'down', 'down', 'V'));
+  add('containers, marked and filtered', keys(pane('containers', 0), ' ', '/', 'e', 'return'));
   add('images', pane('images'));
+  add('images, marked', keys(pane('images'), ' ', 'up'));
   add('pulls, a running pull', pane('pulls'));
   add('pulls, a finished pull', pane('pulls', 0));
   add('volumes', pane('volumes'));

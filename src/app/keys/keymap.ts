@@ -41,6 +41,10 @@ export type ActionId =
   // On a pane's rows.
   | 'filter'
   | 'clear-filter'
+  | 'mark'
+  | 'mark-range'
+  | 'mark-all'
+  | 'clear-marks'
   | 'logs'
   | 'toggle-all'
   | 'inspect'
@@ -112,9 +116,6 @@ export type ActionId =
   | 'delete-word'
   // Reserved for the issues that come next: in the table (and the clash check), not yet bound
   // to anything (`planned`), so a key given to something else now cannot collide with them.
-  | 'mark'
-  | 'mark-range'
-  | 'mark-all'
   | 'incidents'
   | 'pulse'
   | 'palette'
@@ -141,6 +142,8 @@ export interface Binding {
 const LISTS = ['list', 'logs', 'inspect', 'help', 'engines', 'output'];
 /** The panes that filter with `/` (every pane but Pulls). */
 const FILTERED = ['containers', 'images', 'volumes', 'networks', 'events', 'services', 'nodes'];
+/** The panes whose rows take marks (app/marks.ts): 'marked' while one has some. */
+const MARKED = ['containers', 'images', 'volumes', 'networks'];
 
 export const keymap: readonly Binding[] = [
   { action: 'interrupt', keys: ['ctrl+c'], description: 'quit, from any screen (a dialog’s field too; asks first as q does)', contexts: ['anywhere'] },
@@ -169,7 +172,11 @@ export const keymap: readonly Binding[] = [
   { action: 'page-up', keys: ['pageup', 'ctrl+b', 'ctrl+u'], label: 'PgUp', description: 'page up', contexts: LISTS },
   { action: 'page-down', keys: ['pagedown', 'ctrl+f', 'ctrl+d'], label: 'PgDn', description: 'page down', contexts: LISTS },
   { action: 'filter', keys: ['/'], description: 'filter this pane (id, name, image, tags; events: type, action, actor, details)', contexts: FILTERED, footer: 'filter' },
-  { action: 'clear-filter', keys: ['escape'], description: 'clear the filter', contexts: ['filtered'], footer: 'clear filter' },
+  { action: 'clear-filter', keys: ['escape'], description: 'clear the filter (the marks stay: Esc again clears them)', contexts: ['filtered'], footer: 'clear filter' },
+  { action: 'mark', keys: [' '], label: 'Space', description: 'mark the row, or unmark it: s, S, R, P, K and d then act on every marked row (one confirmation)', contexts: ['images', 'volumes', 'networks'], footer: 'mark' },
+  { action: 'mark-range', keys: ['V'], description: 'mark every row from the last mark to this one', contexts: MARKED },
+  { action: 'mark-all', keys: ['ctrl+a'], description: 'mark every row the filter shows', contexts: MARKED },
+  { action: 'clear-marks', keys: ['escape'], description: 'clear the marks (with a filter set, Esc clears the filter first)', contexts: ['marked'], footer: 'clear marks' },
   { action: 'open-tasks', keys: ['return'], description: 'a service: show or hide its tasks; a task: its container’s logs', contexts: ['services'], footer: 'tasks' },
   { action: 'service-logs', keys: ['l'], description: 'the service’s logs: every task’s lines, each named task@node (follow, search, save as container logs)', contexts: ['services'], footer: 'logs' },
   { action: 'scale', keys: ['s'], description: 'scale the service (replicas)', contexts: ['services'], footer: 'scale' },
@@ -182,7 +189,7 @@ export const keymap: readonly Binding[] = [
   { action: 'toggle-all', keys: ['a'], description: 'running only ↔ all containers', contexts: ['containers'], footer: 'all' },
   { action: 'stats-view', keys: ['m'], description: 'resource graphs, figures and processes of the container', contexts: ['containers'], footer: 'stats' },
   { action: 'toggle-compose', keys: ['z'], description: 'group by Compose project on/off (s, S, R on a project row act on all its containers)', contexts: ['containers'], footer: 'compose' },
-  { action: 'fold', keys: [' '], description: 'on a Compose project’s row: fold or unfold it (elsewhere Space will mark the row: see mark)', contexts: ['containers'], footer: 'fold' },
+  { action: 'fold', keys: [' '], label: 'Space', description: 'mark the container’s row, or unmark it: s, S, R, P, K and d then act on every marked row (one confirmation); on a Compose project’s row (z groups them): fold or unfold it instead', contexts: ['containers'], footer: 'mark' },
   { action: 'toggle-stats', keys: ['M'], description: 'resource columns on/off (CPU, memory, net and block I/O, PIDs of running containers)', contexts: ['containers'], footer: 'columns' },
   { action: 'inspect', keys: ['i'], description: 'inspect (pretty JSON)', contexts: ['containers', 'images', 'volumes', 'networks'], footer: 'inspect' },
   { action: 'prune', keys: ['X'], description: 'prune: shows what would go and what it frees, then removes it after Enter (Images: Space cycles dangling, unused, build cache)', contexts: ['containers', 'images', 'volumes', 'networks'], footer: 'prune' },
@@ -242,11 +249,7 @@ export const keymap: readonly Binding[] = [
   { action: 'delete-to-end', keys: ['ctrl+k'], description: 'delete to the end of the text', contexts: ['field'] },
   { action: 'delete-word', keys: ['ctrl+w'], description: 'delete the word before the cursor', contexts: ['field', 'line'] },
 
-  // Reserved. Space on a row that is not a Compose project's marks it; Esc clears the filter
-  // first, then the marks. The panes beyond 8 are the incidents (9) and the action log (0).
-  { action: 'mark', keys: [' '], label: 'Space', description: 'mark the row (bulk actions act on the marks)', contexts: ['images', 'volumes', 'networks'], planned: 'many at once (issue 36); on Containers Space is fold’s on a project row and mark’s elsewhere' },
-  { action: 'mark-range', keys: ['V'], description: 'mark every row from the last mark to this one', contexts: ['containers', 'images', 'volumes', 'networks'], planned: 'many at once (issue 36)' },
-  { action: 'mark-all', keys: ['ctrl+a'], description: 'mark every row the filter shows', contexts: ['containers', 'images', 'volumes', 'networks'], planned: 'many at once (issue 36)' },
+  // Reserved. The panes beyond 8 are the incidents (9) and the action log (0).
   { action: 'incidents', keys: ['!', '9'], label: '!/9', description: 'the incidents: crashes, OOM kills, unhealthy and restart loops', contexts: ['global'], planned: 'notice trouble (issue 35)' },
   { action: 'pulse', keys: ['H'], description: 'the engine’s pulse line on/off', contexts: ['global'], planned: 'notice trouble (issue 35)' },
   { action: 'palette', keys: [':'], description: 'the command palette: every action, pane and engine by name', contexts: ['global'], planned: 'make it yours (issue 38); the action log is pane 0' },
@@ -286,9 +289,14 @@ export function paneIdsOf(bindings: readonly Binding[]): string[] {
  */
 export function keyStacks(bindings: readonly Binding[]): ReadonlyArray<readonly KeyContext[]> {
   // A pane that filters has 'filtered' too, while its filter is set (keys/contexts.ts).
+  // One with marks has 'marked' instead while no filter is set: Esc clears the filter first.
   const filters = bindings.find((b) => b.action === 'filter')?.contexts ?? [];
+  const marks = bindings.find((b) => b.action === 'mark-all')?.contexts ?? [];
   return [
-    ...paneIdsOf(bindings).map((id) => [id, ...(filters.includes(id) ? ['filtered'] : []), 'list', 'panes', 'global', 'anywhere']),
+    ...paneIdsOf(bindings).flatMap((id) => [
+      [id, ...(filters.includes(id) ? ['filtered'] : []), 'list', 'panes', 'global', 'anywhere'],
+      ...(marks.includes(id) ? [[id, 'marked', 'list', 'panes', 'global', 'anywhere']] : []),
+    ]),
     ...['logs', 'inspect', 'help', 'engines', 'stats'].map((view) => [view, 'global', 'anywhere']),
     ['prompt', 'line', 'list', 'anywhere'],
     ['field', 'form', 'suggestions', 'command-line', 'dialog', 'anywhere'],

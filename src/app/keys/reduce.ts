@@ -17,6 +17,7 @@ import type { UiContext } from '../context.ts';
 import { dialogOf } from '../dialogs/index.ts';
 import { applyOutcome, dialogContext, openRegistered } from '../dialogs/open.ts';
 import { clearFilter, endFilter, expireNotice, findOverlay, followSelection, replaceOverlay, setFilter } from '../navigation.ts';
+import { settleMarks } from '../marks.ts';
 import { paneEntry, panes } from '../panes/index.ts';
 import { rowKeys, selectedRow, type Pane } from '../panes/pane.ts';
 import type { KeyPress } from '../input/press.ts';
@@ -185,6 +186,8 @@ export function reduceApp(state: AppState, input: AppInput, ctx: UiContext): Red
   // '' is the first pane: named once, so every pane's view is kept under its own id.
   const current = state.pane === '' ? { ...state, pane: paneEntry('').id } : state;
   const result = input.kind === 'key' ? reduceKey(current, input.press, ctx) : reduceAction(current, input.action, ctx);
-  const settled = settleSelections(result.state, ctx);
-  return settled === result.state ? result : { state: settled, commands: result.commands };
+  const unmarked = settleMarks(result.state, ctx, panes);
+  const marked = unmarked ? { state: unmarked.state, commands: [...result.commands, ...unmarked.commands] } : result;
+  const settled = settleSelections(marked.state, ctx);
+  return settled === marked.state ? marked : { state: settled, commands: marked.commands };
 }
