@@ -57,6 +57,12 @@ test('three of five marked (a range), stopped with one confirmation: the one rem
   const gutter = (name: string) => marked.split('\n').find((line) => line.includes(name))?.startsWith('●') ?? false;
   assert.deepEqual(order.map(gutter), [true, true, true, false, false], 'the marked rows carry the marker, without colour');
 
+  // Enter on a marked set: their logs, merged.
+  await b.type(key.enter);
+  await b.waitFor('3 marked containers', WAIT_MS);
+  await b.type(key.escape);
+  await b.waitFor('3 marked', WAIT_MS);
+
   await b.type('s');
   await b.waitFor('Stop 3 marked containers?', WAIT_MS);
   await sandboxDocker(['rm', '-f', middle]);

@@ -185,7 +185,7 @@ export const keymap: readonly Binding[] = [
   { action: 'drain', keys: ['D'], description: 'drain the node: its tasks move elsewhere (asks first)', contexts: ['nodes'], footer: 'drain' },
   { action: 'activate', keys: ['A'], description: 'activate the node again (asks first)', contexts: ['nodes'], footer: 'activate' },
 
-  { action: 'logs', keys: ['return', 'l'], description: 'container logs (a Compose project: all its containers’ in one view)', contexts: ['containers'], footer: 'logs' },
+  { action: 'logs', keys: ['return', 'l'], description: 'container logs (a Compose project: all its containers’ in one view; with marks: the marked containers’, merged)', contexts: ['containers'], footer: 'logs' },
   { action: 'toggle-all', keys: ['a'], description: 'running only ↔ all containers', contexts: ['containers'], footer: 'all' },
   { action: 'stats-view', keys: ['m'], description: 'resource graphs, figures and processes of the container', contexts: ['containers'], footer: 'stats' },
   { action: 'toggle-compose', keys: ['z'], description: 'group by Compose project on/off (s, S, R on a project row act on all its containers)', contexts: ['containers'], footer: 'compose' },
