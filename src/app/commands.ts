@@ -11,6 +11,7 @@
  */
 import type { HistoryEntry } from '../engine/images.ts';
 import type { RunSpec } from '../state/actions/run-container.ts';
+import type { SetItem, SetOptions, SetVerb } from '../state/actions/set.ts';
 import type { SessionTarget } from '../state/engine-session.ts';
 import type { SwitchOutcome } from '../state/engine-switch.ts';
 import type { PruneAnswer } from '../engine/prune.ts';
@@ -87,6 +88,12 @@ type ResourceCommand =
   | { type: 'network-create'; overlay: number; name: string }
   | { type: 'network-remove'; overlay: number; id: string; name: string };
 
+/** The marked rows, acted on one after another (state/actions/set.ts), each reporting to the dialog. */
+type SetCommand =
+  | { type: 'set-act'; overlay: number; verb: SetVerb; items: readonly SetItem[]; options: SetOptions }
+  /** No new request for the set in `overlay` (the one under way finishes and is reported). */
+  | { type: 'set-halt'; overlay: number };
+
 /** The swarm, prune, and a run. */
 type EngineCommand =
   | { type: 'swarm-act'; overlay: number; action: SwarmAction }
@@ -125,7 +132,7 @@ type ViewCommand =
   /** Switches berth to another engine (the switcher in `overlay` hears how it went). */
   | { type: 'engine-switch'; overlay: number; target: SessionTarget; name: string };
 
-export type Command = AppCommand | ContainerCommand | ImageCommand | ResourceCommand | EngineCommand | ViewCommand;
+export type Command = AppCommand | ContainerCommand | ImageCommand | ResourceCommand | SetCommand | EngineCommand | ViewCommand;
 export type CommandType = Command['type'];
 
 /** A request's answer from the engine: the one line to show, or the engine's words. */
@@ -175,8 +182,11 @@ export type RunReply =
   | { kind: 'pulled' }
   | { kind: 'pull-failed'; message: string };
 
+/** A set's progress: a request issued, its result, the end (`halted`: the rest were not tried). */
+export type SetReply = { kind: 'set-started'; index: number } | { kind: 'set-item'; index: number; ok: boolean; message: string } | { kind: 'set-ended'; halted: boolean };
+
 /** What a dialog's commands report back: one of the replies above. */
-export type DialogReply = RequestReply | CommitReply | CopyOutReply | PruneReply | PullReply | RunReply;
+export type DialogReply = RequestReply | CommitReply | CopyOutReply | PruneReply | PullReply | RunReply | SetReply;
 
 /** What comes back into the store from outside a key: results, timers, resizes, data changes. */
 /** What opens a dialog: its id as `type`, and what its module's `open` reads (app/dialogs/). */

@@ -93,11 +93,21 @@ export interface ListTarget {
   image?: string;
 }
 
+/**
+ * The marked rows of a pane (app/marks.ts), each with its own target: what the bulk actions
+ * (stop, start, restart, pause, kill, remove) act on while the pane has marks.
+ */
+export interface MarkedTarget {
+  kind: 'marked';
+  of: ListKind;
+  items: ReadonlyArray<{ key: string; target: Target }>;
+}
+
 /** Berth itself: what the global actions that open something (pull, the engine switcher) act on. */
 export interface AppTarget {
   kind: 'app';
 }
 
-export type Target = ContainerTarget | ProjectTarget | ImageTarget | VolumeTarget | NetworkTarget | ServiceTarget | TaskTarget | NodeTarget | PullTarget | ListTarget | AppTarget;
+export type Target = ContainerTarget | ProjectTarget | ImageTarget | VolumeTarget | NetworkTarget | ServiceTarget | TaskTarget | NodeTarget | PullTarget | ListTarget | MarkedTarget | AppTarget;
 export type TargetKind = Target['kind'];
 export type TargetOf<K extends TargetKind> = Extract<Target, { kind: K }>;

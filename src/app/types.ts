@@ -40,6 +40,11 @@ export interface PaneView {
   sort: string;
   /** The pane's own options, typed by its module (panes/pane.ts `paneOptions`). */
   options?: PaneOptions;
+  /**
+   * The marked rows' keys (app/marks.ts), in the order they were marked: the last is where a
+   * range mark starts. Keys, not positions: marks stay through refreshes, sorts and filters.
+   */
+  marks?: readonly string[];
 }
 
 export interface Notice {

@@ -233,3 +233,18 @@ export function splitCommand(input: string): Checked<string[] | undefined> {
   }
   return argv.length === 0 ? { ok: true, value: undefined } : { ok: true, value: argv };
 }
+
+const SIGNAL = /^(SIG)?[A-Z][A-Z0-9]*(\+\d+|-\d+)?$/;
+
+/** A signal by name (KILL, SIGTERM, SIGRTMIN+3) or number (1–64); empty is SIGKILL. */
+export function checkSignal(input: string): Checked<string> {
+  const text = input.trim();
+  if (text === '') return { ok: true, value: 'SIGKILL' };
+  if (/^\d+$/.test(text)) {
+    const n = Number(text);
+    return n >= 1 && n <= 64 ? { ok: true, value: text } : { ok: false, message: `signal ${text} is not between 1 and 64` };
+  }
+  const upper = text.toUpperCase();
+  if (!SIGNAL.test(upper)) return { ok: false, message: 'a signal is a name (KILL, SIGTERM, SIGHUP…) or a number (9, 15…)' };
+  return { ok: true, value: upper.startsWith('SIG') ? upper : `SIG${upper}` };
+}

@@ -10,6 +10,7 @@ import { sanitizeLine, truncate } from '../app/format/index.ts';
 import { nextRelativeChange } from '../app/format/time.ts';
 import { contextsFor } from '../app/keys/contexts.ts';
 import { bodyHeight } from '../app/layout.ts';
+import { summaryWithMarks } from '../app/marks.ts';
 import { paneEntry } from '../app/panes/index.ts';
 import { nextStatusChange } from '../app/rows/container-rows.ts';
 import { quitQuestionText } from '../app/quit.ts';
@@ -48,7 +49,8 @@ export function Screen() {
   const engine = useEngine();
   const { columns: width, rows } = state.terminal;
   const pane = paneEntry(state.pane);
-  const summary = useDerived((s, ctx) => paneEntry(s.pane).summary(s, ctx), [], Object.is);
+  // The marks' count after the pane's own words ("running: 5 · 3 marked").
+  const summary = useDerived((s, ctx) => summaryWithMarks(paneEntry(s.pane).summary(s, ctx), s, s.pane), [], Object.is);
 
   const times = useDerived((_s, ctx) => ctx.times.byId, [], Object.is);
   // Only CREATED and STATUS read the clock: tick when one of them would read differently, not on

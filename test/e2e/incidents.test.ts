@@ -102,8 +102,9 @@ test('an OOM kill, an unhealthy container, a restart loop and a docker kill beco
 
   // Health at a glance: the unhealthy row's marker and colour (red), the OOM-killed one's once
   // all are shown; T shows only the containers that need a look.
-  // g: the newest row (the healthy one) selected, so the others show their own colours.
-  await b.type('1', '/', ...tag, '\r', 'g');
+  // Sorted by name, g selects the healthy one (…-fine sorts first), so the others show their own
+  // colours. (By CREATED it need not be first: the list's Created is in whole seconds.)
+  await b.type('1', '/', ...tag, '\r', 'o', 'g');
   await b.waitFor((s) => rowOf(s, names.sick).includes(`⚠ ${names.sick}`) && rowOf(s, names.fine) !== '' && colourOf(b, `⚠ ${names.sick}`) === 1, WAIT_MS);
   assert.doesNotMatch(rowOf(b.screen(), names.fine), /[⚠↻✕]/);
   await b.type('T', 'g');

@@ -162,7 +162,10 @@ function screens(): Screen[] {
   add('containers', pane('containers'));
   add('containers, a project row', keys(pane('containers', 0), 'z'));
   add('containers, filtered', keys(pane('containers', 0), '/', 'e', 'return'));
+  add('containers, marked', keys(pane('containers'), ' ', 'down', 'down', 'V'));
+  add('containers, marked and filtered', keys(pane('containers', 0), ' ', '/', 'e', 'return'));
   add('images', pane('images'));
+  add('images, marked', keys(pane('images'), ' ', 'up'));
   add('pulls, a running pull', pane('pulls'));
   add('pulls, a finished pull', pane('pulls', 0));
   add('volumes', pane('volumes'));
@@ -207,6 +210,12 @@ function screens(): Screen[] {
   add('create', keys(pane('volumes'), 'c', 'd', 'b', 'left'));
   add('scale', keys(pane('services'), 's', '3', '0', 'left'));
   add('confirm', keys(pane('nodes'), 'D'));
+  add('bulk stop, a field', keys(pane('containers'), ' ', 'down', ' ', 's', '5', '0', 'left'));
+  add('bulk remove, a switch', keys(pane('images'), ' ', 'down', ' ', 'd'));
+  add('bulk start', keys(pane('containers'), ' ', 'down', ' ', 'S'));
+  const bulkRunning = keys(pane('containers'), ' ', 'down', ' ', 'S', 'return');
+  add('bulk running', reply(bulkRunning, { kind: 'set-started', index: 0 }));
+  add('bulk finished', reply(reply(bulkRunning, { kind: 'set-item', index: 0, ok: false, message: 'No such container' }), { kind: 'set-ended', halted: false }));
   const run = keys(pane('containers'), 'r', 'b', 'u', 's', 'y', 'b', 'o', 'x', 'return');
   const output = [{ kind: 'created', id: id(9), warnings: [] }, { kind: 'started' }, { kind: 'output', lines: 100 }] as const;
   add('run, its output', keys(output.reduce((s, r) => reply(s, r), run), 'up'));

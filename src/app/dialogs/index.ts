@@ -2,6 +2,7 @@
  * The dialogs: one line each. A dialog is its module (machine.ts says what one declares): its
  * state, keys, results, view and the actions that open it.
  */
+import { bulk } from './bulk.ts';
 import { commit } from './commit.ts';
 import { confirm } from './confirm.ts';
 import { copyOut } from './copy-out.ts';
@@ -31,6 +32,7 @@ export const dialogs: readonly AnyDialog[] = [
   registered(copyOut),
   registered(prune),
   registered(confirm),
+  registered(bulk),
 ];
 
 /** The module of a dialog's state (or request) by its `type`. */

@@ -2,7 +2,7 @@
  * Kill (`K`) a container with a signal: empty is SIGKILL, as `docker kill`; a name (KILL, TERM,
  * SIGHUP, SIGRTMIN+3) or a number (1–64) otherwise. Says what the signal does before it is sent.
  */
-import type { Checked } from '../../state/validation.ts';
+import { checkSignal } from '../../state/validation.ts';
 import { sanitizeLine, shortId } from '../format/index.ts';
 import { openDialog } from './open.ts';
 import { definePrompt, type Prompt } from './prompt.ts';
@@ -14,20 +14,8 @@ export interface KillRequest {
   name: string;
 }
 
-const SIGNAL = /^(SIG)?[A-Z][A-Z0-9]*(\+\d+|-\d+)?$/;
-
-/** A signal by name (KILL, SIGTERM, SIGRTMIN+3) or number (1–64); empty is SIGKILL. */
-export function checkSignal(input: string): Checked<string> {
-  const text = input.trim();
-  if (text === '') return { ok: true, value: 'SIGKILL' };
-  if (/^\d+$/.test(text)) {
-    const n = Number(text);
-    return n >= 1 && n <= 64 ? { ok: true, value: text } : { ok: false, message: `signal ${text} is not between 1 and 64` };
-  }
-  const upper = text.toUpperCase();
-  if (!SIGNAL.test(upper)) return { ok: false, message: 'a signal is a name (KILL, SIGTERM, SIGHUP…) or a number (9, 15…)' };
-  return { ok: true, value: upper.startsWith('SIG') ? upper : `SIG${upper}` };
-}
+/** A signal by name or number (state/validation.ts): the bulk kill checks it the same way. */
+export { checkSignal };
 
 export const kill: Prompt<KillRequest> = definePrompt<KillRequest>({
   id: 'kill',

@@ -39,6 +39,8 @@ export interface Outcome<S> {
   notify?: { text: string; tone?: 'info' | 'error' };
   /** Show the pane of this kind of thing and select this one (a committed image, a run container). */
   reveal?: { kind: TargetKind; id: string };
+  /** Unmark these rows (their keys): what a bulk action did to them is done. */
+  unmark?: readonly string[];
 }
 
 /** What a dialog's view may read besides its state: room, the sources it shows, the keymap. */

@@ -7,6 +7,7 @@ import { rowKey } from '../../state/sources.ts';
 import { notify, type Command, type Reduced } from '../commands.ts';
 import type { UiContext } from '../context.ts';
 import { bodyHeight } from '../layout.ts';
+import { unmarkKeys } from '../marks.ts';
 import { closeOverlay, focusPane, nextSerial, pushOverlay, replaceOverlay, select } from '../navigation.ts';
 import { panes } from '../panes/index.ts';
 import { fieldValues } from '../quit.ts';
@@ -23,6 +24,7 @@ export function applyOutcome(state: AppState, ctx: UiContext, overlay: DialogOve
   let next = outcome.close ? closeOverlay(state, overlay.id) : replaceOverlay(state, outcome.state === overlay.dialog ? overlay : { ...overlay, dialog: outcome.state });
   if (outcome.close) commands.push({ type: 'overlay-release', overlay: overlay.id });
   if (outcome.reveal) next = reveal(next, ctx, outcome.reveal.kind, outcome.reveal.id);
+  if (outcome.unmark) next = unmarkKeys(next, outcome.unmark);
   if (outcome.notify) return notify(next, outcome.notify.text, outcome.notify.tone, ...commands);
   return { state: next, commands };
 }

@@ -11,6 +11,7 @@ import { imageHandlers } from './images.ts';
 import { pruneHandlers } from './prune.ts';
 import { resourceHandlers } from './resources.ts';
 import { runHandlers } from './run.ts';
+import { setHandlers } from './sets.ts';
 import { swarmHandlers } from './swarm.ts';
 import { viewHandlers } from './views.ts';
 import type { HandlerTable } from './work.ts';
@@ -21,6 +22,7 @@ export const handlers: HandlerTable<Exclude<CommandType, 'timer-start' | 'overla
   ...containerHandlers,
   ...imageHandlers,
   ...resourceHandlers,
+  ...setHandlers,
   ...swarmHandlers,
   ...pruneHandlers,
   ...runHandlers,

@@ -1,7 +1,13 @@
 /** What acts on volumes and networks: create and remove, then the pane's list read again. */
 import { shortId } from '../../state/actions/labels.ts';
 import { answer } from './reply.ts';
-import type { HandlerTable } from './work.ts';
+import type { HandlerTable, RunnerEnv } from './work.ts';
+
+/** After a volume or a network was removed: its list read again (images and containers follow events). */
+export async function refreshAfterRemoval(env: RunnerEnv, kind: string): Promise<void> {
+  if (kind === 'volume') await env.resources.refresh('volumes');
+  if (kind === 'network') await env.resources.refresh('networks');
+}
 
 export const resourceHandlers: HandlerTable<'volume-create' | 'volume-remove' | 'network-create' | 'network-remove'> = {
   'volume-create': (c, env) =>

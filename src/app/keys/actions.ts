@@ -9,6 +9,7 @@ import { notify, reduced, type Reduced } from '../commands.ts';
 import type { UiContext } from '../context.ts';
 import { bodyHeight } from '../layout.ts';
 import { clearFilter, cyclePane, focusPane, moveSelection, moveSelectionTo, setSort, startFilter } from '../navigation.ts';
+import { clearMarks, markAllShown, markRangeSelected, markSelected, marksOf } from '../marks.ts';
 import { rowKeys, type Pane } from '../panes/pane.ts';
 import { paneOrder, panes } from '../panes/index.ts';
 import { isDescending, nextSort } from '../rows/sort.ts';
@@ -45,6 +46,10 @@ export const sharedActions: Partial<Record<ActionId, ActionHandler>> = {
   bottom: move(() => 'bottom'),
   filter: (state, _ctx, pane) => reduced(pane.filterable ? startFilter(state) : state),
   'clear-filter': (state) => (paneView(state, state.pane).filter === '' ? undefined : reduced(clearFilter(state))),
+  mark: (state, ctx, pane) => markSelected(pane, state, ctx),
+  'mark-range': (state, ctx, pane) => markRangeSelected(pane, state, ctx),
+  'mark-all': (state, ctx, pane) => markAllShown(pane, state, ctx),
+  'clear-marks': (state, _ctx, pane) => (marksOf(state, pane.id).length === 0 ? undefined : reduced(clearMarks(state, pane.id))),
   sort: (state, _ctx, pane) => {
     if (!pane.sorts) return undefined;
     const sort = nextSort(pane.sorts, paneView(state, pane.id).sort);

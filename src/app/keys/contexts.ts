@@ -1,4 +1,5 @@
 import { dialogOf } from '../dialogs/index.ts';
+import { marksOf } from '../marks.ts';
 import { paneEntry } from '../panes/index.ts';
 import { paneView, topOverlay, type AppState } from '../types.ts';
 import type { KeyContext } from './keymap.ts';
@@ -30,8 +31,10 @@ function screenContexts(state: AppState): readonly KeyContext[] {
       // Under the filter prompt the list still moves (↑/↓, pages, ends): its named keys pass.
       if (state.filtering) return ['prompt', 'line', 'list'];
       const pane = paneEntry(state.pane);
+      // Esc clears the filter first, then the marks: 'marked' only once no filter is set.
       const filtered = paneView(state, pane.id).filter !== '';
-      return [pane.id, ...(filtered ? ['filtered'] : []), 'list', 'panes', 'global'];
+      const marked = !filtered && marksOf(state, pane.id).length > 0;
+      return [pane.id, ...(filtered ? ['filtered'] : []), ...(marked ? ['marked'] : []), 'list', 'panes', 'global'];
     }
   }
 }

@@ -41,6 +41,10 @@ export type ActionId =
   // On a pane's rows.
   | 'filter'
   | 'clear-filter'
+  | 'mark'
+  | 'mark-range'
+  | 'mark-all'
+  | 'clear-marks'
   | 'logs'
   | 'toggle-all'
   | 'inspect'
@@ -127,9 +131,6 @@ export type ActionId =
   | 'delete-word'
   // Reserved for the issues that come next: in the table (and the clash check), not yet bound
   // to anything (`planned`), so a key given to something else now cannot collide with them.
-  | 'mark'
-  | 'mark-range'
-  | 'mark-all'
   | 'pulse'
   | 'palette'
   | 'exec'
@@ -155,6 +156,8 @@ export interface Binding {
 const LISTS = ['list', 'logs', 'inspect', 'help', 'engines', 'output', 'incident'];
 /** The panes that filter with `/` (every pane but Pulls). */
 const FILTERED = ['containers', 'images', 'volumes', 'networks', 'events', 'services', 'nodes', 'incidents'];
+/** The panes whose rows take marks (app/marks.ts): 'marked' while one has some. */
+const MARKED = ['containers', 'images', 'volumes', 'networks'];
 
 export const keymap: readonly Binding[] = [
   { action: 'interrupt', keys: ['ctrl+c'], description: 'quit, from any screen (a dialog’s field too; asks first as q does)', contexts: ['anywhere'] },
@@ -184,7 +187,7 @@ export const keymap: readonly Binding[] = [
   { action: 'page-up', keys: ['pageup', 'ctrl+b', 'ctrl+u'], label: 'PgUp', description: 'page up', contexts: LISTS },
   { action: 'page-down', keys: ['pagedown', 'ctrl+f', 'ctrl+d'], label: 'PgDn', description: 'page down', contexts: LISTS },
   { action: 'filter', keys: ['/'], description: 'filter this pane (id, name, image, tags; events: type, action, actor, details)', contexts: FILTERED, footer: 'filter' },
-  { action: 'clear-filter', keys: ['escape'], description: 'clear the filter', contexts: ['filtered'], footer: 'clear filter' },
+  { action: 'clear-filter', keys: ['escape'], description: 'clear the filter (the marks stay: Esc again clears them)', contexts: ['filtered'], footer: 'clear filter' },
   { action: 'open-tasks', keys: ['return'], description: 'a service: show or hide its tasks; a task: its container’s logs', contexts: ['services'], footer: 'tasks' },
   { action: 'service-logs', keys: ['l'], description: 'the service’s logs: every task’s lines, each named task@node (follow, search, save as container logs)', contexts: ['services'], footer: 'logs' },
   { action: 'scale', keys: ['s'], description: 'scale the service (replicas)', contexts: ['services'], footer: 'scale' },
@@ -193,7 +196,7 @@ export const keymap: readonly Binding[] = [
   { action: 'drain', keys: ['D'], description: 'drain the node: its tasks move elsewhere (asks first)', contexts: ['nodes'], footer: 'drain' },
   { action: 'activate', keys: ['A'], description: 'activate the node again (asks first)', contexts: ['nodes'], footer: 'activate' },
 
-  { action: 'logs', keys: ['return', 'l'], description: 'container logs (a Compose project: all its containers’ in one view)', contexts: ['containers', 'incident'], footer: 'logs' },
+  { action: 'logs', keys: ['return', 'l'], description: 'container logs (a Compose project: all its containers’ in one view; with marks: the marked containers’, merged)', contexts: ['containers', 'incident'], footer: 'logs' },
   { action: 'incident-card', keys: ['return'], description: 'the incident’s post-mortem card: exit code and signal, OOMKilled, restarts, health checks, the run’s last log lines', contexts: ['incidents'], footer: 'card' },
   { action: 'acknowledge', keys: ['a'], description: 'acknowledge the incident (the status bar’s ⚠ count drops)', contexts: ['incidents', 'incident'], footer: 'ack' },
   { action: 'acknowledge-all', keys: ['A'], description: 'acknowledge every incident', contexts: ['incidents'] },
@@ -201,7 +204,7 @@ export const keymap: readonly Binding[] = [
   { action: 'toggle-all', keys: ['a'], description: 'running only ↔ all containers', contexts: ['containers'], footer: 'all' },
   { action: 'stats-view', keys: ['m'], description: 'resource graphs, figures and processes of the container', contexts: ['containers'], footer: 'stats' },
   { action: 'toggle-compose', keys: ['z'], description: 'group by Compose project on/off (s, S, R on a project row act on all its containers)', contexts: ['containers'], footer: 'compose' },
-  { action: 'fold', keys: [' '], description: 'on a Compose project’s row: fold or unfold it (elsewhere Space will mark the row: see mark)', contexts: ['containers'], footer: 'fold' },
+  { action: 'fold', keys: [' '], label: 'Space', description: 'mark the container’s row, or unmark it: s, S, R, P, K and d then act on every marked row (one confirmation); on a Compose project’s row (z groups them): fold or unfold it instead', contexts: ['containers'], footer: 'mark' },
   { action: 'trouble-only', keys: ['T'], description: 'only the containers that need a look on/off: unhealthy ⚠, restarting ↻, OOM-killed ✕ (their rows stand out always), or with an incident not acknowledged', contexts: ['containers'], footer: 'trouble' },
   { action: 'toggle-stats', keys: ['M'], description: 'resource columns on/off (CPU, memory, net and block I/O, PIDs of running containers)', contexts: ['containers'], footer: 'columns' },
   { action: 'inspect', keys: ['i'], description: 'inspect (pretty JSON)', contexts: ['containers', 'images', 'volumes', 'networks', 'incidents', 'incident'], footer: 'inspect' },
@@ -226,6 +229,10 @@ export const keymap: readonly Binding[] = [
   { action: 'remove', keys: ['d'], description: 'remove (asks first)', contexts: ['containers', 'images', 'volumes', 'networks', 'services'], footer: 'remove' },
   { action: 'cancel-pull', keys: ['x', 'escape'], label: 'x', description: 'cancel the selected pull', contexts: ['pulls'], footer: 'cancel' },
   { action: 'dismiss-pull', keys: ['d'], description: 'dismiss a finished pull', contexts: ['pulls'], footer: 'dismiss' },
+  { action: 'mark', keys: [' '], label: 'Space', description: 'mark the row, or unmark it: d then removes every marked row (one confirmation)', contexts: ['images', 'volumes', 'networks'], footer: 'mark' },
+  { action: 'mark-range', keys: ['V'], description: 'mark every row from the last mark to this one', contexts: MARKED },
+  { action: 'mark-all', keys: ['ctrl+a'], description: 'mark every row the filter shows', contexts: MARKED },
+  { action: 'clear-marks', keys: ['escape'], description: 'clear the marks (with a filter set, Esc clears the filter first)', contexts: ['marked'], footer: 'clear marks' },
 
   { action: 'follow', keys: ['f'], description: 'follow on/off (reading the history: back to the live end)', contexts: ['logs'], footer: 'follow' },
   { action: 'timestamps', keys: ['t'], description: 'timestamps on/off', contexts: ['logs'], footer: 'time' },
@@ -272,11 +279,7 @@ export const keymap: readonly Binding[] = [
   { action: 'delete-to-end', keys: ['ctrl+k'], description: 'delete to the end of the text', contexts: ['field'] },
   { action: 'delete-word', keys: ['ctrl+w'], description: 'delete the word before the cursor', contexts: ['field', 'line'] },
 
-  // Reserved. Space on a row that is not a Compose project's marks it; Esc clears the filter
-  // first, then the marks. The pane after the incidents (9) is the action log (0).
-  { action: 'mark', keys: [' '], label: 'Space', description: 'mark the row (bulk actions act on the marks)', contexts: ['images', 'volumes', 'networks'], planned: 'many at once (issue 36); on Containers Space is fold’s on a project row and mark’s elsewhere' },
-  { action: 'mark-range', keys: ['V'], description: 'mark every row from the last mark to this one', contexts: ['containers', 'images', 'volumes', 'networks'], planned: 'many at once (issue 36)' },
-  { action: 'mark-all', keys: ['ctrl+a'], description: 'mark every row the filter shows', contexts: ['containers', 'images', 'volumes', 'networks'], planned: 'many at once (issue 36)' },
+  // Reserved. The pane after the incidents (9) is the action log (0).
   { action: 'pulse', keys: ['H'], description: 'the engine’s pulse line on/off: containers by state, their CPU, memory, net and block I/O against the host’s, the disk and what prune would reclaim', contexts: ['global'] },
   { action: 'palette', keys: [':'], description: 'the command palette: every action, pane and engine by name', contexts: ['global'], planned: 'make it yours (issue 38); the action log is pane 0' },
   { action: 'exec', keys: ['x'], description: 'run any command in the container', contexts: ['containers'], planned: 'make it yours (issue 38)' },
@@ -315,9 +318,14 @@ export function paneIdsOf(bindings: readonly Binding[]): string[] {
  */
 export function keyStacks(bindings: readonly Binding[]): ReadonlyArray<readonly KeyContext[]> {
   // A pane that filters has 'filtered' too, while its filter is set (keys/contexts.ts).
+  // One with marks has 'marked' instead while no filter is set: Esc clears the filter first.
   const filters = bindings.find((b) => b.action === 'filter')?.contexts ?? [];
+  const marks = bindings.find((b) => b.action === 'mark-all')?.contexts ?? [];
   return [
-    ...paneIdsOf(bindings).map((id) => [id, ...(filters.includes(id) ? ['filtered'] : []), 'list', 'panes', 'global', 'anywhere']),
+    ...paneIdsOf(bindings).flatMap((id) => [
+      [id, ...(filters.includes(id) ? ['filtered'] : []), 'list', 'panes', 'global', 'anywhere'],
+      ...(marks.includes(id) ? [[id, 'marked', 'list', 'panes', 'global', 'anywhere']] : []),
+    ]),
     ...['logs', 'inspect', 'help', 'engines', 'stats', 'incident'].map((view) => [view, 'global', 'anywhere']),
     ['prompt', 'line', 'list', 'anywhere'],
     ['field', 'form', 'suggestions', 'command-line', 'dialog', 'anywhere'],

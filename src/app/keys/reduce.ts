@@ -17,8 +17,9 @@ import type { UiContext } from '../context.ts';
 import { dialogOf } from '../dialogs/index.ts';
 import { applyOutcome, dialogContext, openRegistered } from '../dialogs/open.ts';
 import { clearFilter, endFilter, expireNotice, findOverlay, followSelection, replaceOverlay, setFilter } from '../navigation.ts';
+import { marksOf, settleMarks } from '../marks.ts';
 import { paneEntry, panes } from '../panes/index.ts';
-import { rowKeys, selectedRow, type Pane } from '../panes/pane.ts';
+import { markedTargets, rowKeys, selectedRow, type Pane } from '../panes/pane.ts';
 import type { KeyPress } from '../input/press.ts';
 import { editLine } from '../input/field.ts';
 import type { Target } from '../targets.ts';
@@ -59,7 +60,13 @@ function notFor(state: AppState, ctx: UiContext, target: Target, action: ActionI
 function targetKey(state: AppState, action: ActionId, ctx: UiContext, pane: Pane): Reduced | undefined {
   const row = selectedRow(pane, state, ctx);
   const target = row === undefined ? undefined : pane.target?.(row, state, ctx);
-  const candidates: Target[] = [...(target ? [target] : []), ...(pane.list ? [{ kind: 'list' as const, of: pane.list }] : []), { kind: 'app' }];
+  // With marks, the actions declared for the marked rows act on them (the bulk actions); the
+  // rest still act on the row under the cursor.
+  const marks = marksOf(state, pane.id);
+  const items = marks.length > 0 && pane.list ? markedTargets(pane, state, ctx, marks) : undefined;
+  if (marks.length > 0 && !items && targetActions[action]?.marked) return notify(state, 'the marked rows cannot be looked up while the list is loading or stale: try again in a moment', 'error');
+  const marked: Target[] = items && items.length > 0 && pane.list ? [{ kind: 'marked', of: pane.list, items }] : [];
+  const candidates: Target[] = [...marked, ...(target ? [target] : []), ...(pane.list ? [{ kind: 'list' as const, of: pane.list }] : []), { kind: 'app' }];
   for (const candidate of candidates) {
     const handler = handlerOn(targetActions, action, candidate);
     if (handler) return handler(state, ctx);
@@ -190,6 +197,8 @@ export function reduceApp(state: AppState, input: AppInput, ctx: UiContext): Red
   // '' is the first pane: named once, so every pane's view is kept under its own id.
   const current = state.pane === '' ? { ...state, pane: paneEntry('').id } : state;
   const result = input.kind === 'key' ? reduceKey(current, input.press, ctx) : reduceAction(current, input.action, ctx);
-  const settled = settleSelections(result.state, ctx);
-  return settled === result.state ? result : { state: settled, commands: result.commands };
+  const unmarked = settleMarks(result.state, ctx, panes);
+  const marked = unmarked ? { state: unmarked.state, commands: [...result.commands, ...unmarked.commands] } : result;
+  const settled = settleSelections(marked.state, ctx);
+  return settled === marked.state ? marked : { state: settled, commands: marked.commands };
 }

@@ -4,6 +4,7 @@
  * a project is declared by the dialogs and views that do it (actions/index.ts); this pane says
  * what its rows are.
  */
+import type { ContainerSummary } from '../../engine/types.ts';
 import { isLive } from '../../state/containers.ts';
 import type { StatsFigures } from '../../state/stats/figures.ts';
 import { isCoarse } from '../../state/status-age.ts';
@@ -14,8 +15,10 @@ import type { UiContext } from '../context.ts';
 import { containerName, formatRelative, sanitizeLine } from '../format/index.ts';
 import { bodyHeight } from '../layout.ts';
 import { selectedIndex, setSort } from '../navigation.ts';
+import { memoLast } from '../rows/memo.ts';
 import { selectContainerRows } from '../rows/select.ts';
-import { statusText, type ContainerColumn, type ContainerRow } from '../rows/container-rows.ts';
+import { containerRows, statusText, type ContainerColumn, type ContainerRow } from '../rows/container-rows.ts';
+import { markSelected } from '../marks.ts';
 import { containerSorts, containerStatsSorts, isDescending, nextSort } from '../rows/sort.ts';
 import { statsCells, type StatsColumn } from '../rows/stats-cells.ts';
 import { containerLook, incidentMarks, lookColor, MARKERS, troubleRows, type ContainerLook } from '../rows/container-health.ts';
@@ -23,7 +26,7 @@ import type { Column, TableRow } from '../table.ts';
 import type { Target } from '../targets.ts';
 import { theme } from '../theme.ts';
 import { paneView, type AppState } from '../types.ts';
-import { definePane, paneOptions, withPaneOptions } from './pane.ts';
+import { definePane, paneOptions, withPaneOptions, type PaneDefinition } from './pane.ts';
 
 const ID = 'containers';
 
@@ -77,6 +80,9 @@ export function containerRowsOf(state: AppState, ctx: UiContext): readonly Conta
   if (o.trouble) return troubleRows(selectContainerRows(ctx.engine.containers.items, true, view.filter, view.sort, figures, undefined), incidentMarks(ctx.incidents.incidents));
   return selectContainerRows(ctx.engine.containers.items, o.all, view.filter, view.sort, figures, o.grouped ? o.folded : undefined);
 }
+
+/** Every container as a row, whatever the filter and options: where marks are looked up. */
+const everyRow = memoLast((items: readonly ContainerSummary[]) => containerRows(items, { showAll: true, filter: '' }));
 
 interface Drawn {
   nowMs: number;
@@ -152,7 +158,7 @@ function ownName(ctx: UiContext, row: ContainerRow): string {
   return containerName(ctx.engine.containers.items.find((c) => c.Id === row.id)?.Names) || row.cells.name;
 }
 
-export const containers = definePane<ContainerRow>({
+export const containers: PaneDefinition<ContainerRow> = definePane<ContainerRow>({
   id: ID,
   title: 'Containers',
   rows: containerRowsOf,
@@ -205,6 +211,15 @@ export const containers = definePane<ContainerRow>({
     const shown = container && !isLive(container) && !options(state).all ? withPaneOptions(state, ID, { all: true }) : state;
     return shown;
   },
+  marking: {
+    // A list read in part (the stopped ones on their way) or stale would unmark what it lacks.
+    every: (_state, ctx) => {
+      const list = ctx.engine.containers;
+      return list.loaded && !list.stale && !list.partial ? everyRow(list.items) : undefined;
+    },
+    can: (row) => !row.group,
+    noun: 'container',
+  },
   demands(state, ctx) {
     // The engine's own times for ages said only to the minute or coarser: "Up 3 minutes" turns
     // into "Up 4 minutes" when docker ps's does, not up to a minute early or late.
@@ -241,10 +256,8 @@ export const containers = definePane<ContainerRow>({
       const rows = containerRowsOf(state, ctx);
       const at = selectedIndex(paneView(state, ID), rows.map((r) => rowKey(ctx.engine.connection.endpoint, r.id)));
       const group = rows[at]?.group;
-      if (!group) {
-        const how = o.grouped ? 'on a project’s row' : `with the Compose grouping on (${ctx.keymap.label('toggle-compose')})`;
-        return notify(state, `${ctx.keymap.label('fold')} folds a Compose project: ${how}`);
-      }
+      // Space folds a project's header row and marks a container's.
+      if (!group) return markSelected(containers, state, ctx);
       const folded = o.folded;
       return reduced(withPaneOptions(state, ID, { folded: folded.includes(group.project) ? folded.filter((p) => p !== group.project) : [...folded, group.project] }));
     },

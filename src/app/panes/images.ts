@@ -4,7 +4,8 @@
  */
 import { rowKey } from '../../state/sources.ts';
 import { formatRelative, plural } from '../format/index.ts';
-import type { ImageColumn, ImageRow } from '../rows/image-rows.ts';
+import { imageRows, type ImageColumn, type ImageRow } from '../rows/image-rows.ts';
+import { memoLast } from '../rows/memo.ts';
 import { selectImageRows } from '../rows/select.ts';
 import { imageSorts, isDescending } from '../rows/sort.ts';
 import type { Column } from '../table.ts';
@@ -26,6 +27,9 @@ export function imageRowsOf(state: AppState, ctx: Pick<UiContext, 'engine'>): re
   const view = paneView(state, ID);
   return selectImageRows(ctx.engine.images.items, view.filter, view.sort);
 }
+
+/** Every image row, whatever the filter: where marks are looked up. */
+const everyRow = memoLast((items: Parameters<typeof imageRows>[0]) => imageRows(items, { filter: '' }));
 
 export const images = definePane<ImageRow>({
   id: ID,
@@ -57,5 +61,9 @@ export const images = definePane<ImageRow>({
     sortedBy: (state) => ({ key: paneView(state, ID).sort, descending: isDescending(paneView(state, ID).sort) }),
   },
   target: (row) => ({ kind: 'image', imageId: row.imageId, tag: row.tag }),
+  marking: {
+    every: (_state, ctx) => (ctx.engine.images.loaded && !ctx.engine.images.stale ? everyRow(ctx.engine.images.items) : undefined),
+    noun: 'image',
+  },
   actions: {},
 });

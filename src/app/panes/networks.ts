@@ -21,6 +21,8 @@ const columns: readonly Column<NetworkColumn>[] = [
 ];
 
 const rowsOf = memoLast(networkRows);
+/** Every row, whatever the filter: where marks are looked up. */
+const everyRow = memoLast((items: Parameters<typeof networkRows>[0], containers: Parameters<typeof networkRows>[1]) => networkRows(items, containers, ''));
 
 export const networks = definePane<ResourceRow<NetworkColumn>>({
   id: ID,
@@ -55,5 +57,12 @@ export const networks = definePane<ResourceRow<NetworkColumn>>({
     },
   },
   target: (row) => ({ kind: 'network', id: row.key, name: row.name, users: row.users }),
+  marking: {
+    every: (_state, ctx) => {
+      const list = ctx.resources.networks;
+      return list.loaded && !list.stale ? everyRow(list.items, ctx.engine.containers.items) : undefined;
+    },
+    noun: 'network',
+  },
   demands: () => ({ resources: 'networks' }),
 });

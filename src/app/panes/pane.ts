@@ -80,6 +80,22 @@ export interface PaneDefinition<Row> {
   actions?: Partial<Record<ActionId, PaneAction>>;
   /** What it keeps live while shown. */
   demands?(state: AppState, ctx: UiContext): Demands;
+  /** Its rows take marks (app/marks.ts), and the bulk actions act on the marked ones. */
+  marking?: Marking<Row>;
+}
+
+/** How a pane's rows take marks. */
+export interface Marking<Row> {
+  /**
+   * Every row the pane could show, whatever its filter and options: where marks are looked up,
+   * even those the filter hides. Undefined while the list is not to be trusted (loading, stale,
+   * partly read): no mark is dropped for a thing merely not listed yet.
+   */
+  every(state: AppState, ctx: UiContext): readonly Row[] | undefined;
+  /** Whether a row takes a mark (a Compose project's header row does not); default: every row. */
+  can?(row: Row): boolean;
+  /** What one of its rows is, for notices ("2 marked containers went away"). */
+  noun: string;
 }
 
 /** A pane of any row type, as the registry holds them. */
@@ -98,6 +114,39 @@ export function rowKeys<Row>(pane: PaneDefinition<Row>, state: AppState, ctx: Ui
   if (!keys) {
     keys = rows.map((r) => pane.key(r, ctx));
     keysOf.set(rows, keys);
+  }
+  return keys;
+}
+
+/** The keys of the shown rows that take marks, in the order shown. */
+export function markableKeys<Row>(pane: PaneDefinition<Row>, state: AppState, ctx: UiContext): readonly string[] {
+  const can = pane.marking?.can;
+  if (!pane.marking) return [];
+  if (!can) return rowKeys(pane, state, ctx);
+  return pane.rows(state, ctx).flatMap((row) => (can(row) ? [pane.key(row, ctx)] : []));
+}
+
+/** The targets of the marked rows, in the order marked (the ones not found left out), or undefined when the list is not to be trusted. */
+export function markedTargets<Row>(pane: PaneDefinition<Row>, state: AppState, ctx: UiContext, marks: readonly string[]): Array<{ key: string; target: Target }> | undefined {
+  const every = pane.marking?.every(state, ctx);
+  if (!every || !pane.target) return undefined;
+  const byKey = new Map(every.map((row) => [pane.key(row, ctx), row]));
+  return marks.flatMap((key) => {
+    const row = byKey.get(key);
+    const target = row === undefined ? undefined : pane.target?.(row, state, ctx);
+    return target ? [{ key, target }] : [];
+  });
+}
+
+/** Every key the pane's list holds now (for dropping marks of things gone), or undefined while it is not to be trusted. */
+const presentKeys = new WeakMap<readonly unknown[], ReadonlySet<string>>();
+export function keysPresent<Row>(pane: PaneDefinition<Row>, state: AppState, ctx: UiContext): ReadonlySet<string> | undefined {
+  const every = pane.marking?.every(state, ctx);
+  if (!every) return undefined;
+  let keys = presentKeys.get(every);
+  if (!keys) {
+    keys = new Set(every.map((row) => pane.key(row, ctx)));
+    presentKeys.set(every, keys);
   }
   return keys;
 }

@@ -20,6 +20,8 @@ const columns: readonly Column<VolumeColumn>[] = [
 ];
 
 const rowsOf = memoLast(volumeRows);
+/** Every row, whatever the filter: where marks are looked up. */
+const everyRow = memoLast((items: Parameters<typeof volumeRows>[0], containers: Parameters<typeof volumeRows>[1]) => volumeRows(items, containers, ''));
 
 export const volumes = definePane<ResourceRow<VolumeColumn>>({
   id: ID,
@@ -54,5 +56,12 @@ export const volumes = definePane<ResourceRow<VolumeColumn>>({
     },
   },
   target: (row) => ({ kind: 'volume', name: row.name, users: row.users }),
+  marking: {
+    every: (_state, ctx) => {
+      const list = ctx.resources.volumes;
+      return list.loaded && !list.stale ? everyRow(list.items, ctx.engine.containers.items) : undefined;
+    },
+    noun: 'volume',
+  },
   demands: () => ({ resources: 'volumes' }),
 });

@@ -22,6 +22,8 @@ interface Drawing {
   note: PaneMessage | undefined;
   stale: boolean;
   sortedBy: { key: string; descending: boolean } | undefined;
+  /** The marked rows' keys (app/marks.ts). */
+  marks: readonly string[] | undefined;
 }
 
 const toneColor = (message: PaneMessage): string | undefined => (message.tone === 'error' ? theme.error : message.tone === 'warning' ? theme.warning : theme.muted);
@@ -49,7 +51,8 @@ function sameDrawing(a: Drawing, b: Drawing): boolean {
     shallowEqual(a.message, b.message) &&
     shallowEqual(a.note, b.note) &&
     a.stale === b.stale &&
-    shallowEqual(a.sortedBy, b.sortedBy)
+    shallowEqual(a.sortedBy, b.sortedBy) &&
+    a.marks === b.marks
   );
 }
 
@@ -65,6 +68,7 @@ export function TablePane<Row>({ pane, view, width, height, nowMs }: { pane: Pan
         note: view.note?.(state, ctx),
         stale: view.stale?.(state, ctx) ?? false,
         sortedBy: view.sortedBy?.(state),
+        marks: paneView(state, pane.id).marks,
       };
     },
     [pane, view, nowMs],
@@ -82,7 +86,7 @@ export function TablePane<Row>({ pane, view, width, height, nowMs }: { pane: Pan
   }
   return (
     <Box flexDirection="column" height={height}>
-      <Table columns={drawing.columns} rows={drawing.rows} selectedIndex={drawing.selected} width={width} height={height - 1 - (note ? 1 : 0)} dim={drawing.stale} sortedBy={drawing.sortedBy} />
+      <Table columns={drawing.columns} rows={drawing.rows} selectedIndex={drawing.selected} width={width} height={height - 1 - (note ? 1 : 0)} dim={drawing.stale} sortedBy={drawing.sortedBy} marks={drawing.marks} />
       {note ? (
         <Text color={toneColor(note)} wrap="truncate">
           {note.text}

@@ -16,13 +16,19 @@ interface Props<K extends string> {
   dim?: boolean;
   /** The column the rows are sorted by, marked ↓ (descending) or ↑ in the header. */
   sortedBy?: { key: string; descending: boolean };
+  /** The marked rows' keys: while there are any, each row starts with a gutter marking them (a symbol, so NO_COLOR shows it too). */
+  marks?: readonly string[];
 }
+
+/** A marked row's gutter, and an unmarked one's while others are marked. */
+export const MARKED = '● ';
+const UNMARKED = '  ';
 
 /**
  * A windowed table: only the rows that fit are rendered, so a thousand containers cost the
  * same as ten. The window moves only when the selection would leave it, like k9s.
  */
-export function Table<K extends string>({ columns, rows, selectedIndex, width, height, dim, sortedBy }: Props<K>) {
+export function Table<K extends string>({ columns, rows, selectedIndex, width, height, dim, sortedBy, marks }: Props<K>) {
   const topRef = useRef(0);
   const visible = Math.max(height, 1);
   let top = Math.min(topRef.current, Math.max(rows.length - visible, 0));
@@ -38,9 +44,11 @@ export function Table<K extends string>({ columns, rows, selectedIndex, width, h
   const specs = columns.map((c) => ({ ...c, need: Math.max(needs.get(c.key) ?? 0, displayWidth(titles.get(c.key) ?? '')) }));
   // A column with nothing in it (no ports anywhere) gives its room to columns with text, unless all fit.
   const wanted = specs.reduce((sum, c) => sum + Math.max(Math.min(c.min, c.need), Math.min(c.need, c.max ?? Infinity)) + 1, -1);
-  const layout = layoutColumns(wanted > width ? specs.filter((c) => (needs.get(c.key) ?? 0) > 0) : specs, width);
+  const marked = useMemo(() => (marks && marks.length > 0 ? new Set(marks) : undefined), [marks]);
+  const room = marked ? width - UNMARKED.length : width;
+  const layout = layoutColumns(wanted > room ? specs.filter((c) => (needs.get(c.key) ?? 0) > 0) : specs, room);
   const align = new Map(columns.map((c) => [c.key, c.align ?? 'left']));
-  const line = (cells: (key: K) => string) => layout.map((c) => fit(cells(c.key), c.width, align.get(c.key))).join(' ');
+  const line = (cells: (key: K) => string, gutter = UNMARKED) => (marked ? gutter : '') + layout.map((c) => fit(cells(c.key), c.width, align.get(c.key))).join(' ');
 
   const window = rows.slice(top, top + visible);
   return (
@@ -51,8 +59,8 @@ export function Table<K extends string>({ columns, rows, selectedIndex, width, h
       {window.map((row, i) => {
         const selected = top + i === selectedIndex;
         return (
-          <Text key={row.key} inverse={selected} color={selected ? undefined : row.color} dimColor={dim && !selected} wrap="truncate">
-            {line((key) => row.cells[key])}
+          <Text key={row.key} inverse={selected} bold={marked?.has(row.key)} color={selected ? undefined : row.color} dimColor={dim && !selected} wrap="truncate">
+            {line((key) => row.cells[key], marked?.has(row.key) ? MARKED : UNMARKED)}
           </Text>
         );
       })}

@@ -1,0 +1,37 @@
+/**
+ * The marked rows acted on (state/actions/set.ts): one request after another, each result
+ * reported to the dialog as it comes, so the rows show theirs in place. Halting (Esc while it
+ * runs) stops issuing requests; closing the dialog aborts the one under way too.
+ */
+import { actOnEach, actOnItem } from '../../state/actions/set.ts';
+import { reply } from './reply.ts';
+import { refreshAfterRemoval } from './resources.ts';
+import type { HandlerTable, OverlayWork } from './work.ts';
+
+/** Each running set's halt, by its overlay's work. */
+const halts = new WeakMap<OverlayWork, AbortController>();
+
+export const setHandlers: HandlerTable<'set-act' | 'set-halt'> = {
+  'set-act': (c, env) => {
+    const work = env.work(c.overlay);
+    const halt = new AbortController();
+    halts.set(work, halt);
+    const { signal } = work.abort;
+    const kinds = new Set(c.items.map((item) => item.kind));
+    actOnEach(c.items, (item) => actOnItem(env.client, c.verb, item, c.options, signal), {
+      halt: AbortSignal.any([halt.signal, signal]),
+      onStart: (index) => reply(env, c.overlay, { kind: 'set-started', index }),
+      onResult: (index, outcome) => reply(env, c.overlay, { kind: 'set-item', index, ok: outcome.ok, message: outcome.message }),
+    })
+      .then(async ({ halted }) => {
+        if (c.verb === 'remove') for (const kind of kinds) await refreshAfterRemoval(env, kind).catch(() => undefined);
+        reply(env, c.overlay, { kind: 'set-ended', halted });
+      })
+      .finally(() => halts.delete(work))
+      .catch(() => undefined);
+  },
+  'set-halt': (c, env) => {
+    const work = env.existing(c.overlay);
+    if (work) halts.get(work)?.abort();
+  },
+};

@@ -1,0 +1,104 @@
+/**
+ * Acting on several things, one after another: a Compose project's containers (stop, start,
+ * restart from its header row) and the marked rows of a pane (the bulk actions). Each thing's
+ * result is its own: the engine's words for the one it refused, the one-line result for the
+ * rest. Halting stops issuing new requests (the one under way finishes and is reported); the
+ * call's own signal aborts that one too.
+ */
+import type { EngineClient } from '../../engine/client.ts';
+import { describeError } from '../../engine/errors.ts';
+import { containerLabel, shortId } from './labels.ts';
+import { removeContainer, removeImage } from './remove.ts';
+import { restartContainer, startContainer } from './start-container.ts';
+import { stopContainer } from './stop-container.ts';
+
+export type SetVerb = 'stop' | 'start' | 'restart' | 'pause' | 'resume' | 'kill' | 'remove';
+
+/** A thing in a set: a container, an image row (its `tag` is what `docker rmi` is given), a volume (its id is its name) or a network. */
+export interface SetItem {
+  kind: 'container' | 'image' | 'volume' | 'network';
+  id: string;
+  name: string;
+  tag?: string;
+}
+
+/** What the verbs take: a grace period (stop, restart), a signal (kill), force (remove). */
+export interface SetOptions {
+  timeout?: number;
+  killSignal?: string;
+  force?: boolean;
+}
+
+export type ItemOutcome = { ok: true; message: string } | { ok: false; message: string };
+
+export interface EachHooks {
+  /** Asked before each request: once aborted, no new request is issued. */
+  halt?: AbortSignal;
+  /** Stop at the first refusal (a Compose project's verbs, as `docker compose` does). */
+  stopOnFailure?: boolean;
+  onStart?(index: number): void;
+  onResult?(index: number, outcome: ItemOutcome): void;
+}
+
+export interface EachResult {
+  /** Per item, in order: undefined for the ones not tried. */
+  outcomes: ReadonlyArray<ItemOutcome | undefined>;
+  halted: boolean;
+}
+
+/** Runs `act` on each item in turn, and says how each went. */
+export async function actOnEach<T>(items: readonly T[], act: (item: T) => Promise<string>, hooks: EachHooks = {}): Promise<EachResult> {
+  const outcomes: Array<ItemOutcome | undefined> = items.map(() => undefined);
+  for (const [index, item] of items.entries()) {
+    if (hooks.halt?.aborted) return { outcomes, halted: true };
+    hooks.onStart?.(index);
+    let outcome: ItemOutcome;
+    try {
+      outcome = { ok: true, message: await act(item) };
+    } catch (error) {
+      outcome = { ok: false, message: describeError(error) };
+    }
+    outcomes[index] = outcome;
+    hooks.onResult?.(index, outcome);
+    if (!outcome.ok && hooks.stopOnFailure) break;
+  }
+  return { outcomes, halted: false };
+}
+
+/** One verb on one thing, and its one-line result. */
+export async function actOnItem(client: EngineClient, verb: SetVerb, item: SetItem, options: SetOptions, signal?: AbortSignal): Promise<string> {
+  const { id, name } = item;
+  if (item.kind === 'container') {
+    const label = containerLabel(name, id);
+    switch (verb) {
+      case 'stop':
+        return (await stopContainer(client, { containerId: id, name, timeout: options.timeout, signal })).message;
+      case 'start':
+        return startContainer(client, { containerId: id, name, signal });
+      case 'restart':
+        return restartContainer(client, { containerId: id, name, timeout: options.timeout, signal });
+      case 'pause':
+      case 'resume':
+        await client.pauseContainer(id, verb === 'pause', signal);
+        return `${verb === 'pause' ? 'paused' : 'resumed'} ${label}`;
+      case 'kill': {
+        const sent = options.killSignal ?? 'SIGKILL';
+        await client.killContainer(id, sent, signal);
+        return `sent ${sent} to ${label}`;
+      }
+      case 'remove':
+        return removeContainer(client, { containerId: id, name, force: options.force === true, volumes: false, signal });
+    }
+  }
+  if (verb !== 'remove') throw new Error(`a ${item.kind} cannot ${verb}`);
+  switch (item.kind) {
+    case 'image':
+      return removeImage(client, { imageId: id, tag: item.tag ?? id, force: options.force === true, signal });
+    case 'volume':
+      await client.removeVolume(id, { force: options.force === true, signal });
+      return `removed volume ${name}`;
+    case 'network':
+      await client.removeNetwork(id, signal);
+      return `removed network ${name} (${shortId(id)})`;
+  }
+}

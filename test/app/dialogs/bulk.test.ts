@@ -1,0 +1,100 @@
+/**
+ * The bulk dialog's machine alone (keys and results in, state and commands out), and the set
+ * runner's order of work (state/actions/set.ts actOnEach): each row's result its own, a halt
+ * issues nothing new, a project stops at its first refusal.
+ */
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { bulk, type BulkDialog, type BulkRequest } from '../../../src/app/dialogs/bulk.ts';
+import type { DialogContext, DialogKey, Outcome } from '../../../src/app/dialogs/machine.ts';
+import { plainFlags } from '../../../src/app/input/press.ts';
+import type { ActionId } from '../../../src/app/keys/keymap.ts';
+import { actOnEach } from '../../../src/state/actions/set.ts';
+import { initialEngineState } from '../../../src/state/engine-state.ts';
+import { defaultKeymap } from '../../../src/app/keys/keymap.ts';
+
+const ctx: DialogContext = { overlay: 7, engine: initialEngineState('x'), bodyHeight: 30 };
+const entry = (n: number) => ({ key: `k${n}`, item: { kind: 'container' as const, id: `${n}`.repeat(12), name: `web-${n}` }, label: `web-${n}`, running: true });
+const request = (verb: BulkRequest['verb'] = 'stop'): BulkRequest => ({ type: 'bulk', verb, noun: 'container', entries: [entry(1), entry(2), entry(3)] });
+const key = (action: ActionId | undefined, input = ''): DialogKey => ({ press: { name: input || (action ?? ''), input, key: plainFlags }, action });
+const open = (verb?: BulkRequest['verb']) => bulk.open(request(verb), ctx).state;
+const viewText = (state: BulkDialog) =>
+  bulk
+    .view(state, { overlay: 7, width: 100, height: 30, engine: ctx.engine, pulls: { pulls: [] } as never, keymap: defaultKeymap, output: () => [], outputLength: 0 })
+    .blocks.flatMap((b) => ('text' in b ? [b.text] : []));
+
+function run(state: BulkDialog): Outcome<BulkDialog> {
+  return bulk.key(state, key('submit'), ctx);
+}
+
+test('one confirmation for all the rows: Enter sends one command with every row and the grace period typed', () => {
+  const typed = bulk.key(open(), key(undefined, '3'), ctx).state;
+  const out = run(typed);
+  assert.equal(out.state.phase, 'running');
+  assert.deepEqual(out.commands, [{ type: 'set-act', overlay: 7, verb: 'stop', items: request().entries.map((e) => e.item), options: { timeout: 3 } }]);
+  const bad = run(bulk.key(open(), key(undefined, 'x'), ctx).state);
+  assert.equal(bad.state.phase, 'asking', 'a grace period that is not one sends nothing');
+  assert.equal(bad.commands, undefined);
+});
+
+test('each row shows its own result; a refusal keeps the dialog open and only the done rows are unmarked', () => {
+  let state = run(open()).state;
+  state = bulk.result(state, { kind: 'set-started', index: 0 }, ctx).state;
+  state = bulk.result(state, { kind: 'set-item', index: 0, ok: true, message: 'stopped web-1' }, ctx).state;
+  state = bulk.result(state, { kind: 'set-item', index: 1, ok: false, message: 'No such container: 222' }, ctx).state;
+  state = bulk.result(state, { kind: 'set-item', index: 2, ok: true, message: 'stopped web-3' }, ctx).state;
+  const end = bulk.result(state, { kind: 'set-ended', halted: false }, ctx);
+  assert.equal(end.close, undefined, 'stays open to show the refusal');
+  assert.deepEqual(end.unmark, ['k1', 'k3']);
+  const lines = viewText(end.state);
+  assert.ok(lines.includes('✓ web-1: stopped'));
+  assert.ok(lines.includes('✗ web-2: No such container: 222'), 'the engine’s words in the row’s place');
+  assert.ok(lines.includes('2 of 3 stopped · 1 refused (in the engine’s words above)'));
+  assert.equal(bulk.key(end.state, key('cancel'), ctx).close, true);
+});
+
+test('all done: the dialog closes with one notice and every row is unmarked', () => {
+  let state = run(open('start')).state;
+  for (const index of [0, 1, 2]) state = bulk.result(state, { kind: 'set-item', index, ok: true, message: 'started' }, ctx).state;
+  const end = bulk.result(state, { kind: 'set-ended', halted: false }, ctx);
+  assert.equal(end.close, true);
+  assert.deepEqual(end.notify, { text: 'started 3 containers' });
+  assert.deepEqual(end.unmark, ['k1', 'k2', 'k3']);
+});
+
+test('Esc while it runs halts (no new requests), and the end says which were done and which not tried', () => {
+  let state = run(open()).state;
+  state = bulk.result(state, { kind: 'set-item', index: 0, ok: true, message: 'stopped web-1' }, ctx).state;
+  const halting = bulk.key(state, key('cancel'), ctx);
+  assert.equal(halting.close, undefined, 'the first Esc does not close');
+  assert.deepEqual(halting.commands, [{ type: 'set-halt', overlay: 7 }]);
+  assert.equal(halting.state.phase, 'halting');
+  const end = bulk.result(halting.state, { kind: 'set-ended', halted: true }, ctx);
+  assert.deepEqual(end.unmark, ['k1']);
+  const lines = viewText(end.state);
+  assert.ok(lines.includes('1 of 3 stopped · 2 not tried (halted)'));
+  assert.ok(lines.includes('· web-2: not tried'));
+});
+
+test('the set runner: every row tried despite a refusal, a halt issues nothing new, stopOnFailure ends at the first refusal', async () => {
+  const asked: number[] = [];
+  const act = async (n: number) => {
+    asked.push(n);
+    if (n === 2) throw new Error('refused');
+    return `did ${n}`;
+  };
+  const all = await actOnEach([1, 2, 3], act);
+  assert.deepEqual(all.outcomes, [{ ok: true, message: 'did 1' }, { ok: false, message: 'refused' }, { ok: true, message: 'did 3' }]);
+  assert.equal(all.halted, false);
+
+  asked.length = 0;
+  const halt = new AbortController();
+  const halted = await actOnEach([1, 3, 4], act, { halt: halt.signal, onResult: (i) => i === 0 && halt.abort() });
+  assert.deepEqual(asked, [1], 'nothing issued after the halt');
+  assert.deepEqual(halted, { outcomes: [{ ok: true, message: 'did 1' }, undefined, undefined], halted: true });
+
+  asked.length = 0;
+  const first = await actOnEach([1, 2, 3], act, { stopOnFailure: true });
+  assert.deepEqual(asked, [1, 2]);
+  assert.equal(first.outcomes[2], undefined);
+});

@@ -1,0 +1,120 @@
+/**
+ * Marks and bulk actions in a real pty against the sandbox dockerd: a range of marks, one
+ * confirmation for all of them, each row's own result (the engine's refusal for the one removed
+ * from outside meanwhile, the rest done, as `docker ps` confirms), bulk removal of images, and
+ * Esc during a long bulk stop: no new requests, and the screen says which were done.
+ */
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import { key, launchBerth, type PtySession } from '../support/pty.ts';
+import { sandboxDocker, sandboxEnv } from '../support/sandbox-env.ts';
+
+const env = sandboxEnv();
+const tag = `mk${process.pid}`;
+const sessions: PtySession[] = [];
+const WAIT_MS = 30_000;
+const quick = [1, 2, 3, 4, 5].map((n) => `${tag}-c${n}`);
+const slow = Array.from({ length: 10 }, (_, i) => `${tag}-s${i + 1}`);
+const images = [1, 2, 3].map((n) => `${tag}-img:${n}`);
+const ctrlA = '\u0001';
+
+/** The running containers among `names`, as the docker CLI sees them. */
+async function running(names: readonly string[]): Promise<string[]> {
+  const out = await sandboxDocker(['ps', '--format', '{{.Names}}']);
+  return out.split('\n').filter((n) => names.includes(n.trim()));
+}
+
+function launch(): PtySession {
+  const b = launchBerth({ env: { DOCKER_HOST: env.dockerHost, DOCKER_CONFIG: env.clientConfigDir, NO_COLOR: '1' }, cols: 150, rows: 40 });
+  sessions.push(b);
+  return b;
+}
+
+before(async () => {
+  // SIGKILL as their stop signal: a stop is immediate. The slow ones ignore TERM: each stop takes its grace period.
+  for (const name of quick) await sandboxDocker(['run', '-d', '--network', 'none', '--stop-signal', 'SIGKILL', '--name', name, env.images.busybox, 'sleep', '3600']);
+  for (const name of slow) await sandboxDocker(['run', '-d', '--network', 'none', '--name', name, env.images.busybox, 'sh', '-c', 'trap "" TERM; sleep 3600']);
+  for (const image of images) await sandboxDocker(['tag', env.images.busybox, image]);
+});
+
+after(async () => {
+  for (const s of sessions) await s.stop();
+  await sandboxDocker(['rm', '-f', ...quick, ...slow]).catch(() => undefined);
+  await sandboxDocker(['rmi', ...images]).catch(() => undefined);
+});
+
+test('three of five marked (a range), stopped with one confirmation: the one removed meanwhile shows the engine’s refusal on its row, the other two stop', { timeout: 90_000 }, async () => {
+  const b = launch();
+  await b.type('/', ...`${tag}-c`, key.enter);
+  const listed = await b.waitFor((s) => quick.every((n) => s.includes(n)), WAIT_MS);
+  // The rows in the order shown (created in the same second, their order is the engine's).
+  const order = listed.split('\n').flatMap((line) => quick.filter((n) => new RegExp(`\\b${n}\\b`).test(line) && /^[0-9a-f]{12} /.test(line)));
+  assert.equal(order.length, 5);
+  const [first, middle, third, ...rest] = order as [string, string, string, string, string];
+  // Space marks the first row, V from there to the third marks the range between.
+  await b.type('g', ' ', key.down, key.down, 'V');
+  const marked = await b.waitFor('3 marked', WAIT_MS);
+  const gutter = (name: string) => marked.split('\n').find((line) => line.includes(name))?.startsWith('●') ?? false;
+  assert.deepEqual(order.map(gutter), [true, true, true, false, false], 'the marked rows carry the marker, without colour');
+
+  // Enter on a marked set: their logs, merged.
+  await b.type(key.enter);
+  await b.waitFor('3 marked containers', WAIT_MS);
+  await b.type(key.escape);
+  await b.waitFor('3 marked', WAIT_MS);
+
+  await b.type('s');
+  await b.waitFor('Stop 3 marked containers?', WAIT_MS);
+  await sandboxDocker(['rm', '-f', middle]);
+  await b.type(key.enter);
+  const done = await b.waitFor(/2 of 3 stopped · 1 refused/, WAIT_MS);
+  assert.match(done, new RegExp(`✗ ${middle} \\([0-9a-f]{12}\\): No such container`), 'the refusal on its row, in the engine’s words');
+  assert.match(done, new RegExp(`✓ ${first} .*stopped`));
+  assert.match(done, new RegExp(`✓ ${third} .*stopped`));
+  assert.deepEqual((await running(quick)).sort(), rest.sort());
+  await b.type(key.escape);
+  // Closed, and nothing marked: the done rows were unmarked, the removed one went away.
+  await b.waitFor((s) => !s.includes('Stop 3 marked') && !/marked/.test(s.split('\n')[1] ?? ''), WAIT_MS);
+  await b.type('q');
+  assert.equal((await b.exited).exitCode, 0);
+});
+
+test('every image the filter shows, marked with Ctrl-A and removed with one confirmation', { timeout: 90_000 }, async () => {
+  const b = launch();
+  await b.waitFor('Containers', WAIT_MS);
+  await b.type('2', '/', ...`${tag}-img`, key.enter);
+  await b.waitFor((s) => images.every((i) => s.includes(i)), WAIT_MS);
+  await b.type(ctrlA);
+  await b.waitFor('3 marked', WAIT_MS);
+  await b.type('d');
+  await b.waitFor('Remove 3 marked images?', WAIT_MS);
+  await b.type(key.enter);
+  await b.waitFor('removed 3 images', WAIT_MS);
+  const left = await sandboxDocker(['images', '--format', '{{.Repository}}:{{.Tag}}']);
+  assert.deepEqual(left.split('\n').filter((line) => line.startsWith(`${tag}-img`)), []);
+  await b.type('q');
+  assert.equal((await b.exited).exitCode, 0);
+});
+
+test('Esc during a bulk stop of ten: no new requests, and the screen says which were done', { timeout: 90_000 }, async () => {
+  const b = launch();
+  await b.type('/', ...`${tag}-s`, key.enter);
+  await b.waitFor((s) => slow.every((n) => s.includes(n)), WAIT_MS);
+  await b.type(ctrlA, 's');
+  await b.waitFor('Stop 10 marked containers?', WAIT_MS);
+  // Two seconds' grace each: ten take twenty, and Esc comes after the first.
+  await b.type('2', key.enter);
+  await b.waitFor(/✓ .*stopped/, WAIT_MS);
+  await b.type(key.escape);
+  const halted = await b.waitFor(/(\d+) of 10 stopped · (\d+) not tried \(halted\)/, WAIT_MS);
+  const [, stopped, untried] = /(\d+) of 10 stopped · (\d+) not tried/.exec(halted) ?? [];
+  assert.equal(Number(stopped) + Number(untried), 10);
+  assert.ok(Number(untried) >= 1, 'the rest were not tried');
+  const doneRows = halted.split('\n').filter((line) => /✓ .*: stopped/.test(line)).length;
+  assert.equal(doneRows, Number(stopped), 'each stopped one is named');
+  assert.equal((await running(slow)).length, Number(untried), 'the engine agrees: the untried ones still run');
+  await b.type(key.escape);
+  await b.waitFor((s) => !s.includes('not tried'), WAIT_MS);
+  await b.type('q');
+  assert.equal((await b.exited).exitCode, 0);
+});
