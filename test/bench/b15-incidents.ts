@@ -11,9 +11,9 @@ import { setTimeout as delay } from 'node:timers/promises';
 import { engineRequest } from '../sandbox/engine-http.ts';
 import type { PtySession } from '../support/pty.ts';
 import { idleCost, type IdleCost } from './b4-idle.ts';
+import { cpuRows } from './b9-stats.ts';
 import type { Bench } from './context.ts';
-import { summarize } from './stats.ts';
-import { pct, ratio, spread, verdict, type Row } from './table.ts';
+import { pct, type Row } from './table.ts';
 
 const LOOPERS = 5;
 /** The loops whose CPU is measured (running through every window, berth or not). */
@@ -122,28 +122,8 @@ async function measure(bench: Bench, keys: string[], ready: RegExp | undefined):
 }
 
 function rows(id: string, what: string, cost: IdleCost, counted: Counted, berthBudget: number, engineBudget: number): Row[] {
-  const seconds = Math.round(cost.windowMs / 1000);
   return [
-    {
-      id,
-      figure: `${what}: berth CPU, ${seconds} s`,
-      berth: `${pct(cost.berthPct)} of a core`,
-      spread: `${spread(summarize(cost.slices), pct)} (${seconds / cost.slices.length} s slices)`,
-      comparison: '—',
-      ratio: '—',
-      budget: `≤ ${berthBudget} %`,
-      verdict: verdict(cost.berthPct, berthBudget),
-    },
-    {
-      id,
-      figure: `${what}: CPU berth causes dockerd`,
-      berth: `${pct(cost.caused)} of a core`,
-      spread: `with berth ${pct(cost.withPct)}`,
-      comparison: `without berth ${pct(cost.withoutPct)}`,
-      ratio: ratio(cost.withPct, cost.withoutPct),
-      budget: `≤ ${engineBudget} %`,
-      verdict: verdict(cost.caused, engineBudget),
-    },
+    ...cpuRows(id, what, cost, berthBudget, engineBudget),
     {
       id,
       figure: `${what}: crashes counted`,

@@ -8,7 +8,8 @@ import type { Bench } from './context.ts';
 import { summarize } from './stats.ts';
 import { pct, ratio, spread, verdict, type Row } from './table.ts';
 
-function rows(id: string, what: string, cost: IdleCost, berthBudget: number, engineBudget: number): Row[] {
+/** The two rows of a CPU cost measured over an idle window: berth's own, and what it causes dockerd (B9, B15). */
+export function cpuRows(id: string, what: string, cost: IdleCost, berthBudget: number, engineBudget: number): Row[] {
   const seconds = Math.round(cost.windowMs / 1000);
   return [
     {
@@ -38,11 +39,11 @@ export async function b9(bench: Bench): Promise<Row[]> {
   // The columns are on once a running row shows a CPU figure.
   const cost = await idleCost(bench, { keys: ['M'], ready: /\d+\.\d\d%/ });
   bench.log(`B9: berth ${pct(cost.berthPct)}; dockerd ${pct(cost.withPct)} with, ${pct(cost.withoutPct)} without`);
-  return rows('B9', 'resource columns shown, 50 running', cost, 1, 1.5);
+  return cpuRows('B9', 'resource columns shown, 50 running', cost, 1, 1.5);
 }
 
 export async function b10(bench: Bench): Promise<Row[]> {
   const cost = await idleCost(bench, { keys: ['m'], ready: /stats .* \(Esc closes\)[\s\S]*CPU \d+\.\d%/ });
   bench.log(`B10: berth ${pct(cost.berthPct)}; dockerd ${pct(cost.withPct)} with, ${pct(cost.withoutPct)} without`);
-  return rows('B10', 'stats view open on one container', cost, 1, 1.5);
+  return cpuRows('B10', 'stats view open on one container', cost, 1, 1.5);
 }
