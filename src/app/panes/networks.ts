@@ -3,12 +3,12 @@
  * while the pane is shown. Inspect, remove, create and prune are declared by their views and dialogs.
  */
 import { rowKey } from '../../state/sources.ts';
-import { plural, sanitizeLine } from '../format/index.ts';
 import { networkRows, type NetworkColumn, type ResourceRow } from '../rows/resource-rows.ts';
 import { memoLast } from '../rows/memo.ts';
 import type { Column } from '../table.ts';
 import { paneView } from '../types.ts';
 import { definePane, keptCells } from './pane.ts';
+import { resourceMessage, resourceNote, resourceSummary } from './resource-pane.ts';
 
 const ID = 'networks';
 
@@ -34,27 +34,15 @@ export const networks = definePane<ResourceRow<NetworkColumn>>({
   list: 'network',
   shows: 'network',
   summary(state, ctx) {
-    const rows = rowsOf(ctx.resources.networks.items, ctx.engine.containers.items, paneView(state, ID).filter);
-    if (!ctx.resources.networks.loaded) return '';
-    const unused = rows.filter((r) => r.users === 0).length;
     const filter = paneView(state, ID).filter;
-    return `${plural(rows.length, 'network')}, ${unused} unused${filter ? ` · filter "${filter}"` : ''}`;
+    return resourceSummary(ctx.resources.networks, rowsOf(ctx.resources.networks.items, ctx.engine.containers.items, filter), 'network', filter);
   },
   view: {
     kind: 'table',
     columns: () => columns,
     cells: keptCells((row, ctx) => ({ key: rowKey(ctx.engine.connection.endpoint, row.key), cells: row.cells })),
-    message(state, ctx, rows) {
-      const list = ctx.resources.networks;
-      if (rows.length > 0) return undefined;
-      if (!list.loaded) return list.error ? { text: sanitizeLine(list.error), tone: 'error' } : { text: 'loading…' };
-      const filter = paneView(state, ID).filter;
-      return { text: filter ? `no networks match "${filter}"` : `no networks (${ctx.keymap.label('create')} creates a bridge network)` };
-    },
-    note(_state, ctx) {
-      const list = ctx.resources.networks;
-      return list.error ? { text: `${list.stale ? '[stale] ' : ''}${sanitizeLine(list.error)}`, tone: 'error' } : undefined;
-    },
+    message: (state, ctx, rows) => resourceMessage(ctx.resources.networks, rows.length, 'networks', paneView(state, ID).filter, `no networks (${ctx.keymap.label('create')} creates a bridge network)`),
+    note: (_state, ctx) => resourceNote(ctx.resources.networks),
   },
   target: (row) => ({ kind: 'network', id: row.key, name: row.name, users: row.users }),
   marking: {

@@ -3,12 +3,12 @@
  * the pane is shown. Inspect, remove, create and prune are declared by their views and dialogs.
  */
 import { rowKey } from '../../state/sources.ts';
-import { plural, sanitizeLine } from '../format/index.ts';
 import { volumeRows, type ResourceRow, type VolumeColumn } from '../rows/resource-rows.ts';
 import { memoLast } from '../rows/memo.ts';
 import type { Column } from '../table.ts';
 import { paneView } from '../types.ts';
 import { definePane, keptCells } from './pane.ts';
+import { resourceMessage, resourceNote, resourceSummary } from './resource-pane.ts';
 
 const ID = 'volumes';
 
@@ -33,27 +33,15 @@ export const volumes = definePane<ResourceRow<VolumeColumn>>({
   list: 'volume',
   shows: 'volume',
   summary(state, ctx) {
-    const rows = rowsOf(ctx.resources.volumes.items, ctx.engine.containers.items, paneView(state, ID).filter);
-    if (!ctx.resources.volumes.loaded) return '';
-    const unused = rows.filter((r) => r.users === 0).length;
     const filter = paneView(state, ID).filter;
-    return `${plural(rows.length, 'volume')}, ${unused} unused${filter ? ` · filter "${filter}"` : ''}`;
+    return resourceSummary(ctx.resources.volumes, rowsOf(ctx.resources.volumes.items, ctx.engine.containers.items, filter), 'volume', filter);
   },
   view: {
     kind: 'table',
     columns: () => columns,
     cells: keptCells((row, ctx) => ({ key: rowKey(ctx.engine.connection.endpoint, row.key), cells: row.cells })),
-    message(state, ctx, rows) {
-      const list = ctx.resources.volumes;
-      if (rows.length > 0) return undefined;
-      if (!list.loaded) return list.error ? { text: sanitizeLine(list.error), tone: 'error' } : { text: 'loading…' };
-      const filter = paneView(state, ID).filter;
-      return { text: filter ? `no volumes match "${filter}"` : `no volumes (${ctx.keymap.label('create')} creates one)` };
-    },
-    note(_state, ctx) {
-      const list = ctx.resources.volumes;
-      return list.error ? { text: `${list.stale ? '[stale] ' : ''}${sanitizeLine(list.error)}`, tone: 'error' } : undefined;
-    },
+    message: (state, ctx, rows) => resourceMessage(ctx.resources.volumes, rows.length, 'volumes', paneView(state, ID).filter, `no volumes (${ctx.keymap.label('create')} creates one)`),
+    note: (_state, ctx) => resourceNote(ctx.resources.volumes),
   },
   target: (row) => ({ kind: 'volume', name: row.name, users: row.users }),
   marking: {
