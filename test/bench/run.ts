@@ -19,6 +19,7 @@ import { b11 } from './b11-mass.ts';
 import { b8 } from './b8-first-open.ts';
 import { b10, b9 } from './b9-stats.ts';
 import { b13 } from './b13-swarm.ts';
+import { b14 } from './b14-logs.ts';
 import { b15, b15p } from './b15-incidents.ts';
 import { b12 } from './b12-remote.ts';
 import { Bench } from './context.ts';
@@ -50,6 +51,7 @@ const FIGURES: readonly Figure[] = [
   { id: 'B15P', title: 'incidents and pulse on, 5 of 50 crash-looping (vs B9)', budget: 'berth ≤ 1 %, engine ≤ 1.5 %, every crash counted', run: b15p },
   { id: 'B3', title: 'keypress → frame (1,000 containers)', budget: 'p95 ≤ 30/50 ms', run: b3 },
   { id: 'B7', title: 'log flood', budget: 'p95 ≤ 100 ms, RSS ≤ 200 MB, q ≤ 300 ms', run: b7 },
+  { id: 'B14', title: 'logs of 1,000,000 lines', budget: 'first screen ≤ 150 ms, oldest ≤ 1.5× head -1, search ≤ 1.5× grep, RSS ≤ 150 MB', run: b14 },
   { id: 'B5', title: 'memory', budget: 'RSS ≤ 80 MB', run: b5 },
   // Last: its 10,000 containers would change every figure measured after it.
   { id: 'B11', title: 'lists that grow (10,000 containers, 2,000 tags)', budget: 'first frame ≤ 2× B1, p95 ≤ 50 ms, RSS ≤ 150 MB', run: b11 },
