@@ -118,7 +118,8 @@ type ViewCommand =
   | { type: 'logs-history-search'; overlay: number; query?: string; options?: QueryOptions }
   | { type: 'logs-search-cancel'; overlay: number }
   /** The loaded lines of a logs view in $PAGER. */
-  | { type: 'logs-pager'; overlay: number }
+  /** `whole`: the whole history streamed from the engine, not just the loaded lines. */
+  | { type: 'logs-pager'; overlay: number; whole?: boolean }
   /** Shows only a time window of a container's log (undefined: all of it again). */
   | { type: 'logs-window'; overlay: number; window?: TimeWindow }
   /** `n`/`N` past the window's matches: the next whole-history match after window line `from`. */

@@ -4,16 +4,51 @@
  * same as the screen's): the pager never sees what the container wrote raw.
  */
 import { spawn } from 'node:child_process';
+import type { PagerFeed } from '../app/handlers/work.ts';
 
-/** Runs the pager over `lines`; resolves with its exit code once it is gone (undefined: killed by a signal). */
-export function runPager(lines: readonly string[], pager: string | undefined): Promise<number | undefined> {
+/**
+ * Runs the pager over the lines `feed` gives (all at once, or streamed: the whole history of a
+ * log can be far bigger than memory, so a write waits while the pager has not read the last
+ * one); resolves with its exit code once it is gone (undefined: killed by a signal).
+ */
+export function runPager(feed: PagerFeed, pager: string | undefined): Promise<number | undefined> {
   const command = pager === undefined || pager.trim() === '' ? 'less -R' : pager;
   return new Promise((resolve, reject) => {
     const child = spawn('/bin/sh', ['-c', command], { stdio: ['pipe', 'inherit', 'inherit'] });
+    let gone = false;
+    const stream = new AbortController();
     child.on('error', reject);
-    child.on('close', (code) => resolve(code ?? undefined));
+    child.on('close', (code) => {
+      gone = true;
+      // A pager quit before the end of a streamed history: stop reading the engine.
+      stream.abort();
+      resolve(code ?? undefined);
+    });
     // A pager quit before it read everything closes its end: that is not a failure.
     child.stdin.on('error', () => undefined);
-    child.stdin.end(lines.length === 0 ? '' : `${lines.join('\n')}\n`);
+    if (Array.isArray(feed)) {
+      child.stdin.end(feed.length === 0 ? '' : `${feed.join('\n')}\n`);
+      return;
+    }
+    const write = async (lines: readonly string[]): Promise<boolean> => {
+      if (gone || child.stdin.destroyed) return false;
+      if (lines.length > 0 && !child.stdin.write(`${lines.join('\n')}\n`)) {
+        await new Promise<void>((drained) => {
+          const done = () => {
+            child.stdin.off('drain', done);
+            child.stdin.off('close', done);
+            drained();
+          };
+          child.stdin.on('drain', done);
+          child.stdin.on('close', done);
+        });
+      }
+      return !gone && !child.stdin.destroyed;
+    };
+    (feed as Exclude<PagerFeed, readonly string[]>)(write, stream.signal).then(
+      () => child.stdin.end(),
+      // A read that fails mid-way ends the pager's input where it got to; the pager shows that much.
+      () => child.stdin.end(),
+    );
   });
 }

@@ -6,10 +6,11 @@ import { describeError } from '../../engine/errors.ts';
 import { LogSession } from '../../state/logs/log-session.ts';
 import { saveLogs, saveLogStream } from '../../state/logs/save.ts';
 import { compileQuery } from '../../state/logs/query.ts';
+import type { LogLine } from '../../state/logs/types.ts';
 import { sanitizeLine, sanitizeTabbed } from '../format/index.ts';
 import { nameTask, serviceLogClient } from '../../state/swarm/service-logs.ts';
 import { ProjectLogs } from '../../state/logs/project-logs.ts';
-import { failure, type HandlerTable, type LogSource, type RunnerEnv } from './work.ts';
+import { failure, type HandlerTable, type LogSource, type PagerFeed, type RunnerEnv } from './work.ts';
 
 /**
  * Keeps a logs overlay told of what arrived since the last report: follow keeps the bottom in
@@ -146,8 +147,14 @@ export const viewHandlers: HandlerTable<'inspect-load' | 'history-load' | 'logs-
       return;
     }
     // What the screen would show of each line (control sequences gone), timestamps as the view has them off.
-    const lines = (env.existing(command.overlay)?.session?.buffer.slice() ?? []).map((line) => `${line.source === undefined ? '' : `${sanitizeLine(line.source)} | `}${sanitizeTabbed(line.text)}`);
-    open(lines).then(
+    const shown = (line: LogLine) => `${line.source === undefined ? '' : `${sanitizeLine(line.source)} | `}${sanitizeTabbed(line.text)}`;
+    const session = env.existing(command.overlay)?.session;
+    const history = session?.history;
+    const feed: PagerFeed =
+      command.whole === true && history !== undefined
+        ? (write, signal) => history.readAll((lines) => write(lines.map(shown)), signal)
+        : (session?.buffer.slice() ?? []).map(shown);
+    open(feed).then(
       (notice) => {
         if (notice) env.dispatch({ type: 'notify', text: notice.text, tone: notice.tone });
       },

@@ -16,6 +16,12 @@ import type { SwarmLists } from '../../state/swarm/swarm-lists.ts';
 import type { AppAction, AttachEnd, Command } from '../commands.ts';
 
 /** What a logs view reads and closes: one container's session or a merge of several. */
+/**
+ * What the pager reads: the lines at once, or a reader that streams them (`write` resolves false
+ * once the pager is gone, and `signal` aborts then too).
+ */
+export type PagerFeed = readonly string[] | ((write: (lines: readonly string[]) => Promise<boolean>, signal: AbortSignal) => Promise<unknown>);
+
 export type LogSource = Pick<LogSession, 'buffer' | 'store' | 'close'> & { readonly history?: LogSession['history']; setWindow?(window: Parameters<LogSession['setWindow']>[0]): void };
 
 /** What the runner works with: the live sources and the terminal, built once by the process glue (or by a test). */
@@ -44,7 +50,7 @@ export interface RunnerServices {
    * it exits; resolves once berth is back with what to say (undefined: nothing, or quitting).
    * Absent where there is no terminal.
    */
-  openPager?(lines: readonly string[]): Promise<{ text: string; tone: 'info' | 'error' } | undefined>;
+  openPager?(feed: PagerFeed): Promise<{ text: string; tone: 'info' | 'error' } | undefined>;
   /** Gives the terminal back to the shell and stops, as Ctrl-Z does (absent where there is no terminal). */
   suspend?(): void;
   /** Where `w` in the logs view writes (the current directory). */

@@ -105,6 +105,7 @@ export type ActionId =
   | 'copy-lines'
   | 'pretty-json'
   | 'pager'
+  | 'pager-all'
   | 'switch-engine'
   // The filter and search prompts.
   | 'prompt-keep'
@@ -180,8 +181,9 @@ export const keymap: readonly Binding[] = [
   { action: 'pane-nodes', keys: ['8'], description: 'Nodes pane (the swarm’s nodes)', contexts: ['panes'] },
   { action: 'pane-incidents', keys: ['9', '!'], label: '9/!', description: 'Incidents pane: crashes, OOM kills, unhealthy containers and restart loops, newest first', contexts: ['panes'] },
 
-  { action: 'up', keys: ['up', 'k'], description: 'move up', contexts: LISTS },
-  { action: 'down', keys: ['down', 'j'], description: 'move down', contexts: LISTS },
+  // The wheel (config.json `mouse: true`) moves as the arrows do; help lists it after them.
+  { action: 'up', keys: ['up', 'k', 'wheelup'], description: 'move up', contexts: LISTS },
+  { action: 'down', keys: ['down', 'j', 'wheeldown'], description: 'move down', contexts: LISTS },
   { action: 'top', keys: ['g', 'home'], label: 'g', description: 'go to the top', contexts: LISTS },
   { action: 'bottom', keys: ['G', 'end'], label: 'G', description: 'go to the bottom (logs: and follow)', contexts: LISTS, footer: 'bottom' },
   { action: 'page-up', keys: ['pageup', 'ctrl+b', 'ctrl+u'], label: 'PgUp', description: 'page up', contexts: LISTS },
@@ -253,6 +255,7 @@ export const keymap: readonly Binding[] = [
   { action: 'copy-lines', keys: ['y'], description: 'copy the selected lines (else the current match) to the clipboard (OSC 52, at most 64 KB)', contexts: ['logs'], footer: 'copy' },
   { action: 'pretty-json', keys: ['J'], description: 'the cursor’s line (else the current match) as pretty JSON', contexts: ['logs'], footer: 'json' },
   { action: 'pager', keys: ['o'], description: 'open the loaded lines in $PAGER (default less -R), sanitised as on screen; quitting it comes back here', contexts: ['logs'], footer: 'pager' },
+  { action: 'pager-all', keys: ['O'], description: 'open the whole history in $PAGER, streamed from the engine as the pager reads (one container’s logs)', contexts: ['logs'] },
   { action: 'close', keys: ['escape'], description: 'close this view (logs: leave select mode, clear the search first)', contexts: ['logs', 'inspect', 'help', 'engines', 'stats', 'incident'], footer: 'back' },
   { action: 'switch-engine', keys: ['return'], description: 'switch to the selected engine', contexts: ['engines'], footer: 'switch' },
 

@@ -176,6 +176,9 @@ function logsKey(state: AppState, overlay: LogsOverlay, press: KeyPress, ctx: Ui
     }
     case 'pager':
       return reduced(state, { type: 'logs-pager', overlay: overlay.id });
+    case 'pager-all':
+      if (history === undefined) return notify(state, 'the whole history is for one container’s logs: o opens the loaded lines', 'error');
+      return reduced(state, { type: 'logs-pager', overlay: overlay.id, whole: true });
     case 'time-typed':
       if (history === undefined) return notify(state, 'time windows are for one container’s logs', 'error');
       return reduced(replaceOverlay(state, { ...overlay, prompt: '', promptFor: 'time' }));
