@@ -3,7 +3,8 @@
  * It holds `keys` (see app/keys/custom-keys.ts); `restartLoop`: `{"restarts": 5, "withinMinutes": 10}`,
  * when restarts are a loop (state/incidents/detect.ts explains the defaults); `mute`: containers
  * whose incidents are not counted (`["web-1", "com.example.flaky=true"]`); and `alert`: `"bell"`,
- * `"osc9"` or `"osc777"`, how a new incident alerts beyond the notice (app/alerts.ts). No file means the defaults; a file berth
+ * `"osc9"` or `"osc777"`, how a new incident alerts beyond the notice (app/alerts.ts); `mouse`: true lets
+ * the wheel scroll (main/mouse-mode.ts). No file means the defaults; a file berth
  * cannot use stops it before it takes the terminal, with the file and the problem named, so a
  * typo never turns into keys that quietly do nothing.
  */
@@ -22,9 +23,11 @@ export interface Settings {
   mute?: readonly MuteRule[];
   /** How an incident alerts beyond the notice (`alert`: opt-in). */
   alert?: AlertKind;
+  /** The mouse wheel scrolls (`mouse: true`; off by default, so the terminal's selection works as ever). */
+  mouse?: boolean;
 }
 
-const KNOWN = ['keys', 'restartLoop', 'mute', 'alert'];
+const KNOWN = ['keys', 'restartLoop', 'mute', 'alert', 'mouse'];
 
 /** `restartLoop` as config.json gives it, checked: a positive whole `restarts` and a positive `withinMinutes`. */
 function loopPolicy(raw: unknown): LoopPolicy | string {
@@ -61,17 +64,19 @@ export function loadSettings(path: string): Settings | string {
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return `${path}: must hold a JSON object`;
   const unknown = Object.keys(raw).filter((k) => !KNOWN.includes(k));
   if (unknown.length > 0) return `${path}: unknown setting ${unknown.map((k) => `"${k}"`).join(', ')} (berth knows ${KNOWN.map((k) => `"${k}"`).join(', ')})`;
-  const { keys, restartLoop, mute, alert } = raw as { keys?: unknown; restartLoop?: unknown; mute?: unknown; alert?: unknown };
+  const { keys, restartLoop, mute, alert, mouse } = raw as { keys?: unknown; restartLoop?: unknown; mute?: unknown; alert?: unknown; mouse?: unknown };
   const loop = loopPolicy(restartLoop);
   if (typeof loop === 'string') return `${path}: ${loop}`;
   if (mute !== undefined && (!Array.isArray(mute) || !mute.every((m) => typeof m === 'string' && m.trim() !== ''))) return `${path}: "mute" must be a list of container names or labels ("key=value")`;
   if (alert !== undefined && !ALERT_KINDS.includes(alert as AlertKind)) return `${path}: "alert" must be one of ${ALERT_KINDS.map((k) => `"${k}"`).join(', ')}`;
+  if (mouse !== undefined && typeof mouse !== 'boolean') return `${path}: "mouse" must be true or false`;
   try {
     return {
       keymap: keys === undefined ? defaultKeymap : new Keymap(customiseKeymap(keymap, keys)),
       loop,
       ...(mute !== undefined && { mute: (mute as string[]).map((m) => parseMuteRule(m.trim())) }),
       ...(alert !== undefined && { alert: alert as AlertKind }),
+      ...(mouse === true && { mouse: true }),
     };
   } catch (error) {
     return `${path}: ${(error as Error).message}`;

@@ -17,8 +17,9 @@ import { runShell } from './shell.ts';
 import { runPager } from './pager.ts';
 import { prepareAttach, runAttached } from './attach.ts';
 import type { AttachEnd } from '../app/commands.ts';
-import type { AttachRequest } from '../app/handlers/work.ts';
+import type { AttachRequest, PagerFeed } from '../app/handlers/work.ts';
 import { loadSettings, settingsPath } from './settings.ts';
+import { MouseMode } from './mouse-mode.ts';
 import { installSuspend } from './suspend.ts';
 import type { TerminalControl } from '../ui/terminal-handle.tsx';
 
@@ -89,6 +90,8 @@ export async function runApp(options: AppOptions): Promise<number> {
   let runtime: Runtime | undefined;
   /** True while a shell in a container has the terminal. */
   let shellActive = false;
+  /** The wheel's reports (config.json `mouse`), on once Ink has the terminal. */
+  const mouse = new MouseMode((text) => process.stdout.write(text));
 
   let stopRelease: () => void = () => undefined;
 
@@ -100,6 +103,7 @@ export async function runApp(options: AppOptions): Promise<number> {
     finished = true;
     stopRelease();
     suspender.uninstall();
+    mouse.disable();
     // A signal may end berth mid-shell (or before Ink took the input): the terminal still gets its modes back.
     if (process.stdin.isTTY && process.stdin.isRaw) process.stdin.setRawMode(false);
     runtime?.dispose();
@@ -177,14 +181,14 @@ export async function runApp(options: AppOptions): Promise<number> {
         return finished ? undefined : outcome;
       };
       // The logs view's lines in $PAGER: the same hand-over again.
-      const openPager = async (lines: readonly string[]): Promise<{ text: string; tone: 'info' | 'error' } | undefined> => {
+      const openPager = async (feed: PagerFeed): Promise<{ text: string; tone: 'info' | 'error' } | undefined> => {
         if (shellActive || finished || !terminal) return undefined;
         shellActive = true;
         let said: { text: string; tone: 'info' | 'error' } | undefined;
         try {
           await terminal.suspend(async () => {
             try {
-              const code = await runPager(lines, process.env.PAGER);
+              const code = await runPager(feed, process.env.PAGER);
               said = code === 0 ? undefined : { text: `the pager (${process.env.PAGER || 'less -R'}) exited with code ${code ?? 'none (a signal)'}`, tone: 'error' };
             } catch (error) {
               said = { text: `no pager: ${describeError(error)}`, tone: 'error' };
@@ -211,7 +215,8 @@ export async function runApp(options: AppOptions): Promise<number> {
       // the frame is drawn): a key pressed as the screen appears is a key, not echoed text, and
       // Ctrl-C then is berth's quit key rather than a SIGINT to the shell that started it.
       if (process.stdin.isTTY) process.stdin.setRawMode(true);
-      const current = mount(runtime, (control) => (terminal = control));
+      const current = mount(runtime, (control) => (terminal = mouse.handOver(control)));
+      if (settings.mouse === true && process.stdout.isTTY) mouse.enable();
       instance = current;
       // A component that throws makes Ink draw the error with its stack and unmount by itself,
       // leaving berth running behind a dead screen: end the way every other failure does.

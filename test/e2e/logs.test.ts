@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
@@ -11,6 +11,7 @@ import { berthBin, ensureBuilt, key, PtySession } from '../support/pty.ts';
 const env = sandboxEnv();
 const tag = `logs${process.pid}`;
 const big = `${tag}-big`;
+const mid = `${tag}-mid`;
 const wide = `${tag}-wide`;
 const grep = `${tag}-grep`;
 const timed = `${tag}-timed`;
@@ -18,6 +19,9 @@ const json = `${tag}-json`;
 const jsonLine = '{"level":"error","msg":"disk full","id":12345678901234567890,"nested":{"a":[1,2]}}';
 const longLine = `head-${'x'.repeat(180)}-tail`;
 const sessions: PtySession[] = [];
+const MOUSE_ON = '\u001b[?1000h\u001b[?1006h';
+const MOUSE_OFF = '\u001b[?1006l\u001b[?1000l';
+const WHEEL_UP = '\u001b[<64;10;5M';
 const cwd = mkdtempSync(join(tmpdir(), 'berth-e2e-logs-'));
 
 /** berth in `cwd` (where `w` saves). */
@@ -38,6 +42,7 @@ async function openLogs(b: PtySession, name: string): Promise<void> {
 
 before(async () => {
   await sandboxDocker(['run', '-d', '--network', 'none', '--name', big, env.images.busybox, 'sh', '-c', '(seq 1 999; echo zebra-early; seq 1001 200000); sleep 3600']);
+  await sandboxDocker(['run', '-d', '--network', 'none', '--name', mid, env.images.busybox, 'sh', '-c', 'seq 1 3000; sleep 3600']);
   await sandboxDocker(['run', '-d', '--network', 'none', '--name', wide, env.images.busybox, 'sh', '-c', `echo ${longLine}; sleep 3600`]);
   await sandboxDocker(['run', '-d', '--network', 'none', '--name', timed, env.images.busybox, 'sh', '-c', 'echo early-line; sleep 2; echo late-line; sleep 3600']);
   await sandboxDocker(['run', '-d', '--network', 'none', '--name', json, env.images.busybox, 'sh', '-c', `printf 'esc \\033[2J\\033]0;owned\\007 end\\n'; echo '${jsonLine}'; echo 'plain WARN line'; echo 'third line'; sleep 3600`]);
@@ -48,11 +53,12 @@ before(async () => {
     if (last === '200000') break;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
+  while ((await sandboxDocker(['logs', '--tail', '1', mid])).trim() !== '3000') await new Promise((resolve) => setTimeout(resolve, 100));
 });
 
 after(async () => {
   for (const s of sessions) await s.stop();
-  await sandboxDocker(['rm', '-f', big, wide, grep, timed, json]).catch(() => undefined);
+  await sandboxDocker(['rm', '-f', big, mid, wide, grep, timed, json]).catch(() => undefined);
   rmSync(cwd, { recursive: true, force: true });
 });
 
@@ -181,6 +187,43 @@ test('v puts a cursor on a line: J pretty-prints a JSON line as written, y copie
   const copied = 'plain WARN line\nthird line';
   assert.ok(b.raw.includes(`\u001b]52;c;${Buffer.from(copied).toString('base64')}\u0007`), 'the two lines went to the clipboard');
   assert.doesNotMatch(screen, /select: /, 'copying leaves select mode');
+});
+
+test('O streams the whole history to $PAGER: all 3,000 lines, not just the loaded 500', async () => {
+  const paged = join(cwd, 'paged-all.txt');
+  const b = berth({ PAGER: `cat > "${paged}"` });
+  await openLogs(b, mid);
+  await b.waitFor(/500 lines loaded · older on ↑/);
+  await b.type('O');
+  const expected = Buffer.from(await sandboxDocker(['logs', mid]));
+  // cat takes it all and exits (the file is whole once it has); then berth has the keys again.
+  for (let i = 0; i < 600 && !(existsSync(paged) && statSync(paged).size >= expected.length); i++) await new Promise((resolve) => setTimeout(resolve, 100));
+  assert.ok(readFileSync(paged).equals(expected), 'the pager read what docker logs prints');
+  await b.type(key.escape);
+  await b.waitFor((s) => !s.includes(`logs ${mid}`) && s.includes(`filter "${mid}"`));
+});
+
+test('with mouse on in config.json, the wheel scrolls the log; the reports go off for the pager and at the end', async () => {
+  const config = join(cwd, 'mouse-config');
+  mkdirSync(join(config, 'berth'), { recursive: true });
+  writeFileSync(join(config, 'berth', 'config.json'), '{"mouse": true}');
+  const paged = join(cwd, 'paged-mouse.txt');
+  const b = berth({ XDG_CONFIG_HOME: config, PAGER: `cat > "${paged}"` });
+  await openLogs(b, grep);
+  await b.waitFor(/^\s+40$/m);
+  assert.ok(b.raw.includes(MOUSE_ON), 'berth asked the terminal for wheel reports');
+  assert.doesNotMatch(b.screen(), /^\s+1$/m, 'the first line is above the view');
+  // Ten notches up (each WHEEL_LINES lines) reach the top of the 40 lines.
+  await b.type(...Array.from({ length: 10 }, () => WHEEL_UP));
+  await b.waitFor((s) => /^\s+1$/m.test(s) && !/^\s+40$/m.test(s));
+  // The pager gets the terminal with the reports off; berth turns them on again after.
+  const before = b.raw.length;
+  await b.type('o');
+  for (let i = 0; i < 300 && !existsSync(paged); i++) await new Promise((resolve) => setTimeout(resolve, 100));
+  await b.waitFor(() => b.raw.indexOf(MOUSE_ON, b.raw.indexOf(MOUSE_OFF, before)) > 0);
+  await b.type(key.escape, 'q');
+  await b.exited;
+  assert.ok(b.raw.lastIndexOf(MOUSE_OFF) > b.raw.lastIndexOf(MOUSE_ON), 'the reports are off once berth is gone');
 });
 
 test('o hands the loaded lines to $PAGER, sanitised as on screen, and berth is back when it quits', async () => {

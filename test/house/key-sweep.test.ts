@@ -23,7 +23,7 @@ import { initialEngineState, type EngineState } from '../../src/state/engine-sta
 import { createPull, finishPull } from '../../src/state/pulls/pull-reducer.ts';
 import { uiContext } from '../support/ui-context.ts';
 
-const NAMED = ['up', 'down', 'left', 'right', 'pageup', 'pagedown', 'home', 'end', 'return', 'escape', 'tab', 'shift+tab', 'backspace', 'delete'];
+const NAMED = ['up', 'down', 'left', 'right', 'pageup', 'pagedown', 'home', 'end', 'return', 'escape', 'tab', 'shift+tab', 'backspace', 'delete', 'wheelup', 'wheeldown'];
 const PRINTABLE = Array.from({ length: 0x7f - 0x20 }, (_, i) => String.fromCharCode(0x20 + i));
 const CTRL = Array.from({ length: 26 }, (_, i) => `ctrl+${String.fromCharCode(0x61 + i)}`);
 const META = ['meta+x', 'meta+b', 'meta+f'];

@@ -15,6 +15,8 @@ const names: Record<string, string> = {
   backspace: 'Backspace',
   delete: 'Del',
   ' ': 'Space',
+  wheelup: 'wheel↑',
+  wheeldown: 'wheel↓',
 };
 
 export function prettyKey(key: string): string {

@@ -118,7 +118,7 @@ test('the settings file: where it lives, missing is fine, and a bad one is one l
   assert.equal(good.keymap.resolve('containers', 'h'), 'stop');
   const broken = settingsFile('broken.json', '{"keys": ');
   assert.match(String(loadSettings(broken)), new RegExp(`^${broken}: not valid JSON`));
-  assert.match(String(loadSettings(settingsFile('typo.json', '{"kyes": {}}'))), /unknown setting "kyes" \(berth knows "keys", "restartLoop", "mute", "alert"\)/);
+  assert.match(String(loadSettings(settingsFile('typo.json', '{"kyes": {}}'))), /unknown setting "kyes" \(berth knows "keys", "restartLoop", "mute", "alert", /);
   assert.match(String(loadSettings(settingsFile('clash.json', '{"keys": {"stop": "j"}}'))), /clash\.json: "j" would both stop and down/);
   assert.match(String(loadSettings(settingsFile('array.json', '[]'))), /must hold a JSON object/);
 });
@@ -135,4 +135,13 @@ test('the settings file: when restarts are a loop (incidents), checked', () => {
   assert.equal(muted.alert, 'osc9');
   assert.match(String(loadSettings(settingsFile('mutex.json', '{"mute": "web-1"}'))), /"mute" must be a list/);
   assert.match(String(loadSettings(settingsFile('alertx.json', '{"alert": "beep"}'))), /"alert" must be one of "bell", "osc9", "osc777"/);
+});
+
+test('the settings file: mouse is true or false, and off unless said', () => {
+  const on = loadSettings(settingsFile('mouse.json', '{"mouse": true}'));
+  assert.equal(typeof on === 'object' && on.mouse, true);
+  const off = loadSettings(settingsFile('mouse-off.json', '{"mouse": false}'));
+  assert.equal(typeof off === 'object' && off.mouse, undefined);
+  const bad = settingsFile('mouse-bad.json', '{"mouse": "yes"}');
+  assert.equal(loadSettings(bad), `${bad}: "mouse" must be true or false`);
 });
