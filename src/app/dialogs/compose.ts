@@ -41,7 +41,7 @@ export interface ComposeDialog extends ComposeRequest {
   probe: ComposeProbe;
   /** The project's paths that are not on this machine. */
   missing: readonly string[];
-  /** The focused row: a verb (0…5), or the profiles field after them. */
+  /** The focused row: the profiles field (0), or a verb (1…6). */
   focus: number;
   /** The verb Enter runs: the last one focused. */
   verb: ComposeVerb;
@@ -55,8 +55,10 @@ export interface ComposeDialog extends ComposeRequest {
   scrollBack: number;
 }
 
-const PROFILES_ROW = COMPOSE_VERBS.length;
+/** The profiles come first: typed, then the verb chosen below them and run. */
+const PROFILES_ROW = 0;
 const ROWS = COMPOSE_VERBS.length + 1;
+const verbAt = (row: number): ComposeVerb | undefined => COMPOSE_VERBS[row - 1];
 
 const what: Record<ComposeVerb, (service: boolean) => string> = {
   up: () => 'create and start what is not running (up -d)',
@@ -128,7 +130,7 @@ function chooseKey(state: ComposeDialog, key: DialogKey, ctx: DialogContext): Ou
     case 'next-field':
     case 'prev-field': {
       const focus = moveFocus(state.focus, key.action === 'next-field' ? 1 : -1, ROWS);
-      return { state: { ...state, focus, verb: COMPOSE_VERBS[focus] ?? state.verb } };
+      return { state: { ...state, focus, verb: verbAt(focus) ?? state.verb } };
     }
     default: {
       if (state.focus !== PROFILES_ROW) return { state };
@@ -160,7 +162,7 @@ export const compose = defineDialog<ComposeDialog, ComposeRequest, ComposeReply>
   id: 'compose',
   actions,
   open: (request, ctx) => ({
-    state: { ...request, probe: { kind: 'probing' }, missing: [], focus: 0, verb: 'up', fields: { profiles: field() }, queued: false, phase: { kind: 'choose' }, output: 0, scrollBack: 0 },
+    state: { ...request, probe: { kind: 'probing' }, missing: [], focus: 1, verb: 'up', fields: { profiles: field() }, queued: false, phase: { kind: 'choose' }, output: 0, scrollBack: 0 },
     commands: [{ type: 'compose-probe', overlay: ctx.overlay, project: request.project }],
   }),
   contexts(state) {
@@ -204,12 +206,9 @@ function chooseView(state: ComposeDialog): DialogView {
   else if (state.probe.kind === 'ready') blocks.push({ kind: 'text', tone: 'muted', text: `through ${sanitizeLine(state.probe.cli)}` });
   else blocks.push({ kind: 'text', tone: 'error', wrap: 'wrap', text: sanitizeLine(state.probe.reason) });
   if (state.missing.length > 0) blocks.push({ kind: 'text', tone: 'warning', wrap: 'wrap', text: `⚠ ${sanitizeLine(notHere(state.missing))}` });
-  COMPOSE_VERBS.forEach((verb, i) => {
-    const focused = state.focus === i;
-    const chosen = state.verb === verb;
-    blocks.push({ kind: 'text', tone: focused ? 'accent' : undefined, bold: focused, wrap: 'truncate', text: `${chosen ? '▸' : ' '} ${verb.padEnd(9)}${what[verb](state.service !== undefined)}` });
-  });
   blocks.push({ kind: 'field', label: 'profiles', field: state.fields.profiles, focused: state.focus === PROFILES_ROW, placeholder: '--profile for each: names, spaces or commas between' });
+  // A verb row is drawn as a switch: the one Enter runs is on.
+  COMPOSE_VERBS.forEach((verb, i) => blocks.push({ kind: 'toggle', label: verb, on: state.verb === verb, focused: state.focus === i + 1, description: what[verb](state.service !== undefined) }));
   const args = composeArgs(state.verb, scopeOf(state)).map((a) => (/^[\w@%+=:,./-]+$/.test(a) ? a : `'${a}'`));
   blocks.push({ kind: 'text', tone: 'muted', wrap: 'middle', text: sanitizeLine(`compose ${args.join(' ')}`) });
   return {

@@ -1,0 +1,71 @@
+/**
+ * The compose dialog's machine, pure: which verb Enter runs and with what scope, an Enter typed
+ * before the CLI is found (it waits for it), what blocks a run (no CLI, files not here), and the
+ * output phase's keys.
+ */
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import type { ComposeDialog, ComposeRequest } from '../../../src/app/dialogs/compose.ts';
+import type { DialogContext } from '../../../src/app/dialogs/machine.ts';
+import { initialEngineState } from '../../../src/state/engine-state.ts';
+import { drive, keyIn, press, resultIn, type KnownDialog } from '../../support/dialog-driver.ts';
+
+const ctx: DialogContext = { overlay: 7, engine: initialEngineState('x'), bodyHeight: 20 };
+const project = { name: 'shop', workingDir: '/srv/shop', configFiles: ['/srv/shop/compose.yml'] };
+const request: ComposeRequest = { type: 'compose', project, service: 'web' };
+
+function asCompose(state: KnownDialog): ComposeDialog {
+  assert.equal(state.type, 'compose');
+  return state as ComposeDialog;
+}
+
+const ready = (state: KnownDialog, missing: readonly string[] = []) => resultIn(state, { kind: 'compose-probed', cli: 'docker-compose 1.29.2', missing }, ctx);
+
+describe('compose dialog', () => {
+  test('it asks for the CLI on opening; profiles typed above the verbs, ↓ to pull, Enter runs pull of the service with them', () => {
+    const opened = drive(request, '', ctx);
+    assert.deepEqual(opened.commands, [{ type: 'compose-probe', overlay: 7, project }]);
+    const probed = ready(opened.state).state;
+    // Up to the profiles field above the verbs, type them, then down to pull.
+    let state: KnownDialog = keyIn(probed, press('{up}'), ctx).state;
+    assert.equal(asCompose(state).focus, 0, 'the profiles field');
+    for (const ch of 'dev, debug') state = keyIn(state, press(ch === ' ' ? '{space}' : ch), ctx).state;
+    for (const k of ['{down}', '{down}', '{down}']) state = keyIn(state, press(k), ctx).state;
+    assert.equal(asCompose(state).verb, 'pull');
+    const run = keyIn(state, press('{enter}'), ctx);
+    assert.deepEqual(run.commands, [{ type: 'compose-run', overlay: 7, verb: 'pull', scope: { project, service: 'web', profiles: ['dev', 'debug'] } }]);
+    assert.equal(asCompose(run.state).phase.kind, 'running');
+  });
+
+  test('an Enter typed before the CLI is found runs once it is, as if typed after', () => {
+    const early = drive({ type: 'compose', project }, '{enter}{enter}', ctx);
+    assert.equal(early.commands.length, 1, 'only the probe so far');
+    const found = ready(early.state);
+    assert.deepEqual(found.commands, [{ type: 'compose-run', overlay: 7, verb: 'up', scope: { project, profiles: [] } }]);
+  });
+
+  test('no compose CLI, or files not on this machine: Enter says why and runs nothing', () => {
+    const opened = drive(request, '', ctx);
+    const none = resultIn(opened.state, { kind: 'compose-probed', reason: 'no compose CLI here', missing: [] }, ctx);
+    const refused = keyIn(none.state, press('{enter}'), ctx);
+    assert.equal(refused.commands, undefined);
+    assert.equal(asCompose(refused.state).error, 'no compose CLI here');
+    const away = keyIn(ready(opened.state, ['/srv/shop']).state, press('{enter}'), ctx);
+    assert.equal(away.commands, undefined);
+    assert.match(asCompose(away.state).error ?? '', /not on this machine: \/srv\/shop/);
+  });
+
+  test('the output: exit status kept; Enter goes back to the actions, Esc closes; while running Esc leaves it running', () => {
+    const running = keyIn(ready(drive(request, '', ctx).state).state, press('{enter}'), ctx).state;
+    const leaving = keyIn(running, press('{esc}'), ctx);
+    assert.equal(leaving.close, true);
+    assert.match(leaving.notify?.text ?? '', /up of service web \(shop\) goes on/);
+    const output = resultIn(running, { kind: 'compose-output', lines: 40 }, ctx).state;
+    const ended = asCompose(resultIn(output, { kind: 'compose-exited', code: 1, signal: null }, ctx).state);
+    assert.deepEqual(ended.phase, { kind: 'ended', verb: 'up', code: 1, signal: null });
+    const scrolled = asCompose(keyIn(ended, press('{up}'), ctx).state);
+    assert.equal(scrolled.scrollBack, 1);
+    assert.equal(asCompose(keyIn(ended, press('{enter}'), ctx).state).phase.kind, 'choose');
+    assert.equal(keyIn(ended, press('{esc}'), ctx).close, true);
+  });
+});
