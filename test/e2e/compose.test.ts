@@ -19,6 +19,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
+import { projectOf } from '../../src/state/compose/project.ts';
+import { recreateComposeService } from '../../src/state/compose/recreate.ts';
 import { key, launchBerth, type PtySession } from '../support/pty.ts';
 import { sandboxDocker, sandboxEnv } from '../support/sandbox-env.ts';
 
@@ -51,15 +53,15 @@ function composeCli(args: string[]): Promise<string> {
   });
 }
 
-async function projectContainers(): Promise<Array<{ service: string; started: string; running: boolean }>> {
+async function projectContainers(): Promise<Array<{ id: string; service: string; started: string; running: boolean }>> {
   const ids = (await sandboxDocker(['ps', '-aq', '--filter', `label=com.docker.compose.project=${composeProject}`])).split('\n').filter(Boolean);
   if (ids.length === 0) return [];
-  const out = await sandboxDocker(['inspect', '-f', '{{index .Config.Labels "com.docker.compose.service"}} {{.State.StartedAt}} {{.State.Running}}', ...ids]);
+  const out = await sandboxDocker(['inspect', '-f', '{{.Id}} {{index .Config.Labels "com.docker.compose.service"}} {{.State.StartedAt}} {{.State.Running}}', ...ids]);
   return out
     .trim()
     .split('\n')
     .map((line) => line.split(' '))
-    .map(([service = '', started = '', running = '']) => ({ service, started, running: running === 'true' }))
+    .map(([id = '', service = '', started = '', running = '']) => ({ id, service, started, running: running === 'true' }))
     .sort((a, b) => a.service.localeCompare(b.service));
 }
 
@@ -112,7 +114,7 @@ test('z groups a Compose project under a header with its roll-up; Space folds it
   assert.equal((await b.exited).exitCode, 0);
 });
 
-test('Z runs the compose CLI on a project: up starts the missing service, pull shows its output, restart of one service leaves the other, down removes both', async () => {
+test('Z runs the compose CLI on a project: up starts the missing service, pull shows its output, restart of one service leaves the other, down removes both; recreateComposeService makes one service anew', async () => {
   const service = (name: string) => [`  ${name}:`, `    image: ${env.images.registryBusybox}`, `    command: ["sleep", "3600"]`, '    network_mode: none', '    stop_signal: SIGKILL'];
   writeFileSync(composeFile, ['version: "2.4"', 'services:', ...service('db'), ...service('web'), ''].join('\n'));
   // Only db runs at first: berth finds the project from its labels.
@@ -148,6 +150,16 @@ test('Z runs the compose CLI on a project: up starts the missing service, pull s
   assert.equal(restarted[0]?.started, before[0]?.started, 'db was not restarted');
   assert.notEqual(restarted[1]?.started, before[1]?.started, 'web was restarted');
   await b.type(key.escape);
+
+  // What the recreate path calls for a Compose container: web made anew alone, db untouched.
+  const labels = JSON.parse(await sandboxDocker(['inspect', '-f', '{{json .Config.Labels}}', restarted[1]?.id ?? ''])) as Record<string, string>;
+  const project = projectOf(labels);
+  assert.ok(project);
+  const recreated = await recreateComposeService({ project, service: 'web', engine: { host: env.dockerHost }, env: { ...process.env, DOCKER_CONFIG: env.clientConfigDir } });
+  assert.equal(recreated.code, 0, recreated.output.map((l) => l.text).join('\n'));
+  const anew = await projectContainers();
+  assert.equal(anew[0]?.id, restarted[0]?.id, 'db is the same container');
+  assert.notEqual(anew[1]?.id, restarted[1]?.id, 'web is a new container');
 
   // Down on the project's row: both containers go.
   await b.type('g', 'Z');

@@ -8,7 +8,8 @@ import { describe, test } from 'node:test';
 import { composeArgs, parseProfiles, recreateServiceArgs } from '../../../src/state/compose/args.ts';
 import { composeEnv } from '../../../src/state/compose/env.ts';
 import { missingPaths, projectOf } from '../../../src/state/compose/project.ts';
-import { commandLine, LineSplitter, MAX_LINE } from '../../../src/state/compose/run.ts';
+import { findComposeCli, NO_COMPOSE_CLI } from '../../../src/state/compose/cli.ts';
+import { commandLine, LineSplitter, MAX_LINE, runCompose } from '../../../src/state/compose/run.ts';
 
 const project = { name: 'shop', workingDir: '/srv/shop', configFiles: ['/srv/shop/compose.yml', '/srv/shop/override.yml'] };
 const head = ['--project-directory', '/srv/shop', '-f', '/srv/shop/compose.yml', '-f', '/srv/shop/override.yml', '-p', 'shop'];
@@ -76,5 +77,21 @@ describe('output lines', () => {
     const [long] = split.push(`${'x'.repeat(MAX_LINE + 10)}\n`);
     assert.equal(long?.truncated, true);
     assert.equal(long?.text.length, MAX_LINE);
+  });
+});
+
+describe('running the CLI (a stand-in program, argument vectors, no engine)', () => {
+  const sh = (script: string) => ({ command: 'sh', prefix: ['-c', script, 'sh'], label: 'sh', version: '1' });
+  test('stdout and stderr in the order written, then the exit code', async () => {
+    const lines: string[] = [];
+    const exit = await runCompose(sh('echo "$1"; echo two >&2; printf "three"; exit 3'), ['one word'], { env: process.env, onLines: (l) => lines.push(...l.map((x) => x.text)) });
+    assert.deepEqual(lines, ['one word', 'two', 'three']);
+    assert.deepEqual(exit, { code: 3, signal: null });
+  });
+  test('a CLI that cannot be started says so', async () => {
+    await assert.rejects(runCompose({ command: '/nonexistent/compose', prefix: [], label: 'compose', version: '1' }, [], { env: process.env, onLines: () => undefined }), /compose could not be started/);
+  });
+  test('no compose CLI on PATH: the reason, not a crash', async () => {
+    assert.deepEqual(await findComposeCli({ PATH: '/nonexistent' }), { ok: false, reason: NO_COMPOSE_CLI });
   });
 });
