@@ -195,8 +195,8 @@ export type RunReply =
 export type SetReply = { kind: 'set-started'; index: number } | { kind: 'set-item'; index: number; ok: boolean; message: string } | { kind: 'set-ended'; halted: boolean };
 
 export type ComposeReply =
-  /** The CLI found (its label and version) or why not; the project's paths that are not here. */
-  | { kind: 'compose-probed'; cli?: string; reason?: string; missing: readonly string[] }
+  /** The CLI found ("docker compose", its version) or why not; the project's paths that are not here. */
+  | { kind: 'compose-probed'; cli?: { label: string; version: string }; reason?: string; missing: readonly string[] }
   /** The CLI started: the command line it runs. */
   | { kind: 'compose-started'; line: string }
   | { kind: 'compose-output'; lines: number }

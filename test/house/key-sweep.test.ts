@@ -222,7 +222,7 @@ function screens(): Screen[] {
   // Compose (Z): the actions while the CLI is looked for, the profiles field, and a run's output.
   const composing = keys(pane('containers', 0), 'z', 'Z');
   add('compose, looking for the CLI', composing);
-  const composeReady = reply(composing, { kind: 'compose-probed', cli: 'docker-compose 1.29.2', missing: [] });
+  const composeReady = reply(composing, { kind: 'compose-probed', cli: { label: 'docker-compose', version: '1.29.2' }, missing: [] });
   add('compose, an action', keys(composeReady, 'down'));
   add('compose, profiles', keys(composeReady, 'up', 'd', 'e', 'v', 'left'));
   const composeRun = keys(composeReady, 'return');

@@ -30,7 +30,7 @@ export interface ComposeRequest {
   service?: string;
 }
 
-export type ComposeProbe = { kind: 'probing' } | { kind: 'ready'; cli: string } | { kind: 'unusable'; reason: string };
+export type ComposeProbe = { kind: 'probing' } | { kind: 'ready'; cli: string; version: string } | { kind: 'unusable'; reason: string };
 
 export type ComposePhase =
   | { kind: 'choose' }
@@ -174,7 +174,7 @@ export const compose = defineDialog<ComposeDialog, ComposeRequest, ComposeReply>
     const { phase } = state;
     switch (result.kind) {
       case 'compose-probed': {
-        const probe: ComposeProbe = result.cli !== undefined ? { kind: 'ready', cli: result.cli } : { kind: 'unusable', reason: result.reason ?? 'no compose CLI' };
+        const probe: ComposeProbe = result.cli !== undefined ? { kind: 'ready', cli: result.cli.label, version: result.cli.version } : { kind: 'unusable', reason: result.reason ?? 'no compose CLI' };
         const next = { ...state, probe, missing: result.missing };
         return state.queued && phase.kind === 'choose' ? start(next, ctx) : { state: next };
       }
@@ -203,14 +203,14 @@ function chooseView(state: ComposeDialog): DialogView {
     { kind: 'text', tone: 'muted', wrap: 'wrap', text: `files: ${project.configFiles.length > 0 ? sanitizeLine(project.configFiles.join(', ')) : '(no config_files label: the directory’s default)'}` },
   ];
   if (state.probe.kind === 'probing') blocks.push({ kind: 'busy', text: state.queued ? `looking for the compose CLI, then ${state.verb}…` : 'looking for the compose CLI…' });
-  else if (state.probe.kind === 'ready') blocks.push({ kind: 'text', tone: 'muted', text: `through ${sanitizeLine(state.probe.cli)}` });
+  else if (state.probe.kind === 'ready') blocks.push({ kind: 'text', tone: 'muted', text: `through ${sanitizeLine(`${state.probe.cli} ${state.probe.version}`)}` });
   else blocks.push({ kind: 'text', tone: 'error', wrap: 'wrap', text: sanitizeLine(state.probe.reason) });
   if (state.missing.length > 0) blocks.push({ kind: 'text', tone: 'warning', wrap: 'wrap', text: `⚠ ${sanitizeLine(notHere(state.missing))}` });
   blocks.push({ kind: 'field', label: 'profiles', field: state.fields.profiles, focused: state.focus === PROFILES_ROW, placeholder: '--profile for each: names, spaces or commas between' });
   // A verb row is drawn as a switch: the one Enter runs is on.
   COMPOSE_VERBS.forEach((verb, i) => blocks.push({ kind: 'toggle', label: verb, on: state.verb === verb, focused: state.focus === i + 1, description: what[verb](state.service !== undefined) }));
   const args = composeArgs(state.verb, scopeOf(state)).map((a) => (/^[\w@%+=:,./-]+$/.test(a) ? a : `'${a}'`));
-  blocks.push({ kind: 'text', tone: 'muted', wrap: 'middle', text: sanitizeLine(`compose ${args.join(' ')}`) });
+  blocks.push({ kind: 'text', tone: 'muted', wrap: 'middle', text: sanitizeLine(`${state.probe.kind === 'ready' ? state.probe.cli : 'compose'} ${args.join(' ')}`) });
   return {
     title: title(state),
     width: 'form',

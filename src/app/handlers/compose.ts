@@ -25,7 +25,7 @@ export const composeHandlers: HandlerTable<'compose-probe' | 'compose-run'> = {
     env.work(overlay);
     void findComposeCli().then((found) => {
       const missing = missingPaths(project);
-      reply(env, overlay, found.ok ? { kind: 'compose-probed', cli: `${found.cli.label} ${found.cli.version}`, missing } : { kind: 'compose-probed', reason: found.reason, missing });
+      reply(env, overlay, found.ok ? { kind: 'compose-probed', cli: { label: found.cli.label, version: found.cli.version }, missing } : { kind: 'compose-probed', reason: found.reason, missing });
     });
   },
   'compose-run': ({ overlay, verb, scope }, env) => {

@@ -19,7 +19,7 @@ function asCompose(state: KnownDialog): ComposeDialog {
   return state as ComposeDialog;
 }
 
-const ready = (state: KnownDialog, missing: readonly string[] = []) => resultIn(state, { kind: 'compose-probed', cli: 'docker-compose 1.29.2', missing }, ctx);
+const ready = (state: KnownDialog, missing: readonly string[] = []) => resultIn(state, { kind: 'compose-probed', cli: { label: 'docker-compose', version: '1.29.2' }, missing }, ctx);
 
 describe('compose dialog', () => {
   test('it asks for the CLI on opening; profiles typed above the verbs, ↓ to pull, Enter runs pull of the service with them', () => {
