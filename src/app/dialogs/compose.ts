@@ -7,8 +7,10 @@
  *
  *   choose ─Enter→ running (output streams) → ended ─Enter→ choose
  *
- * An Enter typed before the CLI is found waits for it, as if typed after. The work is
- * handlers/compose.ts.
+ * Enter always starts the run and the work (handlers/compose.ts) says what stops it (no CLI,
+ * files not here) in its place: what Enter does never depends on whether the look-up for the
+ * CLI, which only informs the choice, has answered yet, so keys typed together do what they do
+ * typed slowly. Leaving the view (or berth) does not stop the CLI.
  */
 import { COMPOSE_VERBS, composeArgs, parseProfiles, type ComposeScope, type ComposeVerb } from '../../state/compose/args.ts';
 import { notHere } from '../../state/compose/recreate.ts';
@@ -46,8 +48,6 @@ export interface ComposeDialog extends ComposeRequest {
   /** The verb Enter runs: the last one focused. */
   verb: ComposeVerb;
   fields: Fields<'profiles'>;
-  /** Enter came before the CLI was found: run once it is. */
-  queued: boolean;
   phase: ComposePhase;
   error?: string;
   /** Output lines held (the handler's buffer), as last reported; lines scrolled back from its end. */
@@ -94,18 +94,9 @@ function scopeOf(state: ComposeDialog): ComposeScope {
   return { project: state.project, ...(state.service !== undefined && { service: state.service }), profiles: parseProfiles(state.fields.profiles.value) };
 }
 
-/** Why nothing can run, or undefined when it can. */
-function blocked(state: ComposeDialog): string | undefined {
-  if (state.probe.kind === 'unusable') return state.probe.reason;
-  if (state.missing.length > 0) return notHere(state.missing);
-  return undefined;
-}
-
 function start(state: ComposeDialog, ctx: DialogContext): Outcome<ComposeDialog> {
-  const why = blocked(state);
-  if (why !== undefined) return { state: { ...state, queued: false, error: why } };
   return {
-    state: { ...state, queued: false, error: undefined, phase: { kind: 'running', verb: state.verb }, output: 0, scrollBack: 0 },
+    state: { ...state, error: undefined, phase: { kind: 'running', verb: state.verb }, output: 0, scrollBack: 0 },
     commands: [{ type: 'compose-run', overlay: ctx.overlay, verb: state.verb, scope: scopeOf(state) }],
   };
 }
@@ -125,7 +116,6 @@ function chooseKey(state: ComposeDialog, key: DialogKey, ctx: DialogContext): Ou
     case 'cancel':
       return { state, close: true };
     case 'submit':
-      if (state.probe.kind === 'probing') return { state: state.queued ? state : { ...state, queued: true } };
       return start(state, ctx);
     case 'next-field':
     case 'prev-field': {
@@ -162,7 +152,7 @@ export const compose = defineDialog<ComposeDialog, ComposeRequest, ComposeReply>
   id: 'compose',
   actions,
   open: (request, ctx) => ({
-    state: { ...request, probe: { kind: 'probing' }, missing: [], focus: 1, verb: 'up', fields: { profiles: field() }, queued: false, phase: { kind: 'choose' }, output: 0, scrollBack: 0 },
+    state: { ...request, probe: { kind: 'probing' }, missing: [], focus: 1, verb: 'up', fields: { profiles: field() }, phase: { kind: 'choose' }, output: 0, scrollBack: 0 },
     commands: [{ type: 'compose-probe', overlay: ctx.overlay, project: request.project }],
   }),
   contexts(state) {
@@ -170,13 +160,12 @@ export const compose = defineDialog<ComposeDialog, ComposeRequest, ComposeReply>
     return state.focus === PROFILES_ROW ? formContexts('field', ROWS) : ['form', 'dialog'];
   },
   key: (state, key, ctx) => (state.phase.kind === 'choose' ? chooseKey(state, key, ctx) : outputKey(state, key, ctx)),
-  result(state, result, ctx): Outcome<ComposeDialog> {
+  result(state, result): Outcome<ComposeDialog> {
     const { phase } = state;
     switch (result.kind) {
       case 'compose-probed': {
         const probe: ComposeProbe = result.cli !== undefined ? { kind: 'ready', cli: result.cli.label, version: result.cli.version } : { kind: 'unusable', reason: result.reason ?? 'no compose CLI' };
-        const next = { ...state, probe, missing: result.missing };
-        return state.queued && phase.kind === 'choose' ? start(next, ctx) : { state: next };
+        return { state: { ...state, probe, missing: result.missing } };
       }
       case 'compose-started':
         return phase.kind === 'running' ? { state: { ...state, phase: { ...phase, line: result.line } } } : { state };
@@ -202,7 +191,7 @@ function chooseView(state: ComposeDialog): DialogView {
     { kind: 'text', tone: 'muted', wrap: 'middle', text: `dir: ${sanitizeLine(project.workingDir ?? '(no working_dir label: the CLI’s own directory)')}` },
     { kind: 'text', tone: 'muted', wrap: 'wrap', text: `files: ${project.configFiles.length > 0 ? sanitizeLine(project.configFiles.join(', ')) : '(no config_files label: the directory’s default)'}` },
   ];
-  if (state.probe.kind === 'probing') blocks.push({ kind: 'busy', text: state.queued ? `looking for the compose CLI, then ${state.verb}…` : 'looking for the compose CLI…' });
+  if (state.probe.kind === 'probing') blocks.push({ kind: 'busy', text: 'looking for the compose CLI…' });
   else if (state.probe.kind === 'ready') blocks.push({ kind: 'text', tone: 'muted', text: `through ${sanitizeLine(`${state.probe.cli} ${state.probe.version}`)}` });
   else blocks.push({ kind: 'text', tone: 'error', wrap: 'wrap', text: sanitizeLine(state.probe.reason) });
   if (state.missing.length > 0) blocks.push({ kind: 'text', tone: 'warning', wrap: 'wrap', text: `⚠ ${sanitizeLine(notHere(state.missing))}` });

@@ -9,6 +9,7 @@ import { composeArgs } from '../../state/compose/args.ts';
 import { findComposeCli } from '../../state/compose/cli.ts';
 import { composeEnv } from '../../state/compose/env.ts';
 import { missingPaths } from '../../state/compose/project.ts';
+import { notHere } from '../../state/compose/recreate.ts';
 import { commandLine, runCompose } from '../../state/compose/run.ts';
 import { LogBuffer } from '../../state/logs/log-buffer.ts';
 import type { ComposeReply } from '../commands.ts';
@@ -44,6 +45,8 @@ export const composeHandlers: HandlerTable<'compose-probe' | 'compose-run'> = {
     void (async () => {
       const found = await findComposeCli();
       if (!found.ok) return reply(env, overlay, { kind: 'compose-failed', message: found.reason });
+      const missing = missingPaths(scope.project);
+      if (missing.length > 0) return reply(env, overlay, { kind: 'compose-failed', message: notHere(missing) });
       const args = composeArgs(verb, scope);
       reply(env, overlay, { kind: 'compose-started', line: commandLine(found.cli, args) });
       const exit = await runCompose(found.cli, args, {

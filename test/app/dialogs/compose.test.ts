@@ -8,7 +8,12 @@ import { describe, test } from 'node:test';
 import type { ComposeDialog, ComposeRequest } from '../../../src/app/dialogs/compose.ts';
 import type { DialogContext } from '../../../src/app/dialogs/machine.ts';
 import { initialEngineState } from '../../../src/state/engine-state.ts';
-import { drive, keyIn, press, resultIn, type KnownDialog } from '../../support/dialog-driver.ts';
+import { defaultKeymap } from '../../../src/app/keys/keymap.ts';
+import { drive, keyIn, moduleOf, press, resultIn, type KnownDialog } from '../../support/dialog-driver.ts';
+
+function moduleView(state: KnownDialog) {
+  return moduleOf('compose').view(state, { overlay: 7, width: 100, height: 30, engine: ctx.engine, pulls: { pulls: [] }, keymap: defaultKeymap, output: () => [], outputLength: 0 });
+}
 
 const ctx: DialogContext = { overlay: 7, engine: initialEngineState('x'), bodyHeight: 20 };
 const project = { name: 'shop', workingDir: '/srv/shop', configFiles: ['/srv/shop/compose.yml'] };
@@ -37,22 +42,26 @@ describe('compose dialog', () => {
     assert.equal(asCompose(run.state).phase.kind, 'running');
   });
 
-  test('an Enter typed before the CLI is found runs once it is, as if typed after', () => {
-    const early = drive({ type: 'compose', project }, '{enter}{enter}', ctx);
-    assert.equal(early.commands.length, 1, 'only the probe so far');
-    const found = ready(early.state);
-    assert.deepEqual(found.commands, [{ type: 'compose-run', overlay: 7, verb: 'up', scope: { project, profiles: [] } }]);
+  test('Enter runs at once, whether or not the CLI has been found yet: keys typed together do as typed slowly', () => {
+    const early = drive({ type: 'compose', project }, '{enter}{up}', ctx);
+    const late = drive({ type: 'compose', project }, '', ctx);
+    const after = keyIn(keyIn(ready(late.state).state, press('{enter}'), ctx).state, press('{up}'), ctx);
+    const run = { type: 'compose-run', overlay: 7, verb: 'up', scope: { project, profiles: [] } };
+    assert.deepEqual(early.commands.slice(1), [run]);
+    assert.deepEqual(after.commands, undefined);
+    assert.deepEqual({ ...asCompose(early.state), probe: undefined, missing: undefined }, { ...asCompose(after.state), probe: undefined, missing: undefined });
   });
 
-  test('no compose CLI, or files not on this machine: Enter says why and runs nothing', () => {
+  test('no compose CLI, or files not on this machine: the run ends with why, and Enter goes back to the actions', () => {
     const opened = drive(request, '', ctx);
-    const none = resultIn(opened.state, { kind: 'compose-probed', reason: 'no compose CLI here', missing: [] }, ctx);
-    const refused = keyIn(none.state, press('{enter}'), ctx);
-    assert.equal(refused.commands, undefined);
-    assert.equal(asCompose(refused.state).error, 'no compose CLI here');
-    const away = keyIn(ready(opened.state, ['/srv/shop']).state, press('{enter}'), ctx);
-    assert.equal(away.commands, undefined);
-    assert.match(asCompose(away.state).error ?? '', /not on this machine: \/srv\/shop/);
+    const none = resultIn(opened.state, { kind: 'compose-probed', reason: 'no compose CLI here', missing: [] }, ctx).state;
+    assert.match(JSON.stringify(moduleView(none)), /no compose CLI here/, 'said before Enter');
+    const running = keyIn(none, press('{enter}'), ctx).state;
+    const failed = asCompose(resultIn(running, { kind: 'compose-failed', message: 'no compose CLI here' }, ctx).state);
+    assert.deepEqual(failed.phase, { kind: 'ended', verb: 'up', code: null, signal: null, error: 'no compose CLI here' });
+    assert.equal(asCompose(keyIn(failed, press('{enter}'), ctx).state).phase.kind, 'choose');
+    const away = ready(opened.state, ['/srv/shop']).state;
+    assert.match(JSON.stringify(moduleView(away)), /not on this machine: \/srv\/shop/);
   });
 
   test('the output: exit status kept; Enter goes back to the actions, Esc closes; while running Esc leaves it running', () => {
