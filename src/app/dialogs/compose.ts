@@ -13,8 +13,7 @@
  * typed slowly. Leaving the view (or berth) does not stop the CLI.
  */
 import { COMPOSE_VERBS, composeArgs, parseProfiles, type ComposeScope, type ComposeVerb } from '../../state/compose/args.ts';
-import { notHere } from '../../state/compose/recreate.ts';
-import { projectOf, SERVICE_LABEL, type ComposeProject } from '../../state/compose/project.ts';
+import { notHere, projectOf, SERVICE_LABEL, type ComposeProject } from '../../state/compose/project.ts';
 import type { TargetActions } from '../actions/target-actions.ts';
 import { notify, type ComposeReply } from '../commands.ts';
 import type { UiContext } from '../context.ts';

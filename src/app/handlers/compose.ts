@@ -8,8 +8,7 @@
 import { composeArgs } from '../../state/compose/args.ts';
 import { findComposeCli } from '../../state/compose/cli.ts';
 import { composeEnv } from '../../state/compose/env.ts';
-import { missingPaths } from '../../state/compose/project.ts';
-import { notHere } from '../../state/compose/recreate.ts';
+import { missingPaths, notHere } from '../../state/compose/project.ts';
 import { commandLine, runCompose } from '../../state/compose/run.ts';
 import { LogBuffer } from '../../state/logs/log-buffer.ts';
 import type { ComposeReply } from '../commands.ts';

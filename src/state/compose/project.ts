@@ -40,3 +40,8 @@ export function missingPaths(project: ComposeProject, exists: (p: string) => boo
   const paths = [...(project.workingDir ? [project.workingDir] : []), ...project.configFiles];
   return [...new Set(paths)].filter((p) => !exists(p));
 }
+
+/** Why the project's files cannot be used from here. */
+export function notHere(missing: readonly string[]): string {
+  return `not on this machine: ${missing.join(', ')} (compose ran on the engine’s host, or the files moved)`;
+}

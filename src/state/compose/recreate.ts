@@ -9,7 +9,7 @@ import type { LogLine } from '../logs/types.ts';
 import { recreateServiceArgs } from './args.ts';
 import { findComposeCli } from './cli.ts';
 import { composeEnv, type EngineAddress } from './env.ts';
-import { missingPaths, type ComposeProject } from './project.ts';
+import { missingPaths, notHere, type ComposeProject } from './project.ts';
 import { runCompose, type ComposeExit } from './run.ts';
 
 export interface RecreateServiceOptions {
@@ -42,9 +42,4 @@ export async function recreateComposeService(options: RecreateServiceOptions): P
     },
   });
   return { ...exit, output };
-}
-
-/** Why the project's files cannot be used from here. */
-export function notHere(missing: readonly string[]): string {
-  return `not on this machine: ${missing.join(', ')} (compose ran on the engine’s host, or the files moved)`;
 }
