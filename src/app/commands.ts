@@ -11,6 +11,8 @@
  */
 import type { HistoryEntry } from '../engine/images.ts';
 import type { RunSpec } from '../state/actions/run-container.ts';
+import type { ComposeScope, ComposeVerb } from '../state/compose/args.ts';
+import type { ComposeProject } from '../state/compose/project.ts';
 import type { SetItem, SetOptions, SetVerb } from '../state/actions/set.ts';
 import type { SessionTarget } from '../state/engine-session.ts';
 import type { SwitchOutcome } from '../state/engine-switch.ts';
@@ -102,6 +104,13 @@ type EngineCommand =
   | { type: 'run-create'; overlay: number; spec: RunSpec }
   | { type: 'run-pull'; overlay: number; reference: string };
 
+/** A Compose project (or one service) through the user's compose CLI (state/compose/). */
+type ComposeCommand =
+  /** Finds the compose CLI and checks the project's paths are here. */
+  | { type: 'compose-probe'; overlay: number; project: ComposeProject }
+  /** Runs the CLI for `verb`, its output into the overlay's buffer. */
+  | { type: 'compose-run'; overlay: number; verb: ComposeVerb; scope: ComposeScope };
+
 /** What fills the views. */
 type ViewCommand =
   /** Fetches the JSON an inspect overlay shows. */
@@ -133,7 +142,7 @@ type ViewCommand =
   /** Switches berth to another engine (the switcher in `overlay` hears how it went). */
   | { type: 'engine-switch'; overlay: number; target: SessionTarget; name: string };
 
-export type Command = AppCommand | ContainerCommand | ImageCommand | ResourceCommand | SetCommand | EngineCommand | ViewCommand;
+export type Command = AppCommand | ContainerCommand | ImageCommand | ResourceCommand | SetCommand | EngineCommand | ComposeCommand | ViewCommand;
 export type CommandType = Command['type'];
 
 /** A request's answer from the engine: the one line to show, or the engine's words. */
@@ -186,8 +195,17 @@ export type RunReply =
 /** A set's progress: a request issued, its result, the end (`halted`: the rest were not tried). */
 export type SetReply = { kind: 'set-started'; index: number } | { kind: 'set-item'; index: number; ok: boolean; message: string } | { kind: 'set-ended'; halted: boolean };
 
+export type ComposeReply =
+  /** The CLI found ("docker compose", its version) or why not; the project's paths that are not here. */
+  | { kind: 'compose-probed'; cli?: { label: string; version: string }; reason?: string; missing: readonly string[] }
+  /** The CLI started: the command line it runs. */
+  | { kind: 'compose-started'; line: string }
+  | { kind: 'compose-output'; lines: number }
+  | { kind: 'compose-exited'; code: number | null; signal: string | null }
+  | { kind: 'compose-failed'; message: string };
+
 /** What a dialog's commands report back: one of the replies above. */
-export type DialogReply = RequestReply | CommitReply | CopyOutReply | PruneReply | PullReply | RunReply | SetReply;
+export type DialogReply = RequestReply | CommitReply | CopyOutReply | PruneReply | PullReply | RunReply | SetReply | ComposeReply;
 
 /** What comes back into the store from outside a key: results, timers, resizes, data changes. */
 /** What opens a dialog: its id as `type`, and what its module's `open` reads (app/dialogs/). */

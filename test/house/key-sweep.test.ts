@@ -219,6 +219,15 @@ function screens(): Screen[] {
   const run = keys(pane('containers'), 'r', 'b', 'u', 's', 'y', 'b', 'o', 'x', 'return');
   const output = [{ kind: 'created', id: id(9), warnings: [] }, { kind: 'started' }, { kind: 'output', lines: 100 }] as const;
   add('run, its output', keys(output.reduce((s, r) => reply(s, r), run), 'up'));
+  // Compose (Z): the actions while the CLI is looked for, the profiles field, and a run's output.
+  const composing = keys(pane('containers', 0), 'z', 'Z');
+  add('compose, looking for the CLI', composing);
+  const composeReady = reply(composing, { kind: 'compose-probed', cli: { label: 'docker-compose', version: '1.29.2' }, missing: [] });
+  add('compose, an action', keys(composeReady, 'down'));
+  add('compose, profiles', keys(composeReady, 'up', 'd', 'e', 'v', 'left'));
+  const composeRun = keys(composeReady, 'return');
+  add('compose, its output', keys(reply(composeRun, { kind: 'compose-output', lines: 100 }), 'up'));
+  add('compose, ended', keys(reply(reply(composeRun, { kind: 'compose-output', lines: 100 }), { kind: 'compose-exited', code: 1, signal: null }), 'up'));
   return list;
 }
 

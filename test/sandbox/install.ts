@@ -2,7 +2,8 @@
  * Makes sure the host tools the sandbox drives are present: dockerd (+ the docker CLI that
  * ships with it), docker-registry, a statically linked busybox (copied into images, so it
  * must not need a libc), htpasswd, Podman (with slirp4netns), OpenSSH's server and client, and
- * tmux (a terminal with its own width rules, test/e2e/terminal-safety.test.ts). On a Debian host
+ * tmux (a terminal with its own width rules, test/e2e/terminal-safety.test.ts), and Debian's
+ * docker-compose (the compose CLI berth drives). On a Debian host
  * where we are root the missing ones are installed with apt, without starting or enabling the
  * machine's own services (see service-guard.ts); anywhere else we stop with a message that says
  * what to install.
@@ -31,6 +32,11 @@ export interface Tools {
   sshKeygen: string;
   /** A terminal that measures emoji per code point, as xterm and VTE do (the e2e reads its screen). */
   tmux: string;
+  /**
+   * Debian's docker-compose (v1.29 on Debian 12): the compose CLI berth runs for a project's
+   * up, down, pull… (src/state/compose/), with the flags v1 and v2 have in common.
+   */
+  compose: string;
 }
 
 interface Requirement {
@@ -55,6 +61,7 @@ const REQUIREMENTS: readonly Requirement[] = [
   { tool: 'ssh', aptPackage: 'openssh-client', locate: () => findExecutable('ssh') },
   { tool: 'sshKeygen', aptPackage: 'openssh-client', locate: () => findExecutable('ssh-keygen') },
   { tool: 'tmux', aptPackage: 'tmux', locate: () => findExecutable('tmux') },
+  { tool: 'compose', aptPackage: 'docker-compose', locate: () => findExecutable('docker-compose') },
 ];
 
 /** Paths of all tools, or the requirements that are not met. */

@@ -7,6 +7,7 @@
  */
 import type { Command, DialogReply } from '../../src/app/commands.ts';
 import type { CommitDialog, CommitRequest } from '../../src/app/dialogs/commit.ts';
+import type { ComposeDialog, ComposeRequest } from '../../src/app/dialogs/compose.ts';
 import type { ConfirmDialog, ConfirmRequest } from '../../src/app/dialogs/confirm.ts';
 import type { CopyOutDialog, CopyOutRequest } from '../../src/app/dialogs/copy-out.ts';
 import type { CreateRequest } from '../../src/app/dialogs/create.ts';
@@ -41,7 +42,8 @@ export type KnownRequest =
   | ScaleRequest
   | CopyOutRequest
   | PruneRequest
-  | ConfirmRequest;
+  | ConfirmRequest
+  | ComposeRequest;
 
 /** The state of one of the registered dialogs, told apart by `type`. */
 export type KnownDialog =
@@ -57,7 +59,8 @@ export type KnownDialog =
   | (ScaleRequest & PromptState)
   | CopyOutDialog
   | PruneDialog
-  | ConfirmDialog;
+  | ConfirmDialog
+  | ComposeDialog;
 
 /** The registered module of a dialog type; a type nobody registered fails the test. */
 export function moduleOf(type: string): AnyDialog {

@@ -4,6 +4,7 @@
  */
 import { bulk } from './bulk.ts';
 import { commit } from './commit.ts';
+import { compose } from './compose.ts';
 import { confirm } from './confirm.ts';
 import { copyOut } from './copy-out.ts';
 import { create } from './create.ts';
@@ -33,6 +34,7 @@ export const dialogs: readonly AnyDialog[] = [
   registered(prune),
   registered(confirm),
   registered(bulk),
+  registered(compose),
 ];
 
 /** The module of a dialog's state (or request) by its `type`. */

@@ -5,6 +5,7 @@
  */
 import type { CommandType } from '../commands.ts';
 import { appHandlers } from './app.ts';
+import { composeHandlers } from './compose.ts';
 import { containerHandlers } from './containers.ts';
 import { engineHandlers } from './engines.ts';
 import { imageHandlers } from './images.ts';
@@ -26,6 +27,7 @@ export const handlers: HandlerTable<Exclude<CommandType, 'timer-start' | 'overla
   ...swarmHandlers,
   ...pruneHandlers,
   ...runHandlers,
+  ...composeHandlers,
   ...viewHandlers,
   ...engineHandlers,
 };

@@ -78,6 +78,7 @@ export type ActionId =
   | 'activate'
   | 'push'
   | 'toggle-compose'
+  | 'compose'
   | 'fold'
   | 'trouble-only'
   | 'incident-card'
@@ -205,7 +206,8 @@ export const keymap: readonly Binding[] = [
   { action: 'mute', keys: ['m'], description: 'mute the container’s incidents for this session (listed, never counted or announced); again: unmute (config.json "mute" lasts)', contexts: ['incidents'] },
   { action: 'toggle-all', keys: ['a'], description: 'running only ↔ all containers', contexts: ['containers'], footer: 'all' },
   { action: 'stats-view', keys: ['m'], description: 'resource graphs, figures and processes of the container', contexts: ['containers'], footer: 'stats' },
-  { action: 'toggle-compose', keys: ['z'], description: 'group by Compose project on/off (s, S, R on a project row act on all its containers)', contexts: ['containers'], footer: 'compose' },
+  { action: 'toggle-compose', keys: ['z'], description: 'group by Compose project on/off (s, S, R on a project row act on all its containers; Z runs your compose CLI on it)', contexts: ['containers'], footer: 'compose' },
+  { action: 'compose', keys: ['Z'], description: 'Compose through your compose CLI, on a project’s row (z groups them) or one service’s container: up, down, pull, build, restart, recreate, with profiles; its output and exit status shown', contexts: ['containers'], footer: 'compose…' },
   { action: 'fold', keys: [' '], label: 'Space', description: 'mark the container’s row, or unmark it: s, S, R, P, K and d then act on every marked row (one confirmation); on a Compose project’s row (z groups them): fold or unfold it instead', contexts: ['containers'], footer: 'mark' },
   { action: 'trouble-only', keys: ['T'], description: 'only the containers that need a look on/off: unhealthy ⚠, restarting ↻, OOM-killed ✕ (their rows stand out always), or with an incident not acknowledged', contexts: ['containers'], footer: 'trouble' },
   { action: 'toggle-stats', keys: ['M'], description: 'resource columns on/off (CPU, memory, net and block I/O, PIDs of running containers)', contexts: ['containers'], footer: 'columns' },
