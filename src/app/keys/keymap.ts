@@ -155,7 +155,7 @@ export interface Binding {
 
 const LISTS = ['list', 'logs', 'inspect', 'help', 'engines', 'output', 'incident'];
 /** The panes that filter with `/` (every pane but Pulls). */
-const FILTERED = ['containers', 'images', 'volumes', 'networks', 'events', 'services', 'nodes', 'incidents'];
+const FILTERED = ['containers', 'images', 'volumes', 'networks', 'events', 'services', 'nodes', 'incidents', 'actions'];
 /** The panes whose rows take marks (app/marks.ts): 'marked' while one has some. */
 const MARKED = ['containers', 'images', 'volumes', 'networks'];
 
@@ -179,6 +179,7 @@ export const keymap: readonly Binding[] = [
   { action: 'pane-services', keys: ['7'], description: 'Services pane (a swarm manager’s services, replicas, tasks)', contexts: ['panes'] },
   { action: 'pane-nodes', keys: ['8'], description: 'Nodes pane (the swarm’s nodes)', contexts: ['panes'] },
   { action: 'pane-incidents', keys: ['9', '!'], label: '9/!', description: 'Incidents pane: crashes, OOM kills, unhealthy containers and restart loops, newest first', contexts: ['panes'] },
+  { action: 'pane-actions', keys: ['0'], description: 'Actions pane: every change berth asked an engine for this session, with its docker command (y copies it)', contexts: ['panes'] },
 
   { action: 'up', keys: ['up', 'k'], description: 'move up', contexts: LISTS },
   { action: 'down', keys: ['down', 'j'], description: 'move down', contexts: LISTS },
@@ -225,7 +226,7 @@ export const keymap: readonly Binding[] = [
   { action: 'shell', keys: ['e'], description: 'a shell in the running container (exit returns here)', contexts: ['containers'], footer: 'shell' },
   { action: 'attach', keys: ['A'], description: 'attach to the running container’s own process, as docker attach (Ctrl-P Ctrl-Q detaches)', contexts: ['containers'], footer: 'attach' },
   { action: 'sort', keys: ['o'], description: 'sort by the next column (containers: created, name, image, state; images: created, size, tag)', contexts: ['containers', 'images'], footer: 'sort' },
-  { action: 'copy', keys: ['y'], description: 'copy the id (an image row: its name) to the clipboard', contexts: ['containers', 'images'], footer: 'copy' },
+  { action: 'copy', keys: ['y'], description: 'copy the id (an image row: its name; an action: its docker command) to the clipboard', contexts: ['containers', 'images', 'actions'], footer: 'copy' },
   { action: 'remove', keys: ['d'], description: 'remove (asks first)', contexts: ['containers', 'images', 'volumes', 'networks', 'services'], footer: 'remove' },
   { action: 'cancel-pull', keys: ['x', 'escape'], label: 'x', description: 'cancel the selected pull', contexts: ['pulls'], footer: 'cancel' },
   { action: 'dismiss-pull', keys: ['d'], description: 'dismiss a finished pull', contexts: ['pulls'], footer: 'dismiss' },
