@@ -1,6 +1,8 @@
 import type { SearchableLines } from '../state/logs/search.ts';
 import type { SourceStates } from '../state/sources.ts';
+import type { Reduced } from './commands.ts';
 import type { Keymap } from './keys/keymap.ts';
+import type { AppState } from './types.ts';
 
 /**
  * What the app reducer (and the components) may read but not change, given afresh for every key
@@ -8,7 +10,22 @@ import type { Keymap } from './keys/keymap.ts';
  * live figures, volumes and networks, the swarm: state/sources.ts), the keymap in force, and the
  * lines a logs view holds (for search). A new source is a field of SourceStates, nothing here.
  */
+/**
+ * A command the palette offers besides the keymap's actions, panes and engines (the user's custom
+ * actions, config.json): its name and what it does, its key if it has one, and what choosing it
+ * does to the state under the palette.
+ */
+export interface PaletteExtra {
+  id: string;
+  name: string;
+  description: string;
+  keyLabel?: string;
+  run(state: AppState, ctx: UiContext): Reduced;
+}
+
 export interface UiContext extends SourceStates {
   keymap: Keymap;
+  /** The palette's extra commands (none until custom actions give some). */
+  paletteExtras?: readonly PaletteExtra[];
   logLines(overlay: number): SearchableLines | undefined;
 }

@@ -84,6 +84,7 @@ export type ActionId =
   | 'acknowledge'
   | 'acknowledge-all'
   | 'mute'
+  | 'palette'
   // The views.
   | 'close'
   | 'follow'
@@ -132,7 +133,6 @@ export type ActionId =
   // Reserved for the issues that come next: in the table (and the clash check), not yet bound
   // to anything (`planned`), so a key given to something else now cannot collide with them.
   | 'pulse'
-  | 'palette'
   | 'exec'
   | 'attach'
   | 'recreate'
@@ -168,6 +168,7 @@ export const keymap: readonly Binding[] = [
   { action: 'help', keys: ['?'], description: 'help for this screen (help: close it)', contexts: ['global'], footer: 'help' },
   { action: 'pull', keys: ['p'], description: 'pull an image', contexts: ['global'], footer: 'pull' },
   { action: 'engines', keys: ['E'], description: 'switch engines (docker contexts, DOCKER_HOST, local sockets; the switcher: close it)', contexts: ['global'], footer: 'engines' },
+  { action: 'palette', keys: [':'], description: 'the command palette: every action of this screen, every pane and engine, by name (fuzzy: prn finds prune); Enter runs it', contexts: ['global'], footer: 'commands' },
   { action: 'next-pane', keys: ['tab'], description: 'next pane', contexts: ['panes'], footer: 'next pane' },
   { action: 'prev-pane', keys: ['shift+tab'], description: 'previous pane', contexts: ['panes'] },
   { action: 'pane-containers', keys: ['1'], description: 'Containers pane', contexts: ['panes'] },
@@ -280,9 +281,8 @@ export const keymap: readonly Binding[] = [
   { action: 'delete-to-end', keys: ['ctrl+k'], description: 'delete to the end of the text', contexts: ['field'] },
   { action: 'delete-word', keys: ['ctrl+w'], description: 'delete the word before the cursor', contexts: ['field', 'line'] },
 
-  // Reserved. The pane after the incidents (9) is the action log (0).
+  // Reserved for what comes next.
   { action: 'pulse', keys: ['H'], description: 'the engine’s pulse line on/off: containers by state, their CPU, memory, net and block I/O against the host’s, the disk and what prune would reclaim', contexts: ['global'] },
-  { action: 'palette', keys: [':'], description: 'the command palette: every action, pane and engine by name', contexts: ['global'], planned: 'make it yours (issue 38); the action log is pane 0' },
   { action: 'exec', keys: ['x'], description: 'run any command in the container', contexts: ['containers'], planned: 'make it yours (issue 38)' },
   { action: 'recreate', keys: ['U'], description: 'edit and recreate the container', contexts: ['containers'], planned: 'change what exists (issue 37)' },
   { action: 'files', keys: ['F'], description: 'browse the container’s files', contexts: ['containers'], planned: 'change what exists (issue 37)' },

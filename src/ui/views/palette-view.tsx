@@ -1,0 +1,45 @@
+import { Box, Text } from 'ink';
+import { paletteMatches } from '../../app/keys/palette.ts';
+import { displayWidth, padEnd, sanitizeLine, truncate } from '../../app/format/index.ts';
+import type { PaletteOverlay } from '../../app/types.ts';
+import { theme } from '../../app/theme.ts';
+import { useKeymap } from '../runtime-context.tsx';
+
+/**
+ * The command palette: the query typed after `:`, then the entries it finds, best first, each
+ * with its key, its name and what it does; the one Enter runs is marked. Engine names are
+ * sanitised where the entries are made (keys/palette-entries.ts).
+ */
+export function PaletteView({ overlay, width, height }: { overlay: PaletteOverlay; width: number; height: number }) {
+  const keymap = useKeymap();
+  const matches = paletteMatches(overlay);
+  const keyWidth = Math.min(Math.max(...matches.map((e) => displayWidth(e.keyLabel)), 3), 12);
+  const nameWidth = Math.min(Math.max(...matches.map((e) => displayWidth(e.name)), 8), 28);
+  const body = Math.max(height - 2, 1);
+  const first = Math.max(0, Math.min(overlay.selected - body + 1, matches.length - body));
+  return (
+    <Box flexDirection="column" width={width} height={height}>
+      <Text wrap="truncate">
+        <Text bold color={theme.accent}>
+          {':'}
+        </Text>
+        <Text>{sanitizeLine(overlay.query)}</Text>
+        <Text inverse> </Text>
+        <Text color={theme.muted}>{`  ${keymap.label('prompt-keep')} runs, ${keymap.label('prompt-clear')} closes, ↑/↓ choose · ${matches.length} of ${overlay.entries.length}`}</Text>
+      </Text>
+      {matches.length === 0 ? <Text color={theme.muted}>{`nothing is called "${sanitizeLine(overlay.query)}" here`}</Text> : null}
+      {matches.slice(first, first + body).map((entry, i) => {
+        const selected = first + i === overlay.selected;
+        const left = `${selected ? '›' : ' '} ${padEnd(truncate(entry.keyLabel, keyWidth), keyWidth)}  ${padEnd(truncate(entry.name, nameWidth), nameWidth)}  `;
+        return (
+          <Text key={`${entry.run.kind} ${entry.name}`} wrap="truncate">
+            <Text inverse={selected} bold={selected}>
+              {left}
+            </Text>
+            <Text color={theme.muted}>{truncate(entry.description, Math.max(width - displayWidth(left), 1))}</Text>
+          </Text>
+        );
+      })}
+    </Box>
+  );
+}
