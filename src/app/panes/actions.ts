@@ -29,7 +29,8 @@ export const actions: PaneDefinition<ActionLogRow> = definePane<ActionLogRow>({
   rows: (state, ctx) => rowsOf(ctx.actionLog.records, paneView(state, ID).filter),
   key: (row) => row.key,
   filterable: true,
-  pinsSelection: true,
+  // Newest first, the cursor on the top row until the user moves: a new change is where one looks.
+  pinsSelection: false,
   summary(state, ctx) {
     const records = ctx.actionLog.records;
     const failed = records.filter((r) => r.outcome.kind === 'failed').length;

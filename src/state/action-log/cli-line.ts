@@ -38,6 +38,15 @@ export function cli(...words: ReadonlyArray<string | false | undefined>): string
   return ['docker', ...words.filter((w): w is string => typeof w === 'string').map(shellWord)].join(' ');
 }
 
+/**
+ * An id as a person types it: a full 64-hex id (or `sha256:` one) by its first 12 digits, which
+ * the CLI takes as well; anything else (a name, a reference) as it is.
+ */
+export function idWord(id: string): string {
+  const hex = /^(?:sha256:)?([0-9a-f]{64})$/.exec(id);
+  return hex ? (hex[1] as string).slice(0, 12) : id;
+}
+
 /** A flag and its value, or nothing when the value is unset. */
 function flag(name: string, value: string | number | undefined): string[] {
   return value === undefined || value === '' ? [] : [name, String(value)];
@@ -66,20 +75,20 @@ const PRUNE_NOUN = { containers: 'container', images: 'image', volumes: 'volume'
 
 export const cliWriters: Writers = {
   createContainer: (config, options) => createLine(config, options?.name, options?.platform),
-  startContainer: (id) => cli('start', id),
-  pauseContainer: (id, pause) => cli(pause ? 'pause' : 'unpause', id),
-  killContainer: (id, signalName) => cli('kill', ...flag('--signal', signalName), id),
-  renameContainer: (id, name) => cli('rename', id, name),
-  stopContainer: (id, options) => cli('stop', ...flag('-t', options?.timeout), id),
-  restartContainer: (id, options) => cli('restart', ...flag('-t', options?.timeout), id),
-  removeContainer: (id, options) => cli('rm', options?.force && '-f', options?.volumes && '-v', id),
-  createExec: (id, options) => cli('exec', '-it', ...(options.env ?? []).flatMap((e) => ['-e', e]), id, ...options.cmd),
+  startContainer: (id) => cli('start', idWord(id)),
+  pauseContainer: (id, pause) => cli(pause ? 'pause' : 'unpause', idWord(id)),
+  killContainer: (id, signalName) => cli('kill', ...flag('--signal', signalName), idWord(id)),
+  renameContainer: (id, name) => cli('rename', idWord(id), name),
+  stopContainer: (id, options) => cli('stop', ...flag('-t', options?.timeout), idWord(id)),
+  restartContainer: (id, options) => cli('restart', ...flag('-t', options?.timeout), idWord(id)),
+  removeContainer: (id, options) => cli('rm', options?.force && '-f', options?.volumes && '-v', idWord(id)),
+  createExec: (id, options) => cli('exec', '-it', ...(options.env ?? []).flatMap((e) => ['-e', e]), idWord(id), ...options.cmd),
   commitContainer: (options) =>
-    cli('commit', ...flag('--message', options.comment), ...flag('--author', options.author), options.pause === false && '--pause=false', options.container, options.repo && (options.tag ? `${options.repo}:${options.tag}` : options.repo)),
+    cli('commit', ...flag('--message', options.comment), ...flag('--author', options.author), options.pause === false && '--pause=false', idWord(options.container), options.repo && (options.tag ? `${options.repo}:${options.tag}` : options.repo)),
   pullImage: (from, options) => cli('pull', ...flag('--platform', options.platform), reference(from, options.tag)),
   pushImage: (name, options) => cli('push', reference(name, options.tag)),
-  tagImage: (image, repo, tag) => cli('tag', image, tag ? `${repo}:${tag}` : repo),
-  removeImage: (name, options) => cli('rmi', options?.force && '-f', options?.noPrune && '--no-prune', name),
+  tagImage: (image, repo, tag) => cli('tag', idWord(image), tag ? `${repo}:${tag}` : repo),
+  removeImage: (name, options) => cli('rmi', options?.force && '-f', options?.noPrune && '--no-prune', idWord(name)),
   prune: (kind, options) => cli(PRUNE_NOUN[kind], 'prune', '-f', options?.all && '-a'),
   createVolume: (name) => cli('volume', 'create', name || undefined),
   removeVolume: (name, options) => cli('volume', 'rm', options?.force && '-f', name),

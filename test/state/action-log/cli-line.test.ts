@@ -24,6 +24,14 @@ test('each container verb is written as the docker CLI line that does it', () =>
   for (const [written, expected] of cases) assert.equal(written, expected);
 });
 
+test('a full id is written by its first 12 digits, as one types it; names stay whole', () => {
+  const full = `${'0123456789ab'}${'c'.repeat(52)}`;
+  assert.equal(cliWriters.stopContainer(full), 'docker stop 0123456789ab');
+  assert.equal(cliWriters.removeImage(`sha256:${full}`), 'docker rmi 0123456789ab');
+  assert.equal(cliWriters.tagImage(`sha256:${full}`, 'me/app', 'v1'), 'docker tag 0123456789ab me/app:v1');
+  assert.equal(cliWriters.stopContainer('web-1'), 'docker stop web-1');
+});
+
 test('a create is written with the options the config holds, the image and its command last', () => {
   assert.equal(
     cliWriters.createContainer({ Image: 'busybox:latest', Cmd: ['sleep', '300'], Env: ['GREETING=hi there'], Tty: true, OpenStdin: true, HostConfig: { AutoRemove: true, NetworkMode: 'none' } }, { name: 'hello' }),
