@@ -99,3 +99,35 @@ test('a name match ranks above a description match; an empty query keeps the ord
   assert.deepEqual(rankEntries(entries, 'prn').map((e) => e.name), ['prune', 'alpha']);
   assert.deepEqual(rankEntries(entries, '').map((e) => e.name), ['alpha', 'prune']);
 });
+
+test('choosing an engine opens the switcher switching to it; the one shown is said so instead', () => {
+  const opened = keys(start(), ':');
+  const top = topOverlay(opened.state);
+  assert.ok(top?.kind === 'palette');
+  const rows = [
+    { name: 'here', host: 'unix:///here.sock', current: true, target: { host: 'unix:///here.sock' } },
+    { name: 'remote-box', host: 'ssh://me@box', current: false, target: { context: 'remote-box' } },
+  ];
+  const listed = reduceApp(opened.state, { kind: 'action', action: { type: 'engines-listed', overlay: top.id, rows } }, ctx).state;
+  const switched = keys(listed, ...'remote', 'return');
+  const switcher = topOverlay(switched.state);
+  assert.equal(switcher?.kind, 'engines');
+  assert.equal(switched.state.overlays.length, 1, 'the palette closed');
+  assert.deepEqual(
+    switched.commands.find((c) => c.type === 'engine-switch'),
+    { type: 'engine-switch', overlay: switcher?.id, target: { context: 'remote-box' }, name: 'remote-box' },
+  );
+  const same = keys(listed, ...'engine here', 'return');
+  assert.equal(same.state.overlays.length, 0);
+  assert.match(same.state.notice?.text ?? '', /berth is on here already/);
+});
+
+test('over a view the palette offers that view’s keys, and runs them there', () => {
+  const help = keys(start(), '?', ':');
+  const top = topOverlay(help.state);
+  assert.ok(top?.kind === 'palette');
+  assert.ok(top.entries.some((e) => e.name === 'close'), 'the help view’s Esc');
+  assert.ok(top.entries.some((e) => e.name === 'volumes'), 'the panes still');
+  const closed = keys(help.state, ...'close', 'return').state;
+  assert.equal(closed.overlays.length, 0, 'the palette, then help, closed');
+});
