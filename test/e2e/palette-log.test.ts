@@ -66,6 +66,9 @@ test(': prn Enter opens prune’s preview; a stop is in the Actions pane as dock
   await b.type('y');
   await b.waitFor(`copied docker stop ${id}`, WAIT_MS);
   assert.ok(b.raw.includes(`\u001b]52;c;${Buffer.from(`docker stop ${id}`).toString('base64')}\u0007`));
+  // On the refused rename, the engine's whole answer under the table (its column cuts it short).
+  await b.type('j');
+  await b.waitFor(new RegExp(`^✗ .*${tag}-taken.* is already in use`, 'm'), WAIT_MS);
   await b.type('q');
   assert.equal((await b.exited).exitCode, 0);
 });

@@ -47,6 +47,11 @@ export const actions: PaneDefinition<ActionLogRow> = definePane<ActionLogRow>({
       if (filter) return { text: `no actions match "${filter}"` };
       return { text: 'nothing asked of the engine yet: each run, stop, remove, pull, prune… berth asks for appears here with its docker command', tone: 'muted' };
     },
+    // The column cuts a long refusal short: the selected row's whole answer, under the table.
+    note(state, ctx) {
+      const row = selectedRow(actions, state, ctx);
+      return row?.record.outcome.kind === 'failed' ? { text: row.cells.result, tone: 'error' } : undefined;
+    },
   },
   actions: {
     copy: (state, ctx) => {
