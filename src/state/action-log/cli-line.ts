@@ -6,8 +6,8 @@
  * swarm's updates, whose meaning — scale, restart, rollback — the spec alone does not say).
  */
 import type { EngineClient } from '../../engine/client.ts';
-import type { ContainerCreateConfig } from '../../engine/types.ts';
 import { shellWord } from '../run-line/format-line.ts';
+import { createWords } from './create-line.ts';
 
 /** The EngineClient methods that change what an engine holds, recorded by the client itself. */
 export type ChangeMethod =
@@ -52,29 +52,10 @@ function flag(name: string, value: string | number | undefined): string[] {
   return value === undefined || value === '' ? [] : [name, String(value)];
 }
 
-function createLine(config: ContainerCreateConfig, name: string | undefined, platform: string | undefined): string {
-  const interactive = config.OpenStdin === true;
-  const words = [
-    'create',
-    ...flag('--name', name),
-    ...flag('--platform', platform),
-    ...(interactive ? ['-i'] : []),
-    ...(config.Tty ? ['-t'] : []),
-    ...(config.HostConfig?.AutoRemove ? ['--rm'] : []),
-    ...flag('--network', config.HostConfig?.NetworkMode === 'default' ? undefined : config.HostConfig?.NetworkMode),
-    ...flag('--workdir', config.WorkingDir),
-    ...(config.Env ?? []).flatMap((e) => ['-e', e]),
-    ...(config.Entrypoint && config.Entrypoint.length > 0 ? ['--entrypoint', config.Entrypoint.join(' ')] : []),
-    config.Image,
-    ...(config.Cmd ?? []),
-  ];
-  return cli(...words);
-}
-
 const PRUNE_NOUN = { containers: 'container', images: 'image', volumes: 'volume', networks: 'network', build: 'builder' } as const;
 
 export const cliWriters: Writers = {
-  createContainer: (config, options) => createLine(config, options?.name, options?.platform),
+  createContainer: (config, options) => cli('create', ...createWords(config, options?.name, options?.platform)),
   startContainer: (id) => cli('start', idWord(id)),
   pauseContainer: (id, pause) => cli(pause ? 'pause' : 'unpause', idWord(id)),
   killContainer: (id, signalName) => cli('kill', ...flag('--signal', signalName), idWord(id)),

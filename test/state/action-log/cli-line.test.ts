@@ -38,6 +38,27 @@ test('a create is written with the options the config holds, the image and its c
     "docker create --name hello -i -t --rm --network none -e 'GREETING=hi there' busybox:latest sleep 300",
   );
   assert.equal(cliWriters.createContainer({ Image: 'busybox', HostConfig: { NetworkMode: 'default' } }), 'docker create busybox');
+  assert.equal(
+    cliWriters.createContainer({
+      Image: 'nginx',
+      Labels: { tier: 'web' },
+      WorkingDir: '/srv',
+      User: '1000',
+      Hostname: 'h1',
+      Volumes: { '/cache': {} },
+      Entrypoint: ['/bin/sh'],
+      HostConfig: {
+        RestartPolicy: { Name: 'on-failure', MaximumRetryCount: 3 },
+        PortBindings: { '80/tcp': [{ HostIp: '', HostPort: '8080' }], '53/udp': [{ HostIp: '127.0.0.1', HostPort: '5353' }] },
+        PublishAllPorts: true,
+        Binds: ['/data:/data:ro'],
+        Mounts: [{ Type: 'tmpfs', Target: '/tmp' }],
+        Memory: 536870912,
+        NanoCpus: 1500000000,
+      },
+    }),
+    'docker create --restart on-failure:3 -p 8080:80 -p 127.0.0.1:5353:53/udp -P -v /data:/data:ro -v /cache --mount type=tmpfs,target=/tmp --label tier=web --workdir /srv --user 1000 --hostname h1 --memory 536870912 --cpus 1.5 --entrypoint /bin/sh nginx',
+  );
 });
 
 test('image verbs: pull and push with tag or digest, tag, rmi; credentials never appear', () => {
