@@ -5,12 +5,6 @@ import type { Keymap } from './keys/keymap.ts';
 import type { AppState } from './types.ts';
 
 /**
- * What the app reducer (and the components) may read but not change, given afresh for every key
- * and result: every live source's state (the engine's lists and connection, the pulls, events,
- * live figures, volumes and networks, the swarm: state/sources.ts), the keymap in force, and the
- * lines a logs view holds (for search). A new source is a field of SourceStates, nothing here.
- */
-/**
  * A command the palette offers besides the keymap's actions, panes and engines (the user's custom
  * actions, config.json): its name and what it does, its key if it has one, and what choosing it
  * does to the state under the palette.
@@ -23,6 +17,12 @@ export interface PaletteExtra {
   run(state: AppState, ctx: UiContext): Reduced;
 }
 
+/**
+ * What the app reducer (and the components) may read but not change, given afresh for every key
+ * and result: every live source's state (the engine's lists and connection, the pulls, events,
+ * live figures, volumes and networks, the swarm: state/sources.ts), the keymap in force, and the
+ * lines a logs view holds (for search). A new source is a field of SourceStates, nothing here.
+ */
 export interface UiContext extends SourceStates {
   keymap: Keymap;
   /** The palette's extra commands (none until custom actions give some). */
