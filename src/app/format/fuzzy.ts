@@ -16,25 +16,38 @@ function isWordChar(ch: string | undefined): boolean {
   return ch !== undefined && /[\p{L}\p{N}]/u.test(ch);
 }
 
-/** The best score of `query` in `text` (higher is better), or undefined when it does not match. */
-export function fuzzyScore(query: string, text: string): number | undefined {
+export interface FuzzyMatch {
+  /** Higher is better. */
+  score: number;
+  /** Where the query's characters fell in the text (code point indexes), for drawing them out. */
+  positions: readonly number[];
+}
+
+/** The best match of `query` in `text`, or undefined when it does not match. */
+export function fuzzyMatch(query: string, text: string): FuzzyMatch | undefined {
   const needle = [...query.toLowerCase()].filter((ch) => ch.trim() !== '');
-  if (needle.length === 0) return 0;
+  if (needle.length === 0) return { score: 0, positions: [] };
   const hay = [...text.toLowerCase()];
   const first = needle[0] as string;
-  let best: number | undefined;
+  let best: FuzzyMatch | undefined;
   // Each place the first character occurs starts a greedy match; the best of them wins.
   for (let start = hay.indexOf(first); start >= 0; start = hay.indexOf(first, start + 1)) {
-    const score = scoreFrom(needle, hay, start);
-    if (score !== undefined && (best === undefined || score > best)) best = score;
+    const match = matchFrom(needle, hay, start);
+    if (match !== undefined && (best === undefined || match.score > best.score)) best = match;
   }
   return best;
 }
 
-function scoreFrom(needle: readonly string[], hay: readonly string[], start: number): number | undefined {
+/** The best score of `query` in `text` (higher is better), or undefined when it does not match. */
+export function fuzzyScore(query: string, text: string): number | undefined {
+  return fuzzyMatch(query, text)?.score;
+}
+
+function matchFrom(needle: readonly string[], hay: readonly string[], start: number): FuzzyMatch | undefined {
   let score = 0;
   let previous = -1;
   let at = start;
+  const positions: number[] = [];
   for (const ch of needle) {
     // Prefer the next word start holding ch over an earlier place mid-word.
     const next = nextPlace(hay, ch, at, previous);
@@ -47,8 +60,9 @@ function scoreFrom(needle: readonly string[], hay: readonly string[], start: num
     else score -= Math.min(next * GAP, MAX_GAP_PENALTY) / 2;
     previous = next;
     at = next + 1;
+    positions.push(next);
   }
-  return score;
+  return { score, positions };
 }
 
 /** Where `ch` is taken from `from` on: right after the last match if it is there, else the first word start, else the first place. */

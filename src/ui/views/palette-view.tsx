@@ -1,9 +1,31 @@
 import { Box, Text } from 'ink';
 import { paletteMatches } from '../../app/keys/palette.ts';
+import { fuzzyMatch } from '../../app/format/fuzzy.ts';
 import { displayWidth, padEnd, sanitizeLine, truncate } from '../../app/format/index.ts';
 import type { PaletteOverlay } from '../../app/types.ts';
 import { theme } from '../../app/theme.ts';
 import { useKeymap } from '../runtime-context.tsx';
+
+/** `text` in runs, the characters the query matched drawn out (bold, accent). */
+function Matched({ text, query, selected }: { text: string; query: string; selected: boolean }) {
+  const at = new Set(fuzzyMatch(query, text)?.positions ?? []);
+  const runs: Array<{ text: string; hit: boolean }> = [];
+  [...text].forEach((ch, i) => {
+    const hit = at.has(i);
+    const last = runs.at(-1);
+    if (last && last.hit === hit) last.text += ch;
+    else runs.push({ text: ch, hit });
+  });
+  return (
+    <>
+      {runs.map((run, i) => (
+        <Text key={i} inverse={selected} bold={selected || run.hit} color={run.hit ? theme.accent : undefined}>
+          {run.text}
+        </Text>
+      ))}
+    </>
+  );
+}
 
 /**
  * The command palette: the query typed after `:`, then the entries it finds, best first, each
@@ -30,11 +52,18 @@ export function PaletteView({ overlay, width, height }: { overlay: PaletteOverla
       {matches.length === 0 ? <Text color={theme.muted}>{`nothing is called "${sanitizeLine(overlay.query)}" here`}</Text> : null}
       {matches.slice(first, first + body).map((entry, i) => {
         const selected = first + i === overlay.selected;
-        const left = `${selected ? '›' : ' '} ${padEnd(truncate(entry.keyLabel, keyWidth), keyWidth)}  ${padEnd(truncate(entry.name, nameWidth), nameWidth)}  `;
+        const key = `${selected ? '›' : ' '} ${padEnd(truncate(entry.keyLabel, keyWidth), keyWidth)}  `;
+        const name = truncate(entry.name, nameWidth);
+        const gap = `${' '.repeat(Math.max(nameWidth - displayWidth(name), 0))}  `;
+        const left = `${key}${name}${gap}`;
         return (
           <Text key={`${entry.run.kind} ${entry.name}`} wrap="truncate">
             <Text inverse={selected} bold={selected}>
-              {left}
+              {key}
+            </Text>
+            <Matched text={name} query={overlay.query} selected={selected} />
+            <Text inverse={selected} bold={selected}>
+              {gap}
             </Text>
             <Text color={theme.muted}>{truncate(entry.description, Math.max(width - displayWidth(left), 1))}</Text>
           </Text>

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { fuzzyScore } from '../../../src/app/format/fuzzy.ts';
+import { fuzzyMatch, fuzzyScore } from '../../../src/app/format/fuzzy.ts';
 
 test('a subsequence matches, case ignored; anything else does not', () => {
   assert.notEqual(fuzzyScore('prn', 'prune'), undefined);
@@ -26,4 +26,10 @@ test('a whole word scores above its prefix in a longer one, and above the same l
   const exact = fuzzyScore('stop', 'stop') ?? 0;
   const spread = fuzzyScore('stop', 'start top') ?? 0;
   assert.ok(exact > spread, `${exact} > ${spread}`);
+});
+
+test('a match says where the query fell, for drawing it out', () => {
+  assert.deepEqual(fuzzyMatch('prn', 'prune')?.positions, [0, 1, 3]);
+  assert.deepEqual(fuzzyMatch('sl', 'service logs')?.positions, [0, 8], 'the word start, not the l inside');
+  assert.equal(fuzzyMatch('x', 'prune'), undefined);
 });
