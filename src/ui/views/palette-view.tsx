@@ -29,8 +29,8 @@ function Matched({ text, query, selected }: { text: string; query: string; selec
 
 /**
  * The command palette: the query typed after `:`, then the entries it finds, best first, each
- * with its key, its name and what it does; the one Enter runs is marked. Engine names are
- * sanitised where the entries are made (keys/palette-entries.ts).
+ * with its key, its name and what it does; the one Enter runs is marked. Names and descriptions
+ * are sanitised as drawn: an engine's or a custom action's come from the user's files.
  */
 export function PaletteView({ overlay, width, height }: { overlay: PaletteOverlay; width: number; height: number }) {
   const keymap = useKeymap();
@@ -53,7 +53,7 @@ export function PaletteView({ overlay, width, height }: { overlay: PaletteOverla
       {matches.slice(first, first + body).map((entry, i) => {
         const selected = first + i === overlay.selected;
         const key = `${selected ? '›' : ' '} ${padEnd(truncate(entry.keyLabel, keyWidth), keyWidth)}  `;
-        const name = truncate(entry.name, nameWidth);
+        const name = truncate(sanitizeLine(entry.name), nameWidth);
         const gap = `${' '.repeat(Math.max(nameWidth - displayWidth(name), 0))}  `;
         const left = `${key}${name}${gap}`;
         return (
@@ -65,7 +65,7 @@ export function PaletteView({ overlay, width, height }: { overlay: PaletteOverla
             <Text inverse={selected} bold={selected}>
               {gap}
             </Text>
-            <Text color={theme.muted}>{truncate(entry.description, Math.max(width - displayWidth(left), 1))}</Text>
+            <Text color={theme.muted}>{truncate(sanitizeLine(entry.description), Math.max(width - displayWidth(left), 1))}</Text>
           </Text>
         );
       })}
