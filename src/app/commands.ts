@@ -137,8 +137,8 @@ type ViewCommand =
   | { type: 'history-load'; overlay: number; imageId: string }
   /** Lists the container's processes for the stats view in `overlay`, again every few seconds while it is open. */
   | { type: 'top-follow'; overlay: number; containerId: string }
-  /** Lists the engines for the switcher in `overlay`, then asks each whether it answers. */
-  | { type: 'engines-list'; overlay: number }
+  /** Lists the engines for the switcher in `overlay`, then asks each whether it answers (unless `probe: false`: the palette only names them). */
+  | { type: 'engines-list'; overlay: number; probe?: boolean }
   /** Switches berth to another engine (the switcher in `overlay` hears how it went). */
   | { type: 'engine-switch'; overlay: number; target: SessionTarget; name: string };
 

@@ -1,6 +1,21 @@
 import type { SearchableLines } from '../state/logs/search.ts';
 import type { SourceStates } from '../state/sources.ts';
+import type { Reduced } from './commands.ts';
 import type { Keymap } from './keys/keymap.ts';
+import type { AppState } from './types.ts';
+
+/**
+ * A command the palette offers besides the keymap's actions, panes and engines (the user's custom
+ * actions, config.json): its name and what it does, its key if it has one, and what choosing it
+ * does to the state under the palette.
+ */
+export interface PaletteExtra {
+  id: string;
+  name: string;
+  description: string;
+  keyLabel?: string;
+  run(state: AppState, ctx: UiContext): Reduced;
+}
 
 /**
  * What the app reducer (and the components) may read but not change, given afresh for every key
@@ -10,5 +25,7 @@ import type { Keymap } from './keys/keymap.ts';
  */
 export interface UiContext extends SourceStates {
   keymap: Keymap;
+  /** The palette's extra commands (none until custom actions give some). */
+  paletteExtras?: readonly PaletteExtra[];
   logLines(overlay: number): SearchableLines | undefined;
 }

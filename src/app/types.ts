@@ -8,6 +8,7 @@ import type { LogHistoryInfo } from '../state/logs/log-history.ts';
 import type { QueryOptions } from '../state/logs/query.ts';
 import type { EngineChoice } from '../state/engine-switch.ts';
 import type { HistoryEntry } from '../engine/images.ts';
+import type { ActionId } from './keys/keymap.ts';
 
 /** What `i` inspects. */
 export type InspectTarget = 'container' | 'image' | 'volume' | 'network';
@@ -169,7 +170,36 @@ export interface IncidentOverlay extends OverlayBase {
   top: number;
 }
 
-export type Overlay = HelpOverlay | InspectOverlay | LogsOverlay | DialogOverlay | EnginesOverlay | StatsOverlay | HistoryOverlay | IncidentOverlay;
+/** What a command palette entry does when chosen (keys/palette.ts). */
+export type PaletteRun =
+  /** Press the key that does this action on the screen under the palette. */
+  | { kind: 'action'; action: ActionId; key: string }
+  /** Show this pane (closing the views over the panes). */
+  | { kind: 'pane'; pane: PaneId }
+  /** Switch to this engine, as the switcher does. */
+  | { kind: 'engine'; row: EngineRow }
+  /** One of the extra commands the palette was given (UiContext.paletteExtras), by its id. */
+  | { kind: 'extra'; id: string };
+
+export interface PaletteEntry {
+  /** What it is called: what the query is matched against first. */
+  name: string;
+  description: string;
+  /** Its key as help writes it ('X', 'Enter'), '' when it has none. */
+  keyLabel: string;
+  run: PaletteRun;
+}
+
+/** The command palette (`:`): every action of the screen under it, every pane and engine, by name. */
+export interface PaletteOverlay extends OverlayBase {
+  kind: 'palette';
+  query: string;
+  /** The entry under the cursor, in the order the query ranks them. */
+  selected: number;
+  entries: readonly PaletteEntry[];
+}
+
+export type Overlay = HelpOverlay | InspectOverlay | LogsOverlay | DialogOverlay | EnginesOverlay | StatsOverlay | HistoryOverlay | IncidentOverlay | PaletteOverlay;
 
 export interface AppState {
   /** The pane shown ('' until one is chosen: the first). */

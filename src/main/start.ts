@@ -1,6 +1,7 @@
 import type { Instance } from 'ink';
 import { homedir } from 'node:os';
 import { describeError } from '../engine/errors.ts';
+import { ActionLog } from '../state/action-log/action-log.ts';
 import { saveCodeCache } from '../tuning/code-cache.ts';
 import { limitYoungGenerationAfterStart, onceQuiet, releaseStartupMemory, underStartupFlags } from '../tuning/memory.ts';
 import { openEngineSession, startEngineSession, type EngineSession, type SessionOptions } from '../state/engine-session.ts';
@@ -44,7 +45,9 @@ export async function runApp(options: AppOptions): Promise<number> {
   const alertKind = settings.alert;
   let session: EngineSession;
   // Every engine berth opens, the first and any switched to, is opened the same way.
-  const sessionOptions: SessionOptions = { apiVersion: options.apiVersion, sync: { intervalMs: options.intervalMs }, demo: demoFromEnv(process.env) };
+  // Every change asked of any engine this session, for the action log pane.
+  const actionLog = new ActionLog();
+  const sessionOptions: SessionOptions = { apiVersion: options.apiVersion, sync: { intervalMs: options.intervalMs }, demo: demoFromEnv(process.env), actionLog };
   try {
     session = openEngineSession({ host: options.host, context: options.context }, sessionOptions);
   } catch (error) {
@@ -77,7 +80,7 @@ export async function runApp(options: AppOptions): Promise<number> {
     drain: (previous) => pulls.drain(previous.label),
   });
   const engineStore = board.store;
-  const sources = new LiveSources(session, pulls, engineStore, { loop: settings.loop, mute: settings.mute });
+  const sources = new LiveSources(session, pulls, engineStore, { loop: settings.loop, mute: settings.mute, actionLog });
 
   let finished = false;
   let resolveExit: (code: number) => void = () => undefined;

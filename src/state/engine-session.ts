@@ -7,6 +7,8 @@
  * run to their end before its connections close).
  */
 import { EngineClient, type EngineClientOptions } from '../engine/client.ts';
+import type { ActionLog } from './action-log/action-log.ts';
+import { recordingClient } from './action-log/recording-client.ts';
 import { EngineSync, type SyncOptions } from './engine-sync.ts';
 import { initialEngineState, type DemoInfo, type EngineState } from './engine-state.ts';
 import { Store } from './store.ts';
@@ -25,6 +27,8 @@ export interface SessionOptions extends Omit<EngineClientOptions, 'host' | 'cont
   sync: SyncOptions;
   /** Inside `npm run demo`: its registry and sample images, kept in the session's state. */
   demo?: DemoInfo;
+  /** Where the changes asked of this engine are recorded (the session's action log). */
+  actionLog?: ActionLog;
 }
 
 /**
@@ -32,11 +36,12 @@ export interface SessionOptions extends Omit<EngineClientOptions, 'host' | 'cont
  * address, context or ssh client that cannot work at all: nothing is left running then.
  */
 export function openEngineSession(target: SessionTarget, options: SessionOptions): EngineSession {
-  const { sync: syncOptions, demo, ...clientOptions } = options;
-  const client = new EngineClient({ ...clientOptions, ...target });
+  const { sync: syncOptions, demo, actionLog, ...clientOptions } = options;
+  const engineClient = new EngineClient({ ...clientOptions, ...target });
+  const label = engineClient.context === undefined ? engineClient.endpoint.label : `${engineClient.context} @ ${engineClient.endpoint.label}`;
+  const client = actionLog ? recordingClient(engineClient, actionLog, label) : engineClient;
   const store = new Store(initialEngineState(client.endpoint.label, client.context, demo));
   const sync = new EngineSync(client, store, syncOptions);
-  const label = client.context === undefined ? client.endpoint.label : `${client.context} @ ${client.endpoint.label}`;
   return { client, store, sync, label };
 }
 

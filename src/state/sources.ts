@@ -15,6 +15,7 @@
  * and its id (`rowKey`), so several engines can one day share a table.
  */
 import type { EngineClient } from '../engine/client.ts';
+import { ActionLog, type ActionLogState } from './action-log/action-log.ts';
 import type { EngineEvent } from '../engine/types.ts';
 import type { EngineSession } from './engine-session.ts';
 import type { EngineState } from './engine-state.ts';
@@ -41,6 +42,8 @@ export interface SourceOptions {
   loop?: LoopPolicy;
   /** Containers whose incidents are muted. */
   mute?: readonly MuteRule[];
+  /** The changes asked of the engines, across switches (a log of its own when not given). */
+  actionLog?: ActionLog;
 }
 
 /** Every per-engine source, by the name its state has in `SourceStates`: how each is made for a session. */
@@ -63,7 +66,7 @@ export type EngineSources = { session: SourceSession } & { [K in SourceName]: Re
 type StateOf<T> = T extends LiveSource<infer S> ? S : never;
 
 /** Every source's state, as the reducer and the components read them. */
-export type SourceStates = { engine: EngineState; pulls: PullsState } & { [K in SourceName]: StateOf<EngineSources[K]> };
+export type SourceStates = { engine: EngineState; pulls: PullsState; actionLog: ActionLogState } & { [K in SourceName]: StateOf<EngineSources[K]> };
 
 /** A thing's key in a table: its engine and its id (never shown). */
 export function rowKey(engine: string, id: string): string {
@@ -93,6 +96,8 @@ export class LiveSources {
   private snapshot: SourceStates | undefined;
   private demands: Demands = {};
   private stopped = false;
+  /** Every change berth asked of an engine this session (state/action-log). */
+  readonly actionLog: ActionLog;
 
   constructor(
     session: SourceSession,
@@ -101,6 +106,7 @@ export class LiveSources {
     private readonly engineStore: Store<EngineState> = session.store,
     private readonly options: SourceOptions = {},
   ) {
+    this.actionLog = options.actionLog ?? new ActionLog();
     this.engine = openEngineSources(session, options);
     this.unfollow = this.follow(this.engine);
   }
@@ -120,7 +126,8 @@ export class LiveSources {
     this.snapshot ??= {
       engine: this.engineStore.getState(),
       pulls: this.pulls.store.getState(),
-      ...(Object.fromEntries(NAMES.map((name) => [name, this.engine[name].store.getState()])) as Omit<SourceStates, 'engine' | 'pulls'>),
+      actionLog: this.actionLog.store.getState(),
+      ...(Object.fromEntries(NAMES.map((name) => [name, this.engine[name].store.getState()])) as Omit<SourceStates, 'engine' | 'pulls' | 'actionLog'>),
     };
     return this.snapshot;
   };
@@ -159,7 +166,7 @@ export class LiveSources {
     const onEvent = (event: EngineEvent) => {
       for (const source of each(sources)) source.onEngineEvent(event);
     };
-    const offs = [sources.session.sync.onEvent(onEvent), this.engineStore.subscribe(changed), this.pulls.store.subscribe(changed), ...each(sources).map((source) => source.store.subscribe(changed))];
+    const offs = [sources.session.sync.onEvent(onEvent), this.engineStore.subscribe(changed), this.pulls.store.subscribe(changed), this.actionLog.store.subscribe(changed), ...each(sources).map((source) => source.store.subscribe(changed))];
     return () => {
       for (const off of offs) off();
     };

@@ -22,6 +22,7 @@ export const engineHandlers: HandlerTable<'engines-list' | 'engine-switch'> = {
       return;
     }
     env.dispatch({ type: 'engines-listed', overlay: command.overlay, rows });
+    if (command.probe === false) return;
     const { signal } = env.work(command.overlay).abort;
     for (const row of rows) {
       engines.probe(row.target, signal).then(

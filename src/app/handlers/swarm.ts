@@ -5,6 +5,7 @@
  * pane shows the update's progress (UpdateStatus, replicas) until it converges or fails.
  */
 import type { EngineClient } from '../../engine/client.ts';
+import { swarmLine } from '../../state/action-log/cli-line.ts';
 import type { HandlerTable, RunnerEnv } from './work.ts';
 import type { SwarmAction } from '../commands.ts';
 import { answer } from './reply.ts';
@@ -43,7 +44,8 @@ async function swarmAct(client: EngineClient, action: SwarmAction, signal?: Abor
 
 /** The action, then the lists read again before the dialog closes: the pane shows the change under way. */
 export async function swarmActAndRefresh(env: RunnerEnv, action: SwarmAction, signal?: AbortSignal): Promise<string> {
-  const message = await swarmAct(env.client, action, signal);
+  // Recorded here, not by the client: a service update's spec does not say scale from restart.
+  const message = await env.services.sources.actionLog.track(swarmLine(action), env.session.label, () => swarmAct(env.client, action, signal));
   await env.swarm.refresh().catch(() => undefined);
   return message;
 }

@@ -25,6 +25,9 @@ function screenContexts(state: AppState): readonly KeyContext[] {
       return ['stats', 'global'];
     case 'incident':
       return ['incident', 'global'];
+    case 'palette':
+      // Typed text, as the filter prompt: Enter runs the entry, Esc closes, ↑/↓ choose.
+      return ['prompt', 'line', 'list'];
     case 'dialog':
       return dialogOf(overlay.dialog.type)?.contexts(overlay.dialog) ?? ['dialog'];
     case undefined: {

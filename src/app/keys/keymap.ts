@@ -85,6 +85,7 @@ export type ActionId =
   | 'acknowledge'
   | 'acknowledge-all'
   | 'mute'
+  | 'palette'
   // The views.
   | 'close'
   | 'follow'
@@ -134,7 +135,6 @@ export type ActionId =
   // Reserved for the issues that come next: in the table (and the clash check), not yet bound
   // to anything (`planned`), so a key given to something else now cannot collide with them.
   | 'pulse'
-  | 'palette'
   | 'exec'
   | 'attach'
   | 'recreate'
@@ -157,7 +157,7 @@ export interface Binding {
 
 const LISTS = ['list', 'logs', 'inspect', 'help', 'engines', 'output', 'incident'];
 /** The panes that filter with `/` (every pane but Pulls). */
-const FILTERED = ['containers', 'images', 'volumes', 'networks', 'events', 'services', 'nodes', 'incidents'];
+const FILTERED = ['containers', 'images', 'volumes', 'networks', 'events', 'services', 'nodes', 'incidents', 'actions'];
 /** The panes whose rows take marks (app/marks.ts): 'marked' while one has some. */
 const MARKED = ['containers', 'images', 'volumes', 'networks'];
 
@@ -170,6 +170,7 @@ export const keymap: readonly Binding[] = [
   { action: 'help', keys: ['?'], description: 'help for this screen (help: close it)', contexts: ['global'], footer: 'help' },
   { action: 'pull', keys: ['p'], description: 'pull an image', contexts: ['global'], footer: 'pull' },
   { action: 'engines', keys: ['E'], description: 'switch engines (docker contexts, DOCKER_HOST, local sockets; the switcher: close it)', contexts: ['global'], footer: 'engines' },
+  { action: 'palette', keys: [':'], description: 'the command palette: every action of this screen, every pane and engine, by name (fuzzy: prn finds prune); Enter runs it', contexts: ['global'], footer: 'commands' },
   { action: 'next-pane', keys: ['tab'], description: 'next pane', contexts: ['panes'], footer: 'next pane' },
   { action: 'prev-pane', keys: ['shift+tab'], description: 'previous pane', contexts: ['panes'] },
   { action: 'pane-containers', keys: ['1'], description: 'Containers pane', contexts: ['panes'] },
@@ -181,6 +182,7 @@ export const keymap: readonly Binding[] = [
   { action: 'pane-services', keys: ['7'], description: 'Services pane (a swarm manager’s services, replicas, tasks)', contexts: ['panes'] },
   { action: 'pane-nodes', keys: ['8'], description: 'Nodes pane (the swarm’s nodes)', contexts: ['panes'] },
   { action: 'pane-incidents', keys: ['9', '!'], label: '9/!', description: 'Incidents pane: crashes, OOM kills, unhealthy containers and restart loops, newest first', contexts: ['panes'] },
+  { action: 'pane-actions', keys: ['0'], description: 'Actions pane: every change berth asked an engine for this session, with its docker command (y copies it)', contexts: ['panes'] },
 
   // The wheel (config.json `mouse: true`) moves as the arrows do; help lists it after them.
   { action: 'up', keys: ['up', 'k', 'wheelup'], description: 'move up', contexts: LISTS },
@@ -229,7 +231,7 @@ export const keymap: readonly Binding[] = [
   { action: 'shell', keys: ['e'], description: 'a shell in the running container (exit returns here)', contexts: ['containers'], footer: 'shell' },
   { action: 'attach', keys: ['A'], description: 'attach to the running container’s own process, as docker attach (Ctrl-P Ctrl-Q detaches)', contexts: ['containers'], footer: 'attach' },
   { action: 'sort', keys: ['o'], description: 'sort by the next column (containers: created, name, image, state; images: created, size, tag)', contexts: ['containers', 'images'], footer: 'sort' },
-  { action: 'copy', keys: ['y'], description: 'copy the id (an image row: its name) to the clipboard', contexts: ['containers', 'images'], footer: 'copy' },
+  { action: 'copy', keys: ['y'], description: 'copy the id (an image row: its name; an action: its docker command) to the clipboard', contexts: ['containers', 'images', 'actions'], footer: 'copy' },
   { action: 'remove', keys: ['d'], description: 'remove (asks first)', contexts: ['containers', 'images', 'volumes', 'networks', 'services'], footer: 'remove' },
   { action: 'cancel-pull', keys: ['x', 'escape'], label: 'x', description: 'cancel the selected pull', contexts: ['pulls'], footer: 'cancel' },
   { action: 'dismiss-pull', keys: ['d'], description: 'dismiss a finished pull', contexts: ['pulls'], footer: 'dismiss' },
@@ -284,9 +286,8 @@ export const keymap: readonly Binding[] = [
   { action: 'delete-to-end', keys: ['ctrl+k'], description: 'delete to the end of the text', contexts: ['field'] },
   { action: 'delete-word', keys: ['ctrl+w'], description: 'delete the word before the cursor', contexts: ['field', 'line'] },
 
-  // Reserved. The pane after the incidents (9) is the action log (0).
+  // Reserved for what comes next.
   { action: 'pulse', keys: ['H'], description: 'the engine’s pulse line on/off: containers by state, their CPU, memory, net and block I/O against the host’s, the disk and what prune would reclaim', contexts: ['global'] },
-  { action: 'palette', keys: [':'], description: 'the command palette: every action, pane and engine by name', contexts: ['global'], planned: 'make it yours (issue 38); the action log is pane 0' },
   { action: 'exec', keys: ['x'], description: 'run any command in the container', contexts: ['containers'], planned: 'make it yours (issue 38)' },
   { action: 'recreate', keys: ['U'], description: 'edit and recreate the container', contexts: ['containers'], planned: 'change what exists (issue 37)' },
   { action: 'files', keys: ['F'], description: 'browse the container’s files', contexts: ['containers'], planned: 'change what exists (issue 37)' },

@@ -27,6 +27,7 @@ import { paneView, topOverlay, type AppState, type LogsOverlay } from '../types.
 import type { LogViewAction } from '../../state/logs/view-model.ts';
 import { handlerFor } from './actions.ts';
 import { engineResult } from './engines.ts';
+import { paletteEngines, paletteKey } from './palette.ts';
 import { isPrintableKey, type ActionId } from './keymap.ts';
 import { contextsFor } from './contexts.ts';
 import { close } from './steps.ts';
@@ -100,6 +101,7 @@ export function reduceKey(asked: AppState, press: KeyPress, ctx: UiContext): Red
   const top = topOverlay(state);
   // A dialog's row that is not text (a switch, a yes/no question, a run's output) lets q quit.
   if (top?.kind === 'dialog' && ctx.keymap.resolveIn(contextsFor(state), press.name) === 'quit') return askToQuit(state, ctx, 'quit');
+  if (top?.kind === 'palette') return paletteKey(state, top, press, ctx, reduceKey);
   if (top) {
     const answer = overlayKey(state, top, press, ctx);
     if (answer) return answer;
@@ -167,7 +169,11 @@ export function reduceAction(state: AppState, action: AppAction, ctx: UiContext)
       if (overlay?.kind !== 'stats') return reduced(state);
       return reduced(replaceOverlay(state, action.top ? { ...overlay, top: action.top, topError: undefined } : { ...overlay, topError: action.error }));
     }
-    case 'engines-listed':
+    case 'engines-listed': {
+      const overlay = findOverlay(state, action.overlay);
+      if (overlay?.kind === 'palette') return paletteEngines(state, overlay, action.rows);
+      return engineResult(state, action);
+    }
     case 'engine-probed':
     case 'engine-switched':
       return engineResult(state, action);

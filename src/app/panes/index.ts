@@ -2,6 +2,7 @@
  * The panes, in tab order: one line each. A pane is its module (pane.ts says what one declares);
  * its number is the key the keymap binds to `pane-<id>`.
  */
+import { actions } from './actions.ts';
 import { containers } from './containers.ts';
 import { events } from './events.ts';
 import { images } from './images.ts';
@@ -13,7 +14,7 @@ import { pulls } from './pulls.ts';
 import { services } from './services.ts';
 import { volumes } from './volumes.ts';
 
-export const panes: readonly Pane[] = [containers, images, pulls, volumes, networks, events, services, nodes, incidents];
+export const panes: readonly Pane[] = [containers, images, pulls, volumes, networks, events, services, nodes, incidents, actions];
 
 export const paneOrder: readonly string[] = panes.map((p) => p.id);
 

@@ -34,6 +34,7 @@ const shows: Record<string, RegExp> = {
   services: /api-service/,
   nodes: /node-one/,
   incidents: /exited 3/,
+  actions: /docker stop 0123456789ab/,
 };
 
 test('every pane draws its rows when its key is pressed, and its tab says its summary', async () => {
@@ -53,6 +54,7 @@ test('every pane draws its rows when its key is pressed, and its tab says its su
   engine.events.record({ Type: 'container', Action: 'kill', Actor: { ID: 'a1', Attributes: { name: 'web-1' } }, time: 1 });
   engine.incidents.onEngineEvent({ Type: 'container', Action: 'die', Actor: { ID: 'b2', Attributes: { name: 'db-1', exitCode: '3' } }, time: 2 });
   ui.pulls.start({ reference: 'alpine' });
+  ui.sources.actionLog.begin('docker stop 0123456789ab', 'test');
   for (const pane of panes) {
     const key = defaultKeymap.firstKey(`pane-${pane.id}`);
     await ui.press(key);

@@ -1,0 +1,106 @@
+/**
+ * The docker CLI line that does what an engine call did, for the action log: one writer per
+ * EngineClient method that changes something, from the same arguments the call took. Values
+ * are quoted only where a shell needs it (run-line's shellWord). Registry credentials are never
+ * part of a line. A method missing here is not a change (or is recorded by its caller: the
+ * swarm's updates, whose meaning — scale, restart, rollback — the spec alone does not say).
+ */
+import type { EngineClient } from '../../engine/client.ts';
+import { shellWord } from '../run-line/format-line.ts';
+import { createWords } from './create-line.ts';
+
+/** The EngineClient methods that change what an engine holds, recorded by the client itself. */
+export type ChangeMethod =
+  | 'createContainer'
+  | 'startContainer'
+  | 'pauseContainer'
+  | 'killContainer'
+  | 'renameContainer'
+  | 'stopContainer'
+  | 'restartContainer'
+  | 'removeContainer'
+  | 'createExec'
+  | 'commitContainer'
+  | 'pullImage'
+  | 'pushImage'
+  | 'tagImage'
+  | 'removeImage'
+  | 'prune'
+  | 'createVolume'
+  | 'removeVolume'
+  | 'createNetwork'
+  | 'removeNetwork';
+
+type Writers = { [M in ChangeMethod]: (...args: Parameters<EngineClient[M]>) => string };
+
+/** `docker` and the words, each quoted as a shell needs it. */
+export function cli(...words: ReadonlyArray<string | false | undefined>): string {
+  return ['docker', ...words.filter((w): w is string => typeof w === 'string').map(shellWord)].join(' ');
+}
+
+/**
+ * An id as a person types it: a full 64-hex id (or `sha256:` one) by its first 12 digits, which
+ * the CLI takes as well; anything else (a name, a reference) as it is.
+ */
+export function idWord(id: string): string {
+  const hex = /^(?:sha256:)?([0-9a-f]{64})$/.exec(id);
+  return hex ? (hex[1] as string).slice(0, 12) : id;
+}
+
+/** A flag and its value, or nothing when the value is unset. */
+function flag(name: string, value: string | number | undefined): string[] {
+  return value === undefined || value === '' ? [] : [name, String(value)];
+}
+
+const PRUNE_NOUN = { containers: 'container', images: 'image', volumes: 'volume', networks: 'network', build: 'builder' } as const;
+
+export const cliWriters: Writers = {
+  createContainer: (config, options) => cli('create', ...createWords(config, options?.name, options?.platform)),
+  startContainer: (id) => cli('start', idWord(id)),
+  pauseContainer: (id, pause) => cli(pause ? 'pause' : 'unpause', idWord(id)),
+  killContainer: (id, signalName) => cli('kill', ...flag('--signal', signalName), idWord(id)),
+  renameContainer: (id, name) => cli('rename', idWord(id), name),
+  stopContainer: (id, options) => cli('stop', ...flag('-t', options?.timeout), idWord(id)),
+  restartContainer: (id, options) => cli('restart', ...flag('-t', options?.timeout), idWord(id)),
+  removeContainer: (id, options) => cli('rm', options?.force && '-f', options?.volumes && '-v', idWord(id)),
+  createExec: (id, options) => cli('exec', '-it', ...(options.env ?? []).flatMap((e) => ['-e', e]), idWord(id), ...options.cmd),
+  commitContainer: (options) =>
+    cli('commit', ...flag('--message', options.comment), ...flag('--author', options.author), options.pause === false && '--pause=false', idWord(options.container), options.repo && (options.tag ? `${options.repo}:${options.tag}` : options.repo)),
+  pullImage: (from, options) => cli('pull', ...flag('--platform', options.platform), reference(from, options.tag)),
+  pushImage: (name, options) => cli('push', reference(name, options.tag)),
+  tagImage: (image, repo, tag) => cli('tag', idWord(image), tag ? `${repo}:${tag}` : repo),
+  removeImage: (name, options) => cli('rmi', options?.force && '-f', options?.noPrune && '--no-prune', idWord(name)),
+  prune: (kind, options) => cli(PRUNE_NOUN[kind], 'prune', '-f', options?.all && '-a'),
+  createVolume: (name) => cli('volume', 'create', name || undefined),
+  removeVolume: (name, options) => cli('volume', 'rm', options?.force && '-f', name),
+  createNetwork: (name) => cli('network', 'create', name),
+  removeNetwork: (id) => cli('network', 'rm', id),
+};
+
+/** `name:tag`, or `name@digest` for a digest; the name alone without either. */
+function reference(name: string, tag: string | undefined): string {
+  if (!tag) return name;
+  return tag.includes(':') ? `${name}@${tag}` : `${name}:${tag}`;
+}
+
+/** What the swarm actions do, as the docker CLI says it (the services' and nodes' names). */
+export type SwarmChange =
+  | { kind: 'scale'; name: string; replicas: number }
+  | { kind: 'force-update' | 'rollback' | 'remove-service' | 'drain' | 'activate'; name: string };
+
+export function swarmLine(change: SwarmChange): string {
+  switch (change.kind) {
+    case 'scale':
+      return cli('service', 'scale', `${change.name}=${change.replicas}`);
+    case 'force-update':
+      return cli('service', 'update', '--force', change.name);
+    case 'rollback':
+      return cli('service', 'rollback', change.name);
+    case 'remove-service':
+      return cli('service', 'rm', change.name);
+    case 'drain':
+      return cli('node', 'update', '--availability', 'drain', change.name);
+    case 'activate':
+      return cli('node', 'update', '--availability', 'active', change.name);
+  }
+}
