@@ -12,6 +12,19 @@ import type { Sandbox } from './sandbox.ts';
 
 const log = (line: string) => process.stderr.write(`[sandbox] ${line}\n`);
 
+const USAGE = `usage: npm run sandbox [-- --engine=podman]
+  Starts the sandbox engines (dockerd, a registry, an sshd; Podman too with --engine=podman),
+  prints the variables to use them, and keeps them up until Ctrl-C, SIGTERM or SIGHUP, which
+  tear everything down. A sandbox whose owner died is removed by the next one that starts.
+`;
+const unknown = process.argv.slice(2).filter((a) => a !== '--engine=podman');
+if (unknown.length > 0) {
+  // --help, or anything else: say what this does rather than start engines nobody asked for.
+  const help = unknown.every((a) => a === '--help' || a === '-h');
+  process[help ? 'stdout' : 'stderr'].write(help ? USAGE : `unknown argument ${unknown.join(' ')}\n${USAGE}`);
+  process.exit(help ? 0 : 2);
+}
+
 let sandbox: Sandbox | undefined;
 let firstSignalAt: number | undefined;
 
