@@ -7,7 +7,10 @@
  * error, e.g. "Error grabbing logs: …"). Containers with a TTY get raw bytes.
  *
  * Payload is yielded in pieces as it arrives and never gathered into a buffer sized by
- * the header, so a hostile or corrupt header claiming 4 GiB costs nothing.
+ * the header, so a hostile or corrupt header claiming 4 GiB costs nothing. The frames of one
+ * stream that follow each other inside one read are yielded together, as one piece: dockerd
+ * writes a frame per log line, and a piece per line cost every reader a trip through the
+ * async generators per line (a 1,000,000-line history searched at ~20,000 lines a second).
  */
 import { EngineError } from '../errors.ts';
 
@@ -56,6 +59,9 @@ export async function* demultiplex(
   for await (const chunk of body) {
     const bytes = asBuffer(chunk);
     let offset = 0;
+    /** The pieces of this read not yet yielded: all of one stream, `runType`'s. */
+    const run: Buffer[] = [];
+    let runType = 1;
     while (offset < bytes.length) {
       if (remaining === 0 && headerFilled < HEADER_BYTES) {
         const take = Math.min(HEADER_BYTES - headerFilled, bytes.length - offset);
@@ -63,12 +69,20 @@ export async function* demultiplex(
         headerFilled += take;
         offset += take;
         if (headerFilled < HEADER_BYTES) break;
-        type = checkHeader(header, opts.operation);
+        try {
+          type = checkHeader(header, opts.operation);
+        } catch (error) {
+          if (run.length > 0) yield piecesOf(run.splice(0), runType);
+          throw error;
+        }
         remaining = header.readUInt32BE(4);
         if (remaining > 0) continue;
         // An empty frame: its header is all there is.
         headerFilled = 0;
-        if (type === SYSTEM_ERROR) throw systemErrorFrom([], opts.operation);
+        if (type === SYSTEM_ERROR) {
+          if (run.length > 0) yield piecesOf(run.splice(0), runType);
+          throw systemErrorFrom([], opts.operation);
+        }
         continue;
       }
       const take = Math.min(remaining, bytes.length - offset);
@@ -76,6 +90,8 @@ export async function* demultiplex(
       offset += take;
       remaining -= take;
       if (type === SYSTEM_ERROR) {
+        // What the container wrote before the daemon's error is theirs to see first.
+        if (run.length > 0) yield piecesOf(run.splice(0), runType);
         const room = maxSystemErrorBytes - systemErrorBytes;
         if (room > 0) {
           const kept = piece.subarray(0, room);
@@ -83,19 +99,26 @@ export async function* demultiplex(
           systemErrorBytes += kept.length;
         }
       } else {
-        // A view, not a copy: undici hands each chunk over and does not reuse it.
-        yield { stream: STREAM_BY_TYPE[type] ?? 'stdout', data: piece };
+        if (run.length > 0 && STREAM_BY_TYPE[type] !== STREAM_BY_TYPE[runType]) yield piecesOf(run.splice(0), runType);
+        run.push(piece);
+        runType = type;
       }
       if (remaining === 0) {
         headerFilled = 0;
         if (type === SYSTEM_ERROR) throw systemErrorFrom(systemError, opts.operation);
       }
     }
+    if (run.length > 0) yield piecesOf(run, runType);
   }
   if (type === SYSTEM_ERROR && remaining > 0) throw systemErrorFrom(systemError, opts.operation);
 }
 
 /** A TTY container's body: no framing, stdout and stderr already merged. */
+/** One stream's pieces of a read as one chunk (a view when there is one piece: undici hands each chunk over and does not reuse it). */
+function piecesOf(pieces: Buffer[], type: number): LogChunk {
+  return { stream: STREAM_BY_TYPE[type] ?? 'stdout', data: pieces.length === 1 ? (pieces[0] as Buffer) : Buffer.concat(pieces) };
+}
+
 export async function* rawStream(body: AsyncIterable<Uint8Array>): AsyncGenerator<LogChunk, void, undefined> {
   for await (const chunk of body) {
     if (chunk.byteLength > 0) yield { stream: 'stdout', data: asBuffer(chunk) };
