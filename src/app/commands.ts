@@ -102,6 +102,15 @@ type EngineCommand =
   | { type: 'run-create'; overlay: number; spec: RunSpec }
   | { type: 'run-pull'; overlay: number; reference: string };
 
+/** Any command in a container, a debug container beside one, a custom action on the host (handlers/exec.ts). */
+type ExecCommand =
+  /** Runs `cmd` in the container: captured into the dialog's output, or with the terminal handed over. */
+  | { type: 'exec-run'; overlay: number; containerId: string; name: string; cmd: string[]; user?: string; workdir?: string; interactive: boolean }
+  /** A throwaway tools container sharing the container's processes and network (state/actions/debug-shell.ts). */
+  | { type: 'debug-run'; overlay: number; containerId: string; name: string; image: string; cmd?: string[]; user?: string; workdir?: string; interactive: boolean }
+  /** A custom action's argv on the host, with the engine berth shows in its environment. */
+  | { type: 'host-run'; overlay: number; argv: string[] };
+
 /** What fills the views. */
 type ViewCommand =
   /** Fetches the JSON an inspect overlay shows. */
@@ -132,7 +141,7 @@ type ViewCommand =
   /** Switches berth to another engine (the switcher in `overlay` hears how it went). */
   | { type: 'engine-switch'; overlay: number; target: SessionTarget; name: string };
 
-export type Command = AppCommand | ContainerCommand | ImageCommand | ResourceCommand | SetCommand | EngineCommand | ViewCommand;
+export type Command = AppCommand | ContainerCommand | ImageCommand | ResourceCommand | SetCommand | EngineCommand | ExecCommand | ViewCommand;
 export type CommandType = Command['type'];
 
 /** A request's answer from the engine: the one line to show, or the engine's words. */
@@ -186,7 +195,14 @@ export type RunReply =
 export type SetReply = { kind: 'set-started'; index: number } | { kind: 'set-item'; index: number; ok: boolean; message: string } | { kind: 'set-ended'; halted: boolean };
 
 /** What a dialog's commands report back: one of the replies above. */
-export type DialogReply = RequestReply | CommitReply | CopyOutReply | PruneReply | PullReply | RunReply | SetReply;
+/** A command's progress, for the exec dialog: output held (lines), how it ended, or the terminal given back. */
+export type ExecReply =
+  | { kind: 'output'; lines: number }
+  | { kind: 'exited'; exitCode?: number }
+  | { kind: 'failed'; message: string }
+  | { kind: 'handed-back'; text: string; tone: 'info' | 'error' };
+
+export type DialogReply = ExecReply | RequestReply | CommitReply | CopyOutReply | PruneReply | PullReply | RunReply | SetReply;
 
 /** What comes back into the store from outside a key: results, timers, resizes, data changes. */
 /** What opens a dialog: its id as `type`, and what its module's `open` reads (app/dialogs/). */

@@ -7,6 +7,7 @@ import type { CommandType } from '../commands.ts';
 import { appHandlers } from './app.ts';
 import { containerHandlers } from './containers.ts';
 import { engineHandlers } from './engines.ts';
+import { execHandlers } from './exec.ts';
 import { imageHandlers } from './images.ts';
 import { pruneHandlers } from './prune.ts';
 import { resourceHandlers } from './resources.ts';
@@ -26,6 +27,7 @@ export const handlers: HandlerTable<Exclude<CommandType, 'timer-start' | 'overla
   ...swarmHandlers,
   ...pruneHandlers,
   ...runHandlers,
+  ...execHandlers,
   ...viewHandlers,
   ...engineHandlers,
 };

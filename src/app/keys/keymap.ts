@@ -137,7 +137,9 @@ export type ActionId =
   | 'attach'
   | 'recreate'
   | 'files'
-  | 'diff';
+  | 'diff'
+  // The user's own actions from config.json (app/custom/config.ts), by name.
+  | `custom:${string}`;
 
 export interface Binding {
   action: ActionId;
@@ -282,7 +284,7 @@ export const keymap: readonly Binding[] = [
   // Reserved. The pane after the incidents (9) is the action log (0).
   { action: 'pulse', keys: ['H'], description: 'the engine’s pulse line on/off: containers by state, their CPU, memory, net and block I/O against the host’s, the disk and what prune would reclaim', contexts: ['global'] },
   { action: 'palette', keys: [':'], description: 'the command palette: every action, pane and engine by name', contexts: ['global'], planned: 'make it yours (issue 38); the action log is pane 0' },
-  { action: 'exec', keys: ['x'], description: 'run any command in the container', contexts: ['containers'], planned: 'make it yours (issue 38)' },
+  { action: 'exec', keys: ['x'], description: 'run any command in the container (captured or with a terminal; or a debug shell beside it)', contexts: ['containers'], footer: 'exec' },
   { action: 'recreate', keys: ['U'], description: 'edit and recreate the container', contexts: ['containers'], planned: 'change what exists (issue 37)' },
   { action: 'files', keys: ['F'], description: 'browse the container’s files', contexts: ['containers'], planned: 'change what exists (issue 37)' },
   { action: 'diff', keys: ['D'], description: 'what changed in the container since its image', contexts: ['containers'], planned: 'change what exists (issue 37)' },

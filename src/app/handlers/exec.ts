@@ -1,0 +1,117 @@
+/**
+ * The work behind the exec dialog (its decisions are dialogs/exec.ts): a command in a container,
+ * captured (its output in a bounded buffer the dialog draws from, its growth reported at most
+ * every OUTPUT_FRAME_MS) or with the terminal handed over; the debug container beside it; a
+ * custom action's command on the host. Each reports to the dialog; closing it stops watching.
+ */
+import { describeError } from '../../engine/errors.ts';
+import { debugSpec, removeDebugContainer } from '../../state/actions/debug-shell.ts';
+import { execCaptured } from '../../state/actions/exec-command.ts';
+import { engineEnv, runOnHost } from '../../state/actions/host-command.ts';
+import { containerLabel } from '../../state/actions/labels.ts';
+import { runContainer } from '../../state/actions/run-container.ts';
+import { LogBuffer } from '../../state/logs/log-buffer.ts';
+import type { LogLine } from '../../state/logs/types.ts';
+import type { ExecReply } from '../commands.ts';
+import { OUTPUT_CAPACITY, OUTPUT_FRAME_MS } from './run.ts';
+import { failure, type HandlerTable, type RunnerEnv } from './work.ts';
+
+function reply(env: RunnerEnv, overlay: number, result: ExecReply): void {
+  env.dispatch({ type: 'dialog', overlay, result });
+}
+
+/** Runs `work` with its output captured for the overlay, then says how it ended. */
+function captured(env: RunnerEnv, overlay: number, work: (signal: AbortSignal, onLines: (lines: LogLine[]) => void) => Promise<number | undefined>): void {
+  const record = env.work(overlay);
+  const { signal } = record.abort;
+  const output = (record.output ??= new LogBuffer(OUTPUT_CAPACITY));
+  output.clear();
+  let frame: NodeJS.Timeout | undefined;
+  const report = () => {
+    clearTimeout(frame);
+    frame = undefined;
+    reply(env, overlay, { kind: 'output', lines: output.length });
+  };
+  record.cleanups.push(() => clearTimeout(frame));
+  const onLines = (lines: LogLine[]) => {
+    output.append(lines);
+    frame ??= setTimeout(report, OUTPUT_FRAME_MS);
+  };
+  work(signal, onLines).then(
+    (exitCode) => {
+      report();
+      reply(env, overlay, { kind: 'exited', exitCode });
+    },
+    (error: unknown) => {
+      const message = failure(error, signal);
+      if (message === undefined) return;
+      if (output.length > 0) report();
+      reply(env, overlay, { kind: 'failed', message });
+    },
+  );
+}
+
+export const execHandlers: HandlerTable<'exec-run' | 'debug-run' | 'host-run'> = {
+  'exec-run': (command, env) => {
+    const { overlay, containerId, cmd, user, workdir } = command;
+    if (!command.interactive) {
+      captured(env, overlay, (signal, onLines) => execCaptured(env.client, containerId, { cmd, user, workingDir: workdir }, { signal, onLines }));
+      return;
+    }
+    const open = env.services.openShell;
+    if (!open) {
+      reply(env, overlay, { kind: 'failed', message: 'a command with a terminal needs berth running in a terminal' });
+      return;
+    }
+    open({ containerId, name: command.name, cmd, user, workdir }).then(
+      (said) => {
+        if (said) reply(env, overlay, { kind: 'handed-back', ...said });
+      },
+      (error: unknown) => reply(env, overlay, { kind: 'failed', message: describeError(error) }),
+    );
+  },
+  'debug-run': (command, env) => {
+    const { overlay, containerId, image, interactive } = command;
+    const client = env.client;
+    const spec = debugSpec(image, containerId, command.cmd, interactive, { user: command.user, workdir: command.workdir });
+    const label = containerLabel(command.name, containerId);
+    if (!interactive) {
+      captured(env, overlay, async (signal, onLines) => {
+        let made: string | undefined;
+        try {
+          const outcome = await runContainer(client, spec, { signal, onLines, onCreated: ({ id }) => (made = id) });
+          return outcome.kind === 'exited' ? outcome.exitCode : undefined;
+        } finally {
+          if (made) await removeDebugContainer(client, made).catch(() => undefined);
+        }
+      });
+      return;
+    }
+    const open = env.services.openAttach;
+    if (!open) {
+      reply(env, overlay, { kind: 'failed', message: 'a debug shell needs berth running in a terminal' });
+      return;
+    }
+    const { signal } = env.work(overlay).abort;
+    void (async () => {
+      let made: string | undefined;
+      try {
+        const outcome = await runContainer(client, spec, { signal, onCreated: ({ id }) => (made = id) });
+        const banner = `berth: a debug shell (${image}) beside ${label}: its processes and network are shared; its files are under /proc/1/root; this container is removed on exit`;
+        const end = await open({ containerId: outcome.id, name: `debug of ${command.name}`, banner, run: { tty: true, autoRemove: true } });
+        if (!end) return;
+        const error = end.ended === 'exited' ? end.error : undefined;
+        const how = error !== undefined ? `: ${error}` : end.ended === 'exited' && end.exitCode !== undefined ? ` with code ${end.exitCode}` : '';
+        reply(env, overlay, { kind: 'handed-back', text: `the debug shell beside ${label} ended${how}; its container was removed`, tone: error !== undefined ? 'error' : 'info' });
+      } catch (error) {
+        const message = failure(error, signal);
+        if (message !== undefined) reply(env, overlay, { kind: 'failed', message });
+      } finally {
+        if (made) await removeDebugContainer(client, made).catch(() => undefined);
+      }
+    })();
+  },
+  'host-run': ({ overlay, argv }, env) => {
+    captured(env, overlay, (signal, onLines) => runOnHost(argv, engineEnv(env.client, process.env), { signal, onLines }));
+  },
+};
