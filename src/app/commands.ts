@@ -105,7 +105,8 @@ type EngineCommand =
 /** Any command in a container, a debug container beside one, a custom action on the host (handlers/exec.ts). */
 type ExecCommand =
   /** Runs `cmd` in the container: captured into the dialog's output, or with the terminal handed over. */
-  | { type: 'exec-run'; overlay: number; containerId: string; name: string; cmd: string[]; user?: string; workdir?: string; interactive: boolean }
+  /** (No `cmd`: a shell, with the terminal, as `e`.) */
+  | { type: 'exec-run'; overlay: number; containerId: string; name: string; cmd?: string[]; user?: string; workdir?: string; interactive: boolean }
   /** A throwaway tools container sharing the container's processes and network (state/actions/debug-shell.ts). */
   | { type: 'debug-run'; overlay: number; containerId: string; name: string; image: string; cmd?: string[]; user?: string; workdir?: string; interactive: boolean }
   /** A custom action's argv on the host, with the engine berth shows in its environment. */

@@ -1,5 +1,6 @@
 import type { SearchableLines } from '../state/logs/search.ts';
 import type { SourceStates } from '../state/sources.ts';
+import type { CustomSettings } from './custom/config.ts';
 import type { Keymap } from './keys/keymap.ts';
 
 /**
@@ -11,4 +12,6 @@ import type { Keymap } from './keys/keymap.ts';
 export interface UiContext extends SourceStates {
   keymap: Keymap;
   logLines(overlay: number): SearchableLines | undefined;
+  /** The user's custom actions and debug image (config.json); none when absent. */
+  custom?: CustomSettings;
 }

@@ -91,3 +91,10 @@ export function customBindings(actions: readonly CustomAction[]): Binding[] {
       : [{ action: customActionId(a.name), keys: [a.key], label: labelFor([a.key]), description: `${a.name} (your action: ${a.command})`, contexts: [a.pane] }],
   );
 }
+
+/** What config.json adds to what a key can do: the custom actions and the debug shell's image. */
+export interface CustomSettings {
+  actions: readonly CustomAction[];
+  /** `debugImage`: the debug shell's tools image (busybox unless set). */
+  debugImage: string;
+}

@@ -7,6 +7,7 @@ import { commit } from './commit.ts';
 import { confirm } from './confirm.ts';
 import { copyOut } from './copy-out.ts';
 import { create } from './create.ts';
+import { exec } from './exec.ts';
 import { kill } from './kill.ts';
 import { registered, type AnyDialog } from './machine.ts';
 import { prune } from './prune.ts';
@@ -33,6 +34,7 @@ export const dialogs: readonly AnyDialog[] = [
   registered(prune),
   registered(confirm),
   registered(bulk),
+  registered(exec),
 ];
 
 /** The module of a dialog's state (or request) by its `type`. */

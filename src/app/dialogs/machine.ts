@@ -41,6 +41,8 @@ export interface Outcome<S> {
   reveal?: { kind: TargetKind; id: string };
   /** Unmark these rows (their keys): what a bulk action did to them is done. */
   unmark?: readonly string[];
+  /** Remember this command for containers of this image, for the session (the exec dialog's history). */
+  remember?: { image: string; command: string };
 }
 
 /** What a dialog's view may read besides its state: room, the sources it shows, the keymap. */

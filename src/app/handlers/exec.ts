@@ -55,6 +55,10 @@ export const execHandlers: HandlerTable<'exec-run' | 'debug-run' | 'host-run'> =
   'exec-run': (command, env) => {
     const { overlay, containerId, cmd, user, workdir } = command;
     if (!command.interactive) {
+      if (!cmd) {
+        reply(env, overlay, { kind: 'failed', message: 'no command to run' });
+        return;
+      }
       captured(env, overlay, (signal, onLines) => execCaptured(env.client, containerId, { cmd, user, workingDir: workdir }, { signal, onLines }));
       return;
     }

@@ -269,7 +269,7 @@ export const keymap: readonly Binding[] = [
   { action: 'yes', keys: ['y'], description: 'yes', contexts: ['confirm'] },
   { action: 'no', keys: ['n'], description: 'no', contexts: ['confirm'] },
   { action: 'copy-line', keys: ['ctrl+y'], description: 'copy the equivalent docker command line to the clipboard', contexts: ['command-line'] },
-  { action: 'suggest', keys: ['ctrl+n'], description: 'fill in the next suggestion (the demo’s images)', contexts: ['suggestions'] },
+  { action: 'suggest', keys: ['ctrl+n'], description: 'fill in the next suggestion (pull: the demo’s images; exec: the last commands run in containers of that image)', contexts: ['suggestions'] },
 
   { action: 'cursor-left', keys: ['left'], description: 'cursor left', contexts: ['field'] },
   { action: 'cursor-right', keys: ['right'], description: 'cursor right; at the end of the text, take the completion shown after it', contexts: ['field'] },
