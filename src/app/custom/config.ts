@@ -10,10 +10,17 @@
 import { isKeyName } from '../keys/custom-keys.ts';
 import { labelFor } from '../keys/key-label.ts';
 import type { Binding } from '../keys/keymap.ts';
+import { panes } from '../panes/index.ts';
 import { parseTemplate, type Template } from './template.ts';
 
-export type CustomPane = 'containers' | 'images';
-const PANES: readonly CustomPane[] = ['containers', 'images'];
+/** What a custom action acts on: the selected container or image (the panes that show them are its scope). */
+export type CustomKind = 'container' | 'image';
+const KINDS: readonly CustomKind[] = ['container', 'image'];
+
+/** The id of the pane that shows this kind of thing. */
+export function paneOf(kind: CustomKind): string {
+  return panes.find((p) => p.shows === kind)?.id ?? kind;
+}
 
 export interface CustomAction {
   name: string;
@@ -21,7 +28,8 @@ export interface CustomAction {
   command: string;
   template: Template;
   where: 'host' | 'container';
-  pane: CustomPane;
+  /** What it acts on: the selected row of the pane that shows these. */
+  kind: CustomKind;
   /** Only containers with this label (and value, when given). */
   label?: { key: string; value?: string };
   key?: string;
@@ -63,10 +71,12 @@ export function parseCustomActions(raw: unknown): CustomAction[] | string {
       const at = e.label.indexOf('=');
       label = at === -1 ? { key: e.label.trim() } : { key: e.label.slice(0, at).trim(), value: e.label.slice(at + 1) };
     }
-    const pane = e.pane ?? 'containers';
-    if (!PANES.includes(pane as CustomPane)) return `${named}: "pane" must be ${PANES.map((p) => `"${p}"`).join(' or ')}`;
-    if (pane !== 'containers' && (label || run === 'container')) return `${named}: ${label ? '"label"' : '"run": "container"'} needs "pane": "containers"`;
-    if (pane !== 'containers' && parsed.fields.has('label')) return `${named}: "command": {{label …}} is a container's, and this action is for ${String(pane)}`;
+    const choices = KINDS.map(paneOf);
+    const pane = e.pane ?? paneOf('container');
+    const kind = KINDS.find((k) => paneOf(k) === pane);
+    if (kind === undefined) return `${named}: "pane" must be ${choices.map((p) => `"${p}"`).join(' or ')}`;
+    if (kind !== 'container' && (label || run === 'container')) return `${named}: ${label ? '"label"' : '"run": "container"'} needs "pane": "${paneOf('container')}"`;
+    if (kind !== 'container' && parsed.fields.has('label')) return `${named}: "command": {{label …}} is a container's, and this action is for ${String(pane)}`;
     if (e.key !== undefined && (typeof e.key !== 'string' || !isKeyName(e.key))) return `${named}: "key": ${JSON.stringify(e.key)} is not a key berth knows (one character, ctrl+x, meta+x, or a named key)`;
     if (e.confirm !== undefined && typeof e.confirm !== 'boolean') return `${named}: "confirm" must be true or false`;
     out.push({
@@ -74,7 +84,7 @@ export function parseCustomActions(raw: unknown): CustomAction[] | string {
       command: e.command,
       template: parsed.template,
       where: run,
-      pane: pane as CustomPane,
+      kind,
       ...(label && { label }),
       ...(typeof e.key === 'string' && { key: e.key }),
       confirm: e.confirm === true,
@@ -88,8 +98,20 @@ export function customBindings(actions: readonly CustomAction[]): Binding[] {
   return actions.flatMap((a) =>
     a.key === undefined
       ? []
-      : [{ action: customActionId(a.name), keys: [a.key], label: labelFor([a.key]), description: `${a.name} (your action: ${a.command})`, contexts: [a.pane] }],
+      : [{ action: customActionId(a.name), keys: [a.key], label: labelFor([a.key]), description: `${a.name} (your action: ${a.command})`, contexts: [paneOf(a.kind)] }],
   );
+}
+
+/** A custom action expanded for the selected thing, as the dialog that runs it gets it. */
+export interface CustomRun {
+  name: string;
+  argv: readonly string[];
+  where: 'host' | 'container';
+  confirm: boolean;
+  /** The container (or image) it acts on, how the list names it, and its image. */
+  id: string;
+  shown: string;
+  image: string;
 }
 
 /** What config.json adds to what a key can do: the custom actions and the debug shell's image. */

@@ -19,7 +19,8 @@ import { DEFAULT_DEBUG_IMAGE } from '../../state/actions/debug-shell.ts';
 import { shortId } from '../../state/actions/labels.ts';
 import { checkFreeText, splitCommand } from '../../state/validation.ts';
 import type { TargetActions } from '../actions/target-actions.ts';
-import { notify, type Command, type ExecReply } from '../commands.ts';
+import type { CustomRun } from '../custom/config.ts';
+import { notify, type Command, type ExecReply, type Reduced } from '../commands.ts';
 import { plural, sanitizeLine } from '../format/index.ts';
 import { field } from '../input/field.ts';
 import { editIn, formKey, moveFocus, setValue, values, type Fields } from './form.ts';
@@ -32,14 +33,6 @@ export type ExecSwitch = 'terminal' | 'debug';
 export type ExecRow = ExecField | ExecSwitch;
 export const execRows: readonly ExecRow[] = ['command', 'user', 'workdir', 'terminal', 'debug'];
 
-/** A custom action's command, expanded for the selected thing. */
-export interface CustomRun {
-  name: string;
-  argv: readonly string[];
-  where: 'host' | 'container';
-  confirm: boolean;
-}
-
 export interface ExecRequest {
   type: 'exec';
   containerId: string;
@@ -51,7 +44,7 @@ export interface ExecRequest {
   history: readonly string[];
   /** The debug shell's image (config.json `debugImage`). */
   debugImage: string;
-  custom?: CustomRun;
+  custom?: Pick<CustomRun, 'name' | 'argv' | 'where' | 'confirm'>;
 }
 
 export type ExecPhase =
@@ -99,17 +92,17 @@ export function checkExec(state: Pick<ExecDialog, 'fields' | 'terminal' | 'debug
 }
 
 /** The command a custom action runs, as the dialog starts it. */
-function customCommand(request: ExecRequest, custom: CustomRun, overlay: number): Command {
+function customCommand(request: ExecRequest, custom: Pick<CustomRun, 'argv' | 'where'>, overlay: number): Command {
   return custom.where === 'host'
     ? { type: 'host-run', overlay, argv: [...custom.argv] }
     : { type: 'exec-run', overlay, containerId: request.containerId, name: request.name, cmd: [...custom.argv], interactive: false };
 }
 
-function customTitle(custom: CustomRun): string {
+function customTitle(custom: Pick<CustomRun, 'name' | 'argv'>): string {
   return `${custom.name}: ${custom.argv.join(' ')}`;
 }
 
-function startCustom(state: ExecDialog, custom: CustomRun, overlay: number): Outcome<ExecDialog> {
+function startCustom(state: ExecDialog, custom: Pick<CustomRun, 'name' | 'argv' | 'where'>, overlay: number): Outcome<ExecDialog> {
   return { state: { ...state, phase: { kind: 'running', title: customTitle(custom), terminal: false }, output: 0, scrollBack: 0 }, commands: [customCommand(state, custom, overlay)] };
 }
 
@@ -173,6 +166,16 @@ const actions: TargetActions = {
 export const exec = defineDialog<ExecDialog, ExecRequest, ExecReply>({
   id: 'exec',
   actions,
+  runsCustomAction: (state, ctx, run): Reduced =>
+    openDialog(state, ctx, exec, {
+      type: 'exec',
+      containerId: run.id,
+      name: run.shown,
+      image: run.image,
+      history: [],
+      debugImage: ctx.custom?.debugImage ?? DEFAULT_DEBUG_IMAGE,
+      custom: { name: run.name, argv: run.argv, where: run.where, confirm: run.confirm },
+    }),
   open(request, ctx) {
     const state: ExecDialog = {
       ...request,
