@@ -111,14 +111,14 @@ test('key names are the ones berth can receive', () => {
 test('the settings file: where it lives, missing is fine, and a bad one is one line naming it', () => {
   assert.equal(settingsPath({ XDG_CONFIG_HOME: '/x' }, '/home/u'), '/x/berth/config.json');
   assert.equal(settingsPath({}, '/home/u'), '/home/u/.config/berth/config.json');
-  assert.deepEqual(loadSettings(join(dir, 'missing.json')), { keymap: defaultKeymap, loop: DEFAULT_LOOP_POLICY });
+  assert.deepEqual(loadSettings(join(dir, 'missing.json')), { keymap: defaultKeymap, loop: DEFAULT_LOOP_POLICY, custom: { actions: [], debugImage: 'busybox' } });
   const good = loadSettings(settingsFile('good.json', '{"keys": {"stop": "h"}}'));
   assert.ok(typeof good !== 'string', String(good));
   assert.deepEqual(good.keymap.bindings.find((b) => b.action === 'stop')?.keys, ['h']);
   assert.equal(good.keymap.resolve('containers', 'h'), 'stop');
   const broken = settingsFile('broken.json', '{"keys": ');
   assert.match(String(loadSettings(broken)), new RegExp(`^${broken}: not valid JSON`));
-  assert.match(String(loadSettings(settingsFile('typo.json', '{"kyes": {}}'))), /unknown setting "kyes" \(berth knows "keys", "restartLoop", "mute", "alert"\)/);
+  assert.match(String(loadSettings(settingsFile('typo.json', '{"kyes": {}}'))), /unknown setting "kyes" \(berth knows "keys", "restartLoop", "mute", "alert", "actions", "debugImage"\)/);
   assert.match(String(loadSettings(settingsFile('clash.json', '{"keys": {"stop": "j"}}'))), /clash\.json: "j" would both stop and down/);
   assert.match(String(loadSettings(settingsFile('array.json', '[]'))), /must hold a JSON object/);
 });
