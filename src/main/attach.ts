@@ -44,7 +44,7 @@ export async function runAttached(client: EngineClient, prepared: PreparedAttach
     const how = await pumpTerminal(attached.socket, io, {
       tty,
       detachKeys: tty,
-      banner: `${banner ?? `berth: ${prepared.run ? 'running' : 'attached to'} ${label}`}; ${detachHint}`,
+      banner: banner ?? `berth: ${prepared.run ? 'running' : 'attached to'} ${label}; ${detachHint}`,
       resize: (size) => (tty ? client.resizeContainer(id, size) : Promise.resolve()),
       interrupt: () => void client.killContainer(id, 'SIGINT').catch(() => undefined),
       ended: attached.exit,

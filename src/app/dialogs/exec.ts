@@ -251,7 +251,7 @@ const placeholders: Record<ExecField, string> = {
   workdir: "the container's; an absolute path",
 };
 
-const rowLabels: Record<ExecRow, string> = { command: 'command', user: 'user -u', workdir: 'workdir -w', terminal: 'terminal -it', debug: 'debug' };
+const rowLabels: Record<ExecRow, string> = { command: 'command', user: 'user -u', workdir: 'workdir -w', terminal: 'terminal', debug: 'debug' };
 
 function switchText(state: ExecDialog, row: ExecSwitch): string {
   if (row === 'terminal') return state.terminal ? 'your terminal is the command’s until it ends (empty: a shell)' : 'output captured here, with its exit code';

@@ -99,20 +99,28 @@ export const execHandlers: HandlerTable<'exec-run' | 'debug-run' | 'host-run'> =
     const { signal } = env.work(overlay).abort;
     void (async () => {
       let made: string | undefined;
+      let said: ExecReply | undefined;
       try {
         const outcome = await runContainer(client, spec, { signal, onCreated: ({ id }) => (made = id) });
-        const banner = `berth: a debug shell (${image}) beside ${label}: its processes and network are shared; its files are under /proc/1/root; this container is removed on exit`;
+        const banner = `berth: a debug shell (${image}) beside ${label}: it shares its processes and network, its files are under /proc/1/root; exit (or Ctrl-D, or Ctrl-P Ctrl-Q) ends it and removes this container`;
         const end = await open({ containerId: outcome.id, name: `debug of ${command.name}`, banner, run: { tty: true, autoRemove: true } });
-        if (!end) return;
-        const error = end.ended === 'exited' ? end.error : undefined;
-        const how = error !== undefined ? `: ${error}` : end.ended === 'exited' && end.exitCode !== undefined ? ` with code ${end.exitCode}` : '';
-        reply(env, overlay, { kind: 'handed-back', text: `the debug shell beside ${label} ended${how}; its container was removed`, tone: error !== undefined ? 'error' : 'info' });
+        if (end) {
+          const error = end.ended === 'exited' ? end.error : undefined;
+          const how = error !== undefined ? `: ${error}` : end.ended === 'exited' && end.exitCode !== undefined ? ` with code ${end.exitCode}` : '';
+          said = { kind: 'handed-back', text: `the debug shell beside ${label} ended${how}; its container was removed`, tone: error !== undefined ? 'error' : 'info' };
+        }
       } catch (error) {
         const message = failure(error, signal);
-        if (message !== undefined) reply(env, overlay, { kind: 'failed', message });
-      } finally {
-        if (made) await removeDebugContainer(client, made).catch(() => undefined);
+        if (message !== undefined) said = { kind: 'failed', message };
       }
+      // Said once the debug container is gone (or could not be removed: then that is said).
+      if (made) {
+        const left = made;
+        await removeDebugContainer(client, left).catch((error: unknown) => {
+          said = { kind: 'failed', message: `the debug container ${left.slice(0, 12)} could not be removed: ${describeError(error)}` };
+        });
+      }
+      if (said) reply(env, overlay, said);
     })();
   },
   'host-run': ({ overlay, argv }, env) => {

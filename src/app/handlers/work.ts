@@ -63,7 +63,7 @@ export interface ShellRequest {
 export interface AttachRequest {
   containerId: string;
   name: string;
-  /** The line shown as the terminal is handed over, instead of the usual one (the debug shell's). */
+  /** The whole line shown as the terminal is handed over, instead of the usual one (the debug shell's). */
   banner?: string;
   /** Start it first: a run's container, just created. */
   run?: { tty: boolean; autoRemove: boolean };
