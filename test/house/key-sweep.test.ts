@@ -219,6 +219,13 @@ function screens(): Screen[] {
   const run = keys(pane('containers'), 'r', 'b', 'u', 's', 'y', 'b', 'o', 'x', 'return');
   const output = [{ kind: 'created', id: id(9), warnings: [] }, { kind: 'started' }, { kind: 'output', lines: 100 }] as const;
   add('run, its output', keys(output.reduce((s, r) => reply(s, r), run), 'up'));
+  // Exec (x): its command field with history to recall, a switch, a command's captured output.
+  const execRan = keys(pane('containers'), 'x', 'l', 's', 'return');
+  const execAgain = keys(reply(execRan, { kind: 'exited', exitCode: 0 }), 'return', 'x');
+  add('exec, a field', keys(execAgain, 'l', 's', 'left'));
+  add('exec, a field, nothing to recall', keys(pane('images', 0), '1', 'down', 'down', 'x', 'l', 's', 'left'));
+  add('exec, a switch', keys(execAgain, 'tab', 'tab', 'tab'));
+  add('exec, its output', keys(reply(reply(execRan, { kind: 'output', lines: 100 }), { kind: 'exited', exitCode: 2 }), 'up'));
   return list;
 }
 

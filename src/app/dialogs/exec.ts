@@ -195,7 +195,8 @@ export const exec = defineDialog<ExecDialog, ExecRequest, ExecReply>({
     switch (state.phase.kind) {
       case 'form': {
         const row = execRows[state.focus] ?? 'command';
-        return isSwitch(row) ? formContexts('toggle', execRows.length) : formContexts('field', execRows.length, row === 'command' ? ['suggestions'] : []);
+        // Ctrl-N recalls a command only when there is one to recall.
+        return isSwitch(row) ? formContexts('toggle', execRows.length) : formContexts('field', execRows.length, row === 'command' && state.history.length > 0 ? ['suggestions'] : []);
       }
       case 'confirm':
         return ['confirm', 'dialog'];
