@@ -68,5 +68,21 @@ export async function execCaptured(client: EngineClient, containerId: string, co
     signal?.removeEventListener('abort', onAbort);
     socket.destroy();
   }
-  return client.execExitCode(execId).catch(() => undefined);
+  return exitCodeOnceEnded(client, execId, signal);
+}
+
+/** How long the exit code may take to show in the exec's inspect once its output has ended. */
+const EXIT_CODE_MS = 2_000;
+const EXIT_CODE_POLL_MS = 50;
+
+/**
+ * The exit code: the engine may close the stream a moment before its inspect stops saying the
+ * exec runs, so it is asked again briefly (undefined if it never says).
+ */
+async function exitCodeOnceEnded(client: EngineClient, execId: string, signal: AbortSignal | undefined): Promise<number | undefined> {
+  for (let waited = 0; ; waited += EXIT_CODE_POLL_MS) {
+    const code = await client.execExitCode(execId).catch(() => undefined);
+    if (code !== undefined || waited >= EXIT_CODE_MS || signal?.aborted) return code;
+    await delay(EXIT_CODE_POLL_MS, undefined, { signal }).catch(() => undefined);
+  }
 }
