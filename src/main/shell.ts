@@ -9,6 +9,7 @@ import { setTimeout as delay } from 'node:timers/promises';
 import type { EngineClient } from '../engine/client.ts';
 import type { ShellRequest } from '../app/handlers/work.ts';
 import { pumpTerminal, type TerminalIo } from './terminal-pump.ts';
+import { shellWord } from '../state/run-line/format-line.ts';
 
 /** bash when the image has it, else sh: what people mean by "a shell". */
 export const SHELL_COMMAND = ['/bin/sh', '-c', 'if command -v bash >/dev/null 2>&1; then exec bash; fi; exec sh'];
@@ -30,7 +31,7 @@ export async function runShell(client: EngineClient, request: ShellRequest, labe
     await pumpTerminal(socket, io, {
       tty: true,
       detachKeys: false,
-      banner: request.cmd ? `berth: ${cmd.join(' ')} in ${label}; it ends (exit or Ctrl-D for a shell) and berth comes back` : `berth: a shell in ${label}; exit (or Ctrl-D) returns to berth`,
+      banner: request.cmd ? `berth: ${cmd.map(shellWord).join(' ')} in ${label}; it ends (exit or Ctrl-D for a shell) and berth comes back` : `berth: a shell in ${label}; exit (or Ctrl-D) returns to berth`,
       resize: (size) => client.resizeExec(execId, size),
       ended: execEnded(client, execId, watching.signal),
     });

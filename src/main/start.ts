@@ -14,6 +14,7 @@ import { osc52 } from '../app/clipboard.ts';
 import { alertSequence } from '../app/alerts.ts';
 import type { Runtime } from '../app/runtime.ts';
 import { runShell } from './shell.ts';
+import { shellWord } from '../state/run-line/format-line.ts';
 import { runPager } from './pager.ts';
 import { prepareAttach, runAttached } from './attach.ts';
 import type { AttachEnd } from '../app/commands.ts';
@@ -143,7 +144,7 @@ export async function runApp(options: AppOptions): Promise<number> {
         if (shellActive || finished || !terminal) return undefined;
         shellActive = true;
         const label = `${request.name} (${request.containerId.slice(0, 12)})`;
-        const what = request.cmd ? request.cmd.join(' ') : 'the shell';
+        const what = request.cmd ? request.cmd.map(shellWord).join(' ') : 'the shell';
         let said: { text: string; tone: 'info' | 'error' } | undefined;
         try {
           await terminal.suspend(async () => {

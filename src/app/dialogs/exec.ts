@@ -17,6 +17,7 @@
  */
 import { DEFAULT_DEBUG_IMAGE } from '../../state/actions/debug-shell.ts';
 import { shortId } from '../../state/actions/labels.ts';
+import { shellWord } from '../../state/run-line/format-line.ts';
 import { checkFreeText, splitCommand } from '../../state/validation.ts';
 import type { TargetActions } from '../actions/target-actions.ts';
 import type { CustomRun } from '../custom/config.ts';
@@ -98,8 +99,13 @@ function customCommand(request: ExecRequest, custom: Pick<CustomRun, 'argv' | 'w
     : { type: 'exec-run', overlay, containerId: request.containerId, name: request.name, cmd: [...custom.argv], interactive: false };
 }
 
+/** An argv as a person would type it (quoted where a shell would need it), for titles and questions. */
+function commandLine(argv: readonly string[]): string {
+  return argv.map(shellWord).join(' ');
+}
+
 function customTitle(custom: Pick<CustomRun, 'name' | 'argv'>): string {
-  return `${custom.name}: ${custom.argv.join(' ')}`;
+  return `${custom.name}: ${commandLine(custom.argv)}`;
 }
 
 function startCustom(state: ExecDialog, custom: Pick<CustomRun, 'name' | 'argv' | 'where'>, overlay: number): Outcome<ExecDialog> {
@@ -111,7 +117,7 @@ function submit(state: ExecDialog, overlay: number): Outcome<ExecDialog> {
   if (!checked.ok) return { state: { ...state, showErrors: true, focus: execRows.indexOf(checked.row) } };
   const { cmd, user, workdir } = checked;
   const typed = state.fields.command.value.trim();
-  const what = cmd ? cmd.join(' ') : state.debug ? 'sh' : 'a shell';
+  const what = cmd ? commandLine(cmd) : state.debug ? 'sh' : 'a shell';
   const title = state.debug ? `${what} in a debug container (${state.debugImage}) beside ${label(state)}` : `${what} in ${label(state)}`;
   const command: Command = state.debug
     ? { type: 'debug-run', overlay, containerId: state.containerId, name: state.name, image: state.debugImage, cmd, user, workdir, interactive: state.terminal }
@@ -295,7 +301,7 @@ function execView(state: ExecDialog, ctx: DialogViewContext): DialogView {
       width: 'form',
       blocks: [
         { kind: 'text', wrap: 'wrap', text: `Run ${custom?.where === 'container' ? `in ${label(state)}` : 'on this machine'}:` },
-        { kind: 'text', tone: 'accent', wrap: 'wrap', text: sanitizeLine(custom?.argv.join(' ') ?? '') },
+        { kind: 'text', tone: 'accent', wrap: 'wrap', text: sanitizeLine(commandLine(custom?.argv ?? [])) },
       ],
       hints: [{ action: ['yes', 'submit'], text: 'runs it' }, { action: ['no', 'cancel'], text: 'does not' }],
     };
