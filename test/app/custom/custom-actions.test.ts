@@ -133,6 +133,21 @@ test('x: the command typed is split into argv and sent with the user and directo
   assert.equal(top?.kind === 'dialog' && (top.dialog as unknown as { fields: { command: { value: string } } }).fields.command.value, 'ls -l "/my dir"');
 });
 
+test('x: the engine refusing the command brings the form back as typed, with its words; an ended command shows its exit code', () => {
+  const sent = typeKeys(['x', ...'cat /etc/hostname', 'return']);
+  const overlay = topOverlay(sent.state);
+  assert.ok(overlay?.kind === 'dialog');
+  const refused = reduceApp(sent.state, { kind: 'action', action: { type: 'dialog', overlay: overlay.id, result: { kind: 'failed', message: 'OCI runtime exec failed: no such file' } } }, uiContext({ engine })).state;
+  const back = topOverlay(refused);
+  assert.ok(back?.kind === 'dialog');
+  const dialog = back.dialog as unknown as { phase: { kind: string }; error?: string; fields: { command: { value: string } } };
+  assert.deepEqual([dialog.phase.kind, dialog.error, dialog.fields.command.value], ['form', 'OCI runtime exec failed: no such file', 'cat /etc/hostname']);
+  const ended = reduceApp(sent.state, { kind: 'action', action: { type: 'dialog', overlay: overlay.id, result: { kind: 'exited', exitCode: 1 } } }, uiContext({ engine })).state;
+  const done = topOverlay(ended);
+  assert.ok(done?.kind === 'dialog');
+  assert.deepEqual((done.dialog as unknown as { phase: unknown }).phase, { kind: 'exited', title: 'cat /etc/hostname in web (aaaaaaaaaaaa)', exitCode: 1 });
+});
+
 test('x: a terminal with no command is a shell; debug runs in a debug container beside it; a relative directory and a shell operator are refused before anything is sent', () => {
   const down = (n: number) => Array.from({ length: n }, () => 'tab');
   const shell = typeKeys(['x', ...down(3), ' ', 'return']).commands.filter((c) => c.type === 'exec-run');
