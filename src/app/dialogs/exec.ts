@@ -82,7 +82,7 @@ export function checkExec(state: Pick<ExecDialog, 'fields' | 'terminal' | 'debug
   const v = values(state.fields);
   const cmd = splitCommand(v.command);
   if (!cmd.ok) return { ok: false, row: 'command', message: cmd.message };
-  if (!cmd.value && !state.terminal && !state.debug) return { ok: false, row: 'command', message: 'type the command to run (or switch the terminal on for a shell)' };
+  if (!cmd.value && !state.terminal) return { ok: false, row: 'command', message: 'type the command to run (or switch the terminal on for a shell)' };
   const user = checkFreeText('user', v.user.trim());
   if (!user.ok) return { ok: false, row: 'user', message: user.message };
   if (user.value !== undefined && /\s/.test(user.value)) return { ok: false, row: 'user', message: 'a user is name|uid[:group|gid], without spaces' };

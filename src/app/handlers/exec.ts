@@ -9,7 +9,7 @@ import { debugSpec, removeDebugContainer } from '../../state/actions/debug-shell
 import { execCaptured } from '../../state/actions/exec-command.ts';
 import { engineEnv, runOnHost } from '../../state/actions/host-command.ts';
 import { containerLabel } from '../../state/actions/labels.ts';
-import { runContainer } from '../../state/actions/run-container.ts';
+import { isMissingImage, runContainer } from '../../state/actions/run-container.ts';
 import { LogBuffer } from '../../state/logs/log-buffer.ts';
 import type { LogLine } from '../../state/logs/types.ts';
 import type { ExecReply } from '../commands.ts';
@@ -51,6 +51,12 @@ function captured(env: RunnerEnv, overlay: number, work: (signal: AbortSignal, o
   );
 }
 
+/** The debug image is not here: the engine's words, and what to do about it. */
+function missingDebugImage(error: unknown, image: string): unknown {
+  if (!isMissingImage(error)) return error;
+  return new Error(`${describeError(error)} — the debug shell's image ${image} is not here: pull it, or name another in config.json "debugImage"`);
+}
+
 export const execHandlers: HandlerTable<'exec-run' | 'debug-run' | 'host-run'> = {
   'exec-run': (command, env) => {
     const { overlay, containerId, cmd, user, workdir } = command;
@@ -85,6 +91,8 @@ export const execHandlers: HandlerTable<'exec-run' | 'debug-run' | 'host-run'> =
         try {
           const outcome = await runContainer(client, spec, { signal, onLines, onCreated: ({ id }) => (made = id) });
           return outcome.kind === 'exited' ? outcome.exitCode : undefined;
+        } catch (error) {
+          throw missingDebugImage(error, image);
         } finally {
           if (made) await removeDebugContainer(client, made).catch(() => undefined);
         }
@@ -110,7 +118,7 @@ export const execHandlers: HandlerTable<'exec-run' | 'debug-run' | 'host-run'> =
           said = { kind: 'handed-back', text: `the debug shell beside ${label} ended${how}; its container was removed`, tone: error !== undefined ? 'error' : 'info' };
         }
       } catch (error) {
-        const message = failure(error, signal);
+        const message = failure(missingDebugImage(error, image), signal);
         if (message !== undefined) said = { kind: 'failed', message };
       }
       // Said once the debug container is gone (or could not be removed: then that is said).
