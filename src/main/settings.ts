@@ -3,7 +3,9 @@
  * It holds `keys` (see app/keys/custom-keys.ts); `restartLoop`: `{"restarts": 5, "withinMinutes": 10}`,
  * when restarts are a loop (state/incidents/detect.ts explains the defaults); `mute`: containers
  * whose incidents are not counted (`["web-1", "com.example.flaky=true"]`); and `alert`: `"bell"`,
- * `"osc9"` or `"osc777"`, how a new incident alerts beyond the notice (app/alerts.ts). No file means the defaults; a file berth
+ * `"osc9"` or `"osc777"`, how a new incident alerts beyond the notice (app/alerts.ts); `actions`: the
+ * user's own actions (app/custom/config.ts), their keys checked with the rest; and `debugImage`, the
+ * debug shell's tools image (busybox by default). No file means the defaults; a file berth
  * cannot use stops it before it takes the terminal, with the file and the problem named, so a
  * typo never turns into keys that quietly do nothing.
  */
