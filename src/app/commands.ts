@@ -111,6 +111,16 @@ type ComposeCommand =
   /** Runs the CLI for `verb`, its output into the overlay's buffer. */
   | { type: 'compose-run'; overlay: number; verb: ComposeVerb; scope: ComposeScope };
 
+/** Any command in a container, a debug container beside one, a custom action on the host (handlers/exec.ts). */
+type ExecCommand =
+  /** Runs `cmd` in the container: captured into the dialog's output, or with the terminal handed over. */
+  /** (No `cmd`: a shell, with the terminal, as `e`.) */
+  | { type: 'exec-run'; overlay: number; containerId: string; name: string; cmd?: string[]; user?: string; workdir?: string; interactive: boolean }
+  /** A throwaway tools container sharing the container's processes and network (state/actions/debug-shell.ts). */
+  | { type: 'debug-run'; overlay: number; containerId: string; name: string; image: string; cmd?: string[]; user?: string; workdir?: string; interactive: boolean }
+  /** A custom action's argv on the host, with the engine berth shows in its environment. */
+  | { type: 'host-run'; overlay: number; argv: string[] };
+
 /** What fills the views. */
 type ViewCommand =
   /** Fetches the JSON an inspect overlay shows. */
@@ -142,7 +152,7 @@ type ViewCommand =
   /** Switches berth to another engine (the switcher in `overlay` hears how it went). */
   | { type: 'engine-switch'; overlay: number; target: SessionTarget; name: string };
 
-export type Command = AppCommand | ContainerCommand | ImageCommand | ResourceCommand | SetCommand | EngineCommand | ComposeCommand | ViewCommand;
+export type Command = AppCommand | ContainerCommand | ImageCommand | ResourceCommand | SetCommand | EngineCommand | ComposeCommand | ExecCommand | ViewCommand;
 export type CommandType = Command['type'];
 
 /** A request's answer from the engine: the one line to show, or the engine's words. */
@@ -205,7 +215,14 @@ export type ComposeReply =
   | { kind: 'compose-failed'; message: string };
 
 /** What a dialog's commands report back: one of the replies above. */
-export type DialogReply = RequestReply | CommitReply | CopyOutReply | PruneReply | PullReply | RunReply | SetReply | ComposeReply;
+/** A command's progress, for the exec dialog: output held (lines), how it ended, or the terminal given back. */
+export type ExecReply =
+  | { kind: 'output'; lines: number }
+  | { kind: 'exited'; exitCode?: number }
+  | { kind: 'failed'; message: string }
+  | { kind: 'handed-back'; text: string; tone: 'info' | 'error' };
+
+export type DialogReply = ExecReply | RequestReply | CommitReply | CopyOutReply | PruneReply | PullReply | RunReply | SetReply | ComposeReply;
 
 /** What comes back into the store from outside a key: results, timers, resizes, data changes. */
 /** What opens a dialog: its id as `type`, and what its module's `open` reads (app/dialogs/). */

@@ -1,6 +1,7 @@
 import type { SearchableLines } from '../state/logs/search.ts';
 import type { SourceStates } from '../state/sources.ts';
 import type { Reduced } from './commands.ts';
+import type { CustomSettings } from './custom/config.ts';
 import type { Keymap } from './keys/keymap.ts';
 import type { AppState } from './types.ts';
 
@@ -28,4 +29,6 @@ export interface UiContext extends SourceStates {
   /** The palette's extra commands (none until custom actions give some). */
   paletteExtras?: readonly PaletteExtra[];
   logLines(overlay: number): SearchableLines | undefined;
+  /** The user's custom actions and debug image (config.json); none when absent. */
+  custom?: CustomSettings;
 }

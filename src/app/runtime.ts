@@ -19,6 +19,8 @@ import { KeyStream } from './input/key-stream.ts';
 import { defaultKeymap, type Keymap } from './keys/keymap.ts';
 import { reduceApp } from './keys/reduce.ts';
 import { paneEntry } from './panes/index.ts';
+import type { CustomSettings } from './custom/config.ts';
+import { paletteExtras } from './custom/run.ts';
 import { initialAppState, type AppState, type TerminalSize } from './types.ts';
 import { viewDemands } from './views/demands.ts';
 import { pulseDemands } from './pulse.ts';
@@ -54,6 +56,8 @@ export interface RuntimeOptions {
   terminal: TerminalSize;
   /** The keymap in force (the user's keys over the defaults); the defaults when absent. */
   keymap?: Keymap;
+  /** The user's custom actions and the debug shell's image (config.json). */
+  custom?: CustomSettings;
   /** A starting state (tests). */
   initial?: AppState;
   logDir?: () => string;
@@ -90,9 +94,10 @@ export function createRuntime(sources: LiveSources, options: RuntimeOptions): Ru
   );
   const logLines: UiContext['logLines'] = (overlay) => runner.logSession(overlay)?.buffer;
   let made: { from: ReturnType<LiveSources['states']>; ctx: UiContext } | undefined;
+  const extras = paletteExtras(options.custom);
   const context = (): UiContext => {
     const from = sources.states();
-    if (made?.from !== from) made = { from, ctx: { ...from, keymap, logLines } };
+    if (made?.from !== from) made = { from, ctx: { ...from, keymap, logLines, ...(options.custom && { custom: options.custom }), ...(extras.length > 0 && { paletteExtras: extras }) } };
     return made.ctx;
   };
   const store = new AppStore<UiContext>(options.initial ?? initialAppState(options.terminal), reduceApp, context);

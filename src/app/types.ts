@@ -222,6 +222,8 @@ export interface AppState {
   terminal: TerminalSize;
   /** Source of overlay ids and notice numbers. */
   serial: number;
+  /** Commands run through the exec dialog this session, by image, newest first. */
+  recent?: Readonly<Record<string, readonly string[]>>;
 }
 
 export const emptyView: PaneView = { selectedIndex: 0, filter: '', sort: 'created' };

@@ -184,8 +184,8 @@ export class EngineClient {
   createExec(containerId: string, options: exec.ExecOptions) {
     return exec.createExec(this.http, containerId, options);
   }
-  startExec(execId: string, signal?: AbortSignal) {
-    return exec.startExec(this.http, execId, signal);
+  startExec(execId: string, signal?: AbortSignal, tty?: boolean) {
+    return exec.startExec(this.http, execId, signal, tty);
   }
   resizeExec(execId: string, size: { rows: number; columns: number }) {
     return exec.resizeExec(this.http, execId, size);

@@ -14,24 +14,46 @@ export interface ExecOptions {
   cmd: string[];
   /** Environment for the command, `KEY=value`. */
   env?: string[];
+  /** `-u`: name|uid[:group|gid]; the container's user when absent. */
+  user?: string;
+  /** `-w`: where the command starts; the container's working directory when absent. */
+  workingDir?: string;
+  /**
+   * With a terminal and stdin (`-it`, the default), or captured: stdout and stderr only, as
+   * multiplexed frames (streams/multiplexed.ts), no stdin.
+   */
+  tty?: boolean;
   signal?: AbortSignal;
 }
 
 export async function createExec(http: EngineHttp, containerId: string, options: ExecOptions): Promise<string> {
+  const tty = options.tty ?? true;
   const { value } = await http.json<{ Id?: string }>({
     operation: 'exec in container',
     method: 'POST',
     path: `/containers/${enc(containerId)}/exec`,
-    body: { AttachStdin: true, AttachStdout: true, AttachStderr: true, Tty: true, Cmd: options.cmd, Env: options.env },
+    body: {
+      AttachStdin: tty,
+      AttachStdout: true,
+      AttachStderr: true,
+      Tty: tty,
+      Cmd: options.cmd,
+      Env: options.env,
+      ...(options.user && { User: options.user }),
+      ...(options.workingDir && { WorkingDir: options.workingDir }),
+    },
     signal: options.signal,
   });
   if (!value?.Id) throw new EngineError({ code: 'PROTOCOL', operation: 'exec in container', message: 'the engine did not return an exec id' });
   return value.Id;
 }
 
-/** Starts the exec and returns the connection: write keystrokes to it, read the terminal from it. */
-export function startExec(http: EngineHttp, execId: string, signal?: AbortSignal): Promise<Duplex> {
-  return http.upgrade({ operation: 'exec in container', method: 'POST', path: `/exec/${enc(execId)}/start`, body: { Detach: false, Tty: true }, signal });
+/**
+ * Starts the exec and returns the connection: write keystrokes to it, read the terminal from it
+ * (without a TTY, read its multiplexed output). `tty` must be what the exec was created with.
+ */
+export function startExec(http: EngineHttp, execId: string, signal?: AbortSignal, tty = true): Promise<Duplex> {
+  return http.upgrade({ operation: 'exec in container', method: 'POST', path: `/exec/${enc(execId)}/start`, body: { Detach: false, Tty: tty }, signal });
 }
 
 export async function resizeExec(http: EngineHttp, execId: string, size: { rows: number; columns: number }): Promise<void> {

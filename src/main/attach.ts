@@ -37,14 +37,14 @@ export async function prepareAttach(client: EngineClient, request: AttachRequest
 }
 
 /** The terminal is the container's until its process exits or the user detaches. */
-export async function runAttached(client: EngineClient, prepared: PreparedAttach, label: string, io: TerminalIo): Promise<AttachEnd> {
+export async function runAttached(client: EngineClient, prepared: PreparedAttach, label: string, io: TerminalIo, banner?: string): Promise<AttachEnd> {
   const { id, tty, attached } = prepared;
   const detachHint = tty ? 'Ctrl-P Ctrl-Q detaches (it keeps running)' : 'Ctrl-D ends its input (and comes back), Ctrl-C sends it SIGINT';
   try {
     const how = await pumpTerminal(attached.socket, io, {
       tty,
       detachKeys: tty,
-      banner: `berth: ${prepared.run ? 'running' : 'attached to'} ${label}; ${detachHint}`,
+      banner: banner ?? `berth: ${prepared.run ? 'running' : 'attached to'} ${label}; ${detachHint}`,
       resize: (size) => (tty ? client.resizeContainer(id, size) : Promise.resolve()),
       interrupt: () => void client.killContainer(id, 'SIGINT').catch(() => undefined),
       ended: attached.exit,

@@ -4,14 +4,18 @@
  * when restarts are a loop (state/incidents/detect.ts explains the defaults); `mute`: containers
  * whose incidents are not counted (`["web-1", "com.example.flaky=true"]`); and `alert`: `"bell"`,
  * `"osc9"` or `"osc777"`, how a new incident alerts beyond the notice (app/alerts.ts); `mouse`: true lets
- * the wheel scroll (main/mouse-mode.ts). No file means the defaults; a file berth
+ * the wheel scroll (main/mouse-mode.ts); `actions`: the user's own actions (app/custom/config.ts),
+ * their keys checked with the rest; and `debugImage`, the debug shell's tools image (busybox by
+ * default). No file means the defaults; a file berth
  * cannot use stops it before it takes the terminal, with the file and the problem named, so a
  * typo never turns into keys that quietly do nothing.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { customBindings, parseCustomActions, type CustomSettings } from '../app/custom/config.ts';
 import { customiseKeymap } from '../app/keys/custom-keys.ts';
-import { defaultKeymap, keymap, Keymap } from '../app/keys/keymap.ts';
+import { defaultKeymap, findClash, keymap, keyStacks, Keymap } from '../app/keys/keymap.ts';
+import { DEFAULT_DEBUG_IMAGE } from '../state/actions/debug-shell.ts';
 import { DEFAULT_LOOP_POLICY, parseMuteRule, type LoopPolicy, type MuteRule } from '../state/incidents/detect.ts';
 import { ALERT_KINDS, type AlertKind } from '../app/alerts.ts';
 
@@ -25,9 +29,11 @@ export interface Settings {
   alert?: AlertKind;
   /** The mouse wheel scrolls (`mouse: true`; off by default, so the terminal's selection works as ever). */
   mouse?: boolean;
+  /** `actions` and `debugImage`: the user's own actions and the debug shell's image. */
+  custom: CustomSettings;
 }
 
-const KNOWN = ['keys', 'restartLoop', 'mute', 'alert', 'mouse'];
+const KNOWN = ['keys', 'restartLoop', 'mute', 'alert', 'mouse', 'actions', 'debugImage'];
 
 /** `restartLoop` as config.json gives it, checked: a positive whole `restarts` and a positive `withinMinutes`. */
 function loopPolicy(raw: unknown): LoopPolicy | string {
@@ -52,7 +58,7 @@ export function loadSettings(path: string): Settings | string {
     text = readFileSync(path, 'utf8');
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT' || code === 'ENOTDIR') return { keymap: defaultKeymap, loop: DEFAULT_LOOP_POLICY };
+    if (code === 'ENOENT' || code === 'ENOTDIR') return { keymap: defaultKeymap, loop: DEFAULT_LOOP_POLICY, custom: { actions: [], debugImage: DEFAULT_DEBUG_IMAGE } };
     return `${path}: cannot read it (${code ?? (error as Error).message})`;
   }
   let raw: unknown;
@@ -64,16 +70,29 @@ export function loadSettings(path: string): Settings | string {
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return `${path}: must hold a JSON object`;
   const unknown = Object.keys(raw).filter((k) => !KNOWN.includes(k));
   if (unknown.length > 0) return `${path}: unknown setting ${unknown.map((k) => `"${k}"`).join(', ')} (berth knows ${KNOWN.map((k) => `"${k}"`).join(', ')})`;
-  const { keys, restartLoop, mute, alert, mouse } = raw as { keys?: unknown; restartLoop?: unknown; mute?: unknown; alert?: unknown; mouse?: unknown };
+  const { keys, restartLoop, mute, alert, mouse, actions, debugImage } = raw as { keys?: unknown; restartLoop?: unknown; mute?: unknown; alert?: unknown; mouse?: unknown; actions?: unknown; debugImage?: unknown };
   const loop = loopPolicy(restartLoop);
   if (typeof loop === 'string') return `${path}: ${loop}`;
   if (mute !== undefined && (!Array.isArray(mute) || !mute.every((m) => typeof m === 'string' && m.trim() !== ''))) return `${path}: "mute" must be a list of container names or labels ("key=value")`;
   if (alert !== undefined && !ALERT_KINDS.includes(alert as AlertKind)) return `${path}: "alert" must be one of ${ALERT_KINDS.map((k) => `"${k}"`).join(', ')}`;
   if (mouse !== undefined && typeof mouse !== 'boolean') return `${path}: "mouse" must be true or false`;
+  if (debugImage !== undefined && (typeof debugImage !== 'string' || debugImage.trim() === '')) return `${path}: "debugImage" must be an image name, e.g. "busybox" or "nicolaka/netshoot"`;
+  const custom = parseCustomActions(actions);
+  if (typeof custom === 'string') return `${path}: ${custom}`;
   try {
+    const own = customBindings(custom);
+    const base = keys === undefined ? keymap : customiseKeymap(keymap, keys);
+    const bindings = own.length === 0 ? base : [...base, ...own];
+    const clash = own.length === 0 ? undefined : findClash(bindings, keyStacks(bindings));
+    if (clash) {
+      const mine = clash.actions.find((a) => a.startsWith('custom:'));
+      const other = clash.actions.find((a) => a !== mine);
+      return `${path}: "actions" ("${mine?.slice('custom:'.length) ?? ''}"): its key "${clash.key}" is taken by ${other ?? 'another action'} on the ${clash.where} screen; give it another key`;
+    }
     return {
-      keymap: keys === undefined ? defaultKeymap : new Keymap(customiseKeymap(keymap, keys)),
+      keymap: keys === undefined && own.length === 0 ? defaultKeymap : new Keymap(bindings),
       loop,
+      custom: { actions: custom, debugImage: typeof debugImage === 'string' ? debugImage.trim() : DEFAULT_DEBUG_IMAGE },
       ...(mute !== undefined && { mute: (mute as string[]).map((m) => parseMuteRule(m.trim())) }),
       ...(alert !== undefined && { alert: alert as AlertKind }),
       ...(mouse === true && { mouse: true }),

@@ -7,7 +7,9 @@
  */
 import { setTimeout as delay } from 'node:timers/promises';
 import type { EngineClient } from '../engine/client.ts';
+import type { ShellRequest } from '../app/handlers/work.ts';
 import { pumpTerminal, type TerminalIo } from './terminal-pump.ts';
+import { shellWord } from '../state/run-line/format-line.ts';
 
 /** bash when the image has it, else sh: what people mean by "a shell". */
 export const SHELL_COMMAND = ['/bin/sh', '-c', 'if command -v bash >/dev/null 2>&1; then exec bash; fi; exec sh'];
@@ -16,18 +18,20 @@ export const SHELL_COMMAND = ['/bin/sh', '-c', 'if command -v bash >/dev/null 2>
 const EXEC_POLL_MS = 1_000;
 
 /**
- * Runs the shell on `io` until it exits and resolves with its exit code (undefined if the engine
- * could not say). Rejects, before touching the terminal, when the engine refuses the exec.
+ * Runs the shell (or the request's command, as its user, in its directory) on `io` until it exits
+ * and resolves with its exit code (undefined if the engine could not say). Rejects, before
+ * touching the terminal, when the engine refuses the exec.
  */
-export async function runShell(client: EngineClient, containerId: string, label: string, io: TerminalIo): Promise<number | undefined> {
-  const execId = await client.createExec(containerId, { cmd: SHELL_COMMAND, env: [`TERM=${process.env.TERM || 'xterm'}`] });
+export async function runShell(client: EngineClient, request: ShellRequest, label: string, io: TerminalIo): Promise<number | undefined> {
+  const cmd = request.cmd && request.cmd.length > 0 ? [...request.cmd] : SHELL_COMMAND;
+  const execId = await client.createExec(request.containerId, { cmd, user: request.user, workingDir: request.workdir, env: [`TERM=${process.env.TERM || 'xterm'}`] });
   const socket = await client.startExec(execId);
   const watching = new AbortController();
   try {
     await pumpTerminal(socket, io, {
       tty: true,
       detachKeys: false,
-      banner: `berth: a shell in ${label}; exit (or Ctrl-D) returns to berth`,
+      banner: request.cmd ? `berth: ${cmd.map(shellWord).join(' ')} in ${label}; it ends (exit or Ctrl-D for a shell) and berth comes back` : `berth: a shell in ${label}; exit (or Ctrl-D) returns to berth`,
       resize: (size) => client.resizeExec(execId, size),
       ended: execEnded(client, execId, watching.signal),
     });

@@ -15,10 +15,11 @@ import { osc52 } from '../app/clipboard.ts';
 import { alertSequence } from '../app/alerts.ts';
 import type { Runtime } from '../app/runtime.ts';
 import { runShell } from './shell.ts';
+import { shellWord } from '../state/run-line/format-line.ts';
 import { runPager } from './pager.ts';
 import { prepareAttach, runAttached } from './attach.ts';
 import type { AttachEnd } from '../app/commands.ts';
-import type { AttachRequest, PagerFeed } from '../app/handlers/work.ts';
+import type { AttachRequest, PagerFeed, ShellRequest } from '../app/handlers/work.ts';
 import { loadSettings, settingsPath } from './settings.ts';
 import { MouseMode } from './mouse-mode.ts';
 import { installSuspend } from './suspend.ts';
@@ -146,18 +147,19 @@ export async function runApp(options: AppOptions): Promise<number> {
     if (!finished) {
       // Ink hands the terminal to the shell and takes it back with the whole frame drawn again;
       // the app store stays as it was, so berth comes back where it was, with this line said.
-      const openShell = async ({ containerId, name }: { containerId: string; name: string }): Promise<{ text: string; tone: 'info' | 'error' } | undefined> => {
+      const openShell = async (request: ShellRequest): Promise<{ text: string; tone: 'info' | 'error' } | undefined> => {
         if (shellActive || finished || !terminal) return undefined;
         shellActive = true;
-        const label = `${name} (${containerId.slice(0, 12)})`;
+        const label = `${request.name} (${request.containerId.slice(0, 12)})`;
+        const what = request.cmd ? request.cmd.map(shellWord).join(' ') : 'the shell';
         let said: { text: string; tone: 'info' | 'error' } | undefined;
         try {
           await terminal.suspend(async () => {
             try {
-              const code = await runShell(board.current.client, containerId, label, { stdin: process.stdin, stdout: process.stdout });
-              said = { text: `the shell in ${label} exited${code === undefined ? '' : ` with code ${code}`}`, tone: 'info' };
+              const code = await runShell(board.current.client, request, label, { stdin: process.stdin, stdout: process.stdout });
+              said = { text: `${what} in ${label} exited${code === undefined ? '' : ` with code ${code}`}`, tone: 'info' };
             } catch (error) {
-              said = { text: `no shell in ${label}: ${describeError(error)}`, tone: 'error' };
+              said = { text: request.cmd ? `${what} did not run in ${label}: ${describeError(error)}` : `no shell in ${label}: ${describeError(error)}`, tone: 'error' };
             }
           });
         } finally {
@@ -176,7 +178,7 @@ export async function runApp(options: AppOptions): Promise<number> {
           // A refusal comes back before the screen is let go of, and is said in the dialog or the status bar.
           const prepared = await prepareAttach(client, request);
           await terminal.suspend(async () => {
-            outcome = await runAttached(client, prepared, label, { stdin: process.stdin, stdout: process.stdout });
+            outcome = await runAttached(client, prepared, label, { stdin: process.stdin, stdout: process.stdout }, request.banner);
           });
         } finally {
           shellActive = false;
@@ -204,6 +206,7 @@ export async function runApp(options: AppOptions): Promise<number> {
       };
       runtime = createRuntime(sources, {
         keymap: settings.keymap,
+        custom: settings.custom,
         engines: engineSwitching(board, sessionOptions, { env: process.env, homedir: homedir() }),
         quit: () => finish(0),
         copy: (text) => process.stdout.write(osc52(text)),

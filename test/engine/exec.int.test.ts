@@ -2,6 +2,8 @@ import assert from 'node:assert/strict';
 import { after, test } from 'node:test';
 import { EngineClient } from '../../src/engine/client.ts';
 import { isEngineError } from '../../src/engine/errors.ts';
+import { execCaptured } from '../../src/state/actions/exec-command.ts';
+import type { LogLine } from '../../src/state/logs/types.ts';
 import { sandboxDocker, sandboxEnv } from '../support/sandbox-env.ts';
 
 // `docker exec -it` through berth's client, against the sandbox engine: a shell with a terminal.
@@ -28,6 +30,16 @@ test('a shell in a running container: keystrokes in, its terminal out, resized, 
   assert.match(output, /\/dev\/pts\/\d+/, 'it has a terminal');
   assert.match(output, /\b42\b/);
   assert.equal(await client.execExitCode(execId), 3);
+});
+
+test('a command captured (x): stdout and stderr apart, line by line, as the user and in the directory asked for, and its exit code', async () => {
+  const lines: LogLine[] = [];
+  const code = await execCaptured(client, name, { cmd: ['sh', '-c', 'id -u; pwd; echo oops >&2; printf tail; exit 5'], user: 'nobody', workingDir: '/tmp' }, { onLines: (l) => lines.push(...l) });
+  assert.equal(code, 5);
+  // Each stream in its order (the two streams' interleaving is the engine's).
+  const of = (stream: string) => lines.filter((l) => l.stream === stream).map((l) => l.text);
+  assert.deepEqual(of('stdout'), ['65534', '/tmp', 'tail'], 'uid of nobody, the directory, and the last line without its newline');
+  assert.deepEqual(of('stderr'), ['oops']);
 });
 
 test('exec in a stopped container is refused in the engine’s words', async () => {

@@ -228,6 +228,13 @@ function screens(): Screen[] {
   const composeRun = keys(composeReady, 'return');
   add('compose, its output', keys(reply(composeRun, { kind: 'compose-output', lines: 100 }), 'up'));
   add('compose, ended', keys(reply(reply(composeRun, { kind: 'compose-output', lines: 100 }), { kind: 'compose-exited', code: 1, signal: null }), 'up'));
+  // Exec (x): its command field with history to recall, a switch, a command's captured output.
+  const execRan = keys(pane('containers'), 'x', 'l', 's', 'return');
+  const execAgain = keys(reply(execRan, { kind: 'exited', exitCode: 0 }), 'return', 'x');
+  add('exec, a field', keys(execAgain, 'l', 's', 'left'));
+  add('exec, a field, nothing to recall', keys(pane('images', 0), '1', 'down', 'down', 'x', 'l', 's', 'left'));
+  add('exec, a switch', keys(execAgain, 'tab', 'tab', 'tab'));
+  add('exec, its output', keys(reply(reply(execRan, { kind: 'output', lines: 100 }), { kind: 'exited', exitCode: 2 }), 'up'));
   return list;
 }
 

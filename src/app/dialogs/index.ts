@@ -8,6 +8,7 @@ import { compose } from './compose.ts';
 import { confirm } from './confirm.ts';
 import { copyOut } from './copy-out.ts';
 import { create } from './create.ts';
+import { exec } from './exec.ts';
 import { kill } from './kill.ts';
 import { registered, type AnyDialog } from './machine.ts';
 import { prune } from './prune.ts';
@@ -35,6 +36,7 @@ export const dialogs: readonly AnyDialog[] = [
   registered(confirm),
   registered(bulk),
   registered(compose),
+  registered(exec),
 ];
 
 /** The module of a dialog's state (or request) by its `type`. */

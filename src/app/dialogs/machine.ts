@@ -10,7 +10,10 @@
 import type { EngineState } from '../../state/engine-state.ts';
 import type { PullsState } from '../../state/pulls/pull-manager.ts';
 import type { TargetActions } from '../actions/target-actions.ts';
-import type { Command } from '../commands.ts';
+import type { Command, Reduced } from '../commands.ts';
+import type { UiContext } from '../context.ts';
+import type { CustomRun } from '../custom/config.ts';
+import type { AppState } from '../types.ts';
 import type { KeyPress } from '../input/press.ts';
 import type { ActionId, KeyContext, Keymap } from '../keys/keymap.ts';
 import type { TargetKind } from '../targets.ts';
@@ -41,6 +44,8 @@ export interface Outcome<S> {
   reveal?: { kind: TargetKind; id: string };
   /** Unmark these rows (their keys): what a bulk action did to them is done. */
   unmark?: readonly string[];
+  /** Remember this command for containers of this image, for the session (the exec dialog's history). */
+  remember?: { image: string; command: string };
 }
 
 /** What a dialog's view may read besides its state: room, the sources it shows, the keymap. */
@@ -68,6 +73,8 @@ export interface DialogModule<S extends { type: string }, Q, R> {
   view(state: S, ctx: DialogViewContext): DialogView;
   /** The actions that open it, by the kind of thing they act on. */
   actions?: TargetActions;
+  /** Opens it on a custom action from config.json (app/custom/run.ts): one dialog declares this. */
+  runsCustomAction?(state: AppState, ctx: UiContext, run: CustomRun): Reduced;
 }
 
 /** A dialog of any state, as the registry holds them (each module is checked where it is defined). */

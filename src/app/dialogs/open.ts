@@ -25,8 +25,18 @@ export function applyOutcome(state: AppState, ctx: UiContext, overlay: DialogOve
   if (outcome.close) commands.push({ type: 'overlay-release', overlay: overlay.id });
   if (outcome.reveal) next = reveal(next, ctx, outcome.reveal.kind, outcome.reveal.id);
   if (outcome.unmark) next = unmarkKeys(next, outcome.unmark);
+  if (outcome.remember) next = remember(next, outcome.remember.image, outcome.remember.command);
   if (outcome.notify) return notify(next, outcome.notify.text, outcome.notify.tone, ...commands);
   return { state: next, commands };
+}
+
+/** How many commands the exec dialog remembers per image. */
+const REMEMBERED = 10;
+
+/** `command` first among the image's remembered commands (once), the oldest beyond REMEMBERED dropped. */
+function remember(state: AppState, image: string, command: string): AppState {
+  const before = state.recent?.[image] ?? [];
+  return { ...state, recent: { ...state.recent, [image]: [command, ...before.filter((c) => c !== command)].slice(0, REMEMBERED) } };
 }
 
 /** Focuses the pane that shows this kind of thing and selects it there (showing it first if the pane hides it). */

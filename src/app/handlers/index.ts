@@ -8,6 +8,7 @@ import { appHandlers } from './app.ts';
 import { composeHandlers } from './compose.ts';
 import { containerHandlers } from './containers.ts';
 import { engineHandlers } from './engines.ts';
+import { execHandlers } from './exec.ts';
 import { imageHandlers } from './images.ts';
 import { pruneHandlers } from './prune.ts';
 import { resourceHandlers } from './resources.ts';
@@ -28,6 +29,7 @@ export const handlers: HandlerTable<Exclude<CommandType, 'timer-start' | 'overla
   ...pruneHandlers,
   ...runHandlers,
   ...composeHandlers,
+  ...execHandlers,
   ...viewHandlers,
   ...engineHandlers,
 };

@@ -36,7 +36,7 @@ export interface RunnerServices {
    * Hands the terminal to a shell in the container; resolves, once berth is back, with the line
    * to show (undefined: nothing to say, e.g. berth is quitting). Absent where there is no terminal.
    */
-  openShell?(request: { containerId: string; name: string }): Promise<{ text: string; tone: 'info' | 'error' } | undefined>;
+  openShell?(request: ShellRequest): Promise<{ text: string; tone: 'info' | 'error' } | undefined>;
   /**
    * Hands the terminal to the container's own process: attaches to a running one, or (`run`)
    * starts one just created, as `docker run -it` does, until it exits or the user detaches
@@ -57,9 +57,20 @@ export interface RunnerServices {
   logDir(): string;
 }
 
+/** A shell in the container, or (`cmd`) any command with a terminal, as another user or elsewhere. */
+export interface ShellRequest {
+  containerId: string;
+  name: string;
+  cmd?: readonly string[];
+  user?: string;
+  workdir?: string;
+}
+
 export interface AttachRequest {
   containerId: string;
   name: string;
+  /** The whole line shown as the terminal is handed over, instead of the usual one (the debug shell's). */
+  banner?: string;
   /** Start it first: a run's container, just created. */
   run?: { tty: boolean; autoRemove: boolean };
 }

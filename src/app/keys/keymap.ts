@@ -139,7 +139,9 @@ export type ActionId =
   | 'attach'
   | 'recreate'
   | 'files'
-  | 'diff';
+  | 'diff'
+  // The user's own actions from config.json (app/custom/config.ts), by name.
+  | `custom:${string}`;
 
 export interface Binding {
   action: ActionId;
@@ -274,7 +276,7 @@ export const keymap: readonly Binding[] = [
   { action: 'yes', keys: ['y'], description: 'yes', contexts: ['confirm'] },
   { action: 'no', keys: ['n'], description: 'no', contexts: ['confirm'] },
   { action: 'copy-line', keys: ['ctrl+y'], description: 'copy the equivalent docker command line to the clipboard', contexts: ['command-line'] },
-  { action: 'suggest', keys: ['ctrl+n'], description: 'fill in the next suggestion (the demo’s images)', contexts: ['suggestions'] },
+  { action: 'suggest', keys: ['ctrl+n'], description: 'fill in the next suggestion (pull: the demo’s images; exec: the last commands run in containers of that image)', contexts: ['suggestions'] },
 
   { action: 'cursor-left', keys: ['left'], description: 'cursor left', contexts: ['field'] },
   { action: 'cursor-right', keys: ['right'], description: 'cursor right; at the end of the text, take the completion shown after it', contexts: ['field'] },
@@ -288,7 +290,7 @@ export const keymap: readonly Binding[] = [
 
   // Reserved for what comes next.
   { action: 'pulse', keys: ['H'], description: 'the engine’s pulse line on/off: containers by state, their CPU, memory, net and block I/O against the host’s, the disk and what prune would reclaim', contexts: ['global'] },
-  { action: 'exec', keys: ['x'], description: 'run any command in the container', contexts: ['containers'], planned: 'make it yours (issue 38)' },
+  { action: 'exec', keys: ['x'], description: 'run any command in the container (captured or with a terminal; or a debug shell beside it)', contexts: ['containers'], footer: 'exec' },
   { action: 'recreate', keys: ['U'], description: 'edit and recreate the container', contexts: ['containers'], planned: 'change what exists (issue 37)' },
   { action: 'files', keys: ['F'], description: 'browse the container’s files', contexts: ['containers'], planned: 'change what exists (issue 37)' },
   { action: 'diff', keys: ['D'], description: 'what changed in the container since its image', contexts: ['containers'], planned: 'change what exists (issue 37)' },

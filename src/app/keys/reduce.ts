@@ -10,6 +10,7 @@
  * leaves the cursor on a row.
  */
 import { handlerOn } from '../actions/target-actions.ts';
+import { customActionKey, isCustomActionId } from '../custom/run.ts';
 import { targetActions } from '../actions/index.ts';
 import { notify, reduced, type AppAction, type Reduced } from '../commands.ts';
 import type { AppInput } from '../app-store.ts';
@@ -59,6 +60,7 @@ function notFor(state: AppState, ctx: UiContext, target: Target, action: ActionI
 
 /** An action on the pane's selected row's thing, on its list as a whole, or on berth itself. */
 function targetKey(state: AppState, action: ActionId, ctx: UiContext, pane: Pane): Reduced | undefined {
+  if (isCustomActionId(action)) return customActionKey(state, ctx, action);
   const row = selectedRow(pane, state, ctx);
   const target = row === undefined ? undefined : pane.target?.(row, state, ctx);
   // With marks, the actions declared for the marked rows act on them (the bulk actions); the

@@ -28,6 +28,9 @@ export interface CreateExtras {
     AutoRemove?: boolean;
     RestartPolicy?: RestartPolicy;
     NetworkMode?: string;
+    /** `--pid container:ID` (the debug shell's): another container's processes. */
+    PidMode?: string;
+    CapAdd?: string[];
     Memory?: number;
     NanoCpus?: number;
   };

@@ -111,7 +111,7 @@ test('key names are the ones berth can receive', () => {
 test('the settings file: where it lives, missing is fine, and a bad one is one line naming it', () => {
   assert.equal(settingsPath({ XDG_CONFIG_HOME: '/x' }, '/home/u'), '/x/berth/config.json');
   assert.equal(settingsPath({}, '/home/u'), '/home/u/.config/berth/config.json');
-  assert.deepEqual(loadSettings(join(dir, 'missing.json')), { keymap: defaultKeymap, loop: DEFAULT_LOOP_POLICY });
+  assert.deepEqual(loadSettings(join(dir, 'missing.json')), { keymap: defaultKeymap, loop: DEFAULT_LOOP_POLICY, custom: { actions: [], debugImage: 'busybox' } });
   const good = loadSettings(settingsFile('good.json', '{"keys": {"stop": "h"}}'));
   assert.ok(typeof good !== 'string', String(good));
   assert.deepEqual(good.keymap.bindings.find((b) => b.action === 'stop')?.keys, ['h']);

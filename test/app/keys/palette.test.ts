@@ -14,6 +14,8 @@ import { reduceApp } from '../../../src/app/keys/reduce.ts';
 import { initialAppState, topOverlay, type AppState, type PaletteEntry } from '../../../src/app/types.ts';
 import { initialEngineState } from '../../../src/state/engine-state.ts';
 import { uiContext } from '../../support/ui-context.ts';
+import { parseCustomActions } from '../../../src/app/custom/config.ts';
+import { paletteExtras } from '../../../src/app/custom/run.ts';
 import { container } from '../../support/ui-harness.tsx';
 
 const id = 'a'.repeat(64);
@@ -130,4 +132,23 @@ test('over a view the palette offers that view’s keys, and runs them there', (
   assert.ok(top.entries.some((e) => e.name === 'volumes'), 'the panes still');
   const closed = keys(help.state, ...'close', 'return').state;
   assert.equal(closed.overlays.length, 0, 'the palette, then help, closed');
+});
+
+test('the user’s custom actions are in the palette with their keys, and Enter runs one as its key would', () => {
+  const actions = parseCustomActions([{ name: 'who-owns', command: 'echo {{name}}', run: 'host', key: 'ctrl+t', confirm: true }]);
+  assert.ok(Array.isArray(actions));
+  const custom = { actions, debugImage: 'busybox' };
+  const withCustom: UiContext = { ...ctx, custom, paletteExtras: paletteExtras(custom) };
+  let s = start();
+  for (const name of [':', 'w', 'h', 'o']) s = reduceApp(s, { kind: 'key', press: press(name) }, withCustom).state;
+  const top = topOverlay(s);
+  assert.equal(top?.kind, 'palette');
+  if (top?.kind !== 'palette') return;
+  const first = rankEntries(top.entries, top.query)[0];
+  assert.equal(first?.name, 'who-owns');
+  assert.equal(first?.keyLabel, 'Ctrl-T');
+  // A confirm action asks first, from the palette as from its key.
+  const ran = reduceApp(s, { kind: 'key', press: press('return') }, withCustom);
+  assert.notEqual(topOverlay(ran.state)?.kind, 'palette');
+  assert.match(JSON.stringify(topOverlay(ran.state)), /who-owns/);
 });

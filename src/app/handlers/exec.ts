@@ -1,0 +1,137 @@
+/**
+ * The work behind the exec dialog (its decisions are dialogs/exec.ts): a command in a container,
+ * captured (its output in a bounded buffer the dialog draws from, its growth reported at most
+ * every OUTPUT_FRAME_MS) or with the terminal handed over; the debug container beside it; a
+ * custom action's command on the host. Each reports to the dialog; closing it stops watching.
+ */
+import { describeError } from '../../engine/errors.ts';
+import { debugSpec, removeDebugContainer } from '../../state/actions/debug-shell.ts';
+import { execCaptured } from '../../state/actions/exec-command.ts';
+import { engineEnv, runOnHost } from '../../state/actions/host-command.ts';
+import { containerLabel } from '../../state/actions/labels.ts';
+import { isMissingImage, runContainer } from '../../state/actions/run-container.ts';
+import { LogBuffer } from '../../state/logs/log-buffer.ts';
+import type { LogLine } from '../../state/logs/types.ts';
+import type { ExecReply } from '../commands.ts';
+import { OUTPUT_CAPACITY, OUTPUT_FRAME_MS } from './run.ts';
+import { failure, type HandlerTable, type RunnerEnv } from './work.ts';
+
+function reply(env: RunnerEnv, overlay: number, result: ExecReply): void {
+  env.dispatch({ type: 'dialog', overlay, result });
+}
+
+/** Runs `work` with its output captured for the overlay, then says how it ended. */
+function captured(env: RunnerEnv, overlay: number, work: (signal: AbortSignal, onLines: (lines: LogLine[]) => void) => Promise<number | undefined>): void {
+  const record = env.work(overlay);
+  const { signal } = record.abort;
+  const output = (record.output ??= new LogBuffer(OUTPUT_CAPACITY));
+  output.clear();
+  let frame: NodeJS.Timeout | undefined;
+  const report = () => {
+    clearTimeout(frame);
+    frame = undefined;
+    reply(env, overlay, { kind: 'output', lines: output.length });
+  };
+  record.cleanups.push(() => clearTimeout(frame));
+  const onLines = (lines: LogLine[]) => {
+    output.append(lines);
+    frame ??= setTimeout(report, OUTPUT_FRAME_MS);
+  };
+  work(signal, onLines).then(
+    (exitCode) => {
+      report();
+      reply(env, overlay, { kind: 'exited', exitCode });
+    },
+    (error: unknown) => {
+      const message = failure(error, signal);
+      if (message === undefined) return;
+      if (output.length > 0) report();
+      reply(env, overlay, { kind: 'failed', message });
+    },
+  );
+}
+
+/** The debug image is not here: the engine's words, and what to do about it. */
+function missingDebugImage(error: unknown, image: string): unknown {
+  if (!isMissingImage(error)) return error;
+  return new Error(`${describeError(error)} — the debug shell's image ${image} is not here: pull it, or name another in config.json "debugImage"`);
+}
+
+export const execHandlers: HandlerTable<'exec-run' | 'debug-run' | 'host-run'> = {
+  'exec-run': (command, env) => {
+    const { overlay, containerId, cmd, user, workdir } = command;
+    if (!command.interactive) {
+      if (!cmd) {
+        reply(env, overlay, { kind: 'failed', message: 'no command to run' });
+        return;
+      }
+      captured(env, overlay, (signal, onLines) => execCaptured(env.client, containerId, { cmd, user, workingDir: workdir }, { signal, onLines }));
+      return;
+    }
+    const open = env.services.openShell;
+    if (!open) {
+      reply(env, overlay, { kind: 'failed', message: 'a command with a terminal needs berth running in a terminal' });
+      return;
+    }
+    open({ containerId, name: command.name, cmd, user, workdir }).then(
+      (said) => {
+        if (said) reply(env, overlay, { kind: 'handed-back', ...said });
+      },
+      (error: unknown) => reply(env, overlay, { kind: 'failed', message: describeError(error) }),
+    );
+  },
+  'debug-run': (command, env) => {
+    const { overlay, containerId, image, interactive } = command;
+    const client = env.client;
+    const spec = debugSpec(image, containerId, command.cmd, interactive, { user: command.user, workdir: command.workdir });
+    const label = containerLabel(command.name, containerId);
+    if (!interactive) {
+      captured(env, overlay, async (signal, onLines) => {
+        let made: string | undefined;
+        try {
+          const outcome = await runContainer(client, spec, { signal, onLines, onCreated: ({ id }) => (made = id) });
+          return outcome.kind === 'exited' ? outcome.exitCode : undefined;
+        } catch (error) {
+          throw missingDebugImage(error, image);
+        } finally {
+          if (made) await removeDebugContainer(client, made).catch(() => undefined);
+        }
+      });
+      return;
+    }
+    const open = env.services.openAttach;
+    if (!open) {
+      reply(env, overlay, { kind: 'failed', message: 'a debug shell needs berth running in a terminal' });
+      return;
+    }
+    const { signal } = env.work(overlay).abort;
+    void (async () => {
+      let made: string | undefined;
+      let said: ExecReply | undefined;
+      try {
+        const outcome = await runContainer(client, spec, { signal, onCreated: ({ id }) => (made = id) });
+        const banner = `berth: a debug shell (${image}) beside ${label}: it shares its processes and network, its files are under /proc/1/root; exit (or Ctrl-D, or Ctrl-P Ctrl-Q) ends it and removes this container`;
+        const end = await open({ containerId: outcome.id, name: `debug of ${command.name}`, banner, run: { tty: true, autoRemove: true } });
+        if (end) {
+          const error = end.ended === 'exited' ? end.error : undefined;
+          const how = error !== undefined ? `: ${error}` : end.ended === 'exited' && end.exitCode !== undefined ? ` with code ${end.exitCode}` : '';
+          said = { kind: 'handed-back', text: `the debug shell beside ${label} ended${how}; its container was removed`, tone: error !== undefined ? 'error' : 'info' };
+        }
+      } catch (error) {
+        const message = failure(missingDebugImage(error, image), signal);
+        if (message !== undefined) said = { kind: 'failed', message };
+      }
+      // Said once the debug container is gone (or could not be removed: then that is said).
+      if (made) {
+        const left = made;
+        await removeDebugContainer(client, left).catch((error: unknown) => {
+          said = { kind: 'failed', message: `the debug container ${left.slice(0, 12)} could not be removed: ${describeError(error)}` };
+        });
+      }
+      if (said) reply(env, overlay, said);
+    })();
+  },
+  'host-run': ({ overlay, argv }, env) => {
+    captured(env, overlay, (signal, onLines) => runOnHost(argv, engineEnv(env.client, process.env), { signal, onLines }));
+  },
+};
