@@ -36,6 +36,7 @@ const SAME_WORD: ReadonlyArray<{ file: string; word: string; why: string }> = [
   { file: 'app/handlers/resources.ts', word: 'networks', why: 'the resource list to read again (state/resources names its lists)' },
   { file: 'app/dialogs/remove.ts', word: 'volumes', why: 'the remove dialog’s "volumes" switch (docker rm -v)' },
   { file: 'app/dialogs/pull.ts', word: 'pulls', why: 'the verb in "pulls busybox:latest"' },
+  { file: 'main/settings.ts', word: 'actions', why: 'config.json’s "actions": the user’s own actions (app/custom), not the Actions pane' },
 ];
 
 const FLOORS_SEARCHED = ['app/', 'ui/', 'main/', 'tuning/'];
