@@ -3,7 +3,8 @@
  * It holds `keys` (see app/keys/custom-keys.ts); `restartLoop`: `{"restarts": 5, "withinMinutes": 10}`,
  * when restarts are a loop (state/incidents/detect.ts explains the defaults); `mute`: containers
  * whose incidents are not counted (`["web-1", "com.example.flaky=true"]`); and `alert`: `"bell"`,
- * `"osc9"` or `"osc777"`, how a new incident alerts beyond the notice (app/alerts.ts). No file means the defaults; a file berth
+ * `"osc9"` or `"osc777"`, how a new incident alerts beyond the notice (app/alerts.ts); and `theme`: a preset
+ * or a preset with roles overridden (app/theme-config.ts). No file means the defaults; a file berth
  * cannot use stops it before it takes the terminal, with the file and the problem named, so a
  * typo never turns into keys that quietly do nothing.
  */
@@ -13,6 +14,8 @@ import { customiseKeymap } from '../app/keys/custom-keys.ts';
 import { defaultKeymap, keymap, Keymap } from '../app/keys/keymap.ts';
 import { DEFAULT_LOOP_POLICY, parseMuteRule, type LoopPolicy, type MuteRule } from '../state/incidents/detect.ts';
 import { ALERT_KINDS, type AlertKind } from '../app/alerts.ts';
+import { parseTheme } from '../app/theme-config.ts';
+import { PRESETS, type Palette } from '../app/theme-presets.ts';
 
 export interface Settings {
   keymap: Keymap;
@@ -22,9 +25,11 @@ export interface Settings {
   mute?: readonly MuteRule[];
   /** How an incident alerts beyond the notice (`alert`: opt-in). */
   alert?: AlertKind;
+  /** The colours (`theme`): the terminal's palette by default. */
+  theme: Palette;
 }
 
-const KNOWN = ['keys', 'restartLoop', 'mute', 'alert'];
+const KNOWN = ['keys', 'restartLoop', 'mute', 'alert', 'theme'];
 
 /** `restartLoop` as config.json gives it, checked: a positive whole `restarts` and a positive `withinMinutes`. */
 function loopPolicy(raw: unknown): LoopPolicy | string {
@@ -49,7 +54,7 @@ export function loadSettings(path: string): Settings | string {
     text = readFileSync(path, 'utf8');
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT' || code === 'ENOTDIR') return { keymap: defaultKeymap, loop: DEFAULT_LOOP_POLICY };
+    if (code === 'ENOENT' || code === 'ENOTDIR') return { keymap: defaultKeymap, loop: DEFAULT_LOOP_POLICY, theme: PRESETS.terminal };
     return `${path}: cannot read it (${code ?? (error as Error).message})`;
   }
   let raw: unknown;
@@ -61,15 +66,18 @@ export function loadSettings(path: string): Settings | string {
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return `${path}: must hold a JSON object`;
   const unknown = Object.keys(raw).filter((k) => !KNOWN.includes(k));
   if (unknown.length > 0) return `${path}: unknown setting ${unknown.map((k) => `"${k}"`).join(', ')} (berth knows ${KNOWN.map((k) => `"${k}"`).join(', ')})`;
-  const { keys, restartLoop, mute, alert } = raw as { keys?: unknown; restartLoop?: unknown; mute?: unknown; alert?: unknown };
+  const { keys, restartLoop, mute, alert, theme: themeRaw } = raw as { keys?: unknown; restartLoop?: unknown; mute?: unknown; alert?: unknown; theme?: unknown };
   const loop = loopPolicy(restartLoop);
   if (typeof loop === 'string') return `${path}: ${loop}`;
   if (mute !== undefined && (!Array.isArray(mute) || !mute.every((m) => typeof m === 'string' && m.trim() !== ''))) return `${path}: "mute" must be a list of container names or labels ("key=value")`;
+  const theme = parseTheme(themeRaw);
+  if (typeof theme === 'string') return `${path}: ${theme}`;
   if (alert !== undefined && !ALERT_KINDS.includes(alert as AlertKind)) return `${path}: "alert" must be one of ${ALERT_KINDS.map((k) => `"${k}"`).join(', ')}`;
   try {
     return {
       keymap: keys === undefined ? defaultKeymap : new Keymap(customiseKeymap(keymap, keys)),
       loop,
+      theme,
       ...(mute !== undefined && { mute: (mute as string[]).map((m) => parseMuteRule(m.trim())) }),
       ...(alert !== undefined && { alert: alert as AlertKind }),
     };

@@ -19,6 +19,7 @@ import { prepareAttach, runAttached } from './attach.ts';
 import type { AttachEnd } from '../app/commands.ts';
 import type { AttachRequest } from '../app/handlers/work.ts';
 import { loadSettings, settingsPath } from './settings.ts';
+import { applyTheme } from '../app/theme.ts';
 import { installSuspend } from './suspend.ts';
 import type { TerminalControl } from '../ui/terminal-handle.tsx';
 
@@ -40,6 +41,8 @@ export async function runApp(options: AppOptions): Promise<number> {
     process.stderr.write(`berth: ${settings}\n`);
     return 2;
   }
+  // Before anything draws: components read the theme as they draw.
+  applyTheme(settings.theme);
   const alertKind = settings.alert;
   let session: EngineSession;
   // Every engine berth opens, the first and any switched to, is opened the same way.
