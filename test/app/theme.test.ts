@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { parseColour, parseTheme } from '../../src/app/theme-config.ts';
 import { PRESETS, TEXT_ROLES, type Palette } from '../../src/app/theme-presets.ts';
 import { applyTheme, theme } from '../../src/app/theme.ts';
-import { BLACK, contrast, hexRgb, WHITE, type Rgb } from '../support/contrast.ts';
+import { BLACK, colourRgb, contrast, WHITE, type Rgb } from '../support/contrast.ts';
 
 const SIXTEEN = /^(black|red|green|yellow|blue|magenta|cyan|white)(Bright)?$|^gr[ae]y$/;
 
@@ -29,15 +29,15 @@ test('each fixed preset reads on its background: every text colour and the selec
     [PRESETS['high-contrast'], BLACK, 'high-contrast'],
   ];
   for (const [palette, background, name] of backgrounds) {
-    for (const role of TEXT_ROLES) assert.ok(contrast(hexRgb(palette.text[role] ?? ''), background) >= 4.5, `${name} ${role}`);
-    for (const colour of palette.sources) assert.ok(contrast(hexRgb(colour), background) >= 4.5, `${name} source ${colour}`);
+    for (const role of TEXT_ROLES) assert.ok(contrast(colourRgb(palette.text[role] ?? ''), background) >= 4.5, `${name} ${role}`);
+    for (const colour of palette.sources) assert.ok(contrast(colourRgb(colour), background) >= 4.5, `${name} source ${colour}`);
     const { fg, bg } = palette.selection;
     assert.ok(fg && bg, `${name} selection has both colours`);
-    assert.ok(contrast(hexRgb(fg), hexRgb(bg)) >= 4.5, `${name} selection`);
+    assert.ok(contrast(colourRgb(fg), colourRgb(bg)) >= 4.5, `${name} selection`);
   }
   // High contrast is AAA (7:1) throughout.
   const hc = PRESETS['high-contrast'];
-  for (const role of TEXT_ROLES) assert.ok(contrast(hexRgb(hc.text[role] ?? ''), BLACK) >= 7, `high-contrast ${role}`);
+  for (const role of TEXT_ROLES) assert.ok(contrast(colourRgb(hc.text[role] ?? ''), BLACK) >= 7, `high-contrast ${role}`);
 });
 
 test("config.json's theme: a preset by name, or a preset with roles overridden", () => {
@@ -76,7 +76,7 @@ test("config.json's theme: a mistake is one line naming the entry", () => {
 test('the applied theme draws the selection with its pair, and the default with the inverse', () => {
   applyTheme(PRESETS.light);
   try {
-    assert.deepEqual(theme.selection, { color: '#000000', backgroundColor: '#afd7ff' });
+    assert.deepEqual(theme.selection, { color: PRESETS.light.selection.fg, backgroundColor: PRESETS.light.selection.bg });
     assert.equal(theme.selectionColoured, true);
     assert.equal(theme.stateColor('running'), PRESETS.light.text.running);
     assert.equal(theme.accent, PRESETS.light.text.accent);

@@ -21,6 +21,12 @@ export function paletteRgb(index: number): Rgb {
   return [grey, grey, grey];
 }
 
+/** A colour as a theme gives it: `#rrggbb`, `#rgb` or `ansi256(n)`. */
+export function colourRgb(colour: string): Rgb {
+  const index = /^ansi256\((\d+)\)$/.exec(colour);
+  return index ? paletteRgb(Number(index[1])) : hexRgb(colour);
+}
+
 export function hexRgb(hex: string): Rgb {
   const digits = hex.replace('#', '');
   const full = digits.length === 3 ? [...digits].map((d) => d + d).join('') : digits;
