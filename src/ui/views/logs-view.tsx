@@ -217,7 +217,7 @@ function LogRow({ line, text, offset, spans, first, ranges, current, selected }:
   // On the theme's own selection colours, the pieces' colours (chosen for the background) give way to its foreground.
   const plain = highlighted && theme.selectionColoured;
   return (
-    <Text wrap="truncate" {...(highlighted ? theme.selection : { color })}>
+    <Text wrap="truncate" {...(plain ? theme.selection : { color, inverse: highlighted })}>
       {selected === 'cursor' && first ? '▶' : current ? '>' : selected !== undefined ? '▌' : marker} {plain ? source : prefix}
       {pieces.map((p, i) => (p.hit ? <Text key={i} color={plain ? undefined : theme.match} bold underline>{p.text}</Text> : <Text key={i} color={plain ? undefined : pieceColor(p.kind)}>{p.text}</Text>))}
     </Text>
