@@ -5,8 +5,9 @@
  * whose incidents are not counted (`["web-1", "com.example.flaky=true"]`); and `alert`: `"bell"`,
  * `"osc9"` or `"osc777"`, how a new incident alerts beyond the notice (app/alerts.ts); `mouse`: true lets
  * the wheel scroll (main/mouse-mode.ts); `actions`: the user's own actions (app/custom/config.ts),
- * their keys checked with the rest; and `debugImage`, the debug shell's tools image (busybox by
- * default). No file means the defaults; a file berth
+ * their keys checked with the rest; `debugImage`, the debug shell's tools image (busybox by
+ * default); and `theme`: a preset or a preset with roles overridden (app/theme-config.ts). No file
+ * means the defaults; a file berth
  * cannot use stops it before it takes the terminal, with the file and the problem named, so a
  * typo never turns into keys that quietly do nothing.
  */
@@ -18,6 +19,8 @@ import { defaultKeymap, findClash, keymap, keyStacks, Keymap } from '../app/keys
 import { DEFAULT_DEBUG_IMAGE } from '../state/actions/debug-shell.ts';
 import { DEFAULT_LOOP_POLICY, parseMuteRule, type LoopPolicy, type MuteRule } from '../state/incidents/detect.ts';
 import { ALERT_KINDS, type AlertKind } from '../app/alerts.ts';
+import { parseTheme } from '../app/theme-config.ts';
+import { PRESETS, type Palette } from '../app/theme-presets.ts';
 
 export interface Settings {
   keymap: Keymap;
@@ -31,9 +34,11 @@ export interface Settings {
   mouse?: boolean;
   /** `actions` and `debugImage`: the user's own actions and the debug shell's image. */
   custom: CustomSettings;
+  /** The colours (`theme`): the terminal's palette by default. */
+  theme: Palette;
 }
 
-const KNOWN = ['keys', 'restartLoop', 'mute', 'alert', 'mouse', 'actions', 'debugImage'];
+const KNOWN = ['keys', 'restartLoop', 'mute', 'alert', 'mouse', 'actions', 'debugImage', 'theme'];
 
 /** `restartLoop` as config.json gives it, checked: a positive whole `restarts` and a positive `withinMinutes`. */
 function loopPolicy(raw: unknown): LoopPolicy | string {
@@ -58,7 +63,7 @@ export function loadSettings(path: string): Settings | string {
     text = readFileSync(path, 'utf8');
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT' || code === 'ENOTDIR') return { keymap: defaultKeymap, loop: DEFAULT_LOOP_POLICY, custom: { actions: [], debugImage: DEFAULT_DEBUG_IMAGE } };
+    if (code === 'ENOENT' || code === 'ENOTDIR') return { keymap: defaultKeymap, loop: DEFAULT_LOOP_POLICY, custom: { actions: [], debugImage: DEFAULT_DEBUG_IMAGE }, theme: PRESETS.terminal };
     return `${path}: cannot read it (${code ?? (error as Error).message})`;
   }
   let raw: unknown;
@@ -70,10 +75,12 @@ export function loadSettings(path: string): Settings | string {
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return `${path}: must hold a JSON object`;
   const unknown = Object.keys(raw).filter((k) => !KNOWN.includes(k));
   if (unknown.length > 0) return `${path}: unknown setting ${unknown.map((k) => `"${k}"`).join(', ')} (berth knows ${KNOWN.map((k) => `"${k}"`).join(', ')})`;
-  const { keys, restartLoop, mute, alert, mouse, actions, debugImage } = raw as { keys?: unknown; restartLoop?: unknown; mute?: unknown; alert?: unknown; mouse?: unknown; actions?: unknown; debugImage?: unknown };
+  const { keys, restartLoop, mute, alert, mouse, actions, debugImage, theme: themeRaw } = raw as { keys?: unknown; restartLoop?: unknown; mute?: unknown; alert?: unknown; mouse?: unknown; actions?: unknown; debugImage?: unknown; theme?: unknown };
   const loop = loopPolicy(restartLoop);
   if (typeof loop === 'string') return `${path}: ${loop}`;
   if (mute !== undefined && (!Array.isArray(mute) || !mute.every((m) => typeof m === 'string' && m.trim() !== ''))) return `${path}: "mute" must be a list of container names or labels ("key=value")`;
+  const theme = parseTheme(themeRaw);
+  if (typeof theme === 'string') return `${path}: ${theme}`;
   if (alert !== undefined && !ALERT_KINDS.includes(alert as AlertKind)) return `${path}: "alert" must be one of ${ALERT_KINDS.map((k) => `"${k}"`).join(', ')}`;
   if (mouse !== undefined && typeof mouse !== 'boolean') return `${path}: "mouse" must be true or false`;
   if (debugImage !== undefined && (typeof debugImage !== 'string' || debugImage.trim() === '')) return `${path}: "debugImage" must be an image name, e.g. "busybox" or "nicolaka/netshoot"`;
@@ -93,6 +100,7 @@ export function loadSettings(path: string): Settings | string {
       keymap: keys === undefined && own.length === 0 ? defaultKeymap : new Keymap(bindings),
       loop,
       custom: { actions: custom, debugImage: typeof debugImage === 'string' ? debugImage.trim() : DEFAULT_DEBUG_IMAGE },
+      theme,
       ...(mute !== undefined && { mute: (mute as string[]).map((m) => parseMuteRule(m.trim())) }),
       ...(alert !== undefined && { alert: alert as AlertKind }),
       ...(mouse === true && { mouse: true }),

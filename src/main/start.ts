@@ -22,6 +22,7 @@ import type { AttachEnd } from '../app/commands.ts';
 import type { AttachRequest, PagerFeed, ShellRequest } from '../app/handlers/work.ts';
 import { loadSettings, settingsPath } from './settings.ts';
 import { MouseMode } from './mouse-mode.ts';
+import { applyTheme } from '../app/theme.ts';
 import { installSuspend } from './suspend.ts';
 import type { TerminalControl } from '../ui/terminal-handle.tsx';
 
@@ -43,6 +44,8 @@ export async function runApp(options: AppOptions): Promise<number> {
     process.stderr.write(`berth: ${settings}\n`);
     return 2;
   }
+  // Before anything draws: components read the theme as they draw.
+  applyTheme(settings.theme);
   const alertKind = settings.alert;
   let session: EngineSession;
   // Every engine berth opens, the first and any switched to, is opened the same way.

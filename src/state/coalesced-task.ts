@@ -2,11 +2,19 @@
  * Runs an async job on request, never two at once: requests that arrive while the job runs
  * collapse into one more run afterwards, and a burst of requests within `delayMs` collapses
  * into a single run. This is what keeps an event storm from becoming a request storm.
+ *
+ * A request may ask for a longer delay (a restart loop's events: engine-sync.ts): it collapses
+ * with everything that arrives within it, yet never holds back a quicker request, which brings
+ * the pending run forward.
  */
 export class CoalescedTask {
   private running = false;
   private dirty = false;
+  /** The shortest delay asked for during the run: the follow-up run waits it (0 for a plain request, which waited already). */
+  private dirtyDelayMs = Infinity;
   private timer: NodeJS.Timeout | undefined;
+  /** When the pending run is due (Date.now() ms). */
+  private dueAt = 0;
   private stopped = false;
   /** Callers of runNow waiting for the next run to start and end (a run in progress began before they asked). */
   private waiting: Array<() => void> = [];
@@ -21,9 +29,15 @@ export class CoalescedTask {
     if (this.stopped) return;
     if (this.running) {
       this.dirty = true;
+      this.dirtyDelayMs = Math.min(this.dirtyDelayMs, delayMs > this.delayMs ? delayMs : 0);
       return;
     }
-    if (this.timer) return;
+    const due = Date.now() + delayMs;
+    if (this.timer) {
+      if (due >= this.dueAt) return;
+      clearTimeout(this.timer);
+    }
+    this.dueAt = due;
     this.timer = setTimeout(() => {
       this.timer = undefined;
       void this.execute();
@@ -42,8 +56,10 @@ export class CoalescedTask {
       this.timer = undefined;
     }
     const done = new Promise<void>((resolve) => this.waiting.push(resolve));
-    if (this.running) this.dirty = true;
-    else void this.execute();
+    if (this.running) {
+      this.dirty = true;
+      this.dirtyDelayMs = 0;
+    } else void this.execute();
     return done;
   }
 
@@ -72,10 +88,12 @@ export class CoalescedTask {
       this.running = false;
       this.release(served);
       if (this.dirty) {
+        const delayMs = this.dirtyDelayMs;
         this.dirty = false;
+        this.dirtyDelayMs = Infinity;
         // Straight away when someone waits for it; a plain request keeps its coalescing delay of 0.
         if (this.waiting.length > 0) void this.execute();
-        else this.request(0);
+        else this.request(delayMs);
       }
     }
   }

@@ -5,6 +5,7 @@ import { CoalescedTask } from './coalesced-task.ts';
 import type { EngineState } from './engine-state.ts';
 import { sameContainers, sameList, sortContainers, sortImages } from './lists.ts';
 import { ResponsivenessWatch, type NotResponding } from './responsiveness.ts';
+import { RestartLoops } from './restart-loops.ts';
 import type { Store } from './store.ts';
 
 /** The engine calls the sync loop makes (a small fake stands in for it in unit tests). */
@@ -17,6 +18,8 @@ export interface SyncOptions {
   safetyIntervalMs?: number;
   /** Debounce for bursts of events (ms). */
   coalesceMs?: number;
+  /** Debounce for the events of containers in a restart loop (ms; restart-loops.ts says why). */
+  loopCoalesceMs?: number;
   /** Reconnect backoff steps (ms); the last one repeats. */
   backoffMs?: readonly number[];
   /** Quiet time (nothing answered) after which `/_ping` checks that the engine still answers. */
@@ -33,7 +36,8 @@ const quietContainerActions = /^(exec_|attach|detach|resize|top|archive-path|ext
 
 /**
  * Keeps the store in step with the engine: lists on start, refreshes the affected list within
- * a few tens of ms of an `/events` message, polls slowly as a safety net (and alone when the
+ * a few tens of ms of an `/events` message (within a second for a container in a restart loop:
+ * restart-loops.ts), polls slowly as a safety net (and alone when the
  * event stream is down), and when the engine is unreachable marks data stale, shows why, and
  * reconnects by itself with a capped backoff.
  */
@@ -41,6 +45,7 @@ export class EngineSync {
   private readonly containersTask: CoalescedTask;
   private readonly watch: ResponsivenessWatch;
   private readonly imagesTask: CoalescedTask;
+  private readonly loops = new RestartLoops();
   private readonly eventListeners = new Set<(event: EngineEvent) => void>();
   private readonly reconnectListeners = new Set<() => void>();
   private readonly options: Required<SyncOptions>;
@@ -73,6 +78,7 @@ export class EngineSync {
       intervalMs: options.intervalMs,
       safetyIntervalMs: options.safetyIntervalMs ?? Math.max(options.intervalMs * 5, 10_000),
       coalesceMs: options.coalesceMs ?? 25,
+      loopCoalesceMs: options.loopCoalesceMs ?? 1000,
       backoffMs: options.backoffMs ?? [250, 500, 1000, 2000, 3000],
       probeAfterMs: options.probeAfterMs ?? 5000,
       probeTimeoutMs: options.probeTimeoutMs ?? 3000,
@@ -280,7 +286,9 @@ export class EngineSync {
     const type = event.Type ?? (event.status ? 'container' : undefined);
     const action = event.Action ?? event.status ?? '';
     if (type === 'container') {
-      if (!quietContainerActions.test(action)) this.containersTask.request();
+      const id = event.Actor?.ID ?? event.id;
+      const looping = id !== undefined && this.loops.looping(id, action, this.store.getState().containers.items, Date.now());
+      if (!quietContainerActions.test(action)) this.containersTask.request(looping ? this.options.loopCoalesceMs : undefined);
       if (action === 'commit') this.imagesTask.request();
     } else if (type === 'image') {
       this.imagesTask.request();

@@ -2,10 +2,16 @@
  * Marks and bulk actions in a real pty against the sandbox dockerd: a range of marks, one
  * confirmation for all of them, each row's own result (the engine's refusal for the one removed
  * from outside meanwhile, the rest done, as `docker ps` confirms), bulk removal of images, and
- * Esc during a long bulk stop: no new requests, and the screen says which were done.
+ * Esc during a long bulk stop: no new requests, and the screen says which were done. And, over
+ * the same rows, the light theme (issue 38) read off the terminal's cells.
  */
 import assert from 'node:assert/strict';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { after, before, test } from 'node:test';
+import { seenRow } from '../support/cell-colours.ts';
+import { BLACK, contrast, WHITE } from '../support/contrast.ts';
 import { key, launchBerth, type PtySession } from '../support/pty.ts';
 import { sandboxDocker, sandboxEnv } from '../support/sandbox-env.ts';
 
@@ -41,6 +47,41 @@ after(async () => {
   for (const s of sessions) await s.stop();
   await sandboxDocker(['rm', '-f', ...quick, ...slow]).catch(() => undefined);
   await sandboxDocker(['rmi', ...images]).catch(() => undefined);
+});
+
+test('the light theme (config.json) on a black-on-white terminal: the selected row is dark on light, and every character on screen reads', { timeout: 60_000 }, async () => {
+  const configHome = mkdtempSync(join(tmpdir(), 'berth-e2e-theme-'));
+  try {
+    mkdirSync(join(configHome, 'berth'));
+    writeFileSync(join(configHome, 'berth', 'config.json'), JSON.stringify({ theme: 'light' }));
+    const b = launchBerth({ env: { DOCKER_HOST: env.dockerHost, DOCKER_CONFIG: env.clientConfigDir, XDG_CONFIG_HOME: configHome, NO_COLOR: undefined }, cols: 150, rows: 40 });
+    sessions.push(b);
+    await b.type('/', ...`${tag}-c`, key.enter);
+    const screen = await b.waitFor((s) => s.includes(`filter "${tag}-c"`) && quick.every((n) => s.includes(n)), WAIT_MS);
+    // The cells of this very frame: nothing is awaited between the text and them.
+    const ground = { fg: BLACK, bg: WHITE };
+    const lines = screen.split('\n');
+    const rows = lines.map((_, y) => seenRow(b, y, ground));
+    const ink = (y: number) => (rows[y] ?? []).filter((c) => c.char.trim() !== '');
+
+    const selected = lines.flatMap((line, y) => (quick.some((n) => line.includes(n)) && ink(y).some((c) => c.backed) ? [y] : []));
+    assert.equal(selected.length, 1, 'one container row is drawn as the selection');
+    const selection = ink(selected[0] as number);
+    assert.ok(selection.every((c) => c.backed), 'the whole selected row has the selection background');
+    for (const cell of selection) {
+      assert.ok(contrast(cell.fg, cell.bg) >= 4.5, `selected "${cell.char}": ${cell.fg.join(',')} on ${cell.bg.join(',')}`);
+      assert.ok(contrast(cell.fg, WHITE) >= 4.5, 'dark text, not white on a light background');
+      assert.notDeepEqual(cell.bg, WHITE, 'the selection stands out from the white background');
+    }
+    // Everything else (state colours, the muted headers, the status bar, the footer) reads on white too.
+    for (const [y, line] of lines.entries()) {
+      for (const cell of ink(y)) assert.ok(contrast(cell.fg, cell.bg) >= 4.5, `row ${y} "${cell.char}" (${cell.fg.join(',')} on ${cell.bg.join(',')}): ${line}`);
+    }
+    await b.type('q');
+    assert.equal((await b.exited).exitCode, 0);
+  } finally {
+    rmSync(configHome, { recursive: true, force: true });
+  }
 });
 
 test('three of five marked (a range), stopped with one confirmation: the one removed meanwhile shows the engine’s refusal on its row, the other two stop', { timeout: 90_000 }, async () => {

@@ -28,7 +28,7 @@ function watch(promise: Promise<void>): { settled: () => boolean } {
   return { settled: () => settled };
 }
 
-beforeEach(() => mock.timers.enable({ apis: ['setTimeout'] }));
+beforeEach(() => mock.timers.enable({ apis: ['setTimeout', 'Date'] }));
 afterEach(() => mock.timers.reset());
 
 test('requests within the delay collapse into one run', async () => {
@@ -65,6 +65,72 @@ test('requests during a run collapse into exactly one run after it', async () =>
   await flush();
   mock.timers.tick(100);
   assert.equal(runs.length, 2);
+});
+
+test('a slower request collapses everything within its delay into one run', async () => {
+  const { job, runs } = manualJob();
+  const task = new CoalescedTask(job, 25);
+  task.request(1000);
+  mock.timers.tick(300);
+  task.request(1000);
+  task.request(1000);
+  mock.timers.tick(600);
+  await flush();
+  assert.equal(runs.length, 0, 'a later slow request does not push the run back, nor run it sooner');
+  mock.timers.tick(100);
+  await flush();
+  assert.equal(runs.length, 1, 'one run, 1000 ms after the first request');
+  runs[0]?.resolve();
+  await flush();
+  mock.timers.tick(2000);
+  assert.equal(runs.length, 1);
+});
+
+test('a quicker request brings a slow pending run forward, and both are served by it', async () => {
+  const { job, runs } = manualJob();
+  const task = new CoalescedTask(job, 25);
+  task.request(1000);
+  mock.timers.tick(200);
+  task.request();
+  mock.timers.tick(24);
+  await flush();
+  assert.equal(runs.length, 0);
+  mock.timers.tick(1);
+  await flush();
+  assert.equal(runs.length, 1, 'run 25 ms after the quick request, not 1000 ms after the slow one');
+  runs[0]?.resolve();
+  await flush();
+  mock.timers.tick(2000);
+  await flush();
+  assert.equal(runs.length, 1, 'the slow request was served by that run');
+});
+
+test('slow requests during a run: the follow-up run waits their delay; a quick one among them: at once', async () => {
+  const { job, runs } = manualJob();
+  const task = new CoalescedTask(job, 25);
+  void task.runNow();
+  task.request(1000);
+  task.request(1000);
+  runs[0]?.resolve();
+  await flush();
+  mock.timers.tick(999);
+  await flush();
+  assert.equal(runs.length, 1, 'still waiting the slow delay');
+  mock.timers.tick(1);
+  await flush();
+  assert.equal(runs.length, 2);
+  // During that run: a slow request and a quick one.
+  task.request(1000);
+  task.request();
+  runs[1]?.resolve();
+  await flush();
+  mock.timers.tick(0);
+  await flush();
+  assert.equal(runs.length, 3, 'the follow-up at once');
+  runs[2]?.resolve();
+  await flush();
+  mock.timers.tick(2000);
+  assert.equal(runs.length, 3);
 });
 
 test('runNow while idle runs at once and resolves when the run ends', async () => {

@@ -161,6 +161,38 @@ test('an event refreshes only the list it concerns, coalesced', async () => {
   assert.equal(client.count('listImages'), 2);
 });
 
+test("a restart loop's events collapse into one refresh a second; another container's event still refreshes at once", async () => {
+  const { client, sync } = await started();
+  const loop1 = { ...container('l1'), State: 'restarting' };
+  const loop2 = { ...container('l2'), State: 'restarting' };
+  client.containers = [container('a1'), loop1, loop2];
+  await sync.refreshContainers();
+  const atStart = client.count('listContainers');
+  const stream = client.streams.at(-1);
+  const event = (id: string, Action: string, time: number) => stream?.push({ Type: 'container', Action, Actor: { ID: id }, time });
+  // A round of two loops, staggered as the engine's restart timers are.
+  event(loop1.Id, 'start', 10);
+  event(loop1.Id, 'die', 11);
+  await advance(300, 10);
+  event(loop2.Id, 'start', 12);
+  event(loop2.Id, 'die', 13);
+  await advance(600, 10);
+  assert.equal(client.count('listContainers'), atStart, 'nothing yet: the loop waits its second');
+  await advance(200, 10);
+  assert.equal(client.count('listContainers'), atStart + 1, 'four events, one refresh');
+  await advance(2000, 50);
+  assert.equal(client.count('listContainers'), atStart + 1);
+
+  // A loop's round pending, then a container is run: its row does not wait for the loop's.
+  event(loop1.Id, 'start', 20);
+  await advance(100, 10);
+  event(container('n1').Id, 'create', 21);
+  await advance(40, 10);
+  assert.equal(client.count('listContainers'), atStart + 2, 'refreshed within tens of ms, the loop with it');
+  await advance(2000, 50);
+  assert.equal(client.count('listContainers'), atStart + 2, 'and the loop has no refresh of its own left');
+});
+
 test('unreachable: stale data, the reason, reconnects with the backoff, then everything again', async () => {
   const { client, state } = await started();
   const reconnects: number[] = [];

@@ -25,6 +25,7 @@ import { containerLook, incidentMarks, lookColor, MARKERS, troubleRows, type Con
 import type { Column, TableRow } from '../table.ts';
 import type { Target } from '../targets.ts';
 import { theme } from '../theme.ts';
+import { groupStatsCells } from '../rows/group-stats.ts';
 import { paneView, type AppState } from '../types.ts';
 import { definePane, paneOptions, withPaneOptions, type PaneDefinition } from './pane.ts';
 
@@ -104,7 +105,9 @@ interface Drawn {
  */
 const drawn = new WeakMap<ContainerRow, Drawn>();
 
-function tableRowOf(r: ContainerRow, key: string, nowMs: number, answeredAtMs: number, times: ContainerTimes | undefined, figures: StatsFigures | undefined, showStats: boolean, look: ContainerLook | undefined): TableRow<Key> {
+function tableRowOf(r: ContainerRow, key: string, nowMs: number, answeredAtMs: number, times: ContainerTimes | undefined, figures: StatsFigures | undefined, showStats: boolean, look: ContainerLook | undefined, groupFigures?: ReadonlyMap<string, StatsFigures>): TableRow<Key> {
+  // A project's header with the resource columns: its members' sums, new with every sample (a few rows, not kept).
+  if (r.group && showStats && groupFigures) return headerRow(r, key, groupFigures);
   const kept = drawn.get(r);
   const keepable = kept !== undefined && kept.showStats === showStats && kept.figures === figures && kept.look === look;
   if (keepable && kept.nowMs === nowMs && kept.answeredAtMs === answeredAtMs && kept.times === times) return kept.row;
@@ -133,24 +136,39 @@ function tableRowOf(r: ContainerRow, key: string, nowMs: number, answeredAtMs: n
   return row;
 }
 
+function headerRow(r: ContainerRow, key: string, figures: ReadonlyMap<string, StatsFigures>): TableRow<Key> {
+  const sums = r.group?.loose ? { cpu: '', mem: '', memPercent: '', net: '', block: '', pids: '' } : groupStatsCells(r.group?.members ?? [], figures);
+  return { key, cells: { ...r.cells, created: '', ...sums } as Record<Key, string>, color: theme.accent };
+}
+
 /**
  * The container rows on screen, or near it: the table's window is the body height around the
  * selection, so a screen's worth either side of it covers whatever the window shows (and a page
  * move) without measuring a list of thousands.
  */
-function onScreen(state: AppState, ctx: UiContext): ContainerRow[] {
+function onScreen(state: AppState, ctx: UiContext, withHeaders = false): ContainerRow[] {
   const rows = containerRowsOf(state, ctx);
   const at = Math.max(selectedIndex(paneView(state, ID), rows.map((r) => rowKey(ctx.engine.connection.endpoint, r.id))), 0);
   const reach = bodyHeight(state.terminal, ctx.engine, state.pulse);
-  return rows.slice(Math.max(at - reach, 0), at + reach + 1).filter((row) => !row.group);
+  const near = rows.slice(Math.max(at - reach, 0), at + reach + 1);
+  return withHeaders ? near : near.filter((row) => !row.group);
 }
 
-/** The running ones among them: whose live figures the resource columns show. */
+/**
+ * The running ones among them: whose live figures the resource columns show; and, for a project's
+ * header on screen, its running members, folded or not (the header shows their sums).
+ */
 function runningOnScreen(state: AppState, ctx: UiContext): string[] {
   const running = new Set(ctx.engine.containers.items.filter((c) => isLive(c) && c.State !== 'paused').map((c) => c.Id));
-  return onScreen(state, ctx)
-    .filter((row) => running.has(row.id))
-    .map((row) => row.id);
+  const ids = new Set<string>();
+  for (const row of onScreen(state, ctx, true)) {
+    if (!row.group) {
+      if (running.has(row.id)) ids.add(row.id);
+    } else if (!row.group.loose) {
+      for (const member of row.group.members) if (running.has(member.id)) ids.add(member.id);
+    }
+  }
+  return [...ids];
 }
 
 /** The engine's own name for a container (the list's name cell also carries a swarm task's service). */
@@ -186,7 +204,7 @@ export const containers: PaneDefinition<ContainerRow> = definePane<ContainerRow>
       const showStats = options(state).stats;
       const answeredAt = ctx.engine.containers.refreshedAt ?? nowMs;
       const look = containerLook(row, incidentMarks(ctx.incidents.incidents));
-      return tableRowOf(row, rowKey(ctx.engine.connection.endpoint, row.id), nowMs, answeredAt, ctx.times.byId.get(row.id), showStats ? ctx.stats.byId.get(row.id) : undefined, showStats, look);
+      return tableRowOf(row, rowKey(ctx.engine.connection.endpoint, row.id), nowMs, answeredAt, ctx.times.byId.get(row.id), showStats ? ctx.stats.byId.get(row.id) : undefined, showStats, look, ctx.stats.byId);
     },
     message(state, ctx, rows) {
       if (!ctx.engine.containers.loaded) return { text: 'loading containers…' };

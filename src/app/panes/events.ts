@@ -21,7 +21,10 @@ const columns: readonly Column<EventColumn>[] = [
   { key: 'details', title: 'DETAILS', min: 10, grow: 3, priority: 3 },
 ];
 
-const typeColor: Record<string, string | undefined> = { container: theme.accent, image: theme.success, network: theme.muted, volume: theme.muted };
+/** Read as rows are drawn, not at load: the user's theme is applied after this module loads. */
+function typeColor(type: string): string | undefined {
+  return ({ container: theme.accent, image: theme.success, network: theme.muted, volume: theme.muted } as Record<string, string | undefined>)[type];
+}
 
 export const events = definePane<EventRow>({
   id: ID,
@@ -38,7 +41,7 @@ export const events = definePane<EventRow>({
   view: {
     kind: 'table',
     columns: () => columns,
-    cells: keptCells((row, ctx) => ({ key: rowKey(ctx.engine.connection.endpoint, row.key), cells: row.cells, color: typeColor[row.type] })),
+    cells: keptCells((row, ctx) => ({ key: rowKey(ctx.engine.connection.endpoint, row.key), cells: row.cells, color: typeColor(row.type) })),
     message(state, ctx, rows) {
       if (rows.length > 0) return undefined;
       const filter = paneView(state, ID).filter;

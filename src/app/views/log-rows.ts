@@ -74,10 +74,10 @@ export function pieceColor(kind: TokenKind | Level | undefined): string | undefi
     case 'key':
       return theme.accent;
     case 'string':
-      return theme.noColor ? undefined : 'greenBright';
+      return theme.string;
     case 'number':
     case 'literal':
-      return theme.noColor ? undefined : 'magenta';
+      return theme.number;
     default:
       return undefined;
   }

@@ -97,7 +97,7 @@ export function ToggleRow({ label, on, focused, description }: ToggleRowProps) {
       <Text color={focused ? theme.accent : undefined} bold={focused} wrap="truncate">
         {`${focused ? '›' : ' '} ${label.padEnd(LABEL_WIDTH - 2).slice(0, LABEL_WIDTH - 2)} `}
       </Text>
-      <Text inverse={focused} wrap="truncate">{on ? '[x]' : '[ ]'}</Text>
+      <Text {...(focused && theme.selection)} wrap="truncate">{on ? '[x]' : '[ ]'}</Text>
       {description ? (
         <Text color={theme.muted} wrap="truncate">
           {` ${description}`}

@@ -18,19 +18,13 @@ import { useDerived, useKeymap, useRuntime } from '../runtime-context.tsx';
 import { fitDialog, titleLine } from './dialog-fit.ts';
 import { Busy, DialogFrame, dialogWidth, FieldRow, FRAME_CHROME, ToggleRow } from './dialog-frame.tsx';
 
-const toneColor: Record<Tone, string | undefined> = {
-  accent: theme.accent,
-  muted: theme.muted,
-  error: theme.error,
-  warning: theme.warning,
-  success: theme.success,
-  stderr: theme.stderr,
-};
+/** A tone's colour, read as drawn: the user's theme is applied after this module loads. */
+const toneColor = (tone: Tone): string | undefined => theme[tone];
 
 function Block({ block, inner }: { block: DialogBlock; inner: number }): ReactElement | null {
   switch (block.kind) {
     case 'text': {
-      const color = block.tone ? toneColor[block.tone] : undefined;
+      const color = block.tone ? toneColor(block.tone) : undefined;
       const wrap = block.wrap === 'truncate' ? 'truncate' : block.wrap === 'middle' ? 'truncate-middle' : 'wrap';
       return (
         <Text color={color} bold={block.bold} wrap={wrap}>
@@ -55,7 +49,7 @@ function Block({ block, inner }: { block: DialogBlock; inner: number }): ReactEl
             <Text color={theme.muted}>{block.empty}</Text>
           ) : (
             block.lines.map((line, i) => (
-              <Text key={i} color={line.tone ? toneColor[line.tone] : undefined} wrap="truncate">
+              <Text key={i} color={line.tone ? toneColor(line.tone) : undefined} wrap="truncate">
                 {truncate(line.text, inner) || ' '}
               </Text>
             ))

@@ -78,7 +78,7 @@ const Line = memo(function Line({ line, glyph }: { line: BlockLine; glyph?: stri
       {runs.length === 0
         ? ' '
         : runs.map((run, i) => (
-            <Text key={i} color={color(run.tone)} bold={run.bold} inverse={run.inverse}>
+            <Text key={i} {...(run.inverse ? theme.selection : { color: color(run.tone) })} bold={run.bold}>
               {run.text}
             </Text>
           ))}

@@ -40,7 +40,7 @@ export function EnginesView({ overlay, width, height }: { overlay: EnginesOverla
         const description = row.description ? `${sanitizeLine(row.description)}  ` : '';
         return (
           <Text key={`${row.name} ${row.host}`} wrap="truncate">
-            <Text inverse={selected} bold={row.current}>
+            <Text {...(selected && theme.selection)} bold={row.current}>
               {left}
             </Text>
             <Text color={theme.muted}>{description}</Text>

@@ -213,10 +213,13 @@ function LogRow({ line, text, offset, spans, first, ranges, current, selected }:
   const prefix = source ? <Text color={theme.sourceColor(line.source ?? '')}>{source}</Text> : null;
   // Colours (JSON tokens, the level) and search hits, on the same characters of what is shown.
   const pieces = rowPieces(text, offset, spans, ranges?.(text) ?? []);
+  const highlighted = current || selected !== undefined;
+  // On the theme's own selection colours, the pieces' colours (chosen for the background) give way to its foreground.
+  const plain = highlighted && theme.selectionColoured;
   return (
-    <Text wrap="truncate" color={color} inverse={current || selected !== undefined}>
-      {selected === 'cursor' && first ? '▶' : current ? '>' : selected !== undefined ? '▌' : marker} {prefix}
-      {pieces.map((p, i) => (p.hit ? <Text key={i} color={theme.match} bold underline>{p.text}</Text> : <Text key={i} color={pieceColor(p.kind)}>{p.text}</Text>))}
+    <Text wrap="truncate" {...(plain ? theme.selection : { color, inverse: highlighted })}>
+      {selected === 'cursor' && first ? '▶' : current ? '>' : selected !== undefined ? '▌' : marker} {plain ? source : prefix}
+      {pieces.map((p, i) => (p.hit ? <Text key={i} color={plain ? undefined : theme.match} bold underline>{p.text}</Text> : <Text key={i} color={plain ? undefined : pieceColor(p.kind)}>{p.text}</Text>))}
     </Text>
   );
 }

@@ -59,7 +59,7 @@ export function Table<K extends string>({ columns, rows, selectedIndex, width, h
       {window.map((row, i) => {
         const selected = top + i === selectedIndex;
         return (
-          <Text key={row.key} inverse={selected} bold={marked?.has(row.key)} color={selected ? undefined : row.color} dimColor={dim && !selected} wrap="truncate">
+          <Text key={row.key} {...(selected ? theme.selection : { color: row.color })} bold={marked?.has(row.key)} dimColor={dim && !selected} wrap="truncate">
             {line((key) => row.cells[key], marked?.has(row.key) ? MARKED : UNMARKED)}
           </Text>
         );

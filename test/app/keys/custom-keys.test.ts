@@ -14,6 +14,7 @@ import type { ContainerSummary } from '../../../src/engine/types.ts';
 import { initialEngineState } from '../../../src/state/engine-state.ts';
 import { loadSettings, settingsPath } from '../../../src/main/settings.ts';
 import { DEFAULT_LOOP_POLICY } from '../../../src/state/incidents/detect.ts';
+import { PRESETS } from '../../../src/app/theme-presets.ts';
 import { uiContext } from '../../support/ui-context.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'berth-settings-'));
@@ -111,7 +112,7 @@ test('key names are the ones berth can receive', () => {
 test('the settings file: where it lives, missing is fine, and a bad one is one line naming it', () => {
   assert.equal(settingsPath({ XDG_CONFIG_HOME: '/x' }, '/home/u'), '/x/berth/config.json');
   assert.equal(settingsPath({}, '/home/u'), '/home/u/.config/berth/config.json');
-  assert.deepEqual(loadSettings(join(dir, 'missing.json')), { keymap: defaultKeymap, loop: DEFAULT_LOOP_POLICY, custom: { actions: [], debugImage: 'busybox' } });
+  assert.deepEqual(loadSettings(join(dir, 'missing.json')), { keymap: defaultKeymap, loop: DEFAULT_LOOP_POLICY, custom: { actions: [], debugImage: 'busybox' }, theme: PRESETS.terminal });
   const good = loadSettings(settingsFile('good.json', '{"keys": {"stop": "h"}}'));
   assert.ok(typeof good !== 'string', String(good));
   assert.deepEqual(good.keymap.bindings.find((b) => b.action === 'stop')?.keys, ['h']);
@@ -135,6 +136,10 @@ test('the settings file: when restarts are a loop (incidents), checked', () => {
   assert.equal(muted.alert, 'osc9');
   assert.match(String(loadSettings(settingsFile('mutex.json', '{"mute": "web-1"}'))), /"mute" must be a list/);
   assert.match(String(loadSettings(settingsFile('alertx.json', '{"alert": "beep"}'))), /"alert" must be one of "bell", "osc9", "osc777"/);
+  const light = loadSettings(settingsFile('theme.json', '{"theme": "light"}'));
+  assert.ok(typeof light !== 'string', String(light));
+  assert.deepEqual(light.theme, PRESETS.light);
+  assert.match(String(loadSettings(settingsFile('themex.json', '{"theme": {"roles": {"accent": "bleu"}}}'))), /themex\.json: "theme\.roles\.accent" must be a colour: .*, not "bleu"$/);
 });
 
 test('the settings file: mouse is true or false, and off unless said', () => {
