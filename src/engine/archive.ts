@@ -44,3 +44,20 @@ export async function* archive(http: EngineHttp, id: string, path: string, signa
   const response = await http.send({ operation, method: 'GET', path: `/containers/${encodeURIComponent(id)}/archive`, query: { path }, signal, stream: true });
   yield* http.chunks(response, operation);
 }
+
+/**
+ * `docker cp` into a container: the tar is unpacked in `directory` (which must exist). As the
+ * CLI does, the engine is told not to put a file where a directory is, or the other way round.
+ */
+export async function putArchive(http: EngineHttp, id: string, directory: string, tar: Uint8Array, signal?: AbortSignal): Promise<void> {
+  const response = await http.send({
+    operation: `copy into ${directory} in the container`,
+    method: 'PUT',
+    path: `/containers/${encodeURIComponent(id)}/archive`,
+    query: { path: directory, noOverwriteDirNonDir: true },
+    raw: { bytes: tar, type: 'application/x-tar' },
+    signal,
+    slowSeconds: 120,
+  });
+  response.body.resume();
+}
