@@ -5,6 +5,7 @@
 import { bulk } from './bulk.ts';
 import { commit } from './commit.ts';
 import { confirm } from './confirm.ts';
+import { copyIn } from './copy-in.ts';
 import { copyOut } from './copy-out.ts';
 import { create } from './create.ts';
 import { kill } from './kill.ts';
@@ -30,6 +31,7 @@ export const dialogs: readonly AnyDialog[] = [
   registered(create),
   registered(scale),
   registered(copyOut),
+  registered(copyIn),
   registered(prune),
   registered(confirm),
   registered(bulk),

@@ -7,6 +7,7 @@ import type { CommandType } from '../commands.ts';
 import { appHandlers } from './app.ts';
 import { containerHandlers } from './containers.ts';
 import { engineHandlers } from './engines.ts';
+import { fileHandlers } from './files.ts';
 import { imageHandlers } from './images.ts';
 import { pruneHandlers } from './prune.ts';
 import { resourceHandlers } from './resources.ts';
@@ -28,4 +29,5 @@ export const handlers: HandlerTable<Exclude<CommandType, 'timer-start' | 'overla
   ...runHandlers,
   ...viewHandlers,
   ...engineHandlers,
+  ...fileHandlers,
 };

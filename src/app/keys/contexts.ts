@@ -25,6 +25,8 @@ function screenContexts(state: AppState): readonly KeyContext[] {
       return ['stats', 'global'];
     case 'incident':
       return ['incident', 'global'];
+    case 'files':
+      return ['files', 'global'];
     case 'dialog':
       return dialogOf(overlay.dialog.type)?.contexts(overlay.dialog) ?? ['dialog'];
     case undefined: {

@@ -27,6 +27,7 @@ import { paneView, topOverlay, type AppState, type LogsOverlay } from '../types.
 import type { LogViewAction } from '../../state/logs/view-model.ts';
 import { handlerFor } from './actions.ts';
 import { engineResult } from './engines.ts';
+import { filesResult } from './files.ts';
 import { isPrintableKey, type ActionId } from './keymap.ts';
 import { contextsFor } from './contexts.ts';
 import { close } from './steps.ts';
@@ -162,6 +163,8 @@ export function reduceAction(state: AppState, action: AppAction, ctx: UiContext)
       if (overlay?.kind !== 'history') return reduced(state);
       return reduced(replaceOverlay(state, { ...overlay, entries: action.entries ?? [], error: action.error }));
     }
+    case 'files-loaded':
+      return filesResult(state, action);
     case 'top-loaded': {
       const overlay = findOverlay(state, action.overlay);
       if (overlay?.kind !== 'stats') return reduced(state);

@@ -8,6 +8,7 @@ import { DialogHost } from '../dialogs/dialog-host.tsx';
 import { helpContexts } from '../../app/keys/contexts.ts';
 import type { CommandRunner } from '../../app/handlers/runner.ts';
 import { EnginesView } from './engines-view.tsx';
+import { FilesView } from './files-view.tsx';
 import { HelpView } from './help-view.tsx';
 import { HistoryView } from './history-view.tsx';
 import { IncidentView } from './incident-view.tsx';
@@ -34,6 +35,7 @@ export const overlayViews: Views = {
   stats: ({ overlay, width, height }) => <StatsView overlay={overlay} width={width} height={height} />,
   history: ({ overlay, width, height }) => <HistoryView overlay={overlay} width={width} height={height} />,
   incident: ({ overlay, width, height }) => <IncidentView overlay={overlay} width={width} height={height} />,
+  files: ({ overlay, width, height }) => <FilesView overlay={overlay} width={width} height={height} />,
 };
 
 export function OverlayView(props: Props<Overlay>) {
