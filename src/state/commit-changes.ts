@@ -85,7 +85,6 @@ export function checkChange(change: string): string | undefined {
   const args = (m?.[2] ?? '').trim();
   if (!(CHANGE_INSTRUCTIONS as readonly string[]).includes(keyword)) return `${m?.[1] ?? change} is not one of ${CHANGE_INSTRUCTIONS.join(', ')}`;
   if (args === '') return `${keyword} needs a value`;
-  // eslint-disable-next-line no-control-regex
   if (/[\u0000-\u001f\u007f]/.test(args)) return `${keyword} holds a control character`;
   switch (keyword) {
     case 'EXPOSE':
