@@ -209,7 +209,7 @@ function screens(): Screen[] {
   add('run, a switch', keys(pane('containers'), 'r', 'tab', 'tab', 'tab'));
   add('stop', keys(pane('containers'), 's', '5', '0', 'left'));
   add('commit', keys(pane('containers'), 'c', 'a', 'p', 'p', 'left'));
-  add('commit, a switch', keys(pane('containers'), 'c', 'tab', 'tab', 'tab'));
+  add('commit, a switch', keys(pane('containers'), 'c', 'tab', 'tab', 'tab', 'tab', 'tab'));
   add('remove, a switch', keys(pane('containers'), 'd'));
   add('pull', keys(pane('containers'), 'p', 'a', 'l', 'p', 'left'));
   add('kill', keys(pane('containers'), 'K', 'H', 'U', 'P', 'left'));

@@ -27,7 +27,7 @@ import type { DialogBlock } from './view.ts';
 export type CommitField = 'repository' | 'tag' | 'changes' | 'comment' | 'author' | 'alsoTag';
 type CommitSwitch = 'pause' | 'push';
 export type CommitRow = CommitField | CommitSwitch;
-export const commitRows: readonly CommitRow[] = ['repository', 'tag', 'changes', 'pause', 'comment', 'author', 'alsoTag', 'push'];
+export const commitRows: readonly CommitRow[] = ['repository', 'tag', 'comment', 'author', 'changes', 'pause', 'alsoTag', 'push'];
 const isSwitch = (row: CommitRow | undefined): row is CommitSwitch => row === 'pause' || row === 'push';
 
 /** Paths of the diff the dialog lists before the rest is summed up. */

@@ -97,11 +97,11 @@ describe('commit', () => {
 
 describe('commit: changes, pause, a chained tag and push', () => {
   test('a bad --change keeps the form at its field; good ones are sent with the switches and the chained steps', () => {
-    const bad = drive({ type: 'commit', containerId: 'c1', label: 'web (c1)' }, 'app{tab}{tab}RUN x{enter}');
+    const bad = drive({ type: 'commit', containerId: 'c1', label: 'web (c1)' }, 'app{tab}{tab}{tab}{tab}RUN x{enter}');
     assert.equal(bad.commands.length, 1);
-    assert.ok(bad.state.type === 'commit' && bad.state.showErrors && bad.state.focus === 2);
-    // repository, tag, change, pause (Space: off), comment, author, also tag, push (Space: on).
-    const { commands } = drive({ type: 'commit', containerId: 'c1', label: 'web (c1)' }, 'app{tab}v1{tab}env A=1; EXPOSE 8080{tab}{space}{tab}{tab}{tab}localhost:5000/app{tab}{space}{enter}');
+    assert.ok(bad.state.type === 'commit' && bad.state.showErrors && bad.state.focus === 4);
+    // repository, tag, comment, author, change, pause (Space: off), also tag, push (Space: on).
+    const { commands } = drive({ type: 'commit', containerId: 'c1', label: 'web (c1)' }, 'app{tab}v1{tab}{tab}{tab}env A=1; EXPOSE 8080{tab}{space}{tab}localhost:5000/app{tab}{space}{enter}');
     assert.deepEqual(commands.slice(1), [
       { type: 'container-commit', overlay: 7, containerId: 'c1', label: 'web (c1)', repository: 'app', tag: 'v1', comment: undefined, author: undefined, changes: ['ENV A=1', 'EXPOSE 8080'], pause: false, alsoTag: 'localhost:5000/app:latest', push: 'localhost:5000/app:latest' },
     ]);
