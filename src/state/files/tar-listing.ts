@@ -42,7 +42,8 @@ function kindOf(entry: ReadEntry): EntryKind {
   }
 }
 
-const trimSlashes = (path: string) => path.replace(/^(\.\/)+/, '').replace(/\/+$/, '');
+/** A tar name without `./` or `/` in front (Docker's tar of `/` names its entries `/bin/`, `/etc/`…) or a slash behind. */
+const trimSlashes = (path: string) => path.replace(/^(\.?\/)+/, '').replace(/\/+$/, '');
 
 /**
  * The entries directly under the tar's first entry (the directory asked for, under its own

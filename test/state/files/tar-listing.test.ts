@@ -28,9 +28,11 @@ after(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-async function tarOf(entry: string): Promise<Buffer> {
+/** `entry`'s tar; `root`: instead, the tar of a directory as Docker writes `/`'s (`/`, `/bin/`, `/bin/sh`…). */
+async function tarOf(entry: string, root = false): Promise<Buffer> {
   const parts: Buffer[] = [];
-  for await (const chunk of create({ cwd: dir, portable: true }, [entry])) parts.push(chunk as Buffer);
+  const options = root ? { cwd: path.join(dir, entry), portable: true, prefix: '/', preservePaths: true } : { cwd: dir, portable: true };
+  for await (const chunk of create(options, [root ? '.' : entry])) parts.push(chunk as Buffer);
   return Buffer.concat(parts);
 }
 
@@ -50,6 +52,13 @@ test('lists only the first level, with kinds, sizes, link targets and long names
       ['link', 'link', 0, 'hostname'],
     ],
   );
+});
+
+test('the root directory: names from / (as Docker writes the tar of /) list its first level', async () => {
+  const bytes = await tarOf('etc', true);
+  assert.equal(bytes.subarray(0, 100).toString().replace(/\0+$/, ''), '/', 'the first entry is / itself');
+  const listing = await firstLevel(chunked(bytes), 1024 * 1024);
+  assert.deepEqual(listing.entries.map((e) => e.name), [longName, 'conf.d', 'hostname', 'link']);
 });
 
 test('stops reading at the cap and says the listing is capped', async () => {
