@@ -9,6 +9,9 @@ import { diffLines } from '../views/diff.ts';
 import { reply } from './reply.ts';
 import { failure, type HandlerTable } from './work.ts';
 
+/** The browser's read under way, by its overlay's work: the next waits for it. */
+const reads = new WeakMap<object, Promise<void>>();
+
 export const fileHandlers: HandlerTable<'container-diff-load' | 'container-changes' | 'files-open' | 'container-copy-in'> = {
   'container-diff-load': (c, env) => {
     const { signal } = env.work(c.overlay).abort;
@@ -31,11 +34,25 @@ export const fileHandlers: HandlerTable<'container-diff-load' | 'container-chang
     );
   },
   'files-open': (c, env) => {
-    const { signal } = env.work(c.overlay).abort;
+    const work = env.work(c.overlay);
+    const { signal } = work.abort;
     const { client } = env;
-    // The diff is asked along with the first listing: the markers come with it (a failure leaves them out).
-    const changes = c.changes ? client.containerChanges(c.containerId, signal).catch(() => undefined) : Promise.resolve(undefined);
-    Promise.all([openPath(client, c.containerId, c.path, signal), changes]).then(
+    // One read at a time per browser, answered in the order asked: the engine mounts a stopped
+    // container's filesystem for each archive request, and two at once were seen to list a
+    // directory as empty.
+    const read = (reads.get(work) ?? Promise.resolve()).then(() => {
+      // The diff is asked along with the listing: the markers come with it (a failure leaves them out).
+      const changes = c.changes ? client.containerChanges(c.containerId, signal).catch(() => undefined) : Promise.resolve(undefined);
+      return Promise.all([openPath(client, c.containerId, c.path, signal), changes]);
+    });
+    reads.set(
+      work,
+      read.then(
+        () => undefined,
+        () => undefined,
+      ),
+    );
+    read.then(
       ([opened, changed]) => env.dispatch({ type: 'files-loaded', overlay: c.overlay, opened, ...(changed && { changes: changed }) }),
       (error: unknown) => {
         const message = failure(error, signal);

@@ -83,9 +83,10 @@ export function filesResult(state: AppState, action: Extract<AppAction, { type: 
   switch (opened.kind) {
     case 'directory': {
       const next: FilesOverlay = { ...overlay, path: opened.path, entries: opened.listing.entries, capped: opened.listing.capped, error: undefined, selected: 0 };
-      // Up from a directory: the cursor lands on the one just left.
-      const from = posix.dirname(found.path) === opened.path ? browserRows(next).findIndex((r) => r.path === found.path) : -1;
-      return reduced(replaceOverlay(state, { ...next, selected: Math.max(from, 0) }));
+      // Read again (after a copy in): the cursor stays on its row. Up from a directory: it lands on the one just left.
+      const keep = opened.path === found.path ? browserRows(found)[found.selected]?.path : posix.dirname(found.path) === opened.path ? found.path : undefined;
+      const at = keep === undefined ? -1 : browserRows(next).findIndex((r) => r.path === keep);
+      return reduced(replaceOverlay(state, { ...next, selected: Math.max(at, 0) }));
     }
     case 'binary':
       return notify(replaceOverlay(state, overlay), `${sanitizeLine(opened.path)} is not text (${formatBytes(opened.size)}): copy it out to look at it`, 'error');
