@@ -21,6 +21,13 @@ export function isDirectory(stat: PathStat): boolean {
   return Math.floor(stat.mode / GO_MODE_DIR) % 2 === 1;
 }
 
+const GO_MODE_SYMLINK = 2 ** 27;
+
+/** A symbolic link (Podman fills `linkTarget` for every path, with where it resolves; only this bit says it is a link). */
+export function isSymlink(stat: PathStat): boolean {
+  return Math.floor(stat.mode / GO_MODE_SYMLINK) % 2 === 1;
+}
+
 export async function statPath(http: EngineHttp, id: string, path: string, signal?: AbortSignal): Promise<PathStat> {
   const operation = 'stat path in container';
   let headers;

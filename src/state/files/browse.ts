@@ -4,7 +4,7 @@
  * work on stopped containers too: the archive API reads the container's filesystem, not a process.
  */
 import path from 'node:path/posix';
-import { isDirectory, type PathStat } from '../../engine/archive.ts';
+import { isDirectory, isSymlink, type PathStat } from '../../engine/archive.ts';
 import { firstFile, firstLevel, type Listing } from './tar-listing.ts';
 
 /** What the browser needs of the EngineClient. */
@@ -30,8 +30,10 @@ async function resolve(client: BrowseClient, id: string, from: string, signal?: 
   let at = from;
   for (let i = 0; i < MAX_LINKS; i++) {
     const stat = await client.statPath(id, at, signal);
-    if (!stat.linkTarget) return { path: at, stat };
-    at = path.resolve(path.dirname(at), stat.linkTarget);
+    if (!stat.linkTarget || !isSymlink(stat)) return { path: at, stat };
+    const next = path.resolve(path.dirname(at), stat.linkTarget);
+    if (next === at) return { path: at, stat };
+    at = next;
   }
   throw new Error(`${from}: too many symbolic links`);
 }
