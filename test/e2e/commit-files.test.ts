@@ -1,9 +1,10 @@
 /**
  * Issue 37's "commit you can see first" and file browser, in berth's bundle in a real pty against
  * the sandbox engine: `D` lists a file the test wrote, the commit dialog shows it before
- * committing and commits with `--change 'ENV A=1'` (checked on the new image); in a stopped
- * container's file browser, a file copied in lands marked as added, views as text, and copied
- * out again is the same bytes; copying in over it asks first.
+ * committing and commits with `--change 'ENV A=1'` (checked on the new image), tagged for the
+ * sandbox registry and pushed there through the Pulls pane; in a stopped container's file
+ * browser, a file copied in lands marked as added, views as text, and copied out again is the
+ * same bytes; copying in over it asks first. Runs on Podman too (test/engine-passes.ts).
  */
 import assert from 'node:assert/strict';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -19,6 +20,7 @@ const sessions: PtySession[] = [];
 const WAIT_MS = 30_000;
 const dir = mkdtempSync(path.join(tmpdir(), 'berth-cf-'));
 const image = `berth-e2e/${tag}`;
+const pushed = `${env.registry.address}/berth-e2e/${tag}:v1`;
 
 before(async () => {
   await sandboxDocker(['run', '-d', '--network', 'none', '--name', `${tag}-src`, env.images.busybox, 'sleep', '3600']);
@@ -30,7 +32,7 @@ before(async () => {
 after(async () => {
   for (const s of sessions) await s.stop();
   await sandboxDocker(['rm', '-f', `${tag}-src`, `${tag}-stopped`]).catch(() => undefined);
-  await sandboxDocker(['rmi', '-f', `${image}:v1`]).catch(() => undefined);
+  await sandboxDocker(['rmi', '-f', `${image}:v1`, pushed]).catch(() => undefined);
   rmSync(dir, { recursive: true, force: true });
 });
 
@@ -58,7 +60,7 @@ async function selectRow(b: PtySession, name: string): Promise<void> {
   await b.waitFor((s) => (browserRows(s).find((l) => l.startsWith('›')) ?? '').slice(4).startsWith(name), WAIT_MS);
 }
 
-test('D lists the file the test wrote; the commit dialog shows it first and commits with --change ENV A=1', async () => {
+test('D lists the file the test wrote; the commit dialog shows it first and commits with --change ENV A=1, then tags and pushes the image', async () => {
   const b = await berthOn(`${tag}-src`);
   await b.type('D');
   const diff = await b.waitFor((s) => s.includes(`changes in ${tag}-src since its image`) && s.includes('berth-note.txt'), WAIT_MS);
@@ -78,11 +80,17 @@ test('D lists the file the test wrote; the commit dialog shows it first and comm
   await b.waitFor('RUN is not one of CMD, ENTRYPOINT', WAIT_MS);
   await b.type('\u0015');
   b.write('ENV A=1');
-  await b.type(key.enter);
+  // The pause switch stays on; then the chained tag (in the sandbox registry) and the push.
+  await b.type(key.tab, key.tab);
+  b.write(pushed);
+  await b.type(key.tab, ' ', key.enter);
   await b.waitFor(`new image ${image}:v1`, WAIT_MS);
   const envs = JSON.parse(await sandboxDocker(['image', 'inspect', '-f', '{{json .Config.Env}}', `${image}:v1`])) as string[];
   assert.ok(envs.includes('A=1'), envs.join(' '));
-  await b.type(key.enter, 'q');
+  // The push runs in the Pulls pane, with the credentials DOCKER_CONFIG holds for the registry.
+  await b.type(key.enter, '3');
+  await b.waitFor(/pushed \d/, 60_000);
+  await b.type('q');
   assert.equal((await b.exited).exitCode, 0);
 });
 
