@@ -15,7 +15,7 @@ import { checkChanges } from '../../state/commit-changes.ts';
 import { checkFreeText, checkRepository, checkTag, type Checked } from '../../state/validation.ts';
 import type { TargetActions } from '../actions/target-actions.ts';
 import type { CommitReply } from '../commands.ts';
-import { repoTags, sanitizeLine, shortId } from '../format/index.ts';
+import { repoTags, sanitizeLine, shortId, truncate } from '../format/index.ts';
 import { field } from '../input/field.ts';
 import { imageRowKey } from '../rows/image-rows.ts';
 import { changeCounts, changeTree } from '../views/diff.ts';
@@ -148,7 +148,7 @@ function diffBlocks(state: CommitDialog): DialogBlock[] {
   if (diff.changes.length === 0) return [{ kind: 'text', tone: 'muted', text: 'captures: no file changed since the image' }];
   const tree = changeTree(diff.changes);
   return [
-    { kind: 'text', tone: 'muted', wrap: 'wrap', text: `captures: ${changeCounts(diff.changes)} (no sizes: the engine gives none)` },
+    { kind: 'text', tone: 'muted', wrap: 'wrap', text: `captures: ${changeCounts(diff.changes)} (the engine gives no sizes)` },
     ...tree.slice(0, DIFF_SHOWN).map((line): DialogBlock => ({ kind: 'text', text: sanitizeLine(line), wrap: 'middle' })),
     ...(tree.length > DIFF_SHOWN ? [{ kind: 'text' as const, tone: 'muted' as const, text: `… ${tree.length - DIFF_SHOWN} more lines: D on the container shows them all` }] : []),
   ];
@@ -205,8 +205,9 @@ export const commit = defineDialog<CommitDialog, CommitRequest, CommitReply>({
     const pushes = checkAlsoTag(v.alsoTag);
     const pushed = pushes.ok && pushes.value !== undefined ? pushes.value : `${v.repository || '<repository>'}:${v.tag || 'latest'}`;
     const switchText: Record<CommitSwitch, string> = {
-      pause: state.pause ? 'pause a running container while committing (consistent files)' : 'do not pause: it keeps running, files being written may be torn',
-      push: `then push ${pushed} (the Pulls pane; credentials as for pulls)`,
+      // Short: a switch's row is one line, and a long description squeezes its label.
+      pause: state.pause ? 'paused while committing (the engine’s default)' : 'keeps running: files being written may be torn',
+      push: `then push ${truncate(sanitizeLine(pushed), 40)} (Pulls pane)`,
     };
     const blocks: DialogBlock[] = [...diffBlocks(state)];
     commitRows.forEach((key, i) => {
