@@ -91,7 +91,7 @@ export function filesResult(state: AppState, action: Extract<AppAction, { type: 
     case 'binary':
       return notify(replaceOverlay(state, overlay), `${sanitizeLine(opened.path)} is not text (${formatBytes(opened.size)}): copy it out to look at it`, 'error');
     case 'file': {
-      const lines = opened.note ? [`(${opened.note})`, ...opened.lines] : opened.lines;
+      const lines = opened.note ? [`[${opened.note}]`, ...opened.lines] : opened.lines;
       return openView(replaceOverlay(state, overlay), (id) => ({ kind: 'inspect', id, target: 'container', objectId: overlay.containerId, title: opened.path, caption: `${opened.path} in ${overlay.name}`, lines, top: 0 }));
     }
   }

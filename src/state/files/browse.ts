@@ -51,5 +51,5 @@ export async function openPath(client: BrowseClient, id: string, asked: string, 
   if (!looksLikeText(file.bytes)) return { kind: 'binary', path: at, size: file.size };
   const lines = file.bytes.toString('utf8').split(/\r?\n/);
   if (lines.length > 1 && lines.at(-1) === '') lines.pop();
-  return { kind: 'file', path: at, lines, ...(!file.complete && { note: `the first ${VIEW_CAP_BYTES / 1024 / 1024} MiB of ${file.size} bytes (copy it out for the rest)` }) };
+  return { kind: 'file', path: at, lines, ...(!file.complete && { note: `showing the first ${VIEW_CAP_BYTES / 1024 / 1024} MiB of ${file.size} bytes: copy it out for the rest` }) };
 }
