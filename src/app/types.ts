@@ -184,8 +184,9 @@ export interface FilesOverlay extends OverlayBase {
   entries?: readonly FileEntry[];
   /** The path being read, while it is (the rows shown are the last directory's). */
   loading?: string;
-  /** The listing stopped at the cap: entries may be missing. */
+  /** The listing stopped at the cap: entries may be missing (after `cappedIn`, when known). */
   capped?: boolean;
+  cappedIn?: string;
   /** Why the directory could not be read (the engine's words). */
   error?: string;
   /** The selected row of `browserRows` (app/views/files.ts). */

@@ -82,7 +82,7 @@ export function filesResult(state: AppState, action: Extract<AppAction, { type: 
   }
   switch (opened.kind) {
     case 'directory': {
-      const next: FilesOverlay = { ...overlay, path: opened.path, entries: opened.listing.entries, capped: opened.listing.capped, error: undefined, selected: 0 };
+      const next: FilesOverlay = { ...overlay, path: opened.path, entries: opened.listing.entries, capped: opened.listing.capped, cappedIn: opened.listing.cappedIn, error: undefined, selected: 0 };
       // Read again (after a copy in): the cursor stays on its row. Up from a directory: it lands on the one just left.
       const keep = opened.path === found.path ? browserRows(found)[found.selected]?.path : posix.dirname(found.path) === opened.path ? found.path : undefined;
       const at = keep === undefined ? -1 : browserRows(next).findIndex((r) => r.path === keep);

@@ -24,6 +24,11 @@ export interface Listing {
   entries: FileEntry[];
   /** The tar was cut off at the cap: the listing may miss entries. */
   capped: boolean;
+  /**
+   * When capped, the first-level entry being read then: the engine walks the tree in name
+   * order, so the entries listed before it are all there, and those after it are missing.
+   */
+  cappedIn?: string;
 }
 
 function kindOf(entry: ReadEntry): EntryKind {
@@ -54,12 +59,14 @@ export async function firstLevel(chunks: AsyncIterable<Uint8Array>, capBytes: nu
   const { Parser } = await import('tar');
   const found = new Map<string, FileEntry>();
   let root: string | undefined;
+  let current: string | undefined;
   const parser = new Parser({
     onReadEntry: (entry: ReadEntry) => {
       const path = trimSlashes(entry.path);
       if (root === undefined) root = entry.type === 'Directory' ? path : '';
       else {
         const rest = root === '' ? path : path.startsWith(`${root}/`) ? path.slice(root.length + 1) : undefined;
+        if (rest !== undefined && rest !== '') current = rest.split('/')[0];
         if (rest !== undefined && rest !== '' && !rest.includes('/')) {
           found.set(rest, { name: rest, kind: kindOf(entry), size: entry.type === 'File' ? entry.size : 0, ...(entry.linkpath && { linkTarget: entry.linkpath }) });
         }
@@ -80,7 +87,7 @@ export async function firstLevel(chunks: AsyncIterable<Uint8Array>, capBytes: nu
   }
   if (!capped) parser.end();
   const entries = [...found.values()].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-  return { entries, capped };
+  return { entries, capped, ...(capped && current !== undefined && { cappedIn: current }) };
 }
 
 /**

@@ -38,7 +38,10 @@ export function FilesView({ overlay, width, height }: { overlay: FilesOverlay; w
     : overlay.loading !== undefined || overlay.entries === undefined
       ? { text: `reading ${sanitizeLine(overlay.loading ?? overlay.path)}…`, color: theme.muted }
       : overlay.capped
-        ? { text: `⚠ listing capped: the engine streams a directory’s whole subtree, and berth read only ${LIST_CAP_BYTES / 1024 / 1024} MiB of it; later entries are missing`, color: theme.warning }
+        ? {
+            text: `⚠ listing capped: the engine sends a directory’s whole subtree; berth read ${LIST_CAP_BYTES / 1024 / 1024} MiB of it${overlay.cappedIn === undefined ? '' : `, up to ${sanitizeLine(overlay.cappedIn)}`}: entries after that are missing`,
+            color: theme.warning,
+          }
         : { text: overlay.changes ? 'A added · C changed · D deleted since the image' : 'no change marks: the diff could not be read', color: theme.muted };
   return (
     <Box flexDirection="column" width={width} height={height}>
