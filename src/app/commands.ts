@@ -10,6 +10,8 @@
  * replies below (`{ type: 'dialog', overlay, result }`).
  */
 import type { HistoryEntry } from '../engine/images.ts';
+import type { FileChange } from '../engine/changes.ts';
+import type { Opened } from '../state/files/browse.ts';
 import type { RunSpec } from '../state/actions/run-container.ts';
 import type { ComposeScope, ComposeVerb } from '../state/compose/args.ts';
 import type { ComposeProject } from '../state/compose/project.ts';
@@ -69,9 +71,17 @@ type ContainerCommand =
   | { type: 'container-stop'; overlay: number; containerId: string; name: string; service?: string; timeout?: number; restart: boolean; members?: Members }
   | { type: 'container-kill'; overlay: number; containerId: string; name: string; signal: string }
   | { type: 'container-rename'; overlay: number; containerId: string; name: string; newName: string }
-  | { type: 'container-commit'; overlay: number; containerId: string; label: string; repository: string; tag: string; comment?: string; author?: string }
+  /**
+   * Commits the container (`changes`: Dockerfile instructions; `pause`: the engine's default is
+   * on), then tags the new image `alsoTag` and pushes `push` into the Pulls pane, when given.
+   */
+  | { type: 'container-commit'; overlay: number; containerId: string; label: string; repository: string; tag: string; comment?: string; author?: string; changes?: readonly string[]; pause?: boolean; alsoTag?: string; push?: string }
+  /** Reads what changed in the container since its image, for the commit dialog in `overlay`. */
+  | { type: 'container-changes'; overlay: number; containerId: string }
   | { type: 'container-remove'; overlay: number; containerId: string; name: string; force: boolean; volumes: boolean }
-  | { type: 'container-copy-out'; overlay: number; containerId: string; name: string; source: string; directory: string; overwrite: boolean };
+  | { type: 'container-copy-out'; overlay: number; containerId: string; name: string; source: string; directory: string; overwrite: boolean }
+  /** Copies a local file or directory into `directory` in the container; `browser`: the file browser to read it again. */
+  | { type: 'container-copy-in'; overlay: number; containerId: string; name: string; source: string; directory: string; overwrite: boolean };
 
 /** Images, pulls and pushes. */
 type ImageCommand =
@@ -143,6 +153,10 @@ type ViewCommand =
   | { type: 'logs-window'; overlay: number; window?: TimeWindow }
   /** `n`/`N` past the window's matches: the next whole-history match after window line `from`. */
   | { type: 'logs-reveal'; overlay: number; from: number; direction: 1 | -1 }
+  /** Reads what changed in the container since its image, as a tree, into the inspect overlay `overlay`. */
+  | { type: 'container-diff-load'; overlay: number; containerId: string }
+  /** Reads `path` in the container for the file browser in `overlay` (a directory's listing, or a file's text); with `changes`, the diff too. */
+  | { type: 'files-open'; overlay: number; containerId: string; path: string; changes: boolean }
   /** Reads the image's history for the view in `overlay`. */
   | { type: 'history-load'; overlay: number; imageId: string }
   /** Lists the container's processes for the stats view in `overlay`, again every few seconds while it is open. */
@@ -162,7 +176,11 @@ export type CommitReply =
   | { kind: 'done'; imageId: string; reference: string; message: string }
   /** The images list now holds the new image: time to select it. */
   | { kind: 'listed'; imageId: string; reference: string }
-  | { kind: 'failed'; message: string };
+  | { kind: 'failed'; message: string }
+  /** What the commit would capture (the diff), or why it could not be read. */
+  | { kind: 'changes'; changes?: readonly FileChange[]; message?: string };
+
+export type CopyInReply = { kind: 'done'; message: string; target: string } | { kind: 'exists'; target: string } | { kind: 'failed'; message: string };
 
 export type CopyOutReply = { kind: 'done'; message: string } | { kind: 'exists'; target: string } | { kind: 'failed'; message: string };
 
@@ -222,7 +240,7 @@ export type ExecReply =
   | { kind: 'failed'; message: string }
   | { kind: 'handed-back'; text: string; tone: 'info' | 'error' };
 
-export type DialogReply = ExecReply | RequestReply | CommitReply | CopyOutReply | PruneReply | PullReply | RunReply | SetReply | ComposeReply;
+export type DialogReply = ExecReply | RequestReply | CommitReply | CopyOutReply | CopyInReply | PruneReply | PullReply | RunReply | SetReply | ComposeReply;
 
 /** What comes back into the store from outside a key: results, timers, resizes, data changes. */
 /** What opens a dialog: its id as `type`, and what its module's `open` reads (app/dialogs/). */
@@ -256,6 +274,8 @@ export type AppAction =
       detached?: boolean;
     }
   | { type: 'history-loaded'; overlay: number; entries?: readonly HistoryEntry[]; error?: string }
+  /** What the file browser in `overlay` asked for (files-open): a directory, a file's text, or why not; the diff when asked. */
+  | { type: 'files-loaded'; overlay: number; opened?: Opened; error?: string; changes?: readonly FileChange[] }
   | { type: 'top-loaded'; overlay: number; top?: { titles: readonly string[]; processes: ReadonlyArray<readonly string[]> }; error?: string }
   | { type: 'engines-listed'; overlay: number; rows: readonly EngineRow[]; error?: string }
   | { type: 'engine-probed'; overlay: number; host: string; reach: { ok: boolean; text: string } }

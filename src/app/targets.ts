@@ -103,11 +103,25 @@ export interface MarkedTarget {
   items: ReadonlyArray<{ key: string; target: Target }>;
 }
 
+/** A path in a container: the file browser's selected row (copy out, copy in act on it). */
+export interface PathTarget {
+  kind: 'path';
+  containerId: string;
+  /** The container, as the browser names it. */
+  name: string;
+  /** The row's path (absolute, in the container). */
+  path: string;
+  /** The directory the browser shows: where a copy in lands. */
+  directory: string;
+  /** The browser's overlay: told to read its directory again once a copy in has landed. */
+  browser: number;
+}
+
 /** Berth itself: what the global actions that open something (pull, the engine switcher) act on. */
 export interface AppTarget {
   kind: 'app';
 }
 
-export type Target = ContainerTarget | ProjectTarget | ImageTarget | VolumeTarget | NetworkTarget | ServiceTarget | TaskTarget | NodeTarget | PullTarget | ListTarget | MarkedTarget | AppTarget;
+export type Target = ContainerTarget | ProjectTarget | ImageTarget | VolumeTarget | NetworkTarget | ServiceTarget | TaskTarget | NodeTarget | PullTarget | ListTarget | MarkedTarget | AppTarget | PathTarget;
 export type TargetKind = Target['kind'];
 export type TargetOf<K extends TargetKind> = Extract<Target, { kind: K }>;

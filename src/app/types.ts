@@ -9,6 +9,8 @@ import type { QueryOptions } from '../state/logs/query.ts';
 import type { EngineChoice } from '../state/engine-switch.ts';
 import type { HistoryEntry } from '../engine/images.ts';
 import type { ActionId } from './keys/keymap.ts';
+import type { ChangeKind } from '../engine/changes.ts';
+import type { FileEntry } from '../state/files/tar-listing.ts';
 
 /** What `i` inspects. */
 export type InspectTarget = 'container' | 'image' | 'volume' | 'network';
@@ -81,6 +83,8 @@ export interface InspectOverlay extends OverlayBase {
   target: InspectTarget;
   objectId: string;
   title: string;
+  /** The view's own heading, when it is not an inspect (a container's changes, a file's text). */
+  caption?: string;
   /** Pretty JSON once it arrived (engine text: sanitised when drawn); undefined while loading. */
   lines?: readonly string[];
   top: number;
@@ -199,7 +203,30 @@ export interface PaletteOverlay extends OverlayBase {
   entries: readonly PaletteEntry[];
 }
 
-export type Overlay = HelpOverlay | InspectOverlay | LogsOverlay | DialogOverlay | EnginesOverlay | StatsOverlay | HistoryOverlay | IncidentOverlay | PaletteOverlay;
+
+/** A container's file browser (`F`): one directory's first level, read from the archive API. */
+export interface FilesOverlay extends OverlayBase {
+  kind: 'files';
+  containerId: string;
+  name: string;
+  /** The directory shown (absolute, in the container). */
+  path: string;
+  /** Undefined while the directory is read (engine text: sanitised when drawn). */
+  entries?: readonly FileEntry[];
+  /** The path being read, while it is (the rows shown are the last directory's). */
+  loading?: string;
+  /** The listing stopped at the cap: entries may be missing (after `cappedIn`, when known). */
+  capped?: boolean;
+  cappedIn?: string;
+  /** Why the directory could not be read (the engine's words). */
+  error?: string;
+  /** The selected row of `browserRows` (app/views/files.ts). */
+  selected: number;
+  /** What changed since the image, by absolute path (the diff); undefined until it came. */
+  changes?: Readonly<Record<string, ChangeKind>>;
+}
+
+export type Overlay = HelpOverlay | InspectOverlay | LogsOverlay | DialogOverlay | EnginesOverlay | StatsOverlay | HistoryOverlay | IncidentOverlay | PaletteOverlay | FilesOverlay;
 
 export interface AppState {
   /** The pane shown ('' until one is chosen: the first). */

@@ -21,6 +21,13 @@ export function isDirectory(stat: PathStat): boolean {
   return Math.floor(stat.mode / GO_MODE_DIR) % 2 === 1;
 }
 
+const GO_MODE_SYMLINK = 2 ** 27;
+
+/** A symbolic link (Podman fills `linkTarget` for every path, with where it resolves; only this bit says it is a link). */
+export function isSymlink(stat: PathStat): boolean {
+  return Math.floor(stat.mode / GO_MODE_SYMLINK) % 2 === 1;
+}
+
 export async function statPath(http: EngineHttp, id: string, path: string, signal?: AbortSignal): Promise<PathStat> {
   const operation = 'stat path in container';
   let headers;
@@ -43,4 +50,21 @@ export async function* archive(http: EngineHttp, id: string, path: string, signa
   const operation = `copy ${path} out of the container`;
   const response = await http.send({ operation, method: 'GET', path: `/containers/${encodeURIComponent(id)}/archive`, query: { path }, signal, stream: true });
   yield* http.chunks(response, operation);
+}
+
+/**
+ * `docker cp` into a container: the tar is unpacked in `directory` (which must exist). As the
+ * CLI does, the engine is told not to put a file where a directory is, or the other way round.
+ */
+export async function putArchive(http: EngineHttp, id: string, directory: string, tar: Uint8Array, signal?: AbortSignal): Promise<void> {
+  const response = await http.send({
+    operation: `copy into ${directory} in the container`,
+    method: 'PUT',
+    path: `/containers/${encodeURIComponent(id)}/archive`,
+    query: { path: directory, noOverwriteDirNonDir: true },
+    raw: { bytes: tar, type: 'application/x-tar' },
+    signal,
+    slowSeconds: 120,
+  });
+  response.body.resume();
 }

@@ -7,6 +7,7 @@ import * as exec from './exec.ts';
 import * as attach from './attach.ts';
 import { EngineHttp } from './http.ts';
 import * as archive from './archive.ts';
+import * as changes from './changes.ts';
 import * as resources from './resources.ts';
 import * as pruning from './prune.ts';
 import * as swarm from './swarm.ts';
@@ -326,6 +327,14 @@ export class EngineClient {
 
   archive(id: string, path: string, signal?: AbortSignal) {
     return archive.archive(this.http, id, path, signal);
+  }
+
+  putArchive(id: string, directory: string, tar: Uint8Array, signal?: AbortSignal) {
+    return archive.putArchive(this.http, id, directory, tar, signal);
+  }
+
+  containerChanges(id: string, signal?: AbortSignal) {
+    return changes.containerChanges(this.http, id, signal);
   }
 
   tagImage(image: string, repo: string, tag: string, signal?: AbortSignal) {

@@ -4,16 +4,19 @@ import type { AnswerBuffers } from './answer-buffers.ts';
 import { EngineError, codeForStatus } from './errors.ts';
 import type { Transport } from './transport.ts';
 
-export type QueryValue = string | number | boolean | undefined;
+/** A list is sent as the key repeated (`changes=…&changes=…`), as the Go client does. */
+export type QueryValue = string | number | boolean | readonly string[] | undefined;
 
 export interface RequestOptions {
   /** What the caller was doing, for error messages: "list containers", "pull busybox:latest". */
   operation: string;
-  method: 'GET' | 'POST' | 'DELETE' | 'HEAD';
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE' | 'HEAD';
   path: string;
   query?: Record<string, QueryValue>;
   /** Serialised as JSON with the content type the engine insists on. */
   body?: unknown;
+  /** Sent as it is, with its content type (a tar for PUT archive); instead of `body`. */
+  raw?: { bytes: Uint8Array; type: string };
   headers?: Record<string, string>;
   signal?: AbortSignal;
   /** Long-lived responses (events, logs, pulls, wait) must not hit undici's 300 s body timeout. */
@@ -28,6 +31,14 @@ export interface EngineResponse {
   status: number;
   headers: Record<string, string | string[] | undefined>;
   body: Dispatcher.ResponseData['body'];
+}
+
+function setQuery(url: URL, query: RequestOptions['query']): void {
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value === undefined) continue;
+    if (typeof value === 'object') for (const item of value) url.searchParams.append(key, item);
+    else url.searchParams.set(key, typeof value === 'boolean' ? (value ? '1' : '0') : String(value));
+  }
 }
 
 const ERROR_BODY_LIMIT = 1024 * 1024; // the Go client reads at most 1 MiB of an error body
@@ -63,12 +74,13 @@ export class EngineHttp {
   async send(options: RequestOptions): Promise<EngineResponse> {
     const prefix = options.unversioned ? '' : await this.versionPrefix();
     const url = new URL(prefix + options.path, this.transport.origin);
-    for (const [key, value] of Object.entries(options.query ?? {})) {
-      if (value !== undefined) url.searchParams.set(key, typeof value === 'boolean' ? (value ? '1' : '0') : String(value));
-    }
+    setQuery(url, options.query);
     const headers: Record<string, string> = { ...options.headers };
-    let body: string | undefined;
-    if (options.body !== undefined) {
+    let body: string | Uint8Array | undefined;
+    if (options.raw !== undefined) {
+      body = options.raw.bytes;
+      headers['content-type'] = options.raw.type;
+    } else if (options.body !== undefined) {
       body = JSON.stringify(options.body);
       headers['content-type'] = 'application/json';
     }
@@ -114,9 +126,7 @@ export class EngineHttp {
   async upgrade(options: RequestOptions): Promise<Duplex> {
     const prefix = await this.versionPrefix();
     const url = new URL(prefix + options.path, this.transport.origin);
-    for (const [key, value] of Object.entries(options.query ?? {})) {
-      if (value !== undefined) url.searchParams.set(key, typeof value === 'boolean' ? (value ? '1' : '0') : String(value));
-    }
+    setQuery(url, options.query);
     try {
       // undici passes every dispatch option through an upgrade; its types list only some of them.
       // No body unless one is given: Podman reads an attach request's body as the container's stdin.

@@ -118,6 +118,8 @@ export interface CommitOptions {
   author?: string;
   /** The engine pauses a running container while committing unless told not to. */
   pause?: boolean;
+  /** Dockerfile instructions applied to the new image's config (`docker commit --change`). */
+  changes?: readonly string[];
   signal?: AbortSignal;
 }
 
@@ -133,6 +135,7 @@ export async function commitContainer(http: EngineHttp, options: CommitOptions):
       comment: options.comment || undefined,
       author: options.author || undefined,
       pause: options.pause,
+      changes: options.changes?.length ? options.changes : undefined,
     },
     // Some engines insist on a JSON body; an empty config changes nothing.
     body: {},

@@ -183,6 +183,13 @@ function screens(): Screen[] {
   add('logs, search prompt', keys(logsShown, '/', 'e', 'r', 'left'));
   const inspect = keys(pane('containers'), 'i');
   add('inspect', act(inspect, { kind: 'action', action: { type: 'inspect-loaded', overlay: topOverlay(inspect)!.id, lines: lines.map((l) => l.text) } }));
+  const diff = keys(pane('containers'), 'D');
+  add('diff', act(diff, { kind: 'action', action: { type: 'inspect-loaded', overlay: topOverlay(diff)!.id, lines: lines.map((l) => l.text) } }));
+  const files = keys(pane('containers'), 'F');
+  const entries = ['a', 'b', 'c', 'd'].map((name) => ({ name, kind: 'file' as const, size: 1 }));
+  const listed = act(files, { kind: 'action', action: { type: 'files-loaded', overlay: topOverlay(files)!.id, opened: { kind: 'directory', path: '/etc', listing: { entries, capped: false } }, changes: [{ path: '/etc/b', kind: 'added' }] } });
+  add('files', keys(listed, 'down', 'down'));
+  add('copy in', keys(listed, 'I', 'a', 'b', 'left'));
   add('help', keys(pane('containers'), '?'));
   add('stats', keys(pane('containers'), 'm'));
   const engines = keys(pane('containers'), 'E');
@@ -202,6 +209,7 @@ function screens(): Screen[] {
   add('run, a switch', keys(pane('containers'), 'r', 'tab', 'tab', 'tab'));
   add('stop', keys(pane('containers'), 's', '5', '0', 'left'));
   add('commit', keys(pane('containers'), 'c', 'a', 'p', 'p', 'left'));
+  add('commit, a switch', keys(pane('containers'), 'c', 'tab', 'tab', 'tab', 'tab', 'tab'));
   add('remove, a switch', keys(pane('containers'), 'd'));
   add('pull', keys(pane('containers'), 'p', 'a', 'l', 'p', 'left'));
   add('kill', keys(pane('containers'), 'K', 'H', 'U', 'P', 'left'));

@@ -9,6 +9,7 @@ import type { Command, DialogReply } from '../../src/app/commands.ts';
 import type { CommitDialog, CommitRequest } from '../../src/app/dialogs/commit.ts';
 import type { ComposeDialog, ComposeRequest } from '../../src/app/dialogs/compose.ts';
 import type { ConfirmDialog, ConfirmRequest } from '../../src/app/dialogs/confirm.ts';
+import type { CopyInDialog, CopyInRequest } from '../../src/app/dialogs/copy-in.ts';
 import type { CopyOutDialog, CopyOutRequest } from '../../src/app/dialogs/copy-out.ts';
 import type { CreateRequest } from '../../src/app/dialogs/create.ts';
 import { dialogOf } from '../../src/app/dialogs/index.ts';
@@ -41,6 +42,7 @@ export type KnownRequest =
   | CreateRequest
   | ScaleRequest
   | CopyOutRequest
+  | CopyInRequest
   | PruneRequest
   | ConfirmRequest
   | ComposeRequest;
@@ -58,6 +60,7 @@ export type KnownDialog =
   | (CreateRequest & PromptState)
   | (ScaleRequest & PromptState)
   | CopyOutDialog
+  | CopyInDialog
   | PruneDialog
   | ConfirmDialog
   | ComposeDialog;

@@ -19,6 +19,8 @@ export interface CopyOutRequest {
   type: 'copy-out';
   containerId: string;
   name: string;
+  /** The path to start from (the file browser's selected row). */
+  source?: string;
 }
 
 export interface CopyOutDialog extends CopyOutRequest {
@@ -47,13 +49,16 @@ function submit(state: CopyOutDialog, overlay: number, overwrite: boolean): Outc
 }
 
 const actions: TargetActions = {
-  'copy-out': { container: (state, ctx, c) => openDialog(state, ctx, copyOut, { type: 'copy-out', containerId: c.id, name: c.name }) },
+  'copy-out': {
+    container: (state, ctx, c) => openDialog(state, ctx, copyOut, { type: 'copy-out', containerId: c.id, name: c.name }),
+    path: (state, ctx, p) => openDialog(state, ctx, copyOut, { type: 'copy-out', containerId: p.containerId, name: p.name, source: p.path }),
+  },
 };
 
 export const copyOut = defineDialog<CopyOutDialog, CopyOutRequest, CopyOutReply>({
   id: 'copy-out',
   actions,
-  open: (request) => ({ state: { ...request, fields: { source: field(), directory: field('.') }, focus: 0, showErrors: false, busy: false } }),
+  open: (request) => ({ state: { ...request, fields: { source: field(request.source ?? ''), directory: field('.') }, focus: request.source === undefined ? 0 : 1, showErrors: false, busy: false } }),
   contexts: (state) => formContexts(state.busy ? 'none' : 'field', copyOutRows.length),
   key(state, key, ctx) {
     const nav = formKey(key);

@@ -6,6 +6,7 @@ import { bulk } from './bulk.ts';
 import { commit } from './commit.ts';
 import { compose } from './compose.ts';
 import { confirm } from './confirm.ts';
+import { copyIn } from './copy-in.ts';
 import { copyOut } from './copy-out.ts';
 import { create } from './create.ts';
 import { exec } from './exec.ts';
@@ -32,6 +33,7 @@ export const dialogs: readonly AnyDialog[] = [
   registered(create),
   registered(scale),
   registered(copyOut),
+  registered(copyIn),
   registered(prune),
   registered(confirm),
   registered(bulk),

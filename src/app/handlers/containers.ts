@@ -101,9 +101,32 @@ export const containerHandlers: HandlerTable<ContainerCommands> = {
   },
   'container-commit': (c, env) => {
     const { signal } = env.work(c.overlay).abort;
-    commitContainer(env.client, { container: c.containerId, repository: c.repository, tag: c.tag, comment: c.comment, author: c.author, signal }).then(
+    commitContainer(env.client, { container: c.containerId, repository: c.repository, tag: c.tag, comment: c.comment, author: c.author, changes: c.changes, pause: c.pause, signal }).then(
       async ({ imageId, reference }) => {
-        reply(env, c.overlay, { kind: 'done', imageId, reference, message: `committed ${c.label} as ${reference} (${shortId(imageId)})` });
+        let message = `committed ${c.label} as ${reference} (${shortId(imageId)})`;
+        // The chained steps: another name for the new image, then a push into the Pulls pane.
+        let tagged = true;
+        if (c.alsoTag !== undefined) {
+          const colon = c.alsoTag.lastIndexOf(':');
+          // The image is made either way: a refused tag is said, and nothing is pushed.
+          tagged = await env.client.tagImage(imageId, c.alsoTag.slice(0, colon), c.alsoTag.slice(colon + 1), signal).then(
+            () => true,
+            (error: unknown) => {
+              message += `, but tagging ${c.alsoTag} failed: ${describeError(error)}`;
+              return false;
+            },
+          );
+          if (tagged) message += `, tagged ${c.alsoTag}`;
+        }
+        if (c.push !== undefined && tagged) {
+          try {
+            env.pulls.start({ reference: c.push, push: true });
+            message += `; pushing ${c.push} (the Pulls pane)`;
+          } catch (error) {
+            message += `, but pushing ${c.push} did not start: ${describeError(error)}`;
+          }
+        }
+        reply(env, c.overlay, { kind: 'done', imageId, reference, message });
         // The commit event would refresh the list soon anyway; asking now lets the selection land at once.
         await env.session.sync.refreshImages().catch(() => undefined);
         reply(env, c.overlay, { kind: 'listed', imageId, reference });

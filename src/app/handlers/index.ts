@@ -9,6 +9,7 @@ import { composeHandlers } from './compose.ts';
 import { containerHandlers } from './containers.ts';
 import { engineHandlers } from './engines.ts';
 import { execHandlers } from './exec.ts';
+import { fileHandlers } from './files.ts';
 import { imageHandlers } from './images.ts';
 import { pruneHandlers } from './prune.ts';
 import { resourceHandlers } from './resources.ts';
@@ -32,4 +33,5 @@ export const handlers: HandlerTable<Exclude<CommandType, 'timer-start' | 'overla
   ...execHandlers,
   ...viewHandlers,
   ...engineHandlers,
+  ...fileHandlers,
 };

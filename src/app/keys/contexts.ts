@@ -28,6 +28,8 @@ function screenContexts(state: AppState): readonly KeyContext[] {
     case 'palette':
       // Typed text, as the filter prompt: Enter runs the entry, Esc closes, ↑/↓ choose.
       return ['prompt', 'line', 'list'];
+    case 'files':
+      return ['files', 'global'];
     case 'dialog':
       return dialogOf(overlay.dialog.type)?.contexts(overlay.dialog) ?? ['dialog'];
     case undefined: {

@@ -10,7 +10,7 @@ import { bindingLabel, type ActionId, type Binding, type KeyContext, type Keymap
 
 /** Per screen, its keys by how much they are used, most first; the screen's other keys follow in the keymap's order. */
 export const footerOrder: Readonly<Record<KeyContext, readonly ActionId[]>> = {
-  containers: ['logs', 'shell', 'stop', 'start', 'restart', 'run', 'remove', 'filter', 'stats-view', 'toggle-all', 'inspect', 'pull', 'commit', 'attach', 'exec', 'toggle-compose', 'pause', 'kill', 'rename', 'copy-out', 'copy', 'toggle-stats', 'sort', 'prune', 'next-pane', 'engines'],
+  containers: ['logs', 'shell', 'stop', 'start', 'restart', 'run', 'remove', 'filter', 'stats-view', 'toggle-all', 'inspect', 'pull', 'commit', 'attach', 'exec', 'toggle-compose', 'pause', 'kill', 'rename', 'copy-out', 'files', 'diff', 'copy', 'toggle-stats', 'sort', 'prune', 'next-pane', 'engines'],
   images: ['run', 'pull', 'remove', 'filter', 'inspect', 'tag', 'push', 'history', 'copy', 'sort', 'prune', 'next-pane', 'engines'],
   pulls: ['pull', 'cancel-pull', 'dismiss-pull', 'next-pane', 'engines'],
   volumes: ['create', 'remove', 'filter', 'inspect', 'prune', 'pull', 'next-pane', 'engines'],
@@ -18,6 +18,7 @@ export const footerOrder: Readonly<Record<KeyContext, readonly ActionId[]>> = {
   events: ['filter', 'pull', 'next-pane', 'engines'],
   services: ['open-tasks', 'service-logs', 'scale', 'force-update', 'rollback', 'remove', 'filter', 'pull', 'next-pane', 'engines'],
   nodes: ['drain', 'activate', 'filter', 'pull', 'next-pane', 'engines'],
+  files: ['open-entry', 'parent-dir', 'copy-out', 'copy-in', 'close'],
   logs: ['close', 'follow', 'search', 'filter-lines', 'next-match', 'prev-match', 'context-lines', 'toggle-regex', 'time-window', 'time-typed', 'select-lines', 'copy-lines', 'pretty-json', 'pager', 'timestamps', 'save-logs', 'wrap', 'toggle-case', 'bottom'],
 };
 

@@ -109,6 +109,12 @@ export type ActionId =
   | 'pager'
   | 'pager-all'
   | 'switch-engine'
+  // The file browser.
+  | 'open-entry'
+  | 'parent-dir'
+  | 'copy-in'
+  | 'files'
+  | 'diff'
   // The filter and search prompts.
   | 'prompt-keep'
   | 'prompt-clear'
@@ -138,8 +144,6 @@ export type ActionId =
   | 'exec'
   | 'attach'
   | 'recreate'
-  | 'files'
-  | 'diff'
   // The user's own actions from config.json (app/custom/config.ts), by name.
   | `custom:${string}`;
 
@@ -157,7 +161,7 @@ export interface Binding {
   planned?: string;
 }
 
-const LISTS = ['list', 'logs', 'inspect', 'help', 'engines', 'output', 'incident'];
+const LISTS = ['list', 'logs', 'inspect', 'help', 'engines', 'output', 'incident', 'files'];
 /** The panes that filter with `/` (every pane but Pulls). */
 const FILTERED = ['containers', 'images', 'volumes', 'networks', 'events', 'services', 'nodes', 'incidents', 'actions'];
 /** The panes whose rows take marks (app/marks.ts): 'marked' while one has some. */
@@ -227,7 +231,9 @@ export const keymap: readonly Binding[] = [
   { action: 'pause', keys: ['P'], description: 'pause the running container, or resume the paused one', contexts: ['containers'], footer: 'pause' },
   { action: 'kill', keys: ['K'], description: 'kill the container with a signal (asks; SIGKILL unless you type another)', contexts: ['containers'], footer: 'kill' },
   { action: 'rename', keys: ['N'], description: 'rename the container', contexts: ['containers'], footer: 'rename' },
-  { action: 'copy-out', keys: ['C'], description: 'copy a file or directory out of the container to a local directory (docker cp)', contexts: ['containers'], footer: 'cp' },
+  { action: 'copy-out', keys: ['C'], description: 'copy a file or directory out of the container to a local directory (docker cp; the file browser: the selected one)', contexts: ['containers', 'files'], footer: 'cp' },
+  { action: 'files', keys: ['F'], description: 'browse the container’s files, running or stopped: walk directories, view a text file, copy out and in (A/C/D: added, changed, deleted since the image)', contexts: ['containers'], footer: 'files' },
+  { action: 'diff', keys: ['D'], description: 'what changed in the container since its image (what a commit captures), as a tree', contexts: ['containers'], footer: 'diff' },
   { action: 'restart', keys: ['R'], description: 'restart the container (asks first)', contexts: ['containers', 'incidents', 'incident'], footer: 'restart' },
   { action: 'commit', keys: ['c'], description: 'commit the container to an image', contexts: ['containers'], footer: 'commit' },
   { action: 'shell', keys: ['e'], description: 'a shell in the running container (exit returns here)', contexts: ['containers'], footer: 'shell' },
@@ -262,7 +268,10 @@ export const keymap: readonly Binding[] = [
   { action: 'pretty-json', keys: ['J'], description: 'the cursor’s line (else the current match) as pretty JSON', contexts: ['logs'], footer: 'json' },
   { action: 'pager', keys: ['o'], description: 'open the loaded lines in $PAGER (default less -R), sanitised as on screen; quitting it comes back here', contexts: ['logs'], footer: 'pager' },
   { action: 'pager-all', keys: ['O'], description: 'open the whole history in $PAGER, streamed from the engine as the pager reads (one container’s logs)', contexts: ['logs'] },
-  { action: 'close', keys: ['escape'], description: 'close this view (logs: leave select mode, clear the search first)', contexts: ['logs', 'inspect', 'help', 'engines', 'stats', 'incident'], footer: 'back' },
+  { action: 'close', keys: ['escape'], description: 'close this view (logs: leave select mode, clear the search first)', contexts: ['logs', 'inspect', 'help', 'engines', 'stats', 'incident', 'files'], footer: 'back' },
+  { action: 'open-entry', keys: ['return', 'right', 'l'], label: 'Enter/→', description: 'into the directory, or view the text file (the first MiB); a link: where it points', contexts: ['files'], footer: 'open' },
+  { action: 'parent-dir', keys: ['backspace', 'left', 'h'], label: '⌫/←', description: 'up to the parent directory', contexts: ['files'], footer: 'up' },
+  { action: 'copy-in', keys: ['I'], description: 'copy a local file or directory into this directory (asks before replacing)', contexts: ['files'], footer: 'copy in' },
   { action: 'switch-engine', keys: ['return'], description: 'switch to the selected engine', contexts: ['engines'], footer: 'switch' },
 
   { action: 'prompt-keep', keys: ['return'], description: 'keep what the prompt says (the filter stays, or search for it)', contexts: ['prompt'], footer: 'keeps' },
@@ -292,8 +301,6 @@ export const keymap: readonly Binding[] = [
   { action: 'pulse', keys: ['H'], description: 'the engine’s pulse line on/off: containers by state, their CPU, memory, net and block I/O against the host’s, the disk and what prune would reclaim', contexts: ['global'] },
   { action: 'exec', keys: ['x'], description: 'run any command in the container (captured or with a terminal; or a debug shell beside it)', contexts: ['containers'], footer: 'exec' },
   { action: 'recreate', keys: ['U'], description: 'edit and recreate the container', contexts: ['containers'], planned: 'change what exists (issue 37)' },
-  { action: 'files', keys: ['F'], description: 'browse the container’s files', contexts: ['containers'], planned: 'change what exists (issue 37)' },
-  { action: 'diff', keys: ['D'], description: 'what changed in the container since its image', contexts: ['containers'], planned: 'change what exists (issue 37)' },
 ];
 
 /** How the keymap writes a binding's keys. */
@@ -334,7 +341,7 @@ export function keyStacks(bindings: readonly Binding[]): ReadonlyArray<readonly 
       [id, ...(filters.includes(id) ? ['filtered'] : []), 'list', 'panes', 'global', 'anywhere'],
       ...(marks.includes(id) ? [[id, 'marked', 'list', 'panes', 'global', 'anywhere']] : []),
     ]),
-    ...['logs', 'inspect', 'help', 'engines', 'stats', 'incident'].map((view) => [view, 'global', 'anywhere']),
+    ...['logs', 'inspect', 'help', 'engines', 'stats', 'incident', 'files'].map((view) => [view, 'global', 'anywhere']),
     ['prompt', 'line', 'list', 'anywhere'],
     ['field', 'form', 'suggestions', 'command-line', 'dialog', 'anywhere'],
     ['toggle', 'form', 'command-line', 'dialog', 'anywhere'],

@@ -25,6 +25,7 @@ import { bodyHeight } from '../layout.ts';
 import { contextsFor, helpContexts } from './contexts.ts';
 import { isPrintableKey, type KeyContext } from './keymap.ts';
 import { enginesKey } from './engines.ts';
+import { filesKey } from './files.ts';
 import { helpLines } from './help-lines.ts';
 import { close, openView } from './steps.ts';
 import { COPY_MAX_BYTES, fitCopy } from '../clipboard.ts';
@@ -374,5 +375,7 @@ export function overlayKey(state: AppState, overlay: Overlay, press: KeyPress, c
       return ctx.keymap.resolve('stats', press.name) === 'close' ? close(state, overlay.id) : undefined;
     case 'incident':
       return incidentKey(state, overlay, press, ctx);
+    case 'files':
+      return filesKey(state, overlay, press, ctx);
   }
 }

@@ -29,6 +29,7 @@ import type { LogViewAction } from '../../state/logs/view-model.ts';
 import { handlerFor } from './actions.ts';
 import { engineResult } from './engines.ts';
 import { paletteEngines, paletteKey } from './palette.ts';
+import { filesResult } from './files.ts';
 import { isPrintableKey, type ActionId } from './keymap.ts';
 import { contextsFor } from './contexts.ts';
 import { close } from './steps.ts';
@@ -166,6 +167,8 @@ export function reduceAction(state: AppState, action: AppAction, ctx: UiContext)
       if (overlay?.kind !== 'history') return reduced(state);
       return reduced(replaceOverlay(state, { ...overlay, entries: action.entries ?? [], error: action.error }));
     }
+    case 'files-loaded':
+      return filesResult(state, action);
     case 'top-loaded': {
       const overlay = findOverlay(state, action.overlay);
       if (overlay?.kind !== 'stats') return reduced(state);

@@ -12,6 +12,10 @@ export interface CommitRequest {
   tag: string;
   comment?: string;
   author?: string;
+  /** Dockerfile instructions for the new image's config (checked: state/commit-changes.ts). */
+  changes?: readonly string[];
+  /** Pause a running container while committing (the engine's default); off risks a torn copy of files being written. */
+  pause?: boolean;
   signal?: AbortSignal;
 }
 
@@ -29,6 +33,8 @@ export async function commitContainer(client: EngineClient, request: CommitReque
     tag: request.tag,
     comment: request.comment,
     author: request.author,
+    changes: request.changes,
+    pause: request.pause,
     signal: request.signal,
   });
   return { imageId: Id, reference: `${request.repository}:${request.tag}` };

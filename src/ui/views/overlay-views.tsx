@@ -8,6 +8,7 @@ import { DialogHost } from '../dialogs/dialog-host.tsx';
 import { helpContexts } from '../../app/keys/contexts.ts';
 import type { CommandRunner } from '../../app/handlers/runner.ts';
 import { EnginesView } from './engines-view.tsx';
+import { FilesView } from './files-view.tsx';
 import { HelpView } from './help-view.tsx';
 import { PaletteView } from './palette-view.tsx';
 import { HistoryView } from './history-view.tsx';
@@ -36,6 +37,7 @@ export const overlayViews: Views = {
   history: ({ overlay, width, height }) => <HistoryView overlay={overlay} width={width} height={height} />,
   incident: ({ overlay, width, height }) => <IncidentView overlay={overlay} width={width} height={height} />,
   palette: ({ overlay, width, height }) => <PaletteView overlay={overlay} width={width} height={height} />,
+  files: ({ overlay, width, height }) => <FilesView overlay={overlay} width={width} height={height} />,
 };
 
 export function OverlayView(props: Props<Overlay>) {

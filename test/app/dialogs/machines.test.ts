@@ -73,13 +73,14 @@ describe('stop', () => {
 describe('commit', () => {
   test('every field is checked; focus goes to the first invalid one; nothing is sent', () => {
     const { state, commands } = drive({ type: 'commit', containerId: 'c1', label: 'web (c1)' }, 'MyApp{tab}-bad{enter}');
-    assert.deepEqual(commands, []);
+    // Opening asks what the commit would capture; nothing else is sent.
+    assert.deepEqual(commands, [{ type: 'container-changes', overlay: 7, containerId: 'c1' }]);
     assert.ok(state.type === 'commit' && state.showErrors && state.focus === 0);
   });
 
   test('a valid form sends the commit with the default tag; done shows the image and the list selects it', () => {
     const { state, commands } = drive({ type: 'commit', containerId: 'c1', label: 'web (c1)' }, 'myapp{enter}{enter}');
-    assert.deepEqual(commands, [{ type: 'container-commit', overlay: 7, containerId: 'c1', label: 'web (c1)', repository: 'myapp', tag: 'latest', comment: undefined, author: undefined }]);
+    assert.deepEqual(commands.slice(1), [{ type: 'container-commit', overlay: 7, containerId: 'c1', label: 'web (c1)', repository: 'myapp', tag: 'latest', comment: undefined, author: undefined }]);
     const done = result(state, { kind: 'done', imageId: 'sha256:9', reference: 'myapp:latest', message: 'committed' });
     assert.ok(done.state.type === 'commit' && done.state.done?.reference === 'myapp:latest');
     assert.equal(done.close, undefined, 'the dialog stays to show the id');
@@ -91,6 +92,44 @@ describe('commit', () => {
     assert.equal(shown.pane, 'images');
     assert.equal(paneView(shown, 'images').selectedId, rowKey(ctx.engine.connection.endpoint, 'sha256:9 myapp:latest'));
     assert.equal(key(done.state, '{enter}').close, true);
+  });
+});
+
+describe('commit: changes, pause, a chained tag and push', () => {
+  test('a bad --change keeps the form at its field; good ones are sent with the switches and the chained steps', () => {
+    const bad = drive({ type: 'commit', containerId: 'c1', label: 'web (c1)' }, 'app{tab}{tab}{tab}{tab}RUN x{enter}');
+    assert.equal(bad.commands.length, 1);
+    assert.ok(bad.state.type === 'commit' && bad.state.showErrors && bad.state.focus === 4);
+    // repository, tag, comment, author, change, pause (Space: off), also tag, push (Space: on).
+    const { commands } = drive({ type: 'commit', containerId: 'c1', label: 'web (c1)' }, 'app{tab}v1{tab}{tab}{tab}env A=1; EXPOSE 8080{tab}{space}{tab}localhost:5000/app{tab}{space}{enter}');
+    assert.deepEqual(commands.slice(1), [
+      { type: 'container-commit', overlay: 7, containerId: 'c1', label: 'web (c1)', repository: 'app', tag: 'v1', comment: undefined, author: undefined, changes: ['ENV A=1', 'EXPOSE 8080'], pause: false, alsoTag: 'localhost:5000/app:latest', push: 'localhost:5000/app:latest' },
+    ]);
+  });
+
+  test('the diff shows above the form: counts and the first paths; a refusal says why', () => {
+    const { state } = drive({ type: 'commit', containerId: 'c1', label: 'web (c1)' });
+    const shown = result(state, { kind: 'changes', changes: [{ path: '/tmp', kind: 'changed' }, { path: '/tmp/new.txt', kind: 'added' }] });
+    const blocks = moduleOf('commit').view(shown.state, { ...uiContext({ engine: ctx.engine }), overlay: 7, width: 80, height: 30, output: () => [], outputLength: 0 }).blocks;
+    const texts = blocks.flatMap((b) => (b.kind === 'text' ? [b.text] : []));
+    assert.ok(texts.some((t) => t.includes('1 added · 1 changed · 0 deleted')), texts.join('\n'));
+    assert.ok(texts.includes('A   new.txt'), texts.join('\n'));
+    const refused = result(state, { kind: 'changes', message: 'No such container' });
+    assert.ok(refused.state.type === 'commit' && refused.state.diff?.message === 'No such container');
+  });
+});
+
+describe('copy in', () => {
+  test('asks before replacing; Enter again sends with overwrite; done closes and reads the browser again', () => {
+    const request = { type: 'copy-in' as const, containerId: 'c1', name: 'web', directory: '/srv', browser: 3 };
+    const first = drive(request, './a.txt{enter}');
+    assert.deepEqual(first.commands, [{ type: 'container-copy-in', overlay: 7, containerId: 'c1', name: 'web', source: './a.txt', directory: '/srv', overwrite: false }]);
+    const asked = result(first.state, { kind: 'exists', target: '/srv/a.txt' });
+    assert.ok(asked.state.type === 'copy-in' && asked.state.exists === '/srv/a.txt');
+    assert.equal(key(asked.state, '{enter}').commands?.[0]?.type === 'container-copy-in' && (key(asked.state, '{enter}').commands?.[0] as { overwrite: boolean }).overwrite, true);
+    const done = result(asked.state, { kind: 'done', message: 'copied', target: '/srv/a.txt' });
+    assert.equal(done.close, true);
+    assert.deepEqual(done.commands, [{ type: 'files-open', overlay: 3, containerId: 'c1', path: '/srv', changes: true }]);
   });
 });
 

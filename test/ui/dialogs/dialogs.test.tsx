@@ -361,15 +361,16 @@ describe('commit dialog', () => {
     assert.equal(commits.calls(), 0);
   });
 
-  test('Tab/Shift-Tab move between the four fields', async () => {
+  test('Tab/Shift-Tab move between the fields', async () => {
     const ui = await dialog({ type: 'commit', containerId: ID, label: 'web (a1b2c3d4e5f6)' });
-    await ui.press('myapp', keys.tab, 'v1', keys.tab, 'a comment', keys.tab, 'Jane', keys.shiftTab, '!', keys.shiftTab, keys.shiftTab, keys.shiftTab, '?');
+    // From the first row Shift-Tab wraps to the last (the push switch), and once more to "also tag".
+    await ui.press('myapp', keys.tab, 'v1', keys.tab, 'a comment', keys.tab, 'Jane', keys.shiftTab, '!', keys.shiftTab, keys.shiftTab, keys.shiftTab, keys.shiftTab, '?');
     const frame = ui.frame();
     assert.match(row(frame, 'repository'), /myapp/);
     assert.match(row(frame, 'tag'), /v1/);
     assert.match(row(frame, 'comment'), /a comment!/);
     assert.match(row(frame, 'author'), /Jane/);
-    assert.match(row(frame, 'author'), /Jane\?/, 'Shift-Tab wraps from the first field to the last');
+    assert.match(row(frame, 'also tag'), /\?/, 'Shift-Tab wraps from the first row to the last');
   });
 
   test('an engine error keeps every field; double Enter sends once', async () => {
@@ -408,7 +409,7 @@ describe('commit dialog', () => {
     await ui.press('myapp', keys.enter);
     await ui.waitFor(/new image myapp:latest/);
     assert.match(ui.frame(), new RegExp(`image id\\s*│\\n│ ${imageId}`));
-    assert.deepEqual({ ...(sent as Record<string, unknown>), signal: undefined }, { container: ID, repo: 'myapp', tag: 'latest', comment: undefined, author: undefined, signal: undefined });
+    assert.deepEqual({ ...(sent as Record<string, unknown>), signal: undefined }, { container: ID, repo: 'myapp', tag: 'latest', comment: undefined, author: undefined, changes: undefined, pause: undefined, signal: undefined });
   });
 });
 

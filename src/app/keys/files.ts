@@ -1,0 +1,98 @@
+/**
+ * The file browser's keys and results. Moving selects a row; Enter goes into a directory (or
+ * where a link points) or opens a text file in the inspect view over the browser; ⌫ goes up;
+ * copy out and copy in open their dialogs on the selected path (the dialogs declare them for a
+ * `path` target). A read in flight leaves the rows as they were until the answer comes.
+ */
+import posix from 'node:path/posix';
+import { notify, reduced, type AppAction, type Reduced } from '../commands.ts';
+import type { UiContext } from '../context.ts';
+import { handlerOn } from '../actions/target-actions.ts';
+import { targetActions } from '../actions/index.ts';
+import { formatBytes, sanitizeLine } from '../format/index.ts';
+import type { KeyPress } from '../input/press.ts';
+import { bodyHeight } from '../layout.ts';
+import { findOverlay, replaceOverlay } from '../navigation.ts';
+import type { PathTarget } from '../targets.ts';
+import type { AppState, FilesOverlay } from '../types.ts';
+import { browserRows, filesOpen } from '../views/files.ts';
+import { close, openView } from './steps.ts';
+
+/** Rows the browser's heading takes (the path, then the column line). */
+export const FILES_HEADING = 2;
+
+export function filesBody(state: AppState, ctx: UiContext): number {
+  return Math.max(bodyHeight(state.terminal, ctx.engine, state.pulse) - FILES_HEADING, 1);
+}
+
+function go(state: AppState, overlay: FilesOverlay, path: string): Reduced {
+  return reduced(replaceOverlay(state, { ...overlay, loading: path }), filesOpen(overlay, path));
+}
+
+export function filesKey(state: AppState, overlay: FilesOverlay, press: KeyPress, ctx: UiContext): Reduced | undefined {
+  const rows = browserRows(overlay);
+  const body = filesBody(state, ctx);
+  const to = (index: number) => reduced(replaceOverlay(state, { ...overlay, selected: Math.max(0, Math.min(index, rows.length - 1)) }));
+  const row = rows[overlay.selected];
+  const action = ctx.keymap.resolve('files', press.name);
+  switch (action) {
+    case 'up':
+      return to(overlay.selected - 1);
+    case 'down':
+      return to(overlay.selected + 1);
+    case 'page-up':
+      return to(overlay.selected - body);
+    case 'page-down':
+      return to(overlay.selected + body);
+    case 'top':
+      return to(0);
+    case 'bottom':
+      return to(rows.length - 1);
+    case 'open-entry':
+      if (!row) return reduced(state);
+      if (row.kind === 'deleted') return notify(state, `${sanitizeLine(row.name)} was deleted since the image: there is nothing to open`, 'error');
+      if (row.kind === 'other') return notify(state, `${sanitizeLine(row.name)} is neither a file nor a directory (a device, a pipe, a socket)`, 'error');
+      return go(state, overlay, row.path);
+    case 'parent-dir':
+      return overlay.path === '/' ? reduced(state) : go(state, overlay, posix.dirname(overlay.path));
+    case 'copy-out':
+    case 'copy-in': {
+      if (action === 'copy-out' && (!row || row.kind === 'deleted' || row.kind === 'parent')) return notify(state, 'select a file or directory to copy out', 'error');
+      const target: PathTarget = { kind: 'path', containerId: overlay.containerId, name: overlay.name, path: row?.path ?? overlay.path, directory: overlay.path, browser: overlay.id };
+      const handler = handlerOn(targetActions, action, target);
+      return handler ? handler(state, ctx) : reduced(state);
+    }
+    case 'close':
+      return close(state, overlay.id);
+    default:
+      return undefined;
+  }
+}
+
+export function filesResult(state: AppState, action: Extract<AppAction, { type: 'files-loaded' }>): Reduced {
+  const found = findOverlay(state, action.overlay);
+  if (found?.kind !== 'files') return reduced(state);
+  const changes = action.changes ? Object.fromEntries(action.changes.map((c) => [c.path, c.kind])) : found.changes;
+  const overlay: FilesOverlay = { ...found, loading: undefined, changes };
+  const opened = action.opened;
+  if (opened === undefined) {
+    // The first listing failed: the view says why; later ones keep the rows and say it in a notice.
+    if (overlay.entries === undefined) return reduced(replaceOverlay(state, { ...overlay, error: action.error }));
+    return notify(replaceOverlay(state, overlay), action.error ?? 'that could not be read', 'error');
+  }
+  switch (opened.kind) {
+    case 'directory': {
+      const next: FilesOverlay = { ...overlay, path: opened.path, entries: opened.listing.entries, capped: opened.listing.capped, cappedIn: opened.listing.cappedIn, error: undefined, selected: 0 };
+      // Read again (after a copy in): the cursor stays on its row. Up from a directory: it lands on the one just left.
+      const keep = opened.path === found.path ? browserRows(found)[found.selected]?.path : posix.dirname(found.path) === opened.path ? found.path : undefined;
+      const at = keep === undefined ? -1 : browserRows(next).findIndex((r) => r.path === keep);
+      return reduced(replaceOverlay(state, { ...next, selected: Math.max(at, 0) }));
+    }
+    case 'binary':
+      return notify(replaceOverlay(state, overlay), `${sanitizeLine(opened.path)} is not text (${formatBytes(opened.size)}): copy it out to look at it`, 'error');
+    case 'file': {
+      const lines = opened.note ? [`[${opened.note}]`, ...opened.lines] : opened.lines;
+      return openView(replaceOverlay(state, overlay), (id) => ({ kind: 'inspect', id, target: 'container', objectId: overlay.containerId, title: opened.path, caption: `${opened.path} in ${overlay.name}`, lines, top: 0 }));
+    }
+  }
+}

@@ -1,0 +1,60 @@
+/**
+ * The diff view (`D`): what changed in a container's filesystem since its image, as a tree —
+ * what a commit of it would capture. The engine says added (A), changed (C) or deleted (D) per
+ * path and nothing more: no sizes, no contents; the heading says so. Drawn in the inspect view
+ * (it scrolls the same), under its own caption.
+ */
+import type { ChangeKind, FileChange } from '../../engine/changes.ts';
+import type { TargetActions } from '../actions/target-actions.ts';
+import { plural } from '../format/plural.ts';
+import { openView } from '../keys/steps.ts';
+
+export const CHANGE_MARK: Record<ChangeKind, string> = { added: 'A', changed: 'C', deleted: 'D' };
+
+/** "2 added · 1 changed · 0 deleted". */
+export function changeCounts(changes: readonly FileChange[]): string {
+  const count = (kind: ChangeKind) => changes.filter((c) => c.kind === kind).length;
+  return `${count('added')} added · ${count('changed')} changed · ${count('deleted')} deleted`;
+}
+
+/**
+ * One line per path, indented under its directory, its mark first (a directory the engine did
+ * not list, shown only to hold its children, has none). Engine text: sanitised when drawn.
+ */
+export function changeTree(changes: readonly FileChange[]): string[] {
+  const kinds = new Map(changes.map((c) => [c.path, c.kind]));
+  const paths = new Set<string>();
+  for (const c of changes) {
+    const parts = c.path.split('/').filter((p) => p !== '');
+    for (let i = 1; i <= parts.length; i++) paths.add(`/${parts.slice(0, i).join('/')}`);
+  }
+  // Sorted by their parts, so a directory's children follow it (`/a/b` before `/a-b`).
+  const sorted = [...paths].sort((a, b) => {
+    const pa = a.split('/');
+    const pb = b.split('/');
+    for (let i = 0; i < Math.min(pa.length, pb.length); i++) if (pa[i] !== pb[i]) return (pa[i] ?? '') < (pb[i] ?? '') ? -1 : 1;
+    return pa.length - pb.length;
+  });
+  return sorted.map((p) => {
+    const kind = kinds.get(p);
+    const depth = p.split('/').length - 2;
+    return `${kind ? CHANGE_MARK[kind] : ' '} ${'  '.repeat(depth)}${p.slice(p.lastIndexOf('/') + 1)}`;
+  });
+}
+
+/** The view's lines: the counts, what the API cannot say, then the tree. */
+export function diffLines(changes: readonly FileChange[]): string[] {
+  if (changes.length === 0) return ['nothing changed since the image: a commit would capture no files'];
+  return [`${changeCounts(changes)} (${plural(changes.length, 'path')}; the engine gives no sizes)`, '', ...changeTree(changes)];
+}
+
+export const diffActions: TargetActions = {
+  diff: {
+    container: (state, _ctx, c) =>
+      openView(
+        state,
+        (id) => ({ kind: 'inspect', id, target: 'container', objectId: c.id, title: c.shown, caption: `changes in ${c.shown} since its image`, top: 0 }),
+        (o) => ({ type: 'container-diff-load', overlay: o.id, containerId: c.id }),
+      ),
+  },
+};
