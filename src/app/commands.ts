@@ -10,7 +10,9 @@
  * replies below (`{ type: 'dialog', overlay, result }`).
  */
 import type { HistoryEntry } from '../engine/images.ts';
+import type { RecreateOutcome, RecreateStep } from '../state/actions/recreate.ts';
 import type { RunSpec } from '../state/actions/run-container.ts';
+import type { RunOptions } from '../state/run-line/options.ts';
 import type { SetItem, SetOptions, SetVerb } from '../state/actions/set.ts';
 import type { SessionTarget } from '../state/engine-session.ts';
 import type { SwitchOutcome } from '../state/engine-switch.ts';
@@ -100,7 +102,11 @@ type EngineCommand =
   | { type: 'prune-preview'; overlay: number; target: PruneTarget; serial: number }
   | { type: 'prune-run'; overlay: number; target: PruneTarget }
   | { type: 'run-create'; overlay: number; spec: RunSpec }
-  | { type: 'run-pull'; overlay: number; reference: string };
+  | { type: 'run-pull'; overlay: number; reference: string }
+  /** Reads a container (and its image) back into the run form, for edit and recreate. */
+  | { type: 'recreate-load'; overlay: number; containerId: string }
+  /** Creates the edited container beside the old one, or replaces it (state/actions/recreate.ts). */
+  | { type: 'recreate-run'; overlay: number; old: { id: string; name: string; running: boolean }; spec: RunSpec; replace: boolean };
 
 /** What fills the views. */
 type ViewCommand =
@@ -182,11 +188,19 @@ export type RunReply =
   | { kind: 'pulled' }
   | { kind: 'pull-failed'; message: string };
 
+export type RecreateReply =
+  | { kind: 'loaded'; options: RunOptions; notRebuilt: readonly string[]; running: boolean }
+  /** A Compose service's container: compose recreates it, from its project's files. */
+  | { kind: 'compose'; project: string; service: string; workingDir?: string }
+  | { kind: 'load-failed'; message: string }
+  | { kind: 'step'; step: RecreateStep }
+  | { kind: 'finished'; outcome: RecreateOutcome };
+
 /** A set's progress: a request issued, its result, the end (`halted`: the rest were not tried). */
 export type SetReply = { kind: 'set-started'; index: number } | { kind: 'set-item'; index: number; ok: boolean; message: string } | { kind: 'set-ended'; halted: boolean };
 
 /** What a dialog's commands report back: one of the replies above. */
-export type DialogReply = RequestReply | CommitReply | CopyOutReply | PruneReply | PullReply | RunReply | SetReply;
+export type DialogReply = RequestReply | CommitReply | CopyOutReply | PruneReply | PullReply | RunReply | RecreateReply | SetReply;
 
 /** What comes back into the store from outside a key: results, timers, resizes, data changes. */
 /** What opens a dialog: its id as `type`, and what its module's `open` reads (app/dialogs/). */

@@ -11,6 +11,7 @@ import { kill } from './kill.ts';
 import { registered, type AnyDialog } from './machine.ts';
 import { prune } from './prune.ts';
 import { pull } from './pull.ts';
+import { recreate } from './recreate.ts';
 import { remove } from './remove.ts';
 import { rename } from './rename.ts';
 import { run } from './run.ts';
@@ -33,6 +34,7 @@ export const dialogs: readonly AnyDialog[] = [
   registered(prune),
   registered(confirm),
   registered(bulk),
+  registered(recreate),
 ];
 
 /** The module of a dialog's state (or request) by its `type`. */

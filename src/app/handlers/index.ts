@@ -9,6 +9,7 @@ import { containerHandlers } from './containers.ts';
 import { engineHandlers } from './engines.ts';
 import { imageHandlers } from './images.ts';
 import { pruneHandlers } from './prune.ts';
+import { recreateHandlers } from './recreate.ts';
 import { resourceHandlers } from './resources.ts';
 import { runHandlers } from './run.ts';
 import { setHandlers } from './sets.ts';
@@ -26,6 +27,7 @@ export const handlers: HandlerTable<Exclude<CommandType, 'timer-start' | 'overla
   ...swarmHandlers,
   ...pruneHandlers,
   ...runHandlers,
+  ...recreateHandlers,
   ...viewHandlers,
   ...engineHandlers,
 };

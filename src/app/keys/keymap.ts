@@ -222,6 +222,7 @@ export const keymap: readonly Binding[] = [
   { action: 'copy-out', keys: ['C'], description: 'copy a file or directory out of the container to a local directory (docker cp)', contexts: ['containers'], footer: 'cp' },
   { action: 'restart', keys: ['R'], description: 'restart the container (asks first)', contexts: ['containers', 'incidents', 'incident'], footer: 'restart' },
   { action: 'commit', keys: ['c'], description: 'commit the container to an image', contexts: ['containers'], footer: 'commit' },
+  { action: 'recreate', keys: ['U'], description: 'edit and recreate the container: the run form filled from it; its own name replaces it (rolled back if the new one fails), another runs beside it; a Compose service: how compose recreates it', contexts: ['containers'], footer: 'recreate' },
   { action: 'shell', keys: ['e'], description: 'a shell in the running container (exit returns here)', contexts: ['containers'], footer: 'shell' },
   { action: 'attach', keys: ['A'], description: 'attach to the running container’s own process, as docker attach (Ctrl-P Ctrl-Q detaches)', contexts: ['containers'], footer: 'attach' },
   { action: 'sort', keys: ['o'], description: 'sort by the next column (containers: created, name, image, state; images: created, size, tag)', contexts: ['containers', 'images'], footer: 'sort' },
@@ -283,7 +284,6 @@ export const keymap: readonly Binding[] = [
   { action: 'pulse', keys: ['H'], description: 'the engine’s pulse line on/off: containers by state, their CPU, memory, net and block I/O against the host’s, the disk and what prune would reclaim', contexts: ['global'] },
   { action: 'palette', keys: [':'], description: 'the command palette: every action, pane and engine by name', contexts: ['global'], planned: 'make it yours (issue 38); the action log is pane 0' },
   { action: 'exec', keys: ['x'], description: 'run any command in the container', contexts: ['containers'], planned: 'make it yours (issue 38)' },
-  { action: 'recreate', keys: ['U'], description: 'edit and recreate the container', contexts: ['containers'], planned: 'change what exists (issue 37)' },
   { action: 'files', keys: ['F'], description: 'browse the container’s files', contexts: ['containers'], planned: 'change what exists (issue 37)' },
   { action: 'diff', keys: ['D'], description: 'what changed in the container since its image', contexts: ['containers'], planned: 'change what exists (issue 37)' },
 ];
