@@ -48,6 +48,8 @@ export type RecreateOutcome =
 
 export const GRACE_MS = 30_000;
 const POLL_MS = 1_000;
+/** How often a start refused for a port still bound is tried. */
+const PORT_RETRIES = 10;
 
 /** The name the old container waits under while its successor starts. */
 export function asideName(name: string, id: string): string {
@@ -79,6 +81,22 @@ async function check(client: EngineClient, id: string, request: RecreateRequest,
     }
     report(`health: ${health}`);
     await delay(request.pollMs ?? POLL_MS, undefined, { signal: request.signal });
+  }
+}
+
+/**
+ * Starts the old container again. Podman frees a removed container's published ports a moment
+ * after the removal (its port forwarder ends on its own), so a start refused for a port still
+ * bound is tried again a few times, not reported as the end of the roll-back.
+ */
+async function startFreed(client: EngineClient, id: string, request: RecreateRequest): Promise<unknown> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await client.startContainer(id, request.signal);
+    } catch (error) {
+      if (attempt >= PORT_RETRIES || !/address already in use/i.test(describeError(error))) throw error;
+      await delay(request.pollMs ?? POLL_MS, undefined, { signal: request.signal });
+    }
   }
 }
 
@@ -124,7 +142,7 @@ export async function recreateContainer(client: EngineClient, request: RecreateR
     const back = await step('rename-back', () => client.renameContainer(old.id, old.name, signal));
     if (!back.ok) return { kind: 'stuck', reason, state: `${old.name} waits as ${aside}, stopped (renaming it back: ${back.message})` };
     if (old.running) {
-      const started = await step('start-old', () => client.startContainer(old.id, signal));
+      const started = await step('start-old', () => startFreed(client, old.id, request));
       if (!started.ok) return { kind: 'stuck', reason, state: `${old.name} is back under its name but stopped (starting it: ${started.message})` };
     }
     return { kind: 'rolled-back', reason };

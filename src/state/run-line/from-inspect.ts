@@ -26,6 +26,7 @@ export interface InspectForRun {
     Tty?: boolean;
     OpenStdin?: boolean;
     StopSignal?: string;
+    StopTimeout?: number | null;
     Healthcheck?: unknown;
     ExposedPorts?: Readonly<Record<string, unknown>> | null;
   } | null;
@@ -112,6 +113,12 @@ function mountOf(mount: { Type?: string; Source?: string; Target?: string; ReadO
   return parts.join(',');
 }
 
+/**
+ * What the engines add to every container's environment (Docker: a PATH when the image has
+ * none, TERM with a TTY; Podman also `container`, HOME and HOSTNAME).
+ */
+const ENGINE_ENV = ['PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin', 'TERM=xterm', 'container=podman', 'HOME=/root'];
+
 /** Networks the engine calls the default one (Docker: bridge; Podman: also its rootless kinds). */
 const DEFAULT_NETWORKS = new Set(['', 'default', 'bridge', 'slirp4netns', 'pasta', 'podman']);
 
@@ -124,7 +131,8 @@ export function runOptionsFromInspect(container: InspectForRun, image: ImageForR
     if (when && !notRebuilt.includes(flag)) notRebuilt.push(flag);
   };
 
-  const imageEnv = new Set(list<string>(own.Env));
+  // The engine's own additions too (it adds them again to the new container).
+  const imageEnv = new Set([...list<string>(own.Env), ...ENGINE_ENV, ...(config.Hostname ? [`HOSTNAME=${config.Hostname}`] : [])]);
   const env = list<string>(config.Env).filter((entry) => !imageEnv.has(entry));
   const imageLabels = own.Labels ?? {};
   const label = Object.entries(config.Labels ?? {})
@@ -183,7 +191,9 @@ export function runOptionsFromInspect(container: InspectForRun, image: ImageForR
   note('--pids-limit', (host.PidsLimit ?? 0) > 0);
   note('--log-opt', Object.keys(host.LogConfig?.Config ?? {}).length > 0);
   note('--domainname', config.Domainname);
-  note('--stop-signal', config.StopSignal !== undefined && config.StopSignal !== '' && config.StopSignal !== (own.StopSignal ?? config.StopSignal) && config.StopSignal !== 'SIGTERM');
+  note('--stop-signal', config.StopSignal !== undefined && config.StopSignal !== '' && config.StopSignal !== (own.StopSignal ?? config.StopSignal) && config.StopSignal !== 'SIGTERM' && config.StopSignal !== '15');
+  // Docker leaves it out unless asked; Podman always says 0 or its default 10.
+  note('--stop-timeout', (config.StopTimeout ?? 0) > 0 && config.StopTimeout !== 10);
   note('--health-cmd', config.Healthcheck !== undefined && config.Healthcheck !== null && JSON.stringify(config.Healthcheck) !== JSON.stringify(own.Healthcheck ?? null));
 
   const options: RunOptions = {
@@ -203,7 +213,8 @@ export function runOptionsFromInspect(container: InspectForRun, image: ImageForR
     label,
     restart,
     network,
-    workdir: config.WorkingDir && config.WorkingDir !== own.WorkingDir ? config.WorkingDir : '',
+    // Podman says `/` where the image sets none.
+    workdir: config.WorkingDir && config.WorkingDir !== own.WorkingDir && !(config.WorkingDir === '/' && !own.WorkingDir) ? config.WorkingDir : '',
     user: config.User && config.User !== own.User ? config.User : '',
     entrypoint,
     hostname,

@@ -100,6 +100,28 @@ test('what the image sets is left out, so an updated image’s defaults are not 
   assert.deepEqual(changed.options.label, ['maintainer=me']);
 });
 
+test('what the engine adds (Podman: its env, workdir /, stop timeout and signal) is left out', () => {
+  const back = runOptionsFromInspect(
+    {
+      Id: 'dc3cc5e4c0de00',
+      Config: {
+        Image: 'busybox',
+        Hostname: 'dc3cc5e4c0de',
+        Env: ['PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin', 'TERM=xterm', 'container=podman', 'A=1', 'HOME=/root', 'HOSTNAME=dc3cc5e4c0de'],
+        WorkingDir: '/',
+        StopSignal: '15',
+        StopTimeout: 10,
+      },
+      HostConfig: { NetworkMode: 'bridge', RestartPolicy: { Name: 'no', MaximumRetryCount: 0 }, CapAdd: [], Dns: [], PidMode: 'private' },
+    },
+    { Config: { Env: null, Cmd: ['/bin/sh'], WorkingDir: '' } },
+  );
+  assert.deepEqual(back.options.env, ['A=1']);
+  assert.equal(back.options.workdir, '');
+  assert.equal(back.options.hostname, '');
+  assert.deepEqual(back.notRebuilt, []);
+});
+
 test('anonymous volumes are reused by name; named ones and binds stay as written', () => {
   const back = runOptionsFromInspect(
     {

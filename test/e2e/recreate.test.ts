@@ -1,0 +1,95 @@
+/**
+ * Edit and recreate (`U`) in berth's bundle in a real pty against the sandbox engine: the run
+ * form comes filled from the container; one port and one env value changed and Enter replace it
+ * (checked through inspect: the new container has them, under the old name, and the old one is
+ * gone); a replace whose new container fails to start is rolled back, the old container running
+ * under its old name again.
+ */
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import { key, launchBerth, type PtySession } from '../support/pty.ts';
+import { sandboxDocker, sandboxEnv } from '../support/sandbox-env.ts';
+
+const env = sandboxEnv();
+const tag = `recreate${process.pid}`;
+const web = `${tag}-web`;
+const sessions: PtySession[] = [];
+const WAIT_MS = 30_000;
+const CLEAR = '\u0015';
+const LOOP = 'trap "exit 0" TERM; while :; do sleep 1; done';
+
+interface Inspected {
+  Id: string;
+  Name: string;
+  State: { Running: boolean };
+  Config: { Env: string[] };
+  HostConfig: { PortBindings: Record<string, { HostIp: string; HostPort: string }[]> | null };
+}
+
+async function inspect(name: string): Promise<Inspected> {
+  const [found] = JSON.parse(await sandboxDocker(['inspect', name])) as Inspected[];
+  assert.ok(found, name);
+  return found;
+}
+
+/** Every container whose name has the test's tag. */
+async function tagged(): Promise<string[]> {
+  return (await sandboxDocker(['ps', '-a', '--format', '{{.Names}}', '--filter', `name=${tag}`])).split('\n').filter(Boolean).sort();
+}
+
+before(async () => {
+  // A process that ends on SIGTERM (a bare sleep as PID 1 ignores it: each stop would wait 10 s).
+  await sandboxDocker(['run', '-d', '--name', web, '-p', '18181:80', '-e', 'A=1', '-e', 'KEEP=yes', env.images.busybox, 'sh', '-c', LOOP]);
+});
+
+after(async () => {
+  for (const s of sessions) await s.stop();
+  const names = await tagged().catch(() => []);
+  if (names.length > 0) await sandboxDocker(['rm', '-f', ...names]).catch(() => undefined);
+});
+
+test('U: the form filled from the container; a changed port and env value replace it; a new one that fails to start is rolled back', async () => {
+  const b = launchBerth({ env: { DOCKER_HOST: env.dockerHost, DOCKER_CONFIG: env.clientConfigDir }, cols: 140, rows: 44 });
+  sessions.push(b);
+  await b.waitFor(web, WAIT_MS);
+  await b.type('/', ...web, key.enter);
+  const before = await inspect(web);
+
+  await b.type('U');
+  let screen = await b.waitFor((s) => s.includes(`Edit and recreate ${web}`) && /ports -p\s+18181:80/.test(s), WAIT_MS);
+  assert.match(screen, /env -e\s+A=1 KEEP=yes/);
+  assert.match(screen, new RegExp(`name\\s+${web}`));
+  assert.match(screen, /command\s+sh -c 'trap "exit 0" TERM;/);
+  assert.match(screen, /Same name: replaces/);
+  // The image's own PATH is not frozen into the form.
+  assert.doesNotMatch(screen, /PATH=/);
+
+  // ports is the 6th row, env the 7th.
+  await b.type(key.tab, key.tab, key.tab, key.tab, key.tab, CLEAR, ...'18182:80', key.tab, CLEAR, ...'A=2 KEEP=yes', key.enter);
+  await b.waitFor(`replaced ${web}`, WAIT_MS);
+  const replaced = await inspect(web);
+  assert.notEqual(replaced.Id, before.Id);
+  assert.equal(replaced.State.Running, true);
+  assert.deepEqual(replaced.HostConfig.PortBindings, { '80/tcp': [{ HostIp: '', HostPort: '18182' }] });
+  assert.ok(replaced.Config.Env.includes('A=2'), replaced.Config.Env.join(' '));
+  assert.ok(replaced.Config.Env.includes('KEEP=yes'));
+  assert.deepEqual(await tagged(), [web], 'the old container is gone');
+
+  // A command that does not exist: the start fails, and the replace is undone step by step.
+  await b.type('U');
+  await b.waitFor((s) => s.includes(`Edit and recreate ${web}`) && /ports -p\s+18182:80/.test(s), WAIT_MS);
+  await b.type(key.tab, CLEAR, ...'/no-such-program', key.enter);
+  screen = await b.waitFor('rolled back:', WAIT_MS);
+  assert.match(screen, /✗ start it/);
+  assert.match(screen, /✓ roll back: remove the new container/);
+  assert.match(screen, new RegExp(`✓ roll back: rename the old one back to ${web}`));
+  assert.match(screen, new RegExp(`✓ start ${web} again`));
+  const back = await inspect(web);
+  assert.equal(back.Id, replaced.Id, 'the same container, back under its name');
+  assert.equal(back.State.Running, true);
+  assert.deepEqual(await tagged(), [web], 'nothing left behind');
+  await b.type(key.enter);
+  await b.waitFor((s) => !s.includes('Edit and recreate'), WAIT_MS);
+  await b.type('q');
+  assert.equal((await b.exited).exitCode, 0);
+});
