@@ -18,6 +18,7 @@ export function uiContext(base: { engine: EngineState; pulls?: PullsState } & Pa
     resources: { volumes: { items: [], loaded: false, stale: false }, networks: { items: [], loaded: false, stale: false } },
     swarm: { loaded: false, services: [], tasks: [], nodes: [] },
     times: { byId: new Map() },
+    freshness: { remote: new Map() },
     keymap: defaultKeymap,
     logLines: () => undefined,
     ...base,
