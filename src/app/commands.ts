@@ -11,6 +11,7 @@
  */
 import type { HistoryEntry } from '../engine/images.ts';
 import type { RecreateOutcome, RecreateStep } from '../state/actions/recreate.ts';
+import type { UserResult } from '../state/actions/recreate-users.ts';
 import type { RunSpec } from '../state/actions/run-container.ts';
 import type { RunOptions } from '../state/run-line/options.ts';
 import type { SetItem, SetOptions, SetVerb } from '../state/actions/set.ts';
@@ -106,7 +107,11 @@ type EngineCommand =
   /** Reads a container (and its image) back into the run form, for edit and recreate. */
   | { type: 'recreate-load'; overlay: number; containerId: string }
   /** Creates the edited container beside the old one, or replaces it (state/actions/recreate.ts). */
-  | { type: 'recreate-run'; overlay: number; old: { id: string; name: string; running: boolean }; spec: RunSpec; replace: boolean };
+  | { type: 'recreate-run'; overlay: number; old: { id: string; name: string; running: boolean }; spec: RunSpec; replace: boolean }
+  /** Pulls a tag anew (in the Pulls pane) and says which containers ran the image it pointed at. */
+  | { type: 'image-update'; overlay: number; reference: string; imageId: string }
+  /** Replaces each of these containers with one on the image now under its tag, one after another. */
+  | { type: 'image-update-recreate'; overlay: number; users: Members };
 
 /** What fills the views. */
 type ViewCommand =
@@ -196,11 +201,19 @@ export type RecreateReply =
   | { kind: 'step'; step: RecreateStep }
   | { kind: 'finished'; outcome: RecreateOutcome };
 
+export type UpdateReply =
+  | { kind: 'pulling'; pullId: string }
+  /** The tag was pulled: the image it names now, and the containers that run the one it named before. */
+  | { kind: 'updated'; imageId: string; users: Members }
+  | { kind: 'failed'; message: string }
+  | { kind: 'user'; result: UserResult }
+  | { kind: 'users-done' };
+
 /** A set's progress: a request issued, its result, the end (`halted`: the rest were not tried). */
 export type SetReply = { kind: 'set-started'; index: number } | { kind: 'set-item'; index: number; ok: boolean; message: string } | { kind: 'set-ended'; halted: boolean };
 
 /** What a dialog's commands report back: one of the replies above. */
-export type DialogReply = RequestReply | CommitReply | CopyOutReply | PruneReply | PullReply | RunReply | RecreateReply | SetReply;
+export type DialogReply = RequestReply | CommitReply | CopyOutReply | PruneReply | PullReply | RunReply | RecreateReply | UpdateReply | SetReply;
 
 /** What comes back into the store from outside a key: results, timers, resizes, data changes. */
 /** What opens a dialog: its id as `type`, and what its module's `open` reads (app/dialogs/). */

@@ -3,7 +3,9 @@
  * form comes filled from the container; one port and one env value changed and Enter replace it
  * (checked through inspect: the new container has them, under the old name, and the old one is
  * gone); a replace whose new container fails to start is rolled back, the old container running
- * under its old name again.
+ * under its old name again. Image freshness: a tag pushed anew to the sandbox registry marks the
+ * local image ⇡ (and the container running it), and `u` pulls it and recreates the container on
+ * the new image.
  */
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
@@ -17,6 +19,8 @@ const sessions: PtySession[] = [];
 const WAIT_MS = 30_000;
 const CLEAR = '\u0015';
 const LOOP = 'trap "exit 0" TERM; while :; do sleep 1; done';
+const repo = `${env.registry.address}/berth/fresh${process.pid}`;
+const app = `${tag}-app`;
 
 interface Inspected {
   Id: string;
@@ -46,7 +50,22 @@ after(async () => {
   for (const s of sessions) await s.stop();
   const names = await tagged().catch(() => []);
   if (names.length > 0) await sandboxDocker(['rm', '-f', ...names]).catch(() => undefined);
+  for (const id of images) await sandboxDocker(['rmi', '-f', id]).catch(() => undefined);
 });
+
+/** Images this file made (removed after). */
+const images: string[] = [];
+
+/** A new image under `repo:1`, one file telling it apart, pushed to the sandbox registry; its id. */
+async function pushVersion(version: string): Promise<string> {
+  const maker = `${tag}-mk${version}`;
+  await sandboxDocker(['run', '--name', maker, env.images.busybox, 'sh', '-c', `echo ${version} > /version`]);
+  const id = (await sandboxDocker(['commit', maker, `${repo}:1`])).trim();
+  await sandboxDocker(['rm', maker]);
+  await sandboxDocker(['push', `${repo}:1`]);
+  images.push(id);
+  return id;
+}
 
 test('U: the form filled from the container; a changed port and env value replace it; a new one that fails to start is rolled back', async () => {
   const b = launchBerth({ env: { DOCKER_HOST: env.dockerHost, DOCKER_CONFIG: env.clientConfigDir }, cols: 140, rows: 44 });
@@ -57,7 +76,8 @@ test('U: the form filled from the container; a changed port and env value replac
 
   await b.type('U');
   let screen = await b.waitFor((s) => s.includes(`Edit and recreate ${web}`) && /ports -p\s+18181:80/.test(s), WAIT_MS);
-  assert.match(screen, /env -e\s+A=1 KEEP=yes/);
+  // The engine keeps the environment in no fixed order.
+  assert.match(screen, /env -e\s+(A=1 KEEP=yes|KEEP=yes A=1)/);
   assert.match(screen, new RegExp(`name\\s+${web}`));
   assert.match(screen, /command\s+sh -c 'trap "exit 0" TERM;/);
   assert.match(screen, /Same name: replaces/);
@@ -90,6 +110,39 @@ test('U: the form filled from the container; a changed port and env value replac
   assert.deepEqual(await tagged(), [web], 'nothing left behind');
   await b.type(key.enter);
   await b.waitFor((s) => !s.includes('Edit and recreate'), WAIT_MS);
+  await b.type('q');
+  assert.equal((await b.exited).exitCode, 0);
+});
+
+test('a tag pushed anew marks the image and its container ⇡; u pulls it and recreates the container on the new image', async () => {
+  // The local tag stays on version 1 while the registry gets version 2.
+  const first = await pushVersion('1');
+  await sandboxDocker(['run', '-d', '--name', app, `${repo}:1`, 'sh', '-c', LOOP]);
+  const second = await pushVersion('2');
+  await sandboxDocker(['tag', first, `${repo}:1`]);
+  await sandboxDocker(['rmi', second]);
+
+  const b = launchBerth({ env: { DOCKER_HOST: env.dockerHost, DOCKER_CONFIG: env.clientConfigDir, BERTH_FRESHNESS_MS: '100', NO_COLOR: '1' }, cols: 160, rows: 36 });
+  sessions.push(b);
+  await b.waitFor(app, WAIT_MS);
+  await b.type('/', ...app, key.enter);
+  await b.waitFor((s) => s.split('\n').some((line) => line.includes(app) && line.includes(`⇡ ${repo}:1`)), WAIT_MS);
+  await b.type('2', '/', ...`fresh${process.pid}`, key.enter);
+  await b.waitFor((s) => s.includes(`⇡ ${repo}:1`) && s.includes('⇡ 1 outdated'), WAIT_MS);
+
+  await b.type('u');
+  await b.waitFor((s) => s.includes('Recreate them on the new image?') && s.includes(app), WAIT_MS);
+  await b.type(key.enter);
+  await b.waitFor(`updated ${repo}:1: recreated ${app}`, WAIT_MS);
+  const now = JSON.parse(await sandboxDocker(['inspect', app])) as Array<Inspected & { Image: string }>;
+  const pulled = (await sandboxDocker(['image', 'inspect', '-f', '{{.Id}}', `${repo}:1`])).trim();
+  images.push(pulled);
+  assert.notEqual(pulled, first);
+  assert.equal(now[0]?.Image, pulled, 'the container runs the new image');
+  assert.equal(now[0]?.State.Running, true);
+  assert.equal((await sandboxDocker(['exec', app, 'cat', '/version'])).trim(), '2');
+  // The tag is the registry's now: no marker.
+  await b.waitFor((s) => s.includes(`${repo}:1`) && !s.includes('⇡'), WAIT_MS);
   await b.type('q');
   assert.equal((await b.exited).exitCode, 0);
 });

@@ -18,6 +18,7 @@ import { run } from './run.ts';
 import { scale } from './scale.ts';
 import { stop } from './stop.ts';
 import { tag } from './tag.ts';
+import { update } from './update.ts';
 
 export const dialogs: readonly AnyDialog[] = [
   registered(run),
@@ -35,6 +36,7 @@ export const dialogs: readonly AnyDialog[] = [
   registered(confirm),
   registered(bulk),
   registered(recreate),
+  registered(update),
 ];
 
 /** The module of a dialog's state (or request) by its `type`. */

@@ -5,24 +5,17 @@
  * not strand the old container under its aside name, so the machine runs to its end and, with
  * the dialog gone, says how it ended in the status bar.
  */
-import type { ContainerInspect } from '../../engine/types.ts';
 import { recreateContainer, type RecreateOutcome } from '../../state/actions/recreate.ts';
+import { composeOf, recreateUser } from '../../state/actions/recreate-users.ts';
+import { ownName } from '../../state/containers.ts';
+import { describeError } from '../../engine/errors.ts';
 import { runOptionsFromInspect, type ImageForRun, type InspectForRun } from '../../state/run-line/from-inspect.ts';
 import { readRunEnv } from '../../state/run-line/read-env.ts';
-import type { RecreateReply } from '../commands.ts';
+import type { RecreateReply, UpdateReply } from '../commands.ts';
 import { failure, type HandlerTable, type RunnerEnv } from './work.ts';
 
 function reply(env: RunnerEnv, overlay: number, result: RecreateReply): void {
   env.dispatch({ type: 'dialog', overlay, result });
-}
-
-/** Compose's labels on a container it made: its project, service and where it ran. */
-export function composeOf(inspect: ContainerInspect): { project: string; service: string; workingDir?: string } | undefined {
-  const labels = inspect.Config?.Labels ?? {};
-  const project = labels['com.docker.compose.project'];
-  const service = labels['com.docker.compose.service'];
-  if (project === undefined || service === undefined) return undefined;
-  return { project, service, workingDir: labels['com.docker.compose.project.working_dir'] };
 }
 
 /** How a recreate ended, in one line (for the status bar once the dialog is gone). */
@@ -37,7 +30,42 @@ export function outcomeLine(name: string, outcome: RecreateOutcome): { text: str
   }
 }
 
-export const recreateHandlers: HandlerTable<'recreate-load' | 'recreate-run'> = {
+function replyUpdate(env: RunnerEnv, overlay: number, result: UpdateReply): void {
+  env.dispatch({ type: 'dialog', overlay, result });
+}
+
+export const recreateHandlers: HandlerTable<'recreate-load' | 'recreate-run' | 'image-update' | 'image-update-recreate'> = {
+  'image-update': ({ overlay, reference, imageId }, env) => {
+    const { pulls, client, engineStore } = env;
+    const { sync } = env.session;
+    void (async () => {
+      const pullId = pulls.start({ reference });
+      replyUpdate(env, overlay, { kind: 'pulling', pullId });
+      const final = await pulls.settled(pullId);
+      if (final?.status !== 'done') throw new Error(final?.status === 'error' ? `pull failed: ${final.error ?? 'unknown error'}` : 'the pull was cancelled');
+      await Promise.all([sync.refreshImages(), sync.refreshContainers()]).catch(() => undefined);
+      const now = (await client.inspectImage(reference)) as { Id?: string };
+      const users = engineStore
+        .getState()
+        .containers.items.filter((c) => c.ImageID === imageId && now.Id !== imageId)
+        .map((c) => ({ id: c.Id, name: ownName(c.Names) || c.Id.slice(0, 12) }));
+      replyUpdate(env, overlay, { kind: 'updated', imageId: now.Id ?? imageId, users });
+    })().catch((error: unknown) => replyUpdate(env, overlay, { kind: 'failed', message: describeError(error) }));
+  },
+  'image-update-recreate': ({ overlay, users }, env) => {
+    const { client } = env;
+    const { sync } = env.session;
+    const { signal } = env.work(overlay).abort;
+    void (async () => {
+      for (const user of users) {
+        const result = await recreateUser(client, user);
+        if (!signal.aborted) replyUpdate(env, overlay, { kind: 'user', result });
+        else env.dispatch({ type: 'notify', text: `${result.name}: ${result.text}`, tone: result.ok ? 'info' : 'error' });
+      }
+      await sync.refreshContainers().catch(() => undefined);
+      if (!signal.aborted) replyUpdate(env, overlay, { kind: 'users-done' });
+    })();
+  },
   'recreate-load': ({ overlay, containerId }, env) => {
     const { client } = env;
     const { signal } = env.work(overlay).abort;

@@ -136,6 +136,7 @@ export type ActionId =
   | 'exec'
   | 'attach'
   | 'recreate'
+  | 'update-image'
   | 'files'
   | 'diff';
 
@@ -212,6 +213,7 @@ export const keymap: readonly Binding[] = [
   { action: 'create', keys: ['c'], description: 'create a volume, or a bridge network', contexts: ['volumes', 'networks'], footer: 'create' },
   { action: 'history', keys: ['h'], description: 'the image’s history: each layer, what made it, its size and age', contexts: ['images'], footer: 'history' },
   { action: 'tag', keys: ['t'], description: 'tag the image with another name (docker tag)', contexts: ['images'], footer: 'tag' },
+  { action: 'update-image', keys: ['u'], description: 'update the image: pull its tag anew (bars in the Pulls pane), then offer to recreate the containers that ran the old one (replaced, rolled back if one fails); ⇡ marks a tag whose registry holds a newer image, and the containers running it', contexts: ['images'], footer: 'update' },
   { action: 'push', keys: ['P'], description: 'push the image to its registry, a bar per layer in the Pulls pane (credentials as for pulls)', contexts: ['images'], footer: 'push' },
   { action: 'run', keys: ['r'], description: 'run a container', contexts: ['containers', 'images'], footer: 'run' },
   { action: 'stop', keys: ['s'], description: 'stop the container', contexts: ['containers'], footer: 'stop' },

@@ -132,7 +132,8 @@ export class ImageFreshness implements LiveSource<FreshnessState> {
     if (!this.wanted || this.abort.signal.aborted) return;
     const known = this.store.getState().remote;
     const tag = askableTags(this.images()).find((t) => !known.has(t));
-    if (tag === undefined) return;
+    // Nothing new to ask (or the list not in yet): look again at the next beat, without a request.
+    if (tag === undefined) return this.schedule();
     this.asking = true;
     let answer: RemoteDigest;
     try {
@@ -167,4 +168,22 @@ export class ImageFreshness implements LiveSource<FreshnessState> {
     const { domain, path } = parsed.ref;
     return registryDigest(domain, path, parsed.ref.tag ?? 'latest', auth, signal);
   }
+}
+
+/**
+ * Whether an image is older than its registry's: one of its tags is outdated, or (a tag pulled
+ * anew has moved to the new image) a repository it was pulled from now holds another digest
+ * under a tag that is known. What a container running it is marked by.
+ */
+export function imageOutdated(state: FreshnessState, image: ImageSummary | undefined): boolean {
+  if (!image || state.remote.size === 0) return false;
+  const tags = (image.RepoTags ?? []).filter((t) => !t.includes('<none>'));
+  if (tags.length > 0) return tags.some((tag) => freshnessOf(state, tag, image) === 'outdated');
+  for (const repoDigest of image.RepoDigests ?? []) {
+    const at = repoDigest.indexOf('@');
+    const repo = repoDigest.slice(0, at);
+    const digest = repoDigest.slice(at + 1);
+    for (const [tag, remote] of state.remote) if (repoOf(tag) === repo && 'digest' in remote && remote.digest !== digest) return true;
+  }
+  return false;
 }
