@@ -35,7 +35,8 @@ interface Answer {
 
 async function call(url: string, method: 'GET' | 'HEAD', headers: Record<string, string>, signal?: AbortSignal): Promise<Answer> {
   agent ??= new Agent({ connect: { timeout: TIMEOUT_MS }, headersTimeout: TIMEOUT_MS, bodyTimeout: TIMEOUT_MS });
-  const response = await agent.request({ origin: new URL(url).origin, path: new URL(url).pathname + new URL(url).search, method, headers, signal });
+  const { origin, pathname, search } = new URL(url);
+  const response = await agent.request({ origin, path: pathname + search, method, headers, signal });
   const body = method === 'HEAD' ? (await response.body.dump(), '') : await response.body.text();
   return { status: response.statusCode, headers: response.headers, body };
 }
@@ -70,7 +71,8 @@ async function authorize(challenge: string, auth: RegistryAuth | undefined, sign
   const credentials = basic(auth);
   const answer = await call(url.toString(), 'GET', credentials ? { authorization: credentials } : {}, signal);
   if (answer.status !== 200) return undefined;
-  const token = (JSON.parse(answer.body) as { token?: string; access_token?: string }).token ?? (JSON.parse(answer.body) as { access_token?: string }).access_token;
+  const body = JSON.parse(answer.body) as { token?: string; access_token?: string };
+  const token = body.token ?? body.access_token;
   return token ? `Bearer ${token}` : undefined;
 }
 
