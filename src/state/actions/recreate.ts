@@ -64,7 +64,7 @@ async function check(client: EngineClient, id: string, request: RecreateRequest,
     const inspect = await client.inspectContainer(id, request.signal);
     const state = inspect.State ?? {};
     if (state.Running !== true && state.Restarting !== true) {
-      return `it exited${state.ExitCode === undefined ? '' : ` with code ${state.ExitCode}`}${state.Error ? `: ${state.Error}` : ''}`;
+      return `exited${state.ExitCode === undefined ? '' : ` with code ${state.ExitCode}`}${state.Error ? `: ${state.Error}` : ''}`;
     }
     const health = state.Health?.Status;
     if (health === undefined || health === '' || health === 'none' || health === 'healthy') {
@@ -73,7 +73,7 @@ async function check(client: EngineClient, id: string, request: RecreateRequest,
     }
     if (health === 'unhealthy') {
       const last = state.Health?.Log?.at(-1)?.Output?.trim();
-      return `its health check says unhealthy${last ? `: ${last}` : ''}`;
+      return `turned unhealthy${last ? `: ${last}` : ''}`;
     }
     if (Date.now() - started >= grace) {
       report(`health still ${health} after ${Math.round(grace / 1000)} s: kept`);
