@@ -114,7 +114,7 @@ export const recreate = defineDialog<RecreateDialog, RecreateRequest, RecreateRe
           const text = state.replace ? `replaced ${name}` : `${name} runs beside ${state.name}`;
           return { state, close: true, reveal: { kind: 'container', id: outcome.id }, notify: { text: outcome.note ? `${text} (${outcome.note})` : text } };
         }
-        const text = outcome.kind === 'rolled-back' ? `rolled back: ${outcome.reason}. ${state.name} runs as before.` : `${outcome.reason}. Left: ${outcome.state}.`;
+        const text = outcome.kind === 'rolled-back' ? `rolled back: ${outcome.reason}. ${state.name} is back as it was.` : `${outcome.reason}. Left: ${outcome.state}.`;
         return { state: { ...state, phase: { kind: 'finished', ok: false, text } } };
       }
     }

@@ -24,7 +24,7 @@ export function outcomeLine(name: string, outcome: RecreateOutcome): { text: str
     case 'done':
       return { text: `recreated ${name}${outcome.note ? ` (${outcome.note})` : ''}`, tone: 'info' };
     case 'rolled-back':
-      return { text: `rolled back: ${outcome.reason}; ${name} runs as before`, tone: 'error' };
+      return { text: `rolled back: ${outcome.reason}; ${name} is back as it was`, tone: 'error' };
     case 'stuck':
       return { text: `${outcome.reason} — ${outcome.state}`, tone: 'error' };
   }

@@ -64,7 +64,7 @@ export async function recreateUser(client: EngineClient, user: { id: string; nam
     const outcome = await recreateContainer(client, { old: { id: user.id, name, running }, spec: { ...made.spec, env: read.env }, replace: true }, () => undefined);
     const lost = notRebuilt.length > 0 ? ` (not carried over: ${notRebuilt.join(' ')})` : '';
     if (outcome.kind === 'done') return { name, ok: true, text: `recreated on the new image${lost}` };
-    if (outcome.kind === 'rolled-back') return { name, ok: false, text: `rolled back: ${outcome.reason}; it runs as before` };
+    if (outcome.kind === 'rolled-back') return { name, ok: false, text: `rolled back: ${outcome.reason}; it is back as it was` };
     return { name, ok: false, text: `${outcome.reason} — ${outcome.state}` };
   } catch (error) {
     return { name, ok: false, text: describeError(error) };
