@@ -26,6 +26,7 @@ interface Inspected {
   Id: string;
   Name: string;
   State: { Running: boolean };
+  Mounts: Array<{ Type: string; Name?: string; Destination: string }>;
   Config: { Env: string[] };
   HostConfig: { PortBindings: Record<string, { HostIp: string; HostPort: string }[]> | null };
 }
@@ -43,7 +44,8 @@ async function tagged(): Promise<string[]> {
 
 before(async () => {
   // A process that ends on SIGTERM (a bare sleep as PID 1 ignores it: each stop would wait 10 s).
-  await sandboxDocker(['run', '-d', '--name', web, '-p', '18181:80', '-e', 'A=1', '-e', 'KEEP=yes', env.images.busybox, 'sh', '-c', LOOP]);
+  // `-v /data`: an anonymous volume, which the new container reuses.
+  await sandboxDocker(['run', '-d', '--name', web, '-p', '18181:80', '-e', 'A=1', '-e', 'KEEP=yes', '-v', '/data', env.images.busybox, 'sh', '-c', LOOP]);
 });
 
 after(async () => {
@@ -94,6 +96,9 @@ test('U: the form filled from the container; a changed port and env value replac
   assert.ok(replaced.Config.Env.includes('A=2'), replaced.Config.Env.join(' '));
   assert.ok(replaced.Config.Env.includes('KEEP=yes'));
   assert.deepEqual(await tagged(), [web], 'the old container is gone');
+  const volume = (c: Inspected) => c.Mounts.find((m) => m.Destination === '/data')?.Name;
+  assert.ok(volume(before));
+  assert.equal(volume(replaced), volume(before), 'the anonymous volume is reused');
 
   // A command that does not exist: the start fails, and the replace is undone step by step.
   await b.type('U');

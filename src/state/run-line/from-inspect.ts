@@ -7,6 +7,7 @@
  * compose does. What the form cannot say is named in `notRebuilt` (as the paste path names
  * flags it leaves out), never dropped silently.
  */
+import { VOLUME_MODES } from './checks.ts';
 import { emptyOptions, type RunOptions } from './options.ts';
 
 /** The parts of a container's inspect this reads (every field optional: engines differ). */
@@ -99,6 +100,18 @@ function publishOf(key: string, binding: { HostIp?: string; HostPort?: string })
   return host === '' ? container : `${host}:${container}`;
 }
 
+/**
+ * A bind as `-v` takes it: Podman writes the mount options it applied (`rw,rprivate,nosuid,
+ * nodev,rbind`), which `-v` does not take; only the modes `-v` knows are kept, the defaults
+ * (rw, rprivate) left out.
+ */
+function bindAsTyped(bind: string): string {
+  const parts = bind.split(':');
+  if (parts.length < 3) return bind;
+  const modes = (parts[2] ?? '').split(',').filter((m) => VOLUME_MODES.has(m) && m !== 'rw' && m !== 'rprivate');
+  return modes.length > 0 ? `${parts[0]}:${parts[1]}:${modes.join(',')}` : `${parts[0]}:${parts[1]}`;
+}
+
 /** Bytes as `-m` takes them: the largest unit that divides them. */
 export function bytesOption(bytes: number): string {
   for (const [unit, size] of [['g', 1024 ** 3], ['m', 1024 ** 2], ['k', 1024]] as const) if (bytes % size === 0) return `${bytes / size}${unit}`;
@@ -153,7 +166,7 @@ export function runOptionsFromInspect(container: InspectForRun, image: ImageForR
   const publish: string[] = [];
   for (const [key, bindings] of Object.entries(host.PortBindings ?? {})) for (const binding of bindings ?? []) publish.push(publishOf(key, binding));
 
-  const binds = list<string>(host.Binds);
+  const binds = list<string>(host.Binds).map(bindAsTyped);
   const mounts = (host.Mounts ?? []).map(mountOf);
   // Volumes neither -v nor --mount named: the image's VOLUMEs or `-v /path`. Reused by name.
   const named = new Set([...binds.map((b) => b.split(':')[1]), ...(host.Mounts ?? []).map((m) => m.Target)]);

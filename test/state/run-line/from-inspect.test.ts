@@ -136,6 +136,9 @@ test('anonymous volumes are reused by name; named ones and binds stay as written
     {},
   );
   assert.deepEqual(back.options.volume, ['/etc/pg:/etc/postgresql:ro', 'logs:/var/log', 'f00dbabe:/var/lib/postgresql/data']);
+  // Podman names every volume in Binds, with the mount options it applied: -v takes its own modes only.
+  const podman = runOptionsFromInspect({ Config: { Image: 'busybox' }, HostConfig: { Binds: ['02f8:/data:rw,rprivate,nosuid,nodev,rbind', '/srv:/srv:ro,rprivate,rbind'] } }, {});
+  assert.deepEqual(podman.options.volume, ['02f8:/data', '/srv:/srv:ro']);
 });
 
 test('an entrypoint of several words: the first is --entrypoint, the rest lead the command', () => {
