@@ -77,6 +77,7 @@ export type ActionId =
   | 'drain'
   | 'activate'
   | 'push'
+  | 'update-image'
   | 'toggle-compose'
   | 'fold'
   | 'trouble-only'
@@ -136,7 +137,6 @@ export type ActionId =
   | 'exec'
   | 'attach'
   | 'recreate'
-  | 'update-image'
   | 'files'
   | 'diff';
 
