@@ -44,7 +44,8 @@ export function askableTags(images: readonly ImageSummary[]): string[] {
   for (const image of images) {
     const digests = image.RepoDigests ?? [];
     for (const tag of image.RepoTags ?? []) {
-      if (tag.includes('<none>') || tag.includes('@')) continue;
+      // `localhost/…` (no port) is Podman's name for an image built here, not a registry.
+      if (tag.includes('<none>') || tag.includes('@') || tag.startsWith('localhost/')) continue;
       const repo = repoOf(tag);
       if (digests.some((d) => d.startsWith(`${repo}@`))) tags.push(tag);
     }

@@ -14,6 +14,8 @@ const state = (entries: Array<[string, { digest: string } | { error: string }]>)
 
 test('asked: the tags of images pulled from a registry, nothing else', () => {
   assert.deepEqual(askableTags([pulled, built, untagged]), ['reg:5000/app:1', 'reg:5000/app:latest']);
+  // Podman's local builds (it gives them RepoDigests too) are no registry's.
+  assert.deepEqual(askableTags([{ Id: 'p', RepoTags: ['localhost/mine:dev'], RepoDigests: ['localhost/mine@sha256:f'] }]), []);
   // A port in the registry is not a tag.
   assert.deepEqual(askableTags([{ Id: 'x', RepoTags: ['localhost:5000/a:b'], RepoDigests: ['localhost:5000/a@sha256:e'] }]), ['localhost:5000/a:b']);
 });
