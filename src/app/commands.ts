@@ -15,6 +15,9 @@ import type { Opened } from '../state/files/browse.ts';
 import type { RunSpec } from '../state/actions/run-container.ts';
 import type { ComposeScope, ComposeVerb } from '../state/compose/args.ts';
 import type { ComposeProject } from '../state/compose/project.ts';
+import type { RecreateOutcome, RecreateStep } from '../state/actions/recreate.ts';
+import type { UserResult } from '../state/actions/recreate-users.ts';
+import type { RunOptions } from '../state/run-line/options.ts';
 import type { SetItem, SetOptions, SetVerb } from '../state/actions/set.ts';
 import type { SessionTarget } from '../state/engine-session.ts';
 import type { SwitchOutcome } from '../state/engine-switch.ts';
@@ -112,7 +115,15 @@ type EngineCommand =
   | { type: 'prune-preview'; overlay: number; target: PruneTarget; serial: number }
   | { type: 'prune-run'; overlay: number; target: PruneTarget }
   | { type: 'run-create'; overlay: number; spec: RunSpec }
-  | { type: 'run-pull'; overlay: number; reference: string };
+  | { type: 'run-pull'; overlay: number; reference: string }
+  /** Reads a container (and its image) back into the run form, for edit and recreate. */
+  | { type: 'recreate-load'; overlay: number; containerId: string }
+  /** Creates the edited container beside the old one, or replaces it (state/actions/recreate.ts). */
+  | { type: 'recreate-run'; overlay: number; old: { id: string; name: string; running: boolean }; spec: RunSpec; replace: boolean }
+  /** Pulls a tag anew (in the Pulls pane) and says which containers ran the image it pointed at. */
+  | { type: 'image-update'; overlay: number; reference: string; imageId: string }
+  /** Replaces each of these containers with one on the image now under its tag, one after another. */
+  | { type: 'image-update-recreate'; overlay: number; users: Members };
 
 /** A Compose project (or one service) through the user's compose CLI (state/compose/). */
 type ComposeCommand =
@@ -220,6 +231,22 @@ export type RunReply =
   | { kind: 'pulled' }
   | { kind: 'pull-failed'; message: string };
 
+export type RecreateReply =
+  | { kind: 'loaded'; options: RunOptions; notRebuilt: readonly string[]; running: boolean }
+  /** A Compose service's container: compose recreates it, from its project's files. */
+  | { kind: 'compose'; project: string; service: string; workingDir?: string }
+  | { kind: 'load-failed'; message: string }
+  | { kind: 'step'; step: RecreateStep }
+  | { kind: 'finished'; outcome: RecreateOutcome };
+
+export type UpdateReply =
+  | { kind: 'pulling'; pullId: string }
+  /** The tag was pulled: the image it names now, and the containers that run the one it named before. */
+  | { kind: 'updated'; imageId: string; users: Members }
+  | { kind: 'failed'; message: string }
+  | { kind: 'user'; result: UserResult }
+  | { kind: 'users-done' };
+
 /** A set's progress: a request issued, its result, the end (`halted`: the rest were not tried). */
 export type SetReply = { kind: 'set-started'; index: number } | { kind: 'set-item'; index: number; ok: boolean; message: string } | { kind: 'set-ended'; halted: boolean };
 
@@ -240,7 +267,7 @@ export type ExecReply =
   | { kind: 'failed'; message: string }
   | { kind: 'handed-back'; text: string; tone: 'info' | 'error' };
 
-export type DialogReply = ExecReply | RequestReply | CommitReply | CopyOutReply | CopyInReply | PruneReply | PullReply | RunReply | SetReply | ComposeReply;
+export type DialogReply = ExecReply | RequestReply | CommitReply | CopyOutReply | CopyInReply | PruneReply | PullReply | RunReply | RecreateReply | UpdateReply | SetReply | ComposeReply;
 
 /** What comes back into the store from outside a key: results, timers, resizes, data changes. */
 /** What opens a dialog: its id as `type`, and what its module's `open` reads (app/dialogs/). */

@@ -1,6 +1,6 @@
 import { homedir as osHomedir } from 'node:os';
 import { AnswerMemo } from './answer-memo.ts';
-import { resolveCredentials, type CredentialResolution } from './auth/index.ts';
+import { resolveCredentials, type CredentialResolution, type RegistryAuth } from './auth/index.ts';
 import * as containers from './containers.ts';
 import { streamEvents, type EventsOptions } from './events.ts';
 import * as exec from './exec.ts';
@@ -233,6 +233,10 @@ export class EngineClient {
   }
   inspectImage(name: string, signal?: AbortSignal) {
     return images.inspectImage(this.http, name, signal);
+  }
+  /** The registry's current manifest of `name`, through the engine (Docker's `/distribution`). */
+  distributionInspect(name: string, auth?: RegistryAuth, signal?: AbortSignal) {
+    return images.distributionInspect(this.http, name, auth, signal);
   }
   pullImage(fromImage: string, options: images.PullOptions) {
     return images.pullImage(this.http, fromImage, options);

@@ -174,3 +174,20 @@ export async function removeImage(http: EngineHttp, name: string, options: { for
   }
   return result;
 }
+
+/** What `GET /distribution/{name}/json` says of a reference in its registry. */
+export interface DistributionInspect {
+  Descriptor?: { mediaType?: string; digest?: string; size?: number };
+  Platforms?: unknown[] | null;
+}
+
+/**
+ * The registry's current manifest of `name`, asked through the engine (its credentials, mirrors
+ * and registry settings; works for a remote engine as for a local one). Docker only: Podman's
+ * compat API has no such endpoint.
+ */
+export async function distributionInspect(http: EngineHttp, name: string, auth?: RegistryAuth, signal?: AbortSignal): Promise<DistributionInspect> {
+  const headers: Record<string, string> = { 'x-registry-auth': auth ? encodeRegistryAuth(auth) : 'e30=' };
+  const { value } = await http.json<DistributionInspect>({ operation: 'inspect image in its registry', method: 'GET', path: `/distribution/${encodeURIComponent(name)}/json`, headers, signal });
+  return value ?? {};
+}

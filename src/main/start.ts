@@ -84,7 +84,7 @@ export async function runApp(options: AppOptions): Promise<number> {
     drain: (previous) => pulls.drain(previous.label),
   });
   const engineStore = board.store;
-  const sources = new LiveSources(session, pulls, engineStore, { loop: settings.loop, mute: settings.mute, actionLog });
+  const sources = new LiveSources(session, pulls, engineStore, { loop: settings.loop, mute: settings.mute, actionLog, freshnessMs: freshnessPace(process.env.BERTH_FRESHNESS_MS) });
 
   let finished = false;
   let resolveExit: (code: number) => void = () => undefined;
@@ -294,4 +294,13 @@ function firstData(store: Store<EngineState>, ms: number): Promise<void> {
       if (ready(store.getState())) done();
     });
   });
+}
+
+/**
+ * BERTH_FRESHNESS_MS: the pace of the image freshness check, ms between two registry questions
+ * (0 turns it off; the tests make it quick). Unset or not a number: the source's own pace.
+ */
+function freshnessPace(text: string | undefined): number | undefined {
+  if (text === undefined || !/^\d+$/.test(text.trim())) return undefined;
+  return Number(text.trim());
 }

@@ -20,6 +20,8 @@ export interface Demands {
   pulse?: boolean;
   /** Containers whose Status ages are on screen and said only to the minute or coarser (their ids): their engine times are wanted. */
   times?: readonly string[];
+  /** Images or the containers running them are on screen: whether each tag is outdated is wanted (state/freshness). */
+  freshness?: boolean;
 }
 
 export interface LiveSource<S> {

@@ -20,6 +20,7 @@ import type { EngineEvent } from '../engine/types.ts';
 import type { EngineSession } from './engine-session.ts';
 import type { EngineState } from './engine-state.ts';
 import { EventLog } from './events/event-log.ts';
+import { ImageFreshness } from './freshness/image-freshness.ts';
 import { IncidentLog } from './incidents/incident-log.ts';
 import { EnginePulse } from './pulse/engine-pulse.ts';
 import type { LoopPolicy, MuteRule } from './incidents/detect.ts';
@@ -44,6 +45,8 @@ export interface SourceOptions {
   mute?: readonly MuteRule[];
   /** The changes asked of the engines, across switches (a log of its own when not given). */
   actionLog?: ActionLog;
+  /** Between two registry questions of the image freshness check (0: never ask). */
+  freshnessMs?: number;
 }
 
 /** Every per-engine source, by the name its state has in `SourceStates`: how each is made for a session. */
@@ -55,6 +58,8 @@ const SOURCES = {
   swarm: (session: SourceSession) => new SwarmLists(() => session.client),
   times: (session: SourceSession) => new StatusTimes(() => session.client),
   pulse: (session: SourceSession) => new EnginePulse(() => session.client),
+  freshness: (session: SourceSession, options: SourceOptions) =>
+    new ImageFreshness(() => session.client, () => session.store.getState().images.items, () => session.store.getState().connection.engineKind === 'podman', options.freshnessMs),
 } satisfies Record<string, (session: SourceSession, options: SourceOptions) => LiveSource<unknown>>;
 
 type SourceName = keyof typeof SOURCES;

@@ -18,12 +18,14 @@ import type { AnyDialog, DialogContext, DialogKey, Outcome } from '../../src/app
 import type { PromptState } from '../../src/app/dialogs/prompt.ts';
 import type { PruneDialog, PruneRequest } from '../../src/app/dialogs/prune.ts';
 import type { PullDialog, PullRequest } from '../../src/app/dialogs/pull.ts';
+import type { RecreateDialog, RecreateRequest } from '../../src/app/dialogs/recreate.ts';
 import type { RemoveDialog, RemoveRequest } from '../../src/app/dialogs/remove.ts';
 import type { RenameRequest } from '../../src/app/dialogs/rename.ts';
 import type { RunDialog, RunRequest } from '../../src/app/dialogs/run.ts';
 import type { ScaleRequest } from '../../src/app/dialogs/scale.ts';
 import type { StopDialog, StopRequest } from '../../src/app/dialogs/stop.ts';
 import type { TagRequest } from '../../src/app/dialogs/tag.ts';
+import type { UpdateDialog, UpdateRequest } from '../../src/app/dialogs/update.ts';
 import { plainFlags, type KeyPress } from '../../src/app/input/press.ts';
 import { contextsFor } from '../../src/app/keys/contexts.ts';
 import { defaultKeymap, type KeyContext, type Keymap } from '../../src/app/keys/keymap.ts';
@@ -45,7 +47,9 @@ export type KnownRequest =
   | CopyInRequest
   | PruneRequest
   | ConfirmRequest
-  | ComposeRequest;
+  | ComposeRequest
+  | RecreateRequest
+  | UpdateRequest;
 
 /** The state of one of the registered dialogs, told apart by `type`. */
 export type KnownDialog =
@@ -63,7 +67,9 @@ export type KnownDialog =
   | CopyInDialog
   | PruneDialog
   | ConfirmDialog
-  | ComposeDialog;
+  | ComposeDialog
+  | RecreateDialog
+  | UpdateDialog;
 
 /** The registered module of a dialog type; a type nobody registered fails the test. */
 export function moduleOf(type: string): AnyDialog {

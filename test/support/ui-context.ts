@@ -19,6 +19,7 @@ export function uiContext(base: { engine: EngineState; pulls?: PullsState } & Pa
     swarm: { loaded: false, services: [], tasks: [], nodes: [] },
     times: { byId: new Map() },
     actionLog: { records: [] },
+    freshness: { remote: new Map() },
     keymap: defaultKeymap,
     logLines: () => undefined,
     ...base,

@@ -14,12 +14,14 @@ import { kill } from './kill.ts';
 import { registered, type AnyDialog } from './machine.ts';
 import { prune } from './prune.ts';
 import { pull } from './pull.ts';
+import { recreate } from './recreate.ts';
 import { remove } from './remove.ts';
 import { rename } from './rename.ts';
 import { run } from './run.ts';
 import { scale } from './scale.ts';
 import { stop } from './stop.ts';
 import { tag } from './tag.ts';
+import { update } from './update.ts';
 
 export const dialogs: readonly AnyDialog[] = [
   registered(run),
@@ -39,6 +41,8 @@ export const dialogs: readonly AnyDialog[] = [
   registered(bulk),
   registered(compose),
   registered(exec),
+  registered(recreate),
+  registered(update),
 ];
 
 /** The module of a dialog's state (or request) by its `type`. */

@@ -12,6 +12,7 @@ import { execHandlers } from './exec.ts';
 import { fileHandlers } from './files.ts';
 import { imageHandlers } from './images.ts';
 import { pruneHandlers } from './prune.ts';
+import { recreateHandlers } from './recreate.ts';
 import { resourceHandlers } from './resources.ts';
 import { runHandlers } from './run.ts';
 import { setHandlers } from './sets.ts';
@@ -31,6 +32,7 @@ export const handlers: HandlerTable<Exclude<CommandType, 'timer-start' | 'overla
   ...runHandlers,
   ...composeHandlers,
   ...execHandlers,
+  ...recreateHandlers,
   ...viewHandlers,
   ...engineHandlers,
   ...fileHandlers,

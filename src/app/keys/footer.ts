@@ -10,8 +10,8 @@ import { bindingLabel, type ActionId, type Binding, type KeyContext, type Keymap
 
 /** Per screen, its keys by how much they are used, most first; the screen's other keys follow in the keymap's order. */
 export const footerOrder: Readonly<Record<KeyContext, readonly ActionId[]>> = {
-  containers: ['logs', 'shell', 'stop', 'start', 'restart', 'run', 'remove', 'filter', 'stats-view', 'toggle-all', 'inspect', 'pull', 'commit', 'attach', 'exec', 'toggle-compose', 'pause', 'kill', 'rename', 'copy-out', 'files', 'diff', 'copy', 'toggle-stats', 'sort', 'prune', 'next-pane', 'engines'],
-  images: ['run', 'pull', 'remove', 'filter', 'inspect', 'tag', 'push', 'history', 'copy', 'sort', 'prune', 'next-pane', 'engines'],
+  containers: ['logs', 'shell', 'stop', 'start', 'restart', 'run', 'remove', 'filter', 'stats-view', 'toggle-all', 'inspect', 'pull', 'commit', 'recreate', 'attach', 'exec', 'toggle-compose', 'pause', 'kill', 'rename', 'copy-out', 'files', 'diff', 'copy', 'toggle-stats', 'sort', 'prune', 'next-pane', 'engines'],
+  images: ['run', 'pull', 'update-image', 'remove', 'filter', 'inspect', 'tag', 'push', 'history', 'copy', 'sort', 'prune', 'next-pane', 'engines'],
   pulls: ['pull', 'cancel-pull', 'dismiss-pull', 'next-pane', 'engines'],
   volumes: ['create', 'remove', 'filter', 'inspect', 'prune', 'pull', 'next-pane', 'engines'],
   networks: ['create', 'remove', 'filter', 'inspect', 'prune', 'pull', 'next-pane', 'engines'],

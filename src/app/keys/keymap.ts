@@ -77,6 +77,7 @@ export type ActionId =
   | 'drain'
   | 'activate'
   | 'push'
+  | 'update-image'
   | 'toggle-compose'
   | 'compose'
   | 'fold'
@@ -224,6 +225,7 @@ export const keymap: readonly Binding[] = [
   { action: 'create', keys: ['c'], description: 'create a volume, or a bridge network', contexts: ['volumes', 'networks'], footer: 'create' },
   { action: 'history', keys: ['h'], description: 'the image’s history: each layer, what made it, its size and age', contexts: ['images'], footer: 'history' },
   { action: 'tag', keys: ['t'], description: 'tag the image with another name (docker tag)', contexts: ['images'], footer: 'tag' },
+  { action: 'update-image', keys: ['u'], description: 'update the image: pull its tag anew (bars in the Pulls pane), then offer to recreate the containers that ran the old one (replaced, rolled back if one fails); ⇡ marks a tag whose registry holds a newer image, and the containers running it', contexts: ['images'], footer: 'update' },
   { action: 'push', keys: ['P'], description: 'push the image to its registry, a bar per layer in the Pulls pane (credentials as for pulls)', contexts: ['images'], footer: 'push' },
   { action: 'run', keys: ['r'], description: 'run a container', contexts: ['containers', 'images'], footer: 'run' },
   { action: 'stop', keys: ['s'], description: 'stop the container', contexts: ['containers'], footer: 'stop' },
@@ -236,6 +238,7 @@ export const keymap: readonly Binding[] = [
   { action: 'diff', keys: ['D'], description: 'what changed in the container since its image (what a commit captures), as a tree', contexts: ['containers'], footer: 'diff' },
   { action: 'restart', keys: ['R'], description: 'restart the container (asks first)', contexts: ['containers', 'incidents', 'incident'], footer: 'restart' },
   { action: 'commit', keys: ['c'], description: 'commit the container to an image', contexts: ['containers'], footer: 'commit' },
+  { action: 'recreate', keys: ['U'], description: 'edit and recreate the container: the run form filled from it; its own name replaces it (rolled back if the new one fails), another runs beside it; a Compose service: how compose recreates it', contexts: ['containers'], footer: 'recreate' },
   { action: 'shell', keys: ['e'], description: 'a shell in the running container (exit returns here)', contexts: ['containers'], footer: 'shell' },
   { action: 'attach', keys: ['A'], description: 'attach to the running container’s own process, as docker attach (Ctrl-P Ctrl-Q detaches)', contexts: ['containers'], footer: 'attach' },
   { action: 'sort', keys: ['o'], description: 'sort by the next column (containers: created, name, image, state; images: created, size, tag)', contexts: ['containers', 'images'], footer: 'sort' },
@@ -300,7 +303,6 @@ export const keymap: readonly Binding[] = [
   // Reserved for what comes next.
   { action: 'pulse', keys: ['H'], description: 'the engine’s pulse line on/off: containers by state, their CPU, memory, net and block I/O against the host’s, the disk and what prune would reclaim', contexts: ['global'] },
   { action: 'exec', keys: ['x'], description: 'run any command in the container (captured or with a terminal; or a debug shell beside it)', contexts: ['containers'], footer: 'exec' },
-  { action: 'recreate', keys: ['U'], description: 'edit and recreate the container', contexts: ['containers'], planned: 'change what exists (issue 37)' },
 ];
 
 /** How the keymap writes a binding's keys. */

@@ -4,7 +4,8 @@
  * a project is declared by the dialogs and views that do it (actions/index.ts); this pane says
  * what its rows are.
  */
-import type { ContainerSummary } from '../../engine/types.ts';
+import type { ContainerSummary, ImageSummary } from '../../engine/types.ts';
+import { imageOutdated, type FreshnessState } from '../../state/freshness/image-freshness.ts';
 import { isLive } from '../../state/containers.ts';
 import type { StatsFigures } from '../../state/stats/figures.ts';
 import { isCoarse } from '../../state/status-age.ts';
@@ -16,6 +17,7 @@ import { containerName, formatRelative, sanitizeLine } from '../format/index.ts'
 import { bodyHeight } from '../layout.ts';
 import { selectedIndex, setSort } from '../navigation.ts';
 import { memoLast } from '../rows/memo.ts';
+import { OUTDATED_MARK } from '../rows/markers.ts';
 import { selectContainerRows } from '../rows/select.ts';
 import { containerRows, statusText, type ContainerColumn, type ContainerRow } from '../rows/container-rows.ts';
 import { markSelected } from '../marks.ts';
@@ -92,6 +94,7 @@ interface Drawn {
   figures: StatsFigures | undefined;
   times: ContainerTimes | undefined;
   look: ContainerLook | undefined;
+  outdated: boolean;
   row: TableRow<Key>;
 }
 
@@ -105,11 +108,11 @@ interface Drawn {
  */
 const drawn = new WeakMap<ContainerRow, Drawn>();
 
-function tableRowOf(r: ContainerRow, key: string, nowMs: number, answeredAtMs: number, times: ContainerTimes | undefined, figures: StatsFigures | undefined, showStats: boolean, look: ContainerLook | undefined, groupFigures?: ReadonlyMap<string, StatsFigures>): TableRow<Key> {
+function tableRowOf(r: ContainerRow, key: string, nowMs: number, answeredAtMs: number, times: ContainerTimes | undefined, figures: StatsFigures | undefined, showStats: boolean, look: ContainerLook | undefined, outdated = false, groupFigures?: ReadonlyMap<string, StatsFigures>): TableRow<Key> {
   // A project's header with the resource columns: its members' sums, new with every sample (a few rows, not kept).
   if (r.group && showStats && groupFigures) return headerRow(r, key, groupFigures);
   const kept = drawn.get(r);
-  const keepable = kept !== undefined && kept.showStats === showStats && kept.figures === figures && kept.look === look;
+  const keepable = kept !== undefined && kept.showStats === showStats && kept.figures === figures && kept.look === look && kept.outdated === outdated;
   if (keepable && kept.nowMs === nowMs && kept.answeredAtMs === answeredAtMs && kept.times === times) return kept.row;
   const status = r.group ? '' : statusText(r.status, answeredAtMs, nowMs, times);
   const created = r.group ? '' : formatRelative(r.created, nowMs);
@@ -128,11 +131,13 @@ function tableRowOf(r: ContainerRow, key: string, nowMs: number, answeredAtMs: n
         : { status, created, ...(showStats ? statsCells(figures, r.state) : {}) }),
       // Trouble reads without colour too: a marker before the name.
       ...(look && { name: `${MARKERS[look]} ${r.cells.name}` }),
+      // Its image is older than the registry's under its tag: a marker before the image.
+      ...(outdated && !r.group && { image: `${OUTDATED_MARK} ${r.cells.image}` }),
     } as Record<Key, string>,
     // A project's header row stands out from its containers.
     color: r.group ? theme.accent : look ? lookColor(look) : theme.stateColor(r.state),
   };
-  drawn.set(r, { nowMs, answeredAtMs, showStats, figures, times, look, row });
+  drawn.set(r, { nowMs, answeredAtMs, showStats, figures, times, look, outdated, row });
   return row;
 }
 
@@ -171,6 +176,12 @@ function runningOnScreen(state: AppState, ctx: UiContext): string[] {
   return [...ids];
 }
 
+/** The containers whose image is older than its registry's, by id: once per change of the lists or the answers. */
+const outdatedContainers = memoLast((freshness: FreshnessState, images: readonly ImageSummary[], list: readonly ContainerSummary[]): ReadonlySet<string> => {
+  const old = new Set(images.filter((image) => imageOutdated(freshness, image)).map((image) => image.Id));
+  return new Set(old.size === 0 ? [] : list.filter((c) => c.ImageID !== undefined && old.has(c.ImageID)).map((c) => c.Id));
+});
+
 /** The engine's own name for a container (the list's name cell also carries a swarm task's service). */
 function ownName(ctx: UiContext, row: ContainerRow): string {
   return containerName(ctx.engine.containers.items.find((c) => c.Id === row.id)?.Names) || row.cells.name;
@@ -204,7 +215,8 @@ export const containers: PaneDefinition<ContainerRow> = definePane<ContainerRow>
       const showStats = options(state).stats;
       const answeredAt = ctx.engine.containers.refreshedAt ?? nowMs;
       const look = containerLook(row, incidentMarks(ctx.incidents.incidents));
-      return tableRowOf(row, rowKey(ctx.engine.connection.endpoint, row.id), nowMs, answeredAt, ctx.times.byId.get(row.id), showStats ? ctx.stats.byId.get(row.id) : undefined, showStats, look, ctx.stats.byId);
+      const outdated = ctx.freshness.remote.size > 0 && outdatedContainers(ctx.freshness, ctx.engine.images.items, ctx.engine.containers.items).has(row.id);
+      return tableRowOf(row, rowKey(ctx.engine.connection.endpoint, row.id), nowMs, answeredAt, ctx.times.byId.get(row.id), showStats ? ctx.stats.byId.get(row.id) : undefined, showStats, look, outdated, ctx.stats.byId);
     },
     message(state, ctx, rows) {
       if (!ctx.engine.containers.loaded) return { text: 'loading containers…' };
@@ -244,7 +256,7 @@ export const containers: PaneDefinition<ContainerRow> = definePane<ContainerRow>
     const times = onScreen(state, ctx)
       .filter((row) => isCoarse(row.status))
       .map((row) => row.id);
-    return { ...(options(state).stats && { stats: runningOnScreen(state, ctx) }), ...(times.length > 0 && { times }) };
+    return { ...(options(state).stats && { stats: runningOnScreen(state, ctx) }), ...(times.length > 0 && { times }), freshness: true };
   },
   actions: {
     // With the resource columns on, `o` orders by CPU and memory too.

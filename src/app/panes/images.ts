@@ -2,7 +2,9 @@
  * The Images pane: a row per tag (an untagged image gets one row of its id), newest first, or by
  * size or tag (`o`). What acts on an image is declared by the dialogs and views that do it.
  */
+import { freshnessOf } from '../../state/freshness/image-freshness.ts';
 import { rowKey } from '../../state/sources.ts';
+import { OUTDATED_MARK } from '../rows/markers.ts';
 import { formatRelative, plural } from '../format/index.ts';
 import { imageRows, type ImageColumn, type ImageRow } from '../rows/image-rows.ts';
 import { memoLast } from '../rows/memo.ts';
@@ -22,6 +24,12 @@ const columns: readonly Column<ImageColumn>[] = [
   { key: 'created', title: 'CREATED', min: 14, max: 22, priority: 3 },
   { key: 'parent', title: 'PARENT', min: 12, max: 12, priority: 4 },
 ];
+
+/** Whether the registry holds another image under the row's tag now (state/freshness). */
+function isOutdated(row: ImageRow, ctx: UiContext): boolean {
+  if (ctx.freshness.remote.size === 0) return false;
+  return freshnessOf(ctx.freshness, row.tag, ctx.engine.images.items.find((i) => i.Id === row.imageId)) === 'outdated';
+}
 
 export function imageRowsOf(state: AppState, ctx: Pick<UiContext, 'engine'>): readonly ImageRow[] {
   const view = paneView(state, ID);
@@ -45,12 +53,23 @@ export const images = definePane<ImageRow>({
     const view = paneView(state, ID);
     const filter = view.filter ? ` · filter "${view.filter}"` : '';
     const sort = view.sort === 'created' ? '' : ` · by ${view.sort}`;
-    return `${plural(imageRowsOf(state, ctx).length, 'tag')}${filter}${sort}${ctx.engine.images.stale ? ' [stale]' : ''}`;
+    const rows = imageRowsOf(state, ctx);
+    const outdated = rows.filter((row) => isOutdated(row, ctx)).length;
+    const marked = outdated > 0 ? ` · ${OUTDATED_MARK} ${outdated} outdated (${ctx.keymap.label('update-image')} updates)` : '';
+    return `${plural(rows.length, 'tag')}${marked}${filter}${sort}${ctx.engine.images.stale ? ' [stale]' : ''}`;
   },
   view: {
     kind: 'table',
     columns: () => columns,
-    cells: keptCells((row, ctx, nowMs) => ({ key: rowKey(ctx.engine.connection.endpoint, row.key), cells: { ...row.cells, created: formatRelative(row.created, nowMs) } }), true),
+    cells: keptCells(
+      (row, ctx, nowMs) => ({
+        key: rowKey(ctx.engine.connection.endpoint, row.key),
+        // Outdated reads without colour too: a marker before the tag.
+        cells: { ...row.cells, created: formatRelative(row.created, nowMs), ...(isOutdated(row, ctx) && { tag: `${OUTDATED_MARK} ${row.cells.tag}` }) },
+      }),
+      true,
+      (ctx) => ctx.freshness,
+    ),
     message(state, ctx, rows) {
       if (!ctx.engine.images.loaded) return { text: 'loading images…' };
       if (rows.length > 0) return undefined;
@@ -66,4 +85,5 @@ export const images = definePane<ImageRow>({
     noun: 'image',
   },
   actions: {},
+  demands: () => ({ freshness: true }),
 });

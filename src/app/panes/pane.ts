@@ -174,15 +174,17 @@ export function withPaneOptions(state: AppState, pane: string, patch: PaneOption
  * table whose rows did not change is not drawn again (ui/panes/table-pane.tsx compares them
  * item by item), and a minute's tick redraws only where an age changed.
  */
-export function keptCells<Row extends object>(make: (row: Row, ctx: UiContext, nowMs: number) => TableRow<string>, readsClock = false): TableView<Row>['cells'] {
-  const kept = new WeakMap<Row, { endpoint: string; nowMs: number; drawn: TableRow<string> }>();
+export function keptCells<Row extends object>(make: (row: Row, ctx: UiContext, nowMs: number) => TableRow<string>, readsClock = false, reads?: (ctx: UiContext) => unknown): TableView<Row>['cells'] {
+  const kept = new WeakMap<Row, { endpoint: string; nowMs: number; read: unknown; drawn: TableRow<string> }>();
   return (row, _state, ctx, nowMs) => {
     const endpoint = ctx.engine.connection.endpoint;
+    // A source the cells read besides the row (the image freshness): a new state of it is a new look.
+    const read = reads?.(ctx);
     const before = kept.get(row);
-    if (before && before.endpoint === endpoint && (!readsClock || before.nowMs === nowMs)) return before.drawn;
+    if (before && before.endpoint === endpoint && before.read === read && (!readsClock || before.nowMs === nowMs)) return before.drawn;
     const made = make(row, ctx, nowMs);
     const same = before && before.endpoint === endpoint && before.drawn.color === made.color && sameCells(before.drawn.cells, made.cells);
-    kept.set(row, { endpoint, nowMs, drawn: same ? before.drawn : made });
+    kept.set(row, { endpoint, nowMs, read, drawn: same ? before.drawn : made });
     return same ? before.drawn : made;
   };
 }

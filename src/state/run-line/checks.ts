@@ -88,7 +88,7 @@ export function checkLabel(entry: string): Checked<[string, string]> {
   return { ok: true, value: [key, eq < 0 ? '' : entry.slice(eq + 1)] };
 }
 
-const VOLUME_MODES = new Set(['ro', 'rw', 'z', 'Z', 'nocopy', 'shared', 'rshared', 'slave', 'rslave', 'private', 'rprivate', 'consistent', 'cached', 'delegated']);
+export const VOLUME_MODES: ReadonlySet<string> = new Set(['ro', 'rw', 'z', 'Z', 'nocopy', 'shared', 'rshared', 'slave', 'rslave', 'private', 'rprivate', 'consistent', 'cached', 'delegated']);
 
 export type VolumeSpec = { kind: 'bind'; spec: string } | { kind: 'anonymous'; target: string };
 

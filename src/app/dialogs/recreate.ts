@@ -1,0 +1,196 @@
+/**
+ * Edit and recreate (`U`): the run form, filled from the container's inspect (less what its
+ * image sets; what the form cannot rebuild is named under it), then a step list as the work goes:
+ *
+ *   loading ─loaded→ form ─Enter→ working (each step as it happens) ─done→ closed, the new one selected
+ *      │                                                           └rolled back | stuck→ finished (why, and what is left)
+ *      └a Compose service's container→ compose (recreated through `compose up --force-recreate`)
+ *
+ * The form's name decides: the container's own name replaces it (stop, rename aside, create,
+ * start, check, remove the old one; rolled back when the new one fails), another name runs the
+ * new one beside it. The work is handlers/recreate.ts; this file only decides.
+ */
+import type { RecreateStep, RecreateStepName } from '../../state/actions/recreate.ts';
+import { asideName } from '../../state/actions/recreate.ts';
+import type { TargetActions } from '../actions/target-actions.ts';
+import type { RecreateReply } from '../commands.ts';
+import { sanitizeLine } from '../format/index.ts';
+import { values } from './form.ts';
+import { defineDialog, type DialogViewContext, type Outcome } from './machine.ts';
+import { openDialog } from './open.ts';
+import { filledRunForm, formKeyPress, formSpec, runFormContexts, runFormView, type RunFormState } from './run-form.ts';
+import type { DialogBlock, DialogView, Hint } from './view.ts';
+
+export interface RecreateRequest {
+  type: 'recreate';
+  id: string;
+  name: string;
+}
+
+export type RecreatePhase =
+  | { kind: 'loading' }
+  | { kind: 'load-failed'; message: string }
+  | { kind: 'compose'; project: string; service: string; workingDir?: string }
+  | { kind: 'form' }
+  | { kind: 'working' }
+  | { kind: 'finished'; ok: boolean; text: string };
+
+export interface RecreateDialog {
+  type: 'recreate';
+  id: string;
+  name: string;
+  running: boolean;
+  phase: RecreatePhase;
+  /** The run form, once the container has been read into it. */
+  form?: RunFormState;
+  /** Whether the attempt under way replaces the old container (else it runs beside it). */
+  replace: boolean;
+  steps: readonly RecreateStep[];
+}
+
+/** Whether the form, as it stands, replaces the container: it keeps the container's name. */
+export function replaces(state: RecreateDialog): boolean {
+  return state.form !== undefined && values(state.form.fields).name.trim() === state.name;
+}
+
+const actions: TargetActions = {
+  recreate: { container: (state, ctx, c) => openDialog(state, ctx, recreate, { type: 'recreate', id: c.id, name: c.name }) },
+};
+
+/** The latest report of each step, in the order they first came. */
+function withStep(steps: readonly RecreateStep[], step: RecreateStep): RecreateStep[] {
+  const at = steps.findIndex((s) => s.step === step.step);
+  if (at < 0) return [...steps, step];
+  // A check that said something while running keeps saying it when it is done.
+  const detail = step.detail ?? (step.status === 'done' ? steps[at]?.detail : undefined);
+  return steps.map((s, i) => (i === at ? { ...step, ...(detail !== undefined && { detail }) } : s));
+}
+
+export const recreate = defineDialog<RecreateDialog, RecreateRequest, RecreateReply>({
+  id: 'recreate',
+  actions,
+  open: (request, ctx) => ({
+    state: { type: 'recreate', id: request.id, name: request.name, running: false, phase: { kind: 'loading' }, replace: true, steps: [] },
+    commands: [{ type: 'recreate-load', overlay: ctx.overlay, containerId: request.id }],
+  }),
+  contexts(state) {
+    if (state.phase.kind === 'form' && state.form) return runFormContexts(state.form);
+    return ['dialog'];
+  },
+  key(state, key, ctx): Outcome<RecreateDialog> {
+    const { phase, form } = state;
+    if (phase.kind !== 'form' || !form) {
+      // Leaving while the steps run lets them finish (the status bar says how).
+      if (key.action === 'cancel' || (key.action === 'submit' && phase.kind !== 'working')) return { state, close: true };
+      return { state };
+    }
+    if (key.action === 'submit') {
+      const read = formSpec(form);
+      if (!read.ok) return { state: { ...state, form: read.state } };
+      const replace = replaces(state);
+      const spec = { ...read.spec, detached: true };
+      return {
+        state: { ...state, phase: { kind: 'working' }, replace, steps: [], form: { ...form, error: undefined } },
+        commands: [{ type: 'recreate-run', overlay: ctx.overlay, old: { id: state.id, name: state.name, running: state.running }, spec, replace }],
+      };
+    }
+    const outcome = formKeyPress(form, key, ctx, (s) => ({ state: s }));
+    return { ...outcome, state: { ...state, form: outcome.state } };
+  },
+  result(state, result): Outcome<RecreateDialog> {
+    switch (result.kind) {
+      case 'loaded':
+        return { state: { ...state, running: result.running, phase: { kind: 'form' }, form: filledRunForm(result.options, result.notRebuilt) } };
+      case 'compose':
+        return { state: { ...state, phase: { kind: 'compose', project: result.project, service: result.service, workingDir: result.workingDir } } };
+      case 'load-failed':
+        return { state: { ...state, phase: { kind: 'load-failed', message: result.message } } };
+      case 'step':
+        return { state: { ...state, steps: withStep(state.steps, result.step) } };
+      case 'finished': {
+        const { outcome } = result;
+        const name = state.form ? values(state.form.fields).name.trim() || state.name : state.name;
+        if (outcome.kind === 'done') {
+          const text = state.replace ? `replaced ${name}` : `${name} runs beside ${state.name}`;
+          return { state, close: true, reveal: { kind: 'container', id: outcome.id }, notify: { text: outcome.note ? `${text} (${outcome.note})` : text } };
+        }
+        const text = outcome.kind === 'rolled-back' ? `rolled back: ${outcome.reason}. ${state.name} is back as it was.` : `${outcome.reason}. Left: ${outcome.state}.`;
+        return { state: { ...state, phase: { kind: 'finished', ok: false, text } } };
+      }
+    }
+  },
+  view: recreateView,
+});
+
+const stepText: Record<RecreateStepName, (s: RecreateDialog, aside: string) => string> = {
+  'stop-old': (s) => `stop ${s.name}`,
+  'rename-old': (s, aside) => `rename ${s.name} aside to ${aside}`,
+  create: () => 'create the new container',
+  start: () => 'start it',
+  check: () => 'check that it runs (and its health check, if any)',
+  'remove-old': (_s, aside) => `remove the old container (${aside}), its volumes kept`,
+  'remove-new': () => 'roll back: remove the new container',
+  'rename-back': (s) => `roll back: rename the old one back to ${s.name}`,
+  'start-old': (s) => `start ${s.name} again`,
+};
+
+const mark: Record<RecreateStep['status'], string> = { doing: '…', done: '✓', failed: '✗' };
+
+function stepBlocks(state: RecreateDialog): DialogBlock[] {
+  const aside = asideName(state.name, state.id);
+  return state.steps.map((s) => ({
+    kind: 'text',
+    tone: s.status === 'failed' ? 'error' : s.status === 'done' ? 'success' : undefined,
+    wrap: 'wrap',
+    text: sanitizeLine(`${mark[s.status]} ${stepText[s.step](state, aside)}${s.detail ? `: ${s.detail}` : ''}`),
+  }));
+}
+
+function recreateView(state: RecreateDialog, ctx: DialogViewContext): DialogView {
+  const title = `Edit and recreate ${sanitizeLine(state.name)}`;
+  const close: Hint[] = [{ action: ['submit', 'cancel'], text: 'close' }];
+  const { phase } = state;
+  switch (phase.kind) {
+    case 'loading':
+      return { title, width: 'form', blocks: [{ kind: 'busy', text: `reading ${sanitizeLine(state.name)} and its image…` }], hints: [{ action: 'cancel', text: 'cancel' }] };
+    case 'load-failed':
+      return { title, width: 'form', blocks: [], error: phase.message, hints: close };
+    case 'compose': {
+      const where = phase.workingDir ? ` in ${sanitizeLine(phase.workingDir)}` : '';
+      return {
+        title,
+        width: 'form',
+        blocks: [
+          { kind: 'text', wrap: 'wrap', text: sanitizeLine(`${state.name} is service ${phase.service} of the Compose project ${phase.project}: its definition is the project's compose file, so compose recreates it.`) },
+          { kind: 'text', tone: 'muted', wrap: 'wrap', text: sanitizeLine(`docker compose -p ${phase.project} up -d --force-recreate ${phase.service}${where ? `  (run${where})` : ''}`) },
+        ],
+        hints: close,
+      };
+    }
+    case 'working':
+    case 'finished': {
+      const what = state.replace ? `replacing ${state.name}` : `running the new container beside ${state.name}`;
+      const blocks: DialogBlock[] = [{ kind: 'text', bold: true, text: sanitizeLine(what) }, ...stepBlocks(state)];
+      if (phase.kind === 'working') blocks.push({ kind: 'busy', text: 'working… (Esc leaves; the steps finish)' });
+      return { title, width: 'form', blocks, ...(phase.kind === 'finished' && { error: sanitizeLine(phase.text) }), hints: phase.kind === 'working' ? [{ action: 'cancel', text: 'leave (the steps finish)' }] : close };
+    }
+    case 'form': {
+      const form = state.form;
+      if (!form) return { title, width: 'form', blocks: [], hints: close };
+      const view = runFormView(form, ctx);
+      const replace = replaces(state);
+      const mode: DialogBlock = {
+        kind: 'text',
+        tone: 'accent',
+        wrap: 'wrap',
+        text: sanitizeLine(
+          replace
+            ? `Same name: replaces ${state.name} (stop, rename aside, create, start, remove the old one; rolled back if the new one fails). Another name runs it beside.`
+            : `Another name: runs beside ${state.name}, which is left as it is. Its own name replaces it.`,
+        ),
+      };
+      const hints = view.hints.map((h) => ('action' in h && h.action === 'submit' ? { ...h, text: replace ? 'replace' : 'run beside' } : h));
+      return { ...view, title, blocks: [mode, ...view.blocks], hints };
+    }
+  }
+}

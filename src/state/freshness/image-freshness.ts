@@ -1,0 +1,190 @@
+/**
+ * Whether each local tag is what its registry holds now: in the background, one tag at a time at
+ * a slow pace (PACE_MS between two questions), while a pane that shows images or containers is
+ * on screen. Docker is asked through the engine (`GET /distribution/{name}/json`: its own
+ * credentials, mirrors and registry settings; a remote engine's too); an engine without it
+ * (Podman's compat API: 404 or "unsupported") makes berth ask the registry itself
+ * (registry-manifest.ts). Only tags of images pulled from a registry (their RepoDigests) are
+ * asked; a digest-pinned reference has no tag to move. Each answer is kept for the session; a
+ * tag pulled again (`recheck`) is asked again.
+ *
+ * The store keeps the registry's digest per tag; whether a tag is outdated is read against the
+ * image list as it is now (`freshnessOf`), so a pull that brings the new image clears the marker
+ * as soon as the list has it.
+ */
+import type { EngineClient } from '../../engine/client.ts';
+import { describeError, isEngineError } from '../../engine/errors.ts';
+import { parseImageReference } from '../../engine/reference.ts';
+import { registryDigest } from '../../engine/registry-manifest.ts';
+import type { EngineEvent, ImageSummary } from '../../engine/types.ts';
+import type { Demands, LiveSource } from '../live-source.ts';
+import { Store } from '../store.ts';
+
+export type RemoteDigest = { digest: string } | { error: string };
+
+export interface FreshnessState {
+  /** The registry's digest by local tag (`repo:tag` as the engine lists it), or why it is not known. */
+  remote: ReadonlyMap<string, RemoteDigest>;
+  /** How the registry is asked: through the engine, or by berth (the engine has no /distribution). */
+  via?: 'engine' | 'registry';
+}
+
+/** Between two questions: a registry (Docker Hub's rate limit above all) hears little from berth. */
+export const PACE_MS = 3_000;
+
+/** `repo` of a `repo:tag`, as RepoDigests write it (`repo@sha256:…`). */
+function repoOf(tag: string): string {
+  const colon = tag.lastIndexOf(':');
+  return colon > tag.lastIndexOf('/') ? tag.slice(0, colon) : tag;
+}
+
+/** The tags worth asking about: tagged, and pulled from a registry (a RepoDigest of the same repository). */
+export function askableTags(images: readonly ImageSummary[]): string[] {
+  const tags: string[] = [];
+  for (const image of images) {
+    const digests = image.RepoDigests ?? [];
+    for (const tag of image.RepoTags ?? []) {
+      // `localhost/…` (no port) is Podman's name for an image built here, not a registry.
+      if (tag.includes('<none>') || tag.includes('@') || tag.startsWith('localhost/')) continue;
+      const repo = repoOf(tag);
+      if (digests.some((d) => d.startsWith(`${repo}@`))) tags.push(tag);
+    }
+  }
+  return tags;
+}
+
+/** Whether the image under `tag` is what the registry holds: undefined while not known. */
+export function freshnessOf(state: FreshnessState, tag: string, image: ImageSummary | undefined): 'current' | 'outdated' | undefined {
+  const remote = state.remote.get(tag);
+  if (!remote || !('digest' in remote) || !image) return undefined;
+  const repo = repoOf(tag);
+  const local = (image.RepoDigests ?? []).filter((d) => d.startsWith(`${repo}@`)).map((d) => d.slice(repo.length + 1));
+  if (local.length === 0) return undefined;
+  return local.includes(remote.digest) ? 'current' : 'outdated';
+}
+
+/** An engine answer that means "no /distribution here", not "no such image". */
+function unsupported(error: unknown): boolean {
+  if (!isEngineError(error)) return false;
+  if (/unsupported|not implemented|page not found/i.test(error.message)) return true;
+  return error.status === 404 && !/manifest|unknown|not found: /i.test(error.message);
+}
+
+export class ImageFreshness implements LiveSource<FreshnessState> {
+  readonly store = new Store<FreshnessState>({ remote: new Map() });
+  private wanted = false;
+  private timer: NodeJS.Timeout | undefined;
+  private asking = false;
+  private engineAnswers: boolean | undefined;
+  private readonly abort = new AbortController();
+
+  constructor(
+    /** Read at each use: after an engine switch it is the new engine's. */
+    private readonly client: () => Pick<EngineClient, 'distributionInspect' | 'resolveCredentials'>,
+    private readonly images: () => readonly ImageSummary[],
+    private readonly isPodman: () => boolean,
+    private readonly paceMs = PACE_MS,
+  ) {}
+
+  watch(demands: Demands): void {
+    this.wanted = demands.freshness === true && this.paceMs > 0;
+    if (this.wanted) this.schedule();
+    else this.unschedule();
+  }
+
+  /** A pull or a tag changes what a tag is: ask about it again. */
+  onEngineEvent(event: EngineEvent): void {
+    if (event.Type !== 'image' || !/^(pull|tag|push)$/.test(event.Action ?? '')) return;
+    const name = event.Actor?.Attributes?.name ?? event.Actor?.ID;
+    if (name) this.recheck(name);
+  }
+
+  /** Forgets what the registry said of `tag`, so it is asked again. */
+  recheck(tag: string): void {
+    if (!this.store.getState().remote.has(tag)) return;
+    this.store.update((s) => {
+      const remote = new Map(s.remote);
+      remote.delete(tag);
+      return { ...s, remote };
+    });
+    if (this.wanted) this.schedule();
+  }
+
+  stop(): void {
+    this.abort.abort();
+    this.unschedule();
+  }
+
+  private unschedule(): void {
+    clearTimeout(this.timer);
+    this.timer = undefined;
+  }
+
+  private schedule(): void {
+    if (this.timer || this.asking || this.abort.signal.aborted) return;
+    this.timer = setTimeout(() => {
+      this.timer = undefined;
+      void this.askNext();
+    }, this.paceMs);
+    this.timer.unref();
+  }
+
+  private async askNext(): Promise<void> {
+    if (!this.wanted || this.abort.signal.aborted) return;
+    const known = this.store.getState().remote;
+    const tag = askableTags(this.images()).find((t) => !known.has(t));
+    // Nothing new to ask (or the list not in yet): look again at the next beat, without a request.
+    if (tag === undefined) return this.schedule();
+    this.asking = true;
+    let answer: RemoteDigest;
+    try {
+      answer = { digest: await this.ask(tag) };
+    } catch (error) {
+      answer = { error: describeError(error) };
+    }
+    this.asking = false;
+    if (this.abort.signal.aborted) return;
+    this.store.update((s) => ({ ...s, remote: new Map(s.remote).set(tag, answer), via: this.engineAnswers === false ? 'registry' : 'engine' }));
+    this.schedule();
+  }
+
+  private async ask(tag: string): Promise<string> {
+    const client = this.client();
+    const { auth } = await client.resolveCredentials(tag);
+    const signal = this.abort.signal;
+    if (this.engineAnswers !== false && !this.isPodman()) {
+      try {
+        const answer = await client.distributionInspect(tag, auth, signal);
+        const digest = answer.Descriptor?.digest;
+        if (!digest) throw new Error('the engine gave no digest');
+        this.engineAnswers = true;
+        return digest;
+      } catch (error) {
+        if (this.engineAnswers === true || !unsupported(error)) throw error;
+      }
+    }
+    this.engineAnswers = false;
+    const parsed = parseImageReference(tag);
+    if (!parsed.ok) throw new Error(`${tag}: not a reference berth can look up`);
+    const { domain, path } = parsed.ref;
+    return registryDigest(domain, path, parsed.ref.tag ?? 'latest', auth, signal);
+  }
+}
+
+/**
+ * Whether an image is older than its registry's: one of its tags is outdated, or (a tag pulled
+ * anew has moved to the new image) a repository it was pulled from now holds another digest
+ * under a tag that is known. What a container running it is marked by.
+ */
+export function imageOutdated(state: FreshnessState, image: ImageSummary | undefined): boolean {
+  if (!image || state.remote.size === 0) return false;
+  const tags = (image.RepoTags ?? []).filter((t) => !t.includes('<none>'));
+  if (tags.length > 0) return tags.some((tag) => freshnessOf(state, tag, image) === 'outdated');
+  for (const repoDigest of image.RepoDigests ?? []) {
+    const at = repoDigest.indexOf('@');
+    const repo = repoDigest.slice(0, at);
+    const digest = repoDigest.slice(at + 1);
+    for (const [tag, remote] of state.remote) if (repoOf(tag) === repo && 'digest' in remote && remote.digest !== digest) return true;
+  }
+  return false;
+}
