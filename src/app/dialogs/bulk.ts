@@ -20,6 +20,7 @@ import type { AppState } from '../types.ts';
 import { editIn, type Fields } from './form.ts';
 import { defineDialog, formContexts, type Outcome } from './machine.ts';
 import { openDialog } from './open.ts';
+import { pull } from './pull.ts';
 import type { DialogBlock, Hint } from './view.ts';
 
 /** A marked row as the dialog lists it. */
@@ -57,8 +58,8 @@ export interface BulkDialog extends BulkRequest {
   halted: boolean;
 }
 
-const PAST: Record<SetVerb, string> = { stop: 'stopped', start: 'started', restart: 'restarted', pause: 'paused', resume: 'resumed', kill: 'killed', remove: 'removed' };
-const DOING: Record<SetVerb, string> = { stop: 'stopping', start: 'starting', restart: 'restarting', pause: 'pausing', resume: 'resuming', kill: 'killing', remove: 'removing' };
+const PAST: Record<SetVerb, string> = { stop: 'stopped', start: 'started', restart: 'restarted', pause: 'paused', resume: 'resumed', kill: 'killed', remove: 'removed', pull: 'queued to pull', push: 'queued to push' };
+const DOING: Record<SetVerb, string> = { stop: 'stopping', start: 'starting', restart: 'restarting', pause: 'pausing', resume: 'resuming', kill: 'killing', remove: 'removing', pull: 'queueing', push: 'queueing' };
 
 const isLive = (state: string) => ['running', 'paused', 'restarting'].includes(state);
 
@@ -84,9 +85,11 @@ function entryOf(key: string, target: Target): BulkEntry | undefined {
 function ask(state: AppState, ctx: UiContext, marked: MarkedTarget, verb: SetVerb, pick: (target: Target) => boolean = () => true) {
   const entries = marked.items.flatMap(({ key, target }) => (pick(target) ? (entryOf(key, target) ?? []) : []));
   const noun = marked.of;
-  if (entries.length === 0) return notify(state, `no marked ${noun} to ${verb === 'resume' ? 'resume' : verb}`, 'error');
+  if (entries.length === 0) return notify(state, `no marked ${verb === 'pull' || verb === 'push' ? `tagged ${noun}` : noun} to ${verb}`, 'error');
   return openDialog(state, ctx, bulk, { type: 'bulk', verb, noun, entries });
 }
+
+const tagged = (target: Target) => target.kind === 'image' && !target.tag.startsWith('<none>');
 
 const containerState = (target: Target) => (target.kind === 'container' ? target.state : undefined);
 
@@ -103,6 +106,11 @@ const actions: TargetActions = {
     },
   },
   remove: { marked: (state, ctx, m) => ask(state, ctx, m, 'remove') },
+  // Marked images: pulled again (their tags' newer versions) or pushed, each queued in the Pulls
+  // pane with the credentials found as for one pull; an untagged image has no name to do either with.
+  // On another pane's marks, p is the pull dialog as ever.
+  pull: { marked: (state, ctx, m) => (m.of === 'image' ? ask(state, ctx, m, 'pull', tagged) : openDialog(state, ctx, pull, { type: 'pull' })) },
+  push: { marked: (state, ctx, m) => ask(state, ctx, m, 'push', tagged) },
 };
 
 /** What the verb's field is, if it has one. */

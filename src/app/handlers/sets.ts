@@ -3,7 +3,7 @@
  * reported to the dialog as it comes, so the rows show theirs in place. Halting (Esc while it
  * runs) stops issuing requests; closing the dialog aborts the one under way too.
  */
-import { actOnEach, actOnItem } from '../../state/actions/set.ts';
+import { actOnEach, actOnItem, TRANSFERS, type SetItem } from '../../state/actions/set.ts';
 import { reply } from './reply.ts';
 import { refreshAfterRemoval } from './resources.ts';
 import type { HandlerTable, OverlayWork } from './work.ts';
@@ -18,7 +18,14 @@ export const setHandlers: HandlerTable<'set-act' | 'set-halt'> = {
     halts.set(work, halt);
     const { signal } = work.abort;
     const kinds = new Set(c.items.map((item) => item.kind));
-    actOnEach(c.items, (item) => actOnItem(env.client, c.verb, item, c.options, signal), {
+    // A pull or a push is queued in the Pulls pane (its bars and its end are there); the row says so.
+    const queue = (item: SetItem): Promise<string> => {
+      const reference = item.tag ?? item.name;
+      env.pulls.start({ reference, ...(c.verb === 'push' && { push: true }) });
+      return Promise.resolve(`${c.verb === 'push' ? 'push' : 'pull'} of ${reference} queued in the Pulls pane`);
+    };
+    const act = TRANSFERS.has(c.verb) ? queue : (item: SetItem) => actOnItem(env.client, c.verb, item, c.options, signal);
+    actOnEach(c.items, act, {
       halt: AbortSignal.any([halt.signal, signal]),
       onStart: (index) => reply(env, c.overlay, { kind: 'set-started', index }),
       onResult: (index, outcome) => reply(env, c.overlay, { kind: 'set-item', index, ok: outcome.ok, message: outcome.message }),
