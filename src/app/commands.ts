@@ -10,6 +10,7 @@
  * replies below (`{ type: 'dialog', overlay, result }`).
  */
 import type { HistoryEntry } from '../engine/images.ts';
+import type { ActionId } from './keys/keymap.ts';
 import type { RunSpec } from '../state/actions/run-container.ts';
 import type { SetItem, SetOptions, SetVerb } from '../state/actions/set.ts';
 import type { SessionTarget } from '../state/engine-session.ts';
@@ -91,6 +92,8 @@ type ResourceCommand =
 /** The marked rows, acted on one after another (state/actions/set.ts), each reporting to the dialog. */
 type SetCommand =
   | { type: 'set-act'; overlay: number; verb: SetVerb; items: readonly SetItem[]; options: SetOptions }
+  /** A protected engine's name was typed: the action goes on (handlers/engines.ts hands it back as engine-confirmed). */
+  | { type: 'engine-confirm'; overlay: number; action: ActionId; confirmed: readonly string[] }
   /** No new request for the set in `overlay` (the one under way finishes and is reported). */
   | { type: 'set-halt'; overlay: number };
 
@@ -225,6 +228,8 @@ export type AppAction =
   | { type: 'engine-probed'; overlay: number; host: string; reach: { ok: boolean; text: string } }
   /** A switch ended; berth is on the new engine if `outcome.ok`. */
   | { type: 'engine-switched'; overlay: number; name: string; outcome: SwitchOutcome }
+  /** A protected engine's name was typed in the dialog `overlay`: it closes and `action` runs again, those engines confirmed. */
+  | { type: 'engine-confirmed'; overlay: number; action: ActionId; confirmed: readonly string[] }
   /** Opens a dialog from outside a key (a test): a request of the dialog module named by its `type`. */
   | { type: 'open-dialog'; request: DialogRequest }
   /** A result for the dialog in overlay `overlay` (ignored once it has closed). */

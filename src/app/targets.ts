@@ -20,6 +20,8 @@ export interface ContainerTarget {
   state: string;
   /** `com.docker.swarm.service.name`, when it is a swarm task. */
   service?: string;
+  /** In a fleet: the short name of its engine (what acts on it goes there: app/fleet/route.ts). */
+  engine?: string;
 }
 
 export interface ProjectMember {
@@ -41,6 +43,8 @@ export interface ImageTarget {
   imageId: string;
   /** `repo:tag`, or `<none>:<none>` for an untagged image. */
   tag: string;
+  /** In a fleet: the short name of its engine. */
+  engine?: string;
 }
 
 export interface VolumeTarget {

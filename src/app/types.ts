@@ -68,6 +68,8 @@ export interface TerminalSize {
 interface OverlayBase {
   /** Unique for the app's life: results of work started for an overlay find it (or find it gone) by this. */
   id: number;
+  /** In a fleet: the engine what it shows or does is on (app/fleet/route.ts); absent: the engine shown. */
+  engine?: string;
 }
 
 export interface HelpOverlay extends OverlayBase {

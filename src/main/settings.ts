@@ -3,7 +3,8 @@
  * It holds `keys` (see app/keys/custom-keys.ts); `restartLoop`: `{"restarts": 5, "withinMinutes": 10}`,
  * when restarts are a loop (state/incidents/detect.ts explains the defaults); `mute`: containers
  * whose incidents are not counted (`["web-1", "com.example.flaky=true"]`); and `alert`: `"bell"`,
- * `"osc9"` or `"osc777"`, how a new incident alerts beyond the notice (app/alerts.ts). No file means the defaults; a file berth
+ * `"osc9"` or `"osc777"`, how a new incident alerts beyond the notice (app/alerts.ts); `engines`: the
+ * engines that are read-only or protected (state/fleet/access-settings.ts). No file means the defaults; a file berth
  * cannot use stops it before it takes the terminal, with the file and the problem named, so a
  * typo never turns into keys that quietly do nothing.
  */
@@ -13,6 +14,7 @@ import { customiseKeymap } from '../app/keys/custom-keys.ts';
 import { defaultKeymap, keymap, Keymap } from '../app/keys/keymap.ts';
 import { DEFAULT_LOOP_POLICY, parseMuteRule, type LoopPolicy, type MuteRule } from '../state/incidents/detect.ts';
 import { ALERT_KINDS, type AlertKind } from '../app/alerts.ts';
+import { parseAccessSettings, type AccessSettings } from '../state/fleet/access-settings.ts';
 
 export interface Settings {
   keymap: Keymap;
@@ -22,9 +24,11 @@ export interface Settings {
   mute?: readonly MuteRule[];
   /** How an incident alerts beyond the notice (`alert`: opt-in). */
   alert?: AlertKind;
+  /** Engines that are read-only or protected (`engines`: state/fleet/access-settings.ts). */
+  access?: AccessSettings;
 }
 
-const KNOWN = ['keys', 'restartLoop', 'mute', 'alert'];
+const KNOWN = ['keys', 'restartLoop', 'mute', 'alert', 'engines'];
 
 /** `restartLoop` as config.json gives it, checked: a positive whole `restarts` and a positive `withinMinutes`. */
 function loopPolicy(raw: unknown): LoopPolicy | string {
@@ -61,7 +65,9 @@ export function loadSettings(path: string): Settings | string {
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return `${path}: must hold a JSON object`;
   const unknown = Object.keys(raw).filter((k) => !KNOWN.includes(k));
   if (unknown.length > 0) return `${path}: unknown setting ${unknown.map((k) => `"${k}"`).join(', ')} (berth knows ${KNOWN.map((k) => `"${k}"`).join(', ')})`;
-  const { keys, restartLoop, mute, alert } = raw as { keys?: unknown; restartLoop?: unknown; mute?: unknown; alert?: unknown };
+  const { keys, restartLoop, mute, alert, engines } = raw as { keys?: unknown; restartLoop?: unknown; mute?: unknown; alert?: unknown; engines?: unknown };
+  const access = engines === undefined ? undefined : parseAccessSettings(engines);
+  if (typeof access === 'string') return `${path}: ${access}`;
   const loop = loopPolicy(restartLoop);
   if (typeof loop === 'string') return `${path}: ${loop}`;
   if (mute !== undefined && (!Array.isArray(mute) || !mute.every((m) => typeof m === 'string' && m.trim() !== ''))) return `${path}: "mute" must be a list of container names or labels ("key=value")`;
@@ -72,6 +78,7 @@ export function loadSettings(path: string): Settings | string {
       loop,
       ...(mute !== undefined && { mute: (mute as string[]).map((m) => parseMuteRule(m.trim())) }),
       ...(alert !== undefined && { alert: alert as AlertKind }),
+      ...(access !== undefined && { access }),
     };
   } catch (error) {
     return `${path}: ${(error as Error).message}`;

@@ -3,7 +3,8 @@ import { homedir } from 'node:os';
 import { describeError } from '../engine/errors.ts';
 import { saveCodeCache } from '../tuning/code-cache.ts';
 import { limitYoungGenerationAfterStart, onceQuiet, releaseStartupMemory, underStartupFlags } from '../tuning/memory.ts';
-import { openEngineSession, startEngineSession, type EngineSession, type SessionOptions } from '../state/engine-session.ts';
+import { closeEngineSession, openEngineSession, startEngineSession, type EngineSession, type SessionOptions } from '../state/engine-session.ts';
+import { openFleet } from './fleet.ts';
 import { EngineSwitchboard, engineSwitching } from '../state/engine-switch.ts';
 import { PullManager } from '../state/pulls/pull-manager.ts';
 import { LiveSources } from '../state/sources.ts';
@@ -25,6 +26,8 @@ import type { TerminalControl } from '../ui/terminal-handle.tsx';
 export interface AppOptions {
   host?: string;
   context?: string;
+  /** A fleet: the engines shown together with the first (repeated -H, --context a,b). */
+  fleet?: ReadonlyArray<{ host?: string; context?: string }>;
   apiVersion?: string;
   intervalMs: number;
 }
@@ -44,9 +47,12 @@ export async function runApp(options: AppOptions): Promise<number> {
   let session: EngineSession;
   // Every engine berth opens, the first and any switched to, is opened the same way.
   const sessionOptions: SessionOptions = { apiVersion: options.apiVersion, sync: { intervalMs: options.intervalMs }, demo: demoFromEnv(process.env) };
+  const others: EngineSession[] = [];
   try {
     session = openEngineSession({ host: options.host, context: options.context }, sessionOptions);
+    for (const target of options.fleet ?? []) others.push(openEngineSession(target, sessionOptions));
   } catch (error) {
+    for (const opened of others) void closeEngineSession(opened).catch(() => undefined);
     // A bad address, context, TLS file or no ssh client: nothing to retry, so say what is wrong (with the hint) and stop.
     process.stderr.write(`berth: ${describeError(error)}\n`);
     return 2;
@@ -76,7 +82,8 @@ export async function runApp(options: AppOptions): Promise<number> {
     drain: (previous) => pulls.drain(previous.label),
   });
   const engineStore = board.store;
-  const sources = new LiveSources(session, pulls, engineStore, { loop: settings.loop, mute: settings.mute });
+  const fleet = openFleet(board, others, settings.access);
+  const sources = new LiveSources(session, pulls, engineStore, { loop: settings.loop, mute: settings.mute }, fleet);
 
   let finished = false;
   let resolveExit: (code: number) => void = () => undefined;
@@ -105,6 +112,7 @@ export async function runApp(options: AppOptions): Promise<number> {
     runtime?.dispose();
     sources.stop();
     pulls.stop();
+    void fleet.close().catch(() => undefined);
     void board.close().catch(() => undefined);
     try {
       // Ink gives the normal screen back, and shows the cursor.
@@ -128,6 +136,7 @@ export async function runApp(options: AppOptions): Promise<number> {
   // (Ink, React, the panes: most of the bundle) compiles, and the first frame then usually
   // shows data at once instead of "loading…" followed by a frame per list that arrives.
   startEngineSession(session);
+  fleet.start();
   try {
     const [{ mount }, { createRuntime }] = await Promise.all([
       import('../ui/mount.tsx'),

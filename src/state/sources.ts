@@ -18,6 +18,8 @@ import type { EngineClient } from '../engine/client.ts';
 import type { EngineEvent } from '../engine/types.ts';
 import type { EngineSession } from './engine-session.ts';
 import type { EngineState } from './engine-state.ts';
+import { NO_FLEET, type Fleet, type FleetState } from './fleet/fleet.ts';
+import { fleetEngineState } from './fleet/fleet-lists.ts';
 import { EventLog } from './events/event-log.ts';
 import { IncidentLog } from './incidents/incident-log.ts';
 import { EnginePulse } from './pulse/engine-pulse.ts';
@@ -63,7 +65,7 @@ export type EngineSources = { session: SourceSession } & { [K in SourceName]: Re
 type StateOf<T> = T extends LiveSource<infer S> ? S : never;
 
 /** Every source's state, as the reducer and the components read them. */
-export type SourceStates = { engine: EngineState; pulls: PullsState } & { [K in SourceName]: StateOf<EngineSources[K]> };
+export type SourceStates = { engine: EngineState; pulls: PullsState; fleet?: FleetState } & { [K in SourceName]: StateOf<EngineSources[K]> };
 
 /** A thing's key in a table: its engine and its id (never shown). */
 export function rowKey(engine: string, id: string): string {
@@ -100,10 +102,16 @@ export class LiveSources {
     /** The engine store the screen reads (the switchboard's, which follows a switch). */
     private readonly engineStore: Store<EngineState> = session.store,
     private readonly options: SourceOptions = {},
+    /** Several engines shown together: their containers and images are `engine`'s lists (fleet/fleet-lists.ts). */
+    readonly fleet?: Fleet,
   ) {
     this.engine = openEngineSources(session, options);
     this.unfollow = this.follow(this.engine);
+    // The other engines' changes; a fleet of one changes only with the engine shown, followed already.
+    this.unfollowFleet = fleet && fleet.otherNames.length > 0 ? fleet.store.subscribe(() => this.changed()) : () => undefined;
   }
+
+  private readonly unfollowFleet: () => void;
 
   /** The sources of the engine shown. */
   get current(): EngineSources {
@@ -117,9 +125,11 @@ export class LiveSources {
 
   /** Every source's state; the same object until one of them changes. */
   states = (): SourceStates => {
+    const fleet = this.fleet?.store.getState() ?? NO_FLEET;
     this.snapshot ??= {
-      engine: this.engineStore.getState(),
+      engine: fleetEngineState(fleet, this.engineStore.getState()),
       pulls: this.pulls.store.getState(),
+      ...(this.fleet && { fleet }),
       ...(Object.fromEntries(NAMES.map((name) => [name, this.engine[name].store.getState()])) as Omit<SourceStates, 'engine' | 'pulls'>),
     };
     return this.snapshot;
@@ -151,6 +161,7 @@ export class LiveSources {
     if (this.stopped) return;
     this.stopped = true;
     this.unfollow();
+    this.unfollowFleet();
     for (const source of each(this.engine)) source.stop();
   }
 

@@ -68,6 +68,7 @@ export function Screen() {
 
   const running = useDerived((_s, ctx) => ctx.engine.containers.items.filter(isLive).length, [], Object.is);
   const incidents = useDerived((_s, ctx) => unacknowledged(ctx.incidents.incidents), [], Object.is);
+  const fleet = useDerived((_s, ctx) => ctx.fleet, [], Object.is);
   const overlay = topOverlay(state);
   const view = paneView(state, pane.id);
   const unreachable = engine.connection.status === 'unreachable';
@@ -91,7 +92,7 @@ export function Screen() {
 
   return (
     <Box flexDirection="column" width={width} height={rows - 1}>
-      <StatusBar engine={engine} width={width} running={running} incidents={incidents} />
+      <StatusBar engine={engine} width={width} running={running} incidents={incidents} fleet={fleet} />
       {state.pulse ? <PulseLine width={width} /> : null}
       {unreachable ? <UnreachableBanner connection={engine.connection} width={width} /> : null}
       {backgroundError ? <EngineErrorLine message={backgroundError} width={width} /> : null}

@@ -20,7 +20,6 @@ import type { AppState } from '../types.ts';
 import { editIn, type Fields } from './form.ts';
 import { defineDialog, formContexts, type Outcome } from './machine.ts';
 import { openDialog } from './open.ts';
-import { pull } from './pull.ts';
 import type { DialogBlock, Hint } from './view.ts';
 
 /** A marked row as the dialog lists it. */
@@ -67,11 +66,12 @@ function entryOf(key: string, target: Target): BulkEntry | undefined {
   switch (target.kind) {
     case 'container': {
       const label = `${sanitizeLine(target.shown || target.name) || shortId(target.id)} (${shortId(target.id)})`;
-      return { key, item: { kind: 'container', id: target.id, name: target.name }, label, running: isLive(target.state), ...(target.service && { service: target.service }) };
+      return { key, item: { kind: 'container', id: target.id, name: target.name, ...(target.engine !== undefined && { engine: target.engine }) }, label: target.engine === undefined ? label : `${label} on ${sanitizeLine(target.engine)}`, running: isLive(target.state), ...(target.service && { service: target.service }) };
     }
     case 'image': {
       const ref = removalTarget(target);
-      return { key, item: { kind: 'image', id: target.imageId, name: ref, tag: target.tag }, label: ref === target.imageId ? shortId(ref) : sanitizeLine(ref) };
+      const label = ref === target.imageId ? shortId(ref) : sanitizeLine(ref);
+      return { key, item: { kind: 'image', id: target.imageId, name: ref, tag: target.tag, ...(target.engine !== undefined && { engine: target.engine }) }, label: target.engine === undefined ? label : `${label} on ${sanitizeLine(target.engine)}` };
     }
     case 'volume':
       return { key, item: { kind: 'volume', id: target.name, name: target.name }, label: sanitizeLine(target.name) };
@@ -108,8 +108,8 @@ const actions: TargetActions = {
   remove: { marked: (state, ctx, m) => ask(state, ctx, m, 'remove') },
   // Marked images: pulled again (their tags' newer versions) or pushed, each queued in the Pulls
   // pane with the credentials found as for one pull; an untagged image has no name to do either with.
-  // On another pane's marks, p is the pull dialog as ever.
-  pull: { marked: (state, ctx, m) => (m.of === 'image' ? ask(state, ctx, m, 'pull', tagged) : openDialog(state, ctx, pull, { type: 'pull' })) },
+  // On another pane's marks, p is the pull dialog as ever (undefined: berth's own action).
+  pull: { marked: (state, ctx, m) => (m.of === 'image' ? ask(state, ctx, m, 'pull', tagged) : undefined) },
   push: { marked: (state, ctx, m) => ask(state, ctx, m, 'push', tagged) },
 };
 

@@ -7,6 +7,7 @@ import { commit } from './commit.ts';
 import { confirm } from './confirm.ts';
 import { copyOut } from './copy-out.ts';
 import { create } from './create.ts';
+import { engineName } from './engine-name.ts';
 import { kill } from './kill.ts';
 import { registered, type AnyDialog } from './machine.ts';
 import { prune } from './prune.ts';
@@ -33,7 +34,11 @@ export const dialogs: readonly AnyDialog[] = [
   registered(prune),
   registered(confirm),
   registered(bulk),
+  registered(engineName),
 ];
+
+/** A protected engine's question, asked before a change on it (app/fleet/access.ts). */
+export { askEngineName } from './engine-name.ts';
 
 /** The module of a dialog's state (or request) by its `type`. */
 export function dialogOf(type: string): AnyDialog | undefined {

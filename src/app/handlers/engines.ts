@@ -7,7 +7,9 @@ import { describeError } from '../../engine/errors.ts';
 import type { EngineRow } from '../types.ts';
 import { failure, type HandlerTable } from './work.ts';
 
-export const engineHandlers: HandlerTable<'engines-list' | 'engine-switch'> = {
+export const engineHandlers: HandlerTable<'engines-list' | 'engine-switch' | 'engine-confirm'> = {
+  // Back to the reducer at once, before the next key: the action runs as if the key came again.
+  'engine-confirm': (c, env) => env.dispatch({ type: 'engine-confirmed', overlay: c.overlay, action: c.action, confirmed: c.confirmed }),
   'engines-list': (command, env) => {
     const engines = env.services.engines;
     if (!engines) {

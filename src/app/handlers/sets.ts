@@ -24,7 +24,15 @@ export const setHandlers: HandlerTable<'set-act' | 'set-halt'> = {
       env.pulls.start({ reference, ...(c.verb === 'push' && { push: true }) });
       return Promise.resolve(`${c.verb === 'push' ? 'push' : 'pull'} of ${reference} queued in the Pulls pane`);
     };
-    const act = TRANSFERS.has(c.verb) ? queue : (item: SetItem) => actOnItem(env.client, c.verb, item, c.options, signal);
+    // In a fleet each row's request goes to its own engine.
+    const fleet = env.services.sources.fleet;
+    const clientOf = (item: SetItem) => {
+      if (item.engine === undefined || !fleet || item.engine === fleet.primaryName) return env.client;
+      const client = fleet.client(item.engine);
+      if (!client) throw new Error(`${item.engine} is no longer in the fleet`);
+      return client;
+    };
+    const act = TRANSFERS.has(c.verb) ? queue : (item: SetItem) => actOnItem(clientOf(item), c.verb, item, c.options, signal);
     actOnEach(c.items, act, {
       halt: AbortSignal.any([halt.signal, signal]),
       onStart: (index) => reply(env, c.overlay, { kind: 'set-started', index }),

@@ -2,7 +2,6 @@
  * The Images pane: a row per tag (an untagged image gets one row of its id), newest first, or by
  * size or tag (`o`). What acts on an image is declared by the dialogs and views that do it.
  */
-import { rowKey } from '../../state/sources.ts';
 import { formatRelative, plural } from '../format/index.ts';
 import { imageRows, type ImageColumn, type ImageRow } from '../rows/image-rows.ts';
 import { memoLast } from '../rows/memo.ts';
@@ -11,6 +10,7 @@ import { imageSorts, isDescending } from '../rows/sort.ts';
 import type { Column } from '../table.ts';
 import type { UiContext } from '../context.ts';
 import { paneView, type AppState } from '../types.ts';
+import { fleetRowKey, withEngineColumn } from '../fleet/fleet-rows.ts';
 import { definePane, keptCells } from './pane.ts';
 
 const ID = 'images';
@@ -35,7 +35,7 @@ export const images = definePane<ImageRow>({
   id: ID,
   title: 'Images',
   rows: imageRowsOf,
-  key: (row, ctx) => rowKey(ctx.engine.connection.endpoint, row.key),
+  key: (row, ctx) => fleetRowKey(ctx, row.engine, row.key),
   sorts: imageSorts,
   filterable: true,
   pinsSelection: true,
@@ -49,8 +49,8 @@ export const images = definePane<ImageRow>({
   },
   view: {
     kind: 'table',
-    columns: () => columns,
-    cells: keptCells((row, ctx, nowMs) => ({ key: rowKey(ctx.engine.connection.endpoint, row.key), cells: { ...row.cells, created: formatRelative(row.created, nowMs) } }), true),
+    columns: (_state, ctx) => withEngineColumn(columns, ctx),
+    cells: keptCells((row, ctx, nowMs) => ({ key: fleetRowKey(ctx, row.engine, row.key), cells: { ...row.cells, engine: row.engine ?? '', created: formatRelative(row.created, nowMs) } }), true),
     message(state, ctx, rows) {
       if (!ctx.engine.images.loaded) return { text: 'loading images…' };
       if (rows.length > 0) return undefined;
@@ -60,7 +60,7 @@ export const images = definePane<ImageRow>({
     stale: (_state, ctx) => ctx.engine.images.stale,
     sortedBy: (state) => ({ key: paneView(state, ID).sort, descending: isDescending(paneView(state, ID).sort) }),
   },
-  target: (row) => ({ kind: 'image', imageId: row.imageId, tag: row.tag }),
+  target: (row) => ({ kind: 'image', imageId: row.imageId, tag: row.tag, ...(row.engine !== undefined && { engine: row.engine }) }),
   marking: {
     every: (_state, ctx) => (ctx.engine.images.loaded && !ctx.engine.images.stale ? everyRow(ctx.engine.images.items) : undefined),
     noun: 'image',

@@ -23,6 +23,8 @@ export interface SetItem {
   id: string;
   name: string;
   tag?: string;
+  /** In a fleet: the short name of its engine (handlers/sets.ts sends its request there). */
+  engine?: string;
 }
 
 /** What the verbs take: a grace period (stop, restart), a signal (kill), force (remove). */

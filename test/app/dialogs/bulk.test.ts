@@ -102,7 +102,7 @@ test('the set runner: every row tried despite a refusal, a halt issues nothing n
 test('marked images pushed: one command for all, no field to fill, and the end notice says they were queued', () => {
   const images: BulkRequest = { type: 'bulk', verb: 'push', noun: 'image', entries: [1, 2].map((n) => ({ key: `i${n}`, item: { kind: 'image' as const, id: `sha${n}`, name: `reg/app:${n}`, tag: `reg/app:${n}` }, label: `reg/app:${n}` })) };
   const asked = bulk.open(images, ctx).state;
-  assert.deepEqual(bulk.contexts(asked, ctx), ['dialog'], 'nothing to type: Enter pushes');
+  assert.deepEqual(bulk.contexts(asked), ['dialog'], 'nothing to type: Enter pushes');
   const out = bulk.key(asked, key('submit'), ctx);
   assert.deepEqual(out.commands, [{ type: 'set-act', overlay: 7, verb: 'push', items: images.entries.map((e) => e.item), options: {} }]);
   let state = out.state;

@@ -1,0 +1,83 @@
+/**
+ * Where an action on a thing goes, and whether it may: the thing's engine (a fleet's row names
+ * its own; anything else is on the engine shown) and that engine's access in config.json
+ * ("engines": read-only, protected). A read-only engine takes no change: the action says so and
+ * does nothing. A protected one asks for its name to be typed first (the engine-name dialog);
+ * once typed, the action runs as if asked again (`confirmed`). In a fleet the result goes to the
+ * thing's engine (route.ts).
+ */
+import type { Access } from '../../state/fleet/fleet.ts';
+import { notify, type Reduced } from '../commands.ts';
+import type { UiContext } from '../context.ts';
+import { askEngineName } from '../dialogs/index.ts';
+import type { ActionId } from '../keys/keymap.ts';
+import type { Target } from '../targets.ts';
+import type { AppState } from '../types.ts';
+import { fleetMembers, inFleet } from './fleet-rows.ts';
+import { routeTo } from './route.ts';
+
+/** The actions that change an engine (or run something in it): what read-only refuses and protected asks about. */
+export const CHANGES: ReadonlySet<ActionId> = new Set<ActionId>([
+  'run',
+  'pull',
+  'stop',
+  'start',
+  'restart',
+  'pause',
+  'kill',
+  'rename',
+  'commit',
+  'remove',
+  'shell',
+  'attach',
+  'tag',
+  'create',
+  'prune',
+  'scale',
+  'force-update',
+  'rollback',
+  'drain',
+  'activate',
+]);
+
+/** The engines a target is on, by short name (one, or a marked set's). */
+function enginesOf(target: Target, primary: string): string[] {
+  switch (target.kind) {
+    case 'container':
+    case 'image':
+      return [target.engine ?? primary];
+    case 'marked':
+      return [...new Set(target.items.flatMap(({ target: t }) => enginesOf(t, primary)))];
+    default:
+      return [primary];
+  }
+}
+
+/** An engine's access, by its short name (read-write when config.json says nothing). */
+export function accessOf(ctx: Pick<UiContext, 'fleet'>, engine: string): Access {
+  return fleetMembers(ctx).find((m) => m.name === engine)?.access ?? 'read-write';
+}
+
+/** The short name of the engine shown (the first of a fleet). */
+export function primaryName(ctx: Pick<UiContext, 'fleet' | 'engine'>): string {
+  return fleetMembers(ctx)[0]?.name ?? ctx.engine.connection.endpoint;
+}
+
+/**
+ * Runs `handler` (the action declared for the target) if the target's engine allows it, and
+ * sends what it returns to that engine. `confirmed`: the protected engines whose names were just typed.
+ */
+export function onEngine(state: AppState, ctx: UiContext, action: ActionId, target: Target, handler: (state: AppState, ctx: UiContext) => Reduced | undefined, confirmed: readonly string[] = []): Reduced | undefined {
+  const primary = primaryName(ctx);
+  const engines = enginesOf(target, primary);
+  if (CHANGES.has(action)) {
+    const readOnly = engines.filter((e) => accessOf(ctx, e) === 'read-only');
+    if (readOnly.length > 0) return notify(state, `${readOnly.join(', ')} ${readOnly.length === 1 ? 'is' : 'are'} read-only (config.json "engines"): no ${action} there`, 'error');
+    const guarded = engines.find((e) => accessOf(ctx, e) === 'protected' && !confirmed.includes(e));
+    if (guarded !== undefined) return askEngineName(state, ctx, { engine: guarded, action, confirmed });
+  }
+  const result = handler(state, ctx);
+  const engine = engines.length === 1 ? engines[0] : undefined;
+  if (!result || !inFleet(ctx) || engine === undefined || engine === primary) return result;
+  return routeTo(state, result, engine);
+}
