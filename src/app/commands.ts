@@ -94,6 +94,8 @@ type SetCommand =
   | { type: 'set-act'; overlay: number; verb: SetVerb; items: readonly SetItem[]; options: SetOptions }
   /** A protected engine's name was typed: the action goes on (handlers/engines.ts hands it back as engine-confirmed). */
   | { type: 'engine-confirm'; overlay: number; action: ActionId; confirmed: readonly string[] }
+  /** Show these engines together with the one shown (the switcher's fleet). */
+  | { type: 'fleet-show'; overlay: number; targets: readonly SessionTarget[]; name: string }
   /** No new request for the set in `overlay` (the one under way finishes and is reported). */
   | { type: 'set-halt'; overlay: number };
 

@@ -132,6 +132,8 @@ export interface EngineRow extends EngineChoice {
 /** The engine switcher: the engines berth could show, the current one marked. */
 export interface EnginesOverlay extends OverlayBase {
   kind: 'engines';
+  /** The rows chosen for a fleet (Space), by host: Enter shows them together with the engine shown. */
+  chosen?: readonly string[];
   /** Undefined until listed. */
   rows?: readonly EngineRow[];
   selected: number;

@@ -4,29 +4,51 @@
  * access from config.json's "engines". With no others it is a fleet of one: the engine's access
  * still counts (read-only, protected), and the panes show no ENGINE column.
  */
-import type { EngineSession } from '../state/engine-session.ts';
-import type { EngineSwitchboard } from '../state/engine-switch.ts';
+import { describeError } from '../engine/errors.ts';
+import { closeEngineSession, openEngineSession, type EngineSession, type SessionOptions, type SessionTarget } from '../state/engine-session.ts';
+import type { EngineSwitchboard, SwitchOutcome } from '../state/engine-switch.ts';
 import { accessFor, type AccessSettings } from '../state/fleet/access-settings.ts';
-import { Fleet } from '../state/fleet/fleet.ts';
+import { Fleet, type FleetEngine } from '../state/fleet/fleet.ts';
 import { distinctNames, shortName } from '../state/fleet/member-names.ts';
 
 const nameOf = (session: EngineSession) => shortName({ context: session.client.context, label: session.client.endpoint.label });
 const accessOf = (settings: AccessSettings | undefined, session: EngineSession, name: string) => accessFor(settings, { context: session.client.context, host: session.client.endpoint.label, name });
 
-export function openFleet(board: EngineSwitchboard, others: readonly EngineSession[], settings: AccessSettings | undefined): Fleet {
-  // The first engine keeps its plain name; another that would read the same gets -2, -3.
+/** The other engines as the fleet names them: the first engine keeps its plain name; another that would read the same gets -2, -3. */
+function named(board: EngineSwitchboard, others: readonly EngineSession[], settings: AccessSettings | undefined): FleetEngine[] {
   const names = distinctNames([nameOf(board.current), ...others.map(nameOf)]).slice(1);
-  const taken = new Set(names);
+  return others.map((session, i) => {
+    const name = names[i] ?? `engine-${i + 2}`;
+    return { name, session, access: accessOf(settings, session, name) };
+  });
+}
+
+export function openFleet(board: EngineSwitchboard, others: readonly EngineSession[], settings: AccessSettings | undefined): Fleet {
+  // The fleet, once made: the first engine's name is read from it (and from the constructor, before).
+  const made: { fleet?: Fleet } = {};
   // After a switch the engine shown may read like one of the others: it is told apart by a star.
   const primaryName = () => {
     const name = nameOf(board.current);
-    return taken.has(name) ? `${name}*` : name;
+    return made.fleet?.otherNames.includes(name) ? `${name}*` : name;
   };
-  return new Fleet(
-    { name: primaryName, access: () => accessOf(settings, board.current, primaryName()), label: () => board.current.label, store: board.store },
-    others.map((session, i) => {
-      const name = names[i] ?? `engine-${i + 2}`;
-      return { name, session, access: accessOf(settings, session, name) };
-    }),
-  );
+  made.fleet = new Fleet({ name: primaryName, access: () => accessOf(settings, board.current, primaryName()), label: () => board.current.label, store: board.store }, named(board, others, settings));
+  return made.fleet;
+}
+
+/**
+ * The switcher's fleet (E, Space on each engine, Enter): the engines chosen, opened beside the
+ * one shown, replace the fleet's others. A target that cannot be opened at all (a bad address)
+ * leaves the fleet as it was, in the client's words.
+ */
+export async function showFleet(fleet: Fleet, board: EngineSwitchboard, targets: readonly SessionTarget[], options: SessionOptions, settings: AccessSettings | undefined): Promise<SwitchOutcome> {
+  const opened: EngineSession[] = [];
+  try {
+    for (const target of targets) opened.push(openEngineSession(target, options));
+  } catch (error) {
+    await Promise.all(opened.map((o) => closeEngineSession(o).catch(() => undefined)));
+    return { ok: false, message: describeError(error) };
+  }
+  await fleet.replace(named(board, opened, settings));
+  const names = [fleet.primaryName, ...fleet.otherNames];
+  return { ok: true, label: names.length > 1 ? `a fleet: ${names.join(', ')}` : names[0] ?? '' };
 }

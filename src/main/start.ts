@@ -4,7 +4,7 @@ import { describeError } from '../engine/errors.ts';
 import { saveCodeCache } from '../tuning/code-cache.ts';
 import { limitYoungGenerationAfterStart, onceQuiet, releaseStartupMemory, underStartupFlags } from '../tuning/memory.ts';
 import { closeEngineSession, openEngineSession, startEngineSession, type EngineSession, type SessionOptions } from '../state/engine-session.ts';
-import { openFleet } from './fleet.ts';
+import { openFleet, showFleet } from './fleet.ts';
 import { EngineSwitchboard, engineSwitching } from '../state/engine-switch.ts';
 import { PullManager } from '../state/pulls/pull-manager.ts';
 import { LiveSources } from '../state/sources.ts';
@@ -206,7 +206,7 @@ export async function runApp(options: AppOptions): Promise<number> {
       };
       runtime = createRuntime(sources, {
         keymap: settings.keymap,
-        engines: engineSwitching(board, sessionOptions, { env: process.env, homedir: homedir() }),
+        engines: { ...engineSwitching(board, sessionOptions, { env: process.env, homedir: homedir() }), showFleet: (targets) => showFleet(fleet, board, targets, sessionOptions, settings.access) },
         quit: () => finish(0),
         copy: (text) => process.stdout.write(osc52(text)),
         ...(alertKind && { alert: (text: string) => process.stdout.write(alertSequence(alertKind, text)) }),

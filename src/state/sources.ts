@@ -107,8 +107,8 @@ export class LiveSources {
   ) {
     this.engine = openEngineSources(session, options);
     this.unfollow = this.follow(this.engine);
-    // The other engines' changes; a fleet of one changes only with the engine shown, followed already.
-    this.unfollowFleet = fleet && fleet.otherNames.length > 0 ? fleet.store.subscribe(() => this.changed()) : () => undefined;
+    // A fleet's store follows the engine shown and the others: heard instead of the engine store, once a change.
+    this.unfollowFleet = fleet ? fleet.store.subscribe(() => this.changed()) : () => undefined;
   }
 
   private readonly unfollowFleet: () => void;
@@ -170,7 +170,7 @@ export class LiveSources {
     const onEvent = (event: EngineEvent) => {
       for (const source of each(sources)) source.onEngineEvent(event);
     };
-    const offs = [sources.session.sync.onEvent(onEvent), this.engineStore.subscribe(changed), this.pulls.store.subscribe(changed), ...each(sources).map((source) => source.store.subscribe(changed))];
+    const offs = [sources.session.sync.onEvent(onEvent), ...(this.fleet ? [] : [this.engineStore.subscribe(changed)]), this.pulls.store.subscribe(changed), ...each(sources).map((source) => source.store.subscribe(changed))];
     return () => {
       for (const off of offs) off();
     };

@@ -106,6 +106,7 @@ export type ActionId =
   | 'pretty-json'
   | 'pager'
   | 'switch-engine'
+  | 'fleet-choose'
   // The filter and search prompts.
   | 'prompt-keep'
   | 'prompt-clear'
@@ -254,7 +255,8 @@ export const keymap: readonly Binding[] = [
   { action: 'pretty-json', keys: ['J'], description: 'the cursor’s line (else the current match) as pretty JSON', contexts: ['logs'], footer: 'json' },
   { action: 'pager', keys: ['o'], description: 'open the loaded lines in $PAGER (default less -R), sanitised as on screen; quitting it comes back here', contexts: ['logs'], footer: 'pager' },
   { action: 'close', keys: ['escape'], description: 'close this view (logs: leave select mode, clear the search first)', contexts: ['logs', 'inspect', 'help', 'engines', 'stats', 'incident'], footer: 'back' },
-  { action: 'switch-engine', keys: ['return'], description: 'switch to the selected engine', contexts: ['engines'], footer: 'switch' },
+  { action: 'switch-engine', keys: ['return'], description: 'switch to the selected engine (with engines chosen: show them together, a fleet)', contexts: ['engines'], footer: 'switch' },
+  { action: 'fleet-choose', keys: [' '], label: 'Space', description: 'choose the engine for a fleet, or unchoose it: Enter then shows the chosen ones together with the one shown', contexts: ['engines'], footer: 'fleet' },
 
   { action: 'prompt-keep', keys: ['return'], description: 'keep what the prompt says (the filter stays, or search for it)', contexts: ['prompt'], footer: 'keeps' },
   { action: 'prompt-clear', keys: ['escape'], description: 'leave the prompt and clear it', contexts: ['prompt'], footer: 'clears' },

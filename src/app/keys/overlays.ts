@@ -10,6 +10,7 @@ import { notify, reduced, type Command, type Reduced } from '../commands.ts';
 import { replaceOverlay } from '../navigation.ts';
 import type { AppState, DialogOverlay, HelpOverlay, HistoryOverlay, IncidentOverlay, InspectOverlay, LogsOverlay, Overlay } from '../types.ts';
 import { handlerOn } from '../actions/target-actions.ts';
+import { onEngine } from '../fleet/access.ts';
 import { targetActions } from '../actions/index.ts';
 import { incidentCard, incidentTarget, incidentWhat } from '../rows/incident-rows.ts';
 import { dialogOf } from '../dialogs/index.ts';
@@ -338,8 +339,10 @@ function incidentKey(state: AppState, overlay: IncidentOverlay, press: KeyPress,
   const incident = ctx.incidents.incidents.find((i) => i.seq === overlay.seq);
   const action = ctx.keymap.resolve('incident', press.name);
   if (incident && action === 'acknowledge') return incident.acknowledged ? reduced(state) : notify(state, `acknowledged: ${incidentWhat(incident)}`, 'info', { type: 'incident-acknowledge', seq: incident.seq });
-  const handler = incident && action ? handlerOn(targetActions, action, incidentTarget(incident, ctx)) : undefined;
-  if (handler) return handler(state, ctx);
+  const target = incident ? incidentTarget(incident, ctx) : undefined;
+  const handler = target && action ? handlerOn(targetActions, action, target) : undefined;
+  // An engine's access holds here too (a restart from the card on a read-only engine is refused).
+  if (handler && target && action) return onEngine(state, ctx, action, target, handler);
   return scrollKey(state, overlay, press, ctx, 'incident', incident ? incidentCard(incident).length + 1 : 1);
 }
 

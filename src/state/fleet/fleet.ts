@@ -41,23 +41,37 @@ export interface FleetEngine {
 
 export class Fleet {
   readonly store: Store<FleetState>;
-  private readonly offs: Array<() => void>;
+  private readonly offPrimary: () => void;
+  private offOthers: Array<() => void> = [];
   private closed = false;
 
   constructor(
     /** The engine berth shows (the switchboard's store follows a switch). */
     private readonly primary: { name: () => string; access: () => Access; label: () => string; store: Store<EngineState> },
-    private readonly others: readonly FleetEngine[],
+    private others: readonly FleetEngine[],
   ) {
     this.store = new Store(this.read());
-    const update = () => this.store.update(() => this.read());
-    this.offs = [primary.store.subscribe(update), ...others.map((o) => o.session.store.subscribe(update))];
+    this.offPrimary = primary.store.subscribe(this.update);
+    this.offOthers = others.map((o) => o.session.store.subscribe(this.update));
   }
 
   /** Starts the other engines' sync loops (the first one's is started by berth). */
   start(): void {
     for (const other of this.others) startEngineSession(other.session);
   }
+
+  /** Shows these engines beside the first from now on (the switcher's choice): the ones before close. */
+  async replace(others: readonly FleetEngine[]): Promise<void> {
+    const before = this.others;
+    for (const off of this.offOthers) off();
+    this.others = others;
+    this.offOthers = others.map((o) => o.session.store.subscribe(this.update));
+    this.start();
+    this.update();
+    await Promise.all(before.map((o) => closeEngineSession(o.session).catch(() => undefined)));
+  }
+
+  private readonly update = (): void => this.store.update(() => this.read());
 
   /** The client of the engine named `name`, when it is one of the others (the first one's is the shown engine's). */
   client(name: string): EngineClient | undefined {
@@ -81,7 +95,8 @@ export class Fleet {
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
-    for (const off of this.offs) off();
+    this.offPrimary();
+    for (const off of this.offOthers) off();
     await Promise.all(this.others.map((o) => closeEngineSession(o.session).catch(() => undefined)));
   }
 
