@@ -52,3 +52,10 @@ export async function showFleet(fleet: Fleet, board: EngineSwitchboard, targets:
   const names = [fleet.primaryName, ...fleet.otherNames];
   return { ok: true, label: names.length > 1 ? `a fleet: ${names.join(', ')}` : names[0] ?? '' };
 }
+
+/** config.json's "fleet" as options: an entry with "://" or a leading "/" is an address, anything else a context. */
+export function fleetFromSettings(entries: readonly string[] | undefined): { host?: string; context?: string; fleet?: SessionTarget[] } {
+  const targets = (entries ?? []).map((entry): SessionTarget => (entry.includes('://') || entry.startsWith('/') ? { host: entry } : { context: entry }));
+  const [first, ...rest] = targets;
+  return first ? { ...first, ...(rest.length > 0 && { fleet: rest }) } : {};
+}

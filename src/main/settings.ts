@@ -4,7 +4,8 @@
  * when restarts are a loop (state/incidents/detect.ts explains the defaults); `mute`: containers
  * whose incidents are not counted (`["web-1", "com.example.flaky=true"]`); and `alert`: `"bell"`,
  * `"osc9"` or `"osc777"`, how a new incident alerts beyond the notice (app/alerts.ts); `engines`: the
- * engines that are read-only or protected (state/fleet/access-settings.ts). No file means the defaults; a file berth
+ * engines that are read-only or protected (state/fleet/access-settings.ts); `fleet`: the engines
+ * (contexts or addresses) shown together when no option or DOCKER_* variable names one. No file means the defaults; a file berth
  * cannot use stops it before it takes the terminal, with the file and the problem named, so a
  * typo never turns into keys that quietly do nothing.
  */
@@ -26,9 +27,11 @@ export interface Settings {
   alert?: AlertKind;
   /** Engines that are read-only or protected (`engines`: state/fleet/access-settings.ts). */
   access?: AccessSettings;
+  /** The fleet berth opens when nothing else names an engine (`fleet`: contexts or addresses). */
+  fleet?: readonly string[];
 }
 
-const KNOWN = ['keys', 'restartLoop', 'mute', 'alert', 'engines'];
+const KNOWN = ['keys', 'restartLoop', 'mute', 'alert', 'engines', 'fleet'];
 
 /** `restartLoop` as config.json gives it, checked: a positive whole `restarts` and a positive `withinMinutes`. */
 function loopPolicy(raw: unknown): LoopPolicy | string {
@@ -65,7 +68,8 @@ export function loadSettings(path: string): Settings | string {
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return `${path}: must hold a JSON object`;
   const unknown = Object.keys(raw).filter((k) => !KNOWN.includes(k));
   if (unknown.length > 0) return `${path}: unknown setting ${unknown.map((k) => `"${k}"`).join(', ')} (berth knows ${KNOWN.map((k) => `"${k}"`).join(', ')})`;
-  const { keys, restartLoop, mute, alert, engines } = raw as { keys?: unknown; restartLoop?: unknown; mute?: unknown; alert?: unknown; engines?: unknown };
+  const { keys, restartLoop, mute, alert, engines, fleet } = raw as { keys?: unknown; restartLoop?: unknown; mute?: unknown; alert?: unknown; engines?: unknown; fleet?: unknown };
+  if (fleet !== undefined && (!Array.isArray(fleet) || fleet.length === 0 || !fleet.every((f) => typeof f === 'string' && f.trim() !== ''))) return `${path}: "fleet" must be a list of docker contexts or engine addresses`;
   const access = engines === undefined ? undefined : parseAccessSettings(engines);
   if (typeof access === 'string') return `${path}: ${access}`;
   const loop = loopPolicy(restartLoop);
@@ -79,6 +83,7 @@ export function loadSettings(path: string): Settings | string {
       ...(mute !== undefined && { mute: (mute as string[]).map((m) => parseMuteRule(m.trim())) }),
       ...(alert !== undefined && { alert: alert as AlertKind }),
       ...(access !== undefined && { access }),
+      ...(fleet !== undefined && { fleet: (fleet as string[]).map((f) => f.trim()) }),
     };
   } catch (error) {
     return `${path}: ${(error as Error).message}`;

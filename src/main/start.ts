@@ -4,7 +4,7 @@ import { describeError } from '../engine/errors.ts';
 import { saveCodeCache } from '../tuning/code-cache.ts';
 import { limitYoungGenerationAfterStart, onceQuiet, releaseStartupMemory, underStartupFlags } from '../tuning/memory.ts';
 import { closeEngineSession, openEngineSession, startEngineSession, type EngineSession, type SessionOptions } from '../state/engine-session.ts';
-import { openFleet, showFleet } from './fleet.ts';
+import { fleetFromSettings, openFleet, showFleet } from './fleet.ts';
 import { EngineSwitchboard, engineSwitching } from '../state/engine-switch.ts';
 import { PullManager } from '../state/pulls/pull-manager.ts';
 import { LiveSources } from '../state/sources.ts';
@@ -44,13 +44,15 @@ export async function runApp(options: AppOptions): Promise<number> {
     return 2;
   }
   const alertKind = settings.alert;
+  // The fleet config.json keeps, when nothing on the command line or in the environment names an engine.
+  const chosen = options.host || options.context || options.fleet || process.env.DOCKER_HOST || process.env.DOCKER_CONTEXT ? options : { ...options, ...fleetFromSettings(settings.fleet) };
   let session: EngineSession;
   // Every engine berth opens, the first and any switched to, is opened the same way.
   const sessionOptions: SessionOptions = { apiVersion: options.apiVersion, sync: { intervalMs: options.intervalMs }, demo: demoFromEnv(process.env) };
   const others: EngineSession[] = [];
   try {
-    session = openEngineSession({ host: options.host, context: options.context }, sessionOptions);
-    for (const target of options.fleet ?? []) others.push(openEngineSession(target, sessionOptions));
+    session = openEngineSession({ host: chosen.host, context: chosen.context }, sessionOptions);
+    for (const target of chosen.fleet ?? []) others.push(openEngineSession(target, sessionOptions));
   } catch (error) {
     for (const opened of others) void closeEngineSession(opened).catch(() => undefined);
     // A bad address, context, TLS file or no ssh client: nothing to retry, so say what is wrong (with the hint) and stop.
