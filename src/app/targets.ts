@@ -52,6 +52,8 @@ export interface VolumeTarget {
   name: string;
   /** Containers that use it. */
   users: number;
+  /** In a fleet: the short name of its engine. */
+  engine?: string;
 }
 
 export interface NetworkTarget {
@@ -59,6 +61,8 @@ export interface NetworkTarget {
   id: string;
   name: string;
   users: number;
+  /** In a fleet: the short name of its engine. */
+  engine?: string;
 }
 
 export interface ServiceTarget {

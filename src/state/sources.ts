@@ -19,7 +19,8 @@ import type { EngineEvent } from '../engine/types.ts';
 import type { EngineSession } from './engine-session.ts';
 import type { EngineState } from './engine-state.ts';
 import { NO_FLEET, type Fleet, type FleetState } from './fleet/fleet.ts';
-import { fleetEngineState } from './fleet/fleet-lists.ts';
+import { fleetEngineState, fleetEvents, fleetResources } from './fleet/fleet-lists.ts';
+import { FleetSources } from './fleet/fleet-sources.ts';
 import { EventLog } from './events/event-log.ts';
 import { IncidentLog } from './incidents/incident-log.ts';
 import { EnginePulse } from './pulse/engine-pulse.ts';
@@ -108,8 +109,17 @@ export class LiveSources {
     this.engine = openEngineSources(session, options);
     this.unfollow = this.follow(this.engine);
     // A fleet's store follows the engine shown and the others: heard instead of the engine store, once a change.
-    this.unfollowFleet = fleet ? fleet.store.subscribe(() => this.changed()) : () => undefined;
+    this.unfollowFleet = fleet
+      ? fleet.store.subscribe(() => {
+          this.others.follow(fleet.engines);
+          this.changed();
+        })
+      : () => undefined;
+    if (fleet) this.others.follow(fleet.engines);
   }
+
+  /** The fleet's other engines' volumes, networks and events (fleet/fleet-sources.ts). */
+  private readonly others = new FleetSources(() => this.changed());
 
   private readonly unfollowFleet: () => void;
 
@@ -125,12 +135,18 @@ export class LiveSources {
 
   /** Every source's state; the same object until one of them changes. */
   states = (): SourceStates => {
+    if (this.snapshot) return this.snapshot;
     const fleet = this.fleet?.store.getState() ?? NO_FLEET;
-    this.snapshot ??= {
+    const own = Object.fromEntries(NAMES.map((name) => [name, this.engine[name].store.getState()])) as Omit<SourceStates, 'engine' | 'pulls' | 'fleet'>;
+    const others = this.others.states();
+    const first = this.fleet?.primaryName ?? '';
+    this.snapshot = {
+      ...own,
       engine: fleetEngineState(fleet, this.engineStore.getState()),
       pulls: this.pulls.store.getState(),
       ...(this.fleet && { fleet }),
-      ...(Object.fromEntries(NAMES.map((name) => [name, this.engine[name].store.getState()])) as Omit<SourceStates, 'engine' | 'pulls'>),
+      resources: fleetResources(first, own.resources, others),
+      events: fleetEvents(first, own.events, others),
     };
     return this.snapshot;
   };
@@ -144,6 +160,7 @@ export class LiveSources {
   watch(demands: Demands): void {
     this.demands = demands;
     for (const source of each(this.engine)) source.watch(demands);
+    this.others.watch(demands);
   }
 
   /** Another engine is shown now: its sources replace the last one's, which stop. */
@@ -162,6 +179,7 @@ export class LiveSources {
     this.stopped = true;
     this.unfollow();
     this.unfollowFleet();
+    this.others.stop();
     for (const source of each(this.engine)) source.stop();
   }
 

@@ -29,7 +29,7 @@ const other =
     : { host: `unix://${path.join(path.dirname(env.dir), 'docker.sock')}`, config: path.join(path.dirname(env.dir), 'docker-config'), image: LOCAL_BUSYBOX, name: 'docker' };
 const self = { host: env.dockerHost, config: path.join(env.dir, 'docker-config'), image: env.images.busybox, name: env.engine === 'docker' ? 'docker' : 'podman' };
 const gone = `unix://${path.join(scratch, 'gone.sock')}`;
-const names = { self: `${tag}-self`, other: `${tag}-other` };
+const names = { self: `${tag}-self`, other: `${tag}-other`, volume: `${tag}-vol` };
 
 /** The docker CLI against one of the engines. */
 function dockerAt(engine: { host: string; config: string }, args: string[]): Promise<string> {
@@ -65,16 +65,18 @@ before(async () => {
   assert.ok(existsSync(other.host.slice('unix://'.length)), `the sandbox's other engine is not up (${other.host}): run with --engine=both`);
   await dockerAt(self, ['run', '-d', '--network', 'none', '--stop-signal', 'SIGKILL', '--name', names.self, self.image, 'sleep', '3600']);
   await dockerAt(other, ['run', '-d', '--network', 'none', '--stop-signal', 'SIGKILL', '--name', names.other, other.image, 'sleep', '3600']);
+  await dockerAt(other, ['volume', 'create', names.volume]);
 });
 
 after(async () => {
   for (const s of sessions) await s.stop();
   await dockerAt(self, ['rm', '-f', names.self]).catch(() => undefined);
   await dockerAt(other, ['rm', '-f', names.other]).catch(() => undefined);
+  await dockerAt(other, ['volume', 'rm', names.volume]).catch(() => undefined);
   rmSync(scratch, { recursive: true, force: true });
 });
 
-test('a fleet of both sandbox engines and one not there: rows of both with ENGINE, engine: filters, a stop goes to the row’s own engine', { timeout: 90_000 }, async () => {
+test('a fleet of both sandbox engines and one not there: rows of both with ENGINE, engine: filters, a stop goes to the row’s own engine, volumes and events merge', { timeout: 90_000 }, async () => {
   const b = launch();
   const screen = await b.waitFor((s) => s.includes(names.self) && s.includes(names.other) && /gone ✕ unreachable/.test(s), WAIT_MS);
   assert.match(screen, /ENGINE/);
@@ -90,6 +92,13 @@ test('a fleet of both sandbox engines and one not there: rows of both with ENGIN
   await b.waitFor((s) => /stopped/.test(s) && !s.includes(`Stop ${names.other}`), WAIT_MS);
   assert.ok(!(await running(other)).includes(names.other), 'stopped on its own engine');
   assert.ok((await running(self)).includes(names.self), 'the other engine’s container runs on');
+  // Volumes and events merge too: the other engine's volume and its container's end, each on its engine's row.
+  await b.type(key.escape);
+  await b.waitFor((s) => !s.includes('filter "'), WAIT_MS);
+  await b.type('4');
+  await b.waitFor(new RegExp(`${other.name}\\s+${names.volume}`), WAIT_MS);
+  await b.type('6', '/', ...names.other, key.enter);
+  await b.waitFor(new RegExp(`${other.name}\\s+\\d\\d:\\d\\d:\\d\\d\\s+container\\s+die\\s+${names.other}`), WAIT_MS);
   await b.type('q');
   assert.equal((await b.exited).exitCode, 0);
 });

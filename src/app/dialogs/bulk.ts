@@ -74,9 +74,9 @@ function entryOf(key: string, target: Target): BulkEntry | undefined {
       return { key, item: { kind: 'image', id: target.imageId, name: ref, tag: target.tag, ...(target.engine !== undefined && { engine: target.engine }) }, label: target.engine === undefined ? label : `${label} on ${sanitizeLine(target.engine)}` };
     }
     case 'volume':
-      return { key, item: { kind: 'volume', id: target.name, name: target.name }, label: sanitizeLine(target.name) };
+      return { key, item: { kind: 'volume', id: target.name, name: target.name, ...(target.engine !== undefined && { engine: target.engine }) }, label: `${sanitizeLine(target.name)}${target.engine === undefined ? '' : ` on ${sanitizeLine(target.engine)}`}` };
     case 'network':
-      return { key, item: { kind: 'network', id: target.id, name: target.name }, label: sanitizeLine(target.name) };
+      return { key, item: { kind: 'network', id: target.id, name: target.name, ...(target.engine !== undefined && { engine: target.engine }) }, label: `${sanitizeLine(target.name)}${target.engine === undefined ? '' : ` on ${sanitizeLine(target.engine)}`}` };
     default:
       return undefined;
   }

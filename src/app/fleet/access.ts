@@ -45,6 +45,8 @@ function enginesOf(target: Target, primary: string): string[] {
   switch (target.kind) {
     case 'container':
     case 'image':
+    case 'volume':
+    case 'network':
       return [target.engine ?? primary];
     case 'marked':
       return [...new Set(target.items.flatMap(({ target: t }) => enginesOf(t, primary)))];

@@ -7,6 +7,9 @@
  * stale only when every engine's is. The same object comes back while no engine's state changed.
  */
 import type { EngineState, ListState } from '../engine-state.ts';
+import { LOG_SIZE, type EventLogState } from '../events/event-log.ts';
+import type { ResourcesState } from '../resources/resource-lists.ts';
+import type { OtherStates } from './fleet-sources.ts';
 import type { FleetMember, FleetState } from './fleet.ts';
 import { tagged } from './member-tag.ts';
 
@@ -37,5 +40,51 @@ export function fleetEngineState(fleet: FleetState, single: EngineState): Engine
   const primary = members[0]?.engine ?? single;
   const merged: EngineState = { ...primary, containers: mergeList(members, (e) => e.containers), images: mergeList(members, (e) => e.images) };
   last = { members, engines, merged };
+  return merged;
+}
+
+type ErrorList<T> = ListState<T> & { error?: string };
+
+/** Volumes or networks of every engine: tagged, in engine order; the first engine's error, else another's (named). */
+function mergeResourceList<T extends object>(lists: ReadonlyArray<{ name: string; list: ErrorList<T> }>): ErrorList<T> {
+  const items = lists.flatMap(({ name, list }) => list.items.map((item) => tagged(item, name)));
+  const failed = lists.find(({ list }) => list.error !== undefined);
+  return {
+    items,
+    loaded: lists.some(({ list }) => list.loaded),
+    stale: lists.every(({ list }) => list.stale || !list.loaded),
+    ...(failed && { error: failed === lists[0] ? failed.list.error : `${failed.name}: ${failed.list.error ?? ''}` }),
+  };
+}
+
+const keptMerges = new WeakMap<object, { others: readonly OtherStates[]; name: string; resources?: ResourcesState; events?: EventLogState }>();
+
+function sameOthers(a: readonly OtherStates[], b: readonly OtherStates[], pick: (o: OtherStates) => unknown): boolean {
+  return a.length === b.length && a.every((o, i) => o.name === b[i]?.name && pick(o) === pick(b[i] as OtherStates));
+}
+
+/** Every engine's volumes and networks, the engine shown's first (its own state when it is alone). */
+export function fleetResources(name: string, primary: ResourcesState, others: readonly OtherStates[]): ResourcesState {
+  if (others.length === 0) return primary;
+  const kept = keptMerges.get(primary);
+  if (kept?.resources && kept.name === name && sameOthers(kept.others, others, (o) => o.resources)) return kept.resources;
+  const all = [{ name, resources: primary }, ...others];
+  const resources: ResourcesState = {
+    volumes: mergeResourceList(all.map((o) => ({ name: o.name, list: o.resources.volumes }))),
+    networks: mergeResourceList(all.map((o) => ({ name: o.name, list: o.resources.networks }))),
+  };
+  keptMerges.set(primary, { ...kept, others, name, resources });
+  return resources;
+}
+
+/** Every engine's events, newest first, the last LOG_SIZE (the engine shown's own log when it is alone). */
+export function fleetEvents(name: string, primary: EventLogState, others: readonly OtherStates[]): EventLogState {
+  if (others.length === 0) return primary;
+  const kept = keptMerges.get(primary);
+  if (kept?.events && kept.name === name && sameOthers(kept.others, others, (o) => o.events)) return kept.events;
+  const events = [{ name, events: primary }, ...others].flatMap((o) => o.events.events.map((e) => tagged(e, o.name)));
+  events.sort((a, b) => b.at - a.at);
+  const merged: EventLogState = { events: events.slice(0, LOG_SIZE) };
+  keptMerges.set(primary, { ...kept, others, name, events: merged });
   return merged;
 }

@@ -78,6 +78,11 @@ export class Fleet {
     return this.others.find((o) => o.name === name)?.session.client;
   }
 
+  /** The other engines, in order. */
+  get engines(): readonly FleetEngine[] {
+    return this.others;
+  }
+
   /** The other engines' short names, in order. */
   get otherNames(): string[] {
     return this.others.map((o) => o.name);
