@@ -1,13 +1,15 @@
 /**
  * A fleet in a real pty (issue 36): the sandbox's two engines (dockerd and Podman: the run
- * starts both whenever a pass uses Podman, as `npm test` and `--engine=both` do) and a third
- * that is not there, opened with repeated -H. Rows of both engines with the ENGINE column, the
- * `engine:` filter, a stop routed to the row's own engine (checked with that engine's CLI), the
- * unreachable one holding up nobody; then config.json's access: a read-only engine refuses a
- * stop, a protected one asks for its name first.
+ * starts both whenever a pass uses Podman, as `npm test` and `--engine=both` do), one that is
+ * not there and one that takes connections and never answers (as a SIGSTOPped one does), opened
+ * with repeated -H. Rows of both engines with the ENGINE column, a container started meanwhile
+ * appearing, the `engine:` filter, a stop routed to the row's own engine (checked with that
+ * engine's CLI), volumes and events merged; then config.json's access: a read-only engine
+ * refuses a stop, a protected one asks for its name first.
  */
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
+import { createServer } from 'node:net';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -15,6 +17,7 @@ import { after, before, test } from 'node:test';
 import { LOCAL_BUSYBOX } from '../sandbox/images.ts';
 import { key, launchBerth, type PtySession } from '../support/pty.ts';
 import { sandboxEnv } from '../support/sandbox-env.ts';
+import { listenInTempDir, type UnixServer } from '../support/unix-server.ts';
 
 const env = sandboxEnv();
 const tag = `fl${process.pid}`;
@@ -29,7 +32,9 @@ const other =
     : { host: `unix://${path.join(path.dirname(env.dir), 'docker.sock')}`, config: path.join(path.dirname(env.dir), 'docker-config'), image: LOCAL_BUSYBOX, name: 'docker' };
 const self = { host: env.dockerHost, config: path.join(env.dir, 'docker-config'), image: env.images.busybox, name: env.engine === 'docker' ? 'docker' : 'podman' };
 const gone = `unix://${path.join(scratch, 'gone.sock')}`;
-const names = { self: `${tag}-self`, other: `${tag}-other`, volume: `${tag}-vol` };
+const names = { self: `${tag}-self`, other: `${tag}-other`, volume: `${tag}-vol`, late: `${tag}-late` };
+/** An engine that takes connections and never answers (as one SIGSTOPped does): its own rows wait, nobody else's. */
+let frozen: UnixServer | undefined;
 
 /** The docker CLI against one of the engines. */
 function dockerAt(engine: { host: string; config: string }, args: string[]): Promise<string> {
@@ -56,7 +61,7 @@ function launch(config?: object): PtySession {
     mkdirSync(path.join(home, 'berth'), { recursive: true });
     writeFileSync(path.join(home, 'berth', 'config.json'), JSON.stringify(config));
   }
-  const b = launchBerth({ args: ['-H', self.host, '-H', other.host, '-H', gone], env: { DOCKER_HOST: undefined, DOCKER_CONFIG: env.clientConfigDir, XDG_CONFIG_HOME: home, NO_COLOR: '1' }, cols: 160, rows: 30 });
+  const b = launchBerth({ args: ['-H', self.host, '-H', other.host, '-H', gone, '-H', `unix://${frozen?.socketPath ?? ''}`], env: { DOCKER_HOST: undefined, DOCKER_CONFIG: env.clientConfigDir, XDG_CONFIG_HOME: home, NO_COLOR: '1' }, cols: 160, rows: 30 });
   sessions.push(b);
   return b;
 }
@@ -66,6 +71,7 @@ before(async () => {
   await dockerAt(self, ['run', '-d', '--network', 'none', '--stop-signal', 'SIGKILL', '--name', names.self, self.image, 'sleep', '3600']);
   await dockerAt(other, ['run', '-d', '--network', 'none', '--stop-signal', 'SIGKILL', '--name', names.other, other.image, 'sleep', '3600']);
   await dockerAt(other, ['volume', 'create', names.volume]);
+  frozen = await listenInTempDir(createServer(() => undefined), 'berth-frozen-');
 });
 
 after(async () => {
@@ -73,15 +79,21 @@ after(async () => {
   await dockerAt(self, ['rm', '-f', names.self]).catch(() => undefined);
   await dockerAt(other, ['rm', '-f', names.other]).catch(() => undefined);
   await dockerAt(other, ['volume', 'rm', names.volume]).catch(() => undefined);
+  await dockerAt(other, ['rm', '-f', names.late]).catch(() => undefined);
+  await frozen?.close();
   rmSync(scratch, { recursive: true, force: true });
 });
 
-test('a fleet of both sandbox engines and one not there: rows of both with ENGINE, engine: filters, a stop goes to the row’s own engine, volumes and events merge', { timeout: 90_000 }, async () => {
+test('a fleet of both sandbox engines, one not there and one frozen: rows of both with ENGINE, engine: filters, a stop goes to the row’s own engine, volumes and events merge', { timeout: 90_000 }, async () => {
   const b = launch();
   const screen = await b.waitFor((s) => s.includes(names.self) && s.includes(names.other) && /gone ✕ unreachable/.test(s), WAIT_MS);
   assert.match(screen, /ENGINE/);
   assert.match(screen, new RegExp(`${self.name} ● (live|polling)`), 'each engine’s state in the status bar');
   assert.match(screen, new RegExp(`${other.name}\\s+[0-9a-f]{12}\\s+${names.other}`), 'the row names its engine');
+  assert.match(screen, /engine [○◌]/, 'the frozen engine is not live');
+  // With one engine frozen and one gone, a container started on another appears, and keys answer.
+  await dockerAt(other, ['run', '-d', '--network', 'none', '--name', names.late, other.image, 'sleep', '3600']);
+  await b.waitFor(names.late, WAIT_MS);
   // The filter by engine: only the other engine's rows.
   await b.type('/', ...`engine:${other.name}`, key.enter);
   await b.waitFor((s) => s.includes(names.other) && !s.includes(names.self), WAIT_MS);
