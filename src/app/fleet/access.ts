@@ -40,6 +40,9 @@ export const CHANGES: ReadonlySet<ActionId> = new Set<ActionId>([
   'activate',
 ]);
 
+/** The bulk actions (dialogs/bulk.ts): each marked row's request goes to its own engine (handlers/sets.ts). */
+const PER_ROW: ReadonlySet<ActionId> = new Set<ActionId>(['stop', 'start', 'restart', 'pause', 'kill', 'remove', 'pull', 'push']);
+
 /** The engines a target is on, by short name (one, or a marked set's). */
 function enginesOf(target: Target, primary: string): string[] {
   switch (target.kind) {
@@ -78,6 +81,8 @@ export function onEngine(state: AppState, ctx: UiContext, action: ActionId, targ
     const guarded = engines.find((e) => accessOf(ctx, e) === 'protected' && !confirmed.includes(e));
     if (guarded !== undefined) return askEngineName(state, ctx, { engine: guarded, action, confirmed });
   }
+  // The bulk actions send each marked row to its own engine; anything else on marks of several engines would go to one.
+  if (engines.length > 1 && !PER_ROW.has(action)) return notify(state, `the marked rows are on ${engines.join(', ')}: ${action} takes one engine's at a time (engine:NAME in the filter shows one's)`, 'error');
   const result = handler(state, ctx);
   const engine = engines.length === 1 ? engines[0] : undefined;
   if (!result || !inFleet(ctx) || engine === undefined || engine === primary) return result;

@@ -85,6 +85,8 @@ export class CommandRunner {
     if (!session) return refuse(`${engine} is no longer in the fleet`);
     // The terminal hand-overs (main/start.ts) speak to the engine shown.
     if (command.type === 'container-shell' || command.type === 'container-attach') return refuse(`a shell or an attach works on ${fleet.primaryName}, the fleet's first engine, only: switch to ${engine} for it (E)`);
+    // The pull manager pulls and pushes on the engine shown.
+    if (command.type === 'pull-start') return refuse(`pulls and pushes go to ${fleet.primaryName}, the fleet's first engine: switch to ${engine} for this one (E)`);
     const base = this.env;
     return {
       services: base.services,

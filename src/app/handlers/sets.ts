@@ -18,14 +18,15 @@ export const setHandlers: HandlerTable<'set-act' | 'set-halt'> = {
     halts.set(work, halt);
     const { signal } = work.abort;
     const kinds = new Set(c.items.map((item) => item.kind));
+    const fleet = env.services.sources.fleet;
     // A pull or a push is queued in the Pulls pane (its bars and its end are there); the row says so.
     const queue = (item: SetItem): Promise<string> => {
       const reference = item.tag ?? item.name;
+      if (fleet && item.engine !== undefined && item.engine !== fleet.primaryName) return Promise.reject(new Error(`pulls and pushes go to ${fleet.primaryName}, the fleet's first engine`));
       env.pulls.start({ reference, ...(c.verb === 'push' && { push: true }) });
       return Promise.resolve(`${c.verb === 'push' ? 'push' : 'pull'} of ${reference} queued in the Pulls pane`);
     };
     // In a fleet each row's request goes to its own engine.
-    const fleet = env.services.sources.fleet;
     const clientOf = (item: SetItem) => {
       if (item.engine === undefined || !fleet || item.engine === fleet.primaryName) return env.client;
       const client = fleet.client(item.engine);

@@ -54,3 +54,10 @@ test('in a fleet, what an action on another engine’s row does goes to that eng
   assert.ok(home && sent);
   assert.equal(engineOfCommand(sent, home.state), undefined, 'the engine shown needs no route');
 });
+
+test('marks on several engines: a bulk action takes them all (each to its own engine), merged logs refuse', () => {
+  const ctx = ctxOf([member('a', 'read-write', true), member('b', 'read-write')]);
+  const marked = { kind: 'marked' as const, of: 'container' as const, items: [{ key: 'a1', target: target('a') }, { key: 'b1', target: target('b') }] };
+  assert.ok(onEngine(state, ctx, 'stop', marked, handler)?.commands.some((c) => c.type === 'container-start'));
+  assert.match(onEngine(state, ctx, 'logs', marked, handler)?.state.notice?.text ?? '', /on a, b: logs takes one engine's at a time/);
+});
