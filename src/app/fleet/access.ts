@@ -13,7 +13,7 @@ import { askEngineName } from '../dialogs/index.ts';
 import type { ActionId } from '../keys/keymap.ts';
 import type { Target } from '../targets.ts';
 import type { AppState } from '../types.ts';
-import { fleetMembers, inFleet } from './fleet-rows.ts';
+import { fleetMembers, inFleet, primaryName } from './fleet-rows.ts';
 import { routeTo } from './route.ts';
 
 /** The actions that change an engine (or run something in it): what read-only refuses and protected asks about. */
@@ -63,10 +63,6 @@ export function accessOf(ctx: Pick<UiContext, 'fleet'>, engine: string): Access 
   return fleetMembers(ctx).find((m) => m.name === engine)?.access ?? 'read-write';
 }
 
-/** The short name of the engine shown (the first of a fleet). */
-export function primaryName(ctx: Pick<UiContext, 'fleet' | 'engine'>): string {
-  return fleetMembers(ctx)[0]?.name ?? ctx.engine.connection.endpoint;
-}
 
 /**
  * Runs `handler` (the action declared for the target) if the target's engine allows it, and

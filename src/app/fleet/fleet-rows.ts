@@ -13,6 +13,16 @@ export function fleetMembers(ctx: Pick<UiContext, 'fleet'>): readonly FleetMembe
   return ctx.fleet?.members ?? [];
 }
 
+/** The short name of the engine shown (the first of a fleet). */
+export function primaryName(ctx: Pick<UiContext, 'fleet' | 'engine'>): string {
+  return fleetMembers(ctx)[0]?.name ?? ctx.engine.connection.endpoint;
+}
+
+/** Whether a row is the engine shown's: its live figures and exact times come from that engine's sources. */
+export function onShownEngine(ctx: Pick<UiContext, 'fleet' | 'engine'>, row: { engine?: string }): boolean {
+  return row.engine === undefined || !inFleet(ctx) || row.engine === primaryName(ctx);
+}
+
 export function inFleet(ctx: Pick<UiContext, 'fleet'>): boolean {
   return fleetMembers(ctx).length > 1;
 }

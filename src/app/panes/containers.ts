@@ -26,7 +26,7 @@ import type { Column, TableRow } from '../table.ts';
 import type { Target } from '../targets.ts';
 import { theme } from '../theme.ts';
 import { paneView, type AppState } from '../types.ts';
-import { fleetRowKey, withEngineColumn } from '../fleet/fleet-rows.ts';
+import { fleetRowKey, onShownEngine, withEngineColumn } from '../fleet/fleet-rows.ts';
 import { definePane, paneOptions, withPaneOptions, type PaneDefinition } from './pane.ts';
 
 const ID = 'containers';
@@ -144,7 +144,8 @@ function onScreen(state: AppState, ctx: UiContext): ContainerRow[] {
   const rows = containerRowsOf(state, ctx);
   const at = Math.max(selectedIndex(paneView(state, ID), rows.map((r) => fleetRowKey(ctx, r.engine, r.id))), 0);
   const reach = bodyHeight(state.terminal, ctx.engine, state.pulse);
-  return rows.slice(Math.max(at - reach, 0), at + reach + 1).filter((row) => !row.group);
+  // In a fleet, the live figures and exact times are the engine shown's to read: its rows only.
+  return rows.slice(Math.max(at - reach, 0), at + reach + 1).filter((row) => !row.group && onShownEngine(ctx, row));
 }
 
 /** The running ones among them: whose live figures the resource columns show. */
