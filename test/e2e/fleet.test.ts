@@ -5,7 +5,7 @@
  * with repeated -H. Rows of both engines with the ENGINE column, a container started meanwhile
  * appearing, the `engine:` filter, a stop routed to the row's own engine (checked with that
  * engine's CLI), volumes and events merged; then config.json's access: a read-only engine
- * refuses a stop, a protected one asks for its name first.
+ * refuses a stop (and its rows' footer offers none), a protected one asks for its name first.
  */
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
@@ -120,9 +120,12 @@ test('config.json access: a read-only engine refuses a stop, a protected one ask
   const b = launch({ engines: { [other.name]: 'read-only', [self.name]: 'protected' } });
   await b.waitFor((s) => s.includes(names.self) && s.includes(names.other) && s.includes('(read-only)') && s.includes('(protected)'), WAIT_MS);
   await filterTo(b, names.other);
+  // Its row offers no change in the footer (the key, pressed anyway, says why).
+  await b.waitFor((s) => s.includes('i inspect') && !s.includes('s stop'), WAIT_MS);
   await b.type('s');
   await b.waitFor(`${other.name} is read-only`, WAIT_MS);
   await filterTo(b, names.self);
+  await b.waitFor('s stop', WAIT_MS);
   await b.type('s');
   await b.waitFor(`${self.name} is protected`, WAIT_MS);
   await b.type(...'nope', key.enter);

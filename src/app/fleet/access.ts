@@ -12,6 +12,8 @@ import type { UiContext } from '../context.ts';
 import { askEngineName } from '../dialogs/index.ts';
 import type { ActionId } from '../keys/keymap.ts';
 import type { Target } from '../targets.ts';
+import { selectedRow } from '../panes/pane.ts';
+import { paneEntry } from '../panes/index.ts';
 import type { AppState } from '../types.ts';
 import { fleetMembers, inFleet, primaryName } from './fleet-rows.ts';
 import { routeTo } from './route.ts';
@@ -83,4 +85,14 @@ export function onEngine(state: AppState, ctx: UiContext, action: ActionId, targ
   const engine = engines.length === 1 ? engines[0] : undefined;
   if (!result || !inFleet(ctx) || engine === undefined || engine === primary) return result;
   return routeTo(state, result, engine);
+}
+
+/** Whether the pane's selected row (with no overlay on top) is on a read-only engine: the footer then leaves out its changes. */
+export function selectedReadOnly(state: AppState, ctx: UiContext): boolean {
+  if (state.overlays.length > 0) return false;
+  const pane = paneEntry(state.pane);
+  const row = selectedRow(pane, state, ctx);
+  const target = row === undefined ? undefined : pane.target?.(row, state, ctx);
+  const engines = target ? enginesOf(target, primaryName(ctx)) : [primaryName(ctx)];
+  return engines.some((e) => accessOf(ctx, e) === 'read-only');
 }
