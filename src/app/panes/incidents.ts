@@ -13,6 +13,7 @@ import { incidentRows, incidentTarget, type IncidentColumn, type IncidentRow } f
 import type { Column } from '../table.ts';
 import { theme } from '../theme.ts';
 import { paneView } from '../types.ts';
+import { firstEngineOnly } from '../fleet/fleet-rows.ts';
 import { definePane, keptCells, selectedRow, type PaneDefinition } from './pane.ts';
 
 const ID = 'incidents';
@@ -44,7 +45,7 @@ export const incidents: PaneDefinition<IncidentRow> = definePane<IncidentRow>({
   summary(state, ctx) {
     const all = ctx.incidents.incidents;
     const filter = paneView(state, ID).filter;
-    return `${plural(all.length, 'incident')}, ${unacknowledged(all)} not acknowledged${filter ? ` · filter "${filter}"` : ''}`;
+    return `${plural(all.length, 'incident')}, ${unacknowledged(all)} not acknowledged${filter ? ` · filter "${filter}"` : ''}${firstEngineOnly(ctx, 'incidents')}`;
   },
   view: {
     kind: 'table',
