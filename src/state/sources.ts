@@ -12,7 +12,8 @@
  *
  * Per engine from the start: the sources of the engine shown are `current`, a switch replaces
  * them with the new engine's (the old engine's stop), and a thing's rows are keyed by its engine
- * and its id (`rowKey`), so several engines can one day share a table.
+ * and its id (`rowKey`), so several engines share a table in a fleet (fleet/: the other engines'
+ * sessions beside the one shown, their lists merged into the states the panes read).
  */
 import type { EngineClient } from '../engine/client.ts';
 import type { EngineEvent } from '../engine/types.ts';
@@ -96,6 +97,9 @@ export class LiveSources {
   private snapshot: SourceStates | undefined;
   private demands: Demands = {};
   private stopped = false;
+  /** The fleet's other engines' volumes, networks and events (fleet/fleet-sources.ts). */
+  private readonly others = new FleetSources(() => this.changed());
+  private readonly unfollowFleet: () => void;
 
   constructor(
     session: SourceSession,
@@ -117,11 +121,6 @@ export class LiveSources {
       : () => undefined;
     if (fleet) this.others.follow(fleet.engines);
   }
-
-  /** The fleet's other engines' volumes, networks and events (fleet/fleet-sources.ts). */
-  private readonly others = new FleetSources(() => this.changed());
-
-  private readonly unfollowFleet: () => void;
 
   /** The sources of the engine shown. */
   get current(): EngineSources {
