@@ -115,17 +115,28 @@ test('a fleet of both sandbox engines, one not there and one frozen: rows of bot
   assert.equal((await b.exited).exitCode, 0);
 });
 
-test('config.json access: a read-only engine refuses a stop, a protected one asks for its name first', { timeout: 90_000 }, async () => {
+test('config.json access: a read-only engine refuses a stop and its rows’ footer and help offer none, a protected one asks for its name first', { timeout: 90_000 }, async () => {
   await dockerAt(other, ['start', names.other]);
   const b = launch({ engines: { [other.name]: 'read-only', [self.name]: 'protected' } });
   await b.waitFor((s) => s.includes(names.self) && s.includes(names.other) && s.includes('(read-only)') && s.includes('(protected)'), WAIT_MS);
   await filterTo(b, names.other);
   // Its row offers no change in the footer (the key, pressed anyway, says why).
   await b.waitFor((s) => s.includes('i inspect') && !s.includes('s stop'), WAIT_MS);
+  await b.type('?');
+  const help = await b.waitFor('Keys (', WAIT_MS);
+  assert.match(help, /inspect/);
+  assert.doesNotMatch(help, /stop the container/, 'help lists no change on its rows');
+  await b.type(key.escape);
+  await b.waitFor((s) => !s.includes('Keys ('), WAIT_MS);
   await b.type('s');
   await b.waitFor(`${other.name} is read-only`, WAIT_MS);
   await filterTo(b, names.self);
   await b.waitFor('s stop', WAIT_MS);
+  // The same help on a row of an engine that takes changes lists the stop.
+  await b.type('?');
+  await b.waitFor('stop the container', WAIT_MS);
+  await b.type(key.escape);
+  await b.waitFor((s) => !s.includes('Keys ('), WAIT_MS);
   await b.type('s');
   await b.waitFor(`${self.name} is protected`, WAIT_MS);
   await b.type(...'nope', key.enter);

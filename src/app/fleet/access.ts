@@ -10,7 +10,7 @@ import type { Access } from '../../state/fleet/fleet.ts';
 import { notify, type Reduced } from '../commands.ts';
 import type { UiContext } from '../context.ts';
 import { askEngineName } from '../dialogs/index.ts';
-import type { ActionId } from '../keys/keymap.ts';
+import type { ActionId, Binding } from '../keys/keymap.ts';
 import type { Target } from '../targets.ts';
 import { selectedRow } from '../panes/pane.ts';
 import { paneEntry } from '../panes/index.ts';
@@ -89,7 +89,16 @@ export function onEngine(state: AppState, ctx: UiContext, action: ActionId, targ
 
 /** Whether the pane's selected row (with no overlay on top) is on a read-only engine: the footer then leaves out its changes. */
 export function selectedReadOnly(state: AppState, ctx: UiContext): boolean {
-  if (state.overlays.length > 0) return false;
+  return state.overlays.length === 0 && rowReadOnly(state, ctx);
+}
+
+/** The bindings help lists for the screen under it: without the changes when its selected row is on a read-only engine. */
+export function helpBindings(state: AppState, ctx: UiContext, bindings: readonly Binding[]): readonly Binding[] {
+  return rowReadOnly(state, ctx) ? bindings.filter((b) => !CHANGES.has(b.action)) : bindings;
+}
+
+/** Whether the pane's selected row is on a read-only engine (or, with no row, the engine shown is). */
+function rowReadOnly(state: AppState, ctx: UiContext): boolean {
   const pane = paneEntry(state.pane);
   const row = selectedRow(pane, state, ctx);
   const target = row === undefined ? undefined : pane.target?.(row, state, ctx);

@@ -10,7 +10,7 @@ import { notify, reduced, type Command, type Reduced } from '../commands.ts';
 import { replaceOverlay } from '../navigation.ts';
 import type { AppState, DialogOverlay, HelpOverlay, HistoryOverlay, IncidentOverlay, InspectOverlay, LogsOverlay, Overlay } from '../types.ts';
 import { handlerOn } from '../actions/target-actions.ts';
-import { onEngine } from '../fleet/access.ts';
+import { helpBindings, onEngine } from '../fleet/access.ts';
 import { targetActions } from '../actions/index.ts';
 import { incidentCard, incidentTarget, incidentWhat } from '../rows/incident-rows.ts';
 import { dialogOf } from '../dialogs/index.ts';
@@ -46,7 +46,7 @@ export function logsBody(state: AppState, ctx: UiContext): number {
 
 /** The help text's lines: every key for the screen under it, from the keymap in force, wrapped at the width. */
 export function helpLineCount(state: AppState, ctx: UiContext): number {
-  return helpLines(ctx.keymap.bindingsFor(helpContexts(state)), state.terminal.columns).length;
+  return helpLines(helpBindings(state, ctx, ctx.keymap.bindingsFor(helpContexts(state))), state.terminal.columns).length;
 }
 
 function scrollKey<O extends HelpOverlay | InspectOverlay | HistoryOverlay | IncidentOverlay>(state: AppState, overlay: O, press: KeyPress, ctx: UiContext, context: KeyContext, lines: number): Reduced | undefined {
