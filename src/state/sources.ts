@@ -20,7 +20,7 @@ import type { EngineEvent } from '../engine/types.ts';
 import type { EngineSession } from './engine-session.ts';
 import type { EngineState } from './engine-state.ts';
 import { NO_FLEET, type Fleet, type FleetState } from './fleet/fleet.ts';
-import { fleetEngineState, fleetEvents, fleetResources } from './fleet/fleet-lists.ts';
+import { fleetEngineState, fleetEvents, fleetIncidents, fleetResources, incidentOrigin } from './fleet/fleet-lists.ts';
 import { FleetSources } from './fleet/fleet-sources.ts';
 import { EventLog } from './events/event-log.ts';
 import { IncidentLog } from './incidents/incident-log.ts';
@@ -98,7 +98,7 @@ export class LiveSources {
   private demands: Demands = {};
   private stopped = false;
   /** The fleet's other engines' volumes, networks and events (fleet/fleet-sources.ts). */
-  private readonly others = new FleetSources(() => this.changed());
+  private readonly others: FleetSources;
   private readonly unfollowFleet: () => void;
 
   constructor(
@@ -110,6 +110,7 @@ export class LiveSources {
     /** Several engines shown together: their containers and images are `engine`'s lists (fleet/fleet-lists.ts). */
     readonly fleet?: Fleet,
   ) {
+    this.others = new FleetSources(() => this.changed(), { loop: options.loop, mute: options.mute });
     this.engine = openEngineSources(session, options);
     this.unfollow = this.follow(this.engine);
     // A fleet's store follows the engine shown and the others: heard instead of the engine store, once a change.
@@ -146,6 +147,7 @@ export class LiveSources {
       ...(this.fleet && { fleet }),
       resources: fleetResources(first, own.resources, others),
       events: fleetEvents(first, own.events, others),
+      incidents: fleetIncidents(first, own.incidents, others),
     };
     return this.snapshot;
   };
@@ -154,6 +156,19 @@ export class LiveSources {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
   };
+
+  /**
+   * The incident logs an incident's seq (as the app's list numbers it) is in, with its own seq
+   * there; every log, and no seq, for all of them (acknowledge all, mute).
+   */
+  incidentLogsFor(seq?: number): Array<{ log: IncidentLog; seq?: number }> {
+    const logs = [this.engine.incidents, ...this.others.incidentLogs()];
+    if (logs.length === 1) return [{ log: this.engine.incidents, ...(seq !== undefined && { seq }) }];
+    if (seq === undefined) return logs.map((log) => ({ log }));
+    const origin = incidentOrigin(seq);
+    const log = logs[origin.engine];
+    return log ? [{ log, seq: origin.seq }] : [];
+  }
 
   /** What the screen needs live now; each source starts or stops its own work. */
   watch(demands: Demands): void {

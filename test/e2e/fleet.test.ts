@@ -4,7 +4,7 @@
  * not there and one that takes connections and never answers (as a SIGSTOPped one does), opened
  * with repeated -H. Rows of both engines with the ENGINE column, a container started meanwhile
  * appearing, the `engine:` filter, a stop routed to the row's own engine (checked with that
- * engine's CLI), volumes and events merged; then config.json's access: a read-only engine
+ * engine's CLI), volumes, events and incidents merged; then config.json's access: a read-only engine
  * refuses a stop (and its rows' footer offers none), a protected one asks for its name first.
  */
 import assert from 'node:assert/strict';
@@ -32,7 +32,7 @@ const other =
     : { host: `unix://${path.join(path.dirname(env.dir), 'docker.sock')}`, config: path.join(path.dirname(env.dir), 'docker-config'), image: LOCAL_BUSYBOX, name: 'docker' };
 const self = { host: env.dockerHost, config: path.join(env.dir, 'docker-config'), image: env.images.busybox, name: env.engine === 'docker' ? 'docker' : 'podman' };
 const gone = `unix://${path.join(scratch, 'gone.sock')}`;
-const names = { self: `${tag}-self`, other: `${tag}-other`, volume: `${tag}-vol`, late: `${tag}-late` };
+const names = { self: `${tag}-self`, other: `${tag}-other`, volume: `${tag}-vol`, late: `${tag}-late`, crash: `${tag}-crash` };
 /** An engine that takes connections and never answers (as one SIGSTOPped does): its own rows wait, nobody else's. */
 let frozen: UnixServer | undefined;
 
@@ -79,12 +79,12 @@ after(async () => {
   await dockerAt(self, ['rm', '-f', names.self]).catch(() => undefined);
   await dockerAt(other, ['rm', '-f', names.other]).catch(() => undefined);
   await dockerAt(other, ['volume', 'rm', names.volume]).catch(() => undefined);
-  await dockerAt(other, ['rm', '-f', names.late]).catch(() => undefined);
+  await dockerAt(other, ['rm', '-f', names.late, names.crash]).catch(() => undefined);
   await frozen?.close();
   rmSync(scratch, { recursive: true, force: true });
 });
 
-test('a fleet of both sandbox engines, one not there and one frozen: rows of both with ENGINE, engine: filters, a stop goes to the row’s own engine, volumes and events merge', { timeout: 90_000 }, async () => {
+test('a fleet of both sandbox engines, one not there and one frozen: rows of both with ENGINE, engine: filters, a stop goes to the row’s own engine, volumes, events and incidents merge', { timeout: 90_000 }, async () => {
   const b = launch();
   const screen = await b.waitFor((s) => s.includes(names.self) && s.includes(names.other) && /gone ✕ unreachable/.test(s), WAIT_MS);
   assert.match(screen, /ENGINE/);
@@ -111,6 +111,10 @@ test('a fleet of both sandbox engines, one not there and one frozen: rows of bot
   await b.waitFor(new RegExp(`${other.name}\\s+${names.volume}`), WAIT_MS);
   await b.type('6', '/', ...names.other, key.enter);
   await b.waitFor(new RegExp(`${other.name}\\s+\\d\\d:\\d\\d:\\d\\d\\s+container\\s+die\\s+${names.other}`), WAIT_MS);
+  // And incidents: a crash on the other engine is listed with its engine.
+  await dockerAt(other, ['run', '-d', '--network', 'none', '--name', names.crash, other.image, 'sh', '-c', 'exit 3']);
+  await b.type('9');
+  await b.waitFor(new RegExp(`${other.name}\\s+⚠.*exited 3.*${names.crash}`), WAIT_MS);
   await b.type('q');
   assert.equal((await b.exited).exitCode, 0);
 });

@@ -13,7 +13,7 @@ import { incidentRows, incidentTarget, type IncidentColumn, type IncidentRow } f
 import type { Column } from '../table.ts';
 import { theme } from '../theme.ts';
 import { paneView } from '../types.ts';
-import { firstEngineOnly } from '../fleet/fleet-rows.ts';
+import { withEngineColumn } from '../fleet/fleet-rows.ts';
 import { definePane, keptCells, selectedRow, type PaneDefinition } from './pane.ts';
 
 const ID = 'incidents';
@@ -45,11 +45,11 @@ export const incidents: PaneDefinition<IncidentRow> = definePane<IncidentRow>({
   summary(state, ctx) {
     const all = ctx.incidents.incidents;
     const filter = paneView(state, ID).filter;
-    return `${plural(all.length, 'incident')}, ${unacknowledged(all)} not acknowledged${filter ? ` · filter "${filter}"` : ''}${firstEngineOnly(ctx, 'incidents')}`;
+    return `${plural(all.length, 'incident')}, ${unacknowledged(all)} not acknowledged${filter ? ` · filter "${filter}"` : ''}`;
   },
   view: {
     kind: 'table',
-    columns: () => columns,
+    columns: (_state, ctx) => withEngineColumn(columns, ctx),
     cells: keptCells((row, ctx) => ({ key: rowKey(ctx.engine.connection.endpoint, row.key), cells: row.cells, color: row.incident.acknowledged ? theme.muted : theme.error })),
     message(state, ctx, rows) {
       if (rows.length > 0) return undefined;

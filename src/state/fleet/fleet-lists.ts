@@ -8,6 +8,7 @@
  */
 import type { EngineState, ListState } from '../engine-state.ts';
 import { LOG_SIZE, type EventLogState } from '../events/event-log.ts';
+import type { Incident, IncidentsState } from '../incidents/incident-log.ts';
 import type { ResourcesState } from '../resources/resource-lists.ts';
 import type { OtherStates } from './fleet-sources.ts';
 import type { FleetMember, FleetState } from './fleet.ts';
@@ -57,7 +58,7 @@ function mergeResourceList<T extends object>(lists: ReadonlyArray<{ name: string
   };
 }
 
-const keptMerges = new WeakMap<object, { others: readonly OtherStates[]; name: string; resources?: ResourcesState; events?: EventLogState }>();
+const keptMerges = new WeakMap<object, { others: readonly OtherStates[]; name: string; resources?: ResourcesState; events?: EventLogState; incidents?: IncidentsState }>();
 
 function sameOthers(a: readonly OtherStates[], b: readonly OtherStates[], pick: (o: OtherStates) => unknown): boolean {
   return a.length === b.length && a.every((o, i) => o.name === b[i]?.name && pick(o) === pick(b[i] as OtherStates));
@@ -86,5 +87,41 @@ export function fleetEvents(name: string, primary: EventLogState, others: readon
   events.sort((a, b) => b.at - a.at);
   const merged: EventLogState = { events: events.slice(0, LOG_SIZE) };
   keptMerges.set(primary, { ...kept, others, name, events: merged });
+  return merged;
+}
+
+/**
+ * An incident's seq in a fleet's list: each engine's log counts its own, so the merged list
+ * numbers them apart (its own seq and its engine's place: 0 the engine shown's), and what acts on
+ * one (acknowledge) finds its log and its own seq again with `incidentOrigin`.
+ */
+const ENGINES_AT_MOST = 64;
+
+export function incidentOrigin(seq: number): { engine: number; seq: number } {
+  return { engine: seq % ENGINES_AT_MOST, seq: Math.floor(seq / ENGINES_AT_MOST) };
+}
+
+const renumbered = new WeakMap<Incident, { engine: number; copy: Incident }>();
+function renumber(incident: Incident, engine: number, name: string): Incident {
+  const kept = renumbered.get(incident);
+  if (kept?.engine === engine) return kept.copy;
+  const copy = tagged({ ...incident, seq: incident.seq * ENGINES_AT_MOST + engine }, name);
+  renumbered.set(incident, { engine, copy });
+  return copy;
+}
+
+/** Every engine's incidents, newest first, each numbered apart (the engine shown's own state when it is alone). */
+export function fleetIncidents(name: string, primary: IncidentsState, others: readonly OtherStates[]): IncidentsState {
+  if (others.length === 0) return primary;
+  const kept = keptMerges.get(primary);
+  if (kept?.incidents && kept.name === name && sameOthers(kept.others, others, (o) => o.incidents)) return kept.incidents;
+  const all = [{ name, incidents: primary }, ...others];
+  const incidents = all.flatMap((o, engine) => o.incidents.incidents.map((i) => renumber(i, engine, o.name)));
+  incidents.sort((a, b) => b.lastAt - a.lastAt);
+  const latest = all
+    .flatMap((o, engine) => (o.incidents.latest ? [renumber(o.incidents.latest, engine, o.name)] : []))
+    .reduce<Incident | undefined>((newest, i) => (newest === undefined || i.lastAt > newest.lastAt ? i : newest), undefined);
+  const merged: IncidentsState = { incidents, ...(latest && { latest }), ...(primary.mutedNames && { mutedNames: primary.mutedNames }) };
+  keptMerges.set(primary, { ...kept, others, name, incidents: merged });
   return merged;
 }

@@ -41,3 +41,17 @@ test('short names: a context’s name, a socket’s file, a remote host; repeate
   assert.equal(shortName({ label: 'tcp://10.0.0.1:2376' }), '10.0.0.1');
   assert.deepEqual(distinctNames(['docker', 'podman', 'docker']), ['docker', 'podman', 'docker-2']);
 });
+
+test('incidents of several engines: numbered apart, newest first, each finding its engine’s log and own seq again', async () => {
+  const { fleetIncidents, incidentOrigin } = await import('../../../src/state/fleet/fleet-lists.ts');
+  const incident = (seq: number, lastAt: number) => ({ seq, kind: 'exit' as const, at: lastAt, lastAt, containerId: `c${seq}`, name: `n${seq}`, image: 'i', oomKilled: false, crashes: 1, restarts: 0, acknowledged: false }) as never;
+  const primary = { incidents: [incident(1, 100)], latest: incident(1, 100) };
+  const other = { incidents: [incident(1, 200)], latest: incident(1, 200) };
+  const merged = fleetIncidents('a', primary, [{ name: 'b', resources: { volumes: { items: [], loaded: true, stale: false }, networks: { items: [], loaded: true, stale: false } }, events: { events: [] }, incidents: other }]);
+  const seqs = merged.incidents.map((i) => i.seq);
+  assert.equal(new Set(seqs).size, 2, 'the two engines’ seq 1 are two rows');
+  assert.deepEqual(merged.incidents.map((i) => memberOf(i)), ['b', 'a']);
+  assert.deepEqual(seqs.map(incidentOrigin), [{ engine: 1, seq: 1 }, { engine: 0, seq: 1 }]);
+  assert.equal(merged.latest && memberOf(merged.latest), 'b');
+  assert.equal(fleetIncidents('a', primary, []), primary, 'alone: the engine’s own');
+});
