@@ -29,6 +29,8 @@ export interface ProjectMember {
   name: string;
   state: string;
   service: string;
+  /** In a fleet: the short name of its engine. */
+  engine?: string;
 }
 
 /** A Compose project's header row (the grouped view): acts on all its containers. */

@@ -55,6 +55,8 @@ function enginesOf(target: Target, primary: string): string[] {
       return [target.engine ?? primary];
     case 'marked':
       return [...new Set(target.items.flatMap(({ target: t }) => enginesOf(t, primary)))];
+    case 'project':
+      return [...new Set(target.members.map((m) => m.engine ?? primary))];
     default:
       return [primary];
   }
@@ -79,6 +81,8 @@ export function onEngine(state: AppState, ctx: UiContext, action: ActionId, targ
     const guarded = engines.find((e) => accessOf(ctx, e) === 'protected' && !confirmed.includes(e));
     if (guarded !== undefined) return askEngineName(state, ctx, { engine: guarded, action, confirmed });
   }
+  // A Compose project of the same name on several engines is several projects: one engine's at a time.
+  if (target.kind === 'project' && engines.length > 1) return notify(state, `${target.project} is a project on ${engines.join(', ')}: mark its containers (Space) to ${action} them, each on its own engine`, 'error');
   // The bulk actions send each marked row to its own engine; anything else on marks of several engines would go to one.
   if (engines.length > 1 && !PER_ROW.has(action)) return notify(state, `the marked rows are on ${engines.join(', ')}: ${action} takes one engine's at a time (engine:NAME in the filter shows one's)`, 'error');
   const result = handler(state, ctx);

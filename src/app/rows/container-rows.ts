@@ -34,7 +34,7 @@ export interface ContainerRow {
 export interface ProjectGroup {
   project: string;
   /** Every container of the project, listed or not (running-only hides the stopped ones). */
-  members: ReadonlyArray<{ id: string; name: string; state: string; service: string }>;
+  members: ReadonlyArray<{ id: string; name: string; state: string; service: string; engine?: string }>;
   running: number;
   folded: boolean;
   /**

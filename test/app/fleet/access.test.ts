@@ -61,3 +61,13 @@ test('marks on several engines: a bulk action takes them all (each to its own en
   assert.ok(onEngine(state, ctx, 'stop', marked, handler)?.commands.some((c) => c.type === 'container-start'));
   assert.match(onEngine(state, ctx, 'logs', marked, handler)?.state.notice?.text ?? '', /on a, b: logs takes one engine's at a time/);
 });
+
+test('a Compose project of one name on two engines is refused as a whole (its containers can be marked), on one engine it goes there', () => {
+  const ctx = ctxOf([member('a', 'read-write', true), member('b', 'read-write')]);
+  const project = (engines: string[]) => ({ kind: 'project' as const, project: 'shop', members: engines.map((engine, i) => ({ id: `c${i}`, name: `web-${i}`, state: 'running', service: 'web', engine })) });
+  assert.match(onEngine(state, ctx, 'stop', project(['a', 'b']), handler)?.state.notice?.text ?? '', /shop is a project on a, b: mark its containers/);
+  const routed = onEngine(state, ctx, 'stop', project(['b', 'b']), handler);
+  const sent = routed?.commands[0];
+  assert.ok(routed && sent);
+  assert.equal(engineOfCommand(sent, routed.state), 'b');
+});
