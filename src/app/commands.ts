@@ -12,6 +12,7 @@
 import type { HistoryEntry } from '../engine/images.ts';
 import type { FileChange } from '../engine/changes.ts';
 import type { Opened } from '../state/files/browse.ts';
+import type { ActionId } from './keys/keymap.ts';
 import type { RunSpec } from '../state/actions/run-container.ts';
 import type { ComposeScope, ComposeVerb } from '../state/compose/args.ts';
 import type { ComposeProject } from '../state/compose/project.ts';
@@ -106,6 +107,10 @@ type ResourceCommand =
 /** The marked rows, acted on one after another (state/actions/set.ts), each reporting to the dialog. */
 type SetCommand =
   | { type: 'set-act'; overlay: number; verb: SetVerb; items: readonly SetItem[]; options: SetOptions }
+  /** A protected engine's name was typed: the action goes on (handlers/engines.ts hands it back as engine-confirmed). */
+  | { type: 'engine-confirm'; overlay: number; action: ActionId; confirmed: readonly string[] }
+  /** Show these engines together with the one shown (the switcher's fleet). */
+  | { type: 'fleet-show'; overlay: number; targets: readonly SessionTarget[]; name: string }
   /** No new request for the set in `overlay` (the one under way finishes and is reported). */
   | { type: 'set-halt'; overlay: number };
 
@@ -308,6 +313,8 @@ export type AppAction =
   | { type: 'engine-probed'; overlay: number; host: string; reach: { ok: boolean; text: string } }
   /** A switch ended; berth is on the new engine if `outcome.ok`. */
   | { type: 'engine-switched'; overlay: number; name: string; outcome: SwitchOutcome }
+  /** A protected engine's name was typed in the dialog `overlay`: it closes and `action` runs again, those engines confirmed. */
+  | { type: 'engine-confirmed'; overlay: number; action: ActionId; confirmed: readonly string[] }
   /** Opens a dialog from outside a key (a test): a request of the dialog module named by its `type`. */
   | { type: 'open-dialog'; request: DialogRequest }
   /** A result for the dialog in overlay `overlay` (ignored once it has closed). */

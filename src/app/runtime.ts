@@ -13,6 +13,7 @@ import type { EngineSwitching } from '../state/engine-switch.ts';
 import type { Demands, LiveSources } from '../state/sources.ts';
 import { AppStore } from './app-store.ts';
 import type { UiContext } from './context.ts';
+import { engineOfCommand } from './fleet/route.ts';
 import { CommandRunner } from './handlers/runner.ts';
 import type { RunnerServices } from './handlers/work.ts';
 import { KeyStream } from './input/key-stream.ts';
@@ -101,7 +102,8 @@ export function createRuntime(sources: LiveSources, options: RuntimeOptions): Ru
     return made.ctx;
   };
   const store = new AppStore<UiContext>(options.initial ?? initialAppState(options.terminal), reduceApp, context);
-  store.setRunner(runner.run);
+  // In a fleet, a command goes to the engine of the thing it acts on (app/fleet/route.ts).
+  store.setRunner((command) => runner.run(command, engineOfCommand(command, store.getState())));
 
   // A notice names each incident as it opens or gets worse (a crash that became a loop, an OOM),
   // on whatever screen is shown; the status bar keeps the count.

@@ -20,6 +20,8 @@ export interface ContainerTarget {
   state: string;
   /** `com.docker.swarm.service.name`, when it is a swarm task. */
   service?: string;
+  /** In a fleet: the short name of its engine (what acts on it goes there: app/fleet/route.ts). */
+  engine?: string;
 }
 
 export interface ProjectMember {
@@ -27,6 +29,8 @@ export interface ProjectMember {
   name: string;
   state: string;
   service: string;
+  /** In a fleet: the short name of its engine. */
+  engine?: string;
 }
 
 /** A Compose project's header row (the grouped view): acts on all its containers. */
@@ -41,6 +45,8 @@ export interface ImageTarget {
   imageId: string;
   /** `repo:tag`, or `<none>:<none>` for an untagged image. */
   tag: string;
+  /** In a fleet: the short name of its engine. */
+  engine?: string;
 }
 
 export interface VolumeTarget {
@@ -48,6 +54,8 @@ export interface VolumeTarget {
   name: string;
   /** Containers that use it. */
   users: number;
+  /** In a fleet: the short name of its engine. */
+  engine?: string;
 }
 
 export interface NetworkTarget {
@@ -55,6 +63,8 @@ export interface NetworkTarget {
   id: string;
   name: string;
   users: number;
+  /** In a fleet: the short name of its engine. */
+  engine?: string;
 }
 
 export interface ServiceTarget {

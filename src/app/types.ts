@@ -71,6 +71,8 @@ export interface TerminalSize {
 interface OverlayBase {
   /** Unique for the app's life: results of work started for an overlay find it (or find it gone) by this. */
   id: number;
+  /** In a fleet: the engine what it shows or does is on (app/fleet/route.ts); absent: the engine shown. */
+  engine?: string;
 }
 
 export interface HelpOverlay extends OverlayBase {
@@ -135,6 +137,8 @@ export interface EngineRow extends EngineChoice {
 /** The engine switcher: the engines berth could show, the current one marked. */
 export interface EnginesOverlay extends OverlayBase {
   kind: 'engines';
+  /** The rows chosen for a fleet (Space), by host: Enter shows them together with the engine shown. */
+  chosen?: readonly string[];
   /** Undefined until listed. */
   rows?: readonly EngineRow[];
   selected: number;

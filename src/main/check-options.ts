@@ -10,6 +10,8 @@ import { parseInterval } from './cli-options.ts';
 export interface CheckedOptions {
   host?: string;
   context?: string;
+  /** A fleet (repeated -H, or --context a,b): the engines after the first, shown together with it. */
+  fleet?: ReadonlyArray<{ host?: string; context?: string }>;
   apiVersion?: string;
   intervalMs: number;
 }
@@ -20,21 +22,30 @@ export interface CheckedOptions {
  * or anything else. A string is the message.
  */
 export function checkOptions(
-  values: { host?: string; context?: string; 'api-version'?: string; interval?: string },
+  values: { host?: string | readonly string[]; context?: string; 'api-version'?: string; interval?: string },
   env: NodeJS.ProcessEnv,
   home = homedir(),
 ): CheckedOptions | string {
   const intervalMs = parseInterval(values.interval);
+  const hosts = typeof values.host === 'string' ? [values.host] : [...(values.host ?? [])];
+  const contexts = (values.context ?? '').split(',').map((c) => c.trim()).filter((c) => c !== '');
+  // --host with --context is refused below (resolveEngineTarget), as the docker CLI refuses it.
+  const engines: Array<{ host?: string; context?: string }> =
+    hosts.length > 1 || contexts.length > 1 ? [...hosts.map((host) => ({ host, context: contexts[0] })), ...contexts.slice(hosts.length > 0 ? 1 : 0).map((context) => ({ context }))] : [{ host: hosts[0], context: values.context }];
   if (typeof intervalMs === 'string') return intervalMs;
   try {
     if (values['api-version']) pinnedVersion(values['api-version'], '--api-version');
     else if (env.DOCKER_API_VERSION) pinnedVersion(env.DOCKER_API_VERSION, 'DOCKER_API_VERSION');
     // Which engine, as the client will decide it: --host with --context, a context that does not
     // exist, an address that cannot be parsed.
-    const target = resolveEngineTarget({ host: values.host, context: values.context, env, homedir: home });
-    parseHost(target.host, target.tls !== undefined);
+    // Several engines (a fleet): each checked as the one would be.
+    for (const chosen of engines) {
+      const target = resolveEngineTarget({ ...chosen, env, homedir: home });
+      parseHost(target.host, target.tls !== undefined);
+    }
   } catch (error) {
     return describeError(error);
   }
-  return { host: values.host, context: values.context, apiVersion: values['api-version'], intervalMs };
+  const [first, ...rest] = engines;
+  return { host: first?.host, context: first?.context, ...(rest.length > 0 && { fleet: rest }), apiVersion: values['api-version'], intervalMs };
 }

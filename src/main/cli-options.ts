@@ -4,9 +4,11 @@ export const usage = `usage: berth [options]
                            absolute path is always a unix socket, never a host), tcp://host:port
                            or ssh://[user@]host[:port] (your ssh; $BERTH_SSH_COMMAND replaces it)
                            (default: $DOCKER_HOST, else the docker context, else the
-                           Docker or Podman socket found)
+                           Docker or Podman socket found); repeated (-H a -H b): a fleet,
+                           every engine in one table with an ENGINE column
   -c, --context <name>     a docker CLI context, as \`docker context ls\` lists them
-                           (default: $DOCKER_CONTEXT, else \`docker context use\`'s choice)
+                           (default: $DOCKER_CONTEXT, else \`docker context use\`'s choice);
+                           several (--context a,b): a fleet of them
       --api-version <x.y>  pin the API version instead of negotiating ($DOCKER_API_VERSION)
       --interval <time>    poll period when the event stream is down, e.g. 2s, 500ms (default 2s);
                            while events are live berth polls 5× slower, only as a safety net

@@ -14,7 +14,7 @@ async function main(): Promise<number> {
   try {
     ({ values } = parseArgs({
       options: {
-        host: { type: 'string', short: 'H' },
+        host: { type: 'string', short: 'H', multiple: true },
         context: { type: 'string', short: 'c' },
         'api-version': { type: 'string' },
         interval: { type: 'string' },

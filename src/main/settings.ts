@@ -6,8 +6,10 @@
  * `"osc9"` or `"osc777"`, how a new incident alerts beyond the notice (app/alerts.ts); `mouse`: true lets
  * the wheel scroll (main/mouse-mode.ts); `actions`: the user's own actions (app/custom/config.ts),
  * their keys checked with the rest; `debugImage`, the debug shell's tools image (busybox by
- * default); and `theme`: a preset or a preset with roles overridden (app/theme-config.ts). No file
- * means the defaults; a file berth
+ * default); `theme`: a preset or a preset with roles overridden (app/theme-config.ts); `engines`:
+ * the engines that are read-only or protected (state/fleet/access-settings.ts); `fleet`: the
+ * engines (contexts or addresses) shown together when no option or DOCKER_* variable names one.
+ * No file means the defaults; a file berth
  * cannot use stops it before it takes the terminal, with the file and the problem named, so a
  * typo never turns into keys that quietly do nothing.
  */
@@ -21,6 +23,7 @@ import { DEFAULT_LOOP_POLICY, parseMuteRule, type LoopPolicy, type MuteRule } fr
 import { ALERT_KINDS, type AlertKind } from '../app/alerts.ts';
 import { parseTheme } from '../app/theme-config.ts';
 import { PRESETS, type Palette } from '../app/theme-presets.ts';
+import { parseAccessSettings, type AccessSettings } from '../state/fleet/access-settings.ts';
 
 export interface Settings {
   keymap: Keymap;
@@ -36,9 +39,13 @@ export interface Settings {
   custom: CustomSettings;
   /** The colours (`theme`): the terminal's palette by default. */
   theme: Palette;
+  /** Engines that are read-only or protected (`engines`: state/fleet/access-settings.ts). */
+  access?: AccessSettings;
+  /** The fleet berth opens when nothing else names an engine (`fleet`: contexts or addresses). */
+  fleet?: readonly string[];
 }
 
-const KNOWN = ['keys', 'restartLoop', 'mute', 'alert', 'mouse', 'actions', 'debugImage', 'theme'];
+const KNOWN = ['keys', 'restartLoop', 'mute', 'alert', 'mouse', 'actions', 'debugImage', 'theme', 'engines', 'fleet'];
 
 /** `restartLoop` as config.json gives it, checked: a positive whole `restarts` and a positive `withinMinutes`. */
 function loopPolicy(raw: unknown): LoopPolicy | string {
@@ -75,7 +82,10 @@ export function loadSettings(path: string): Settings | string {
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return `${path}: must hold a JSON object`;
   const unknown = Object.keys(raw).filter((k) => !KNOWN.includes(k));
   if (unknown.length > 0) return `${path}: unknown setting ${unknown.map((k) => `"${k}"`).join(', ')} (berth knows ${KNOWN.map((k) => `"${k}"`).join(', ')})`;
-  const { keys, restartLoop, mute, alert, mouse, actions, debugImage, theme: themeRaw } = raw as { keys?: unknown; restartLoop?: unknown; mute?: unknown; alert?: unknown; mouse?: unknown; actions?: unknown; debugImage?: unknown; theme?: unknown };
+  const { keys, restartLoop, mute, alert, mouse, actions, debugImage, theme: themeRaw, engines, fleet } = raw as { keys?: unknown; restartLoop?: unknown; mute?: unknown; alert?: unknown; mouse?: unknown; actions?: unknown; debugImage?: unknown; theme?: unknown; engines?: unknown; fleet?: unknown };
+  if (fleet !== undefined && (!Array.isArray(fleet) || fleet.length === 0 || !fleet.every((f) => typeof f === 'string' && f.trim() !== ''))) return `${path}: "fleet" must be a list of docker contexts or engine addresses`;
+  const access = engines === undefined ? undefined : parseAccessSettings(engines);
+  if (typeof access === 'string') return `${path}: ${access}`;
   const loop = loopPolicy(restartLoop);
   if (typeof loop === 'string') return `${path}: ${loop}`;
   if (mute !== undefined && (!Array.isArray(mute) || !mute.every((m) => typeof m === 'string' && m.trim() !== ''))) return `${path}: "mute" must be a list of container names or labels ("key=value")`;
@@ -104,6 +114,8 @@ export function loadSettings(path: string): Settings | string {
       ...(mute !== undefined && { mute: (mute as string[]).map((m) => parseMuteRule(m.trim())) }),
       ...(alert !== undefined && { alert: alert as AlertKind }),
       ...(mouse === true && { mouse: true }),
+      ...(access !== undefined && { access }),
+      ...(fleet !== undefined && { fleet: (fleet as string[]).map((f) => f.trim()) }),
     };
   } catch (error) {
     return `${path}: ${(error as Error).message}`;

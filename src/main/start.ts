@@ -4,7 +4,8 @@ import { describeError } from '../engine/errors.ts';
 import { ActionLog } from '../state/action-log/action-log.ts';
 import { saveCodeCache } from '../tuning/code-cache.ts';
 import { limitYoungGenerationAfterStart, onceQuiet, releaseStartupMemory, underStartupFlags } from '../tuning/memory.ts';
-import { openEngineSession, startEngineSession, type EngineSession, type SessionOptions } from '../state/engine-session.ts';
+import { closeEngineSession, openEngineSession, startEngineSession, type EngineSession, type SessionOptions } from '../state/engine-session.ts';
+import { fleetFromSettings, openFleet, showFleet } from './fleet.ts';
 import { EngineSwitchboard, engineSwitching } from '../state/engine-switch.ts';
 import { PullManager } from '../state/pulls/pull-manager.ts';
 import { LiveSources } from '../state/sources.ts';
@@ -29,6 +30,8 @@ import type { TerminalControl } from '../ui/terminal-handle.tsx';
 export interface AppOptions {
   host?: string;
   context?: string;
+  /** A fleet: the engines shown together with the first (repeated -H, --context a,b). */
+  fleet?: ReadonlyArray<{ host?: string; context?: string }>;
   apiVersion?: string;
   intervalMs: number;
 }
@@ -47,14 +50,19 @@ export async function runApp(options: AppOptions): Promise<number> {
   // Before anything draws: components read the theme as they draw.
   applyTheme(settings.theme);
   const alertKind = settings.alert;
+  // The fleet config.json keeps, when nothing on the command line or in the environment names an engine.
+  const chosen = options.host || options.context || options.fleet || process.env.DOCKER_HOST || process.env.DOCKER_CONTEXT ? options : { ...options, ...fleetFromSettings(settings.fleet) };
   let session: EngineSession;
   // Every engine berth opens, the first and any switched to, is opened the same way.
   // Every change asked of any engine this session, for the action log pane.
   const actionLog = new ActionLog();
   const sessionOptions: SessionOptions = { apiVersion: options.apiVersion, sync: { intervalMs: options.intervalMs }, demo: demoFromEnv(process.env), actionLog };
+  const others: EngineSession[] = [];
   try {
-    session = openEngineSession({ host: options.host, context: options.context }, sessionOptions);
+    session = openEngineSession({ host: chosen.host, context: chosen.context }, sessionOptions);
+    for (const target of chosen.fleet ?? []) others.push(openEngineSession(target, sessionOptions));
   } catch (error) {
+    for (const opened of others) void closeEngineSession(opened).catch(() => undefined);
     // A bad address, context, TLS file or no ssh client: nothing to retry, so say what is wrong (with the hint) and stop.
     process.stderr.write(`berth: ${describeError(error)}\n`);
     return 2;
@@ -84,7 +92,8 @@ export async function runApp(options: AppOptions): Promise<number> {
     drain: (previous) => pulls.drain(previous.label),
   });
   const engineStore = board.store;
-  const sources = new LiveSources(session, pulls, engineStore, { loop: settings.loop, mute: settings.mute, actionLog, freshnessMs: freshnessPace(process.env.BERTH_FRESHNESS_MS) });
+  const fleet = openFleet(board, others, settings.access);
+  const sources = new LiveSources(session, pulls, engineStore, { loop: settings.loop, mute: settings.mute, actionLog, freshnessMs: freshnessPace(process.env.BERTH_FRESHNESS_MS) }, fleet);
 
   let finished = false;
   let resolveExit: (code: number) => void = () => undefined;
@@ -116,6 +125,7 @@ export async function runApp(options: AppOptions): Promise<number> {
     runtime?.dispose();
     sources.stop();
     pulls.stop();
+    void fleet.close().catch(() => undefined);
     void board.close().catch(() => undefined);
     try {
       // Ink gives the normal screen back, and shows the cursor.
@@ -139,6 +149,7 @@ export async function runApp(options: AppOptions): Promise<number> {
   // (Ink, React, the panes: most of the bundle) compiles, and the first frame then usually
   // shows data at once instead of "loading…" followed by a frame per list that arrives.
   startEngineSession(session);
+  fleet.start();
   try {
     const [{ mount }, { createRuntime }] = await Promise.all([
       import('../ui/mount.tsx'),
@@ -210,7 +221,7 @@ export async function runApp(options: AppOptions): Promise<number> {
       runtime = createRuntime(sources, {
         keymap: settings.keymap,
         custom: settings.custom,
-        engines: engineSwitching(board, sessionOptions, { env: process.env, homedir: homedir() }),
+        engines: { ...engineSwitching(board, sessionOptions, { env: process.env, homedir: homedir() }), showFleet: (targets) => showFleet(fleet, board, targets, sessionOptions, settings.access) },
         quit: () => finish(0),
         copy: (text) => process.stdout.write(osc52(text)),
         ...(alertKind && { alert: (text: string) => process.stdout.write(alertSequence(alertKind, text)) }),

@@ -12,13 +12,17 @@
  *
  * Per engine from the start: the sources of the engine shown are `current`, a switch replaces
  * them with the new engine's (the old engine's stop), and a thing's rows are keyed by its engine
- * and its id (`rowKey`), so several engines can one day share a table.
+ * and its id (`rowKey`), so several engines share a table in a fleet (fleet/: the other engines'
+ * sessions beside the one shown, their lists merged into the states the panes read).
  */
 import type { EngineClient } from '../engine/client.ts';
 import { ActionLog, type ActionLogState } from './action-log/action-log.ts';
 import type { EngineEvent } from '../engine/types.ts';
 import type { EngineSession } from './engine-session.ts';
 import type { EngineState } from './engine-state.ts';
+import { NO_FLEET, type Fleet, type FleetState } from './fleet/fleet.ts';
+import { fleetEngineState, fleetEvents, fleetIncidents, fleetResources, incidentOrigin } from './fleet/fleet-lists.ts';
+import { FleetSources } from './fleet/fleet-sources.ts';
 import { EventLog } from './events/event-log.ts';
 import { ImageFreshness } from './freshness/image-freshness.ts';
 import { IncidentLog } from './incidents/incident-log.ts';
@@ -71,7 +75,7 @@ export type EngineSources = { session: SourceSession } & { [K in SourceName]: Re
 type StateOf<T> = T extends LiveSource<infer S> ? S : never;
 
 /** Every source's state, as the reducer and the components read them. */
-export type SourceStates = { engine: EngineState; pulls: PullsState; actionLog: ActionLogState } & { [K in SourceName]: StateOf<EngineSources[K]> };
+export type SourceStates = { engine: EngineState; pulls: PullsState; actionLog: ActionLogState; fleet?: FleetState } & { [K in SourceName]: StateOf<EngineSources[K]> };
 
 /** A thing's key in a table: its engine and its id (never shown). */
 export function rowKey(engine: string, id: string): string {
@@ -103,6 +107,9 @@ export class LiveSources {
   private stopped = false;
   /** Every change berth asked of an engine this session (state/action-log). */
   readonly actionLog: ActionLog;
+  /** The fleet's other engines' volumes, networks and events (fleet/fleet-sources.ts). */
+  private readonly others: FleetSources;
+  private readonly unfollowFleet: () => void;
 
   constructor(
     session: SourceSession,
@@ -110,10 +117,21 @@ export class LiveSources {
     /** The engine store the screen reads (the switchboard's, which follows a switch). */
     private readonly engineStore: Store<EngineState> = session.store,
     private readonly options: SourceOptions = {},
+    /** Several engines shown together: their containers and images are `engine`'s lists (fleet/fleet-lists.ts). */
+    readonly fleet?: Fleet,
   ) {
     this.actionLog = options.actionLog ?? new ActionLog();
+    this.others = new FleetSources(() => this.changed(), { loop: options.loop, mute: options.mute });
     this.engine = openEngineSources(session, options);
     this.unfollow = this.follow(this.engine);
+    // A fleet's store follows the engine shown and the others: heard instead of the engine store, once a change.
+    this.unfollowFleet = fleet
+      ? fleet.store.subscribe(() => {
+          this.others.follow(fleet.engines);
+          this.changed();
+        })
+      : () => undefined;
+    if (fleet) this.others.follow(fleet.engines);
   }
 
   /** The sources of the engine shown. */
@@ -128,11 +146,20 @@ export class LiveSources {
 
   /** Every source's state; the same object until one of them changes. */
   states = (): SourceStates => {
-    this.snapshot ??= {
-      engine: this.engineStore.getState(),
+    if (this.snapshot) return this.snapshot;
+    const fleet = this.fleet?.store.getState() ?? NO_FLEET;
+    const own = Object.fromEntries(NAMES.map((name) => [name, this.engine[name].store.getState()])) as Omit<SourceStates, 'engine' | 'pulls' | 'actionLog' | 'fleet'>;
+    const others = this.others.states();
+    const first = this.fleet?.primaryName ?? '';
+    this.snapshot = {
+      ...own,
+      engine: fleetEngineState(fleet, this.engineStore.getState()),
       pulls: this.pulls.store.getState(),
       actionLog: this.actionLog.store.getState(),
-      ...(Object.fromEntries(NAMES.map((name) => [name, this.engine[name].store.getState()])) as Omit<SourceStates, 'engine' | 'pulls' | 'actionLog'>),
+      ...(this.fleet && { fleet }),
+      resources: fleetResources(first, own.resources, others),
+      events: fleetEvents(first, own.events, others),
+      incidents: fleetIncidents(first, own.incidents, others),
     };
     return this.snapshot;
   };
@@ -142,10 +169,24 @@ export class LiveSources {
     return () => this.listeners.delete(listener);
   };
 
+  /**
+   * The incident logs an incident's seq (as the app's list numbers it) is in, with its own seq
+   * there; every log, and no seq, for all of them (acknowledge all, mute).
+   */
+  incidentLogsFor(seq?: number): Array<{ log: IncidentLog; seq?: number }> {
+    const logs = [this.engine.incidents, ...this.others.incidentLogs()];
+    if (logs.length === 1) return [{ log: this.engine.incidents, ...(seq !== undefined && { seq }) }];
+    if (seq === undefined) return logs.map((log) => ({ log }));
+    const origin = incidentOrigin(seq);
+    const log = logs[origin.engine];
+    return log ? [{ log, seq: origin.seq }] : [];
+  }
+
   /** What the screen needs live now; each source starts or stops its own work. */
   watch(demands: Demands): void {
     this.demands = demands;
     for (const source of each(this.engine)) source.watch(demands);
+    this.others.watch(demands);
   }
 
   /** Another engine is shown now: its sources replace the last one's, which stop. */
@@ -163,6 +204,8 @@ export class LiveSources {
     if (this.stopped) return;
     this.stopped = true;
     this.unfollow();
+    this.unfollowFleet();
+    this.others.stop();
     for (const source of each(this.engine)) source.stop();
   }
 
@@ -171,7 +214,7 @@ export class LiveSources {
     const onEvent = (event: EngineEvent) => {
       for (const source of each(sources)) source.onEngineEvent(event);
     };
-    const offs = [sources.session.sync.onEvent(onEvent), this.engineStore.subscribe(changed), this.pulls.store.subscribe(changed), this.actionLog.store.subscribe(changed), ...each(sources).map((source) => source.store.subscribe(changed))];
+    const offs = [sources.session.sync.onEvent(onEvent), ...(this.fleet ? [] : [this.engineStore.subscribe(changed)]), this.pulls.store.subscribe(changed), this.actionLog.store.subscribe(changed), ...each(sources).map((source) => source.store.subscribe(changed))];
     return () => {
       for (const off of offs) off();
     };

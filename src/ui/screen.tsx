@@ -25,6 +25,7 @@ import { useAppState, useDerived, useKeymap, useRuntime } from './runtime-contex
 import { OverlayView } from './views/overlay-views.tsx';
 import { EngineErrorLine, UnreachableBanner } from './widgets/banner.tsx';
 import { Footer } from './widgets/footer.tsx';
+import { CHANGES, selectedReadOnly } from '../app/fleet/access.ts';
 import { StatusBar } from './widgets/status-bar.tsx';
 import { PulseLine } from './widgets/pulse-line.tsx';
 import { Tabs } from './widgets/tabs.tsx';
@@ -68,6 +69,9 @@ export function Screen() {
 
   const running = useDerived((_s, ctx) => ctx.engine.containers.items.filter(isLive).length, [], Object.is);
   const incidents = useDerived((_s, ctx) => unacknowledged(ctx.incidents.incidents), [], Object.is);
+  const fleet = useDerived((_s, ctx) => ctx.fleet, [], Object.is);
+  // The selected row is on a read-only engine: the footer offers none of the changes it refuses.
+  const readOnly = useDerived((s, ctx) => selectedReadOnly(s, ctx), [], Object.is);
   const overlay = topOverlay(state);
   const view = paneView(state, pane.id);
   const unreachable = engine.connection.status === 'unreachable';
@@ -91,7 +95,7 @@ export function Screen() {
 
   return (
     <Box flexDirection="column" width={width} height={rows - 1}>
-      <StatusBar engine={engine} width={width} running={running} incidents={incidents} />
+      <StatusBar engine={engine} width={width} running={running} incidents={incidents} fleet={fleet} />
       {state.pulse ? <PulseLine width={width} /> : null}
       {unreachable ? <UnreachableBanner connection={engine.connection} width={width} /> : null}
       {backgroundError ? <EngineErrorLine message={backgroundError} width={width} /> : null}
@@ -102,7 +106,7 @@ export function Screen() {
       <Text color={alarming ? theme.error : undefined} wrap="truncate">
         {truncate(messageLine, width) || ' '}
       </Text>
-      <Footer contexts={contextsFor(state)} width={width} />
+      <Footer contexts={contextsFor(state)} width={width} hidden={readOnly ? CHANGES : undefined} />
     </Box>
   );
 }

@@ -21,8 +21,17 @@ const sessions: PtySession[] = [];
 const WAIT_MS = 30_000;
 const quick = [1, 2, 3, 4, 5].map((n) => `${tag}-c${n}`);
 const slow = Array.from({ length: 10 }, (_, i) => `${tag}-s${i + 1}`);
-const images = [1, 2, 3].map((n) => `${tag}-img:${n}`);
+// In the sandbox registry's name space: they can be pushed there (DOCKER_CONFIG has its login).
+const images = [1, 2, 3].map((n) => `${env.registry.address}/${tag}-img:${n}`);
 const ctrlA = '\u0001';
+
+/** The tags of the marked images' repository in the sandbox registry. */
+async function registryTags(): Promise<string[]> {
+  const basic = Buffer.from(`${env.registry.username}:${env.registry.password}`).toString('base64');
+  const response = await fetch(`http://${env.registry.address}/v2/${tag}-img/tags/list`, { headers: { authorization: `Basic ${basic}` } });
+  if (!response.ok) return [];
+  return (((await response.json()) as { tags?: string[] }).tags ?? []).sort();
+}
 
 /** The running containers among `names`, as the docker CLI sees them. */
 async function running(names: readonly string[]): Promise<string[]> {
@@ -120,11 +129,25 @@ test('three of five marked (a range), stopped with one confirmation: the one rem
   assert.equal((await b.exited).exitCode, 0);
 });
 
-test('every image the filter shows, marked with Ctrl-A and removed with one confirmation', { timeout: 90_000 }, async () => {
+test('every image the filter shows, marked with Ctrl-A, pushed (queued in the Pulls pane) and removed with one confirmation each', { timeout: 90_000 }, async () => {
   const b = launch();
   await b.waitFor('Containers', WAIT_MS);
   await b.type('2', '/', ...`${tag}-img`, key.enter);
   await b.waitFor((s) => images.every((i) => s.includes(i)), WAIT_MS);
+  await b.type(ctrlA);
+  await b.waitFor('3 marked', WAIT_MS);
+  await b.type('P');
+  await b.waitFor('Push 3 marked images?', WAIT_MS);
+  await b.type(key.enter);
+  await b.waitFor('queued to push 3 images', WAIT_MS);
+  // Each a push of its own in the Pulls pane, run to its end with the credentials config.json has.
+  await b.type('3');
+  const pulls = await b.waitFor('3 pulls, 0 running', WAIT_MS);
+  assert.equal(pulls.match(/ pushed \d/g)?.length, 3, 'each push ran to its end');
+  assert.deepEqual(await registryTags(), ['1', '2', '3']);
+  // Done rows are unmarked, as after any bulk action: marked again, to remove them.
+  await b.type('2');
+  await b.waitFor('3 tags', WAIT_MS);
   await b.type(ctrlA);
   await b.waitFor('3 marked', WAIT_MS);
   await b.type('d');

@@ -36,3 +36,10 @@ test('good options come back checked, with the interval in milliseconds', () => 
   assert.equal(typeof checkOptions({ host: 'ssh://me@box' }, {}, home), 'object');
   assert.match(checkOptions({ host: 'npipe:////./pipe/docker' }, {}, home) as string, /not supported/);
 });
+
+test('a fleet: repeated -H gives the engines after the first, each checked; -H with --context is refused as for one engine', () => {
+  const checked = checkOptions({ host: ['unix:///a.sock', 'ssh://me@box', 'tcp://box:2375'] }, {}, home);
+  assert.deepEqual(checked, { host: 'unix:///a.sock', context: undefined, fleet: [{ host: 'ssh://me@box', context: undefined }, { host: 'tcp://box:2375', context: undefined }], apiVersion: undefined, intervalMs: 2000 });
+  assert.match(checkOptions({ host: ['unix:///a.sock', 'npipe:////./pipe/docker'] }, {}, home) as string, /not supported/, 'each one is checked');
+  assert.equal(typeof checkOptions({ host: ['unix:///a.sock', 'unix:///b.sock'], context: 'x' }, {}, home), 'string');
+});

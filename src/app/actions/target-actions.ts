@@ -10,7 +10,8 @@ import type { ActionId } from '../keys/keymap.ts';
 import type { Target, TargetKind, TargetOf } from '../targets.ts';
 import type { AppState } from '../types.ts';
 
-export type TargetHandler<K extends TargetKind> = (state: AppState, ctx: UiContext, target: TargetOf<K>) => Reduced;
+/** What an action does to a target; undefined: nothing for this one, the next candidate's handler (the row's, the list's) acts. */
+export type TargetHandler<K extends TargetKind> = (state: AppState, ctx: UiContext, target: TargetOf<K>) => Reduced | undefined;
 
 export type TargetActions = { [A in ActionId]?: { [K in TargetKind]?: TargetHandler<K> } };
 
@@ -29,7 +30,7 @@ export function gather(all: readonly TargetActions[]): TargetActions {
 }
 
 /** The handler declared for `action` on this target's kind. */
-export function handlerOn(table: TargetActions, action: ActionId, target: Target): ((state: AppState, ctx: UiContext) => Reduced) | undefined {
+export function handlerOn(table: TargetActions, action: ActionId, target: Target): ((state: AppState, ctx: UiContext) => Reduced | undefined) | undefined {
   const handler = table[action]?.[target.kind] as TargetHandler<typeof target.kind> | undefined;
   return handler && ((state, ctx) => handler(state, ctx, target as never));
 }

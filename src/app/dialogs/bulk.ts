@@ -57,8 +57,8 @@ export interface BulkDialog extends BulkRequest {
   halted: boolean;
 }
 
-const PAST: Record<SetVerb, string> = { stop: 'stopped', start: 'started', restart: 'restarted', pause: 'paused', resume: 'resumed', kill: 'killed', remove: 'removed' };
-const DOING: Record<SetVerb, string> = { stop: 'stopping', start: 'starting', restart: 'restarting', pause: 'pausing', resume: 'resuming', kill: 'killing', remove: 'removing' };
+const PAST: Record<SetVerb, string> = { stop: 'stopped', start: 'started', restart: 'restarted', pause: 'paused', resume: 'resumed', kill: 'killed', remove: 'removed', pull: 'queued to pull', push: 'queued to push' };
+const DOING: Record<SetVerb, string> = { stop: 'stopping', start: 'starting', restart: 'restarting', pause: 'pausing', resume: 'resuming', kill: 'killing', remove: 'removing', pull: 'queueing', push: 'queueing' };
 
 const isLive = (state: string) => ['running', 'paused', 'restarting'].includes(state);
 
@@ -66,16 +66,17 @@ function entryOf(key: string, target: Target): BulkEntry | undefined {
   switch (target.kind) {
     case 'container': {
       const label = `${sanitizeLine(target.shown || target.name) || shortId(target.id)} (${shortId(target.id)})`;
-      return { key, item: { kind: 'container', id: target.id, name: target.name }, label, running: isLive(target.state), ...(target.service && { service: target.service }) };
+      return { key, item: { kind: 'container', id: target.id, name: target.name, ...(target.engine !== undefined && { engine: target.engine }) }, label: target.engine === undefined ? label : `${label} on ${sanitizeLine(target.engine)}`, running: isLive(target.state), ...(target.service && { service: target.service }) };
     }
     case 'image': {
       const ref = removalTarget(target);
-      return { key, item: { kind: 'image', id: target.imageId, name: ref, tag: target.tag }, label: ref === target.imageId ? shortId(ref) : sanitizeLine(ref) };
+      const label = ref === target.imageId ? shortId(ref) : sanitizeLine(ref);
+      return { key, item: { kind: 'image', id: target.imageId, name: ref, tag: target.tag, ...(target.engine !== undefined && { engine: target.engine }) }, label: target.engine === undefined ? label : `${label} on ${sanitizeLine(target.engine)}` };
     }
     case 'volume':
-      return { key, item: { kind: 'volume', id: target.name, name: target.name }, label: sanitizeLine(target.name) };
+      return { key, item: { kind: 'volume', id: target.name, name: target.name, ...(target.engine !== undefined && { engine: target.engine }) }, label: `${sanitizeLine(target.name)}${target.engine === undefined ? '' : ` on ${sanitizeLine(target.engine)}`}` };
     case 'network':
-      return { key, item: { kind: 'network', id: target.id, name: target.name }, label: sanitizeLine(target.name) };
+      return { key, item: { kind: 'network', id: target.id, name: target.name, ...(target.engine !== undefined && { engine: target.engine }) }, label: `${sanitizeLine(target.name)}${target.engine === undefined ? '' : ` on ${sanitizeLine(target.engine)}`}` };
     default:
       return undefined;
   }
@@ -84,9 +85,11 @@ function entryOf(key: string, target: Target): BulkEntry | undefined {
 function ask(state: AppState, ctx: UiContext, marked: MarkedTarget, verb: SetVerb, pick: (target: Target) => boolean = () => true) {
   const entries = marked.items.flatMap(({ key, target }) => (pick(target) ? (entryOf(key, target) ?? []) : []));
   const noun = marked.of;
-  if (entries.length === 0) return notify(state, `no marked ${noun} to ${verb === 'resume' ? 'resume' : verb}`, 'error');
+  if (entries.length === 0) return notify(state, `no marked ${verb === 'pull' || verb === 'push' ? `tagged ${noun}` : noun} to ${verb}`, 'error');
   return openDialog(state, ctx, bulk, { type: 'bulk', verb, noun, entries });
 }
+
+const tagged = (target: Target) => target.kind === 'image' && !target.tag.startsWith('<none>');
 
 const containerState = (target: Target) => (target.kind === 'container' ? target.state : undefined);
 
@@ -103,6 +106,11 @@ const actions: TargetActions = {
     },
   },
   remove: { marked: (state, ctx, m) => ask(state, ctx, m, 'remove') },
+  // Marked images: pulled again (their tags' newer versions) or pushed, each queued in the Pulls
+  // pane with the credentials found as for one pull; an untagged image has no name to do either with.
+  // On another pane's marks, p is the pull dialog as ever (undefined: berth's own action).
+  pull: { marked: (state, ctx, m) => (m.of === 'image' ? ask(state, ctx, m, 'pull', tagged) : undefined) },
+  push: { marked: (state, ctx, m) => ask(state, ctx, m, 'push', tagged) },
 };
 
 /** What the verb's field is, if it has one. */

@@ -10,6 +10,7 @@ import { copyIn } from './copy-in.ts';
 import { copyOut } from './copy-out.ts';
 import { create } from './create.ts';
 import { exec } from './exec.ts';
+import { engineName } from './engine-name.ts';
 import { kill } from './kill.ts';
 import { registered, type AnyDialog } from './machine.ts';
 import { prune } from './prune.ts';
@@ -43,7 +44,11 @@ export const dialogs: readonly AnyDialog[] = [
   registered(exec),
   registered(recreate),
   registered(update),
+  registered(engineName),
 ];
+
+/** A protected engine's question, asked before a change on it (app/fleet/access.ts). */
+export { askEngineName } from './engine-name.ts';
 
 /** The module of a dialog's state (or request) by its `type`. */
 export function dialogOf(type: string): AnyDialog | undefined {

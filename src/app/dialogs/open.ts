@@ -23,7 +23,7 @@ export function applyOutcome(state: AppState, ctx: UiContext, overlay: DialogOve
   const commands: Command[] = [...(outcome.commands ?? [])];
   let next = outcome.close ? closeOverlay(state, overlay.id) : replaceOverlay(state, outcome.state === overlay.dialog ? overlay : { ...overlay, dialog: outcome.state });
   if (outcome.close) commands.push({ type: 'overlay-release', overlay: overlay.id });
-  if (outcome.reveal) next = reveal(next, ctx, outcome.reveal.kind, outcome.reveal.id);
+  if (outcome.reveal) next = reveal(next, ctx, outcome.reveal.kind, outcome.reveal.id, overlay.engine);
   if (outcome.unmark) next = unmarkKeys(next, outcome.unmark);
   if (outcome.remember) next = remember(next, outcome.remember.image, outcome.remember.command);
   if (outcome.notify) return notify(next, outcome.notify.text, outcome.notify.tone, ...commands);
@@ -40,10 +40,12 @@ function remember(state: AppState, image: string, command: string): AppState {
 }
 
 /** Focuses the pane that shows this kind of thing and selects it there (showing it first if the pane hides it). */
-export function reveal(state: AppState, ctx: UiContext, kind: string, id: string): AppState {
+export function reveal(state: AppState, ctx: UiContext, kind: string, id: string, engine?: string): AppState {
   const pane = panes.find((p) => p.shows === kind);
   if (!pane) return state;
-  const key = pane.keyOf ? pane.keyOf(id, ctx) : rowKey(ctx.engine.connection.endpoint, id);
+  // In a fleet, rows are keyed by their engine's short name: the dialog's engine, else the first.
+  const fleet = ctx.fleet?.members ?? [];
+  const key = pane.keyOf ? pane.keyOf(id, ctx) : rowKey(fleet.length > 1 ? (engine ?? fleet[0]?.name ?? ctx.engine.connection.endpoint) : ctx.engine.connection.endpoint, id);
   const shown = pane.reveal ? pane.reveal(state, key, ctx) : state;
   return select(focusPane(shown, pane.id), pane.id, key);
 }

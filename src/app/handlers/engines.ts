@@ -7,7 +7,9 @@ import { describeError } from '../../engine/errors.ts';
 import type { EngineRow } from '../types.ts';
 import { failure, type HandlerTable } from './work.ts';
 
-export const engineHandlers: HandlerTable<'engines-list' | 'engine-switch'> = {
+export const engineHandlers: HandlerTable<'engines-list' | 'engine-switch' | 'engine-confirm' | 'fleet-show'> = {
+  // Back to the reducer at once, before the next key: the action runs as if the key came again.
+  'engine-confirm': (c, env) => env.dispatch({ type: 'engine-confirmed', overlay: c.overlay, action: c.action, confirmed: c.confirmed }),
   'engines-list': (command, env) => {
     const engines = env.services.engines;
     if (!engines) {
@@ -33,6 +35,17 @@ export const engineHandlers: HandlerTable<'engines-list' | 'engine-switch'> = {
         },
       );
     }
+  },
+  'fleet-show': (command, env) => {
+    const show = env.services.engines?.showFleet;
+    if (!show) {
+      env.dispatch({ type: 'engine-switched', overlay: command.overlay, name: command.name, outcome: { ok: false, message: 'this berth cannot show a fleet' } });
+      return;
+    }
+    show(command.targets).then(
+      (outcome) => env.dispatch({ type: 'engine-switched', overlay: command.overlay, name: command.name, outcome }),
+      (error: unknown) => env.dispatch({ type: 'engine-switched', overlay: command.overlay, name: command.name, outcome: { ok: false, message: describeError(error) } }),
+    );
   },
   'engine-switch': (command, env) => {
     const engines = env.services.engines;

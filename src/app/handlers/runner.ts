@@ -21,7 +21,10 @@ export class CommandRunner {
   private readonly env: RunnerEnv;
   private readonly handlers: HandlerTable<Command['type']>;
 
-  constructor(services: RunnerServices, dispatch: (action: AppAction) => void) {
+  constructor(
+    private readonly services: RunnerServices,
+    dispatch: (action: AppAction) => void,
+  ) {
     const { sources } = services;
     this.env = {
       services,
@@ -61,11 +64,47 @@ export class CommandRunner {
     };
   }
 
-  run = (command: Command): void => {
+  /** Carries the command out on `engine` (a fleet's engine, by short name: app/fleet/route.ts), else on the engine shown. */
+  run = (command: Command, engine?: string): void => {
     if (this.stopped) return;
+    const env = this.envFor(engine, command);
+    if (!env) return;
     const handler = this.handlers[command.type] as Handler<Command>;
-    handler(command, this.env);
+    handler(command, env);
   };
+
+  /** The env of a fleet's other engine: its client, session and lists; undefined (and said) where that cannot be. */
+  private envFor(engine: string | undefined, command: Command): RunnerEnv | undefined {
+    const fleet = this.services.sources.fleet;
+    if (engine === undefined || !fleet || engine === fleet.primaryName) return this.env;
+    const session = fleet.session(engine);
+    const refuse = (text: string) => {
+      this.env.dispatch({ type: 'notify', text, tone: 'error' });
+      return undefined;
+    };
+    if (!session) return refuse(`${engine} is no longer in the fleet`);
+    // The terminal hand-overs (main/start.ts) speak to the engine shown.
+    if (command.type === 'container-shell' || command.type === 'container-attach') return refuse(`a shell or an attach works on ${fleet.primaryName}, the fleet's first engine, only: switch to ${engine} for it (E)`);
+    // The pull manager pulls and pushes on the engine shown.
+    if (command.type === 'pull-start') return refuse(`pulls and pushes go to ${fleet.primaryName}, the fleet's first engine: switch to ${engine} for this one (E)`);
+    const base = this.env;
+    return {
+      services: base.services,
+      client: session.client,
+      session,
+      engineStore: session.store,
+      get resources() {
+        return base.resources;
+      },
+      get swarm() {
+        return base.swarm;
+      },
+      pulls: base.pulls,
+      dispatch: base.dispatch,
+      work: base.work,
+      existing: base.existing,
+    };
+  }
 
   /** The log session of a logs overlay, for its view to draw from. */
   logSession(overlay: number): LogSource | undefined {

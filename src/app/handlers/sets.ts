@@ -3,7 +3,7 @@
  * reported to the dialog as it comes, so the rows show theirs in place. Halting (Esc while it
  * runs) stops issuing requests; closing the dialog aborts the one under way too.
  */
-import { actOnEach, actOnItem } from '../../state/actions/set.ts';
+import { actOnEach, actOnItem, TRANSFERS, type SetItem } from '../../state/actions/set.ts';
 import { reply } from './reply.ts';
 import { refreshAfterRemoval } from './resources.ts';
 import type { HandlerTable, OverlayWork } from './work.ts';
@@ -18,7 +18,23 @@ export const setHandlers: HandlerTable<'set-act' | 'set-halt'> = {
     halts.set(work, halt);
     const { signal } = work.abort;
     const kinds = new Set(c.items.map((item) => item.kind));
-    actOnEach(c.items, (item) => actOnItem(env.client, c.verb, item, c.options, signal), {
+    const fleet = env.services.sources.fleet;
+    // A pull or a push is queued in the Pulls pane (its bars and its end are there); the row says so.
+    const queue = (item: SetItem): Promise<string> => {
+      const reference = item.tag ?? item.name;
+      if (fleet && item.engine !== undefined && item.engine !== fleet.primaryName) return Promise.reject(new Error(`pulls and pushes go to ${fleet.primaryName}, the fleet's first engine`));
+      env.pulls.start({ reference, ...(c.verb === 'push' && { push: true }) });
+      return Promise.resolve(`${c.verb === 'push' ? 'push' : 'pull'} of ${reference} queued in the Pulls pane`);
+    };
+    // In a fleet each row's request goes to its own engine.
+    const clientOf = (item: SetItem) => {
+      if (item.engine === undefined || !fleet || item.engine === fleet.primaryName) return env.client;
+      const client = fleet.client(item.engine);
+      if (!client) throw new Error(`${item.engine} is no longer in the fleet`);
+      return client;
+    };
+    const act = TRANSFERS.has(c.verb) ? queue : (item: SetItem) => actOnItem(clientOf(item), c.verb, item, c.options, signal);
+    actOnEach(c.items, act, {
       halt: AbortSignal.any([halt.signal, signal]),
       onStart: (index) => reply(env, c.overlay, { kind: 'set-started', index }),
       onResult: (index, outcome) => reply(env, c.overlay, { kind: 'set-item', index, ok: outcome.ok, message: outcome.message }),

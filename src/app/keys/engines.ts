@@ -26,10 +26,22 @@ export function enginesKey(state: AppState, overlay: EnginesOverlay, press: KeyP
     case 'bottom':
     case 'page-down':
       return to(count - 1);
+    case 'fleet-choose': {
+      const row = overlay.rows?.[overlay.selected];
+      if (!row) return reduced(state);
+      const chosen = overlay.chosen ?? [];
+      return reduced(replaceOverlay(state, { ...overlay, chosen: chosen.includes(row.host) ? chosen.filter((h) => h !== row.host) : [...chosen, row.host] }));
+    }
     case 'switch-engine': {
       const row = overlay.rows?.[overlay.selected];
       // One switch at a time; the keys wait for it (Esc gives it up).
       if (!row || overlay.switching !== undefined) return reduced(state);
+      // Engines chosen: the fleet, beside the engine shown (which stays first).
+      if ((overlay.chosen ?? []).length > 0) {
+        const others = (overlay.rows ?? []).filter((r) => overlay.chosen?.includes(r.host) && !r.current);
+        const name = others.length > 0 ? `a fleet of ${others.length + 1}` : 'the engine shown alone';
+        return reduced(replaceOverlay(state, { ...overlay, switching: name, error: undefined }), { type: 'fleet-show', overlay: overlay.id, targets: others.map((r) => r.target), name });
+      }
       if (row.current) return notify(state, `berth is on ${sanitizeLine(row.name)} already`);
       return reduced(replaceOverlay(state, { ...overlay, switching: row.name, error: undefined }), { type: 'engine-switch', overlay: overlay.id, target: row.target, name: row.name });
     }

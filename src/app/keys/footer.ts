@@ -29,8 +29,9 @@ function hint(binding: Binding): string {
 }
 
 /** The footer's parts for these contexts in `width` cells, most used first, help and quit last. */
-export function footerParts(keymap: Keymap, contexts: readonly KeyContext[], width: number): string[] {
-  const shown = keymap.bindingsFor(contexts).filter((b) => b.footer);
+export function footerParts(keymap: Keymap, contexts: readonly KeyContext[], width: number, hidden?: ReadonlySet<ActionId>): string[] {
+  // `hidden`: what the selected row's engine does not take (a read-only engine's changes).
+  const shown = keymap.bindingsFor(contexts).filter((b) => b.footer && !hidden?.has(b.action));
   const order = footerOrder[contexts[0] ?? ''] ?? [];
   const rank = (b: Binding) => {
     const at = order.indexOf(b.action);

@@ -116,6 +116,7 @@ export type ActionId =
   | 'copy-in'
   | 'files'
   | 'diff'
+  | 'fleet-choose'
   // The filter and search prompts.
   | 'prompt-keep'
   | 'prompt-clear'
@@ -175,7 +176,7 @@ export const keymap: readonly Binding[] = [
   { action: 'quit', keys: ['q'], description: 'quit (asks first while a pull or push runs or a dialog holds typed text)', contexts: ['global', 'toggle', 'confirm', 'output'], footer: 'quit' },
   { action: 'stay', keys: ['escape'], description: 'stay: the answer to quitting’s question', contexts: ['quitting'] },
   { action: 'help', keys: ['?'], description: 'help for this screen (help: close it)', contexts: ['global'], footer: 'help' },
-  { action: 'pull', keys: ['p'], description: 'pull an image', contexts: ['global'], footer: 'pull' },
+  { action: 'pull', keys: ['p'], description: 'pull an image (marked images: pull each again, queued in the Pulls pane)', contexts: ['global'], footer: 'pull' },
   { action: 'engines', keys: ['E'], description: 'switch engines (docker contexts, DOCKER_HOST, local sockets; the switcher: close it)', contexts: ['global'], footer: 'engines' },
   { action: 'palette', keys: [':'], description: 'the command palette: every action of this screen, every pane and engine, by name (fuzzy: prn finds prune); Enter runs it', contexts: ['global'], footer: 'commands' },
   { action: 'next-pane', keys: ['tab'], description: 'next pane', contexts: ['panes'], footer: 'next pane' },
@@ -226,7 +227,7 @@ export const keymap: readonly Binding[] = [
   { action: 'history', keys: ['h'], description: 'the image’s history: each layer, what made it, its size and age', contexts: ['images'], footer: 'history' },
   { action: 'tag', keys: ['t'], description: 'tag the image with another name (docker tag)', contexts: ['images'], footer: 'tag' },
   { action: 'update-image', keys: ['u'], description: 'update the image: pull its tag anew (bars in the Pulls pane), then offer to recreate the containers that ran the old one (replaced, rolled back if one fails); ⇡ marks a tag whose registry holds a newer image, and the containers running it', contexts: ['images'], footer: 'update' },
-  { action: 'push', keys: ['P'], description: 'push the image to its registry, a bar per layer in the Pulls pane (credentials as for pulls)', contexts: ['images'], footer: 'push' },
+  { action: 'push', keys: ['P'], description: 'push the image to its registry, a bar per layer in the Pulls pane (credentials as for pulls; marked images: push each)', contexts: ['images'], footer: 'push' },
   { action: 'run', keys: ['r'], description: 'run a container', contexts: ['containers', 'images'], footer: 'run' },
   { action: 'stop', keys: ['s'], description: 'stop the container', contexts: ['containers'], footer: 'stop' },
   { action: 'start', keys: ['S'], description: 'start the stopped container', contexts: ['containers'], footer: 'start' },
@@ -275,7 +276,8 @@ export const keymap: readonly Binding[] = [
   { action: 'open-entry', keys: ['return', 'right', 'l'], label: 'Enter/→', description: 'into the directory, or view the text file (the first MiB); a link: where it points', contexts: ['files'], footer: 'open' },
   { action: 'parent-dir', keys: ['backspace', 'left', 'h'], label: '⌫/←', description: 'up to the parent directory', contexts: ['files'], footer: 'up' },
   { action: 'copy-in', keys: ['I'], description: 'copy a local file or directory into this directory (asks before replacing)', contexts: ['files'], footer: 'copy in' },
-  { action: 'switch-engine', keys: ['return'], description: 'switch to the selected engine', contexts: ['engines'], footer: 'switch' },
+  { action: 'switch-engine', keys: ['return'], description: 'switch to the selected engine (with engines chosen: show them together, a fleet)', contexts: ['engines'], footer: 'switch' },
+  { action: 'fleet-choose', keys: [' '], label: 'Space', description: 'choose the engine for a fleet, or unchoose it: Enter then shows the chosen ones together with the one shown', contexts: ['engines'], footer: 'fleet' },
 
   { action: 'prompt-keep', keys: ['return'], description: 'keep what the prompt says (the filter stays, or search for it)', contexts: ['prompt'], footer: 'keeps' },
   { action: 'prompt-clear', keys: ['escape'], description: 'leave the prompt and clear it', contexts: ['prompt'], footer: 'clears' },

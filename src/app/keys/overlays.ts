@@ -10,6 +10,7 @@ import { notify, reduced, type Command, type Reduced } from '../commands.ts';
 import { replaceOverlay } from '../navigation.ts';
 import type { AppState, DialogOverlay, HelpOverlay, HistoryOverlay, IncidentOverlay, InspectOverlay, LogsOverlay, Overlay } from '../types.ts';
 import { handlerOn } from '../actions/target-actions.ts';
+import { helpBindings, onEngine } from '../fleet/access.ts';
 import { targetActions } from '../actions/index.ts';
 import { incidentCard, incidentTarget, incidentWhat } from '../rows/incident-rows.ts';
 import { dialogOf } from '../dialogs/index.ts';
@@ -46,7 +47,7 @@ export function logsBody(state: AppState, ctx: UiContext): number {
 
 /** The help text's lines: every key for the screen under it, from the keymap in force, wrapped at the width. */
 export function helpLineCount(state: AppState, ctx: UiContext): number {
-  return helpLines(ctx.keymap.bindingsFor(helpContexts(state)), state.terminal.columns).length;
+  return helpLines(helpBindings(state, ctx, ctx.keymap.bindingsFor(helpContexts(state))), state.terminal.columns).length;
 }
 
 function scrollKey<O extends HelpOverlay | InspectOverlay | HistoryOverlay | IncidentOverlay>(state: AppState, overlay: O, press: KeyPress, ctx: UiContext, context: KeyContext, lines: number): Reduced | undefined {
@@ -342,8 +343,10 @@ function incidentKey(state: AppState, overlay: IncidentOverlay, press: KeyPress,
   const incident = ctx.incidents.incidents.find((i) => i.seq === overlay.seq);
   const action = ctx.keymap.resolve('incident', press.name);
   if (incident && action === 'acknowledge') return incident.acknowledged ? reduced(state) : notify(state, `acknowledged: ${incidentWhat(incident)}`, 'info', { type: 'incident-acknowledge', seq: incident.seq });
-  const handler = incident && action ? handlerOn(targetActions, action, incidentTarget(incident, ctx)) : undefined;
-  if (handler) return handler(state, ctx);
+  const target = incident ? incidentTarget(incident, ctx) : undefined;
+  const handler = target && action ? handlerOn(targetActions, action, target) : undefined;
+  // An engine's access holds here too (a restart from the card on a read-only engine is refused).
+  if (handler && target && action) return onEngine(state, ctx, action, target, handler);
   return scrollKey(state, overlay, press, ctx, 'incident', incident ? incidentCard(incident).length + 1 : 1);
 }
 

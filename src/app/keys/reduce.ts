@@ -17,9 +17,10 @@ import type { AppInput } from '../app-store.ts';
 import type { UiContext } from '../context.ts';
 import { dialogOf } from '../dialogs/index.ts';
 import { applyOutcome, dialogContext, openRegistered } from '../dialogs/open.ts';
-import { clearFilter, endFilter, expireNotice, findOverlay, followSelection, replaceOverlay, setFilter } from '../navigation.ts';
+import { clearFilter, closeOverlay, endFilter, expireNotice, findOverlay, followSelection, replaceOverlay, setFilter } from '../navigation.ts';
 import { marksOf, settleMarks } from '../marks.ts';
 import { paneEntry, panes } from '../panes/index.ts';
+import { onEngine } from '../fleet/access.ts';
 import { markedTargets, rowKeys, selectedRow, type Pane } from '../panes/pane.ts';
 import type { KeyPress } from '../input/press.ts';
 import { editLine } from '../input/field.ts';
@@ -60,7 +61,7 @@ function notFor(state: AppState, ctx: UiContext, target: Target, action: ActionI
 }
 
 /** An action on the pane's selected row's thing, on its list as a whole, or on berth itself. */
-function targetKey(state: AppState, action: ActionId, ctx: UiContext, pane: Pane): Reduced | undefined {
+function targetKey(state: AppState, action: ActionId, ctx: UiContext, pane: Pane, confirmed?: readonly string[]): Reduced | undefined {
   if (isCustomActionId(action)) return customActionKey(state, ctx, action);
   const row = selectedRow(pane, state, ctx);
   const target = row === undefined ? undefined : pane.target?.(row, state, ctx);
@@ -73,7 +74,8 @@ function targetKey(state: AppState, action: ActionId, ctx: UiContext, pane: Pane
   const candidates: Target[] = [...marked, ...(target ? [target] : []), ...(pane.list ? [{ kind: 'list' as const, of: pane.list }] : []), { kind: 'app' }];
   for (const candidate of candidates) {
     const handler = handlerOn(targetActions, action, candidate);
-    if (handler) return handler(state, ctx);
+    const result = handler && onEngine(state, ctx, action, candidate, handler, confirmed);
+    if (result) return result;
   }
   if (target) return notFor(state, ctx, target, action);
   // A row action with no row: consumed, nothing to act on.
@@ -182,6 +184,14 @@ export function reduceAction(state: AppState, action: AppAction, ctx: UiContext)
     case 'engine-probed':
     case 'engine-switched':
       return engineResult(state, action);
+    case 'engine-confirmed': {
+      // The protected engine's name was typed: its dialog closes and the action goes on.
+      if (!findOverlay(state, action.overlay)) return reduced(state);
+      const closed = closeOverlay(state, action.overlay);
+      const pane = paneEntry(closed.pane);
+      const again = targetKey(closed, action.action, ctx, pane, action.confirmed) ?? reduced(closed);
+      return { state: again.state, commands: [{ type: 'overlay-release', overlay: action.overlay }, ...again.commands] };
+    }
     case 'open-dialog': {
       const dialog = dialogOf(action.request.type);
       return dialog ? openRegistered(state, ctx, dialog, action.request) : reduced(state);

@@ -10,7 +10,7 @@ import { isLive } from '../../state/containers.ts';
 import type { StatsFigures } from '../../state/stats/figures.ts';
 import { isCoarse } from '../../state/status-age.ts';
 import type { ContainerTimes } from '../../state/status-times.ts';
-import { rowKey } from '../../state/sources.ts';
+import { memberOf } from '../../state/fleet/member-tag.ts';
 import { notify, reduced } from '../commands.ts';
 import type { UiContext } from '../context.ts';
 import { containerName, formatRelative, sanitizeLine } from '../format/index.ts';
@@ -29,6 +29,7 @@ import type { Target } from '../targets.ts';
 import { theme } from '../theme.ts';
 import { groupStatsCells } from '../rows/group-stats.ts';
 import { paneView, type AppState } from '../types.ts';
+import { fleetRowKey, onShownEngine, withEngineColumn } from '../fleet/fleet-rows.ts';
 import { definePane, paneOptions, withPaneOptions, type PaneDefinition } from './pane.ts';
 
 const ID = 'containers';
@@ -126,6 +127,7 @@ function tableRowOf(r: ContainerRow, key: string, nowMs: number, answeredAtMs: n
     key,
     cells: {
       ...r.cells,
+      engine: r.engine ?? '',
       ...(r.group
         ? { created: '', ...(showStats ? { cpu: '', mem: '', memPercent: '', net: '', block: '', pids: '' } : {}) }
         : { status, created, ...(showStats ? statsCells(figures, r.state) : {}) }),
@@ -153,10 +155,11 @@ function headerRow(r: ContainerRow, key: string, figures: ReadonlyMap<string, St
  */
 function onScreen(state: AppState, ctx: UiContext, withHeaders = false): ContainerRow[] {
   const rows = containerRowsOf(state, ctx);
-  const at = Math.max(selectedIndex(paneView(state, ID), rows.map((r) => rowKey(ctx.engine.connection.endpoint, r.id))), 0);
+  const at = Math.max(selectedIndex(paneView(state, ID), rows.map((r) => fleetRowKey(ctx, r.engine, r.id))), 0);
   const reach = bodyHeight(state.terminal, ctx.engine, state.pulse);
   const near = rows.slice(Math.max(at - reach, 0), at + reach + 1);
-  return withHeaders ? near : near.filter((row) => !row.group);
+  // In a fleet, the live figures and exact times are the engine shown's to read: its rows only.
+  return (withHeaders ? near : near.filter((row) => !row.group)).filter((row) => row.group || onShownEngine(ctx, row));
 }
 
 /**
@@ -191,7 +194,7 @@ export const containers: PaneDefinition<ContainerRow> = definePane<ContainerRow>
   id: ID,
   title: 'Containers',
   rows: containerRowsOf,
-  key: (row, ctx) => rowKey(ctx.engine.connection.endpoint, row.id),
+  key: (row, ctx) => fleetRowKey(ctx, row.engine, row.id),
   sorts: containerSorts,
   filterable: true,
   pinsSelection: true,
@@ -210,13 +213,13 @@ export const containers: PaneDefinition<ContainerRow> = definePane<ContainerRow>
   },
   view: {
     kind: 'table',
-    columns: (state) => (options(state).stats ? statsColumns : columns),
+    columns: (state, ctx) => withEngineColumn(options(state).stats ? statsColumns : columns, ctx),
     cells(row, state, ctx, nowMs) {
       const showStats = options(state).stats;
       const answeredAt = ctx.engine.containers.refreshedAt ?? nowMs;
       const look = containerLook(row, incidentMarks(ctx.incidents.incidents));
       const outdated = ctx.freshness.remote.size > 0 && outdatedContainers(ctx.freshness, ctx.engine.images.items, ctx.engine.containers.items).has(row.id);
-      return tableRowOf(row, rowKey(ctx.engine.connection.endpoint, row.id), nowMs, answeredAt, ctx.times.byId.get(row.id), showStats ? ctx.stats.byId.get(row.id) : undefined, showStats, look, outdated, ctx.stats.byId);
+      return tableRowOf(row, fleetRowKey(ctx, row.engine, row.id), nowMs, answeredAt, ctx.times.byId.get(row.id), showStats ? ctx.stats.byId.get(row.id) : undefined, showStats, look, outdated, ctx.stats.byId);
     },
     message(state, ctx, rows) {
       if (!ctx.engine.containers.loaded) return { text: 'loading containers…' };
@@ -233,11 +236,11 @@ export const containers: PaneDefinition<ContainerRow> = definePane<ContainerRow>
     if (row.group?.loose) return undefined;
     if (row.group) return { kind: 'project', project: row.group.project, members: row.group.members };
     const service = ctx.engine.containers.items.find((c) => c.Id === row.id)?.Labels?.['com.docker.swarm.service.name'];
-    return { kind: 'container', id: row.id, name: ownName(ctx, row), shown: row.cells.name, state: row.state, ...(service && { service: sanitizeLine(service) }) };
+    return { kind: 'container', id: row.id, name: ownName(ctx, row), shown: row.cells.name, state: row.state, ...(service && { service: sanitizeLine(service) }), ...(row.engine !== undefined && { engine: row.engine }) };
   },
   reveal(state, key, ctx) {
     // A container that already ended is listed only with `a`: show all, then select it.
-    const container = ctx.engine.containers.items.find((c) => rowKey(ctx.engine.connection.endpoint, c.Id) === key);
+    const container = ctx.engine.containers.items.find((c) => fleetRowKey(ctx, memberOf(c), c.Id) === key);
     const shown = container && !isLive(container) && !options(state).all ? withPaneOptions(state, ID, { all: true }) : state;
     return shown;
   },
@@ -284,7 +287,7 @@ export const containers: PaneDefinition<ContainerRow> = definePane<ContainerRow>
     fold: (state, ctx) => {
       const o = options(state);
       const rows = containerRowsOf(state, ctx);
-      const at = selectedIndex(paneView(state, ID), rows.map((r) => rowKey(ctx.engine.connection.endpoint, r.id)));
+      const at = selectedIndex(paneView(state, ID), rows.map((r) => fleetRowKey(ctx, r.engine, r.id)));
       const group = rows[at]?.group;
       // Space folds a project's header row and marks a container's.
       if (!group) return markSelected(containers, state, ctx);

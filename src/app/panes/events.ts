@@ -2,13 +2,13 @@
  * The Events pane: the engine's `/events` as berth heard them since it started, newest first (the
  * last 1,000), filtered by type, action, actor and details.
  */
-import { rowKey } from '../../state/sources.ts';
 import { plural } from '../format/index.ts';
 import type { EventColumn, EventRow } from '../rows/event-rows.ts';
 import { selectEventRows } from '../rows/select.ts';
 import type { Column } from '../table.ts';
 import { theme } from '../theme.ts';
 import { paneView } from '../types.ts';
+import { fleetRowKey, withEngineColumn } from '../fleet/fleet-rows.ts';
 import { definePane, keptCells } from './pane.ts';
 
 const ID = 'events';
@@ -30,7 +30,7 @@ export const events = definePane<EventRow>({
   id: ID,
   title: 'Events',
   rows: (state, ctx) => selectEventRows(ctx.events.events, paneView(state, ID).filter),
-  key: (row, ctx) => rowKey(ctx.engine.connection.endpoint, row.key),
+  key: (row, ctx) => fleetRowKey(ctx, row.engine, row.key),
   filterable: true,
   pinsSelection: true,
   list: 'event',
@@ -40,8 +40,8 @@ export const events = definePane<EventRow>({
   },
   view: {
     kind: 'table',
-    columns: () => columns,
-    cells: keptCells((row, ctx) => ({ key: rowKey(ctx.engine.connection.endpoint, row.key), cells: row.cells, color: typeColor(row.type) })),
+    columns: (_state, ctx) => withEngineColumn(columns, ctx),
+    cells: keptCells((row, ctx) => ({ key: fleetRowKey(ctx, row.engine, row.key), cells: row.cells, color: typeColor(row.type) })),
     message(state, ctx, rows) {
       if (rows.length > 0) return undefined;
       const filter = paneView(state, ID).filter;

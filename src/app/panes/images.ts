@@ -3,7 +3,6 @@
  * size or tag (`o`). What acts on an image is declared by the dialogs and views that do it.
  */
 import { freshnessOf } from '../../state/freshness/image-freshness.ts';
-import { rowKey } from '../../state/sources.ts';
 import { OUTDATED_MARK } from '../rows/markers.ts';
 import { formatRelative, plural } from '../format/index.ts';
 import { imageRows, type ImageColumn, type ImageRow } from '../rows/image-rows.ts';
@@ -13,6 +12,7 @@ import { imageSorts, isDescending } from '../rows/sort.ts';
 import type { Column } from '../table.ts';
 import type { UiContext } from '../context.ts';
 import { paneView, type AppState } from '../types.ts';
+import { fleetRowKey, withEngineColumn } from '../fleet/fleet-rows.ts';
 import { definePane, keptCells } from './pane.ts';
 
 const ID = 'images';
@@ -43,7 +43,7 @@ export const images = definePane<ImageRow>({
   id: ID,
   title: 'Images',
   rows: imageRowsOf,
-  key: (row, ctx) => rowKey(ctx.engine.connection.endpoint, row.key),
+  key: (row, ctx) => fleetRowKey(ctx, row.engine, row.key),
   sorts: imageSorts,
   filterable: true,
   pinsSelection: true,
@@ -60,12 +60,12 @@ export const images = definePane<ImageRow>({
   },
   view: {
     kind: 'table',
-    columns: () => columns,
+    columns: (_state, ctx) => withEngineColumn(columns, ctx),
     cells: keptCells(
       (row, ctx, nowMs) => ({
-        key: rowKey(ctx.engine.connection.endpoint, row.key),
+        key: fleetRowKey(ctx, row.engine, row.key),
         // Outdated reads without colour too: a marker before the tag.
-        cells: { ...row.cells, created: formatRelative(row.created, nowMs), ...(isOutdated(row, ctx) && { tag: `${OUTDATED_MARK} ${row.cells.tag}` }) },
+        cells: { ...row.cells, engine: row.engine ?? '', created: formatRelative(row.created, nowMs), ...(isOutdated(row, ctx) && { tag: `${OUTDATED_MARK} ${row.cells.tag}` }) },
       }),
       true,
       (ctx) => ctx.freshness,
@@ -79,7 +79,7 @@ export const images = definePane<ImageRow>({
     stale: (_state, ctx) => ctx.engine.images.stale,
     sortedBy: (state) => ({ key: paneView(state, ID).sort, descending: isDescending(paneView(state, ID).sort) }),
   },
-  target: (row) => ({ kind: 'image', imageId: row.imageId, tag: row.tag }),
+  target: (row) => ({ kind: 'image', imageId: row.imageId, tag: row.tag, ...(row.engine !== undefined && { engine: row.engine }) }),
   marking: {
     every: (_state, ctx) => (ctx.engine.images.loaded && !ctx.engine.images.stale ? everyRow(ctx.engine.images.items) : undefined),
     noun: 'image',

@@ -13,6 +13,7 @@ import { incidentRows, incidentTarget, type IncidentColumn, type IncidentRow } f
 import type { Column } from '../table.ts';
 import { theme } from '../theme.ts';
 import { paneView } from '../types.ts';
+import { withEngineColumn } from '../fleet/fleet-rows.ts';
 import { definePane, keptCells, selectedRow, type PaneDefinition } from './pane.ts';
 
 const ID = 'incidents';
@@ -48,7 +49,7 @@ export const incidents: PaneDefinition<IncidentRow> = definePane<IncidentRow>({
   },
   view: {
     kind: 'table',
-    columns: () => columns,
+    columns: (_state, ctx) => withEngineColumn(columns, ctx),
     cells: keptCells((row, ctx) => ({ key: rowKey(ctx.engine.connection.endpoint, row.key), cells: row.cells, color: row.incident.acknowledged ? theme.muted : theme.error })),
     message(state, ctx, rows) {
       if (rows.length > 0) return undefined;

@@ -2,11 +2,11 @@
  * The Networks pane: the engine's networks with who uses each (from the containers list), read
  * while the pane is shown. Inspect, remove, create and prune are declared by their views and dialogs.
  */
-import { rowKey } from '../../state/sources.ts';
 import { networkRows, type NetworkColumn, type ResourceRow } from '../rows/resource-rows.ts';
 import { memoLast } from '../rows/memo.ts';
 import type { Column } from '../table.ts';
 import { paneView } from '../types.ts';
+import { fleetRowKey, withEngineColumn } from '../fleet/fleet-rows.ts';
 import { definePane, keptCells } from './pane.ts';
 import { resourceMessage, resourceNote, resourceSummary } from './resource-pane.ts';
 
@@ -28,7 +28,7 @@ export const networks = definePane<ResourceRow<NetworkColumn>>({
   id: ID,
   title: 'Networks',
   rows: (state, ctx) => rowsOf(ctx.resources.networks.items, ctx.engine.containers.items, paneView(state, ID).filter),
-  key: (row, ctx) => rowKey(ctx.engine.connection.endpoint, row.key),
+  key: (row, ctx) => fleetRowKey(ctx, row.engine, row.key),
   filterable: true,
   pinsSelection: true,
   list: 'network',
@@ -39,12 +39,12 @@ export const networks = definePane<ResourceRow<NetworkColumn>>({
   },
   view: {
     kind: 'table',
-    columns: () => columns,
-    cells: keptCells((row, ctx) => ({ key: rowKey(ctx.engine.connection.endpoint, row.key), cells: row.cells })),
+    columns: (_state, ctx) => withEngineColumn(columns, ctx),
+    cells: keptCells((row, ctx) => ({ key: fleetRowKey(ctx, row.engine, row.key), cells: { ...row.cells, engine: row.engine ?? '' } })),
     message: (state, ctx, rows) => resourceMessage(ctx.resources.networks, rows.length, 'networks', paneView(state, ID).filter, `no networks (${ctx.keymap.label('create')} creates a bridge network)`),
     note: (_state, ctx) => resourceNote(ctx.resources.networks),
   },
-  target: (row) => ({ kind: 'network', id: row.key, name: row.name, users: row.users }),
+  target: (row) => ({ kind: 'network', id: row.key, name: row.name, users: row.users, ...(row.engine !== undefined && { engine: row.engine }) }),
   marking: {
     every: (_state, ctx) => {
       const list = ctx.resources.networks;

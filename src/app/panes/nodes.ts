@@ -8,6 +8,7 @@ import { memoLast } from '../rows/memo.ts';
 import { nodeRows, type NodeColumn, type NodeRow } from '../rows/swarm-rows.ts';
 import type { Column } from '../table.ts';
 import { paneView } from '../types.ts';
+import { firstEngineOnly } from '../fleet/fleet-rows.ts';
 import { definePane, keptCells } from './pane.ts';
 import { noSwarm, swarmMessage } from './swarm-message.ts';
 
@@ -37,7 +38,7 @@ export const nodes = definePane<NodeRow>({
     if (!ctx.swarm.loaded || noSwarm(ctx)) return '';
     const shown = rowsOf(ctx.swarm.nodes, paneView(state, ID).filter);
     const away = shown.filter((r) => r.cells.availability !== 'active' || r.cells.status !== 'ready').length;
-    return `${plural(shown.length, 'node')}, ${away} drained or down`;
+    return `${plural(shown.length, 'node')}, ${away} drained or down${firstEngineOnly(ctx, 'swarm')}`;
   },
   view: {
     kind: 'table',

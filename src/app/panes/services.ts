@@ -12,6 +12,7 @@ import type { Column } from '../table.ts';
 import { theme } from '../theme.ts';
 import { paneView, type AppState } from '../types.ts';
 import type { UiContext } from '../context.ts';
+import { firstEngineOnly } from '../fleet/fleet-rows.ts';
 import { definePane, keptCells, paneOptions, selectedRow, withPaneOptions, type PaneDefinition } from './pane.ts';
 import { noSwarm, swarmMessage } from './swarm-message.ts';
 
@@ -56,7 +57,7 @@ export const services: PaneDefinition<ServiceRow> = definePane<ServiceRow>({
     const shown = rows(state, ctx).filter((r) => r.kind === 'service');
     if (!ctx.swarm.loaded || noSwarm(ctx)) return '';
     const updating = shown.filter((r) => r.trouble).length;
-    return `${plural(shown.length, 'service')}, ${updating} updating or short`;
+    return `${plural(shown.length, 'service')}, ${updating} updating or short${firstEngineOnly(ctx, 'swarm')}`;
   },
   view: {
     kind: 'table',

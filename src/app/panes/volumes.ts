@@ -2,11 +2,11 @@
  * The Volumes pane: the engine's volumes with who uses each (from the containers list), read while
  * the pane is shown. Inspect, remove, create and prune are declared by their views and dialogs.
  */
-import { rowKey } from '../../state/sources.ts';
 import { volumeRows, type ResourceRow, type VolumeColumn } from '../rows/resource-rows.ts';
 import { memoLast } from '../rows/memo.ts';
 import type { Column } from '../table.ts';
 import { paneView } from '../types.ts';
+import { fleetRowKey, withEngineColumn } from '../fleet/fleet-rows.ts';
 import { definePane, keptCells } from './pane.ts';
 import { resourceMessage, resourceNote, resourceSummary } from './resource-pane.ts';
 
@@ -27,7 +27,7 @@ export const volumes = definePane<ResourceRow<VolumeColumn>>({
   id: ID,
   title: 'Volumes',
   rows: (state, ctx) => rowsOf(ctx.resources.volumes.items, ctx.engine.containers.items, paneView(state, ID).filter),
-  key: (row, ctx) => rowKey(ctx.engine.connection.endpoint, row.key),
+  key: (row, ctx) => fleetRowKey(ctx, row.engine, row.key),
   filterable: true,
   pinsSelection: true,
   list: 'volume',
@@ -38,12 +38,12 @@ export const volumes = definePane<ResourceRow<VolumeColumn>>({
   },
   view: {
     kind: 'table',
-    columns: () => columns,
-    cells: keptCells((row, ctx) => ({ key: rowKey(ctx.engine.connection.endpoint, row.key), cells: row.cells })),
+    columns: (_state, ctx) => withEngineColumn(columns, ctx),
+    cells: keptCells((row, ctx) => ({ key: fleetRowKey(ctx, row.engine, row.key), cells: { ...row.cells, engine: row.engine ?? '' } })),
     message: (state, ctx, rows) => resourceMessage(ctx.resources.volumes, rows.length, 'volumes', paneView(state, ID).filter, `no volumes (${ctx.keymap.label('create')} creates one)`),
     note: (_state, ctx) => resourceNote(ctx.resources.volumes),
   },
-  target: (row) => ({ kind: 'volume', name: row.name, users: row.users }),
+  target: (row) => ({ kind: 'volume', name: row.name, users: row.users, ...(row.engine !== undefined && { engine: row.engine }) }),
   marking: {
     every: (_state, ctx) => {
       const list = ctx.resources.volumes;

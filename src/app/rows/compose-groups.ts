@@ -5,6 +5,7 @@
  * (without it they read as members of the last project). The header's counts are over every
  * container of the group, listed or not, so "1/3 running" is true also in the running-only view.
  */
+import { memberOf } from '../../state/fleet/member-tag.ts';
 import { isLive } from '../../state/containers.ts';
 import { containerName, sanitizeLine } from '../format/index.ts';
 import type { ContainerSummary } from '../../engine/types.ts';
@@ -33,12 +34,13 @@ export function groupByProject(rows: readonly ContainerRow[], items: readonly Co
     if (row.project === undefined) loose.push(row);
     else byProject.set(row.project, [...(byProject.get(row.project) ?? []), row]);
   }
-  const members = new Map<string, Array<{ id: string; name: string; state: string; service: string }>>();
+  const members = new Map<string, Array<{ id: string; name: string; state: string; service: string; engine?: string }>>();
   for (const c of items) {
     const project = c.Labels?.['com.docker.compose.project'];
     const key = project ? sanitizeLine(project) : LOOSE_GROUP;
     const service = sanitizeLine(c.Labels?.['com.docker.compose.service'] ?? '');
-    members.set(key, [...(members.get(key) ?? []), { id: c.Id, name: containerName(c.Names), state: c.State ?? '', service }]);
+    const engine = memberOf(c);
+    members.set(key, [...(members.get(key) ?? []), { id: c.Id, name: containerName(c.Names), state: c.State ?? '', service, ...(engine !== undefined && { engine }) }]);
   }
   const out: ContainerRow[] = [];
   const push = (project: string, listed: readonly ContainerRow[]): void => {

@@ -2,10 +2,11 @@ import type { ContainerSummary } from '../../engine/types.ts';
 import { isLive } from '../../state/containers.ts';
 import { agedFrom, ageNow, statusAge } from '../../state/status-age.ts';
 import type { ContainerTimes } from '../../state/status-times.ts';
+import { memberOf } from '../../state/fleet/member-tag.ts';
 import { containerImage, containerName, formatPorts, sanitizeLine, shortId, swarmServiceName } from '../format/index.ts';
 import { humanDuration, untilDurationChanges } from '../format/time.ts';
 
-export type ContainerColumn = 'id' | 'name' | 'image' | 'state' | 'status' | 'created' | 'ports';
+export type ContainerColumn = 'engine' | 'id' | 'name' | 'image' | 'state' | 'status' | 'created' | 'ports';
 
 export interface ContainerRow {
   id: string;
@@ -14,7 +15,7 @@ export interface ContainerRow {
    * Every cell but CREATED and STATUS, which read the clock and are made when drawn (the pane
    * writes them with formatRelative and statusText); `cells.status` is the engine's text as sent.
    */
-  cells: Record<Exclude<ContainerColumn, 'created'>, string>;
+  cells: Record<Exclude<ContainerColumn, 'created' | 'engine'>, string>;
   /** Epoch seconds, from the engine. */
   created?: number;
   /** The engine's Status, unsanitised: statusText carries its age forward when drawn. */
@@ -24,6 +25,8 @@ export interface ContainerRow {
   /** `com.docker.compose.project` and `…service`, when Compose made it. */
   project?: string;
   service?: string;
+  /** In a fleet: the short name of the engine it is on (state/fleet/member-tag.ts). */
+  engine?: string;
   /** Set on a group's header row (grouped view, `z`): the project (or none) and its containers. */
   group?: ProjectGroup;
 }
@@ -31,7 +34,7 @@ export interface ContainerRow {
 export interface ProjectGroup {
   project: string;
   /** Every container of the project, listed or not (running-only hides the stopped ones). */
-  members: ReadonlyArray<{ id: string; name: string; state: string; service: string }>;
+  members: ReadonlyArray<{ id: string; name: string; state: string; service: string; engine?: string }>;
   running: number;
   folded: boolean;
   /**
@@ -84,11 +87,14 @@ function buildRow(c: ContainerSummary): ContainerRow {
   const state = sanitizeLine(c.State ?? '');
   const project = c.Labels?.['com.docker.compose.project'];
   const composeService = c.Labels?.['com.docker.compose.service'];
+  const engine = memberOf(c);
   return {
     id: c.Id,
     state,
+    ...(engine !== undefined && { engine }),
     ...(project ? { project: sanitizeLine(project), service: sanitizeLine(composeService ?? '') } : {}),
-    haystack: `${c.Id} ${name} ${image} ${service ?? ''} ${project ?? ''} ${composeService ?? ''}`.toLowerCase(),
+    // In a fleet `engine:NAME` filters by engine: the filter matches within this text.
+    haystack: `${c.Id} ${name} ${image} ${service ?? ''} ${project ?? ''} ${composeService ?? ''}${engine === undefined ? '' : ` engine:${engine}`}`.toLowerCase(),
     created: c.Created,
     status: c.Status,
     cells: {

@@ -1,7 +1,8 @@
 import type { ImageSummary } from '../../engine/types.ts';
+import { memberOf } from '../../state/fleet/member-tag.ts';
 import { formatBytes, repoTags, sanitizeLine, shortId } from '../format/index.ts';
 
-export type ImageColumn = 'id' | 'tag' | 'size' | 'created' | 'parent';
+export type ImageColumn = 'engine' | 'id' | 'tag' | 'size' | 'created' | 'parent';
 
 export interface ImageRow {
   /** An image with several tags gets a row per tag; the key keeps them apart. */
@@ -11,10 +12,12 @@ export interface ImageRow {
   /** For sorting by size; the cell holds it in human units. */
   sizeBytes: number;
   /** Every cell but CREATED, which reads the clock and is made when drawn. */
-  cells: Record<Exclude<ImageColumn, 'created'>, string>;
+  cells: Record<Exclude<ImageColumn, 'created' | 'engine'>, string>;
   /** Epoch seconds, from the engine. */
   created?: number;
   haystack: string;
+  /** In a fleet: the short name of the engine it is on (state/fleet/member-tag.ts). */
+  engine?: string;
 }
 
 export function imageRowKey(imageId: string, tag: string): string {
@@ -46,6 +49,7 @@ function rowsOf(image: ImageSummary): readonly ImageRow[] {
 
 function buildRows(image: ImageSummary): ImageRow[] {
   const tags = repoTags(image.RepoTags ?? undefined, image.RepoDigests ?? undefined);
+  const engine = memberOf(image);
   return tags.map((rawTag) => {
     const tag = sanitizeLine(rawTag);
     return {
@@ -53,8 +57,10 @@ function buildRows(image: ImageSummary): ImageRow[] {
       imageId: image.Id,
       tag,
       sizeBytes: image.Size ?? 0,
-      haystack: `${image.Id} ${tag}`.toLowerCase(),
+      // In a fleet `engine:NAME` filters by engine: the filter matches within this text.
+      haystack: `${image.Id} ${tag}${engine === undefined ? '' : ` engine:${engine}`}`.toLowerCase(),
       created: image.Created,
+      ...(engine !== undefined && { engine }),
       cells: {
         id: shortId(image.Id),
         tag,

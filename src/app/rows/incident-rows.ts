@@ -3,12 +3,13 @@
  * names the newest, and the container an incident is about (what logs, inspect and restart act
  * on). Every engine string is sanitised here, once per incident object.
  */
+import { memberOf } from '../../state/fleet/member-tag.ts';
 import type { Incident } from '../../state/incidents/incident-log.ts';
 import { formatClock, plural, sanitizeLine, shortId } from '../format/index.ts';
 import type { ContainerTarget } from '../targets.ts';
 import type { UiContext } from '../context.ts';
 
-export type IncidentColumn = 'mark' | 'time' | 'what' | 'container' | 'compose' | 'image' | 'count';
+export type IncidentColumn = 'engine' | 'mark' | 'time' | 'what' | 'container' | 'compose' | 'image' | 'count';
 
 export interface IncidentRow {
   key: string;
@@ -48,7 +49,9 @@ const built = new WeakMap<Incident, IncidentRow>();
 export function incidentRow(incident: Incident): IncidentRow {
   let row = built.get(incident);
   if (!row) {
+    const engine = memberOf(incident);
     const cells: Record<IncidentColumn, string> = {
+      engine: engine ?? '',
       mark: incident.muted ? '-' : incident.acknowledged ? ' ' : '⚠',
       time: formatClock(new Date(incident.lastAt)),
       what: sanitizeLine(`${incidentWhat(incident)}${incident.muted ? ' (muted)' : ''}`),
@@ -57,7 +60,7 @@ export function incidentRow(incident: Incident): IncidentRow {
       image: sanitizeLine(incident.image),
       count: incident.crashes > 1 ? `${incident.crashes}×` : '',
     };
-    row = { key: String(incident.seq), incident, cells, haystack: `${cells.what} ${cells.container} ${cells.compose} ${cells.image}`.toLowerCase() };
+    row = { key: String(incident.seq), incident, cells, haystack: `${cells.what} ${cells.container} ${cells.compose} ${cells.image}${engine === undefined ? '' : ` engine:${engine}`}`.toLowerCase() };
     built.set(incident, row);
   }
   return row;
@@ -77,9 +80,10 @@ export function incidentNotice(incident: Incident): string {
 
 /** The container the incident is about, as the actions on containers take it (logs, inspect, restart). */
 export function incidentTarget(incident: Incident, ctx: Pick<UiContext, 'engine'>): ContainerTarget {
-  const listed = ctx.engine.containers.items.find((c) => c.Id === incident.containerId);
+  const engine = memberOf(incident);
+  const listed = ctx.engine.containers.items.find((c) => c.Id === incident.containerId && memberOf(c) === engine);
   const name = sanitizeLine(incident.name);
-  return { kind: 'container', id: incident.containerId, name, shown: name, state: listed?.State ?? 'gone' };
+  return { kind: 'container', id: incident.containerId, name, shown: name, state: listed?.State ?? 'gone', ...(engine !== undefined && { engine }) };
 }
 
 function when(ms: number): string {

@@ -12,7 +12,10 @@ import { removeContainer, removeImage } from './remove.ts';
 import { restartContainer, startContainer } from './start-container.ts';
 import { stopContainer } from './stop-container.ts';
 
-export type SetVerb = 'stop' | 'start' | 'restart' | 'pause' | 'resume' | 'kill' | 'remove';
+export type SetVerb = 'stop' | 'start' | 'restart' | 'pause' | 'resume' | 'kill' | 'remove' | 'pull' | 'push';
+
+/** The verbs that queue a transfer in the Pulls pane (handlers/sets.ts) rather than ask the engine here. */
+export const TRANSFERS: ReadonlySet<SetVerb> = new Set(['pull', 'push']);
 
 /** A thing in a set: a container, an image row (its `tag` is what `docker rmi` is given), a volume (its id is its name) or a network. */
 export interface SetItem {
@@ -20,6 +23,8 @@ export interface SetItem {
   id: string;
   name: string;
   tag?: string;
+  /** In a fleet: the short name of its engine (handlers/sets.ts sends its request there). */
+  engine?: string;
 }
 
 /** What the verbs take: a grace period (stop, restart), a signal (kill), force (remove). */
@@ -88,9 +93,12 @@ export async function actOnItem(client: EngineClient, verb: SetVerb, item: SetIt
       }
       case 'remove':
         return removeContainer(client, { containerId: id, name, force: options.force === true, volumes: false, signal });
+      case 'pull':
+      case 'push':
+        throw new Error(`a container cannot ${verb}`);
     }
   }
-  if (verb !== 'remove') throw new Error(`a ${item.kind} cannot ${verb}`);
+  if (verb !== 'remove') throw new Error(`a ${item.kind} cannot ${verb} here`);
   switch (item.kind) {
     case 'image':
       return removeImage(client, { imageId: id, tag: item.tag ?? id, force: options.force === true, signal });

@@ -28,7 +28,7 @@ export function EnginesView({ overlay, width, height }: { overlay: EnginesOverla
   return (
     <Box flexDirection="column" width={width} height={height}>
       <Text bold color={theme.accent} wrap="truncate">
-        {`Engines (${keymap.label('switch-engine')} switches, ${keymap.label('close')} closes)`}
+        {`Engines (${keymap.label('switch-engine')} switches, ${keymap.label('fleet-choose')} chooses several to show together, ${keymap.label('close')} closes)`}
       </Text>
       {rows === undefined ? <Text color={theme.muted}>reading the docker contexts and looking for sockets…</Text> : null}
       {rows?.length === 0 && overlay.error === undefined ? <Text color={theme.muted}>no engines found</Text> : null}
@@ -36,7 +36,7 @@ export function EnginesView({ overlay, width, height }: { overlay: EnginesOverla
         const index = first + i;
         const selected = index === overlay.selected;
         const reach = reachText(row);
-        const left = `${selected ? '›' : ' '} ${row.current ? '*' : ' '} ${sanitizeLine(row.name).padEnd(nameWidth).slice(0, nameWidth)}  ${truncate(sanitizeLine(row.host), hostWidth).padEnd(hostWidth)}  `;
+        const left = `${selected ? '›' : ' '} ${row.current ? '*' : overlay.chosen?.includes(row.host) ? '+' : ' '} ${sanitizeLine(row.name).padEnd(nameWidth).slice(0, nameWidth)}  ${truncate(sanitizeLine(row.host), hostWidth).padEnd(hostWidth)}  `;
         const description = row.description ? `${sanitizeLine(row.description)}  ` : '';
         return (
           <Text key={`${row.name} ${row.host}`} wrap="truncate">

@@ -1,5 +1,6 @@
 import { Box, Text } from 'ink';
 import type { ConnectionState, EngineState } from '../../state/engine-state.ts';
+import type { FleetState } from '../../state/fleet/fleet.ts';
 import { fitParts, type LinePart } from '../../app/format/line-parts.ts';
 import { formatClock, plural, sanitizeLine } from '../../app/format/index.ts';
 import { theme } from '../../app/theme.ts';
@@ -10,6 +11,8 @@ interface Props {
   running: number;
   /** Incidents not yet acknowledged. */
   incidents?: number;
+  /** The engines shown together, with their access (read-only, protected). */
+  fleet?: FleetState;
 }
 
 /** How each part of the bar is drawn. */
@@ -54,8 +57,13 @@ function whereForms(connection: ConnectionState): string[] {
  * the engine's version number (its kind, docker or podman, stays much longer), then the address
  * (shortened to its socket or context name, then dropped); the state and the counts stay.
  */
-export function statusParts(engine: EngineState, running: number, incidents = 0): BarPart[] {
+export function statusParts(engine: EngineState, running: number, incidents = 0, fleet?: FleetState): BarPart[] {
   const { connection, containers, images, demo } = engine;
+  const members = fleet?.members ?? [];
+  // A fleet: each engine's name and state (and access), never dropped; one engine: its access, if not read-write.
+  if (members.length > 1) return fleetParts(fleet as FleetState, incidents, containers.loaded ? `${running}/${plural(containers.items.length, 'container')} · ${plural(images.items.length, 'image')}` : undefined);
+  const access = members[0]?.access;
+  const guarded: BarPart | undefined = access && access !== 'read-write' ? { forms: [access], priority: 0, color: theme.warning, bold: true } : undefined;
   const state = stateWord(connection);
   const refreshed = containers.refreshedAt ?? images.refreshedAt;
   const kind = connection.engineKind ?? 'engine';
@@ -68,6 +76,7 @@ export function statusParts(engine: EngineState, running: number, incidents = 0)
     connection.apiVersion ? { forms: [`API ${connection.apiVersion}`], priority: 8 } : undefined,
     demo ? { forms: [`demo registry ${demo.registry}`, `registry ${demo.registry}`], priority: [5, 3], color: theme.accent } : undefined,
     { forms: [state.text], priority: 0, color: state.color },
+    guarded,
     // Never dropped: trouble nobody has looked at yet (the Incidents pane lists it).
     incidents > 0 ? { forms: [`⚠ ${incidents}`], priority: 0, color: theme.error, bold: true } : undefined,
     containers.loaded
@@ -83,9 +92,26 @@ export function statusParts(engine: EngineState, running: number, incidents = 0)
   return parts.filter((p): p is BarPart => p !== undefined);
 }
 
+const ACCESS_MARK = { 'read-write': '', 'read-only': ' (read-only)', protected: ' (protected)' } as const;
+
+/** A fleet's bar: each engine's short name and state (live, not responding, unreachable) and access, then the counts of them all. */
+function fleetParts(fleet: FleetState, incidents: number, counts: string | undefined): BarPart[] {
+  const parts: Array<BarPart | undefined> = [
+    { forms: ['berth'], priority: 2, color: theme.accent, bold: true },
+    ...fleet.members.map((m): BarPart => {
+      const state = stateWord(m.engine.connection);
+      const name = sanitizeLine(m.name);
+      return { forms: [`${name} ${state.text}${ACCESS_MARK[m.access]}`, `${name} ${state.text.split(' ')[0] ?? ''}`], priority: [4, 0], color: state.color };
+    }),
+    incidents > 0 ? { forms: [`⚠ ${incidents}`], priority: 0, color: theme.error, bold: true } : undefined,
+    counts ? { forms: [counts], priority: 1, gap: '  ', color: theme.muted } : undefined,
+  ];
+  return parts.filter((p): p is BarPart => p !== undefined);
+}
+
 /** One line: name, endpoint, engine and API version, connection state, counts, last refresh. */
-export function StatusBar({ engine, width, running, incidents = 0 }: Props) {
-  const fitted = fitParts(statusParts(engine, running, incidents), width);
+export function StatusBar({ engine, width, running, incidents = 0, fleet }: Props) {
+  const fitted = fitParts(statusParts(engine, running, incidents, fleet), width);
   return (
     <Box width={width}>
       <Text wrap="truncate">

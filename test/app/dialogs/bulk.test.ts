@@ -98,3 +98,15 @@ test('the set runner: every row tried despite a refusal, a halt issues nothing n
   assert.deepEqual(asked, [1, 2]);
   assert.equal(first.outcomes[2], undefined);
 });
+
+test('marked images pushed: one command for all, no field to fill, and the end notice says they were queued', () => {
+  const images: BulkRequest = { type: 'bulk', verb: 'push', noun: 'image', entries: [1, 2].map((n) => ({ key: `i${n}`, item: { kind: 'image' as const, id: `sha${n}`, name: `reg/app:${n}`, tag: `reg/app:${n}` }, label: `reg/app:${n}` })) };
+  const asked = bulk.open(images, ctx).state;
+  assert.deepEqual(bulk.contexts(asked), ['dialog'], 'nothing to type: Enter pushes');
+  const out = bulk.key(asked, key('submit'), ctx);
+  assert.deepEqual(out.commands, [{ type: 'set-act', overlay: 7, verb: 'push', items: images.entries.map((e) => e.item), options: {} }]);
+  let state = out.state;
+  for (const index of [0, 1]) state = bulk.result(state, { kind: 'set-item', index, ok: true, message: 'queued' }, ctx).state;
+  const end = bulk.result(state, { kind: 'set-ended', halted: false }, ctx);
+  assert.deepEqual(end.notify, { text: 'queued to push 2 images' });
+});

@@ -120,6 +120,11 @@ test('the settings file: where it lives, missing is fine, and a bad one is one l
   const broken = settingsFile('broken.json', '{"keys": ');
   assert.match(String(loadSettings(broken)), new RegExp(`^${broken}: not valid JSON`));
   assert.match(String(loadSettings(settingsFile('typo.json', '{"kyes": {}}'))), /unknown setting "kyes" \(berth knows "keys", "restartLoop", "mute", "alert", /);
+  // Each engine's access (state/fleet/access-settings.ts): read-only, protected, read-write; nothing else.
+  assert.deepEqual((loadSettings(settingsFile('engines.json', '{"engines": {"prod": "protected", "ssh://backup": "read-only"}}')) as { access?: unknown }).access, { prod: 'protected', 'ssh://backup': 'read-only' });
+  assert.deepEqual((loadSettings(settingsFile('fleet.json', '{"fleet": ["prod", "unix:///run/podman/podman.sock"]}')) as { fleet?: unknown }).fleet, ['prod', 'unix:///run/podman/podman.sock']);
+  assert.match(String(loadSettings(settingsFile('bad-fleet.json', '{"fleet": "prod"}'))), /"fleet" must be a list/);
+  assert.match(String(loadSettings(settingsFile('bad-engines.json', '{"engines": {"prod": "careful"}}'))), /"engines.prod" must be one of "read-write", "read-only", "protected"/);
   assert.match(String(loadSettings(settingsFile('clash.json', '{"keys": {"stop": "j"}}'))), /clash\.json: "j" would both stop and down/);
   assert.match(String(loadSettings(settingsFile('array.json', '[]'))), /must hold a JSON object/);
 });

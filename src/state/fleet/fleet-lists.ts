@@ -1,0 +1,127 @@
+/**
+ * A fleet's containers and images as one engine state: each engine's list, its things tagged with
+ * the engine's short name (member-tag.ts), put together newest first. The panes read it where
+ * they read the one engine's (`ctx.engine`), so they need only draw the ENGINE column and key
+ * their rows by (engine, id). The connection is the first engine's (its banner, its version); a
+ * list is loaded once any engine's is (an engine that never answers holds up no one's rows) and
+ * stale only when every engine's is. The same object comes back while no engine's state changed.
+ */
+import type { EngineState, ListState } from '../engine-state.ts';
+import { LOG_SIZE, type EventLogState } from '../events/event-log.ts';
+import type { Incident, IncidentsState } from '../incidents/incident-log.ts';
+import type { ResourcesState } from '../resources/resource-lists.ts';
+import type { OtherStates } from './fleet-sources.ts';
+import type { FleetMember, FleetState } from './fleet.ts';
+import { tagged } from './member-tag.ts';
+
+function mergeList<T extends { Created?: number }>(members: readonly FleetMember[], pick: (engine: EngineState) => ListState<T>): ListState<T> {
+  const lists = members.map((m) => pick(m.engine));
+  const items = members.flatMap((m, i) => (lists[i]?.items ?? []).map((item) => tagged(item, m.name)));
+  // Each list comes newest first; together too. A stable sort keeps each engine's own order for equal times.
+  items.sort((a, b) => (b.Created ?? 0) - (a.Created ?? 0));
+  const first = lists[0];
+  const refreshed = lists.flatMap((l) => (l.refreshedAt === undefined ? [] : [l.refreshedAt]));
+  return {
+    items,
+    loaded: lists.some((l) => l.loaded),
+    stale: lists.every((l) => l.stale || !l.loaded),
+    ...(refreshed.length > 0 && { refreshedAt: first?.refreshedAt ?? Math.max(...refreshed) }),
+    ...(lists.some((l) => l.partial) && { partial: true }),
+  };
+}
+
+let last: { members: readonly FleetMember[]; engines: readonly EngineState[]; merged: EngineState } | undefined;
+
+/** The fleet as one engine state (the first engine's own state outside a fleet). */
+export function fleetEngineState(fleet: FleetState, single: EngineState): EngineState {
+  const members = fleet.members;
+  if (members.length < 2) return single;
+  const engines = members.map((m) => m.engine);
+  if (last && last.engines.length === engines.length && last.engines.every((e, i) => e === engines[i]) && last.members.every((m, i) => m.name === members[i]?.name)) return last.merged;
+  const primary = members[0]?.engine ?? single;
+  const merged: EngineState = { ...primary, containers: mergeList(members, (e) => e.containers), images: mergeList(members, (e) => e.images) };
+  last = { members, engines, merged };
+  return merged;
+}
+
+type ErrorList<T> = ListState<T> & { error?: string };
+
+/** Volumes or networks of every engine: tagged, in engine order; the first engine's error, else another's (named). */
+function mergeResourceList<T extends object>(lists: ReadonlyArray<{ name: string; list: ErrorList<T> }>): ErrorList<T> {
+  const items = lists.flatMap(({ name, list }) => list.items.map((item) => tagged(item, name)));
+  const failed = lists.find(({ list }) => list.error !== undefined);
+  return {
+    items,
+    loaded: lists.some(({ list }) => list.loaded),
+    stale: lists.every(({ list }) => list.stale || !list.loaded),
+    ...(failed && { error: failed === lists[0] ? failed.list.error : `${failed.name}: ${failed.list.error ?? ''}` }),
+  };
+}
+
+const keptMerges = new WeakMap<object, { others: readonly OtherStates[]; name: string; resources?: ResourcesState; events?: EventLogState; incidents?: IncidentsState }>();
+
+function sameOthers(a: readonly OtherStates[], b: readonly OtherStates[], pick: (o: OtherStates) => unknown): boolean {
+  return a.length === b.length && a.every((o, i) => o.name === b[i]?.name && pick(o) === pick(b[i] as OtherStates));
+}
+
+/** Every engine's volumes and networks, the engine shown's first (its own state when it is alone). */
+export function fleetResources(name: string, primary: ResourcesState, others: readonly OtherStates[]): ResourcesState {
+  if (others.length === 0) return primary;
+  const kept = keptMerges.get(primary);
+  if (kept?.resources && kept.name === name && sameOthers(kept.others, others, (o) => o.resources)) return kept.resources;
+  const all = [{ name, resources: primary }, ...others];
+  const resources: ResourcesState = {
+    volumes: mergeResourceList(all.map((o) => ({ name: o.name, list: o.resources.volumes }))),
+    networks: mergeResourceList(all.map((o) => ({ name: o.name, list: o.resources.networks }))),
+  };
+  keptMerges.set(primary, { ...kept, others, name, resources });
+  return resources;
+}
+
+/** Every engine's events, newest first, the last LOG_SIZE (the engine shown's own log when it is alone). */
+export function fleetEvents(name: string, primary: EventLogState, others: readonly OtherStates[]): EventLogState {
+  if (others.length === 0) return primary;
+  const kept = keptMerges.get(primary);
+  if (kept?.events && kept.name === name && sameOthers(kept.others, others, (o) => o.events)) return kept.events;
+  const events = [{ name, events: primary }, ...others].flatMap((o) => o.events.events.map((e) => tagged(e, o.name)));
+  events.sort((a, b) => b.at - a.at);
+  const merged: EventLogState = { events: events.slice(0, LOG_SIZE) };
+  keptMerges.set(primary, { ...kept, others, name, events: merged });
+  return merged;
+}
+
+/**
+ * An incident's seq in a fleet's list: each engine's log counts its own, so the merged list
+ * numbers them apart (its own seq and its engine's place: 0 the engine shown's), and what acts on
+ * one (acknowledge) finds its log and its own seq again with `incidentOrigin`.
+ */
+const ENGINES_AT_MOST = 64;
+
+export function incidentOrigin(seq: number): { engine: number; seq: number } {
+  return { engine: seq % ENGINES_AT_MOST, seq: Math.floor(seq / ENGINES_AT_MOST) };
+}
+
+const renumbered = new WeakMap<Incident, { engine: number; copy: Incident }>();
+function renumber(incident: Incident, engine: number, name: string): Incident {
+  const kept = renumbered.get(incident);
+  if (kept?.engine === engine) return kept.copy;
+  const copy = tagged({ ...incident, seq: incident.seq * ENGINES_AT_MOST + engine }, name);
+  renumbered.set(incident, { engine, copy });
+  return copy;
+}
+
+/** Every engine's incidents, newest first, each numbered apart (the engine shown's own state when it is alone). */
+export function fleetIncidents(name: string, primary: IncidentsState, others: readonly OtherStates[]): IncidentsState {
+  if (others.length === 0) return primary;
+  const kept = keptMerges.get(primary);
+  if (kept?.incidents && kept.name === name && sameOthers(kept.others, others, (o) => o.incidents)) return kept.incidents;
+  const all = [{ name, incidents: primary }, ...others];
+  const incidents = all.flatMap((o, engine) => o.incidents.incidents.map((i) => renumber(i, engine, o.name)));
+  incidents.sort((a, b) => b.lastAt - a.lastAt);
+  const latest = all
+    .flatMap((o, engine) => (o.incidents.latest ? [renumber(o.incidents.latest, engine, o.name)] : []))
+    .reduce<Incident | undefined>((newest, i) => (newest === undefined || i.lastAt > newest.lastAt ? i : newest), undefined);
+  const merged: IncidentsState = { incidents, ...(latest && { latest }), ...(primary.mutedNames && { mutedNames: primary.mutedNames }) };
+  keptMerges.set(primary, { ...kept, others, name, incidents: merged });
+  return merged;
+}

@@ -1,0 +1,157 @@
+/**
+ * A fleet in a real pty (issue 36): the sandbox's two engines (dockerd and Podman: the run
+ * starts both whenever a pass uses Podman, as `npm test` and `--engine=both` do), one that is
+ * not there and one that takes connections and never answers (as a SIGSTOPped one does), opened
+ * with repeated -H. Rows of both engines with the ENGINE column, a container started meanwhile
+ * appearing, the `engine:` filter, a stop routed to the row's own engine (checked with that
+ * engine's CLI), volumes, events and incidents merged; then config.json's access: a read-only engine
+ * refuses a stop (and its rows' footer offers none), a protected one asks for its name first.
+ */
+import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
+import { createServer } from 'node:net';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { after, before, test } from 'node:test';
+import { LOCAL_BUSYBOX } from '../sandbox/images.ts';
+import { key, launchBerth, type PtySession } from '../support/pty.ts';
+import { sandboxEnv } from '../support/sandbox-env.ts';
+import { listenInTempDir, type UnixServer } from '../support/unix-server.ts';
+
+const env = sandboxEnv();
+const tag = `fl${process.pid}`;
+const WAIT_MS = 30_000;
+const sessions: PtySession[] = [];
+const scratch = mkdtempSync(path.join(tmpdir(), 'berth-fleet-'));
+
+/** The sandbox's other engine: Podman beside dockerd, or dockerd beside Podman (in the Podman pass). */
+const other =
+  env.engine === 'docker'
+    ? { host: `unix://${path.join(env.dir, 'podman', 'podman.sock')}`, config: path.join(env.dir, 'podman', 'docker-config'), image: LOCAL_BUSYBOX, name: 'podman' }
+    : { host: `unix://${path.join(path.dirname(env.dir), 'docker.sock')}`, config: path.join(path.dirname(env.dir), 'docker-config'), image: LOCAL_BUSYBOX, name: 'docker' };
+const self = { host: env.dockerHost, config: path.join(env.dir, 'docker-config'), image: env.images.busybox, name: env.engine === 'docker' ? 'docker' : 'podman' };
+const gone = `unix://${path.join(scratch, 'gone.sock')}`;
+const names = { self: `${tag}-self`, other: `${tag}-other`, volume: `${tag}-vol`, late: `${tag}-late`, crash: `${tag}-crash` };
+/** An engine that takes connections and never answers (as one SIGSTOPped does): its own rows wait, nobody else's. */
+let frozen: UnixServer | undefined;
+
+/** The docker CLI against one of the engines. */
+function dockerAt(engine: { host: string; config: string }, args: string[]): Promise<string> {
+  const childEnv: NodeJS.ProcessEnv = { ...process.env, DOCKER_HOST: engine.host, DOCKER_CONFIG: engine.config };
+  for (const k of ['DOCKER_CONTEXT', 'DOCKER_TLS_VERIFY', 'DOCKER_CERT_PATH']) delete childEnv[k];
+  return new Promise((resolve, reject) => {
+    execFile(env.dockerCli, args, { env: childEnv, timeout: 60_000 }, (err, stdout, stderr) => (err ? reject(new Error(`docker ${args.join(' ')}: ${stderr.trim() || err.message}`)) : resolve(stdout)));
+  });
+}
+
+const running = async (engine: { host: string; config: string }) => (await dockerAt(engine, ['ps', '--format', '{{.Names}}'])).split('\n').map((n) => n.trim());
+
+/** The filter set to `text` alone (Esc clears the one before). */
+async function filterTo(b: PtySession, text: string): Promise<void> {
+  await b.type(key.escape);
+  await b.waitFor((s) => !s.includes('filter "'), WAIT_MS);
+  await b.type('/', ...text, key.enter);
+  await b.waitFor(`filter "${text}"`, WAIT_MS);
+}
+
+function launch(config?: object): PtySession {
+  const home = path.join(scratch, `config-${sessions.length}`);
+  if (config) {
+    mkdirSync(path.join(home, 'berth'), { recursive: true });
+    writeFileSync(path.join(home, 'berth', 'config.json'), JSON.stringify(config));
+  }
+  const b = launchBerth({ args: ['-H', self.host, '-H', other.host, '-H', gone, '-H', `unix://${frozen?.socketPath ?? ''}`], env: { DOCKER_HOST: undefined, DOCKER_CONFIG: env.clientConfigDir, XDG_CONFIG_HOME: home, NO_COLOR: '1' }, cols: 160, rows: 30 });
+  sessions.push(b);
+  return b;
+}
+
+before(async () => {
+  assert.ok(existsSync(other.host.slice('unix://'.length)), `the sandbox's other engine is not up (${other.host}): run with --engine=both`);
+  await dockerAt(self, ['run', '-d', '--network', 'none', '--stop-signal', 'SIGKILL', '--name', names.self, self.image, 'sleep', '3600']);
+  await dockerAt(other, ['run', '-d', '--network', 'none', '--stop-signal', 'SIGKILL', '--name', names.other, other.image, 'sleep', '3600']);
+  await dockerAt(other, ['volume', 'create', names.volume]);
+  frozen = await listenInTempDir(createServer(() => undefined), 'berth-frozen-');
+});
+
+after(async () => {
+  for (const s of sessions) await s.stop();
+  await dockerAt(self, ['rm', '-f', names.self]).catch(() => undefined);
+  await dockerAt(other, ['rm', '-f', names.other]).catch(() => undefined);
+  await dockerAt(other, ['volume', 'rm', names.volume]).catch(() => undefined);
+  await dockerAt(other, ['rm', '-f', names.late, names.crash]).catch(() => undefined);
+  await frozen?.close();
+  rmSync(scratch, { recursive: true, force: true });
+});
+
+test('a fleet of both sandbox engines, one not there and one frozen: rows of both with ENGINE, engine: filters, a stop goes to the row’s own engine, volumes, events and incidents merge', { timeout: 90_000 }, async () => {
+  const b = launch();
+  const screen = await b.waitFor((s) => s.includes(names.self) && s.includes(names.other) && /gone ✕ unreachable/.test(s), WAIT_MS);
+  assert.match(screen, /ENGINE/);
+  assert.match(screen, new RegExp(`${self.name} ● (live|polling)`), 'each engine’s state in the status bar');
+  assert.match(screen, new RegExp(`${other.name}\\s+[0-9a-f]{12}\\s+${names.other}`), 'the row names its engine');
+  assert.match(screen, /engine [○◌]/, 'the frozen engine is not live');
+  // With one engine frozen and one gone, a container started on another appears, and keys answer.
+  await dockerAt(other, ['run', '-d', '--network', 'none', '--name', names.late, other.image, 'sleep', '3600']);
+  await b.waitFor(names.late, WAIT_MS);
+  // The filter by engine: only the other engine's rows.
+  await b.type('/', ...`engine:${other.name}`, key.enter);
+  await b.waitFor((s) => s.includes(names.other) && !s.includes(names.self), WAIT_MS);
+  await filterTo(b, names.other);
+  await b.type('s');
+  await b.waitFor(`Stop ${names.other}`, WAIT_MS);
+  await b.type(key.enter);
+  await b.waitFor((s) => /stopped/.test(s) && !s.includes(`Stop ${names.other}`), WAIT_MS);
+  assert.ok(!(await running(other)).includes(names.other), 'stopped on its own engine');
+  assert.ok((await running(self)).includes(names.self), 'the other engine’s container runs on');
+  // Volumes and events merge too: the other engine's volume and its container's end, each on its engine's row.
+  await b.type(key.escape);
+  await b.waitFor((s) => !s.includes('filter "'), WAIT_MS);
+  await b.type('4');
+  await b.waitFor(new RegExp(`${other.name}\\s+${names.volume}`), WAIT_MS);
+  await b.type('6', '/', ...names.other, key.enter);
+  await b.waitFor(new RegExp(`${other.name}\\s+\\d\\d:\\d\\d:\\d\\d\\s+container\\s+die\\s+${names.other}`), WAIT_MS);
+  // And incidents: a crash on the other engine is listed with its engine.
+  await dockerAt(other, ['run', '-d', '--network', 'none', '--name', names.crash, other.image, 'sh', '-c', 'exit 3']);
+  await b.type('9');
+  await b.waitFor(new RegExp(`${other.name}\\s+⚠.*exited 3.*${names.crash}`), WAIT_MS);
+  await b.type('q');
+  assert.equal((await b.exited).exitCode, 0);
+});
+
+test('config.json access: a read-only engine refuses a stop and its rows’ footer and help offer none, a protected one asks for its name first', { timeout: 90_000 }, async () => {
+  await dockerAt(other, ['start', names.other]);
+  const b = launch({ engines: { [other.name]: 'read-only', [self.name]: 'protected' } });
+  await b.waitFor((s) => s.includes(names.self) && s.includes(names.other) && s.includes('(read-only)') && s.includes('(protected)'), WAIT_MS);
+  await filterTo(b, names.other);
+  // Its row offers no change in the footer (the key, pressed anyway, says why).
+  await b.waitFor((s) => s.includes('i inspect') && !s.includes('s stop'), WAIT_MS);
+  await b.type('?');
+  const help = await b.waitFor('Keys (', WAIT_MS);
+  assert.match(help, /inspect/);
+  assert.doesNotMatch(help, /stop the container/, 'help lists no change on its rows');
+  await b.type(key.escape);
+  await b.waitFor((s) => !s.includes('Keys ('), WAIT_MS);
+  await b.type('s');
+  await b.waitFor(`${other.name} is read-only`, WAIT_MS);
+  await filterTo(b, names.self);
+  await b.waitFor('s stop', WAIT_MS);
+  // The same help on a row of an engine that takes changes lists the stop.
+  await b.type('?');
+  await b.waitFor('stop the container', WAIT_MS);
+  await b.type(key.escape);
+  await b.waitFor((s) => !s.includes('Keys ('), WAIT_MS);
+  await b.type('s');
+  await b.waitFor(`${self.name} is protected`, WAIT_MS);
+  await b.type(...'nope', key.enter);
+  await b.waitFor(`type ${self.name} to go on`, WAIT_MS);
+  // The name, typed in place of what was there: then the stop's own confirmation, as ever.
+  await b.type(...Array.from({ length: 4 }, () => '\u007f'), ...self.name, key.enter);
+  await b.waitFor(`Stop ${names.self}`, WAIT_MS);
+  await b.type(key.escape);
+  await b.waitFor((s) => !s.includes(`Stop ${names.self}`), WAIT_MS);
+  assert.ok((await running(self)).includes(names.self), 'nothing was stopped');
+  assert.ok((await running(other)).includes(names.other));
+  await b.type('q');
+  assert.equal((await b.exited).exitCode, 0);
+});
