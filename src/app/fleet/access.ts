@@ -17,6 +17,8 @@ import { paneEntry } from '../panes/index.ts';
 import type { AppState } from '../types.ts';
 import { fleetMembers, inFleet, primaryName } from './fleet-rows.ts';
 import { routeTo } from './route.ts';
+import { customActionId } from '../custom/config.ts';
+import { isCustomActionId } from '../custom/run.ts';
 
 /** The actions that change an engine (or run something in it): what read-only refuses and protected asks about. */
 export const CHANGES: ReadonlySet<ActionId> = new Set<ActionId>([
@@ -40,7 +42,18 @@ export const CHANGES: ReadonlySet<ActionId> = new Set<ActionId>([
   'rollback',
   'drain',
   'activate',
+  'exec',
+  'recreate',
+  'update-image',
+  'push',
+  'compose',
 ]);
+
+/** Whether an action changes its engine: one of CHANGES, or the user's own action marked `confirm` (a dangerous one). */
+export function isChange(action: ActionId, ctx: Pick<UiContext, 'custom'>): boolean {
+  if (CHANGES.has(action)) return true;
+  return isCustomActionId(action) && ctx.custom?.actions.some((a) => customActionId(a.name) === action && a.confirm) === true;
+}
 
 /** The bulk actions (dialogs/bulk.ts): each marked row's request goes to its own engine (handlers/sets.ts). */
 const PER_ROW: ReadonlySet<ActionId> = new Set<ActionId>(['stop', 'start', 'restart', 'pause', 'kill', 'remove', 'pull', 'push']);
@@ -75,7 +88,7 @@ export function accessOf(ctx: Pick<UiContext, 'fleet'>, engine: string): Access 
 export function onEngine(state: AppState, ctx: UiContext, action: ActionId, target: Target, handler: (state: AppState, ctx: UiContext) => Reduced | undefined, confirmed: readonly string[] = []): Reduced | undefined {
   const primary = primaryName(ctx);
   const engines = enginesOf(target, primary);
-  if (CHANGES.has(action)) {
+  if (isChange(action, ctx)) {
     const readOnly = engines.filter((e) => accessOf(ctx, e) === 'read-only');
     if (readOnly.length > 0) return notify(state, `${readOnly.join(', ')} ${readOnly.length === 1 ? 'is' : 'are'} read-only (config.json "engines"): no ${action} there`, 'error');
     const guarded = engines.find((e) => accessOf(ctx, e) === 'protected' && !confirmed.includes(e));
@@ -98,7 +111,7 @@ export function selectedReadOnly(state: AppState, ctx: UiContext): boolean {
 
 /** The bindings help lists for the screen under it: without the changes when its selected row is on a read-only engine. */
 export function helpBindings(state: AppState, ctx: UiContext, bindings: readonly Binding[]): readonly Binding[] {
-  return rowReadOnly(state, ctx) ? bindings.filter((b) => !CHANGES.has(b.action)) : bindings;
+  return rowReadOnly(state, ctx) ? bindings.filter((b) => !isChange(b.action, ctx)) : bindings;
 }
 
 /** Whether the pane's selected row is on a read-only engine (or, with no row, the engine shown is). */

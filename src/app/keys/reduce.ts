@@ -62,9 +62,10 @@ function notFor(state: AppState, ctx: UiContext, target: Target, action: ActionI
 
 /** An action on the pane's selected row's thing, on its list as a whole, or on berth itself. */
 function targetKey(state: AppState, action: ActionId, ctx: UiContext, pane: Pane, confirmed?: readonly string[]): Reduced | undefined {
-  if (isCustomActionId(action)) return customActionKey(state, ctx, action);
   const row = selectedRow(pane, state, ctx);
   const target = row === undefined ? undefined : pane.target?.(row, state, ctx);
+  // The user's own actions: a `confirm` one is a change, which a read-only engine refuses (access.ts).
+  if (isCustomActionId(action)) return onEngine(state, ctx, action, target ?? { kind: 'app' }, (s, c) => customActionKey(s, c, action), confirmed);
   // With marks, the actions declared for the marked rows act on them (the bulk actions); the
   // rest still act on the row under the cursor.
   const marks = marksOf(state, pane.id);

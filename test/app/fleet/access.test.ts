@@ -14,6 +14,7 @@ import { initialAppState, type AppState } from '../../../src/app/types.ts';
 import { initialEngineState } from '../../../src/state/engine-state.ts';
 import type { Access, FleetMember } from '../../../src/state/fleet/fleet.ts';
 import { uiContext } from '../../support/ui-context.ts';
+import { parseCustomActions } from '../../../src/app/custom/config.ts';
 
 const engine = initialEngineState('unix:///a.sock');
 const member = (name: string, access: Access, primary = false): FleetMember => ({ name, label: name, access, engine, primary });
@@ -70,4 +71,17 @@ test('a Compose project of one name on two engines is refused as a whole (its co
   const sent = routed?.commands[0];
   assert.ok(routed && sent);
   assert.equal(engineOfCommand(sent, routed.state), 'b');
+});
+
+test('read-only: the new changes (exec, recreate, update, push, compose) and the user’s confirm actions are refused; a plain custom action runs', () => {
+  const actions = parseCustomActions([
+    { name: 'wipe', command: 'rm -rf /data', run: 'container', confirm: true },
+    { name: 'who', command: 'id', run: 'container' },
+  ]);
+  assert.ok(Array.isArray(actions));
+  const ctx = { ...ctxOf([member('a', 'read-write', true), member('b', 'read-only')]), custom: { actions, debugImage: 'busybox' } };
+  for (const action of ['exec', 'recreate', 'update-image', 'push', 'compose', 'custom:wipe'] as const) {
+    assert.match(onEngine(state, ctx, action, target('b'), handler)?.state.notice?.text ?? '', /b is read-only/, action);
+  }
+  assert.ok(onEngine(state, ctx, 'custom:who', target('b'), handler)?.commands.some((c) => c.type === 'container-start'));
 });
