@@ -238,8 +238,8 @@ export type RunReply =
 
 export type RecreateReply =
   | { kind: 'loaded'; options: RunOptions; notRebuilt: readonly string[]; running: boolean }
-  /** A Compose service's container: compose recreates it, from its project's files. */
-  | { kind: 'compose'; project: string; service: string; workingDir?: string }
+  /** A Compose service's container: compose recreates it, from its project's files (`scope`: what the compose CLI runs on). */
+  | { kind: 'compose'; project: string; service: string; workingDir?: string; scope?: ComposeScope }
   | { kind: 'load-failed'; message: string }
   | { kind: 'step'; step: RecreateStep }
   | { kind: 'finished'; outcome: RecreateOutcome };

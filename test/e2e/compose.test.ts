@@ -19,8 +19,6 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
-import { projectOf } from '../../src/state/compose/project.ts';
-import { recreateComposeService } from '../../src/state/compose/recreate.ts';
 import { key, launchBerth, type PtySession } from '../support/pty.ts';
 import { sandboxDocker, sandboxEnv } from '../support/sandbox-env.ts';
 
@@ -114,7 +112,7 @@ test('z groups a Compose project under a header with its roll-up; Space folds it
   assert.equal((await b.exited).exitCode, 0);
 });
 
-test('Z runs the compose CLI on a project: up starts the missing service, pull shows its output, restart of one service leaves the other, down removes both; recreateComposeService makes one service anew', async () => {
+test('Z runs the compose CLI on a project: up starts the missing service, pull shows its output, restart of one service leaves the other, down removes both; U recreates one service through compose', async () => {
   const service = (name: string) => [`  ${name}:`, `    image: ${env.images.registryBusybox}`, `    command: ["sleep", "3600"]`, '    network_mode: none', '    stop_signal: SIGKILL'];
   writeFileSync(composeFile, ['version: "2.4"', 'services:', ...service('db'), ...service('web'), ''].join('\n'));
   // Only db runs at first: berth finds the project from its labels.
@@ -151,12 +149,14 @@ test('Z runs the compose CLI on a project: up starts the missing service, pull s
   assert.notEqual(restarted[1]?.started, before[1]?.started, 'web was restarted');
   await b.type(key.escape);
 
-  // What the recreate path calls for a Compose container: web made anew alone, db untouched.
-  const labels = JSON.parse(await sandboxDocker(['inspect', '-f', '{{json .Config.Labels}}', restarted[1]?.id ?? ''])) as Record<string, string>;
-  const project = projectOf(labels);
-  assert.ok(project);
-  const recreated = await recreateComposeService({ project, service: 'web', engine: { host: env.dockerHost }, env: { ...process.env, DOCKER_CONFIG: env.clientConfigDir } });
-  assert.equal(recreated.code, 0, recreated.output.map((l) => l.text).join('\n'));
+  // U on web's container (edit and recreate): a Compose service is recreated by compose itself,
+  // web made anew alone, db untouched.
+  await b.waitFor((s) => !s.includes(`Compose service web of ${composeProject}`), WAIT_MS);
+  await b.type('g', key.down, key.down, 'U');
+  await b.waitFor(`is service web of the Compose project ${composeProject}`, WAIT_MS);
+  await b.type(key.enter);
+  await b.waitFor('recreated: the compose CLI exited with code 0', 60_000);
+  await b.type(key.escape);
   const anew = await projectContainers();
   assert.equal(anew[0]?.id, restarted[0]?.id, 'db is the same container');
   assert.notEqual(anew[1]?.id, restarted[1]?.id, 'web is a new container');

@@ -11,9 +11,10 @@
  * new one beside it. The work is handlers/recreate.ts; this file only decides.
  */
 import type { RecreateStep, RecreateStepName } from '../../state/actions/recreate.ts';
+import type { ComposeScope } from '../../state/compose/args.ts';
 import { asideName } from '../../state/actions/recreate.ts';
 import type { TargetActions } from '../actions/target-actions.ts';
-import type { RecreateReply } from '../commands.ts';
+import type { ComposeReply, RecreateReply } from '../commands.ts';
 import { sanitizeLine } from '../format/index.ts';
 import { values } from './form.ts';
 import { defineDialog, type DialogViewContext, type Outcome } from './machine.ts';
@@ -30,7 +31,11 @@ export interface RecreateRequest {
 export type RecreatePhase =
   | { kind: 'loading' }
   | { kind: 'load-failed'; message: string }
-  | { kind: 'compose'; project: string; service: string; workingDir?: string }
+  /**
+   * A Compose service's container: Enter runs the compose CLI's recreate of that service
+   * (`compose` then says how it is going: started, its exit); Z shows the CLI's whole output.
+   */
+  | { kind: 'compose'; project: string; service: string; workingDir?: string; scope?: ComposeScope; compose?: { line?: string; ended?: string; ok?: boolean } }
   | { kind: 'form' }
   | { kind: 'working' }
   | { kind: 'finished'; ok: boolean; text: string };
@@ -66,7 +71,7 @@ function withStep(steps: readonly RecreateStep[], step: RecreateStep): RecreateS
   return steps.map((s, i) => (i === at ? { ...step, ...(detail !== undefined && { detail }) } : s));
 }
 
-export const recreate = defineDialog<RecreateDialog, RecreateRequest, RecreateReply>({
+export const recreate = defineDialog<RecreateDialog, RecreateRequest, RecreateReply | ComposeReply>({
   id: 'recreate',
   actions,
   open: (request, ctx) => ({
@@ -79,6 +84,16 @@ export const recreate = defineDialog<RecreateDialog, RecreateRequest, RecreateRe
   },
   key(state, key, ctx): Outcome<RecreateDialog> {
     const { phase, form } = state;
+    if (phase.kind === 'compose' && phase.scope && phase.compose === undefined && key.action === 'submit') {
+      return {
+        state: { ...state, phase: { ...phase, compose: {} } },
+        commands: [{ type: 'compose-run', overlay: ctx.overlay, verb: 'recreate', scope: phase.scope }],
+      };
+    }
+    if (phase.kind === 'compose' && phase.compose !== undefined && phase.compose.ended === undefined) {
+      // The CLI runs on without the dialog (state/compose/run.ts): Esc leaves it running.
+      return key.action === 'cancel' ? { state, close: true } : { state };
+    }
     if (phase.kind !== 'form' || !form) {
       // Leaving while the steps run lets them finish (the status bar says how).
       if (key.action === 'cancel' || (key.action === 'submit' && phase.kind !== 'working')) return { state, close: true };
@@ -102,7 +117,13 @@ export const recreate = defineDialog<RecreateDialog, RecreateRequest, RecreateRe
       case 'loaded':
         return { state: { ...state, running: result.running, phase: { kind: 'form' }, form: filledRunForm(result.options, result.notRebuilt) } };
       case 'compose':
-        return { state: { ...state, phase: { kind: 'compose', project: result.project, service: result.service, workingDir: result.workingDir } } };
+        return { state: { ...state, phase: { kind: 'compose', project: result.project, service: result.service, workingDir: result.workingDir, ...(result.scope && { scope: result.scope }) } } };
+      case 'compose-started':
+      case 'compose-output':
+      case 'compose-exited':
+      case 'compose-failed':
+      case 'compose-probed':
+        return composeResult(state, result);
       case 'load-failed':
         return { state: { ...state, phase: { kind: 'load-failed', message: result.message } } };
       case 'step':
@@ -121,6 +142,25 @@ export const recreate = defineDialog<RecreateDialog, RecreateRequest, RecreateRe
   },
   view: recreateView,
 });
+
+/** How the compose CLI's recreate of the service is going. */
+function composeResult(state: RecreateDialog, result: ComposeReply): Outcome<RecreateDialog> {
+  const { phase } = state;
+  if (phase.kind !== 'compose' || phase.compose === undefined) return { state };
+  const at = (compose: NonNullable<typeof phase.compose>) => ({ state: { ...state, phase: { ...phase, compose } } });
+  switch (result.kind) {
+    case 'compose-started':
+      return at({ ...phase.compose, line: result.line });
+    case 'compose-exited': {
+      const ok = result.code === 0;
+      return at({ ...phase.compose, ok, ended: ok ? 'recreated: the compose CLI exited with code 0' : `the compose CLI exited with ${result.code !== null ? `code ${result.code}` : `signal ${result.signal ?? '?'}`} (Z shows its output)` });
+    }
+    case 'compose-failed':
+      return at({ ...phase.compose, ok: false, ended: result.message });
+    default:
+      return { state };
+  }
+}
 
 const stepText: Record<RecreateStepName, (s: RecreateDialog, aside: string) => string> = {
   'stop-old': (s) => `stop ${s.name}`,
@@ -162,9 +202,10 @@ function recreateView(state: RecreateDialog, ctx: DialogViewContext): DialogView
         width: 'form',
         blocks: [
           { kind: 'text', wrap: 'wrap', text: sanitizeLine(`${state.name} is service ${phase.service} of the Compose project ${phase.project}: its definition is the project's compose file, so compose recreates it.`) },
-          { kind: 'text', tone: 'muted', wrap: 'wrap', text: sanitizeLine(`docker compose -p ${phase.project} up -d --force-recreate ${phase.service}${where ? `  (run${where})` : ''}`) },
+          { kind: 'text', tone: 'muted', wrap: 'wrap', text: sanitizeLine(phase.compose?.line ?? `docker compose -p ${phase.project} up -d --force-recreate ${phase.service}${where ? `  (run${where})` : ''}`) },
+          ...(phase.compose === undefined ? [] : phase.compose.ended === undefined ? [{ kind: 'busy' as const, text: 'compose recreates it… (Esc leaves; it runs on)' }] : [{ kind: 'text' as const, tone: phase.compose.ok ? ('success' as const) : ('error' as const), wrap: 'wrap' as const, text: sanitizeLine(phase.compose.ended) }]),
         ],
-        hints: close,
+        hints: phase.scope && phase.compose === undefined ? [{ action: 'submit', text: 'recreate it with compose' }, { action: 'cancel', text: 'close' }] : close,
       };
     }
     case 'working':

@@ -7,6 +7,7 @@
  */
 import { recreateContainer, type RecreateOutcome } from '../../state/actions/recreate.ts';
 import { composeOf, recreateUser } from '../../state/actions/recreate-users.ts';
+import { projectOf } from '../../state/compose/project.ts';
 import { ownName } from '../../state/containers.ts';
 import { describeError } from '../../engine/errors.ts';
 import { runOptionsFromInspect, type ImageForRun, type InspectForRun } from '../../state/run-line/from-inspect.ts';
@@ -72,7 +73,8 @@ export const recreateHandlers: HandlerTable<'recreate-load' | 'recreate-run' | '
     void (async () => {
       const inspect = await client.inspectContainer(containerId, signal);
       const compose = composeOf(inspect);
-      if (compose) return reply(env, overlay, { kind: 'compose', ...compose });
+      const project = projectOf(inspect.Config?.Labels ?? undefined);
+      if (compose) return reply(env, overlay, { kind: 'compose', ...compose, ...(project && { scope: { project, service: compose.service, profiles: [] } }) });
       // The image it was made from (by id: its tag may have moved on since), for what it set itself.
       const image = inspect.Image ? await client.inspectImage(inspect.Image, signal).catch(() => ({})) : {};
       const { options, notRebuilt } = runOptionsFromInspect(inspect as InspectForRun, image as ImageForRun);

@@ -65,11 +65,21 @@ test('each step shows as it comes; a roll-back stays on screen with its reason',
   assert.deepEqual(done.reveal, { kind: 'container', id: 'new' });
 });
 
-test('a Compose service’s container: no form, compose’s way said', () => {
+test('a Compose service’s container: no form, compose’s way said; with its project known, Enter has compose recreate it', () => {
   const { state } = drive({ type: 'recreate', id: 'c1', name: 'web' }, '', ctx);
   const compose = resultIn(state, { kind: 'compose', project: 'shop', service: 'web' }, ctx).state;
   assert.ok(compose.type === 'recreate' && compose.phase.kind === 'compose');
+  // Its project's labels unknown: nothing to run, Enter closes.
   assert.deepEqual(keyIn(compose, press('{enter}'), ctx).commands ?? [], []);
+  const scope = { project: { name: 'shop', workingDir: '/srv/shop', configFiles: ['/srv/shop/compose.yaml'] }, service: 'web', profiles: [] };
+  const known = resultIn(state, { kind: 'compose', project: 'shop', service: 'web', scope }, ctx).state;
+  const run = keyIn(known, press('{enter}'), ctx);
+  assert.deepEqual(run.commands, [{ type: 'compose-run', overlay: 3, verb: 'recreate', scope }]);
+  assert.equal(keyIn(run.state, press('{enter}'), ctx).commands?.length ?? 0, 0, 'once running, Enter does not run it again');
+  const ended = resultIn(resultIn(run.state, { kind: 'compose-started', line: 'docker-compose up -d --force-recreate web' }, ctx).state, { kind: 'compose-exited', code: 0, signal: null }, ctx).state;
+  assert.ok(ended.type === 'recreate' && ended.phase.kind === 'compose');
+  assert.equal(ended.phase.compose?.ok, true);
+  assert.match(ended.phase.compose?.ended ?? '', /recreated/);
 });
 
 test('update: the containers of the old image are offered only when the tag moved', () => {
