@@ -10,9 +10,8 @@ import { findComposeCli } from '../../state/compose/cli.ts';
 import { composeEnv } from '../../state/compose/env.ts';
 import { missingPaths, notHere } from '../../state/compose/project.ts';
 import { commandLine, runCompose } from '../../state/compose/run.ts';
-import { LogBuffer } from '../../state/logs/log-buffer.ts';
 import type { ComposeReply } from '../commands.ts';
-import { OUTPUT_CAPACITY, OUTPUT_FRAME_MS } from './run.ts';
+import { overlayOutput } from './output.ts';
 import type { HandlerTable, RunnerEnv } from './work.ts';
 
 function reply(env: RunnerEnv, overlay: number, result: ComposeReply): void {
@@ -29,16 +28,7 @@ export const composeHandlers: HandlerTable<'compose-probe' | 'compose-run'> = {
     });
   },
   'compose-run': ({ overlay, verb, scope }, env) => {
-    const work = env.work(overlay);
-    const output = (work.output ??= new LogBuffer(OUTPUT_CAPACITY));
-    output.clear();
-    let frame: NodeJS.Timeout | undefined;
-    const report = () => {
-      clearTimeout(frame);
-      frame = undefined;
-      reply(env, overlay, { kind: 'compose-output', lines: output.length });
-    };
-    work.cleanups.push(() => clearTimeout(frame));
+    const output = overlayOutput(env, overlay, (lines) => reply(env, overlay, { kind: 'compose-output', lines }));
     const { client } = env;
     const { sync } = env.session;
     void (async () => {
@@ -51,12 +41,9 @@ export const composeHandlers: HandlerTable<'compose-probe' | 'compose-run'> = {
       const exit = await runCompose(found.cli, args, {
         cwd: scope.project.workingDir,
         env: composeEnv(process.env, { context: client.context, host: client.endpoint.label }),
-        onLines: (lines) => {
-          output.append(lines);
-          frame ??= setTimeout(report, OUTPUT_FRAME_MS);
-        },
+        onLines: (lines) => output.append(lines),
       });
-      report();
+      output.report();
       reply(env, overlay, { kind: 'compose-exited', code: exit.code, signal: exit.signal });
       await sync.refreshContainers().catch(() => undefined);
     })().catch((error: unknown) => reply(env, overlay, { kind: 'compose-failed', message: error instanceof Error ? error.message : String(error) }));

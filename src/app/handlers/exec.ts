@@ -10,10 +10,9 @@ import { execCaptured } from '../../state/actions/exec-command.ts';
 import { engineEnv, runOnHost } from '../../state/actions/host-command.ts';
 import { containerLabel } from '../../state/actions/labels.ts';
 import { isMissingImage, runContainer } from '../../state/actions/run-container.ts';
-import { LogBuffer } from '../../state/logs/log-buffer.ts';
 import type { LogLine } from '../../state/logs/types.ts';
 import type { ExecReply } from '../commands.ts';
-import { OUTPUT_CAPACITY, OUTPUT_FRAME_MS } from './run.ts';
+import { overlayOutput } from './output.ts';
 import { failure, type HandlerTable, type RunnerEnv } from './work.ts';
 
 function reply(env: RunnerEnv, overlay: number, result: ExecReply): void {
@@ -24,28 +23,17 @@ function reply(env: RunnerEnv, overlay: number, result: ExecReply): void {
 function captured(env: RunnerEnv, overlay: number, work: (signal: AbortSignal, onLines: (lines: LogLine[]) => void) => Promise<number | undefined>): void {
   const record = env.work(overlay);
   const { signal } = record.abort;
-  const output = (record.output ??= new LogBuffer(OUTPUT_CAPACITY));
-  output.clear();
-  let frame: NodeJS.Timeout | undefined;
-  const report = () => {
-    clearTimeout(frame);
-    frame = undefined;
-    reply(env, overlay, { kind: 'output', lines: output.length });
-  };
-  record.cleanups.push(() => clearTimeout(frame));
-  const onLines = (lines: LogLine[]) => {
-    output.append(lines);
-    frame ??= setTimeout(report, OUTPUT_FRAME_MS);
-  };
+  const output = overlayOutput(env, overlay, (lines) => reply(env, overlay, { kind: 'output', lines }));
+  const onLines = (lines: LogLine[]) => output.append(lines);
   work(signal, onLines).then(
     (exitCode) => {
-      report();
+      output.report();
       reply(env, overlay, { kind: 'exited', exitCode });
     },
     (error: unknown) => {
       const message = failure(error, signal);
       if (message === undefined) return;
-      if (output.length > 0) report();
+      if (output.buffer.length > 0) output.report();
       reply(env, overlay, { kind: 'failed', message });
     },
   );

@@ -8,16 +8,11 @@
 import { isMissingImage, runContainer } from '../../state/actions/run-container.ts';
 import { failure, type HandlerTable, type RunnerEnv } from './work.ts';
 import { isLive, ownName } from '../../state/containers.ts';
-import { LogBuffer } from '../../state/logs/log-buffer.ts';
+import { overlayOutput } from './output.ts';
 import { describeError } from '../../engine/errors.ts';
 import { readRunEnv } from '../../state/run-line/read-env.ts';
 import { shortId } from '../../state/actions/labels.ts';
 import type { RunReply } from '../commands.ts';
-
-/** Output kept for the dialog: enough to scroll back through a short run. */
-export const OUTPUT_CAPACITY = 2_000;
-/** Output reaches the screen at most this often, however fast the container writes. */
-export const OUTPUT_FRAME_MS = 50;
 
 /** The run's own input could not be read (an env file): said as it is, nothing was sent. */
 class RunInputError extends Error {}
@@ -32,15 +27,7 @@ export const runHandlers: HandlerTable<'run-create' | 'run-pull'> = {
     const { sync } = env.session;
     const work = env.work(overlay);
     const { signal } = work.abort;
-    const output = (work.output ??= new LogBuffer(OUTPUT_CAPACITY));
-    output.clear();
-    let frame: NodeJS.Timeout | undefined;
-    const report = () => {
-      clearTimeout(frame);
-      frame = undefined;
-      reply(env, overlay, { kind: 'output', lines: output.length });
-    };
-    work.cleanups.push(() => clearTimeout(frame));
+    const output = overlayOutput(env, overlay, (lines) => reply(env, overlay, { kind: 'output', lines }));
     readRunEnv(spec.extras)
       .then((read) => {
         if (!read.ok) throw new RunInputError(read.message);
@@ -50,7 +37,6 @@ export const runHandlers: HandlerTable<'run-create' | 'run-pull'> = {
           onStarted: () => reply(env, overlay, { kind: 'started' }),
           onLines: (lines) => {
             output.append(lines);
-            frame ??= setTimeout(report, OUTPUT_FRAME_MS);
           },
         });
       })
@@ -70,7 +56,7 @@ export const runHandlers: HandlerTable<'run-create' | 'run-pull'> = {
             return;
           }
           if (outcome.kind === 'exited') {
-            report();
+            output.report();
             reply(env, overlay, { kind: 'exited', exitCode: outcome.exitCode, outputError: outcome.outputError });
             return;
           }
@@ -83,7 +69,7 @@ export const runHandlers: HandlerTable<'run-create' | 'run-pull'> = {
           const message = error instanceof RunInputError ? error.message : failure(error, signal);
           if (message === undefined) return;
           // What it wrote before the failure stays on screen.
-          if (output.length > 0) report();
+          if (output.buffer.length > 0) output.report();
           reply(env, overlay, { kind: 'failed', message, missingImage: isMissingImage(error) });
         },
       );
