@@ -241,6 +241,9 @@ test('detached sleep 300 is selected; stop takes it out of the running list; com
 });
 
 test('running an image that is only in the registry offers the pull, pulls it, then runs it', async () => {
+  // Other files (compose, marks, secrets) pull this image too: here it must be only in the registry.
+  // -f untags it even while a stopped container of another file still uses it.
+  await sandboxDocker(['rmi', '-f', env.images.registryBusybox]).catch(() => undefined);
   const b = await openRunDialog(env.images.registryBusybox, 'echo pulled-and-ran', `${tag}-pulled`);
   await b.type(key.enter);
   await b.waitFor('is not here', 15_000);
