@@ -200,7 +200,7 @@ async function* logStream(http: EngineHttp, operation: string, path: string, opt
     stream: true,
   });
   const chunks = http.chunks(response, operation);
-  yield* options.tty ? rawStream(chunks) : demultiplex(chunks);
+  yield* options.tty ? rawStream(chunks) : demultiplex(chunks, { timestamps: options.timestamps === true });
 }
 
 /** Freezes (pause) or thaws (unpause) every process of a running container. */

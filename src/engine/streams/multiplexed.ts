@@ -27,7 +27,18 @@ export interface DemultiplexOptions {
    * dropped. This is the only payload that is buffered.
    */
   maxSystemErrorBytes?: number;
+  /**
+   * The log was asked for with `timestamps=1`: every frame starts with its entry's timestamp
+   * and a space, also a frame that carries the rest of a line the last frame of its stream left
+   * open (Podman writes a line the container wrote in two reads as two entries, `TS 1860` then
+   * `TS \n`; dockerd splits lines over 16 KiB the same way). Such a continuation's timestamp is
+   * dropped here, where frames are still told apart, so the line reads as the container wrote it.
+   */
+  timestamps?: boolean;
 }
+
+/** Longest timestamp prefix looked for at the start of a continuation frame (RFC 3339 with nanoseconds is 30). */
+const MAX_STAMP_BYTES = 40;
 
 const HEADER_BYTES = 8;
 const DEFAULT_MAX_SYSTEM_ERROR_BYTES = 64 * 1024;
@@ -55,6 +66,10 @@ export async function* demultiplex(
   let type = 0;
   const systemError: Buffer[] = [];
   let systemErrorBytes = 0;
+  /** Per stream: whether its last byte so far ended a line (a new frame then starts a line). */
+  const lineOpen = { stdout: false, stderr: false };
+  /** While the start of a continuation frame is read: the bytes held until its timestamp's space. */
+  let stamp: Buffer[] | undefined;
 
   for await (const chunk of body) {
     const bytes = asBuffer(chunk);
@@ -76,6 +91,7 @@ export async function* demultiplex(
           throw error;
         }
         remaining = header.readUInt32BE(4);
+        stamp = opts.timestamps === true && type !== SYSTEM_ERROR && lineOpen[STREAM_BY_TYPE[type] ?? 'stdout'] ? [] : undefined;
         if (remaining > 0) continue;
         // An empty frame: its header is all there is.
         headerFilled = 0;
@@ -86,9 +102,28 @@ export async function* demultiplex(
         continue;
       }
       const take = Math.min(remaining, bytes.length - offset);
-      const piece = bytes.subarray(offset, offset + take);
+      let piece = bytes.subarray(offset, offset + take);
       offset += take;
       remaining -= take;
+      if (stamp !== undefined) {
+        const space = piece.indexOf(0x20);
+        const held = stamp.reduce((n, b) => n + b.length, 0);
+        if (space >= 0 && held + space < MAX_STAMP_BYTES) {
+          piece = piece.subarray(space + 1);
+          stamp = undefined;
+        } else if (held + piece.length < MAX_STAMP_BYTES && remaining > 0) {
+          stamp.push(piece);
+          continue;
+        } else {
+          // No timestamp there after all: nothing is dropped.
+          piece = Buffer.concat([...stamp, piece]);
+          stamp = undefined;
+        }
+        if (piece.length === 0) {
+          if (remaining === 0) headerFilled = 0;
+          continue;
+        }
+      }
       if (type === SYSTEM_ERROR) {
         // What the container wrote before the daemon's error is theirs to see first.
         if (run.length > 0) yield piecesOf(run.splice(0), runType);
@@ -102,6 +137,7 @@ export async function* demultiplex(
         if (run.length > 0 && STREAM_BY_TYPE[type] !== STREAM_BY_TYPE[runType]) yield piecesOf(run.splice(0), runType);
         run.push(piece);
         runType = type;
+        lineOpen[STREAM_BY_TYPE[type] ?? 'stdout'] = piece[piece.length - 1] !== 0x0a;
       }
       if (remaining === 0) {
         headerFilled = 0;

@@ -276,3 +276,29 @@ void test('rawStream: every non-empty chunk as stdout, untouched', async () => {
   );
   assert.ok(chunks.every(({ data }) => Buffer.isBuffer(data)));
 });
+
+void test('timestamps: a frame that continues the line its stream left open loses its timestamp, whatever the chunking', async () => {
+  // Podman writes a line the container wrote in two reads as two entries, each with its time.
+  const frames = [frame(1, '2026-11-26T08:21:19Z 1859\n'), frame(1, '2026-11-26T08:21:19Z 1860'), frame(2, '2026-11-26T08:21:19Z err\n'), frame(1, '2026-11-26T08:21:20Z \n'), frame(1, '2026-11-26T08:21:20Z 1861\n')];
+  const bytes = Buffer.concat(frames);
+  const expected = [
+    { stream: 'stdout', text: '2026-11-26T08:21:19Z 1859\n2026-11-26T08:21:19Z 1860' },
+    { stream: 'stderr', text: '2026-11-26T08:21:19Z err\n' },
+    { stream: 'stdout', text: '\n2026-11-26T08:21:20Z 1861\n' },
+  ];
+  const read = async (parts: Uint8Array[]) => {
+    const raw: Piece[] = [];
+    for await (const chunk of demultiplex(chunksOf(parts), { timestamps: true })) raw.push({ stream: chunk.stream, text: chunk.data.toString('utf8') });
+    return merge(raw);
+  };
+  assert.deepEqual(await read([bytes]), expected);
+  for (let cut = 1; cut < bytes.length; cut++) assert.deepEqual(await read(split(bytes, [cut])), expected, `split at ${cut}`);
+  // Without timestamps asked for, nothing is taken out.
+  const plain: Piece[] = [];
+  for await (const chunk of demultiplex(chunksOf([frame(1, 'a'), frame(1, 'b c\n')]))) plain.push({ stream: chunk.stream, text: chunk.data.toString('utf8') });
+  assert.deepEqual(merge(plain), [{ stream: 'stdout', text: 'ab c\n' }]);
+  // A continuation with no timestamp in its first bytes keeps every byte.
+  const odd: Piece[] = [];
+  for await (const chunk of demultiplex(chunksOf([frame(1, 'x'), frame(1, 'y'.repeat(60) + '\n')]), { timestamps: true })) odd.push({ stream: chunk.stream, text: chunk.data.toString('utf8') });
+  assert.deepEqual(merge(odd), [{ stream: 'stdout', text: `x${'y'.repeat(60)}\n` }]);
+});
