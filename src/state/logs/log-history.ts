@@ -11,6 +11,11 @@ import type { LogLine } from './types.ts';
 
 /** Lines read per newer page, and around a far search match. */
 export const PAGE_LINES = CHECKPOINT_EVERY;
+
+/** A log time with no fraction of a second (Podman 4.3's), which many lines may share. */
+function coarseTime(time: string): boolean {
+  return !/T\d\d:\d\d:\d\d\./.test(time);
+}
 /** Whole-history search keeps at most this many matches (their places, not their text). */
 export const MAX_HISTORY_MATCHES = 10_000;
 
@@ -114,7 +119,7 @@ export class LogHistory {
     if (!this.#info.older || this.#loading !== undefined) return;
     const head = this.host.buffer.at(0);
     if (head?.time === undefined) return;
-    if (this.#indexDone || this.#index?.covers(head.time)) {
+    if (this.#canPageBefore(head.time)) {
       this.#run('older lines', (signal) => this.#readOlder(head, signal));
       return;
     }
@@ -213,15 +218,46 @@ export class LogHistory {
     return this.#matches.some((m) => m.line < offset || m.line >= end);
   }
 
+  /**
+   * Whether the page before a head line of this time can be read now. With times to the
+   * nanosecond (dockerd) a checkpoint before it is enough; with whole seconds (Podman 4.3) a
+   * second can hold thousands of lines, `until` cannot tell them apart, so the head's line number
+   * must be known (the count) and the page is read by numbers (#readOlderByLine).
+   */
+  #canPageBefore(headTime: string): boolean {
+    if (coarseTime(headTime)) return this.#indexDone && this.#info.offset !== undefined;
+    return this.#indexDone || this.#index?.covers(headTime) === true;
+  }
+
   async #readOlder(head: LogLine, signal: AbortSignal): Promise<void> {
     const headTime = head.time as string;
     const buffer = this.host.buffer;
+    const headLine = this.#info.offset;
+    if (coarseTime(headTime) && headLine !== undefined) return this.#readOlderByLine(headLine, signal);
     const checkpoint = this.#index?.before(headTime);
     const since = checkpoint === undefined || checkpoint.line === 0 ? undefined : engineTime(checkpoint.time);
     const { lines } = await readPage(this.host.logs, this.host.id, { tty: this.host.tty(), since, until: engineTime(headTime), limit: buffer.capacity, signal });
     const page = trimOlder(lines, headTime, leadingGroup(buffer, headTime));
     const evicted = buffer.prepend(page);
     const offset = checkpoint === undefined ? 0 : checkpoint.line - checkpoint.rank;
+    if (evicted > 0 && !this.#info.newer) this.host.detach();
+    this.#set({ older: offset > 0, offset, newer: this.#info.newer || evicted > 0 });
+  }
+
+  /**
+   * The page before line `headLine` by line numbers: from the last checkpoint before it (read
+   * `since` its time, whose first line is `rank` lines before it), as many lines as lie between.
+   */
+  async #readOlderByLine(headLine: number, signal: AbortSignal): Promise<void> {
+    const buffer = this.host.buffer;
+    const checkpoint = this.#index?.atOrBefore(headLine - 1);
+    if (checkpoint === undefined) return;
+    const start = checkpoint.line - checkpoint.rank;
+    const since = start === 0 ? undefined : engineTime(checkpoint.time);
+    const { lines } = await readPage(this.host.logs, this.host.id, { tty: this.host.tty(), since, limit: headLine - start, signal });
+    const page = lines.slice(checkpoint.line - start);
+    const evicted = buffer.prepend(page);
+    const offset = headLine - page.length;
     if (evicted > 0 && !this.#info.newer) this.host.detach();
     this.#set({ older: offset > 0, offset, newer: this.#info.newer || evicted > 0 });
   }
@@ -320,7 +356,7 @@ export class LogHistory {
   #olderIfCovered(): void {
     const head = this.host.buffer.at(0);
     if (head?.time === undefined || this.#loading !== undefined) return;
-    if (!this.#indexDone && !this.#index?.covers(head.time)) return;
+    if (!this.#canPageBefore(head.time)) return;
     this.#wantOlder = false;
     this.#run('older lines', (signal) => this.#readOlder(head, signal));
   }
