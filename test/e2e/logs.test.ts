@@ -17,6 +17,11 @@ const json = `${tag}-json`;
 const jsonLine = '{"level":"error","msg":"disk full","id":12345678901234567890,"nested":{"a":[1,2]}}';
 const longLine = `head-${'x'.repeat(180)}-tail`;
 const sessions: PtySession[] = [];
+const merged: Array<[string, string]> = [
+  [`${tag}-m1`, 'echo m-1; sleep 4; echo m-4; sleep 3600'],
+  [`${tag}-m2`, 'echo m-2; sleep 3600'],
+  [`${tag}-m3`, 'echo m-3; sleep 3600'],
+];
 const MOUSE_ON = '\u001b[?1000h\u001b[?1006h';
 const MOUSE_OFF = '\u001b[?1006l\u001b[?1000l';
 const WHEEL_UP = '\u001b[<64;10;5M';
@@ -42,11 +47,14 @@ before(async () => {
   await sandboxDocker(['run', '-d', '--network', 'none', '--name', wide, env.images.busybox, 'sh', '-c', `echo ${longLine}; sleep 3600`]);
   await sandboxDocker(['run', '-d', '--network', 'none', '--name', json, env.images.busybox, 'sh', '-c', `printf 'esc \\033[2J\\033]0;owned\\007 end\\n'; echo '${jsonLine}'; echo 'plain WARN line'; echo 'third line'; sleep 3600`]);
   await sandboxDocker(['run', '-d', '--network', 'none', '--name', grep, env.images.busybox, 'sh', '-c', "seq 1 9; echo 'E42 failure'; seq 11 19; echo 'warn e7 retry'; seq 21 40; sleep 3600"]);
+  // Three containers started one after another, each writing as it starts; the first again
+  // 4 s later: merged, m-1 … m-4 in that order, whatever order their streams are read in.
+  for (const [name, script] of merged) await sandboxDocker(['run', '-d', '--network', 'none', '--name', name, env.images.busybox, 'sh', '-c', script]);
 });
 
 after(async () => {
   for (const s of sessions) await s.stop();
-  await sandboxDocker(['rm', '-f', wide, grep, json]).catch(() => undefined);
+  await sandboxDocker(['rm', '-f', wide, grep, json, ...merged.map(([name]) => name)]).catch(() => undefined);
   rmSync(cwd, { recursive: true, force: true });
 });
 
@@ -144,4 +152,24 @@ test('o hands the loaded lines to $PAGER, sanitised as on screen, and berth is b
   // Read once the pager is gone, so tee has written it all.
   const text = readFileSync(paged, 'utf8');
   assert.equal(text, `esc  end\n${jsonLine}\nplain WARN line\nthird line\n`, 'the escape sequences never reach the pager');
+});
+
+test('merged logs of any set: three marked containers (all the filter shows, Ctrl-A), each line marked with its source, in time order', async () => {
+  for (;;) {
+    if ((await sandboxDocker(['logs', `${tag}-m1`])).includes('m-4')) break;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  const b = berth();
+  await b.waitFor(`${tag}-m3`);
+  await b.type('/', ...`${tag}-m`, key.enter);
+  await b.waitFor(`filter "${tag}-m"`);
+  await b.type('\u0001');
+  await b.waitFor('3 marked');
+  await b.type(key.enter);
+  const screen = await b.waitFor((s) => s.includes('3 marked containers') && s.includes('m-4'));
+  const order = screen.split('\n').flatMap((line) => {
+    const found = /(\S+) \| (m-\d)\s*$/.exec(line.trim());
+    return found ? [`${found[1]}:${found[2]}`] : [];
+  });
+  assert.deepEqual(order, [`${tag}-m1:m-1`, `${tag}-m2:m-2`, `${tag}-m3:m-3`, `${tag}-m1:m-4`]);
 });
