@@ -65,10 +65,14 @@ export function pulseParts(ctx: UiContext): string[] {
   let read = 0;
   let write = 0;
   let measured = 0;
+  /** Measured by a stats stream (the engine's cost) rather than the cgroup files. */
+  let streamed = 0;
   for (const c of running) {
-    const f = ctx.pulse.cgroupFigures?.get(c.Id) ?? ctx.stats.byId.get(c.Id);
+    const local = ctx.pulse.cgroupFigures?.get(c.Id);
+    const f = local ?? ctx.stats.byId.get(c.Id);
     if (!f || f.cpuPercent === undefined) continue;
     measured += 1;
+    if (!local) streamed += 1;
     cpu += f.cpuPercent;
     mem += f.memUsed ?? 0;
     rx += f.netRxRate ?? 0;
@@ -78,13 +82,15 @@ export function pulseParts(ctx: UiContext): string[] {
   }
   const { ncpu, memTotal, disk, error } = ctx.pulse;
   const of = measured === running.length ? '' : ` (${measured}/${running.length} measured)`;
+  // Said when the engine is remote (or its cgroup files unreadable): the streams cost it CPU.
+  const by = streamed === 0 ? '' : ` (${streamed === measured ? 'all' : streamed} by stats stream)`;
   const figures =
     running.length === 0
       ? []
       : measured === 0
         ? ['CPU and memory: measuring…']
         : [
-            `CPU ${cpu.toFixed(1)}%${ncpu ? ` of ${ncpu * 100}%` : ''}${of}`,
+            `CPU ${cpu.toFixed(1)}%${ncpu ? ` of ${ncpu * 100}%` : ''}${of}${by}`,
             `mem ${formatMemory(mem)}${memTotal ? ` of ${formatMemory(memTotal)}` : ''}`,
             `net ↓${formatRate(rx)} ↑${formatRate(tx)}`,
             `block r ${formatRate(read)} w ${formatRate(write)}`,

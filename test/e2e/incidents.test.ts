@@ -131,7 +131,8 @@ test('H: the pulse line counts containers by state as docker ps does, sums memor
   await b.waitFor('● live', WAIT_MS);
   await b.type('H');
   const pulse = () => b.screen().split('\n')[1] ?? '';
-  // Every running container measured (no "n/m measured"), the disk read.
+  // Every running container measured (no "n/m measured"), from its cgroup files (no "by stats
+  // stream": the sandbox engine is on this host, its cgroup tree readable), the disk read.
   await b.waitFor(() => /CPU [\d.]+% of \d+%  ·/.test(pulse()) && /disk \S+, \S+ reclaimable/.test(pulse()), WAIT_MS);
   const states = (await sandboxDocker(['ps', '-a', '--format', '{{.State}}'])).split('\n').filter(Boolean);
   const line = pulse();
