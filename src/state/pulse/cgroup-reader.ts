@@ -15,6 +15,8 @@ type Layout = { version: 2; root: string } | { version: 1; memory: string; cpuac
 
 /** How deep under a root a container's cgroup may sit (sandbox parent, slice, scope, Podman's libpod_parent/libpod-<id>). */
 const MAX_DEPTH = 4;
+/** How often ids a walk missed are looked for again (a remote engine's never turn up: rarely). */
+const RESCAN_MS = 30_000;
 
 function layoutOf(base: string): Layout | undefined {
   if (existsSync(join(base, 'cgroup.controllers'))) return { version: 2, root: base };
@@ -59,6 +61,7 @@ export class CgroupReader {
   private paths = new Map<string, string>();
   /** Ids the last walk did not find (a remote engine's): not worth another walk each sample. */
   private missed = new Set<string>();
+  private scannedAt = 0;
 
   constructor(base = '/sys/fs/cgroup') {
     this.layout = layoutOf(base);
@@ -69,13 +72,21 @@ export class CgroupReader {
     return this.layout !== undefined;
   }
 
+  /** Whether the container's cgroup has been found (its files may still be gone for a moment: a crash loop between runs). */
+  located(id: string): boolean {
+    return this.paths.has(id);
+  }
+
   /** A sample for each of `ids` found (full 64-hex ids); the rest are missing from the map. */
   sample(ids: readonly string[]): Map<string, CgroupSample> {
     const out = new Map<string, CgroupSample>();
     const layout = this.layout;
     if (!layout) return out;
     // Look again only when a container is new to us: a walk is a few hundred readdirs.
-    if (ids.some((id) => !this.paths.has(id) && !this.missed.has(id))) {
+    // and again now and then for the missed ones (one first seen between a crash loop's runs).
+    const now = Date.now();
+    if (ids.some((id) => !this.paths.has(id) && (!this.missed.has(id) || now - this.scannedAt > RESCAN_MS))) {
+      this.scannedAt = now;
       this.paths = scan(layout.version === 2 ? layout.root : layout.memory);
       this.missed = new Set(ids.filter((id) => !this.paths.has(id)));
     }

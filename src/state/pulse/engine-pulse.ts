@@ -23,6 +23,8 @@ export const CGROUP_EVERY_MS = 2_000;
 /** Something that samples containers' cgroups (CgroupReader; a stand-in in unit tests). */
 export interface CgroupSampler {
   sample(ids: readonly string[]): Map<string, CgroupSample>;
+  /** Its cgroup was found, whether or not this sample could read it. */
+  located(id: string): boolean;
 }
 
 export interface PulseState {
@@ -98,9 +100,9 @@ export class EnginePulse implements LiveSource<PulseState> {
 
   /** One sample of the containers' cgroup files; rates against the one before. */
   private sampleCgroups(): void {
-    this.sampler ??= this.makeSampler();
+    const sampler = (this.sampler ??= this.makeSampler());
     const at = Date.now();
-    const samples = this.sampler.sample(this.containers);
+    const samples = sampler.sample(this.containers);
     const before = this.last;
     const figures = new Map<string, CgroupRates>();
     if (before && at - before.at < this.cgroupEveryMs / 2) {
@@ -115,7 +117,9 @@ export class EnginePulse implements LiveSource<PulseState> {
       }
       this.last = { at, samples };
     }
-    const cgroupMissing = new Set(this.containers.filter((id) => !samples.has(id)));
+    // A container whose cgroup is known but unreadable this once (a crash loop between runs) is
+    // not missing: a stream opened and closed for each of its deaths would cost more than a gap.
+    const cgroupMissing = new Set(this.containers.filter((id) => !samples.has(id) && !sampler.located(id)));
     this.store.update((s) => ({ ...s, cgroupFigures: figures, cgroupMissing }));
   }
 
