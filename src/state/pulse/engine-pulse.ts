@@ -46,6 +46,8 @@ export class EnginePulse implements LiveSource<PulseState> {
   private cgroupTimer: NodeJS.Timeout | undefined;
   private lookTimer: NodeJS.Timeout | undefined;
   private containers: readonly string[] = [];
+  /** Containers the line has looked for since it was turned on. */
+  private looked = new Set<string>();
   private last: { at: number; samples: Map<string, CgroupSample> } | undefined;
   private sampler: CgroupSampler | undefined;
 
@@ -58,7 +60,9 @@ export class EnginePulse implements LiveSource<PulseState> {
 
   watch(demands: Demands): void {
     const containers = demands.pulseContainers ?? [];
-    const fresh = containers.some((id) => !this.containers.includes(id));
+    // New to the line, not merely back (a crash loop's container is listed running, restarting, running…).
+    const fresh = containers.some((id) => !this.looked.has(id));
+    for (const id of containers) this.looked.add(id);
     this.containers = containers;
     if (demands.pulse && !this.abort) this.start();
     else if (!demands.pulse && this.abort) this.stop();
@@ -87,6 +91,7 @@ export class EnginePulse implements LiveSource<PulseState> {
     clearTimeout(this.lookTimer);
     this.lookTimer = undefined;
     this.last = undefined;
+    this.looked.clear();
   }
 
   private start(): void {
