@@ -122,8 +122,13 @@ function bytesOf(text: string): number {
 }
 
 test('H: the pulse line counts containers by state as docker ps does, sums memory as docker stats does, and the disk as docker system df does', async () => {
-  // The first test's restart loop would move the counts under our feet.
-  await sandboxDocker(['rm', '-f', names.loop]);
+  // The first test's restart loop would move the counts under our feet. Podman can refuse to
+  // remove it while it restarts ("container state improper: stopped"): again until it is gone.
+  for (let attempt = 1; ; attempt++) {
+    const refused = await sandboxDocker(['rm', '-f', names.loop]).then(() => undefined, (error: Error) => error);
+    if (!refused) break;
+    if (attempt >= 20 || !/state improper|could not be stopped/.test(refused.message)) throw refused;
+  }
   // Two containers holding 20 MiB each (in /dev/shm, which counts), so memory is well above noise.
   for (const n of [1, 2]) await sandboxDocker(['run', '-d', '--network', 'none', '--name', `${names.heavy}${n}`, env.images.busybox, 'sh', '-c', 'dd if=/dev/zero of=/dev/shm/fill bs=1M count=20 2>/dev/null; sleep 3600']);
   const b = launchBerth({ env: { DOCKER_HOST: env.dockerHost, DOCKER_CONFIG: env.clientConfigDir }, cols: 220, rows: 30 });
