@@ -2,9 +2,10 @@
  * The engine's pulse (`H`): one line under the status bar with the containers by state, their
  * CPU and memory against the host's (`/info` NCPU, MemTotal), their net and block rates, and the
  * disk with what prune could reclaim (`docker system df`'s figures). CPU and memory are summed
- * from the stats streams of the running containers, opened while the line is shown (what
- * `docker stats` does; it costs the engine a little per container: bench B9), so the line says
- * how many it has measured.
+ * from the running containers' cgroup files where berth can read them (an engine on this host:
+ * state/pulse/cgroup-reader.ts), and from their stats streams otherwise, opened while the line is
+ * shown only for the containers the files do not cover (a stream costs the engine a little per
+ * container: bench B9); the line says how many it has measured.
  */
 import type { ContainerSummary } from '../engine/types.ts';
 import { isLive } from '../state/containers.ts';
@@ -40,10 +41,15 @@ export function stateCounts(items: readonly ContainerSummary[]): Record<string, 
   return counts;
 }
 
-/** What the line keeps live: the host and disk figures, and every running container's stats. */
+/**
+ * What the line keeps live: the host and disk figures, every running container's cgroup files,
+ * and the stats streams of those not found there (none until the files have been looked at).
+ */
 export function pulseDemands(state: AppState, ctx: UiContext): Demands {
   if (!state.pulse) return {};
-  return { pulse: true, stats: ctx.engine.containers.items.filter((c) => isLive(c) && c.State !== 'paused').map((c) => c.Id) };
+  const running = ctx.engine.containers.items.filter((c) => isLive(c) && c.State !== 'paused').map((c) => c.Id);
+  const missing = ctx.pulse.cgroupMissing;
+  return { pulse: true, pulseContainers: running, stats: missing ? running.filter((id) => missing.has(id)) : [] };
 }
 
 /** The pulse line's parts, most telling first (the table drops from the end when narrow). */
@@ -59,10 +65,14 @@ export function pulseParts(ctx: UiContext): string[] {
   let read = 0;
   let write = 0;
   let measured = 0;
+  /** Measured by a stats stream (the engine's cost) rather than the cgroup files. */
+  let streamed = 0;
   for (const c of running) {
-    const f = ctx.stats.byId.get(c.Id);
+    const local = ctx.pulse.cgroupFigures?.get(c.Id);
+    const f = local ?? ctx.stats.byId.get(c.Id);
     if (!f || f.cpuPercent === undefined) continue;
     measured += 1;
+    if (!local) streamed += 1;
     cpu += f.cpuPercent;
     mem += f.memUsed ?? 0;
     rx += f.netRxRate ?? 0;
@@ -72,13 +82,15 @@ export function pulseParts(ctx: UiContext): string[] {
   }
   const { ncpu, memTotal, disk, error } = ctx.pulse;
   const of = measured === running.length ? '' : ` (${measured}/${running.length} measured)`;
+  // Said when the engine is remote (or its cgroup files unreadable): the streams cost it CPU.
+  const by = streamed === 0 ? '' : ` (${streamed === measured ? 'all' : streamed} by stats stream)`;
   const figures =
     running.length === 0
       ? []
       : measured === 0
         ? ['CPU and memory: measuring…']
         : [
-            `CPU ${cpu.toFixed(1)}%${ncpu ? ` of ${ncpu * 100}%` : ''}${of}`,
+            `CPU ${cpu.toFixed(1)}%${ncpu ? ` of ${ncpu * 100}%` : ''}${of}${by}`,
             `mem ${formatMemory(mem)}${memTotal ? ` of ${formatMemory(memTotal)}` : ''}`,
             `net ↓${formatRate(rx)} ↑${formatRate(tx)}`,
             `block r ${formatRate(read)} w ${formatRate(write)}`,

@@ -18,6 +18,8 @@ export interface Demands {
   stats?: readonly string[];
   /** The pulse line is shown: the host's CPUs and memory, the disk (state/pulse). */
   pulse?: boolean;
+  /** The running containers the pulse line sums (their ids): read from their cgroup files where berth can (state/pulse). */
+  pulseContainers?: readonly string[];
   /** Containers whose Status ages are on screen and said only to the minute or coarser (their ids): their engine times are wanted. */
   times?: readonly string[];
   /** Images or the containers running them are on screen: whether each tag is outdated is wanted (state/freshness). */

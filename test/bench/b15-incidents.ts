@@ -1,8 +1,9 @@
 /**
  * B15 and B15p: what noticing trouble costs. 50 running containers of which 5 crash-loop (exit 1
  * with `--restart always`) for the window: berth's CPU and the CPU it causes dockerd, with the
- * incidents on (always) and the pulse line off (B15) or on (B15p: the stats streams of every
- * running container, so it is reported against B9); the loops run through the windows without
+ * incidents on (always) and the pulse line off (B15) or on (B15p: every running container
+ * measured, from its cgroup files on this host's engine, by a stats stream each otherwise, so it
+ * is reported against B9); the loops run through the windows without
  * berth as well, so the engine's figure is what berth adds. Then whether every crash is counted:
  * 5 more loops made with berth up crash for 10 s and stop, and the crashes berth's Incidents pane
  * shows for them must equal the `die` events with a non-zero exit the engine reports for them.

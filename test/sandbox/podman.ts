@@ -56,6 +56,9 @@ export async function startPodman(tools: PodmanTools, sandboxDir: string, regist
     'ip link set lo up',
     'mount -t tmpfs -o mode=0755 berth-podman-run /run',
     'mount -t tmpfs -o mode=0755 berth-podman-lib /var/lib',
+    // conmon writes an empty `oom` file into the cwd it inherits when a container is OOM-killed:
+    // the runroot, not the checkout the tests run from.
+    'cd "$2"',
     `exec "$0" --root "$1" --runroot "$2" --cgroup-manager=cgroupfs --events-backend=file system service --time=0 "unix://$3"`,
   ].join('\n');
   const service = spawnDaemon(

@@ -1,0 +1,38 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { pulseDemands, pulseParts } from '../../src/app/pulse.ts';
+import { initialAppState } from '../../src/app/types.ts';
+import type { ContainerSummary } from '../../src/engine/types.ts';
+import { initialEngineState } from '../../src/state/engine-state.ts';
+import type { PulseState } from '../../src/state/pulse/engine-pulse.ts';
+import { uiContext } from '../support/ui-context.ts';
+
+const a = 'a'.repeat(64);
+const b = 'b'.repeat(64);
+const items: ContainerSummary[] = [
+  { Id: a, Names: ['/a'], State: 'running', Status: 'Up 1 minute' },
+  { Id: b, Names: ['/b'], State: 'running', Status: 'Up 1 minute' },
+  { Id: 'c'.repeat(64), Names: ['/c'], State: 'exited', Status: 'Exited (0)' },
+];
+const ctxWith = (pulse: PulseState, streamed = false) =>
+  uiContext({
+    engine: { ...initialEngineState('unix:///fake.sock'), containers: { items, loaded: true, stale: false, refreshedAt: 0 } },
+    pulse: { ncpu: 2, ...pulse },
+    stats: { byId: new Map(streamed ? [[b, { cpuPercent: 5, memUsed: 2 ** 20, netRx: 0, netTx: 0, blockRead: 0, blockWrite: 0, at: 0 }]] : []), version: 1 },
+  });
+const on = { ...initialAppState(), pulse: true };
+
+test('the pulse asks for the running containers cgroup files, and stats streams only for those the files do not cover', () => {
+  assert.deepEqual(pulseDemands(on, ctxWith({})), { pulse: true, pulseContainers: [a, b], stats: [] }, 'no stream before the files are looked at');
+  assert.deepEqual(pulseDemands(on, ctxWith({ cgroupMissing: new Set([b]) })).stats, [b]);
+  assert.deepEqual(pulseDemands({ ...on, pulse: false }, ctxWith({})), {});
+});
+
+test('the line sums the cgroup figures, and says when some come by stats stream', () => {
+  const local = new Map([[a, { cpuPercent: 10, memUsed: 2 ** 20 }]]);
+  const fromFiles = pulseParts(ctxWith({ cgroupFigures: new Map([...local, [b, { cpuPercent: 20, memUsed: 2 ** 20 }]]) }));
+  assert.match(fromFiles.join(' · '), /CPU 30\.0% of 200% · mem 2(\.0)?MiB/);
+  assert.doesNotMatch(fromFiles.join(' · '), /stats stream/);
+  const mixed = pulseParts(ctxWith({ cgroupFigures: local, cgroupMissing: new Set([b]) }, true)).join(' · ');
+  assert.match(mixed, /CPU 15\.0% of 200% \(1 by stats stream\)/);
+});
