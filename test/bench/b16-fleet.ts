@@ -28,8 +28,12 @@ import { ms, pct, ratio, spread, verdict, type Row } from './table.ts';
 const PRIVATE_PREFIXES = ['fleet-a', 'fleet-b'] as const;
 /** What the fleet calls the ssh engine (the host of ssh://berth-sandbox). */
 const SSH_NAME = 'berth-sandbox';
-/** Tall enough that all 200 rows are on screen at once: "rows of every engine" needs no scrolling. */
-const SIZE = { cols: 160, rows: 220 };
+/**
+ * For the first-frame figures: tall enough that all 200 rows are on screen at once, so "rows of
+ * every engine" needs no scrolling (the one-engine baseline is drawn at the same size). Idle and
+ * keys are measured at the default size, as B3 and B4 are.
+ */
+const TALL = { cols: 160, rows: 220 };
 /** B3's budget for a move. */
 const MOVE_BUDGET_MS = 30;
 
@@ -52,6 +56,8 @@ async function startPrivate(bench: Bench, prefix: string): Promise<PrivateEngine
 }
 
 const hasLocalRows = (v: ScreenView) => RUNNING_NAME.test(v.text) && PRIVATE_PREFIXES.every((p) => new RegExp(`${p}-\\d+`).test(v.text));
+/** The Containers pane's count says at least `n` running: every engine's rows are in, whatever fits on screen. */
+const runningAtLeast = (n: number) => (v: ScreenView) => Number(/running: (\d+)/.exec(v.text)?.[1] ?? 0) >= n;
 const hasSshRows = (v: ScreenView) => v.lines.some((line) => line.includes(SSH_NAME) && RUNNING_NAME.test(line));
 
 /** Spawn → the first frame for which `done` holds; berth quits after. */
@@ -112,9 +118,10 @@ export async function b16(bench: Bench): Promise<Row[]> {
     for (const prefix of PRIVATE_PREFIXES) privates.push(await startPrivate(bench, prefix));
     bench.log(`B16: ${privates.length} private dockerds with ${RUNNING_COUNT} running each`);
     const localArgs = ['-H', bench.sandbox.dockerHost, ...privates.flatMap((p) => ['-H', p.engine.dockerHost])];
-    const one = () => bench.launchBerth({ ...SIZE });
-    const local = () => bench.launchBerth({ ...SIZE, args: localArgs });
-    const four = () => bench.launchBerth({ ...SIZE, args: [...localArgs, '-H', sshHost], env: { BERTH_SSH_COMMAND: sshCommand } });
+    const fourArgs = { args: [...localArgs, '-H', sshHost], env: { BERTH_SSH_COMMAND: sshCommand } };
+    const one = () => bench.launchBerth({ ...TALL });
+    const local = () => bench.launchBerth({ ...TALL, args: localArgs });
+    const four = () => bench.launchBerth({ ...TALL, ...fourArgs });
     const [sshBinary = 'ssh', ...sshArgs] = sshCommand.split(' ');
     const sshHostAlias = sshHost.replace(/^ssh:\/\//, '');
 
@@ -123,29 +130,33 @@ export async function b16(bench: Bench): Promise<Row[]> {
     const fleet: number[] = [];
     const sshRows: number[] = [];
     const sshConnect: number[] = [];
+    const sshDocker: number[] = [];
     for (let i = -1; i < runs; i++) {
       const s = await timeTo(bench, one, (v) => RUNNING_NAME.test(v.text));
       const f = await timeTo(bench, local, hasLocalRows);
       const r = await timeTo(bench, four, hasSshRows);
       const c = await timeToExit(bench, sshBinary, [...sshArgs, sshHostAlias, 'true']);
+      // What every ssh engine costs besides the connect: the remote docker CLI starting, and a round trip.
+      const d = await timeToExit(bench, sshBinary, [...sshArgs, sshHostAlias, 'docker', 'version', '--format', '{{.Server.Version}}']);
       if (i < 0) continue;
+      sshDocker.push(d);
       single.push(s);
       fleet.push(f);
       sshRows.push(r);
       sshConnect.push(c);
-      bench.log(`B16 run ${i + 1}/${runs}: one engine ${ms(s)}, three local ${ms(f)}, ssh rows ${ms(r)}, ssh connect ${ms(c)}`);
+      bench.log(`B16 run ${i + 1}/${runs}: one engine ${ms(s)}, three local ${ms(f)}, ssh rows ${ms(r)}, ssh connect ${ms(c)}, ssh + docker version ${ms(d)}`);
     }
 
-    const idleOne = await idlePct(bench, one, (v) => RUNNING_NAME.test(v.text));
-    const idleFour = await idlePct(bench, four, (v) => hasLocalRows(v) && hasSshRows(v));
+    const idleOne = await idlePct(bench, () => bench.launchBerth(), (v) => RUNNING_NAME.test(v.text));
+    const idleFour = await idlePct(bench, () => bench.launchBerth(fourArgs), runningAtLeast(4 * RUNNING_COUNT));
     bench.log(`B16 idle: one engine ${pct(idleOne)}, four ${pct(idleFour)}`);
 
     // Key → frame with a private dockerd frozen: its rows stay, its refreshes wait, keys must not.
     const keys: number[] = [];
-    const session = local();
+    const session = bench.launchBerth({ args: localArgs });
     const probe = new ScreenProbe(session);
     try {
-      await probe.until(hasLocalRows, 20_000);
+      await probe.until(runningAtLeast(3 * RUNNING_COUNT), 20_000);
       const victim = privates[privates.length - 1];
       if (!victim) throw new Error('no private engine to freeze');
       process.kill(victim.pid, 'SIGSTOP');
@@ -170,6 +181,7 @@ export async function b16(bench: Bench): Promise<Row[]> {
     const sFleet = summarize(fleet);
     const sRows = summarize(sshRows);
     const sConnect = summarize(sshConnect);
+    const sDocker = summarize(sshDocker);
     const k = summarize(keys);
     return [
       {
@@ -187,7 +199,7 @@ export async function b16(bench: Bench): Promise<Row[]> {
         figure: 'start → the ssh engine’s rows, in a fleet of 4',
         berth: `${ms(sRows.median)} median`,
         spread: spread(sRows, ms),
-        comparison: `ssh connect alone ${ms(sConnect.median)}`,
+        comparison: `ssh connect alone ${ms(sConnect.median)} (with docker version ${ms(sDocker.median)})`,
         ratio: ratio(sRows.median, sConnect.median),
         budget: 'ssh connect + 100 ms',
         verdict: verdict(sRows.median, sConnect.median + 100),
