@@ -7,6 +7,7 @@ import type { Service, SwarmNode, Task } from '../../engine/swarm.ts';
 import { publishedPorts, replicas, serviceMode, serviceTasks } from '../../state/swarm/rollups.ts';
 import { memberOf } from '../../state/fleet/member-tag.ts';
 import { formatRelative, sanitizeLine, shortId } from '../format/index.ts';
+import { matchesEngine } from './resource-rows.ts';
 
 export type ServiceColumn = 'name' | 'mode' | 'replicas' | 'image' | 'ports' | 'update' | 'updated';
 export type NodeColumn = 'id' | 'hostname' | 'role' | 'availability' | 'status' | 'version';
@@ -92,7 +93,7 @@ export function nodeRows(nodes: readonly SwarmNode[], filter: string): NodeRow[]
       const engine = memberOf(n);
       return { key: n.ID, name, cells, ...(engine !== undefined && { engine }) };
     })
-    .filter((row) => needle === '' || Object.values(row.cells).some((c) => c.toLowerCase().includes(needle)));
+    .filter((row) => needle === '' || matchesEngine(row.engine, needle) || Object.values(row.cells).some((c) => c.toLowerCase().includes(needle)));
 }
 
 /** A fleet's things by the engine they came from, in the order the engines first appear (outside a fleet: one group, undefined). */
@@ -117,7 +118,9 @@ export function fleetServiceRows(services: readonly Service[], tasks: readonly T
   if (groups.size === 0 || (groups.size === 1 && groups.has(undefined))) return serviceRows(services, tasks, nodes, open, filter, nowMs);
   const taskGroups = byEngine(tasks);
   const nodeGroups = byEngine(nodes);
+  const needle = filter.trim().toLowerCase();
+  // `engine:NAME` shows that manager's services whole, as the other panes' filters do.
   return [...groups].flatMap(([engine, own]) =>
-    serviceRows(own, taskGroups.get(engine) ?? [], nodeGroups.get(engine) ?? [], open, filter, nowMs).map((row) => (engine === undefined ? row : { ...row, engine })),
+    serviceRows(own, taskGroups.get(engine) ?? [], nodeGroups.get(engine) ?? [], open, needle !== '' && matchesEngine(engine, needle) ? '' : filter, nowMs).map((row) => (engine === undefined ? row : { ...row, engine })),
   );
 }

@@ -57,6 +57,8 @@ test('two managers of one swarm and a third cluster: each one’s services with 
     ],
   );
   assert.equal(rows[1]?.cells.mode, 'box-1', 'a task’s node is its own cluster’s');
+  assert.deepEqual(fleetServiceRows(merged.services, merged.tasks, merged.nodes, [], 'engine:c', Date.now()).map((r) => [r.engine, r.name]), [['c', 'db']], 'engine:NAME shows one manager’s');
+  assert.deepEqual(nodeRows(merged.nodes, 'engine:b').map((r) => r.engine), ['b']);
   assert.deepEqual(nodeRows(merged.nodes, '').map((r) => [r.engine, r.name, r.cells.version]), [['a', 'box-1', '27.0.1'], ['b', 'box-1', '27.0.1'], ['c', 'box-9', '27.0.1']]);
 });
 
