@@ -131,20 +131,24 @@ export async function b16(bench: Bench): Promise<Row[]> {
     const sshRows: number[] = [];
     const sshConnect: number[] = [];
     const sshDocker: number[] = [];
+    const sshAlone: number[] = [];
     for (let i = -1; i < runs; i++) {
       const s = await timeTo(bench, one, (v) => RUNNING_NAME.test(v.text));
       const f = await timeTo(bench, local, hasLocalRows);
       const r = await timeTo(bench, four, hasSshRows);
+      // berth on the ssh engine alone: what the fleet adds to it, or not.
+      const a = await timeTo(bench, () => bench.launchBerth({ ...TALL, args: ['-H', sshHost], env: { BERTH_SSH_COMMAND: sshCommand } }), (v) => RUNNING_NAME.test(v.text));
       const c = await timeToExit(bench, sshBinary, [...sshArgs, sshHostAlias, 'true']);
       // What every ssh engine costs besides the connect: the remote docker CLI starting, and a round trip.
       const d = await timeToExit(bench, sshBinary, [...sshArgs, sshHostAlias, 'docker', 'version', '--format', '{{.Server.Version}}']);
       if (i < 0) continue;
       sshDocker.push(d);
+      sshAlone.push(a);
       single.push(s);
       fleet.push(f);
       sshRows.push(r);
       sshConnect.push(c);
-      bench.log(`B16 run ${i + 1}/${runs}: one engine ${ms(s)}, three local ${ms(f)}, ssh rows ${ms(r)}, ssh connect ${ms(c)}, ssh + docker version ${ms(d)}`);
+      bench.log(`B16 run ${i + 1}/${runs}: one engine ${ms(s)}, three local ${ms(f)}, ssh rows ${ms(r)} (alone ${ms(a)}), ssh connect ${ms(c)}, ssh + docker version ${ms(d)}`);
     }
 
     const idleOne = await idlePct(bench, () => bench.launchBerth(), (v) => RUNNING_NAME.test(v.text));
@@ -182,6 +186,7 @@ export async function b16(bench: Bench): Promise<Row[]> {
     const sRows = summarize(sshRows);
     const sConnect = summarize(sshConnect);
     const sDocker = summarize(sshDocker);
+    const sAlone = summarize(sshAlone);
     const k = summarize(keys);
     return [
       {
@@ -199,7 +204,7 @@ export async function b16(bench: Bench): Promise<Row[]> {
         figure: 'start → the ssh engine’s rows, in a fleet of 4',
         berth: `${ms(sRows.median)} median`,
         spread: spread(sRows, ms),
-        comparison: `ssh connect alone ${ms(sConnect.median)} (with docker version ${ms(sDocker.median)})`,
+        comparison: `ssh connect ${ms(sConnect.median)}; + docker version ${ms(sDocker.median)}; berth on it alone ${ms(sAlone.median)}`,
         ratio: ratio(sRows.median, sConnect.median),
         budget: 'ssh connect + 100 ms',
         verdict: verdict(sRows.median, sConnect.median + 100),
