@@ -6,7 +6,8 @@
  * - start → the first frame showing rows of all three local engines, against berth on the
  *   sandbox engine alone (B1's figure): ≤ 1.5×;
  * - start → the ssh engine's rows, against ssh's connect alone (`ssh … true`, spawn → exit):
- *   ≤ that + 100 ms;
+ *   ≤ that + 100 ms; beside it `ssh … docker version` (the remote CLI and a round trip) and berth
+ *   on the ssh engine alone, which tell the ssh transport's cost from the fleet's;
  * - idle CPU of berth watching the four, against berth watching one (B4's figure): ≤ 2×;
  * - keypress → frame (j) with one private dockerd frozen (SIGSTOP), within B3's budget.
  * The private engines are stopped, and the frozen one thawed, whatever happens.
