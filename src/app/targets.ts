@@ -73,6 +73,8 @@ export interface ServiceTarget {
   name: string;
   /** Replicated: its replica count; global services have none. */
   scale?: number;
+  /** In a fleet: the short name of the manager it was read from. */
+  engine?: string;
 }
 
 export interface TaskTarget {
@@ -81,12 +83,16 @@ export interface TaskTarget {
   name: string;
   serviceId: string;
   containerId?: string;
+  /** In a fleet: the short name of the manager it was read from. */
+  engine?: string;
 }
 
 export interface NodeTarget {
   kind: 'node';
   nodeId: string;
   name: string;
+  /** In a fleet: the short name of the manager it was read from. */
+  engine?: string;
 }
 
 export interface PullTarget {

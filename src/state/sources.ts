@@ -21,7 +21,7 @@ import type { EngineEvent } from '../engine/types.ts';
 import type { EngineSession } from './engine-session.ts';
 import type { EngineState } from './engine-state.ts';
 import { NO_FLEET, type Fleet, type FleetState } from './fleet/fleet.ts';
-import { fleetEngineState, fleetEvents, fleetIncidents, fleetResources, incidentOrigin } from './fleet/fleet-lists.ts';
+import { fleetEngineState, fleetEvents, fleetIncidents, fleetResources, fleetSwarm, incidentOrigin } from './fleet/fleet-lists.ts';
 import { FleetSources } from './fleet/fleet-sources.ts';
 import { EventLog } from './events/event-log.ts';
 import { ImageFreshness } from './freshness/image-freshness.ts';
@@ -160,6 +160,7 @@ export class LiveSources {
       resources: fleetResources(first, own.resources, others),
       events: fleetEvents(first, own.events, others),
       incidents: fleetIncidents(first, own.incidents, others),
+      swarm: fleetSwarm(first, own.swarm, others),
     };
     return this.snapshot;
   };
@@ -180,6 +181,11 @@ export class LiveSources {
     const origin = incidentOrigin(seq);
     const log = logs[origin.engine];
     return log ? [{ log, seq: origin.seq }] : [];
+  }
+
+  /** A fleet's other engine's swarm lists, by its short name. */
+  otherSwarm(name: string): SwarmLists | undefined {
+    return this.others.swarmOf(name);
   }
 
   /** What the screen needs live now; each source starts or stops its own work. */

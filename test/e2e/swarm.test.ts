@@ -2,7 +2,9 @@
  * Swarm in berth's bundle in a real pseudo-terminal, on a dockerd of its own made a swarm manager
  * with a second dockerd joined as a worker (advertising 127.0.0.2): the Services pane's replicas
  * spread over both nodes, a failing service's task error, the service's logs, scale, roll back,
- * remove, and the Nodes pane's drain and activate, each checked on the engine.
+ * remove, and the Nodes pane's drain and activate, each checked on the engine. Then a fleet of the
+ * two (the worker shown first): the manager's services and nodes under its ENGINE name, and a
+ * scale sent to it.
  */
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
@@ -115,6 +117,27 @@ test('services: replicas, a failed task’s error, scale, roll back, remove; nod
   await b.waitFor(/Activate .*\?/, WAIT_MS);
   await b.type(key.enter);
   await b.waitFor((s) => /manager \(leader\)\s+active\s+ready/.test(s), WAIT_MS);
+  await b.type('q');
+  assert.equal((await b.exited).exitCode, 0);
+});
+
+test('a fleet whose first engine is no manager: the manager’s services and nodes under its name, a scale goes to it', async () => {
+  assert.ok(engine && worker);
+  const b = launchBerth({ args: ['-H', worker.dockerHost, '-H', engine.dockerHost], env: { DOCKER_HOST: undefined }, cols: 150, rows: 34 });
+  session = b;
+  await b.waitFor('● live', WAIT_MS);
+  await b.type('7');
+  // Both engines read "docker" (their sockets' name): the second is docker-2, the manager.
+  await b.waitFor((s) => /ENGINE/.test(s) && /^docker-2 +broken /m.test(s), WAIT_MS);
+  await b.type('/', ...'broken', key.enter);
+  await b.type('s');
+  await b.waitFor('Scale service broken', WAIT_MS);
+  await b.type('\u0015', '2', key.enter);
+  await b.waitFor('scaling broken to 2', WAIT_MS);
+  const [broken] = await engineJson<{ Spec: { Mode: { Replicated: { Replicas: number } } } }[]>(engine.socketPath, 'GET', '/services?filters=%7B%22name%22%3A%5B%22broken%22%5D%7D');
+  assert.equal(broken?.Spec.Mode.Replicated.Replicas, 2, 'scaled on the manager');
+  await b.type(key.escape, '8');
+  await b.waitFor((s) => /^docker-2 +\S+ +\S+ +manager \(leader\)/m.test(s) && /^docker-2 +\S+ +\S+ +worker /m.test(s), WAIT_MS);
   await b.type('q');
   assert.equal((await b.exited).exitCode, 0);
 });

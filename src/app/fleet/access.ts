@@ -65,6 +65,9 @@ function enginesOf(target: Target, primary: string): string[] {
     case 'image':
     case 'volume':
     case 'network':
+    case 'service':
+    case 'task':
+    case 'node':
       return [target.engine ?? primary];
     case 'marked':
       return [...new Set(target.items.flatMap(({ target: t }) => enginesOf(t, primary)))];

@@ -23,11 +23,6 @@ export function onShownEngine(ctx: Pick<UiContext, 'fleet' | 'engine'>, row: { e
   return row.engine === undefined || !inFleet(ctx) || row.engine === primaryName(ctx);
 }
 
-/** A pane's words in a fleet when it shows the first engine's alone (a swarm, incidents): `what` is whose. */
-export function firstEngineOnly(ctx: Pick<UiContext, 'fleet' | 'engine'>, what: string): string {
-  return inFleet(ctx) ? ` · ${primaryName(ctx)}'s ${what} (the fleet's first engine)` : '';
-}
-
 export function inFleet(ctx: Pick<UiContext, 'fleet'>): boolean {
   return fleetMembers(ctx).length > 1;
 }

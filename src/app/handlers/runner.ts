@@ -88,6 +88,7 @@ export class CommandRunner {
     // The pull manager pulls and pushes on the engine shown.
     if (command.type === 'pull-start') return refuse(`pulls and pushes go to ${fleet.primaryName}, the fleet's first engine: switch to ${engine} for this one (E)`);
     const base = this.env;
+    const sources = this.services.sources;
     return {
       services: base.services,
       client: session.client,
@@ -96,8 +97,9 @@ export class CommandRunner {
       get resources() {
         return base.resources;
       },
+      // Its own swarm: a service scaled there is read again there.
       get swarm() {
-        return base.swarm;
+        return sources.otherSwarm(engine) ?? base.swarm;
       },
       pulls: base.pulls,
       dispatch: base.dispatch,

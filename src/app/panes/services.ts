@@ -2,17 +2,17 @@
  * The Services pane: a swarm manager's services with their replicas, mode, image, ports and update
  * state; Enter opens a service's tasks under it (and on a task, its container's logs). Read while
  * the pane is shown; on an engine that is no swarm manager it says so, in the engine's words.
+ * In a fleet, each manager's services under its name (the ENGINE column), acted on through it.
  */
-import { rowKey } from '../../state/sources.ts';
 import { reduced } from '../commands.ts';
 import { plural } from '../format/index.ts';
 import { memoLast } from '../rows/memo.ts';
-import { serviceRows, type ServiceColumn, type ServiceRow } from '../rows/swarm-rows.ts';
+import { fleetServiceRows, type ServiceColumn, type ServiceRow } from '../rows/swarm-rows.ts';
 import type { Column } from '../table.ts';
 import { theme } from '../theme.ts';
 import { paneView, type AppState } from '../types.ts';
 import type { UiContext } from '../context.ts';
-import { firstEngineOnly } from '../fleet/fleet-rows.ts';
+import { fleetRowKey, withEngineColumn } from '../fleet/fleet-rows.ts';
 import { definePane, keptCells, paneOptions, selectedRow, withPaneOptions, type PaneDefinition } from './pane.ts';
 import { noSwarm, swarmMessage } from './swarm-message.ts';
 
@@ -36,7 +36,7 @@ interface Options extends Record<string, boolean | readonly string[]> {
 const DEFAULTS: Options = { open: [] };
 const options = (state: AppState): Options => paneOptions(state, ID, DEFAULTS);
 
-const rowsOf = memoLast(serviceRows);
+const rowsOf = memoLast(fleetServiceRows);
 
 function rows(state: AppState, ctx: UiContext): readonly ServiceRow[] {
   const { swarm } = ctx;
@@ -48,7 +48,7 @@ export const services: PaneDefinition<ServiceRow> = definePane<ServiceRow>({
   id: ID,
   title: 'Services',
   rows,
-  key: (row, ctx) => rowKey(ctx.engine.connection.endpoint, row.key),
+  key: (row, ctx) => fleetRowKey(ctx, row.engine, row.key),
   filterable: true,
   pinsSelection: true,
   list: 'service',
@@ -57,17 +57,18 @@ export const services: PaneDefinition<ServiceRow> = definePane<ServiceRow>({
     const shown = rows(state, ctx).filter((r) => r.kind === 'service');
     if (!ctx.swarm.loaded || noSwarm(ctx)) return '';
     const updating = shown.filter((r) => r.trouble).length;
-    return `${plural(shown.length, 'service')}, ${updating} updating or short${firstEngineOnly(ctx, 'swarm')}`;
+    return `${plural(shown.length, 'service')}, ${updating} updating or short`;
   },
   view: {
     kind: 'table',
-    columns: () => columns,
-    cells: keptCells((row, ctx) => ({ key: rowKey(ctx.engine.connection.endpoint, row.key), cells: row.cells, ...(row.trouble && { color: theme.warning }) })),
+    columns: (_state, ctx) => withEngineColumn(columns, ctx),
+    cells: keptCells((row, ctx) => ({ key: fleetRowKey(ctx, row.engine, row.key), cells: { ...row.cells, engine: row.engine ?? '' }, ...(row.trouble && { color: theme.warning }) })),
     message: (state, ctx, shown) => swarmMessage('services', ctx, paneView(state, ID).filter, shown.length),
   },
   target(row) {
-    if (row.kind === 'task') return { kind: 'task', taskId: row.key, name: row.name, serviceId: row.serviceId, ...(row.containerId && { containerId: row.containerId }) };
-    return { kind: 'service', serviceId: row.serviceId, name: row.name, ...(row.scale !== undefined && { scale: row.scale }) };
+    const engine = row.engine !== undefined && { engine: row.engine };
+    if (row.kind === 'task') return { kind: 'task', taskId: row.key, name: row.name, serviceId: row.serviceId, ...(row.containerId && { containerId: row.containerId }), ...engine };
+    return { kind: 'service', serviceId: row.serviceId, name: row.name, ...(row.scale !== undefined && { scale: row.scale }), ...engine };
   },
   demands: () => ({ swarm: true }),
   actions: {

@@ -45,7 +45,7 @@ function users(names: readonly string[] | undefined): string {
 }
 
 /** `engine:NAME` in a fleet, as the other panes' filters take it. */
-function matchesEngine(engine: string | undefined, needle: string): boolean {
+export function matchesEngine(engine: string | undefined, needle: string): boolean {
   return engine !== undefined && `engine:${engine}`.toLowerCase().includes(needle);
 }
 

@@ -10,6 +10,7 @@ import type { EngineState, ListState } from '../engine-state.ts';
 import { LOG_SIZE, type EventLogState } from '../events/event-log.ts';
 import type { Incident, IncidentsState } from '../incidents/incident-log.ts';
 import type { ResourcesState } from '../resources/resource-lists.ts';
+import type { SwarmState } from '../swarm/swarm-lists.ts';
 import type { OtherStates } from './fleet-sources.ts';
 import type { FleetMember, FleetState } from './fleet.ts';
 import { tagged } from './member-tag.ts';
@@ -58,7 +59,7 @@ function mergeResourceList<T extends object>(lists: ReadonlyArray<{ name: string
   };
 }
 
-const keptMerges = new WeakMap<object, { others: readonly OtherStates[]; name: string; resources?: ResourcesState; events?: EventLogState; incidents?: IncidentsState }>();
+const keptMerges = new WeakMap<object, { others: readonly OtherStates[]; name: string; resources?: ResourcesState; events?: EventLogState; incidents?: IncidentsState; swarm?: SwarmState }>();
 
 function sameOthers(a: readonly OtherStates[], b: readonly OtherStates[], pick: (o: OtherStates) => unknown): boolean {
   return a.length === b.length && a.every((o, i) => o.name === b[i]?.name && pick(o) === pick(b[i] as OtherStates));
@@ -123,5 +124,33 @@ export function fleetIncidents(name: string, primary: IncidentsState, others: re
     .reduce<Incident | undefined>((newest, i) => (newest === undefined || i.lastAt > newest.lastAt ? i : newest), undefined);
   const merged: IncidentsState = { incidents, ...(latest && { latest }), ...(primary.mutedNames && { mutedNames: primary.mutedNames }) };
   keptMerges.set(primary, { ...kept, others, name, incidents: merged });
+  return merged;
+}
+
+/**
+ * Every manager's swarm: its services, tasks and nodes tagged with its engine, so the panes build
+ * each cluster's rows from its own (two managers of one swarm list it twice, each under its
+ * engine). The panes say "not a manager" or "no Swarm" only when no engine has one (in the
+ * engine shown's words); an engine's failure shows, named, while no rows do.
+ */
+export function fleetSwarm(name: string, primary: SwarmState, others: readonly OtherStates[]): SwarmState {
+  if (others.length === 0) return primary;
+  const kept = keptMerges.get(primary);
+  if (kept?.swarm && kept.name === name && sameOthers(kept.others, others, (o) => o.swarm)) return kept.swarm;
+  const all = [{ name, swarm: primary }, ...others];
+  const clusters = all.filter((o) => !o.swarm.notManager && !o.swarm.noSwarmApi);
+  const pick = <T extends object>(list: (s: SwarmState) => readonly T[]) => clusters.flatMap((o) => list(o.swarm).map((item) => tagged(item, o.name)));
+  const failed = clusters.find((o) => o.swarm.error !== undefined);
+  const none = clusters.length === 0;
+  const merged: SwarmState = {
+    loaded: all.some((o) => o.swarm.loaded),
+    services: pick((s) => s.services),
+    tasks: pick((s) => s.tasks),
+    nodes: pick((s) => s.nodes),
+    // No cluster at all: the engine shown is then not one either, and says why in its own words.
+    ...(none && { ...(primary.error !== undefined && { error: primary.error }), ...(primary.notManager && { notManager: true }), ...(primary.noSwarmApi && { noSwarmApi: true }) }),
+    ...(!none && failed && { error: failed === all[0] ? failed.swarm.error : `${failed.name}: ${failed.swarm.error ?? ''}` }),
+  };
+  keptMerges.set(primary, { ...kept, others, name, swarm: merged });
   return merged;
 }

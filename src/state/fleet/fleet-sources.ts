@@ -1,14 +1,16 @@
 /**
  * The sources a fleet's other engines keep beside the engine shown's (sources.ts): each one's
  * volumes and networks (read while their pane is shown, as the first engine's), its event log and
- * its incidents, fed by its own session's /events. The merged states (fleet-lists.ts) are what
- * the panes read. Live figures, exact times, the pulse and the swarm stay the engine shown's.
+ * its incidents, fed by its own session's /events, and its swarm (read while a swarm pane is
+ * shown: each manager's cluster apart). The merged states (fleet-lists.ts) are what the panes
+ * read. Live figures, exact times and the pulse stay the engine shown's.
  */
 import type { EngineEvent } from '../../engine/types.ts';
 import { EventLog, type EventLogState } from '../events/event-log.ts';
 import { IncidentLog, type IncidentOptions, type IncidentsState } from '../incidents/incident-log.ts';
 import type { Demands } from '../live-source.ts';
 import { ResourceLists, type ResourcesState } from '../resources/resource-lists.ts';
+import { SwarmLists, type SwarmState } from '../swarm/swarm-lists.ts';
 import type { FleetEngine } from './fleet.ts';
 
 interface Kept {
@@ -16,6 +18,7 @@ interface Kept {
   resources: ResourceLists;
   events: EventLog;
   incidents: IncidentLog;
+  swarm: SwarmLists;
   off: () => void;
 }
 
@@ -25,6 +28,7 @@ export interface OtherStates {
   resources: ResourcesState;
   events: EventLogState;
   incidents: IncidentsState;
+  swarm: SwarmState;
 }
 
 export class FleetSources {
@@ -42,6 +46,11 @@ export class FleetSources {
     return this.kept.map((k) => k.incidents);
   }
 
+  /** An other engine's swarm lists, by its short name (a swarm action there reads them again at once). */
+  swarmOf(name: string): SwarmLists | undefined {
+    return this.kept.find((k) => k.engine.name === name)?.swarm;
+  }
+
   /** The fleet's other engines now: sources for new ones, the gone ones' stopped. */
   follow(engines: readonly FleetEngine[]): void {
     const same = engines.length === this.kept.length && engines.every((e, i) => this.kept[i]?.engine === e);
@@ -50,17 +59,23 @@ export class FleetSources {
     const next = engines.map((engine) => keep.get(engine) ?? this.open(engine));
     for (const k of this.kept) if (!engines.includes(k.engine)) this.close(k);
     this.kept = next;
-    for (const k of next) k.resources.watch(this.demands);
+    for (const k of next) {
+      k.resources.watch(this.demands);
+      k.swarm.watch(this.demands);
+    }
     this.changed();
   }
 
   watch(demands: Demands): void {
     this.demands = demands;
-    for (const k of this.kept) k.resources.watch(demands);
+    for (const k of this.kept) {
+      k.resources.watch(demands);
+      k.swarm.watch(demands);
+    }
   }
 
   states(): OtherStates[] {
-    return this.kept.map((k) => ({ name: k.engine.name, resources: k.resources.store.getState(), events: k.events.store.getState(), incidents: k.incidents.store.getState() }));
+    return this.kept.map((k) => ({ name: k.engine.name, resources: k.resources.store.getState(), events: k.events.store.getState(), incidents: k.incidents.store.getState(), swarm: k.swarm.store.getState() }));
   }
 
   stop(): void {
@@ -72,13 +87,15 @@ export class FleetSources {
     const resources = new ResourceLists(() => engine.session.client);
     const events = new EventLog();
     const incidents = new IncidentLog(() => engine.session.client, this.incidentOptions);
+    const swarm = new SwarmLists(() => engine.session.client);
     const onEvent = (event: EngineEvent) => {
       resources.onEngineEvent(event);
       events.onEngineEvent(event);
       incidents.onEngineEvent(event);
+      swarm.onEngineEvent(event);
     };
-    const offs = [engine.session.sync.onEvent(onEvent), resources.store.subscribe(this.changed), events.store.subscribe(this.changed), incidents.store.subscribe(this.changed)];
-    return { engine, resources, events, incidents, off: () => offs.forEach((off) => off()) };
+    const offs = [engine.session.sync.onEvent(onEvent), ...[resources, events, incidents, swarm].map((source) => source.store.subscribe(this.changed))];
+    return { engine, resources, events, incidents, swarm, off: () => offs.forEach((off) => off()) };
   }
 
   private close(k: Kept): void {
@@ -86,5 +103,6 @@ export class FleetSources {
     k.resources.stop();
     k.events.stop();
     k.incidents.stop();
+    k.swarm.stop();
   }
 }

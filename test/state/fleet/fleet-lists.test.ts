@@ -47,7 +47,7 @@ test('incidents of several engines: numbered apart, newest first, each finding i
   const incident = (seq: number, lastAt: number) => ({ seq, kind: 'exit' as const, at: lastAt, lastAt, containerId: `c${seq}`, name: `n${seq}`, image: 'i', oomKilled: false, crashes: 1, restarts: 0, acknowledged: false }) as never;
   const primary = { incidents: [incident(1, 100)], latest: incident(1, 100) };
   const other = { incidents: [incident(1, 200)], latest: incident(1, 200) };
-  const merged = fleetIncidents('a', primary, [{ name: 'b', resources: { volumes: { items: [], loaded: true, stale: false }, networks: { items: [], loaded: true, stale: false } }, events: { events: [] }, incidents: other }]);
+  const merged = fleetIncidents('a', primary, [{ name: 'b', resources: { volumes: { items: [], loaded: true, stale: false }, networks: { items: [], loaded: true, stale: false } }, events: { events: [] }, incidents: other, swarm: { loaded: false, services: [], tasks: [], nodes: [] } }]);
   const seqs = merged.incidents.map((i) => i.seq);
   assert.equal(new Set(seqs).size, 2, 'the two engines’ seq 1 are two rows');
   assert.deepEqual(merged.incidents.map((i) => memberOf(i)), ['b', 'a']);
