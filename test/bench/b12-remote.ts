@@ -8,7 +8,7 @@
 import { startLatencyProxy } from '../support/latency-proxy.ts';
 import { timeToScreen } from './b1-startup.ts';
 import { jitter, RUNNING_NAME, type Bench } from './context.ts';
-import { ScreenProbe } from './probe.ts';
+import { ScreenProbe, timeMoves } from './probe.ts';
 import { summarize } from './stats.ts';
 import { ms, ratio, spread, verdict, type Row } from './table.ts';
 
@@ -35,13 +35,7 @@ export async function b12(bench: Bench): Promise<Row[]> {
     const probe = new ScreenProbe(session);
     try {
       await probe.until((v) => RUNNING_NAME.test(v.text), 15_000);
-      for (let i = 0; i < (bench.quick ? 15 : 40); i++) {
-        const before = probe.view().selected?.text;
-        const t0 = performance.now();
-        session.write(i % 10 === 9 ? 'g' : 'j');
-        keys.push((await probe.until((v) => v.selected !== undefined && v.selected.text !== before, 5000)) - t0);
-        await jitter(60, 100);
-      }
+      keys.push(...(await timeMoves(probe, (k) => session.write(k), bench.quick ? 15 : 40, () => jitter(60, 100))));
     } finally {
       probe.dispose();
       await bench.quit(session);

@@ -20,7 +20,7 @@ import { startSmallDiskEngine, type SmallDiskEngine } from '../sandbox/small-dis
 import { SANDBOX_ENV } from '../sandbox/env-vars.ts';
 import type { PtySession } from '../support/pty.ts';
 import { jitter, RUNNING_COUNT, RUNNING_NAME, type Bench } from './context.ts';
-import { ScreenProbe, type ScreenView } from './probe.ts';
+import { ScreenProbe, timeMoves, type ScreenView } from './probe.ts';
 import { cpuMs } from './proc.ts';
 import { summarize } from './stats.ts';
 import { ms, pct, ratio, spread, verdict, type Row } from './table.ts';
@@ -168,13 +168,7 @@ export async function b16(bench: Bench): Promise<Row[]> {
       frozen = victim.pid;
       // Long enough for a refresh of the frozen engine to be under way and waiting.
       await delay(2000);
-      for (let i = 0; i < (bench.quick ? 15 : 40); i++) {
-        const before = probe.view().selected?.text;
-        const t0 = performance.now();
-        session.write(i % 10 === 9 ? 'g' : 'j');
-        keys.push((await probe.until((v) => v.selected !== undefined && v.selected.text !== before, 5000)) - t0);
-        await jitter(60, 100);
-      }
+      keys.push(...(await timeMoves(probe, (k) => session.write(k), bench.quick ? 15 : 40, () => jitter(60, 100))));
     } finally {
       probe.dispose();
       if (frozen !== undefined) process.kill(frozen, 'SIGCONT');

@@ -88,3 +88,19 @@ export class ScreenProbe {
     });
   }
 }
+
+/**
+ * The move keys B12 and B16 time: `j` down the list (every tenth `g` back to the top), each
+ * from the key to the frame whose selected row changed, at a person's pace; `count` presses.
+ */
+export async function timeMoves(probe: ScreenProbe, write: (key: string) => void, count: number, pause: () => Promise<void>): Promise<number[]> {
+  const keys: number[] = [];
+  for (let i = 0; i < count; i++) {
+    const before = probe.view().selected?.text;
+    const t0 = performance.now();
+    write(i % 10 === 9 ? 'g' : 'j');
+    keys.push((await probe.until((v) => v.selected !== undefined && v.selected.text !== before, 5000)) - t0);
+    await pause();
+  }
+  return keys;
+}
