@@ -165,3 +165,25 @@ export function withNotice(state: AppState, text: string, tone: Notice['tone'] =
 export function expireNotice(state: AppState, seq: number): AppState {
   return state.notice?.seq === seq ? { ...state, notice: undefined } : state;
 }
+
+/**
+ * Where a list overlay's cursor goes for a move action (↑/↓, top/bottom, a page: the whole short
+ * list), kept within its `count` rows; undefined for any other action.
+ */
+export function listMove(action: string | undefined, selected: number, count: number): number | undefined {
+  const within = (index: number) => Math.max(0, Math.min(index, count - 1));
+  switch (action) {
+    case 'up':
+      return within(selected - 1);
+    case 'down':
+      return within(selected + 1);
+    case 'top':
+    case 'page-up':
+      return within(0);
+    case 'bottom':
+    case 'page-down':
+      return within(count - 1);
+    default:
+      return undefined;
+  }
+}

@@ -5,7 +5,7 @@
  * showed the old engine's containers) and starts the panes afresh.
  */
 import { notify, reduced, type AppAction, type Command, type Reduced } from '../commands.ts';
-import { findOverlay, replaceOverlay } from '../navigation.ts';
+import { findOverlay, listMove, replaceOverlay } from '../navigation.ts';
 import type { AppState, EnginesOverlay } from '../types.ts';
 import type { KeyPress } from '../input/press.ts';
 import { sanitizeLine } from '../format/index.ts';
@@ -13,19 +13,10 @@ import { close } from './steps.ts';
 import type { UiContext } from '../context.ts';
 
 export function enginesKey(state: AppState, overlay: EnginesOverlay, press: KeyPress, ctx: UiContext): Reduced | undefined {
-  const count = overlay.rows?.length ?? 0;
-  const to = (index: number) => reduced(replaceOverlay(state, { ...overlay, selected: Math.max(0, Math.min(index, count - 1)) }));
-  switch (ctx.keymap.resolve('engines', press.name)) {
-    case 'up':
-      return to(overlay.selected - 1);
-    case 'down':
-      return to(overlay.selected + 1);
-    case 'top':
-    case 'page-up':
-      return to(0);
-    case 'bottom':
-    case 'page-down':
-      return to(count - 1);
+  const action = ctx.keymap.resolve('engines', press.name);
+  const moved = listMove(action, overlay.selected, overlay.rows?.length ?? 0);
+  if (moved !== undefined) return reduced(replaceOverlay(state, { ...overlay, selected: moved }));
+  switch (action) {
     case 'fleet-choose': {
       const row = overlay.rows?.[overlay.selected];
       if (!row) return reduced(state);

@@ -11,7 +11,7 @@ import type { UiContext } from '../context.ts';
 import { sanitizeLine } from '../format/index.ts';
 import { editLine } from '../input/field.ts';
 import { plainFlags, type KeyPress } from '../input/press.ts';
-import { focusPane, replaceOverlay } from '../navigation.ts';
+import { focusPane, listMove, replaceOverlay } from '../navigation.ts';
 import { topOverlay, type AppState, type EngineRow, type PaletteEntry, type PaletteOverlay } from '../types.ts';
 import { isPrintableKey } from './keymap.ts';
 import { engineEntry, paletteEntries, rankEntries } from './palette-entries.ts';
@@ -46,8 +46,8 @@ export function paletteKey(state: AppState, overlay: PaletteOverlay, press: KeyP
   // A printable key is text here, whatever it does elsewhere.
   const named = !isPrintableKey(press.name) && press.name !== 'paste';
   const action = named ? ctx.keymap.resolveIn(['prompt', 'line', 'list'], press.name) : undefined;
-  const count = paletteMatches(overlay).length;
-  const to = (index: number) => reduced(replaceOverlay(state, { ...overlay, selected: Math.max(0, Math.min(index, count - 1)) }));
+  const moved = listMove(action, overlay.selected, paletteMatches(overlay).length);
+  if (moved !== undefined) return reduced(replaceOverlay(state, { ...overlay, selected: moved }));
   switch (action) {
     case 'prompt-clear':
       return close(state, overlay.id);
@@ -55,16 +55,6 @@ export function paletteKey(state: AppState, overlay: PaletteOverlay, press: KeyP
       const entry = paletteMatches(overlay)[overlay.selected];
       return entry ? runEntry(state, overlay, entry, ctx, pressUnder) : reduced(state);
     }
-    case 'up':
-      return to(overlay.selected - 1);
-    case 'down':
-      return to(overlay.selected + 1);
-    case 'top':
-    case 'page-up':
-      return to(0);
-    case 'bottom':
-    case 'page-down':
-      return to(count - 1);
     default: {
       const query = editLine(overlay.query, press, action);
       return reduced(query === overlay.query ? state : replaceOverlay(state, { ...overlay, query, selected: 0 }));
