@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { sandboxDocker, sandboxEnv } from '../support/sandbox-env.ts';
-import { berthBin, ensureBuilt, key, PtySession } from '../support/pty.ts';
+import { key, type PtySession } from '../support/pty.ts';
+import { berthIn, openLogs } from '../support/logs-e2e.ts';
 
 // The logs view's history (issue 34), in a real pseudo-terminal against the sandbox engine, on
 // Docker and on Podman (test/engine-passes.ts): a container that wrote 200,000 lines, a word only
@@ -20,20 +21,7 @@ const sessions: PtySession[] = [];
 const cwd = mkdtempSync(join(tmpdir(), 'berth-e2e-loghist-'));
 
 /** berth in `cwd` (where `w` saves). */
-function berth(extra: Record<string, string> = {}): PtySession {
-  ensureBuilt();
-  const session = new PtySession({ command: '/bin/sh', args: ['-c', `cd "${cwd}" && exec "${process.execPath}" "${berthBin}"`], env: { DOCKER_HOST: env.dockerHost, ...extra } });
-  sessions.push(session);
-  return session;
-}
-
-async function openLogs(b: PtySession, name: string): Promise<void> {
-  await b.waitFor(name);
-  await b.type('/', ...name, key.enter);
-  await b.waitFor(`filter "${name}"`);
-  await b.type(key.enter);
-  await b.waitFor(`logs ${name}`);
-}
+const berth = (extra: Record<string, string> = {}): PtySession => berthIn(cwd, env.dockerHost, sessions, extra);
 
 before(async () => {
   await sandboxDocker(['run', '-d', '--network', 'none', '--name', big, env.images.busybox, 'sh', '-c', '(seq 1 999; echo zebra-early; seq 1001 200000); sleep 3600']);
