@@ -104,7 +104,9 @@ test('U: the form filled from the container; a changed port and env value replac
   await b.type('U');
   await b.waitFor((s) => s.includes(`Edit and recreate ${web}`) && /ports -p\s+18182:80/.test(s), WAIT_MS);
   await b.type(key.tab, CLEAR, ...'/no-such-program', key.enter);
-  screen = await b.waitFor('rolled back:', WAIT_MS);
+  // Podman frees the failed container's port a few seconds after its removal (longer on a busy
+  // machine), and berth tries the old one's start again for up to 30 s.
+  screen = await b.waitFor('rolled back:', 2 * WAIT_MS);
   assert.match(screen, /✗ start it/);
   assert.match(screen, /✓ roll back: remove the new container/);
   assert.match(screen, new RegExp(`✓ roll back: rename the old one back to ${web}`));

@@ -48,8 +48,12 @@ export type RecreateOutcome =
 
 export const GRACE_MS = 30_000;
 const POLL_MS = 1_000;
-/** How often a start refused for a port still bound is tried. */
-const PORT_RETRIES = 10;
+/**
+ * How long a start refused for a port still bound is tried again. Podman 4.3 here frees the port
+ * of a removed container that failed to start 0.6–6 s after the removal, later on a busy machine.
+ */
+const PORT_WAIT_MS = 30_000;
+const PORT_POLL_MS = 250;
 
 /** The name the old container waits under while its successor starts. */
 export function asideName(name: string, id: string): string {
@@ -87,15 +91,16 @@ async function check(client: EngineClient, id: string, request: RecreateRequest,
 /**
  * Starts the old container again. Podman frees a removed container's published ports a moment
  * after the removal (its port forwarder ends on its own), so a start refused for a port still
- * bound is tried again a few times, not reported as the end of the roll-back.
+ * bound is tried again for a while, not reported as the end of the roll-back.
  */
 async function startFreed(client: EngineClient, id: string, request: RecreateRequest): Promise<unknown> {
-  for (let attempt = 1; ; attempt++) {
+  const deadline = Date.now() + PORT_WAIT_MS;
+  for (;;) {
     try {
       return await client.startContainer(id, request.signal);
     } catch (error) {
-      if (attempt >= PORT_RETRIES || !/address already in use/i.test(describeError(error))) throw error;
-      await delay(request.pollMs ?? POLL_MS, undefined, { signal: request.signal });
+      if (Date.now() >= deadline || !/address already in use/i.test(describeError(error))) throw error;
+      await delay(request.pollMs ?? PORT_POLL_MS, undefined, { signal: request.signal });
     }
   }
 }
