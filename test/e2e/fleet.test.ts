@@ -1,20 +1,24 @@
 /**
  * A fleet in a real pty (issue 36): the sandbox's two engines (dockerd and Podman: the run
- * starts both whenever a pass uses Podman, as `npm test` and `--engine=both` do), one that is
- * not there and one that takes connections and never answers (as a SIGSTOPped one does), opened
- * with repeated -H. Rows of both engines with the ENGINE column, a container started meanwhile
- * appearing, the `engine:` filter, a stop routed to the row's own engine (checked with that
- * engine's CLI), volumes, events and incidents merged; then config.json's access: a read-only engine
- * refuses a stop (and its rows' footer offers none), a protected one asks for its name first.
+ * starts both whenever a pass uses Podman, as `npm test` and `--engine=both` do), a private
+ * dockerd of the test's own, the sandbox dockerd once more over the sandbox's sshd, and one that
+ * is not there, opened with repeated -H. Rows of every engine with the ENGINE column; the private
+ * dockerd frozen with SIGSTOP, a container started meanwhile on another engine appearing and keys
+ * answering; the `engine:` filter, a stop routed to the row's own engine (checked with that
+ * engine's CLI), volumes, events and incidents merged, the frozen engine "not responding". Then
+ * config.json's access, with an engine that never answered from the start (a silent server): a
+ * read-only engine refuses a stop (and its rows' footer offers none), a protected one asks for
+ * its name first.
  */
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
 import { createServer } from 'node:net';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
 import { LOCAL_BUSYBOX } from '../sandbox/images.ts';
+import { startSmallDiskEngine, type SmallDiskEngine } from '../sandbox/small-disk.ts';
 import { key, launchBerth, type PtySession } from '../support/pty.ts';
 import { sandboxEnv } from '../support/sandbox-env.ts';
 import { listenInTempDir, type UnixServer } from '../support/unix-server.ts';
@@ -32,7 +36,14 @@ const other =
     : { host: `unix://${path.join(path.dirname(env.dir), 'docker.sock')}`, config: path.join(path.dirname(env.dir), 'docker-config'), image: LOCAL_BUSYBOX, name: 'docker' };
 const self = { host: env.dockerHost, config: path.join(env.dir, 'docker-config'), image: env.images.busybox, name: env.engine === 'docker' ? 'docker' : 'podman' };
 const gone = `unix://${path.join(scratch, 'gone.sock')}`;
-const names = { self: `${tag}-self`, other: `${tag}-other`, volume: `${tag}-vol`, late: `${tag}-late`, crash: `${tag}-crash` };
+const names = { self: `${tag}-self`, other: `${tag}-other`, own: `${tag}-own`, volume: `${tag}-vol`, late: `${tag}-late`, crash: `${tag}-crash` };
+/** The sandbox's dockerd: its dir and socket (the Podman pass's env names Podman's). */
+const sandboxDocker = env.engine === 'docker' ? { dir: env.dir, socket: env.dockerHost.slice('unix://'.length) } : { dir: path.dirname(env.dir), socket: path.join(path.dirname(env.dir), 'docker.sock') };
+/** A dockerd of this file's own (the fleet calls it docker-2), frozen with SIGSTOP in the first test. */
+let own: { engine: SmallDiskEngine; pid: number; host: string; config: string } | undefined;
+const OWN_NAME = 'docker-2';
+/** The sandbox dockerd over ssh: the fleet calls it by its host, berth-sandbox. */
+const SSH_NAME = 'berth-sandbox';
 /** An engine that takes connections and never answers (as one SIGSTOPped does): its own rows wait, nobody else's. */
 let frozen: UnixServer | undefined;
 
@@ -55,13 +66,13 @@ async function filterTo(b: PtySession, text: string): Promise<void> {
   await b.waitFor(`filter "${text}"`, WAIT_MS);
 }
 
-function launch(config?: object): PtySession {
+function launch(hosts: string[], config?: object): PtySession {
   const home = path.join(scratch, `config-${sessions.length}`);
   if (config) {
     mkdirSync(path.join(home, 'berth'), { recursive: true });
     writeFileSync(path.join(home, 'berth', 'config.json'), JSON.stringify(config));
   }
-  const b = launchBerth({ args: ['-H', self.host, '-H', other.host, '-H', gone, '-H', `unix://${frozen?.socketPath ?? ''}`], env: { DOCKER_HOST: undefined, DOCKER_CONFIG: env.clientConfigDir, XDG_CONFIG_HOME: home, NO_COLOR: '1' }, cols: 160, rows: 30 });
+  const b = launchBerth({ args: hosts.flatMap((h) => ['-H', h]), env: { DOCKER_HOST: undefined, DOCKER_CONFIG: env.clientConfigDir, XDG_CONFIG_HOME: home, NO_COLOR: '1', BERTH_SSH_COMMAND: env.ssh?.command }, cols: 160, rows: 40 });
   sessions.push(b);
   return b;
 }
@@ -72,7 +83,15 @@ before(async () => {
   await dockerAt(other, ['run', '-d', '--network', 'none', '--stop-signal', 'SIGKILL', '--name', names.other, other.image, 'sleep', '3600']);
   await dockerAt(other, ['volume', 'create', names.volume]);
   frozen = await listenInTempDir(createServer(() => undefined), 'berth-frozen-');
+  const engine = await startSmallDiskEngine(sandboxDocker.dir, sandboxDocker.socket, { bytes: 256 * 1024 * 1024 });
+  own = { engine, pid: Number(readFileSync(path.join(engine.dir, 'dockerd.pid'), 'utf8').trim()), host: engine.dockerHost, config: path.join(sandboxDocker.dir, 'docker-config') };
+  await dockerAt(own, ['run', '-d', '--network', 'none', '--stop-signal', 'SIGKILL', '--name', names.own, LOCAL_BUSYBOX, 'sleep', '3600']);
 });
+
+/** Thaws the private dockerd (a no-op when it runs). */
+function thaw(): void {
+  if (own) process.kill(own.pid, 'SIGCONT');
+}
 
 after(async () => {
   for (const s of sessions) await s.stop();
@@ -81,17 +100,35 @@ after(async () => {
   await dockerAt(other, ['volume', 'rm', names.volume]).catch(() => undefined);
   await dockerAt(other, ['rm', '-f', names.late, names.crash]).catch(() => undefined);
   await frozen?.close();
+  thaw();
+  await own?.engine.stop();
   rmSync(scratch, { recursive: true, force: true });
 });
 
-test('a fleet of both sandbox engines, one not there and one frozen: rows of both with ENGINE, engine: filters, a stop goes to the row’s own engine, volumes, events and incidents merge', { timeout: 90_000 }, async () => {
-  const b = launch();
-  const screen = await b.waitFor((s) => s.includes(names.self) && s.includes(names.other) && /gone ✕ unreachable/.test(s), WAIT_MS);
+test('a fleet of two dockerds, Podman, the ssh engine and one not there: rows of each with ENGINE; one frozen (SIGSTOP), a container started elsewhere appears and keys answer; engine: filters, a stop goes to the row’s own engine, volumes, events and incidents merge', { timeout: 120_000 }, async () => {
+  assert.ok(env.ssh, 'the sandbox’s ssh engine is set in the docker passes (this file is not in the Podman pass)');
+  assert.ok(own);
+  const b = launch([self.host, other.host, own.host, env.ssh.host, gone]);
+  // The ssh engine is the sandbox's dockerd: its rows are the dockerd's container's.
+  const onDockerd = env.engine === 'docker' ? names.self : names.other;
+  const sshRow = (s: string) => s.split('\n').some((line) => line.includes(SSH_NAME) && line.includes(onDockerd));
+  const screen = await b.waitFor((s) => s.includes(names.self) && s.includes(names.other) && s.includes(names.own) && sshRow(s) && /gone ✕ unreachable/.test(s), WAIT_MS);
   assert.match(screen, /ENGINE/);
   assert.match(screen, new RegExp(`${self.name} ● (live|polling)`), 'each engine’s state in the status bar');
   assert.match(screen, new RegExp(`${other.name}\\s+[0-9a-f]{12}\\s+${names.other}`), 'the row names its engine');
-  assert.match(screen, /engine [○◌]/, 'the frozen engine is not live');
-  // With one engine frozen and one gone, a container started on another appears, and keys answer.
+  assert.match(screen, new RegExp(`${OWN_NAME}\\s+[0-9a-f]{12}\\s+${names.own}`), 'the second dockerd’s row names it');
+  // One engine frozen: a container started on another appears, and keys answer (below).
+  process.kill(own.pid, 'SIGSTOP');
+  try {
+    await fleetWhileFrozen(b);
+  } finally {
+    thaw();
+  }
+  await b.type('q');
+  assert.equal((await b.exited).exitCode, 0);
+});
+
+async function fleetWhileFrozen(b: PtySession): Promise<void> {
   await dockerAt(other, ['run', '-d', '--network', 'none', '--name', names.late, other.image, 'sleep', '3600']);
   await b.waitFor(names.late, WAIT_MS);
   // The filter by engine: only the other engine's rows.
@@ -115,13 +152,13 @@ test('a fleet of both sandbox engines, one not there and one frozen: rows of bot
   await dockerAt(other, ['run', '-d', '--network', 'none', '--name', names.crash, other.image, 'sh', '-c', 'exit 3']);
   await b.type('9');
   await b.waitFor(new RegExp(`${other.name}\\s+⚠.*exited 3.*${names.crash}`), WAIT_MS);
-  await b.type('q');
-  assert.equal((await b.exited).exitCode, 0);
-});
+  // By now the frozen engine has had its ping unanswered: the status bar says so.
+  await b.waitFor(new RegExp(`${OWN_NAME} ◌ not responding`), WAIT_MS);
+}
 
 test('config.json access: a read-only engine refuses a stop and its rows’ footer and help offer none, a protected one asks for its name first', { timeout: 90_000 }, async () => {
   await dockerAt(other, ['start', names.other]);
-  const b = launch({ engines: { [other.name]: 'read-only', [self.name]: 'protected' } });
+  const b = launch([self.host, other.host, `unix://${frozen?.socketPath ?? ''}`], { engines: { [other.name]: 'read-only', [self.name]: 'protected' } });
   await b.waitFor((s) => s.includes(names.self) && s.includes(names.other) && s.includes('(read-only)') && s.includes('(protected)'), WAIT_MS);
   await filterTo(b, names.other);
   // Its row offers no change in the footer (the key, pressed anyway, says why).
