@@ -110,7 +110,7 @@ type SetCommand =
   /** A protected engine's name was typed: the action goes on (handlers/engines.ts hands it back as engine-confirmed). */
   | { type: 'engine-confirm'; overlay: number; action: ActionId; confirmed: readonly string[] }
   /** Show these engines together with the one shown (the switcher's fleet). */
-  | { type: 'fleet-show'; overlay: number; targets: readonly SessionTarget[]; name: string }
+  | { type: 'fleet-show'; overlay: number; targets: readonly SessionTarget[]; name: string; /** The engine shown (first in the fleet), when the switcher lists it. */ shown?: SessionTarget }
   /** No new request for the set in `overlay` (the one under way finishes and is reported). */
   | { type: 'set-halt'; overlay: number };
 

@@ -6,6 +6,7 @@ import { saveCodeCache } from '../tuning/code-cache.ts';
 import { limitYoungGenerationAfterStart, onceQuiet, releaseStartupMemory, underStartupFlags } from '../tuning/memory.ts';
 import { closeEngineSession, openEngineSession, startEngineSession, type EngineSession, type SessionOptions } from '../state/engine-session.ts';
 import { fleetFromSettings, openFleet, showFleet } from './fleet.ts';
+import { keptFleet } from './fleet-choice.ts';
 import { EngineSwitchboard, engineSwitching } from '../state/engine-switch.ts';
 import { PullManager } from '../state/pulls/pull-manager.ts';
 import { LiveSources } from '../state/sources.ts';
@@ -42,7 +43,8 @@ export interface AppOptions {
  * normal screen, never a stack trace in the UI).
  */
 export async function runApp(options: AppOptions): Promise<number> {
-  const settings = loadSettings(settingsPath(process.env, homedir()));
+  const configPath = settingsPath(process.env, homedir());
+  const settings = loadSettings(configPath);
   if (typeof settings === 'string') {
     process.stderr.write(`berth: ${settings}\n`);
     return 2;
@@ -221,7 +223,7 @@ export async function runApp(options: AppOptions): Promise<number> {
       runtime = createRuntime(sources, {
         keymap: settings.keymap,
         custom: settings.custom,
-        engines: { ...engineSwitching(board, sessionOptions, { env: process.env, homedir: homedir() }), showFleet: (targets) => showFleet(fleet, board, targets, sessionOptions, settings.access) },
+        engines: { ...engineSwitching(board, sessionOptions, { env: process.env, homedir: homedir() }), showFleet: (targets, shown) => showFleet(fleet, board, targets, sessionOptions, settings.access).then((outcome) => keptFleet(outcome, configPath, shown, targets)) },
         quit: () => finish(0),
         copy: (text) => process.stdout.write(osc52(text)),
         ...(alertKind && { alert: (text: string) => process.stdout.write(alertSequence(alertKind, text)) }),

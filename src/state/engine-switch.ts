@@ -151,8 +151,11 @@ export interface EngineSwitching {
   /** Which engine answers there ("docker 20.10.24"), or throws the reason it does not. */
   probe(target: SessionTarget, signal: AbortSignal): Promise<string>;
   switchTo(target: SessionTarget, signal?: AbortSignal): Promise<SwitchOutcome>;
-  /** Shows these engines together with the one shown (a fleet; none: the one shown alone). */
-  showFleet?(targets: readonly SessionTarget[]): Promise<SwitchOutcome>;
+  /**
+   * Shows these engines together with the one shown (a fleet; none: the one shown alone), and
+   * keeps the choice for the next start when `shown` says how the one shown was chosen.
+   */
+  showFleet?(targets: readonly SessionTarget[], shown?: SessionTarget): Promise<SwitchOutcome>;
 }
 
 export interface SwitchingOptions {

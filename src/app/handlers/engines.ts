@@ -42,7 +42,7 @@ export const engineHandlers: HandlerTable<'engines-list' | 'engine-switch' | 'en
       env.dispatch({ type: 'engine-switched', overlay: command.overlay, name: command.name, outcome: { ok: false, message: 'this berth cannot show a fleet' } });
       return;
     }
-    show(command.targets).then(
+    show(command.targets, command.shown).then(
       (outcome) => env.dispatch({ type: 'engine-switched', overlay: command.overlay, name: command.name, outcome }),
       (error: unknown) => env.dispatch({ type: 'engine-switched', overlay: command.overlay, name: command.name, outcome: { ok: false, message: describeError(error) } }),
     );

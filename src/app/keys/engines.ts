@@ -31,7 +31,8 @@ export function enginesKey(state: AppState, overlay: EnginesOverlay, press: KeyP
       if ((overlay.chosen ?? []).length > 0) {
         const others = (overlay.rows ?? []).filter((r) => overlay.chosen?.includes(r.host) && !r.current);
         const name = others.length > 0 ? `a fleet of ${others.length + 1}` : 'the engine shown alone';
-        return reduced(replaceOverlay(state, { ...overlay, switching: name, error: undefined }), { type: 'fleet-show', overlay: overlay.id, targets: others.map((r) => r.target), name });
+        const shown = overlay.rows?.find((r) => r.current)?.target;
+        return reduced(replaceOverlay(state, { ...overlay, switching: name, error: undefined }), { type: 'fleet-show', overlay: overlay.id, targets: others.map((r) => r.target), name, ...(shown && { shown }) });
       }
       if (row.current) return notify(state, `berth is on ${sanitizeLine(row.name)} already`);
       return reduced(replaceOverlay(state, { ...overlay, switching: row.name, error: undefined }), { type: 'engine-switch', overlay: overlay.id, target: row.target, name: row.name });

@@ -32,7 +32,8 @@ function keys(names: string[]) {
 test('Space chooses engines and unchooses them; Enter shows the chosen ones beside the one shown', () => {
   const { state, commands } = keys([' ', 'down', ' ', 'up', 'up', ' ', 'return']);
   assert.deepEqual(top(state).chosen, ['unix:///b.sock', 'unix:///c.sock', 'unix:///a.sock']);
-  assert.deepEqual(commands, [{ type: 'fleet-show', overlay: 3, targets: [{ host: 'unix:///b.sock' }, { host: 'unix:///c.sock' }], name: 'a fleet of 3' }]);
+  // The one shown goes with them as `shown`, so the choice can be kept for the next start.
+  assert.deepEqual(commands, [{ type: 'fleet-show', overlay: 3, targets: [{ host: 'unix:///b.sock' }, { host: 'unix:///c.sock' }], name: 'a fleet of 3', shown: { host: 'unix:///a.sock' } }]);
   assert.equal(top(state).switching, 'a fleet of 3', 'the switcher waits for the engines’ answer');
   const undone = keys([' ', ' ']);
   assert.deepEqual(top(undone.state).chosen, []);
