@@ -172,7 +172,7 @@ export async function runApp(options: AppOptions): Promise<number> {
         try {
           await terminal.suspend(async () => {
             try {
-              const code = await runShell(board.current.client, request, label, { stdin: process.stdin, stdout: process.stdout });
+              const code = await runShell(request.client, request, label, { stdin: process.stdin, stdout: process.stdout });
               said = { text: `${what} in ${label} exited${code === undefined ? '' : ` with code ${code}`}`, tone: 'info' };
             } catch (error) {
               said = { text: request.cmd ? `${what} did not run in ${label}: ${describeError(error)}` : `no shell in ${label}: ${describeError(error)}`, tone: 'error' };
@@ -188,7 +188,7 @@ export async function runApp(options: AppOptions): Promise<number> {
         if (shellActive || finished || !terminal) return undefined;
         shellActive = true;
         const label = `${request.name} (${request.containerId.slice(0, 12)})`;
-        const client = board.current.client;
+        const client = request.client;
         let outcome: AttachEnd | undefined;
         try {
           // A refusal comes back before the screen is let go of, and is said in the dialog or the status bar.

@@ -105,7 +105,7 @@ after(async () => {
   rmSync(scratch, { recursive: true, force: true });
 });
 
-test('a fleet of two dockerds, Podman, the ssh engine and one not there: rows of each with ENGINE; one frozen (SIGSTOP), a container started elsewhere appears and keys answer; engine: filters, a stop goes to the row’s own engine, volumes, events and incidents merge', { timeout: 120_000 }, async () => {
+test('a fleet of two dockerds, Podman, the ssh engine and one not there: rows of each with ENGINE; one frozen (SIGSTOP), a container started elsewhere appears and keys answer; a shell on its row runs on its engine; engine: filters, a stop goes to the row’s own engine, volumes, events and incidents merge', { timeout: 120_000 }, async () => {
   assert.ok(env.ssh, 'the sandbox’s ssh engine is set in the docker passes (this file is not in the Podman pass)');
   assert.ok(own);
   const b = launch([self.host, other.host, own.host, env.ssh.host, gone]);
@@ -131,8 +131,14 @@ test('a fleet of two dockerds, Podman, the ssh engine and one not there: rows of
 async function fleetWhileFrozen(b: PtySession): Promise<void> {
   await dockerAt(other, ['run', '-d', '--network', 'none', '--name', names.late, other.image, 'sleep', '3600']);
   await b.waitFor(names.late, WAIT_MS);
+  // A shell on the other engine's row runs there (the engine shown has no such container).
+  await filterTo(b, names.late);
+  await b.type('e');
+  await b.waitFor(/a shell in .*exit \(or Ctrl-D\) returns to berth/, WAIT_MS);
+  b.write('exit 4\r');
+  await b.waitFor(/the shell in .* exited with code 4/, WAIT_MS);
   // The filter by engine: only the other engine's rows.
-  await b.type('/', ...`engine:${other.name}`, key.enter);
+  await filterTo(b, `engine:${other.name}`);
   await b.waitFor((s) => s.includes(names.other) && !s.includes(names.self), WAIT_MS);
   await filterTo(b, names.other);
   await b.type('s');

@@ -35,7 +35,7 @@ export const containerHandlers: HandlerTable<ContainerCommands> = {
       env.dispatch({ type: 'notify', text: 'a shell needs berth running in a terminal', tone: 'error' });
       return;
     }
-    open({ containerId: command.containerId, name: command.name }).then(
+    open({ client: env.client, containerId: command.containerId, name: command.name }).then(
       (notice) => {
         if (notice) env.dispatch({ type: 'notify', text: notice.text, tone: notice.tone });
       },
@@ -49,7 +49,7 @@ export const containerHandlers: HandlerTable<ContainerCommands> = {
       env.dispatch({ type: 'notify', text: 'attaching needs berth running in a terminal', tone: 'error' });
       return;
     }
-    open({ containerId: command.containerId, name: command.name }).then(
+    open({ client: env.client, containerId: command.containerId, name: command.name }).then(
       (end) => {
         if (!end) return;
         if (end.ended === 'detached') env.dispatch({ type: 'notify', text: `detached from ${label}; it keeps running` });

@@ -61,7 +61,7 @@ export const execHandlers: HandlerTable<'exec-run' | 'debug-run' | 'host-run'> =
       reply(env, overlay, { kind: 'failed', message: 'a command with a terminal needs berth running in a terminal' });
       return;
     }
-    open({ containerId, name: command.name, cmd, user, workdir }).then(
+    open({ client: env.client, containerId, name: command.name, cmd, user, workdir }).then(
       (said) => {
         if (said) reply(env, overlay, { kind: 'handed-back', ...said });
       },
@@ -99,7 +99,7 @@ export const execHandlers: HandlerTable<'exec-run' | 'debug-run' | 'host-run'> =
       try {
         const outcome = await runContainer(client, spec, { signal, onCreated: ({ id }) => (made = id) });
         const banner = `berth: a debug shell (${image}) beside ${label}: it shares its processes and network, its files are under /proc/1/root; exit (or Ctrl-D, or Ctrl-P Ctrl-Q) ends it and removes this container`;
-        const end = await open({ containerId: outcome.id, name: `debug of ${command.name}`, banner, run: { tty: true, autoRemove: true } });
+        const end = await open({ client: env.client, containerId: outcome.id, name: `debug of ${command.name}`, banner, run: { tty: true, autoRemove: true } });
         if (end) {
           const error = end.ended === 'exited' ? end.error : undefined;
           const how = error !== undefined ? `: ${error}` : end.ended === 'exited' && end.exitCode !== undefined ? ` with code ${end.exitCode}` : '';

@@ -21,7 +21,8 @@ export const imageHandlers: HandlerTable<'image-tag' | 'image-remove' | 'pull-st
     let pullId: string;
     try {
       // The typed credentials go to the pull manager here, and nowhere else.
-      pullId = env.pulls.start({ reference: c.reference, auth: c.auth, push: c.push });
+      // A fleet's other engine: the pull runs there, labelled with its name in the Pulls pane.
+      pullId = env.pulls.start({ reference: c.reference, auth: c.auth, push: c.push, ...(env.engineName !== undefined && { on: { client: env.client, engine: env.engineName } }) });
     } catch (error) {
       reply(env, c.overlay, { kind: 'failed', message: error instanceof InvalidReferenceError ? error.message : describeError(error) });
       return;

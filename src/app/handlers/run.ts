@@ -46,7 +46,7 @@ export const runHandlers: HandlerTable<'run-create' | 'run-pull'> = {
         const open = env.services.openAttach;
         if (!open) throw new RunInputError('an interactive run (-i) needs berth running in a terminal');
         const autoRemove = spec.extras?.hostConfig.AutoRemove === true;
-        const end = await open({ containerId: outcome.id, name: spec.name ?? shortId(outcome.id), run: { tty: spec.tty, autoRemove } });
+        const end = await open({ client: env.client, containerId: outcome.id, name: spec.name ?? shortId(outcome.id), run: { tty: spec.tty, autoRemove } });
         return { kind: 'handed-back' as const, id: outcome.id, end };
       })
       .then(

@@ -67,14 +67,14 @@ export class CommandRunner {
   /** Carries the command out on `engine` (a fleet's engine, by short name: app/fleet/route.ts), else on the engine shown. */
   run = (command: Command, engine?: string): void => {
     if (this.stopped) return;
-    const env = this.envFor(engine, command);
+    const env = this.envFor(engine);
     if (!env) return;
     const handler = this.handlers[command.type] as Handler<Command>;
     handler(command, env);
   };
 
   /** The env of a fleet's other engine: its client, session and lists; undefined (and said) where that cannot be. */
-  private envFor(engine: string | undefined, command: Command): RunnerEnv | undefined {
+  private envFor(engine: string | undefined): RunnerEnv | undefined {
     const fleet = this.services.sources.fleet;
     if (engine === undefined || !fleet || engine === fleet.primaryName) return this.env;
     const session = fleet.session(engine);
@@ -83,10 +83,6 @@ export class CommandRunner {
       return undefined;
     };
     if (!session) return refuse(`${engine} is no longer in the fleet`);
-    // The terminal hand-overs (main/start.ts) speak to the engine shown.
-    if (command.type === 'container-shell' || command.type === 'container-attach') return refuse(`a shell or an attach works on ${fleet.primaryName}, the fleet's first engine, only: switch to ${engine} for it (E)`);
-    // The pull manager pulls and pushes on the engine shown.
-    if (command.type === 'pull-start') return refuse(`pulls and pushes go to ${fleet.primaryName}, the fleet's first engine: switch to ${engine} for this one (E)`);
     const base = this.env;
     const sources = this.services.sources;
     return {
@@ -102,6 +98,7 @@ export class CommandRunner {
         return sources.otherSwarm(engine) ?? base.swarm;
       },
       pulls: base.pulls,
+      engineName: engine,
       dispatch: base.dispatch,
       work: base.work,
       existing: base.existing,

@@ -59,6 +59,8 @@ export interface RunnerServices {
 
 /** A shell in the container, or (`cmd`) any command with a terminal, as another user or elsewhere. */
 export interface ShellRequest {
+  /** The engine the container is on (in a fleet, the row's own: app/fleet/route.ts). */
+  client: EngineClient;
   containerId: string;
   name: string;
   cmd?: readonly string[];
@@ -67,6 +69,8 @@ export interface ShellRequest {
 }
 
 export interface AttachRequest {
+  /** The engine the container is on (in a fleet, the row's own). */
+  client: EngineClient;
   containerId: string;
   name: string;
   /** The whole line shown as the terminal is handed over, instead of the usual one (the debug shell's). */
@@ -94,6 +98,8 @@ export interface RunnerEnv {
   readonly resources: ResourceLists;
   readonly swarm: SwarmLists;
   readonly pulls: PullManager;
+  /** A fleet's other engine the command was routed to, by its short name (undefined: the engine shown). */
+  readonly engineName?: string;
   dispatch(action: AppAction): void;
   /** The overlay's work record, made on first use. */
   work(overlay: number): OverlayWork;

@@ -45,6 +45,8 @@ export interface StartPullOptions {
   auth?: TypedCredentials;
   /** Push this local image to its registry instead: the same progress, the same pane. */
   push?: boolean;
+  /** Another engine than the one shown (a fleet's row): the pull runs there, under its name. */
+  on?: { client: PullClient; engine: string };
 }
 
 export interface PullManagerOptions {
@@ -124,18 +126,19 @@ export class PullManager {
     const target = pullTarget(parsed.ref);
     if (options.push && target.tag.includes(':')) throw new InvalidReferenceError('a push needs a tag, not a digest: name the tag to push');
     const kind = options.push ? 'push' : undefined;
-    const key = `${kind ?? 'pull'} ${this.engine ?? ''} ${target.fromImage}${target.tag.includes(':') ? '@' : ':'}${target.tag}`;
+    const engine = options.on?.engine ?? this.engine;
+    const key = `${kind ?? 'pull'} ${engine ?? ''} ${target.fromImage}${target.tag.includes(':') ? '@' : ':'}${target.tag}`;
     for (const [id, run] of this.running) if (run.key === key) return id;
 
     this.counter += 1;
     const id = `pull-${this.counter}`;
-    const pull = createPull({ id, reference: parsed.ref.familiar, fromImage: target.fromImage, tag: target.tag, impliedLatest: target.impliedLatest, startedAt: this.now(), engine: this.engine, kind });
+    const pull = createPull({ id, reference: parsed.ref.familiar, fromImage: target.fromImage, tag: target.tag, impliedLatest: target.impliedLatest, startedAt: this.now(), engine, kind });
     this.pulls.set(id, pull);
     this.order = [id, ...this.order];
     const abort = new AbortController();
     // Typed credentials are for the registry of this reference, under the key the engine expects.
     const typed: RegistryAuth | undefined = options.auth && { username: options.auth.username, password: options.auth.password, serveraddress: authConfigKey(parsed.ref.domain) };
-    const settled = this.run(this.client, id, parsed.ref.familiar, target, typed, abort.signal, kind);
+    const settled = this.run(options.on?.client ?? this.client, id, parsed.ref.familiar, target, typed, abort.signal, kind);
     this.running.set(id, { key, abort, settled });
     this.publish();
     return id;

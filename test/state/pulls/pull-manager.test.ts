@@ -128,6 +128,29 @@ test('typed credentials replace the ones found, for this registry', async () => 
   assert.deepEqual(requests[0]?.auth, { serveraddress: REGISTRY, username: 'someone', password: TYPED_PASSWORD });
 });
 
+test('a pull on a fleet’s other engine runs through that engine’s client, under its name; the same image on the engine shown is another pull', async () => {
+  handler = stream(fixture('up-to-date'));
+  const pulls = new PullManager({ client, engine: 'docker' });
+  const used: string[] = [];
+  // The other engine's client: the same server here, each pull through it written down.
+  const other = {
+    pullImage: (fromImage: string, options: Parameters<EngineClient['pullImage']>[1]) => {
+      used.push(fromImage);
+      return client.pullImage(fromImage, options);
+    },
+    resolveCredentials: (ref: string) => client.resolveCredentials(ref),
+  };
+  const there = pulls.start({ reference: `${REPO}:latest`, on: { client: other, engine: 'podman' } });
+  const here = pulls.start({ reference: `${REPO}:latest` });
+  assert.notEqual(here, there);
+  const state = await finished(pulls, there);
+  await finished(pulls, here);
+  assert.equal(state.status, 'done');
+  assert.equal(state.engine, 'podman', 'the Pulls pane says which engine it is on');
+  assert.deepEqual(used, [REPO], 'through the other engine’s client, once');
+  assert.equal(requests.length, 2);
+});
+
 test('Docker Hub images are sent fully qualified, with Hub credentials keyed as the engine expects', async () => {
   handler = stream(fixture('up-to-date'));
   const pulls = manager();
