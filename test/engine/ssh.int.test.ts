@@ -4,11 +4,14 @@
  * `docker system dial-stdio` on the far side, which reaches the sandbox engine.
  */
 import assert from 'node:assert/strict';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { after, test } from 'node:test';
 import { EngineClient } from '../../src/engine/client.ts';
 import { EngineError } from '../../src/engine/errors.ts';
 import type { EngineEvent, PullMessage } from '../../src/engine/types.ts';
 import { SSH_ALIASES } from '../sandbox/sshd.ts';
+import { countedLogins } from '../support/ssh-logins.ts';
 import { sshProcesses as sshProcessesOf } from '../support/ssh-processes.ts';
 import { sandboxDocker, sandboxEnv } from '../support/sandbox-env.ts';
 
@@ -122,6 +125,68 @@ test('a dropped ssh connection is an unreachable engine, and the next request co
   } finally {
     abort.abort();
   }
+});
+
+/** The command line of a process, as its argv. */
+const argv = (pid: number) => readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
+/** berth's ssh master for `alias`: the one that runs no command (-N). */
+const masterOf = (alias: string) => sshProcesses().filter((pid) => argv(pid).includes(alias) && argv(pid).includes('-N'));
+/** Sessions through a master, for `alias`. */
+const sessionsOf = (alias: string) => sshProcesses().filter((pid) => argv(pid).includes(alias) && argv(pid).includes('ControlMaster=no'));
+
+/** Several requests at once, so several connections: berth's start in small. */
+async function burst(c: EngineClient): Promise<void> {
+  const answers = await Promise.all([c.listContainers({ all: true }), c.listImages(), c.listVolumes(), c.listNetworks(), c.listContainers()]);
+  assert.ok(answers.every((answer) => answer !== undefined));
+}
+
+test('one ssh login for all of a client’s connections, and one more after its master died', async () => {
+  const alias = SSH_ALIASES.counted;
+  const before = countedLogins(ssh.command);
+  const own = overSsh(alias);
+  const abort = new AbortController();
+  const events = (async () => {
+    try {
+      for await (const _event of own.events({ signal: abort.signal })) void _event;
+    } catch (error) {
+      if (!(error instanceof EngineError && (error.code === 'ABORTED' || error.isUnreachable))) throw error;
+    }
+  })();
+  try {
+    await own.connect();
+    await burst(own);
+    assert.ok(sessionsOf(alias).length >= 2, `several connections ran through the master (${sessionsOf(alias).length})`);
+    assert.equal(masterOf(alias).length, 1, 'one master');
+    assert.equal(countedLogins(ssh.command) - before, 1, 'the second and later connections did no handshake of their own');
+
+    // The master dies (the network went, sshd restarted): the connections go with it, and the
+    // client logs in once more, the connections after that sharing the new login again.
+    const [master] = masterOf(alias);
+    process.kill(master!, 'SIGKILL');
+    await until(() => !masterOf(alias).includes(master!), 'the master to be gone');
+    let answered = false;
+    for (let attempt = 0; attempt < 5 && !answered; attempt++) {
+      try {
+        await own.listContainers();
+        answered = true;
+      } catch (error) {
+        assert.ok(error instanceof EngineError && error.isUnreachable, `a dropped master is an unreachable engine: ${String(error)}`);
+      }
+    }
+    assert.ok(answered, 'the client connects again');
+    await until(() => masterOf(alias).length === 1, 'a new master');
+    const again = countedLogins(ssh.command);
+    await burst(own);
+    assert.equal(countedLogins(ssh.command), again, 'the new master is shared too');
+  } finally {
+    abort.abort();
+    await events;
+  }
+  const master = masterOf(alias)[0]!;
+  const controlPath = argv(master).find((arg) => arg.startsWith('ControlPath='))!.slice('ControlPath='.length);
+  await own.close();
+  await until(() => masterOf(alias).length === 0 && sessionsOf(alias).length === 0, 'the master and its sessions to end');
+  assert.ok(!existsSync(path.dirname(controlPath)), 'the control socket’s directory is removed');
 });
 
 test('closing the client ends its ssh processes', async () => {

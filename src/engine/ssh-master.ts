@@ -1,0 +1,188 @@
+/**
+ * One ssh login per engine. berth opens several HTTP connections at once when it starts (the
+ * version, each pane's list, the event stream, …), and each one over ssh is its own
+ * `ssh … docker system dial-stdio`: with a login of their own, they were as many full ssh
+ * handshakes at once, competing, and the first rows came well after ssh alone would connect.
+ *
+ * So berth starts one OpenSSH master of its own (`ssh -N`, ControlMaster) on a control socket in
+ * a private 0700 directory (under $XDG_RUNTIME_DIR, else the temp dir), and each connection's
+ * dial-stdio runs through it (`ControlMaster=no`, ControlPath): a new session on a link that is
+ * already up, no handshake. Connections that come while the master logs in wait for it.
+ * Why a master of berth's own rather than the first connection made a master: that connection
+ * is an HTTP connection undici may close or kill at any time, and the others would go with it;
+ * a master that carries no request lives exactly as long as the engine does for berth.
+ * `ControlPersist=no`, so the master is berth's child: berth ends it when the engine is closed
+ * or switched, and when the process exits for any reason it can see (q, a signal, a crash).
+ *
+ * When the master fails to log in, its failure (host key, refused login, unknown host, …) is
+ * every waiting connection's, in ssh's own words as before; the next connection starts a new
+ * master, as after a master that died (the network went, sshd restarted). When sharing cannot
+ * work here (the client is not OpenSSH's ssh, the socket cannot be made, the master fails in
+ * a way ssh does not explain), connections have their own ssh each, as before.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync, statSync, watch, type FSWatcher } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { EngineError } from './errors.ts';
+import { knownSshFailure, sshStartError } from './ssh.ts';
+import { sshCanShare, sshLabel, sshMasterCommand, type SshAddress } from './ssh-address.ts';
+
+const STDERR_KEPT = 4096;
+/** ssh says these when it is up but cannot listen on the control socket: it goes on without sharing. */
+const NO_SHARING = /disabling multiplexing|ControlSocket|too long for Unix domain socket|unix_listener/i;
+
+interface Master {
+  child: ChildProcess;
+  socketPath: string;
+  /** The socket once the master has logged in; undefined: connect without it. */
+  ready: Promise<string | undefined>;
+}
+
+/** Masters alive in this process, ended when it exits whatever the way out. */
+const live = new Set<SshMaster>();
+let exitHook = false;
+
+export class SshMaster {
+  private dir: string | undefined;
+  private master: Master | undefined;
+  private generation = 0;
+  private closed = false;
+  /** Set once sharing turned out not to work here: every connection then has its own ssh. */
+  private unshared: boolean;
+
+  constructor(
+    private readonly address: SshAddress,
+    private readonly env: NodeJS.ProcessEnv,
+  ) {
+    this.unshared = !sshCanShare(env);
+  }
+
+  /**
+   * The control socket a new connection runs through, once a master is up (starting one if none
+   * is alive); undefined when the connection should have its own ssh. Rejects with the master's
+   * failure in ssh's words.
+   */
+  socket(): Promise<string | undefined> {
+    if (this.closed) return Promise.reject(closedError());
+    if (this.unshared) return Promise.resolve(undefined);
+    const current = this.master;
+    if (current && running(current.child)) return current.ready;
+    try {
+      this.master = this.start();
+    } catch {
+      // No private directory for the socket: connect as before.
+      this.unshared = true;
+      return Promise.resolve(undefined);
+    }
+    return this.master.ready;
+  }
+
+  /** The master's pid while one runs (tests look for what berth leaves behind). */
+  get pid(): number | undefined {
+    return this.master && running(this.master.child) ? this.master.child.pid : undefined;
+  }
+
+  /** Ends the master (its connections end with it) and removes its directory. */
+  close(): void {
+    if (this.closed) return;
+    this.closed = true;
+    live.delete(this);
+    if (this.master && running(this.master.child)) this.master.child.kill('SIGTERM');
+    if (this.dir) rmSync(this.dir, { recursive: true, force: true });
+  }
+
+  private start(): Master {
+    const dir = (this.dir ??= mkdtempSync(join(socketBase(this.env), 'berth-ssh-')));
+    // A master killed outright leaves its socket behind; a new one gets a new name.
+    if (this.master) rmSync(this.master.socketPath, { force: true });
+    const name = String(++this.generation);
+    const socketPath = join(dir, name);
+    const { file, args } = sshMasterCommand(this.address, this.env, socketPath);
+    const child = spawn(file, args, { env: this.env, stdio: ['ignore', 'ignore', 'pipe'] });
+    live.add(this);
+    if (!exitHook) {
+      exitHook = true;
+      process.once('exit', () => {
+        for (const master of live) master.close();
+      });
+    }
+    const label = sshLabel(this.address);
+    const ready = new Promise<string | undefined>((resolve, reject) => {
+      let stderr = '';
+      let watcher: FSWatcher | undefined;
+      let settled = false;
+      const settle = (outcome: () => void) => {
+        if (settled) return;
+        settled = true;
+        watcher?.close();
+        // Up or gone, the master no longer keeps Node running: connections and the UI do.
+        child.unref();
+        (child.stderr as unknown as { unref?: () => void } | null)?.unref?.();
+        outcome();
+      };
+      const up = () => {
+        if (existsSync(socketPath)) settle(() => resolve(socketPath));
+      };
+      child.stderr?.on('data', (chunk: Buffer) => {
+        stderr = (stderr + chunk.toString('utf8')).slice(-STDERR_KEPT);
+        if (!settled && NO_SHARING.test(stderr)) {
+          this.unshared = true;
+          child.kill('SIGTERM');
+          settle(() => resolve(undefined));
+        }
+      });
+      child.on('error', (error: NodeJS.ErrnoException) => {
+        if (error.code === 'ENOENT') settle(() => reject(sshStartError(error)));
+        else {
+          this.unshared = true;
+          settle(() => resolve(undefined));
+        }
+      });
+      child.on('exit', (code, signal) => {
+        if (this.closed) return settle(() => reject(closedError()));
+        const failure = knownSshFailure({ code, signal, stderr, label });
+        if (failure) return settle(() => reject(failure));
+        // Ended in a way ssh does not explain (or did not log in at all): the connection on its
+        // own says what it says, and the following ones do not wait for a master any more.
+        if (!settled) this.unshared = true;
+        settle(() => resolve(undefined));
+      });
+      try {
+        // ssh binds a temporary name and links the socket to `name` once it is logged in.
+        watcher = watch(dir, (_event, changed) => {
+          if (changed === null || changed === name) up();
+        });
+        watcher.on('error', () => undefined);
+      } catch {
+        // No watching here: the exit or an error still settles; without either, look now and then.
+        const timer = setInterval(() => (settled ? clearInterval(timer) : up()), 20);
+      }
+      up();
+    });
+    // Nobody may be waiting when the master fails (a connection that came and went).
+    ready.catch(() => undefined);
+    return { child, socketPath, ready };
+  }
+}
+
+function running(child: ChildProcess): boolean {
+  return child.exitCode === null && child.signalCode === null;
+}
+
+/** $XDG_RUNTIME_DIR is the user's own (0700) and short, as a socket path must be; else the temp dir. */
+function socketBase(env: NodeJS.ProcessEnv): string {
+  const runtime = env.XDG_RUNTIME_DIR;
+  if (runtime && runtime.startsWith('/')) {
+    try {
+      if (statSync(runtime).isDirectory()) return runtime;
+    } catch {
+      // Not there: the temp dir.
+    }
+  }
+  return tmpdir();
+}
+
+function closedError(): EngineError {
+  return new EngineError({ code: 'ABORTED', operation: 'connect', message: 'the connection to the engine was closed' });
+}
