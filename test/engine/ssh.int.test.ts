@@ -4,7 +4,8 @@
  * `docker system dial-stdio` on the far side, which reaches the sandbox engine.
  */
 import assert from 'node:assert/strict';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, test } from 'node:test';
 import { EngineClient } from '../../src/engine/client.ts';
@@ -127,8 +128,14 @@ test('a dropped ssh connection is an unreachable engine, and the next request co
   }
 });
 
-/** The command line of a process, as its argv. */
-const argv = (pid: number) => readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
+/** A process's argv; none once it has gone. */
+function argv(pid: number): string[] {
+  try {
+    return readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
+  } catch {
+    return [];
+  }
+}
 /** berth's ssh master for `alias`: the one that runs no command (-N). */
 const masterOf = (alias: string) => sshProcesses().filter((pid) => argv(pid).includes(alias) && argv(pid).includes('-N'));
 /** Sessions through a master, for `alias`. */
@@ -187,6 +194,23 @@ test('one ssh login for all of a client’s connections, and one more after its 
   await own.close();
   await until(() => masterOf(alias).length === 0 && sessionsOf(alias).length === 0, 'the master and its sessions to end');
   assert.ok(!existsSync(path.dirname(controlPath)), 'the control socket’s directory is removed');
+});
+
+test('a client other than OpenSSH’s ssh (a wrapper) gets one ssh per connection, as before', async () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'berth-wrapper-'));
+  const wrapper = path.join(dir, 'my-ssh-wrapper');
+  writeFileSync(wrapper, '#!/bin/sh\nexec ssh "$@"\n', { mode: 0o755 });
+  const alias = SSH_ALIASES.counted;
+  const before = countedLogins(ssh.command);
+  const wrapped = new EngineClient({ host: `ssh://${alias}`, env: { PATH: process.env.PATH, BERTH_SSH_COMMAND: `${wrapper} ${ssh.command.split(' ').slice(1).join(' ')}` } });
+  try {
+    await burst(wrapped);
+    assert.equal(masterOf(alias).length, 0, 'no master');
+    assert.ok(countedLogins(ssh.command) - before >= 2, 'each connection logged in on its own');
+  } finally {
+    await wrapped.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
 });
 
 test('closing the client ends its ssh processes', async () => {
