@@ -11,8 +11,11 @@
  * Why a master of berth's own rather than the first connection made a master: that connection
  * is an HTTP connection undici may close or kill at any time, and the others would go with it;
  * a master that carries no request lives exactly as long as the engine does for berth.
- * `ControlPersist=no`, so the master is berth's child: berth ends it when the engine is closed
- * or switched, and when the process exits for any reason it can see (q, a signal, a crash).
+ * `ControlPersist=no`, so the master is berth's child, and a guard sees to it that it ends with
+ * berth: a small sh holds the master's pid and reads a pipe from berth, and kills the master
+ * when the pipe closes. berth closes it when the engine is closed or switched; the kernel closes
+ * it when berth ends in any way at all (q, a signal, a crash, kill -9), and ssh -N itself never
+ * looks at its input.
  *
  * When the master fails to log in, its failure (host key, refused login, unknown host, …) is
  * every waiting connection's, in ssh's own words as before; the next connection starts a new
@@ -25,10 +28,25 @@ import { existsSync, mkdtempSync, rmSync, statSync, watch, type FSWatcher } from
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { EngineError } from './errors.ts';
-import { knownSshFailure, sshStartError } from './ssh.ts';
+import { knownSshFailure } from './ssh.ts';
 import { sshCanShare, sshLabel, sshMasterCommand, type SshAddress } from './ssh-address.ts';
 
 const STDERR_KEPT = 4096;
+/**
+ * Runs the master (`"$@"`) and ends it when its input closes. sh gives a background job
+ * /dev/null for input, so the pipe is kept on fd 3 for the guard; the master's exit status is
+ * sh's, its stderr goes straight through.
+ */
+const GUARD = [
+  'exec 3<&0',
+  '"$@" </dev/null 3<&- & master=$!',
+  '{ while read -r _; do :; done; kill "$master" 2>/dev/null; } <&3 &',
+  'guard=$!',
+  'exec 3<&-',
+  'wait "$master"; status=$?',
+  'kill "$guard" 2>/dev/null',
+  'exit "$status"',
+].join('\n');
 /** ssh says these when it is up but cannot listen on the control socket: it goes on without sharing. */
 const NO_SHARING = /disabling multiplexing|ControlSocket|too long for Unix domain socket|unix_listener/i;
 
@@ -78,17 +96,13 @@ export class SshMaster {
     return this.master.ready;
   }
 
-  /** The master's pid while one runs (tests look for what berth leaves behind). */
-  get pid(): number | undefined {
-    return this.master && running(this.master.child) ? this.master.child.pid : undefined;
-  }
-
   /** Ends the master (its connections end with it) and removes its directory. */
   close(): void {
     if (this.closed) return;
     this.closed = true;
     live.delete(this);
-    if (this.master && running(this.master.child)) this.master.child.kill('SIGTERM');
+    // The guard ends the master when its pipe closes.
+    this.master?.child.stdin?.destroy();
     if (this.dir) rmSync(this.dir, { recursive: true, force: true });
   }
 
@@ -99,7 +113,8 @@ export class SshMaster {
     const name = String(++this.generation);
     const socketPath = join(dir, name);
     const { file, args } = sshMasterCommand(this.address, this.env, socketPath);
-    const child = spawn(file, args, { env: this.env, stdio: ['ignore', 'ignore', 'pipe'] });
+    const child = spawn('/bin/sh', ['-c', GUARD, 'berth-ssh-master', file, ...args], { env: this.env, stdio: ['pipe', 'ignore', 'pipe'] });
+    child.stdin?.on('error', () => undefined);
     live.add(this);
     if (!exitHook) {
       exitHook = true;
@@ -118,7 +133,7 @@ export class SshMaster {
         watcher?.close();
         // Up or gone, the master no longer keeps Node running: connections and the UI do.
         child.unref();
-        (child.stderr as unknown as { unref?: () => void } | null)?.unref?.();
+        for (const stream of [child.stdin, child.stderr]) (stream as unknown as { unref?: () => void } | null)?.unref?.();
         outcome();
       };
       const up = () => {
@@ -128,20 +143,19 @@ export class SshMaster {
         stderr = (stderr + chunk.toString('utf8')).slice(-STDERR_KEPT);
         if (!settled && NO_SHARING.test(stderr)) {
           this.unshared = true;
-          child.kill('SIGTERM');
+          child.stdin?.destroy();
           settle(() => resolve(undefined));
         }
       });
-      child.on('error', (error: NodeJS.ErrnoException) => {
-        if (error.code === 'ENOENT') settle(() => reject(sshStartError(error)));
-        else {
-          this.unshared = true;
-          settle(() => resolve(undefined));
-        }
+      // No sh to guard it: the connection on its own says what it says.
+      child.on('error', () => {
+        this.unshared = true;
+        settle(() => resolve(undefined));
       });
       child.on('exit', (code, signal) => {
         if (this.closed) return settle(() => reject(closedError()));
-        const failure = knownSshFailure({ code, signal, stderr, label });
+        // 127: sh found no ssh to run (a master runs no remote command, so it is not docker's).
+        const failure = code === 127 ? undefined : knownSshFailure({ code, signal, stderr, label });
         if (failure) return settle(() => reject(failure));
         // Ended in a way ssh does not explain (or did not log in at all): the connection on its
         // own says what it says, and the following ones do not wait for a master any more.

@@ -4,7 +4,8 @@
  * `docker system dial-stdio` on the far side, which reaches the sandbox engine.
  */
 import assert from 'node:assert/strict';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, test } from 'node:test';
@@ -222,6 +223,59 @@ test('closing the client ends its ssh processes', async () => {
   await own.close();
   await until(() => !sshProcesses().some((pid) => mine.includes(pid)), 'its ssh processes to end');
 });
+
+test('a process killed outright (kill -9) leaves no ssh behind: the master’s guard ends it', async () => {
+  // Not in a terminal of its own, so no hangup reaches its children: only the guard can end them.
+  const clientModule = new URL('../../src/engine/client.ts', import.meta.url).href;
+  const script = [
+    `import { EngineClient } from ${JSON.stringify(clientModule)};`,
+    `const c = new EngineClient({ host: 'ssh://${SSH_ALIASES.counted}', env: { PATH: process.env.PATH, BERTH_SSH_COMMAND: ${JSON.stringify(ssh.command)} } });`,
+    'await Promise.all([c.listContainers(), c.listImages(), c.listVolumes()]);',
+    "process.stdout.write('ready\\n');",
+    'setInterval(() => undefined, 60_000);',
+  ].join('\n');
+  const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { cwd: new URL('../..', import.meta.url), stdio: ['ignore', 'pipe', 'inherit'] });
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  try {
+    let out = '';
+    child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString('utf8')));
+    await until(() => out.includes('ready') || child.exitCode !== null, 'the client to be connected', 30_000);
+    assert.ok(out.includes('ready'), 'the client connected');
+    const own = descendants(child.pid!).filter((pid) => argv(pid)[0]?.endsWith('ssh'));
+    assert.ok(own.some((pid) => argv(pid).includes('-N')), 'its master runs');
+    assert.ok(own.some((pid) => argv(pid).includes('ControlMaster=no')), 'its connections run');
+    child.kill('SIGKILL');
+    await exited;
+    await until(() => own.every((pid) => argv(pid).length <= 1), 'its ssh processes to end');
+  } finally {
+    child.kill('SIGKILL');
+  }
+});
+
+/** Every process under `root` (children, their children, …), from /proc. */
+function descendants(root: number): number[] {
+  const parents = new Map<number, number>();
+  for (const name of readdirSync('/proc')) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
+      parents.set(Number(name), Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]));
+    } catch {
+      // gone meanwhile
+    }
+  }
+  const found: number[] = [];
+  const walk = (pid: number) => {
+    for (const [child, parent] of parents) {
+      if (parent === pid) {
+        found.push(child);
+        walk(child);
+      }
+    }
+  };
+  walk(root);
+  return found;
+}
 
 test('bad input gets the message that says what to do', async () => {
   const failures: Array<[string, RegExp, RegExp]> = [
