@@ -22,13 +22,18 @@
  * master, as after a master that died (the network went, sshd restarted). When sharing cannot
  * work here (the client is not OpenSSH's ssh, the socket cannot be made, the master fails in
  * a way ssh does not explain), connections have their own ssh each, as before.
+ *
+ * Each session still starts the remote user's shell and docker CLI (on the sandbox's sshd,
+ * ~150 ms, most of it the shell's rc files). Sessions started ahead of need, for the lists that
+ * follow the version, were tried: with the remote side on the same two CPUs (the sandbox),
+ * their start competed with the first two sessions and the first rows came later, so no.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, statSync, watch, type FSWatcher } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { EngineError } from './errors.ts';
-import { knownSshFailure } from './ssh.ts';
+import { knownSshFailure, sshFailure } from './ssh.ts';
 import { sshCanShare, sshLabel, sshMasterCommand, type SshAddress } from './ssh-address.ts';
 
 const STDERR_KEPT = 4096;
@@ -68,6 +73,8 @@ export class SshMaster {
   private closed = false;
   /** Set once sharing turned out not to work here: every connection then has its own ssh. */
   private unshared: boolean;
+  /** Set once a master has been up: sharing works with this client and this host. */
+  private sharing = false;
 
   constructor(
     private readonly address: SshAddress,
@@ -137,7 +144,9 @@ export class SshMaster {
         outcome();
       };
       const up = () => {
-        if (existsSync(socketPath)) settle(() => resolve(socketPath));
+        if (!existsSync(socketPath)) return;
+        this.sharing = true;
+        settle(() => resolve(socketPath));
       };
       child.stderr?.on('data', (chunk: Buffer) => {
         stderr = (stderr + chunk.toString('utf8')).slice(-STDERR_KEPT);
@@ -157,9 +166,14 @@ export class SshMaster {
         // 127: sh found no ssh to run (a master runs no remote command, so it is not docker's).
         const failure = code === 127 ? undefined : knownSshFailure({ code, signal, stderr, label });
         if (failure) return settle(() => reject(failure));
-        // Ended in a way ssh does not explain (or did not log in at all): the connection on its
-        // own says what it says, and the following ones do not wait for a master any more.
-        if (!settled) this.unshared = true;
+        if (settled) return;
+        // Ended in a way ssh does not explain, before it logged in. Once a master has worked
+        // here, that is the link failing (a reset, sshd going away): the engine is unreachable,
+        // and the next connection starts a master again. Before that, it may be a client that
+        // does not share (an `ssh` that is not OpenSSH's): the connection on its own says what
+        // it says, and the following ones do not wait for a master any more.
+        if (this.sharing) return settle(() => reject(sshFailure({ code, signal, stderr, label })));
+        this.unshared = true;
         settle(() => resolve(undefined));
       });
       try {
