@@ -38,11 +38,13 @@ import { sshCanShare, sshLabel, sshMasterCommand, type SshAddress } from './ssh-
 
 const STDERR_KEPT = 4096;
 /**
- * Runs the master (`"$@"`) and ends it when its input closes. sh gives a background job
- * /dev/null for input, so the pipe is kept on fd 3 for the guard; the master's exit status is
- * sh's, its stderr goes straight through.
+ * Runs the master (`"$@"` after the directory) and ends it when its input closes, then removes
+ * the master's directory (its socket): after a kill -9 of berth too, nothing is left. sh gives a
+ * background job /dev/null for input, so the pipe is kept on fd 3 for the guard; the master's
+ * exit status is sh's, its stderr goes straight through.
  */
 const GUARD = [
+  'dir=$1; shift',
   'exec 3<&0',
   '"$@" </dev/null 3<&- & master=$!',
   '{ while read -r _; do :; done; kill "$master" 2>/dev/null; } <&3 &',
@@ -50,6 +52,7 @@ const GUARD = [
   'exec 3<&-',
   'wait "$master"; status=$?',
   'kill "$guard" 2>/dev/null',
+  'rm -rf -- "$dir"',
   'exit "$status"',
 ].join('\n');
 /** ssh says these when it is up but cannot listen on the control socket: it goes on without sharing. */
@@ -57,6 +60,8 @@ const NO_SHARING = /disabling multiplexing|ControlSocket|too long for Unix domai
 
 interface Master {
   child: ChildProcess;
+  /** The master's own directory (from mkdtemp), which holds its socket alone. */
+  dir: string;
   socketPath: string;
   /** The socket once the master has logged in; undefined: connect without it. */
   ready: Promise<string | undefined>;
@@ -67,9 +72,7 @@ const live = new Set<SshMaster>();
 let exitHook = false;
 
 export class SshMaster {
-  private dir: string | undefined;
   private master: Master | undefined;
-  private generation = 0;
   private closed = false;
   /** Set once sharing turned out not to work here: every connection then has its own ssh. */
   private unshared: boolean;
@@ -110,17 +113,17 @@ export class SshMaster {
     live.delete(this);
     // The guard ends the master when its pipe closes.
     this.master?.child.stdin?.destroy();
-    if (this.dir) rmSync(this.dir, { recursive: true, force: true });
+    // The guard removes it too, once the master is gone; berth need not wait for that.
+    if (this.master) rmSync(this.master.dir, { recursive: true, force: true });
   }
 
   private start(): Master {
-    const dir = (this.dir ??= mkdtempSync(join(socketBase(this.env), 'berth-ssh-')));
-    // A master killed outright leaves its socket behind; a new one gets a new name.
-    if (this.master) rmSync(this.master.socketPath, { force: true });
-    const name = String(++this.generation);
+    // A directory for each master: one that died leaves nothing in the way of the next.
+    const dir = mkdtempSync(join(socketBase(this.env), 'berth-ssh-'));
+    const name = 's';
     const socketPath = join(dir, name);
     const { file, args } = sshMasterCommand(this.address, this.env, socketPath);
-    const child = spawn('/bin/sh', ['-c', GUARD, 'berth-ssh-master', file, ...args], { env: this.env, stdio: ['pipe', 'ignore', 'pipe'] });
+    const child = spawn('/bin/sh', ['-c', GUARD, 'berth-ssh-master', dir, file, ...args], { env: this.env, stdio: ['pipe', 'ignore', 'pipe'] });
     child.stdin?.on('error', () => undefined);
     live.add(this);
     if (!exitHook) {
@@ -158,6 +161,7 @@ export class SshMaster {
       });
       // No sh to guard it: the connection on its own says what it says.
       child.on('error', () => {
+        rmSync(dir, { recursive: true, force: true });
         this.unshared = true;
         settle(() => resolve(undefined));
       });
@@ -190,7 +194,7 @@ export class SshMaster {
     });
     // Nobody may be waiting when the master fails (a connection that came and went).
     ready.catch(() => undefined);
-    return { child, socketPath, ready };
+    return { child, dir, socketPath, ready };
   }
 }
 

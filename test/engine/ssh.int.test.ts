@@ -205,7 +205,8 @@ test('a client other than OpenSSH’s ssh (a wrapper) gets one ssh per connectio
   const before = countedLogins(ssh.command);
   const wrapped = new EngineClient({ host: `ssh://${alias}`, env: { PATH: process.env.PATH, BERTH_SSH_COMMAND: `${wrapper} ${ssh.command.split(' ').slice(1).join(' ')}` } });
   try {
-    await burst(wrapped);
+    // Two at once: two connections.
+    await Promise.all([wrapped.listContainers(), wrapped.listImages()]);
     assert.equal(masterOf(alias).length, 0, 'no master');
     assert.ok(countedLogins(ssh.command) - before >= 2, 'each connection logged in on its own');
   } finally {
@@ -224,7 +225,7 @@ test('closing the client ends its ssh processes', async () => {
   await until(() => !sshProcesses().some((pid) => mine.includes(pid)), 'its ssh processes to end');
 });
 
-test('a process killed outright (kill -9) leaves no ssh behind: the master’s guard ends it', async () => {
+test('a process killed outright (kill -9) leaves no ssh behind: the master’s guard ends it and removes its socket', async () => {
   // Not in a terminal of its own, so no hangup reaches its children: only the guard can end them.
   const clientModule = new URL('../../src/engine/client.ts', import.meta.url).href;
   const script = [
@@ -242,11 +243,15 @@ test('a process killed outright (kill -9) leaves no ssh behind: the master’s g
     await until(() => out.includes('ready') || child.exitCode !== null, 'the client to be connected', 30_000);
     assert.ok(out.includes('ready'), 'the client connected');
     const own = descendants(child.pid!).filter((pid) => argv(pid)[0]?.endsWith('ssh'));
-    assert.ok(own.some((pid) => argv(pid).includes('-N')), 'its master runs');
+    const master = own.find((pid) => argv(pid).includes('-N'));
+    assert.ok(master !== undefined, 'its master runs');
     assert.ok(own.some((pid) => argv(pid).includes('ControlMaster=no')), 'its connections run');
+    const socketDir = path.dirname(argv(master).find((arg) => arg.startsWith('ControlPath='))!.slice('ControlPath='.length));
+    assert.ok(existsSync(socketDir));
     child.kill('SIGKILL');
     await exited;
     await until(() => own.every((pid) => argv(pid).length <= 1), 'its ssh processes to end');
+    await until(() => !existsSync(socketDir), 'its control socket’s directory to be removed');
   } finally {
     child.kill('SIGKILL');
   }
