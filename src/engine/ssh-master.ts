@@ -55,8 +55,11 @@ const GUARD = [
   'rm -rf -- "$dir"',
   'exit "$status"',
 ].join('\n');
-/** ssh says these when it is up but cannot listen on the control socket: it goes on without sharing. */
-const NO_SHARING = /disabling multiplexing|ControlSocket|too long for Unix domain socket|unix_listener/i;
+/**
+ * ssh's errors when it cannot listen on the control socket: it then goes on without sharing, or
+ * ends. (Only these words: with LogLevel DEBUG, a master that does listen talks of its socket too.)
+ */
+const NO_SHARING = /disabling multiplexing|too long for Unix domain socket/i;
 
 interface Master {
   child: ChildProcess;
