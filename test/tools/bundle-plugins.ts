@@ -95,6 +95,15 @@ export const LATER: readonly SourceEdit[] = [
     to: "const connectH2 = (...args) => require('./client-h2.js')(...args)",
     why: 'node:http2 loaded on the first HTTP/2 connection',
   },
+  {
+    // Each connection asks whether the host is an IP address, for a TLS server name only; the
+    // first call compiles Node's IPv6 expression (~3 ms). Without a server name (plain HTTP, a
+    // unix socket: the engines on the first frame's path) the answer is never read.
+    file: 'node_modules/undici/lib/core/connect.js',
+    from: 'const family = net.isIP(hostname)',
+    to: 'const family = servername ? net.isIP(hostname) : 0',
+    why: 'no IP check for a connection without a TLS server name',
+  },
 ];
 
 /** Applies `LATER` as esbuild loads those files (the tests run the files as installed). */
