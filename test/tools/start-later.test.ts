@@ -1,7 +1,8 @@
 /**
  * The build's start-up edits of dependency code (test/tools/bundle-plugins.ts `LATER`): each
  * still matches the installed file, the bundled string-width measures every text as the installed
- * one does, and the fact the Emoji_Presentation edit stands on holds on each Node berth supports.
+ * one does, Yoga's WebAssembly still loads, and the fact the Emoji_Presentation edit stands on
+ * holds on each Node berth supports.
  */
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
@@ -42,6 +43,25 @@ test('string-width as bundled measures what the installed one measures: digits, 
       if (/\p{Emoji}/u.test(text)) texts.push(text, `7${text}`);
     }
     for (const text of texts) assert.equal(bundled(text), stringWidth(text), JSON.stringify(text));
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test("Yoga as bundled decodes its WebAssembly with Node's base64 decoder, and lays out", async () => {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'berth-start-later-'));
+  try {
+    const outfile = path.join(dir, 'yoga.cjs');
+    await build({ stdin: { contents: "module.exports = require('yoga-layout/load');", resolveDir: root }, bundle: true, platform: 'node', format: 'cjs', outfile, plugins: [startLater], logLevel: 'silent' });
+    assert.match(readFileSync(outfile, 'utf8'), /Buffer\.from\(a\.slice\(37\), ?"base64"\)/, 'the edit is in the bundle');
+    const { loadYoga } = createRequire(import.meta.url)(outfile) as { loadYoga: () => Promise<{ Node: { create(): { setWidth(w: number): void; setHeight(h: number): void; calculateLayout(): void; getComputedWidth(): number; getComputedHeight(): number; free(): void } } }> };
+    const yoga = await loadYoga();
+    const node = yoga.Node.create();
+    node.setWidth(120);
+    node.setHeight(40);
+    node.calculateLayout();
+    assert.deepEqual([node.getComputedWidth(), node.getComputedHeight()], [120, 40]);
+    node.free();
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
