@@ -151,13 +151,11 @@ export async function runApp(options: AppOptions): Promise<number> {
   startEngineSession(session);
   fleet.start();
   try {
-    const [, { mount }, { createRuntime }] = await Promise.all([
-      // Ink lays out with Yoga, whose WebAssembly compiles meanwhile (yoga.ts): first, so that
-      // the compile has started before Ink, React and the panes are evaluated (the bundle's
-      // imports are evaluated in this order).
-      import('../ui/yoga.ts').then((yoga) => yoga.yogaReady),
+    const [{ mount }, { createRuntime }] = await Promise.all([
       import('../ui/mount.tsx'),
       import('../app/runtime.ts'),
+      // Ink lays out with Yoga, whose WebAssembly compiles meanwhile (yoga.ts).
+      import('../ui/yoga.ts').then((yoga) => yoga.yogaReady),
       firstData(engineStore, FIRST_DATA_WAIT_MS),
     ]);
     if (!finished) {
