@@ -27,7 +27,8 @@ const single = sea.isSea();
 // In the single executable there is no file beside it: the app is an asset, and what it may
 // require() is Node's own modules, as anywhere else.
 const filename = single ? path.join(path.dirname(process.execPath), 'app.cjs') : path.join(__dirname, 'app.cjs');
-const source = single ? sea.getAsset('app.cjs', 'utf8') : readFileSync(filename, 'utf8');
+// Bytes: the cache's name is their hash (tuning/code-cache.ts).
+const source = single ? new Uint8Array(sea.getAsset('app.cjs')) : readFileSync(filename);
 const cacheDir = process.env.NODE_DISABLE_COMPILE_CACHE || !leverOn('code-cache') ? undefined : codeCacheDir();
 const app = compileWithCodeCache(source, filename, cacheDir);
 // The app calls it once start-up has settled (main/start.ts), when what every start runs has run.

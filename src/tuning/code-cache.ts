@@ -29,8 +29,11 @@ export function codeCacheDir(env: NodeJS.ProcessEnv = process.env, home: string 
   return path.join(base, 'berth');
 }
 
-/** The cache file's name for this source on this Node: `v24.21.0-x64-<hash>.code`. */
-export function codeCacheName(source: string, node: { version: string; arch: string } = process): string {
+/**
+ * The cache file's name for this source on this Node: `v24.21.0-x64-<hash>.code`. The source as
+ * text or as its UTF-8 bytes: the same name either way.
+ */
+export function codeCacheName(source: string | Uint8Array, node: { version: string; arch: string } = process): string {
   return `${codeCachePrefix(node)}${createHash('sha256').update(source).digest('hex').slice(0, 24)}.code`;
 }
 
@@ -54,10 +57,12 @@ export interface CompiledApp {
 
 /**
  * Compiles `source` (a CommonJS module's text, from `filename`) with the cache from `dir` when
- * there is one for it. `dir` undefined: no cache.
+ * there is one for it. `dir` undefined: no cache. Given as the file's bytes, the name is hashed
+ * from them as read rather than from the text encoded back into them (~1–2 ms for berth's app).
  */
-export function compileWithCodeCache(source: string, filename: string, dir: string | undefined): CompiledApp {
-  const body = source.startsWith('#!') ? `//${source.slice(2)}` : source;
+export function compileWithCodeCache(source: string | Uint8Array, filename: string, dir: string | undefined): CompiledApp {
+  const text = typeof source === 'string' ? source : Buffer.from(source.buffer, source.byteOffset, source.byteLength).toString('utf8');
+  const body = text.startsWith('#!') ? `//${text.slice(2)}` : text;
   // Node's own CommonJS wrapper, on one line, so the code's line numbers stay its own.
   const wrapped = `(function (exports, require, module, __filename, __dirname) {${body}\n})`;
   const file = dir === undefined ? undefined : path.join(dir, codeCacheName(source));

@@ -9,9 +9,12 @@
  *   main entry's top-level await cannot live in a CommonJS bundle;
  * - undici's own flag for bundlers (`esbuildDetection`) leaves its experimental Milo HTTP parser
  *   out, as undici's published bundle does; llhttp, which the tests use too, parses.
+ * A third changes when dependency code runs, never what it does (`startLater`): work the first
+ * frame never needs is done on first use instead of as the bundle loads.
  */
 import type { BuildOptions, Plugin } from 'esbuild';
 import { readFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
@@ -49,5 +52,89 @@ export const yogaThroughLoad: Plugin = {
   },
 };
 
+/** One exact edit of a dependency's file: `from` must occur in it once, or the build fails. */
+export interface SourceEdit {
+  /** The file, from the repository's root (node_modules/…). */
+  file: string;
+  from: string;
+  to: string;
+  /** What the edit buys, for the build's error if the file changed under it. */
+  why: string;
+}
+
+/**
+ * Start-up work the first frame does not need, put off to its first use (bench B1, Node 24,
+ * interleaved runs: README, Performance). Each edit must match the installed source exactly, so
+ * an upgrade cannot silently drop it: the build then fails and the edit is made again or dropped.
+ */
+export const LATER: readonly SourceEdit[] = [
+  {
+    // V8 parses a `\\p{RGI_Emoji}` expression (a set of ~3,600 strings from ICU) when it is made,
+    // literal or not: 12–15 ms as string-width loads. Made on first use instead.
+    file: 'node_modules/string-width/index.js',
+    from: 'const rgiEmojiRegex = /^\\p{RGI_Emoji}$/v;',
+    to: "let berthRgiEmojiRegex;\nconst rgiEmojiRegex = { test: (text) => (berthRgiEmojiRegex ??= new RegExp('^\\\\p{RGI_Emoji}$', 'v')).test(text) };",
+    why: 'the RGI_Emoji expression made on first use',
+  },
+  {
+    // string-width's patch (test/tools/patches) tests a grapheme of one code point for RGI_Emoji
+    // only when it has the Emoji property, which every digit has: the first frame's numbers
+    // still made V8 build the expression (15–30 ms). A single code point is an RGI emoji only
+    // if it has Emoji_Presentation (test/tools/emoji-presentation.test.ts checks it for every
+    // code point on each Node berth supports), and no digit has that.
+    file: 'node_modules/string-width/index.js',
+    from: 'const berthEmojiProperty = /\\p{Emoji}/u;',
+    to: 'const berthEmojiProperty = /\\p{Emoji_Presentation}/u;',
+    why: 'digits answered without the RGI_Emoji expression',
+  },
+  {
+    // undici's HTTP/2 client loads node:http2 (and with it Node's HTTP/2 internals: ~6–10 ms) as
+    // undici loads; it runs only when a TLS engine offers h2. Loaded then instead.
+    file: 'node_modules/undici/lib/dispatcher/client.js',
+    from: "const connectH2 = require('./client-h2.js')",
+    to: "const connectH2 = (...args) => require('./client-h2.js')(...args)",
+    why: 'node:http2 loaded on the first HTTP/2 connection',
+  },
+  {
+    // Each connection asks whether the host is an IP address, for a TLS server name only; the
+    // first call compiles Node's IPv6 expression (~3 ms). Without a server name (plain HTTP, a
+    // unix socket: the engines on the first frame's path) the answer is never read.
+    file: 'node_modules/undici/lib/core/connect.js',
+    from: 'const family = net.isIP(hostname)',
+    to: 'const family = servername ? net.isIP(hostname) : 0',
+    why: 'no IP check for a connection without a TLS server name',
+  },
+  {
+    // Yoga's loader decodes its inlined WebAssembly (72 KB, in base64) with atob and a loop over
+    // the characters, on the main thread before Ink can draw: 2.5–5 ms on Node 24 with berth's
+    // compilers, where Node's own base64 decoder takes 0.2 ms for the same bytes.
+    file: 'node_modules/yoga-layout/dist/binaries/yoga-wasm-base64-esm.js',
+    from: 'var b=xa(a.slice(37)),c=new Uint8Array(b.length);for(a=0;a<b.length;++a)c[a]=b.charCodeAt(a);var d=c',
+    to: 'var d=new Uint8Array(Buffer.from(a.slice(37),"base64"))',
+    why: "Yoga's WebAssembly decoded by Node's base64 decoder",
+  },
+];
+
+/** Applies `LATER` as esbuild loads those files (the tests run the files as installed). */
+export const startLater: Plugin = {
+  name: 'start-later',
+  setup(b) {
+    // By the end of the path: node_modules may be a link to another checkout's, which esbuild resolves.
+    b.onLoad({ filter: /[\\/]node_modules[\\/](string-width|undici|yoga-layout)[\\/]/ }, async (args) => {
+      const file = args.path.replaceAll('\\', '/');
+      const edits = LATER.filter((e) => file.endsWith(`/${e.file}`));
+      if (edits.length === 0) return undefined;
+      let source = await readFile(args.path, 'utf8');
+      for (const edit of edits) {
+        if (source.split(edit.from).length !== 2) {
+          throw new Error(`${edit.file} no longer holds \`${edit.from}\` once: ${edit.why} (test/tools/bundle-plugins.ts LATER) must be made again for it or dropped`);
+        }
+        source = source.replace(edit.from, () => edit.to);
+      }
+      return { contents: source, loader: 'js' };
+    });
+  },
+};
+
 /** What shapes the app's bundle (the boot holds only berth's own code). */
-export const appPlugins: Plugin[] = [yogaThroughLoad];
+export const appPlugins: Plugin[] = [yogaThroughLoad, startLater];

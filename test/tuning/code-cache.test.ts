@@ -26,6 +26,8 @@ test('a cache is named for its Node and its exact text: the same length is not t
   assert.match(codeCacheName('a = 1', node), /^v24\.21\.0-x64-[0-9a-f]{24}\.code$/);
   assert.notEqual(codeCacheName('a = 1', node), codeCacheName('a = 2', node));
   assert.notEqual(codeCacheName('a = 1', node), codeCacheName('a = 1', { version: 'v20.20.2', arch: 'x64' }));
+  // The boot names it from the file's bytes: the same name as from the text.
+  assert.equal(codeCacheName(Buffer.from('a = "é ●"', 'utf8'), node), codeCacheName('a = "é ●"', node));
 });
 
 /** A CommonJS "app" with enough functions for V8 to cache; it leaves what it was given in globalThis.ran. */
@@ -51,7 +53,8 @@ function startOn(node: string, source: string, dir: string | undefined, flags = 
   const script = `import { createRequire } from 'node:module';
     const m = await import(${JSON.stringify(moduleUrl)});
     ${flags ? `(await import('node:v8')).default.setFlagsFromString(${JSON.stringify(flags)});` : ''}
-    const app = m.compileWithCodeCache(${JSON.stringify(source)}, ${JSON.stringify(file)}, ${JSON.stringify(dir)});
+    // As the boot does: from the file's bytes.
+    const app = m.compileWithCodeCache((await import('node:fs')).readFileSync(${JSON.stringify(file)}), ${JSON.stringify(file)}, ${JSON.stringify(dir)});
     app.run(createRequire(${JSON.stringify(file)}));
     const saved = app.save();
     if (app.save()) throw new Error('a second save wrote again');

@@ -3,7 +3,7 @@
  * (nobody has logged in) and reads as an empty config; a file we cannot parse is an error,
  * because silently pulling anonymously would hide the cause of a later "access denied".
  */
-import { readFile } from 'node:fs/promises';
+import { fsPromises } from '../fs-later.ts';
 import { join } from 'node:path';
 import { EngineError } from '../errors.ts';
 
@@ -45,7 +45,7 @@ export async function readDockerConfig(location: DockerConfigLocation): Promise<
   const path = join(dockerConfigDir(location), 'config.json');
   let text: string;
   try {
-    text = await readFile(path, 'utf8');
+    text = await fsPromises().readFile(path, 'utf8');
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'ENOENT' || code === 'ENOTDIR') return { path, exists: false, config: { auths: {}, credHelpers: {} } };

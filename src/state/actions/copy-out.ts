@@ -4,7 +4,7 @@
  * refuses entries that would land outside DIR (absolute paths, `..`, links out) and, here, keeps
  * the files berth's user's own rather than the container's owners.
  */
-import { stat } from 'node:fs/promises';
+import { fsPromises } from '../../engine/fs-later.ts';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -32,7 +32,7 @@ export type CopyOutOutcome = { kind: 'done'; message: string } | { kind: 'exists
 
 async function kindOf(file: string): Promise<'directory' | 'other' | undefined> {
   try {
-    return (await stat(file)).isDirectory() ? 'directory' : 'other';
+    return (await fsPromises().stat(file)).isDirectory() ? 'directory' : 'other';
   } catch {
     return undefined;
   }

@@ -4,7 +4,7 @@
  * does) and sent with PUT archive. When something is already at the target, the caller is told
  * first, and asks again with `overwrite` once the person said yes.
  */
-import { lstat } from 'node:fs/promises';
+import { fsPromises } from '../../engine/fs-later.ts';
 import path from 'node:path';
 import posix from 'node:path/posix';
 import { isDirectory, type PathStat } from '../../engine/archive.ts';
@@ -47,7 +47,7 @@ async function tarOf(source: string): Promise<Buffer> {
 
 export async function copyIn(client: CopyInClient, request: CopyInRequest): Promise<CopyInOutcome> {
   const source = path.resolve(request.source);
-  const local = await lstat(source).catch(() => undefined);
+  const local = await fsPromises().lstat(source).catch(() => undefined);
   if (local === undefined) return { kind: 'failed', message: `${request.source} is not here` };
   if (!local.isFile() && !local.isDirectory()) return { kind: 'failed', message: `${request.source} is neither a file nor a directory` };
   const directory = posix.resolve('/', request.directory);

@@ -6,7 +6,7 @@
  * A new file every time, never overwriting one.
  */
 import { createWriteStream } from 'node:fs';
-import { writeFile } from 'node:fs/promises';
+import { fsPromises } from '../../engine/fs-later.ts';
 import { once } from 'node:events';
 import { join } from 'node:path';
 import type { LogLine } from './types.ts';
@@ -31,7 +31,7 @@ export function logFileName(containerName: string, at: Date): string {
 /** Writes the file in `dir` and returns its path; rejects (EEXIST, EACCES, …) without touching an existing file. */
 export async function saveLogs(lines: readonly LogLine[], options: { dir: string; containerName: string; timestamps: boolean; at?: Date }): Promise<string> {
   const path = join(options.dir, logFileName(options.containerName, options.at ?? new Date()));
-  await writeFile(path, logFileText(lines, options.timestamps), { flag: 'wx' });
+  await fsPromises().writeFile(path, logFileText(lines, options.timestamps), { flag: 'wx' });
   return path;
 }
 

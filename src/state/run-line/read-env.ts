@@ -3,7 +3,7 @@
  * --env-file from the disk, relative to berth's working directory as the CLI's is to its own,
  * then -e; a bare name on either takes its value from berth's environment.
  */
-import { readFile } from 'node:fs/promises';
+import { fsPromises } from '../../engine/fs-later.ts';
 import { parseEnvFile, resolveEnv, type CreateExtras } from './create-body.ts';
 
 export type EnvRead = { ok: true; env: string[] } | { ok: false; message: string };
@@ -15,7 +15,7 @@ export async function readRunEnv(extras: CreateExtras | undefined, environment: 
   for (const path of extras.envFiles) {
     let text: string;
     try {
-      text = await readFile(path, 'utf8');
+      text = await fsPromises().readFile(path, 'utf8');
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code;
       return { ok: false, message: `env file ${path}: ${code === 'ENOENT' ? 'no such file' : code === 'EACCES' ? 'permission denied' : code === 'EISDIR' ? 'is a directory' : String((error as Error).message)}` };
