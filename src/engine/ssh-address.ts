@@ -4,6 +4,7 @@
  * dial-stdio`, with `-o ConnectTimeout=30 -T` as CLI 25+ adds, and `--host unix://<path>` when the
  * address names a socket on the remote side, as CLI 24+ does).
  */
+import { basename } from 'node:path';
 import { parse, quote } from 'shell-quote';
 import { EngineError } from './errors.ts';
 
@@ -60,17 +61,54 @@ export function sshProgram(env: NodeJS.ProcessEnv): string[] {
 /**
  * The whole command. `BatchMode=yes`: berth owns the terminal, so ssh must never prompt for a
  * password, a passphrase or an unknown host key; it fails with a message berth shows instead.
+ * With `controlPath`, the connection runs through the master listening there (ssh-master.ts):
+ * `ControlMaster=no`, so it never becomes a master itself, and should that socket not answer,
+ * ssh connects on its own as it would without it.
  */
-export function sshCommand(address: SshAddress, env: NodeJS.ProcessEnv): { file: string; args: string[] } {
-  const [file, ...leading] = sshProgram(env);
-  const args = [...leading, '-o', 'ConnectTimeout=30', '-o', 'BatchMode=yes', '-T'];
-  if (address.user) args.push('-l', address.user);
-  if (address.port) args.push('-p', String(address.port));
+export function sshCommand(address: SshAddress, env: NodeJS.ProcessEnv, controlPath?: string): { file: string; args: string[] } {
+  const { file, args } = sshLogin(address, env);
+  if (controlPath !== undefined) args.push('-o', 'ControlMaster=no', '-o', `ControlPath=${controlPathOption(controlPath)}`);
   args.push('--', address.host, 'docker');
   // The remote side runs this through a shell: quote the one part that comes from the user.
   if (address.socketPath) args.push('--host', quote([`unix://${address.socketPath}`]));
   args.push('system', 'dial-stdio');
+  return { file, args };
+}
+
+/**
+ * The master (ssh-master.ts): logs in, runs nothing (`-N`), and listens on `controlPath` for the
+ * connections. `ControlPersist=no` whatever the user's config says, so it stays berth's child
+ * and ends when berth ends it; the user's own config (`-F`, ~/.ssh/config) is read as for any
+ * connection, as options given here come first and the first value of an option wins.
+ */
+export function sshMasterCommand(address: SshAddress, env: NodeJS.ProcessEnv, controlPath: string): { file: string; args: string[] } {
+  const { file, args } = sshLogin(address, env);
+  args.push('-N', '-o', 'ControlMaster=yes', '-o', `ControlPath=${controlPathOption(controlPath)}`, '-o', 'ControlPersist=no');
+  args.push('--', address.host);
+  return { file, args };
+}
+
+/**
+ * Whether the client is OpenSSH's `ssh`, whose connection sharing (ControlMaster) berth uses.
+ * Another client named in BERTH_SSH_COMMAND (plink, dbclient, a wrapper script) gets one
+ * connection of its own per HTTP connection, as before.
+ */
+export function sshCanShare(env: NodeJS.ProcessEnv): boolean {
+  const [file = 'ssh'] = sshProgram(env);
+  return basename(file) === 'ssh';
+}
+
+function sshLogin(address: SshAddress, env: NodeJS.ProcessEnv): { file: string; args: string[] } {
+  const [file, ...leading] = sshProgram(env);
+  const args = [...leading, '-o', 'ConnectTimeout=30', '-o', 'BatchMode=yes', '-T'];
+  if (address.user) args.push('-l', address.user);
+  if (address.port) args.push('-p', String(address.port));
   return { file: file!, args };
+}
+
+/** ssh expands `%` tokens in ControlPath (and `~` at its start, which an absolute path never has). */
+function controlPathOption(path: string): string {
+  return path.replace(/%/g, '%%');
 }
 
 function configError(message: string, hint?: string): EngineError {

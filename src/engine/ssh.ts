@@ -73,14 +73,14 @@ export class SshStream extends Duplex {
   }
 }
 
-/** Starts one ssh connection to the engine. */
-export function openSshStream(address: SshAddress, env: NodeJS.ProcessEnv): SshStream {
-  const { file, args } = sshCommand(address, env);
+/** Starts one ssh connection to the engine: on its own, or through the master at `controlPath`. */
+export function openSshStream(address: SshAddress, env: NodeJS.ProcessEnv, controlPath?: string): SshStream {
+  const { file, args } = sshCommand(address, env, controlPath);
   const child = spawn(file, args, { env, stdio: ['pipe', 'pipe', 'pipe'] });
   return new SshStream(child, sshLabel(address));
 }
 
-function sshStartError(error: NodeJS.ErrnoException): EngineError {
+export function sshStartError(error: NodeJS.ErrnoException): EngineError {
   if (error.code === 'ENOENT') {
     return new EngineError({
       code: 'CONFIG',
@@ -105,12 +105,23 @@ export interface SshExit {
  * an unreachable engine (banner, reconnect): the user can fix most of these in another
  * terminal, and berth then reconnects by itself.
  */
-export function sshFailure({ code, signal, stderr, label }: SshExit): EngineError {
+export function sshFailure(exit: SshExit): EngineError {
+  const { code, signal, stderr, label } = exit;
+  const known = knownSshFailure(exit);
+  if (known) return known;
+  const last = stripControls(stderr).split('\n').map((line) => line.trim()).filter(Boolean).at(-1) ?? '';
+  const host = hostOf(label);
+  const status = code === null ? `signal ${signal ?? 'unknown'}` : `exit status ${code}`;
+  return new EngineError({ code: 'UNREACHABLE', operation: 'connect', message: `ssh to ${host} ended with ${status}${last ? `: ${last}` : ''}` });
+}
+
+/** The failures ssh's own words name (host, host key, login, port, remote docker); undefined for any other. */
+export function knownSshFailure({ code, stderr, label }: SshExit): EngineError | undefined {
   const text = stripControls(stderr);
   const lines = text.split('\n').map((line) => line.trim()).filter(Boolean);
   const last = lines.at(-1) ?? '';
   const unreachable = (message: string, hint?: string) => new EngineError({ code: 'UNREACHABLE', operation: 'connect', message, hint });
-  const host = /ssh:\/\/(?:[^@/]*@)?([^/:]+|\[[^\]]+\])/.exec(label)?.[1] ?? label;
+  const host = hostOf(label);
 
   if (/Could not resolve hostname/i.test(text)) {
     return unreachable(`ssh cannot find the host "${host}"`, 'check the host name in the address or in your ~/.ssh/config');
@@ -153,8 +164,11 @@ export function sshFailure({ code, signal, stderr, label }: SshExit): EngineErro
   if (/Cannot connect to the Docker daemon|Is the docker daemon running/i.test(text)) {
     return unreachable(`docker on ${host} cannot reach its engine: ${last}`, 'is the engine running on that host?');
   }
-  const status = code === null ? `signal ${signal ?? 'unknown'}` : `exit status ${code}`;
-  return unreachable(`ssh to ${host} ended with ${status}${last ? `: ${last}` : ''}`);
+  return undefined;
+}
+
+function hostOf(label: string): string {
+  return /ssh:\/\/(?:[^@/]*@)?([^/:]+|\[[^\]]+\])/.exec(label)?.[1] ?? label;
 }
 
 /** ssh's stderr carries text from the remote host: no escape sequences reach the terminal. */

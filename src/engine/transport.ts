@@ -5,6 +5,7 @@ import type { Dispatcher } from 'undici';
 import { Agent } from './undici.ts';
 import { EngineError } from './errors.ts';
 import { openSshStream, requireSshClient } from './ssh.ts';
+import { SshMaster } from './ssh-master.ts';
 import { parseSshAddress, sshLabel, type SshAddress } from './ssh-address.ts';
 
 /** Where the engine listens. The URL host is a placeholder for unix sockets: the socket is what matters. */
@@ -106,23 +107,29 @@ export function createTransport(endpoint: Endpoint, tls?: TlsFiles, env: NodeJS.
   const connectTimeout = 10_000; // the Go client's dial timeout
   let dispatcher: Agent;
   let origin: string;
+  let sshMaster: SshMaster | undefined;
   if (endpoint.kind === 'ssh') {
     requireSshClient(env);
     const { address } = endpoint;
+    // One ssh login for all of this engine's connections (ssh-master.ts), each connection a
+    // `docker system dial-stdio` session of its own on it, as the docker CLI runs one per connection.
+    const master = (sshMaster = new SshMaster(address, env));
     dispatcher = new Agent({
-      // One ssh process per connection, as the docker CLI does; ssh's own ConnectTimeout applies.
       // The callback must come later, as a socket's 'connect' does: undici ignores a connection
-      // handed over while it is still inside its own dispatch loop.
+      // handed over while it is still inside its own dispatch loop (a promise's then always is).
       connect: (_options, callback) => {
-        process.nextTick(() => {
-          try {
-            callback(null, openSshStream(address, env) as unknown as Socket);
-          } catch (error) {
-            callback(error as Error, null);
-          }
-        });
+        master.socket().then(
+          (controlPath) => {
+            try {
+              callback(null, openSshStream(address, env, controlPath) as unknown as Socket);
+            } catch (error) {
+              callback(error as Error, null);
+            }
+          },
+          (error: unknown) => callback(error as Error, null),
+        );
       },
-      // A new connection costs an ssh handshake (often 100 ms or more): keep idle ones longer.
+      // A new connection costs a new session on the master, or a handshake without one: keep idle ones longer.
       keepAliveTimeout: 60_000,
     });
     origin = 'http://api.moby.localhost';
@@ -155,8 +162,9 @@ export function createTransport(endpoint: Endpoint, tls?: TlsFiles, env: NodeJS.
     endpoint,
     origin,
     dispatcher,
-    close: () => (closing ??= dispatcher.close().catch(() => undefined)),
-    destroy: () => (destroying ??= dispatcher.destroy().catch(() => undefined)),
+    // The ssh master goes once its connections have: they end with it.
+    close: () => (closing ??= dispatcher.close().catch(() => undefined).finally(() => sshMaster?.close())),
+    destroy: () => (destroying ??= dispatcher.destroy().catch(() => undefined).finally(() => sshMaster?.close())),
   };
 }
 

@@ -16,6 +16,8 @@ export interface Demands {
   swarm?: boolean;
   /** Containers whose live figures are wanted (their ids). */
   stats?: readonly string[];
+  /** A fleet's other engines' containers whose live figures are wanted: their ids, by engine name. */
+  fleetStats?: Readonly<Record<string, readonly string[]>>;
   /** The pulse line is shown: the host's CPUs and memory, the disk (state/pulse). */
   pulse?: boolean;
   /** The running containers the pulse line sums (their ids): read from their cgroup files where berth can (state/pulse). */

@@ -21,7 +21,7 @@ import type { EngineEvent } from '../engine/types.ts';
 import type { EngineSession } from './engine-session.ts';
 import type { EngineState } from './engine-state.ts';
 import { NO_FLEET, type Fleet, type FleetState } from './fleet/fleet.ts';
-import { fleetEngineState, fleetEvents, fleetIncidents, fleetResources, fleetSwarm, incidentOrigin } from './fleet/fleet-lists.ts';
+import { fleetEngineState, fleetEvents, fleetIncidents, fleetResources, fleetStats, fleetSwarm, incidentOrigin } from './fleet/fleet-lists.ts';
 import { FleetSources } from './fleet/fleet-sources.ts';
 import { EventLog } from './events/event-log.ts';
 import { ImageFreshness } from './freshness/image-freshness.ts';
@@ -161,6 +161,7 @@ export class LiveSources {
       events: fleetEvents(first, own.events, others),
       incidents: fleetIncidents(first, own.incidents, others),
       swarm: fleetSwarm(first, own.swarm, others),
+      stats: fleetStats(first, own.stats, others),
     };
     return this.snapshot;
   };

@@ -4,7 +4,9 @@
  * against an equal window without berth — half before berth starts, half after it quits, so a
  * drift in the engine's own background work does not land on one side only. Then once more with
  * the 50 restarted just before berth starts: containers younger than a minute, whose Status
- * ("Up 12 seconds") the engine rewrites on every answer.
+ * ("Up 12 seconds") the engine rewrites on every answer. With BERTH_BENCH_LAZYDOCKER, lazydocker
+ * is measured the same way in the same run (its own CPU, and what it costs dockerd), beside the
+ * first window.
  */
 import { setTimeout as delay } from 'node:timers/promises';
 import { RUNNING_NAME, type Bench } from './context.ts';
@@ -47,6 +49,8 @@ export interface IdleSetup {
   ready?: RegExp;
   /** Done after the window, with berth still running (B15 reads its incidents then). */
   afterWindow?: (session: PtySession) => Promise<void>;
+  /** What is measured instead of berth (lazydocker, the anchor); it quits on q as berth does. */
+  launch?: () => PtySession;
 }
 
 /**
@@ -63,7 +67,7 @@ export async function idleCost(bench: Bench, setup: IdleSetup = {}): Promise<Idl
   const before = await window(dockerd, windowMs / 2);
 
   await setup.beforeLaunch?.();
-  const session = bench.launchBerth();
+  const session = setup.launch?.() ?? bench.launchBerth();
   const probe = new ScreenProbe(session);
   const slices: number[] = [];
   let berthCpu = 0;
@@ -119,14 +123,18 @@ export async function b4(bench: Bench): Promise<Row[]> {
   const young = await idleCost(bench, { beforeLaunch: () => restartRunning(bench) });
   bench.log(`B4 young: berth ${pct(young.berthPct)} (${young.berthCpu} ms CPU in ${Math.round(young.berthWall)} ms)`);
   const sy = summarize(young.slices);
+  // The anchor, in the same run: lazydocker left alone on the same 50, and what it costs dockerd.
+  const binary = bench.lazydocker;
+  const anchor = binary ? await idleCost(bench, { launch: () => bench.launchLazydocker(binary) }) : undefined;
+  if (anchor) bench.log(`B4 lazydocker: ${pct(anchor.berthPct)} (${anchor.berthCpu} ms CPU); dockerd ${pct(anchor.withPct)} with, ${pct(anchor.withoutPct)} without`);
   return [
     {
       id: 'B4',
       figure: `idle CPU of berth, ${seconds} s, 50 running`,
       berth: `${pct(berthPct)} of a core`,
       spread: `${spread(s, pct)} (${seconds / SLICES} s slices)`,
-      comparison: '—',
-      ratio: '—',
+      comparison: anchor ? `lazydocker ${pct(anchor.berthPct)}` : '—',
+      ratio: anchor ? `${ratio(berthPct, anchor.berthPct)} lazydocker` : '—',
       budget: `≤ ${BUDGET} %`,
       verdict: verdict(berthPct, BUDGET),
     },
@@ -145,8 +153,8 @@ export async function b4(bench: Bench): Promise<Row[]> {
       figure: `idle CPU berth causes dockerd, ${seconds} s`,
       berth: `${pct(caused)} of a core`,
       spread: `with berth ${pct(withPct)}`,
-      comparison: `without berth ${pct(withoutPct)}`,
-      ratio: ratio(withPct, withoutPct),
+      comparison: `without berth ${pct(withoutPct)}${anchor ? `; lazydocker causes ${pct(anchor.caused)}` : ''}`,
+      ratio: `${ratio(withPct, withoutPct)}${anchor ? `; ${ratio(caused, anchor.caused)} lazydocker's` : ''}`,
       budget: '≤ 0.3 %',
       verdict: verdict(caused, 0.3),
     },

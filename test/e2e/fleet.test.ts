@@ -105,7 +105,7 @@ after(async () => {
   rmSync(scratch, { recursive: true, force: true });
 });
 
-test('a fleet of two dockerds, Podman, the ssh engine and one not there: rows of each with ENGINE; one frozen (SIGSTOP), a container started elsewhere appears and keys answer; a shell on its row runs on its engine; engine: filters, a stop goes to the row’s own engine, volumes, events and incidents merge', { timeout: 120_000 }, async () => {
+test('a fleet of two dockerds, Podman, the ssh engine and one not there: rows of each with ENGINE; one frozen (SIGSTOP), a container started elsewhere appears and keys answer; a shell and M’s figures on its row come from its engine; engine: filters, a stop goes to the row’s own engine, volumes, events and incidents merge', { timeout: 120_000 }, async () => {
   assert.ok(env.ssh, 'the sandbox’s ssh engine is set in the docker passes (this file is not in the Podman pass)');
   assert.ok(own);
   const b = launch([self.host, other.host, own.host, env.ssh.host, gone]);
@@ -137,6 +137,11 @@ async function fleetWhileFrozen(b: PtySession): Promise<void> {
   await b.waitFor(/a shell in .*exit \(or Ctrl-D\) returns to berth/, WAIT_MS);
   b.write('exit 4\r');
   await b.waitFor(/the shell in .* exited with code 4/, WAIT_MS);
+  // M: its live figures, measured by its own engine (one process: sleep).
+  await b.type('M');
+  await b.waitFor((s) => s.split('\n').some((line) => line.includes(names.late) && /\d+\.\d\d%/.test(line)), WAIT_MS);
+  await b.type('M');
+  await b.waitFor((s) => !s.includes('CPU %'), WAIT_MS);
   // The filter by engine: only the other engine's rows.
   await filterTo(b, `engine:${other.name}`);
   await b.waitFor((s) => s.includes(names.other) && !s.includes(names.self), WAIT_MS);

@@ -5,8 +5,11 @@
  * keys must not wait for the engine.
  */
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { after, before, test } from 'node:test';
 import { SSH_ALIASES } from '../sandbox/sshd.ts';
+import { countedLogins } from '../support/ssh-logins.ts';
+import { sshProcesses } from '../support/ssh-processes.ts';
 import { startLatencyProxy, type LatencyProxy } from '../support/latency-proxy.ts';
 import { key, launchBerth, PtySession } from '../support/pty.ts';
 import { sandboxDocker, sandboxEnv } from '../support/sandbox-env.ts';
@@ -17,6 +20,24 @@ const ssh = env.ssh;
 const tag = `e2e-remote${process.pid}`;
 const sessions: PtySession[] = [];
 let proxy: LatencyProxy | undefined;
+
+/** A process's argv; none once it has gone. */
+function commandLine(pid: number): string[] {
+  try {
+    return readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
+  } catch {
+    return [];
+  }
+}
+
+/** Waits for what the processes say, not for a time: the deadline only ends a test that went wrong. */
+async function until(condition: () => boolean, what: string, ms = 15_000): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
 
 function berth(launchEnv: Record<string, string | undefined>, args: string[] = []): PtySession {
   const session = launchBerth({ env: { DOCKER_HOST: undefined, DOCKER_CONTEXT: undefined, ...launchEnv }, args });
@@ -34,16 +55,23 @@ after(async () => {
   await sandboxDocker(['rm', '-f', `${tag}-box`]).catch(() => undefined);
 });
 
-test('DOCKER_HOST=ssh://… shows the engine’s containers, and the status bar says where', async () => {
-  const b = berth({ DOCKER_HOST: ssh.host, BERTH_SSH_COMMAND: ssh.command });
+test('DOCKER_HOST=ssh://… shows the engine’s containers, the status bar says where, one ssh login serves it all, and q leaves no ssh behind', async () => {
+  // The alias with a key of its own, so that the logins counted are this berth's alone.
+  const host = `ssh://${SSH_ALIASES.counted}`;
+  const logins = countedLogins(ssh.command);
+  const b = berth({ DOCKER_HOST: host, BERTH_SSH_COMMAND: ssh.command });
   const screen = await b.waitFor(`${tag}-box`, 20_000);
-  assert.match(screen, new RegExp(`berth · ${ssh.host}`));
+  assert.match(screen, new RegExp(`berth · ${host}`));
   await b.waitFor(/docker 20\.10\.\S+ · API 1\.41/);
   // Logs stream over their own ssh connection.
   await b.type('/', ...`${tag}-box`, key.enter, key.enter);
   await b.waitFor(/logs .*-box/);
+  const own = sshProcesses(ssh.command).filter((pid) => commandLine(pid).includes(SSH_ALIASES.counted));
+  assert.ok(own.length >= 3, `the master and its connections run (${own.length})`);
+  assert.equal(countedLogins(ssh.command) - logins, 1, 'the start’s connections and the log stream share one ssh login');
   await b.type(key.escape, 'q');
   assert.equal((await b.exited).exitCode, 0);
+  await until(() => !sshProcesses(ssh.command).some((pid) => own.includes(pid)), 'no ssh of berth’s left after q');
 });
 
 test('e then exit over ssh: the shell ends and berth comes back, though ssh keeps the connection half-open', async () => {

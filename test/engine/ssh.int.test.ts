@@ -4,11 +4,16 @@
  * `docker system dial-stdio` on the far side, which reaches the sandbox engine.
  */
 import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { after, test } from 'node:test';
 import { EngineClient } from '../../src/engine/client.ts';
 import { EngineError } from '../../src/engine/errors.ts';
 import type { EngineEvent, PullMessage } from '../../src/engine/types.ts';
 import { SSH_ALIASES } from '../sandbox/sshd.ts';
+import { countedLogins } from '../support/ssh-logins.ts';
 import { sshProcesses as sshProcessesOf } from '../support/ssh-processes.ts';
 import { sandboxDocker, sandboxEnv } from '../support/sandbox-env.ts';
 
@@ -124,6 +129,92 @@ test('a dropped ssh connection is an unreachable engine, and the next request co
   }
 });
 
+/** A process's argv; none once it has gone. */
+function argv(pid: number): string[] {
+  try {
+    return readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
+  } catch {
+    return [];
+  }
+}
+/** berth's ssh master for `alias`: the one that runs no command (-N). */
+const masterOf = (alias: string) => sshProcesses().filter((pid) => argv(pid).includes(alias) && argv(pid).includes('-N'));
+/** Sessions through a master, for `alias`. */
+const sessionsOf = (alias: string) => sshProcesses().filter((pid) => argv(pid).includes(alias) && argv(pid).includes('ControlMaster=no'));
+
+/** Several requests at once, so several connections: berth's start in small. */
+async function burst(c: EngineClient): Promise<void> {
+  const answers = await Promise.all([c.listContainers({ all: true }), c.listImages(), c.listVolumes(), c.listNetworks(), c.listContainers()]);
+  assert.ok(answers.every((answer) => answer !== undefined));
+}
+
+test('one ssh login for all of a client’s connections, and one more after its master died', async () => {
+  const alias = SSH_ALIASES.counted;
+  const before = countedLogins(ssh.command);
+  const own = overSsh(alias);
+  const abort = new AbortController();
+  const events = (async () => {
+    try {
+      for await (const _event of own.events({ signal: abort.signal })) void _event;
+    } catch (error) {
+      if (!(error instanceof EngineError && (error.code === 'ABORTED' || error.isUnreachable))) throw error;
+    }
+  })();
+  try {
+    await own.connect();
+    await burst(own);
+    assert.ok(sessionsOf(alias).length >= 2, `several connections ran through the master (${sessionsOf(alias).length})`);
+    assert.equal(masterOf(alias).length, 1, 'one master');
+    assert.equal(countedLogins(ssh.command) - before, 1, 'the second and later connections did no handshake of their own');
+
+    // The master dies (the network went, sshd restarted): the connections go with it, and the
+    // client logs in once more, the connections after that sharing the new login again.
+    const [master] = masterOf(alias);
+    process.kill(master!, 'SIGKILL');
+    await until(() => !masterOf(alias).includes(master!), 'the master to be gone');
+    let answered = false;
+    for (let attempt = 0; attempt < 5 && !answered; attempt++) {
+      try {
+        await own.listContainers();
+        answered = true;
+      } catch (error) {
+        assert.ok(error instanceof EngineError && error.isUnreachable, `a dropped master is an unreachable engine: ${String(error)}`);
+      }
+    }
+    assert.ok(answered, 'the client connects again');
+    await until(() => masterOf(alias).length === 1, 'a new master');
+    const again = countedLogins(ssh.command);
+    await burst(own);
+    assert.equal(countedLogins(ssh.command), again, 'the new master is shared too');
+  } finally {
+    abort.abort();
+    await events;
+  }
+  const master = masterOf(alias)[0]!;
+  const controlPath = argv(master).find((arg) => arg.startsWith('ControlPath='))!.slice('ControlPath='.length);
+  await own.close();
+  await until(() => masterOf(alias).length === 0 && sessionsOf(alias).length === 0, 'the master and its sessions to end');
+  assert.ok(!existsSync(path.dirname(controlPath)), 'the control socket’s directory is removed');
+});
+
+test('a client other than OpenSSH’s ssh (a wrapper) gets one ssh per connection, as before', async () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'berth-wrapper-'));
+  const wrapper = path.join(dir, 'my-ssh-wrapper');
+  writeFileSync(wrapper, '#!/bin/sh\nexec ssh "$@"\n', { mode: 0o755 });
+  const alias = SSH_ALIASES.counted;
+  const before = countedLogins(ssh.command);
+  const wrapped = new EngineClient({ host: `ssh://${alias}`, env: { PATH: process.env.PATH, BERTH_SSH_COMMAND: `${wrapper} ${ssh.command.split(' ').slice(1).join(' ')}` } });
+  try {
+    // Two at once: two connections.
+    await Promise.all([wrapped.listContainers(), wrapped.listImages()]);
+    assert.equal(masterOf(alias).length, 0, 'no master');
+    assert.ok(countedLogins(ssh.command) - before >= 2, 'each connection logged in on its own');
+  } finally {
+    await wrapped.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
 test('closing the client ends its ssh processes', async () => {
   const others = new Set(sshProcesses());
   const own = new EngineClient({ host: `ssh://${SSH_ALIASES.ok}`, env: clientEnv });
@@ -133,6 +224,63 @@ test('closing the client ends its ssh processes', async () => {
   await own.close();
   await until(() => !sshProcesses().some((pid) => mine.includes(pid)), 'its ssh processes to end');
 });
+
+test('a process killed outright (kill -9) leaves no ssh behind: the master’s guard ends it and removes its socket', async () => {
+  // Not in a terminal of its own, so no hangup reaches its children: only the guard can end them.
+  const clientModule = new URL('../../src/engine/client.ts', import.meta.url).href;
+  const script = [
+    `import { EngineClient } from ${JSON.stringify(clientModule)};`,
+    `const c = new EngineClient({ host: 'ssh://${SSH_ALIASES.counted}', env: { PATH: process.env.PATH, BERTH_SSH_COMMAND: ${JSON.stringify(ssh.command)} } });`,
+    'await Promise.all([c.listContainers(), c.listImages(), c.listVolumes()]);',
+    "process.stdout.write('ready\\n');",
+    'setInterval(() => undefined, 60_000);',
+  ].join('\n');
+  const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { cwd: new URL('../..', import.meta.url), stdio: ['ignore', 'pipe', 'inherit'] });
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  try {
+    let out = '';
+    child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString('utf8')));
+    await until(() => out.includes('ready') || child.exitCode !== null, 'the client to be connected', 30_000);
+    assert.ok(out.includes('ready'), 'the client connected');
+    const own = descendants(child.pid!).filter((pid) => argv(pid)[0]?.endsWith('ssh'));
+    const master = own.find((pid) => argv(pid).includes('-N'));
+    assert.ok(master !== undefined, 'its master runs');
+    assert.ok(own.some((pid) => argv(pid).includes('ControlMaster=no')), 'its connections run');
+    const socketDir = path.dirname(argv(master).find((arg) => arg.startsWith('ControlPath='))!.slice('ControlPath='.length));
+    assert.ok(existsSync(socketDir));
+    child.kill('SIGKILL');
+    await exited;
+    await until(() => own.every((pid) => argv(pid).length <= 1), 'its ssh processes to end');
+    await until(() => !existsSync(socketDir), 'its control socket’s directory to be removed');
+  } finally {
+    child.kill('SIGKILL');
+  }
+});
+
+/** Every process under `root` (children, their children, …), from /proc. */
+function descendants(root: number): number[] {
+  const parents = new Map<number, number>();
+  for (const name of readdirSync('/proc')) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
+      parents.set(Number(name), Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]));
+    } catch {
+      // gone meanwhile
+    }
+  }
+  const found: number[] = [];
+  const walk = (pid: number) => {
+    for (const [child, parent] of parents) {
+      if (parent === pid) {
+        found.push(child);
+        walk(child);
+      }
+    }
+  };
+  walk(root);
+  return found;
+}
 
 test('bad input gets the message that says what to do', async () => {
   const failures: Array<[string, RegExp, RegExp]> = [

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { EngineError } from '../../src/engine/errors.ts';
 import { sshFailure } from '../../src/engine/ssh.ts';
-import { parseSshAddress, sshCommand } from '../../src/engine/ssh-address.ts';
+import { parseSshAddress, sshCanShare, sshCommand, sshMasterCommand } from '../../src/engine/ssh-address.ts';
 
 test('ssh addresses: user, host, port and a remote socket path, as the docker CLI reads them', () => {
   assert.deepEqual(parseSshAddress('ssh://alice@example.com:2222'), { host: 'example.com', user: 'alice', port: 2222 });
@@ -24,6 +24,23 @@ test('the ssh command is the CLI one, never prompts, and honours BERTH_SSH_COMMA
   assert.deepEqual([custom.args.at(-5), custom.args.at(-4), custom.args.at(-2), custom.args.at(-1)], ['docker', '--host', 'system', 'dial-stdio']);
   assert.equal(quoted, `"unix:///run/it's.sock"`);
   assert.throws(() => sshCommand({ host: 'box' }, { BERTH_SSH_COMMAND: 'ssh | tee log' }), /plain command/);
+});
+
+test('one master per engine: it logs in and runs nothing, never persists, and the connections run through it', () => {
+  const env = { BERTH_SSH_COMMAND: 'ssh -F /my/config' };
+  assert.deepEqual(sshMasterCommand({ host: 'box', user: 'alice', port: 2222 }, env, '/run/user/1/berth-ssh-x/1'), {
+    file: 'ssh',
+    args: ['-F', '/my/config', '-o', 'ConnectTimeout=30', '-o', 'BatchMode=yes', '-T', '-l', 'alice', '-p', '2222', '-N', '-o', 'ControlMaster=yes', '-o', 'ControlPath=/run/user/1/berth-ssh-x/1', '-o', 'ControlPersist=no', '--', 'box'],
+  });
+  const session = sshCommand({ host: 'box' }, env, '/tmp/100%/berth-ssh-x/2');
+  // ssh expands % tokens in ControlPath: a literal % is written twice.
+  assert.deepEqual(session.args.slice(0, session.args.indexOf('--')), ['-F', '/my/config', '-o', 'ConnectTimeout=30', '-o', 'BatchMode=yes', '-T', '-o', 'ControlMaster=no', '-o', 'ControlPath=/tmp/100%%/berth-ssh-x/2']);
+  assert.deepEqual(session.args.slice(session.args.indexOf('--')), ['--', 'box', 'docker', 'system', 'dial-stdio']);
+  // OpenSSH's ssh shares a login; another client keeps one ssh per connection.
+  assert.equal(sshCanShare({}), true);
+  assert.equal(sshCanShare({ BERTH_SSH_COMMAND: '/usr/local/bin/ssh -i key' }), true);
+  assert.equal(sshCanShare({ BERTH_SSH_COMMAND: 'plink -batch' }), false);
+  assert.equal(sshCanShare({ BERTH_SSH_COMMAND: '/opt/bin/my-ssh-wrapper' }), false);
 });
 
 const exit = (code: number | null, stderr: string) => sshFailure({ code, signal: null, stderr, label: 'ssh://me@box:2222' });

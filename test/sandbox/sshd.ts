@@ -14,6 +14,8 @@
  *   berth-sandbox-refused    offers a key the server does not accept
  *   berth-sandbox-mismatch   expects another host key than the server's
  *   berth-sandbox-unknown    has no host key on record (BatchMode cannot ask)
+ *   berth-sandbox-counted    reaches the engine with a key of its own, so a test can count its
+ *                            logins in sshd.log (sshLogins) while other files use berth-sandbox
  */
 import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
@@ -48,6 +50,7 @@ export const SSH_ALIASES = {
   refused: 'berth-sandbox-refused',
   mismatch: 'berth-sandbox-mismatch',
   unknownHostKey: 'berth-sandbox-unknown',
+  counted: 'berth-sandbox-counted',
 } as const;
 
 export async function startSshd(tools: SshdTools, sandboxDir: string, dockerHost: string, startTimeoutMs = 15_000): Promise<Sshd> {
@@ -57,7 +60,14 @@ export async function startSshd(tools: SshdTools, sandboxDir: string, dockerHost
     await run(tools.sshKeygen, ['-q', '-t', 'ed25519', '-N', '', '-C', `berth-sandbox-${name}`, '-f', path.join(dir, name)]);
     return readFileSync(path.join(dir, `${name}.pub`), 'utf8').trim();
   };
-  const [hostKey, otherHostKey, clientKey, noDockerKey] = await Promise.all([key('host_key'), key('other_host_key'), key('client_key'), key('nodocker_key'), key('refused_key')]);
+  const [hostKey, otherHostKey, clientKey, noDockerKey, , countedKey] = await Promise.all([
+    key('host_key'),
+    key('other_host_key'),
+    key('client_key'),
+    key('nodocker_key'),
+    key('refused_key'),
+    key('counted_key'),
+  ]);
   const user = process.env.USER || 'root';
   // The remote PATH is fixed so the remote CLI is the one that matches the sandbox engine.
   writeFileSync(
@@ -65,6 +75,7 @@ export async function startSshd(tools: SshdTools, sandboxDir: string, dockerHost
     [
       `environment="DOCKER_HOST=${dockerHost}",environment="PATH=/usr/bin:/bin",no-pty,no-port-forwarding,no-agent-forwarding,no-X11-forwarding ${clientKey}`,
       `environment="PATH=/nonexistent",no-pty,no-port-forwarding,no-agent-forwarding,no-X11-forwarding ${noDockerKey}`,
+      `environment="DOCKER_HOST=${dockerHost}",environment="PATH=/usr/bin:/bin",no-pty,no-port-forwarding,no-agent-forwarding,no-X11-forwarding ${countedKey}`,
       '',
     ].join('\n'),
     { mode: 0o600 },
@@ -104,7 +115,8 @@ async function launch(tools: SshdTools, dir: string, port: number, user: string,
       'StrictModes no',
       'PermitUserEnvironment DOCKER_HOST,PATH',
       'PrintMotd no',
-      'LogLevel ERROR',
+      // INFO logs each login ("Accepted publickey … SHA256:<key>"), which sshLogins counts.
+      'LogLevel INFO',
       '',
     ].join('\n'),
   );
@@ -160,9 +172,10 @@ function writeClientConfig(dir: string, port: number, user: string, hostKey: str
       host(SSH_ALIASES.refused, 'refused_key', knownHosts),
       host(SSH_ALIASES.mismatch, 'client_key', wrongHosts),
       host(SSH_ALIASES.unknownHostKey, 'client_key', '/dev/null'),
+      host(SSH_ALIASES.counted, 'counted_key', knownHosts),
     ].join('\n'),
   );
-  for (const name of ['client_key', 'nodocker_key', 'refused_key']) chmodSync(path.join(dir, name), 0o600);
+  for (const name of ['client_key', 'nodocker_key', 'refused_key', 'counted_key']) chmodSync(path.join(dir, name), 0o600);
   return configPath;
 }
 

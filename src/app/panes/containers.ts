@@ -30,6 +30,7 @@ import { theme } from '../theme.ts';
 import { groupStatsCells } from '../rows/group-stats.ts';
 import { paneView, type AppState } from '../types.ts';
 import { fleetRowKey, onShownEngine, withEngineColumn } from '../fleet/fleet-rows.ts';
+import type { Demands } from '../../state/sources.ts';
 import { definePane, paneOptions, withPaneOptions, type PaneDefinition } from './pane.ts';
 
 const ID = 'containers';
@@ -153,30 +154,38 @@ function headerRow(r: ContainerRow, key: string, figures: ReadonlyMap<string, St
  * selection, so a screen's worth either side of it covers whatever the window shows (and a page
  * move) without measuring a list of thousands.
  */
-function onScreen(state: AppState, ctx: UiContext, withHeaders = false): ContainerRow[] {
+function onScreen(state: AppState, ctx: UiContext, withHeaders = false, everyEngine = false): ContainerRow[] {
   const rows = containerRowsOf(state, ctx);
   const at = Math.max(selectedIndex(paneView(state, ID), rows.map((r) => fleetRowKey(ctx, r.engine, r.id))), 0);
   const reach = bodyHeight(state.terminal, ctx.engine, state.pulse);
   const near = rows.slice(Math.max(at - reach, 0), at + reach + 1);
-  // In a fleet, the live figures and exact times are the engine shown's to read: its rows only.
-  return (withHeaders ? near : near.filter((row) => !row.group)).filter((row) => row.group || onShownEngine(ctx, row));
+  // In a fleet, the exact times are the engine shown's to read: its rows only (every engine's
+  // for the live figures, which each engine measures for itself).
+  return (withHeaders ? near : near.filter((row) => !row.group)).filter((row) => everyEngine || row.group || onShownEngine(ctx, row));
 }
 
 /**
  * The running ones among them: whose live figures the resource columns show; and, for a project's
  * header on screen, its running members, folded or not (the header shows their sums).
  */
-function runningOnScreen(state: AppState, ctx: UiContext): string[] {
+/**
+ * The running containers on screen whose live figures `M` wants: the engine shown's ids, and in a
+ * fleet each other engine's, by its name (each engine measures its own: state/fleet/fleet-sources.ts).
+ */
+function runningOnScreen(state: AppState, ctx: UiContext): Pick<Demands, 'stats' | 'fleetStats'> {
   const running = new Set(ctx.engine.containers.items.filter((c) => isLive(c) && c.State !== 'paused').map((c) => c.Id));
-  const ids = new Set<string>();
-  for (const row of onScreen(state, ctx, true)) {
-    if (!row.group) {
-      if (running.has(row.id)) ids.add(row.id);
-    } else if (!row.group.loose) {
-      for (const member of row.group.members) if (running.has(member.id)) ids.add(member.id);
-    }
+  const shown = new Set<string>();
+  const others = new Map<string, Set<string>>();
+  const add = (id: string, engine: string | undefined) => {
+    if (!running.has(id)) return;
+    if (onShownEngine(ctx, { engine })) shown.add(id);
+    else if (engine !== undefined) others.set(engine, (others.get(engine) ?? new Set()).add(id));
+  };
+  for (const row of onScreen(state, ctx, true, true)) {
+    if (!row.group) add(row.id, row.engine);
+    else if (!row.group.loose) for (const member of row.group.members) add(member.id, member.engine);
   }
-  return [...ids];
+  return { stats: [...shown], ...(others.size > 0 && { fleetStats: Object.fromEntries([...others].map(([engine, ids]) => [engine, [...ids]])) }) };
 }
 
 /** The containers whose image is older than its registry's, by id: once per change of the lists or the answers. */
@@ -259,7 +268,7 @@ export const containers: PaneDefinition<ContainerRow> = definePane<ContainerRow>
     const times = onScreen(state, ctx)
       .filter((row) => isCoarse(row.status))
       .map((row) => row.id);
-    return { ...(options(state).stats && { stats: runningOnScreen(state, ctx) }), ...(times.length > 0 && { times }), freshness: true };
+    return { ...(options(state).stats && runningOnScreen(state, ctx)), ...(times.length > 0 && { times }), freshness: true };
   },
   actions: {
     // With the resource columns on, `o` orders by CPU and memory too.

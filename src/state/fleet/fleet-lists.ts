@@ -10,6 +10,7 @@ import type { EngineState, ListState } from '../engine-state.ts';
 import { LOG_SIZE, type EventLogState } from '../events/event-log.ts';
 import type { Incident, IncidentsState } from '../incidents/incident-log.ts';
 import type { ResourcesState } from '../resources/resource-lists.ts';
+import type { StatsState } from '../stats/stats-tracker.ts';
 import type { SwarmState } from '../swarm/swarm-lists.ts';
 import type { OtherStates } from './fleet-sources.ts';
 import type { FleetMember, FleetState } from './fleet.ts';
@@ -59,7 +60,7 @@ function mergeResourceList<T extends object>(lists: ReadonlyArray<{ name: string
   };
 }
 
-const keptMerges = new WeakMap<object, { others: readonly OtherStates[]; name: string; resources?: ResourcesState; events?: EventLogState; incidents?: IncidentsState; swarm?: SwarmState }>();
+const keptMerges = new WeakMap<object, { others: readonly OtherStates[]; name: string; resources?: ResourcesState; events?: EventLogState; incidents?: IncidentsState; swarm?: SwarmState; stats?: StatsState }>();
 
 function sameOthers(a: readonly OtherStates[], b: readonly OtherStates[], pick: (o: OtherStates) => unknown): boolean {
   return a.length === b.length && a.every((o, i) => o.name === b[i]?.name && pick(o) === pick(b[i] as OtherStates));
@@ -152,5 +153,22 @@ export function fleetSwarm(name: string, primary: SwarmState, others: readonly O
     ...(!none && failed && { error: failed === all[0] ? failed.swarm.error : `${failed.name}: ${failed.swarm.error ?? ''}` }),
   };
   keptMerges.set(primary, { ...kept, others, name, swarm: merged });
+  return merged;
+}
+
+/**
+ * Every engine's live figures in one map by container id, as the Containers pane reads them. Ids
+ * are the engines' own random 256-bit ids, so two engines never share one — but for one engine
+ * reached twice (a socket and ssh), whose figures are the same container's. The engine shown's
+ * come first.
+ */
+export function fleetStats(name: string, primary: StatsState, others: readonly OtherStates[]): StatsState {
+  if (others.length === 0) return primary;
+  const kept = keptMerges.get(primary);
+  if (kept?.stats && kept.name === name && sameOthers(kept.others, others, (o) => o.stats)) return kept.stats;
+  const byId = new Map(primary.byId);
+  for (const o of others) for (const [id, figures] of o.stats.byId) if (!byId.has(id)) byId.set(id, figures);
+  const merged: StatsState = { byId, version: others.reduce((sum, o) => sum + o.stats.version, primary.version) };
+  keptMerges.set(primary, { ...kept, others, name, stats: merged });
   return merged;
 }

@@ -2,14 +2,16 @@
  * The sources a fleet's other engines keep beside the engine shown's (sources.ts): each one's
  * volumes and networks (read while their pane is shown, as the first engine's), its event log and
  * its incidents, fed by its own session's /events, and its swarm (read while a swarm pane is
- * shown: each manager's cluster apart). The merged states (fleet-lists.ts) are what the panes
- * read. Live figures, exact times and the pulse stay the engine shown's.
+ * shown: each manager's cluster apart), and the live figures of its containers the Containers
+ * pane shows with `M`. The merged states (fleet-lists.ts) are what the panes read. Exact times
+ * and the pulse stay the engine shown's.
  */
 import type { EngineEvent } from '../../engine/types.ts';
 import { EventLog, type EventLogState } from '../events/event-log.ts';
 import { IncidentLog, type IncidentOptions, type IncidentsState } from '../incidents/incident-log.ts';
 import type { Demands } from '../live-source.ts';
 import { ResourceLists, type ResourcesState } from '../resources/resource-lists.ts';
+import { StatsTracker, type StatsState } from '../stats/stats-tracker.ts';
 import { SwarmLists, type SwarmState } from '../swarm/swarm-lists.ts';
 import type { FleetEngine } from './fleet.ts';
 
@@ -19,6 +21,7 @@ interface Kept {
   events: EventLog;
   incidents: IncidentLog;
   swarm: SwarmLists;
+  stats: StatsTracker;
   off: () => void;
 }
 
@@ -29,6 +32,7 @@ export interface OtherStates {
   events: EventLogState;
   incidents: IncidentsState;
   swarm: SwarmState;
+  stats: StatsState;
 }
 
 export class FleetSources {
@@ -59,23 +63,23 @@ export class FleetSources {
     const next = engines.map((engine) => keep.get(engine) ?? this.open(engine));
     for (const k of this.kept) if (!engines.includes(k.engine)) this.close(k);
     this.kept = next;
-    for (const k of next) {
-      k.resources.watch(this.demands);
-      k.swarm.watch(this.demands);
-    }
+    for (const k of next) this.watchOne(k);
     this.changed();
   }
 
   watch(demands: Demands): void {
     this.demands = demands;
-    for (const k of this.kept) {
-      k.resources.watch(demands);
-      k.swarm.watch(demands);
-    }
+    for (const k of this.kept) this.watchOne(k);
+  }
+
+  private watchOne(k: Kept): void {
+    k.resources.watch(this.demands);
+    k.swarm.watch(this.demands);
+    k.stats.watch({ stats: this.demands.fleetStats?.[k.engine.name] ?? [] });
   }
 
   states(): OtherStates[] {
-    return this.kept.map((k) => ({ name: k.engine.name, resources: k.resources.store.getState(), events: k.events.store.getState(), incidents: k.incidents.store.getState(), swarm: k.swarm.store.getState() }));
+    return this.kept.map((k) => ({ name: k.engine.name, resources: k.resources.store.getState(), events: k.events.store.getState(), incidents: k.incidents.store.getState(), swarm: k.swarm.store.getState(), stats: k.stats.store.getState() }));
   }
 
   stop(): void {
@@ -88,14 +92,15 @@ export class FleetSources {
     const events = new EventLog();
     const incidents = new IncidentLog(() => engine.session.client, this.incidentOptions);
     const swarm = new SwarmLists(() => engine.session.client);
+    const stats = new StatsTracker({ client: () => engine.session.client, podman: () => engine.session.store.getState().connection.engineKind === 'podman' });
     const onEvent = (event: EngineEvent) => {
       resources.onEngineEvent(event);
       events.onEngineEvent(event);
       incidents.onEngineEvent(event);
       swarm.onEngineEvent(event);
     };
-    const offs = [engine.session.sync.onEvent(onEvent), ...[resources, events, incidents, swarm].map((source) => source.store.subscribe(this.changed))];
-    return { engine, resources, events, incidents, swarm, off: () => offs.forEach((off) => off()) };
+    const offs = [engine.session.sync.onEvent(onEvent), ...[resources, events, incidents, swarm, stats].map((source) => source.store.subscribe(this.changed))];
+    return { engine, resources, events, incidents, swarm, stats, off: () => offs.forEach((off) => off()) };
   }
 
   private close(k: Kept): void {
@@ -104,5 +109,6 @@ export class FleetSources {
     k.events.stop();
     k.incidents.stop();
     k.swarm.stop();
+    k.stats.stop();
   }
 }

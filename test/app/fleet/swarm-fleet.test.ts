@@ -31,6 +31,7 @@ const other = (name: string, state: SwarmState): OtherStates => ({
   events: { events: [] },
   incidents: { incidents: [] },
   swarm: state,
+  stats: { byId: new Map(), version: 0 },
 });
 const NOT_MANAGER = swarm([], [], [], { notManager: true, error: 'This node is not a swarm manager.' });
 

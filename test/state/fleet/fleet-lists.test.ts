@@ -47,11 +47,24 @@ test('incidents of several engines: numbered apart, newest first, each finding i
   const incident = (seq: number, lastAt: number) => ({ seq, kind: 'exit' as const, at: lastAt, lastAt, containerId: `c${seq}`, name: `n${seq}`, image: 'i', oomKilled: false, crashes: 1, restarts: 0, acknowledged: false }) as never;
   const primary = { incidents: [incident(1, 100)], latest: incident(1, 100) };
   const other = { incidents: [incident(1, 200)], latest: incident(1, 200) };
-  const merged = fleetIncidents('a', primary, [{ name: 'b', resources: { volumes: { items: [], loaded: true, stale: false }, networks: { items: [], loaded: true, stale: false } }, events: { events: [] }, incidents: other, swarm: { loaded: false, services: [], tasks: [], nodes: [] } }]);
+  const merged = fleetIncidents('a', primary, [{ name: 'b', resources: { volumes: { items: [], loaded: true, stale: false }, networks: { items: [], loaded: true, stale: false } }, events: { events: [] }, incidents: other, swarm: { loaded: false, services: [], tasks: [], nodes: [] }, stats: { byId: new Map(), version: 0 } }]);
   const seqs = merged.incidents.map((i) => i.seq);
   assert.equal(new Set(seqs).size, 2, 'the two engines’ seq 1 are two rows');
   assert.deepEqual(merged.incidents.map((i) => memberOf(i)), ['b', 'a']);
   assert.deepEqual(seqs.map(incidentOrigin), [{ engine: 1, seq: 1 }, { engine: 0, seq: 1 }]);
   assert.equal(merged.latest && memberOf(merged.latest), 'b');
   assert.equal(fleetIncidents('a', primary, []), primary, 'alone: the engine’s own');
+});
+
+test('live figures of several engines: one map by id, the engine shown’s first; the same object while nothing changed', async () => {
+  const { fleetStats } = await import('../../../src/state/fleet/fleet-lists.ts');
+  const figures = (cpu: number) => ({ cpuPercent: cpu }) as never;
+  const primary = { byId: new Map([['a1', figures(1)], ['same', figures(2)]]), version: 3 };
+  const others = [{ name: 'b', resources: { volumes: { items: [], loaded: true, stale: false }, networks: { items: [], loaded: true, stale: false } }, events: { events: [] }, incidents: { incidents: [] }, swarm: { loaded: false, services: [], tasks: [], nodes: [] }, stats: { byId: new Map([['b1', figures(5)], ['same', figures(9)]]), version: 4 } }] as const;
+  const merged = fleetStats('a', primary, others);
+  assert.deepEqual([...merged.byId.keys()].sort(), ['a1', 'b1', 'same']);
+  assert.equal(merged.byId.get('same'), primary.byId.get('same'), 'one engine reached twice: the engine shown’s figures');
+  assert.equal(merged.version, 7);
+  assert.equal(fleetStats('a', primary, [...others]), merged, 'kept while no engine’s figures changed');
+  assert.equal(fleetStats('a', primary, []), primary, 'alone: its own');
 });
