@@ -12,6 +12,9 @@ import type { LogLine } from './types.ts';
 /** Lines read per newer page, and around a far search match. */
 export const PAGE_LINES = CHECKPOINT_EVERY;
 
+/** Lines of the first page that are drawn before the rest of it is read (more than a screen). */
+const FIRST_SCREEN_LINES = 200;
+
 /**
  * How often a count or a search says how far it got. Each report redraws the view: at 100 ms, a
  * search of 1,000,000 lines spent a third of its time drawing its own progress (B14).
@@ -141,12 +144,31 @@ export class LogHistory {
     this.#run('newer lines', (signal) => this.#readNewer(tail, signal));
   }
 
-  /** `g`: the first page of the log. */
+  /**
+   * `g`: the first page of the log, on screen as soon as a screen's worth of it is read; the rest
+   * of the page follows into the window as the engine sends it (B14: the whole page first took
+   * twice `docker logs | head -1`).
+   */
   first(): void {
     if (!this.#info.older || this.#loading !== undefined) return;
     this.#run('the first lines', async (signal) => {
-      const { lines, ended } = await readPage(this.host.logs, this.host.id, { tty: this.host.tty(), limit: PAGE_LINES, signal });
-      this.#replace(lines, 0, 0, ended);
+      const early: LogLine[] = [];
+      let shown = false;
+      const ended = await readLog(this.host.logs, this.host.id, { tty: this.host.tty(), limit: PAGE_LINES, signal }, (batch) => {
+        if (shown) {
+          this.host.buffer.append(batch);
+          return;
+        }
+        for (const line of batch) early.push(line);
+        if (early.length < FIRST_SCREEN_LINES) return;
+        shown = true;
+        this.#replace(early, 0, 0, false);
+      });
+      if (!shown) this.#replace(early, 0, 0, ended);
+      else if (ended) {
+        this.#set({ newer: false });
+        this.host.follow(this.host.buffer.at(this.host.buffer.length - 1)?.timeMs);
+      } else this.#set({});
     });
   }
 
