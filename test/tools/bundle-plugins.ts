@@ -8,7 +8,9 @@
  * - yoga-layout is loaded through its public `yoga-layout/load` entry (src/ui/yoga.ts), as its
  *   main entry's top-level await cannot live in a CommonJS bundle;
  * - undici's own flag for bundlers (`esbuildDetection`) leaves its experimental Milo HTTP parser
- *   out, as undici's published bundle does; llhttp, which the tests use too, parses.
+ *   out, as undici's published bundle does; llhttp, which the tests use too, parses;
+ * - undici gets `node:http2` through src/engine/http2-on-demand.ts, which loads it on the first
+ *   HTTP/2 connection instead of as undici loads (berth never makes one: bench B5s).
  */
 import type { BuildOptions, Plugin } from 'esbuild';
 import { readFileSync } from 'node:fs';
@@ -49,5 +51,13 @@ export const yogaThroughLoad: Plugin = {
   },
 };
 
+/** undici's `require('node:http2')` gets src/engine/http2-on-demand.ts (the constants it reads now, the module on its first connect). */
+export const http2OnDemand: Plugin = {
+  name: 'http2-on-demand',
+  setup(b) {
+    b.onResolve({ filter: /^node:http2$/ }, (args) => (/[\\/]undici[\\/]/.test(args.importer) ? { path: `${root}src/engine/http2-on-demand.ts` } : undefined));
+  },
+};
+
 /** What shapes the app's bundle (the boot holds only berth's own code). */
-export const appPlugins: Plugin[] = [yogaThroughLoad];
+export const appPlugins: Plugin[] = [yogaThroughLoad, http2OnDemand];
