@@ -1,11 +1,17 @@
 /**
- * `npx tsx test/bench/memory-breakdown.ts [--node=22,24] [--after=20] [--env=K=V …] [--node-arg=FLAG …]`:
- * where B5s's memory is, per owner. berth is started on the bench's 50 running containers with a
- * small preload that, N seconds after start, writes what V8 and the kernel say the process holds:
- * V8's heap per space (used and resident), code, external and array-buffer memory, and
- * /proc/self/smaps summed by owner (the node binary's pages, shared libraries, glibc's heap,
- * WebAssembly memory reservations, V8's code range, other anonymous memory, thread stacks).
- * A development tool, not a figure: the preload costs a little memory of its own.
+ * `env -u NODE_EXTRA_CA_CERTS npx tsx test/bench/memory-breakdown.ts [--node=22,24] [--after=20]
+ * [--runs=2] [--variant='LABEL|NODE ARGS|K=V …' …] [--gdb-trim] [--snapshot]`: where B5s's memory
+ * is, per owner. berth is started on the bench's 50 running containers with a small preload that,
+ * N seconds after start, writes what V8 and the kernel say the process holds: V8's heap per space
+ * (used and resident), code, external and array-buffer memory, /proc/self/smaps summed by owner
+ * (the node binary's pages, shared libraries, glibc's heap, WebAssembly memory, V8's code range,
+ * other anonymous memory, thread stacks), Node's own modules loaded, and the node binary's
+ * resident pages as file offsets (`report-*.pages`, for `nm -n`). Variants (node flags, an
+ * environment) run interleaved, session by session, each with its own code cache. `--gdb-trim`
+ * says how much of glibc's heap is free (RSS before and after gdb calls malloc_trim(0));
+ * `--snapshot` writes a heap snapshot beside each report. The files stay in the directory it
+ * logs. A development tool, not a figure: the preload costs ~3 MB of its own (the same in every
+ * variant).
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
