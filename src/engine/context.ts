@@ -7,7 +7,6 @@
  * contexts/meta/<sha256(name)>/meta.json for the address, contexts/tls/<sha256(name)>/docker/
  * for its certificates.
  */
-import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { dockerConfigDir, parseDockerConfig } from './auth/config-file.ts';
@@ -108,7 +107,9 @@ interface ContextMeta {
 }
 
 function readContext({ name, by }: ChosenContext, configDir: string): EngineTarget {
-  const id = createHash('sha256').update(name, 'utf8').digest('hex');
+  // node:crypto loaded here, not with the module: its OpenSSL set-up costs every berth 1.5–3 MB
+  // resident (bench B5s), and most never name a context.
+  const id = process.getBuiltinModule('node:crypto').createHash('sha256').update(name, 'utf8').digest('hex');
   const metaPath = join(configDir, 'contexts', 'meta', id, 'meta.json');
   const text = readIfPresent(metaPath);
   if (text === undefined) {

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -17,7 +16,10 @@ import vm from 'node:vm';
  *
  * V8 accepts a cache only from its own version and the same V8 flags; it checks the source's
  * length, not its text, so the file is named after a hash of the text (and the Node it is for:
- * several Nodes may share the directory). V8 refuses anything else (`cachedDataRejected`), and
+ * several Nodes may share the directory). The build computes that hash and writes it on the app's
+ * last line (`stampSource`), so a start reads it rather than hashing 1.4 MB: and, more to the
+ * point, loads no `node:crypto`, whose OpenSSL set-up cost every berth 1.5–3 MB of resident
+ * memory (bench B5s). V8 refuses anything else (`cachedDataRejected`), and
  * berth then compiles as if there were no cache and makes a new one. The cache only saves time:
  * no failure here ever stops berth. NODE_DISABLE_COMPILE_CACHE=1 (Node's own switch for its
  * cache) turns this one off too, as does BERTH_TUNING_OFF=code-cache.
@@ -31,10 +33,30 @@ export function codeCacheDir(env: NodeJS.ProcessEnv = process.env, home: string 
 
 /**
  * The cache file's name for this source on this Node: `v24.21.0-x64-<hash>.code`. The source as
- * text or as its UTF-8 bytes: the same name either way.
+ * text or as its UTF-8 bytes (as the boot reads it): the same name either way — the build's
+ * stamp, else the text's hash.
  */
 export function codeCacheName(source: string | Uint8Array, node: { version: string; arch: string } = process): string {
-  return `${codeCachePrefix(node)}${createHash('sha256').update(source).digest('hex').slice(0, 24)}.code`;
+  return `${codeCachePrefix(node)}${stampOf(source) ?? textHash(source)}.code`;
+}
+
+/** The app's last line, as the build writes it: the hash of the text before it. */
+const STAMP = /\n\/\/# berth-source=([0-9a-f]{24})\n$/;
+
+/** `source` with its hash on a last line of its own (the build, test/tools/build.ts). */
+export function stampSource(source: string): string {
+  return `${source.endsWith('\n') ? source : `${source}\n`}//# berth-source=${textHash(source)}\n`;
+}
+
+function stampOf(source: string | Uint8Array): string | undefined {
+  // Only the end is searched: the stamp is the last line (ASCII, so bytes read as latin1 are its text).
+  const end = typeof source === 'string' ? source.slice(-64) : Buffer.from(source.buffer, source.byteOffset, source.byteLength).subarray(-64).toString('latin1');
+  return STAMP.exec(end)?.[1];
+}
+
+/** The first 24 hex digits of the text's SHA-256. `node:crypto` only here: a stamped start never loads it. */
+function textHash(source: string | Uint8Array): string {
+  return process.getBuiltinModule('node:crypto').createHash('sha256').update(source).digest('hex').slice(0, 24);
 }
 
 function codeCachePrefix(node: { version: string; arch: string }): string {

@@ -4,7 +4,8 @@
  */
 import type { Summary } from './stats.ts';
 
-export type Verdict = 'PASS' | 'OVER' | 'FAILED';
+/** '—': a figure reported beside others, with no budget of its own (B5f, the floor). */
+export type Verdict = 'PASS' | 'OVER' | 'FAILED' | '—';
 
 export interface Row {
   id: string;

@@ -10,11 +10,12 @@
  */
 import { build } from 'esbuild';
 import { isBuiltin } from 'node:module';
-import { chmod, rm, writeFile } from 'node:fs/promises';
+import { chmod, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { appPlugins, baseOptions, version } from './bundle-plugins.ts';
 import { thirdPartyNotices } from './notices.ts';
+import { stampSource } from '../../src/tuning/code-cache.ts';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 /** `tsx test/tools/build.ts [DIR]`: into DIR instead of dist/ (build-sea.ts builds aside). */
@@ -42,6 +43,11 @@ for (const result of [app, boot]) {
 if (foreign.size > 0) {
   throw new Error(`the bundle imports packages it does not contain (an install would lack them):\n  ${[...foreign].join('\n  ')}`);
 }
+
+// The app's hash on its last line: the boot names the code cache by it without hashing the app
+// (and without loading node:crypto) at every start (src/tuning/code-cache.ts).
+const appFile = path.join(out, 'app.cjs');
+await writeFile(appFile, stampSource(await readFile(appFile, 'utf8')));
 
 // The boot bundles berth's own code only: the app's packages are the notices.
 const notices = thirdPartyNotices(root, app.metafile);

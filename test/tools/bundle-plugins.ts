@@ -8,7 +8,10 @@
  * - yoga-layout is loaded through its public `yoga-layout/load` entry (src/ui/yoga.ts), as its
  *   main entry's top-level await cannot live in a CommonJS bundle;
  * - undici's own flag for bundlers (`esbuildDetection`) leaves its experimental Milo HTTP parser
- *   out, as undici's published bundle does; llhttp, which the tests use too, parses.
+ *   out, as undici's published bundle does; llhttp, which the tests use too, parses;
+ * - two of Node's modules are loaded on their first use rather than as a package loads (bench
+ *   B5s): undici gets `node:http2` through src/engine/http2-on-demand.ts (berth never makes an
+ *   HTTP/2 connection), object-hash gets `crypto` through src/ui/crypto-on-demand.ts.
  * A third changes when dependency code runs, never what it does (`startLater`): work the first
  * frame never needs is done on first use instead of as the bundle loads.
  */
@@ -136,5 +139,25 @@ export const startLater: Plugin = {
   },
 };
 
+/**
+ * Node's modules that a package loads at its top but berth needs late or never, each given to that
+ * package only through a stand-in that loads it on first use: http2 and crypto bring tls and
+ * OpenSSL's set-up, resident in every berth otherwise.
+ */
+const ON_DEMAND: ReadonlyArray<{ builtin: RegExp; importer: RegExp; standIn: string }> = [
+  { builtin: /^node:http2$/, importer: /[\\/]node_modules[\\/]undici[\\/]/, standIn: 'src/engine/http2-on-demand.ts' },
+  { builtin: /^(node:)?crypto$/, importer: /[\\/]node_modules[\\/]object-hash[\\/]/, standIn: 'src/ui/crypto-on-demand.ts' },
+];
+
+export const builtinsOnDemand: Plugin = {
+  name: 'builtins-on-demand',
+  setup(b) {
+    b.onResolve({ filter: /^(node:)?(http2|crypto)$/ }, (args) => {
+      const entry = ON_DEMAND.find((e) => e.builtin.test(args.path) && e.importer.test(args.importer));
+      return entry ? { path: `${root}${entry.standIn}` } : undefined;
+    });
+  },
+};
+
 /** What shapes the app's bundle (the boot holds only berth's own code). */
-export const appPlugins: Plugin[] = [yogaThroughLoad, startLater];
+export const appPlugins: Plugin[] = [yogaThroughLoad, startLater, builtinsOnDemand];

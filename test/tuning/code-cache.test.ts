@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { after, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { codeCacheDir, codeCacheName } from '../../src/tuning/code-cache.ts';
+import { codeCacheDir, codeCacheName, stampSource } from '../../src/tuning/code-cache.ts';
 import { nodeForMajor } from '../support/node-binaries.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -28,6 +28,17 @@ test('a cache is named for its Node and its exact text: the same length is not t
   assert.notEqual(codeCacheName('a = 1', node), codeCacheName('a = 1', { version: 'v20.20.2', arch: 'x64' }));
   // The boot names it from the file's bytes: the same name as from the text.
   assert.equal(codeCacheName(Buffer.from('a = "é ●"', 'utf8'), node), codeCacheName('a = "é ●"', node));
+});
+
+test("a stamped app (the build's) is named by its stamp, the same name its text's hash gives, so a start need not hash it", () => {
+  const node = { version: 'v24.21.0', arch: 'x64' };
+  const text = 'a = 1;\n';
+  const stamped = stampSource(text);
+  assert.match(stamped, /^a = 1;\n\/\/# berth-source=[0-9a-f]{24}\n$/);
+  assert.equal(codeCacheName(stamped, node), codeCacheName(text, node));
+  // The stamp is what is read: a forged one names the cache, which is why only the build writes it.
+  assert.equal(codeCacheName(`b = 2;\n//# berth-source=${'0'.repeat(24)}\n`, node), `v24.21.0-x64-${'0'.repeat(24)}.code`);
+  assert.notEqual(codeCacheName(stampSource('a = 2;\n'), node), codeCacheName(stamped, node));
 });
 
 /** A CommonJS "app" with enough functions for V8 to cache; it leaves what it was given in globalThis.ran. */

@@ -1,0 +1,158 @@
+/**
+ * `env -u NODE_EXTRA_CA_CERTS npx tsx test/bench/memory-breakdown.ts [--node=22,24] [--after=20]
+ * [--runs=2] [--variant='LABEL|NODE ARGS|K=V …' …] [--gdb-trim] [--snapshot]`: where B5s's memory
+ * is, per owner. berth is started on the bench's 50 running containers with a small preload that,
+ * N seconds after start, writes what V8 and the kernel say the process holds: V8's heap per space
+ * (used and resident), code, external and array-buffer memory, /proc/self/smaps summed by owner
+ * (the node binary's pages, shared libraries, glibc's heap, WebAssembly memory, V8's code range,
+ * other anonymous memory, thread stacks), Node's own modules loaded, and the node binary's
+ * resident pages as file offsets (`report-*.pages`, for `nm -n`). Variants (node flags, an
+ * environment) run interleaved, session by session, each with its own code cache. `--gdb-trim`
+ * says how much of glibc's heap is free (RSS before and after gdb calls malloc_trim(0));
+ * `--snapshot` writes a heap snapshot beside each report. The files stay in the directory it
+ * logs. A development tool, not a figure: the preload costs ~3 MB of its own (the same in every
+ * variant).
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { setTimeout as delay } from 'node:timers/promises';
+import { startSandbox } from '../sandbox/sandbox.ts';
+import { NODE_VERSIONS, nodeForMajor, type NodeMajor } from '../support/node-binaries.ts';
+import { Bench, RUNNING_NAME } from './context.ts';
+import { ScreenProbe } from './probe.ts';
+import { rssBytes } from './proc.ts';
+
+/** The preload (CommonJS, run by `node -r` before berth): one report, then nothing. */
+const PRELOAD = String.raw`
+const fs = require('node:fs');
+const v8 = require('node:v8');
+const out = process.env.BERTH_MEMORY_REPORT;
+setTimeout(() => {
+  const kb = (k) => Math.round(k / 1024 * 10) / 10;
+  const owners = {};
+  const add = (owner, rss) => { owners[owner] = (owners[owner] || 0) + rss; };
+  const maps = [];
+  let current;
+  for (const line of fs.readFileSync('/proc/self/smaps', 'utf8').split('\n')) {
+    const head = /^([0-9a-f]+)-([0-9a-f]+) (\S+) ([0-9a-f]+) \S+ \S+\s*(.*)$/.exec(line);
+    if (head) { current = { start: parseInt(head[1], 16), end: parseInt(head[2], 16), perms: head[3], offset: parseInt(head[4], 16), name: head[5], rss: 0 }; maps.push(current); continue; }
+    const rss = /^Rss:\s+(\d+) kB/.exec(line);
+    if (rss && current) current.rss = Number(rss[1]);
+  }
+  const big = [];
+  maps.forEach((c, i) => {
+    const next = maps[i + 1];
+    const sizeKB = (c.end - c.start) / 1024;
+    let owner;
+    if (c.name === process.execPath || c.name.endsWith('/node')) owner = 'node binary (' + (c.perms.includes('x') ? 'text' : c.perms.includes('w') ? 'data' : 'rodata') + ')';
+    else if (c.name === '[heap]') owner = 'glibc heap (brk)';
+    else if (c.name === '[stack]') owner = 'main stack';
+    else if (c.name.startsWith('/')) owner = 'files: ' + c.name.split('/').pop();
+    else if (c.name !== '') owner = c.name;
+    else if (c.perms.includes('x')) owner = 'anon exec (V8 code)';
+    else if (next && next.start === c.end && next.perms === '---p' && next.end - next.start >= 1024 ** 3) owner = 'anon before a >= 1 GB reservation (wasm memory)';
+    else if (c.perms === 'rw-p' && c.start % (64 * 1024 * 1024) === 0 && next && next.start === c.end && next.perms === '---p') owner = 'anon 64 MB-aligned + guard (malloc arena / thread stack)';
+    else owner = 'anon other (V8 heap pages, big mallocs)';
+    add(owner, c.rss);
+    if (c.rss >= 512) big.push({ kB: c.rss, sizeKB, perms: c.perms, name: c.name, owner });
+  });
+  if (process.env.BERTH_MEMORY_PAGEMAP) {
+    // The node binary's resident pages, as file offsets (for its symbols: nm -n).
+    const fd = fs.openSync('/proc/self/pagemap', 'r');
+    const offsets = [];
+    for (const c of maps) {
+      if (c.name !== process.execPath || c.rss === 0) continue;
+      const pages = (c.end - c.start) / 4096;
+      const entries = Buffer.alloc(pages * 8);
+      fs.readSync(fd, entries, 0, entries.length, (c.start / 4096) * 8);
+      for (let p = 0; p < pages; p++) if (entries.readBigUInt64LE(p * 8) >> 63n) offsets.push(c.offset + p * 4096);
+    }
+    fs.closeSync(fd);
+    fs.writeFileSync(process.env.BERTH_MEMORY_PAGEMAP, offsets.join('\n'));
+  }
+  const mu = process.memoryUsage();
+  const report = {
+    memoryUsage: Object.fromEntries(Object.entries(mu).map(([k, v]) => [k, kb(v / 1024)])),
+    heap: Object.fromEntries(Object.entries(v8.getHeapStatistics()).map(([k, v]) => [k, typeof v === 'number' && v > 4096 ? kb(v / 1024) : v])),
+    spaces: v8.getHeapSpaceStatistics().map((s) => ({ space: s.space_name, sizeMB: kb(s.space_size / 1024), usedMB: kb(s.space_used_size / 1024), residentMB: kb(s.physical_space_size / 1024) })),
+    code: Object.fromEntries(Object.entries(v8.getHeapCodeStatistics()).map(([k, v]) => [k, kb(v / 1024)])),
+    ownersMB: Object.fromEntries(Object.entries(owners).sort((a, b) => b[1] - a[1]).map(([k, v]) => [k, kb(v)])),
+    bigMappings: big.sort((a, b) => b.kB - a.kB).slice(0, 25),
+    threads: fs.readdirSync('/proc/self/task').length,
+    builtins: process.moduleLoadList.filter((m) => m.startsWith('NativeModule ')).map((m) => m.slice(13)),
+  };
+  fs.writeFileSync(out, JSON.stringify(report, null, 1));
+  if (process.env.BERTH_MEMORY_SNAPSHOT) {
+    v8.writeHeapSnapshot(process.env.BERTH_MEMORY_SNAPSHOT);
+    fs.writeFileSync(out + '.done', '');
+  }
+}, Number(process.env.BERTH_MEMORY_AFTER_MS)).unref();
+`;
+
+const args = process.argv.slice(2);
+const majors = (args.find((a) => a.startsWith('--node='))?.slice(7) ?? '24').split(',').map(Number) as NodeMajor[];
+const afterS = Number(args.find((a) => a.startsWith('--after='))?.slice(8) ?? 20);
+/** Sessions per variant and Node: the first compiles without berth's code cache and writes it, the next ones use it. */
+const runs = Number(args.find((a) => a.startsWith('--runs='))?.slice(7) ?? 2);
+/** After the report, what glibc's malloc holds free: RSS before and after gdb calls malloc_trim(0) in berth. */
+const gdbTrim = args.includes('--gdb-trim');
+/** A heap snapshot beside each report (after it: the snapshot itself costs memory). */
+const snapshot = args.includes('--snapshot');
+/**
+ * `--variant=LABEL|ARG ARG…|K=V K=V…`: node arguments and environment to compare, interleaved
+ * session by session, each with a code cache of its own (V8 takes a cache only under its flags).
+ * None: berth as it ships.
+ */
+const variants = args
+  .filter((a) => a.startsWith('--variant='))
+  .map((a) => {
+    const [label = '', argText = '', envText = ''] = a.slice(10).split('|');
+    return { label, nodeArgs: argText.split(' ').filter(Boolean), env: Object.fromEntries(envText.split(' ').filter(Boolean).map((kv) => kv.split(/=(.*)/s).slice(0, 2) as [string, string])) };
+  });
+if (variants.length === 0) variants.push({ label: 'as shipped', nodeArgs: [], env: {} });
+const log = (line: string) => process.stderr.write(`[breakdown] ${line}\n`);
+
+const dir = mkdtempSync(path.join(os.tmpdir(), 'berth-breakdown-'));
+const preload = path.join(dir, 'preload.cjs');
+log(`reports in ${dir}`);
+writeFileSync(preload, PRELOAD);
+const sandbox = await startSandbox({ log: (line) => log(`sandbox: ${line}`) });
+const bench = Bench.create(sandbox, { quick: true, b5Minutes: 0, log });
+const summary: string[] = [];
+try {
+  await bench.ensureRunning();
+  for (const major of majors) {
+    bench.berthNode = { label: `Node ${NODE_VERSIONS[major]}`, path: await nodeForMajor(major, log) };
+    const rss = variants.map(() => [] as number[]);
+    for (let run = 1; run <= runs; run++) {
+      for (const [index, variant] of variants.entries()) {
+        const report = path.join(dir, `report-${major}-${index}-${run}.json`);
+        const env = { ...variant.env, XDG_CACHE_HOME: path.join(dir, `cache-${index}`), BERTH_MEMORY_REPORT: report, BERTH_MEMORY_AFTER_MS: String(afterS * 1000), ...(snapshot && { BERTH_MEMORY_SNAPSHOT: `${report}.heapsnapshot` }), BERTH_MEMORY_PAGEMAP: `${report}.pages` };
+        const session = bench.launchBerth({ nodeArgs: ['-r', preload, ...variant.nodeArgs], env });
+        const probe = new ScreenProbe(session);
+        await probe.until((v) => RUNNING_NAME.test(v.text), 15_000);
+        probe.dispose();
+        while (!existsSync(report)) await delay(200);
+        const pid = session.pty.pid;
+        const reportRss = (JSON.parse(readFileSync(report, 'utf8')) as { memoryUsage: { rss: number } }).memoryUsage.rss;
+        rss[index]?.push(reportRss);
+        process.stdout.write(`=== ${bench.berthNode.label}, ${variant.label}, session ${run} (after ${afterS} s) ===\n${readFileSync(report, 'utf8')}\n`);
+        if (gdbTrim) {
+          const before = rssBytes(pid);
+          execFileSync('gdb', ['-p', String(pid), '-batch', '-ex', 'call (int)malloc_trim(0)'], { stdio: 'ignore' });
+          process.stdout.write(`=== malloc_trim(0): RSS ${(before / 1048576).toFixed(1)} → ${(rssBytes(pid) / 1048576).toFixed(1)} MB ===\n`);
+        }
+        if (snapshot) while (!existsSync(`${report}.done`)) await delay(200);
+        await bench.quit(session);
+      }
+    }
+    for (const [index, variant] of variants.entries()) summary.push(`${bench.berthNode.label}, ${variant.label}: RSS at ${afterS} s (MB, the preload's included) ${rss[index]?.join(', ')}`);
+  }
+} finally {
+  await bench.disposeAll();
+  bench.removeBundle();
+  await sandbox.stop();
+}
+process.stdout.write(`${summary.join('\n')}\n`);
