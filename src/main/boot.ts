@@ -27,7 +27,7 @@ const single = sea.isSea();
 // In the single executable there is no file beside it: the app is an asset, and what it may
 // require() is Node's own modules, as anywhere else.
 const filename = single ? path.join(path.dirname(process.execPath), 'app.cjs') : path.join(__dirname, 'app.cjs');
-// Bytes: the cache's name is their hash (tuning/code-cache.ts).
+// Bytes: the cache's name is read from the build's stamp on their last line, no text to encode back (tuning/code-cache.ts).
 const source = single ? new Uint8Array(sea.getAsset('app.cjs')) : readFileSync(filename);
 const cacheDir = process.env.NODE_DISABLE_COMPILE_CACHE || !leverOn('code-cache') ? undefined : codeCacheDir();
 const app = compileWithCodeCache(source, filename, cacheDir);
