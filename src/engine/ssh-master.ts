@@ -41,7 +41,8 @@ const STDERR_KEPT = 4096;
  * Runs the master (`"$@"` after the directory) and ends it when its input closes, then removes
  * the master's directory (its socket): after a kill -9 of berth too, nothing is left. sh gives a
  * background job /dev/null for input, so the pipe is kept on fd 3 for the guard; the master's
- * exit status is sh's, its stderr goes straight through.
+ * exit status is sh's, its stderr goes straight through. A line on stdout says the master has
+ * ended, before the guard's own clean-up: connections from then on start a new master.
  */
 const GUARD = [
   'dir=$1; shift',
@@ -51,6 +52,8 @@ const GUARD = [
   'guard=$!',
   'exec 3<&-',
   'wait "$master"; status=$?',
+  // In a subshell: with berth gone, the write's SIGPIPE ends that alone, not the clean-up after it.
+  '(echo ended) 2>/dev/null',
   'kill "$guard" 2>/dev/null',
   'rm -rf -- "$dir"',
   'exit "$status"',
@@ -68,6 +71,8 @@ interface Master {
   socketPath: string;
   /** The socket once the master has logged in; undefined: connect without it. */
   ready: Promise<string | undefined>;
+  /** The guard said the master ended (the guard itself may still be cleaning up). */
+  ended: boolean;
 }
 
 /** Masters alive in this process, ended when it exits whatever the way out. */
@@ -98,7 +103,7 @@ export class SshMaster {
     if (this.closed) return Promise.reject(closedError());
     if (this.unshared) return Promise.resolve(undefined);
     const current = this.master;
-    if (current && running(current.child)) return current.ready;
+    if (current && !current.ended && running(current.child)) return current.ready;
     try {
       this.master = this.start();
     } catch {
@@ -126,8 +131,10 @@ export class SshMaster {
     const name = 's';
     const socketPath = join(dir, name);
     const { file, args } = sshMasterCommand(this.address, this.env, socketPath);
-    const child = spawn('/bin/sh', ['-c', GUARD, 'berth-ssh-master', dir, file, ...args], { env: this.env, stdio: ['pipe', 'ignore', 'pipe'] });
+    const child = spawn('/bin/sh', ['-c', GUARD, 'berth-ssh-master', dir, file, ...args], { env: this.env, stdio: ['pipe', 'pipe', 'pipe'] });
     child.stdin?.on('error', () => undefined);
+    const made: Master = { child, dir, socketPath, ready: Promise.resolve(undefined), ended: false };
+    child.stdout?.once('data', () => (made.ended = true));
     live.add(this);
     if (!exitHook) {
       exitHook = true;
@@ -146,7 +153,7 @@ export class SshMaster {
         watcher?.close();
         // Up or gone, the master no longer keeps Node running: connections and the UI do.
         child.unref();
-        for (const stream of [child.stdin, child.stderr]) (stream as unknown as { unref?: () => void } | null)?.unref?.();
+        for (const stream of [child.stdin, child.stdout, child.stderr]) (stream as unknown as { unref?: () => void } | null)?.unref?.();
         outcome();
       };
       const up = () => {
@@ -197,7 +204,8 @@ export class SshMaster {
     });
     // Nobody may be waiting when the master fails (a connection that came and went).
     ready.catch(() => undefined);
-    return { child, dir, socketPath, ready };
+    made.ready = ready;
+    return made;
   }
 }
 
