@@ -27,7 +27,7 @@ import { isEndToEnd, isIntegration, PASSES, type Pass } from './passes.ts';
 import { watchLauncher } from './sandbox/lifeline.ts';
 import { startSandbox } from './sandbox/sandbox.ts';
 import type { Sandbox } from './sandbox/sandbox.ts';
-import { nodeBinary } from './support/node-binaries.ts';
+import { cacheRoot as nodeCacheRoot, nodeBinary } from './support/node-binaries.ts';
 import { readTally, SUMMARY_KEYS } from './summary-reporter.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -235,6 +235,9 @@ async function main(): Promise<number> {
   const work = mkdtempSync(path.join(os.tmpdir(), 'berth-test-run-'));
   // berth keeps its compiled code under $XDG_CACHE_HOME/berth on Node 22.1+: the bundles of a
   // test run go to one that goes with the run, not to the developer's cache.
+  // The Nodes the passes run on stay where the runner found or installed them (node-binaries.ts):
+  // the tests that start another Node use those, not a fresh install into the run's cache.
+  env.BERTH_NODE_CACHE = nodeCacheRoot();
   env.XDG_CACHE_HOME = path.join(work, 'cache');
   let failed = false;
   try {

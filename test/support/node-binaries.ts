@@ -18,7 +18,14 @@ import { tooOldNode } from '../../src/main/required-node.ts';
 export const NODE_VERSIONS = { 22: '22.23.3', 24: '24.21.0' } as const;
 export type NodeMajor = keyof typeof NODE_VERSIONS;
 
-function cacheRoot(): string {
+/**
+ * Where the Nodes are kept: BERTH_NODE_CACHE when set (test/run.ts sets it to its own, so the tests
+ * use the Nodes it installed instead of installing them again under the run's XDG_CACHE_HOME),
+ * else berth-node under $XDG_CACHE_HOME or ~/.cache.
+ */
+export function cacheRoot(): string {
+  const own = process.env.BERTH_NODE_CACHE;
+  if (own && path.isAbsolute(own)) return own;
   const xdg = process.env.XDG_CACHE_HOME;
   return path.join(xdg && path.isAbsolute(xdg) ? xdg : path.join(os.homedir(), '.cache'), 'berth-node');
 }
