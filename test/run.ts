@@ -29,6 +29,14 @@ import { startSandbox } from './sandbox/sandbox.ts';
 import type { Sandbox } from './sandbox/sandbox.ts';
 import { cacheRoot as nodeCacheRoot, nodeBinary } from './support/node-binaries.ts';
 import { readTally, SUMMARY_KEYS } from './summary-reporter.ts';
+import { SANDBOX_ENV } from './sandbox/env-vars.ts';
+
+/** The sandbox's ssh engine's variables, from its dockerd's. */
+function sshOf(env: Record<string, string> | undefined): Record<string, string> {
+  const host = env?.[SANDBOX_ENV.sshHost];
+  const command = env?.[SANDBOX_ENV.sshCommand];
+  return host && command ? { [SANDBOX_ENV.sshHost]: host, [SANDBOX_ENV.sshCommand]: command } : {};
+}
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const TEST_DIR = path.join(ROOT, 'test');
@@ -250,7 +258,9 @@ async function main(): Promise<number> {
       const last = i === plan.length - 1;
       const version = `v${planned.pass.node}`;
       log(`pass ${i + 1}/${plan.length} "${planned.pass.name}": Node ${version}, ${planned.pass.engine}, ${planned.files.length} files`);
-      const engineEnv = planned.pass.engine === 'podman' ? sandbox?.podman?.env() : sandbox?.env();
+      // The ssh engine is the sandbox's dockerd in every pass (a fleet test on Podman adds it too).
+      const docker = sandbox?.env();
+      const engineEnv = planned.pass.engine === 'podman' ? { ...sandbox?.podman?.env(), ...sshOf(docker) } : docker;
       const passEnv = { ...env, ...engineEnv, BERTH_TEST_TALLY: tally, BERTH_TEST_TIMES: times, BERTH_TEST_PASS: planned.pass.name, BERTH_TEST_LAST_PASS: last ? '1' : '0' };
       const code = await runPass(planned, passEnv, args.nodeFlags, reporter);
       if (code !== 0) failed = true;

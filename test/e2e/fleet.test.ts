@@ -106,7 +106,7 @@ after(async () => {
 });
 
 test('a fleet of two dockerds, Podman, the ssh engine and one not there: rows of each with ENGINE; one frozen (SIGSTOP), a container started elsewhere appears and keys answer; a shell and M’s figures on its row come from its engine; engine: filters, a stop goes to the row’s own engine, volumes, events and incidents merge', { timeout: 120_000 }, async () => {
-  assert.ok(env.ssh, 'the sandbox’s ssh engine is set in the docker passes (this file is not in the Podman pass)');
+  assert.ok(env.ssh, 'the sandbox’s ssh engine (test/run.ts sets it in every pass)');
   assert.ok(own);
   const b = launch([self.host, other.host, own.host, env.ssh.host, gone]);
   // The ssh engine is the sandbox's dockerd: its rows are the dockerd's container's.

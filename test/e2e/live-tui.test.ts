@@ -240,6 +240,9 @@ test('a pasted docker run -it: typed into, exit comes back with its code; Ctrl-P
   b.write('exit 4\r');
   await b.waitFor(new RegExp(`${tag}-it \\(\\w+\\) exited with code 4`), 10_000);
   assert.equal((await sandboxDocker(['inspect', '-f', '{{.State.Status}}', `${tag}-it`])).trim(), 'exited');
+  // Its exit 4 is an incident, with a notice of its own: let it come (Podman's event can take a
+  // while) before the detach below, whose notice it would otherwise replace.
+  await b.waitFor(/⚠ \d/, 10_000);
 
   await runIt(`${tag}-detach`);
   b.write('echo first=$((2 + 3))\r');
