@@ -4,7 +4,7 @@
  * 500 image tags), each made once, the first time a figure asks for it.
  */
 import { spawn } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -165,10 +165,21 @@ export class Bench {
     return binary && existsSync(binary) ? binary : undefined;
   }
 
-  /** lazydocker on the sandbox engine, with a config directory of its own (it writes state there). */
+  /**
+   * lazydocker on the sandbox engine, with a config directory of its own (it writes state there).
+   * Its PATH holds the docker CLI alone: when `docker compose` is missing, lazydocker 0.25.2 runs
+   * `docker-compose config --quiet` before its first frame (config.yml does not stop it), and the
+   * sandbox installs Debian's Python docker-compose for berth's compose tests — ~0.4 s of every
+   * lazydocker start here, a cost of this machine's packages rather than of lazydocker.
+   */
   launchLazydocker(binary: string, cols?: number, rows?: number): PtySession {
     const config = path.join(this.bundleDir, 'lazydocker-config');
-    return this.track(new PtySession({ command: binary, args: [], env: { ...this.dockerEnv(), CONFIG_DIR: config, XDG_CONFIG_HOME: config, XDG_STATE_HOME: config }, cols, rows }));
+    const bin = path.join(this.bundleDir, 'lazydocker-bin');
+    if (!existsSync(path.join(bin, 'docker'))) {
+      mkdirSync(bin, { recursive: true });
+      symlinkSync(this.sandbox.dockerCliPath, path.join(bin, 'docker'));
+    }
+    return this.track(new PtySession({ command: binary, args: [], env: { ...this.dockerEnv(), PATH: bin, CONFIG_DIR: config, XDG_CONFIG_HOME: config, XDG_STATE_HOME: config }, cols, rows }));
   }
 
   launchCommand(command: string, args: string[], env: Record<string, string | undefined> = {}, cols?: number): PtySession {
