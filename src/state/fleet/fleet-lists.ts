@@ -60,36 +60,45 @@ function mergeResourceList<T extends object>(lists: ReadonlyArray<{ name: string
   };
 }
 
-const keptMerges = new WeakMap<object, { others: readonly OtherStates[]; name: string; resources?: ResourcesState; events?: EventLogState; incidents?: IncidentsState; swarm?: SwarmState; stats?: StatsState }>();
+/** The states a fleet merges, each the engine shown's with the other engines' (fleet-sources.ts). */
+type MergedKind = Exclude<keyof OtherStates, 'name'>;
 
-function sameOthers(a: readonly OtherStates[], b: readonly OtherStates[], pick: (o: OtherStates) => unknown): boolean {
-  return a.length === b.length && a.every((o, i) => o.name === b[i]?.name && pick(o) === pick(b[i] as OtherStates));
+/** The last merge made from each engine-shown state (each kind's state is an object of its own). */
+const keptMerges = new WeakMap<object, { name: string; others: readonly OtherStates[]; merged: unknown }>();
+
+/**
+ * A merge of one kind of state: the engine shown's own when it is alone; else the same object as
+ * last time while no engine's state of that kind changed (the panes redraw on a new object), made
+ * again by `merge` when one did.
+ */
+function keptMerge<K extends MergedKind>(kind: K, name: string, primary: OtherStates[K], others: readonly OtherStates[], merge: () => OtherStates[K]): OtherStates[K] {
+  if (others.length === 0) return primary;
+  const kept = keptMerges.get(primary);
+  const same = kept !== undefined && kept.name === name && kept.others.length === others.length && kept.others.every((o, i) => o.name === others[i]?.name && o[kind] === others[i]?.[kind]);
+  if (same) return kept.merged as OtherStates[K];
+  const merged = merge();
+  keptMerges.set(primary, { name, others, merged });
+  return merged;
 }
 
 /** Every engine's volumes and networks, the engine shown's first (its own state when it is alone). */
 export function fleetResources(name: string, primary: ResourcesState, others: readonly OtherStates[]): ResourcesState {
-  if (others.length === 0) return primary;
-  const kept = keptMerges.get(primary);
-  if (kept?.resources && kept.name === name && sameOthers(kept.others, others, (o) => o.resources)) return kept.resources;
-  const all = [{ name, resources: primary }, ...others];
-  const resources: ResourcesState = {
-    volumes: mergeResourceList(all.map((o) => ({ name: o.name, list: o.resources.volumes }))),
-    networks: mergeResourceList(all.map((o) => ({ name: o.name, list: o.resources.networks }))),
-  };
-  keptMerges.set(primary, { ...kept, others, name, resources });
-  return resources;
+  return keptMerge('resources', name, primary, others, () => {
+    const all = [{ name, resources: primary }, ...others];
+    return {
+      volumes: mergeResourceList(all.map((o) => ({ name: o.name, list: o.resources.volumes }))),
+      networks: mergeResourceList(all.map((o) => ({ name: o.name, list: o.resources.networks }))),
+    };
+  });
 }
 
 /** Every engine's events, newest first, the last LOG_SIZE (the engine shown's own log when it is alone). */
 export function fleetEvents(name: string, primary: EventLogState, others: readonly OtherStates[]): EventLogState {
-  if (others.length === 0) return primary;
-  const kept = keptMerges.get(primary);
-  if (kept?.events && kept.name === name && sameOthers(kept.others, others, (o) => o.events)) return kept.events;
-  const events = [{ name, events: primary }, ...others].flatMap((o) => o.events.events.map((e) => tagged(e, o.name)));
-  events.sort((a, b) => b.at - a.at);
-  const merged: EventLogState = { events: events.slice(0, LOG_SIZE) };
-  keptMerges.set(primary, { ...kept, others, name, events: merged });
-  return merged;
+  return keptMerge('events', name, primary, others, () => {
+    const events = [{ name, events: primary }, ...others].flatMap((o) => o.events.events.map((e) => tagged(e, o.name)));
+    events.sort((a, b) => b.at - a.at);
+    return { events: events.slice(0, LOG_SIZE) };
+  });
 }
 
 /**
@@ -114,18 +123,15 @@ function renumber(incident: Incident, engine: number, name: string): Incident {
 
 /** Every engine's incidents, newest first, each numbered apart (the engine shown's own state when it is alone). */
 export function fleetIncidents(name: string, primary: IncidentsState, others: readonly OtherStates[]): IncidentsState {
-  if (others.length === 0) return primary;
-  const kept = keptMerges.get(primary);
-  if (kept?.incidents && kept.name === name && sameOthers(kept.others, others, (o) => o.incidents)) return kept.incidents;
-  const all = [{ name, incidents: primary }, ...others];
-  const incidents = all.flatMap((o, engine) => o.incidents.incidents.map((i) => renumber(i, engine, o.name)));
-  incidents.sort((a, b) => b.lastAt - a.lastAt);
-  const latest = all
-    .flatMap((o, engine) => (o.incidents.latest ? [renumber(o.incidents.latest, engine, o.name)] : []))
-    .reduce<Incident | undefined>((newest, i) => (newest === undefined || i.lastAt > newest.lastAt ? i : newest), undefined);
-  const merged: IncidentsState = { incidents, ...(latest && { latest }), ...(primary.mutedNames && { mutedNames: primary.mutedNames }) };
-  keptMerges.set(primary, { ...kept, others, name, incidents: merged });
-  return merged;
+  return keptMerge('incidents', name, primary, others, () => {
+    const all = [{ name, incidents: primary }, ...others];
+    const incidents = all.flatMap((o, engine) => o.incidents.incidents.map((i) => renumber(i, engine, o.name)));
+    incidents.sort((a, b) => b.lastAt - a.lastAt);
+    const latest = all
+      .flatMap((o, engine) => (o.incidents.latest ? [renumber(o.incidents.latest, engine, o.name)] : []))
+      .reduce<Incident | undefined>((newest, i) => (newest === undefined || i.lastAt > newest.lastAt ? i : newest), undefined);
+    return { incidents, ...(latest && { latest }), ...(primary.mutedNames && { mutedNames: primary.mutedNames }) };
+  });
 }
 
 /**
@@ -135,9 +141,10 @@ export function fleetIncidents(name: string, primary: IncidentsState, others: re
  * engine shown's words); an engine's failure shows, named, while no rows do.
  */
 export function fleetSwarm(name: string, primary: SwarmState, others: readonly OtherStates[]): SwarmState {
-  if (others.length === 0) return primary;
-  const kept = keptMerges.get(primary);
-  if (kept?.swarm && kept.name === name && sameOthers(kept.others, others, (o) => o.swarm)) return kept.swarm;
+  return keptMerge('swarm', name, primary, others, () => mergeSwarm(name, primary, others));
+}
+
+function mergeSwarm(name: string, primary: SwarmState, others: readonly OtherStates[]): SwarmState {
   const all = [{ name, swarm: primary }, ...others];
   const clusters = all.filter((o) => !o.swarm.notManager && !o.swarm.noSwarmApi);
   const pick = <T extends object>(list: (s: SwarmState) => readonly T[]) => clusters.flatMap((o) => list(o.swarm).map((item) => tagged(item, o.name)));
@@ -152,7 +159,6 @@ export function fleetSwarm(name: string, primary: SwarmState, others: readonly O
     ...(none && { ...(primary.error !== undefined && { error: primary.error }), ...(primary.notManager && { notManager: true }), ...(primary.noSwarmApi && { noSwarmApi: true }) }),
     ...(!none && failed && { error: failed === all[0] ? failed.swarm.error : `${failed.name}: ${failed.swarm.error ?? ''}` }),
   };
-  keptMerges.set(primary, { ...kept, others, name, swarm: merged });
   return merged;
 }
 
@@ -163,12 +169,9 @@ export function fleetSwarm(name: string, primary: SwarmState, others: readonly O
  * come first.
  */
 export function fleetStats(name: string, primary: StatsState, others: readonly OtherStates[]): StatsState {
-  if (others.length === 0) return primary;
-  const kept = keptMerges.get(primary);
-  if (kept?.stats && kept.name === name && sameOthers(kept.others, others, (o) => o.stats)) return kept.stats;
-  const byId = new Map(primary.byId);
-  for (const o of others) for (const [id, figures] of o.stats.byId) if (!byId.has(id)) byId.set(id, figures);
-  const merged: StatsState = { byId, version: others.reduce((sum, o) => sum + o.stats.version, primary.version) };
-  keptMerges.set(primary, { ...kept, others, name, stats: merged });
-  return merged;
+  return keptMerge('stats', name, primary, others, () => {
+    const byId = new Map(primary.byId);
+    for (const o of others) for (const [id, figures] of o.stats.byId) if (!byId.has(id)) byId.set(id, figures);
+    return { byId, version: others.reduce((sum, o) => sum + o.stats.version, primary.version) };
+  });
 }
