@@ -165,10 +165,8 @@ export class LogHistory {
         this.#replace(early, 0, 0, false);
       });
       if (!shown) this.#replace(early, 0, 0, ended);
-      else if (ended) {
-        this.#set({ newer: false });
-        this.host.follow(this.host.buffer.at(this.host.buffer.length - 1)?.timeMs);
-      } else this.#set({});
+      else if (ended) this.#rejoin();
+      else this.#set({});
     });
   }
 
@@ -311,10 +309,13 @@ export class LogHistory {
     const evicted = buffer.append(lines);
     const offset = start + evicted;
     this.#set({ older: offset > 0, newer: true, offset, focus: { seq: ++this.#seq, index: Math.max(0, focus - evicted) } });
-    if (ended) {
-      this.#set({ newer: false });
-      this.host.follow(buffer.at(buffer.length - 1)?.timeMs);
-    }
+    if (ended) this.#rejoin();
+  }
+
+  /** The window reaches the log's end: it follows the live end again, from its last line. */
+  #rejoin(): void {
+    this.#set({ newer: false });
+    this.host.follow(this.host.buffer.at(this.host.buffer.length - 1)?.timeMs);
   }
 
   /** One read of everything: counts the lines, keeps the index, and searches when asked. */
