@@ -3,9 +3,9 @@
  * CPU and memory against the host's (`/info` NCPU, MemTotal), their net and block rates, and the
  * disk with what prune could reclaim (`docker system df`'s figures). CPU and memory are summed
  * from the running containers' cgroup files where berth can read them (an engine on this host:
- * state/pulse/cgroup-reader.ts), and from their stats streams otherwise, opened while the line is
- * shown only for the containers the files do not cover (a stream costs the engine a little per
- * container: bench B9); the line says how many it has measured.
+ * state/pulse/cgroup-reader.ts), and from the engine's stats otherwise (a sample every 2 s, asked
+ * while the line is shown, only for the containers the files do not cover: each costs the engine a
+ * little, bench B9); the line says how many it has measured.
  */
 import type { ContainerSummary } from '../engine/types.ts';
 import { isLive } from '../state/containers.ts';
@@ -43,7 +43,7 @@ export function stateCounts(items: readonly ContainerSummary[]): Record<string, 
 
 /**
  * What the line keeps live: the host and disk figures, every running container's cgroup files,
- * and the stats streams of those not found there (none until the files have been looked at).
+ * and the engine's stats of those not found there (none until the files have been looked at).
  */
 export function pulseDemands(state: AppState, ctx: UiContext): Demands {
   if (!state.pulse) return {};
@@ -65,7 +65,7 @@ export function pulseParts(ctx: UiContext): string[] {
   let read = 0;
   let write = 0;
   let measured = 0;
-  /** Measured by a stats stream (the engine's cost) rather than the cgroup files. */
+  /** Measured by the engine's stats (its cost) rather than the cgroup files. */
   let streamed = 0;
   for (const c of running) {
     const local = ctx.pulse.cgroupFigures?.get(c.Id);
@@ -83,7 +83,7 @@ export function pulseParts(ctx: UiContext): string[] {
   const { ncpu, memTotal, disk, error } = ctx.pulse;
   const of = measured === running.length ? '' : ` (${measured}/${running.length} measured)`;
   // Said when the engine is remote (or its cgroup files unreadable): the streams cost it CPU.
-  const by = streamed === 0 ? '' : ` (${streamed === measured ? 'all' : streamed} by stats stream)`;
+  const by = streamed === 0 ? '' : ` (${streamed === measured ? 'all' : streamed} from the engine's stats)`;
   const figures =
     running.length === 0
       ? []

@@ -26,6 +26,7 @@ import { FleetSources } from './fleet/fleet-sources.ts';
 import { EventLog } from './events/event-log.ts';
 import { ImageFreshness } from './freshness/image-freshness.ts';
 import { IncidentLog } from './incidents/incident-log.ts';
+import { CgroupReader } from './pulse/cgroup-reader.ts';
 import { EnginePulse } from './pulse/engine-pulse.ts';
 import type { LoopPolicy, MuteRule } from './incidents/detect.ts';
 import type { Demands, LiveSource } from './live-source.ts';
@@ -57,7 +58,7 @@ export interface SourceOptions {
 const SOURCES = {
   events: () => new EventLog(),
   incidents: (session: SourceSession, options: SourceOptions) => new IncidentLog(() => session.client, options),
-  stats: (session: SourceSession) => new StatsTracker({ client: () => session.client, podman: () => session.store.getState().connection.engineKind === 'podman' }),
+  stats: (session: SourceSession) => new StatsTracker({ client: () => session.client, podman: () => session.store.getState().connection.engineKind === 'podman', cgroups: () => new CgroupReader() }),
   resources: (session: SourceSession) => new ResourceLists(() => session.client),
   swarm: (session: SourceSession) => new SwarmLists(() => session.client),
   times: (session: SourceSession) => new StatusTimes(() => session.client),

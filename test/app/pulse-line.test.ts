@@ -22,17 +22,17 @@ const ctxWith = (pulse: PulseState, streamed = false) =>
   });
 const on = { ...initialAppState(), pulse: true };
 
-test('the pulse asks for the running containers cgroup files, and stats streams only for those the files do not cover', () => {
+test('the pulse asks for the running containers cgroup files, and the engine’s stats only for those the files do not cover', () => {
   assert.deepEqual(pulseDemands(on, ctxWith({})), { pulse: true, pulseContainers: [a, b], stats: [] }, 'no stream before the files are looked at');
   assert.deepEqual(pulseDemands(on, ctxWith({ cgroupMissing: new Set([b]) })).stats, [b]);
   assert.deepEqual(pulseDemands({ ...on, pulse: false }, ctxWith({})), {});
 });
 
-test('the line sums the cgroup figures, and says when some come by stats stream', () => {
+test('the line sums the cgroup figures, and says when some come from the engine’s stats', () => {
   const local = new Map([[a, { cpuPercent: 10, memUsed: 2 ** 20 }]]);
   const fromFiles = pulseParts(ctxWith({ cgroupFigures: new Map([...local, [b, { cpuPercent: 20, memUsed: 2 ** 20 }]]) }));
   assert.match(fromFiles.join(' · '), /CPU 30\.0% of 200% · mem 2(\.0)?MiB/);
-  assert.doesNotMatch(fromFiles.join(' · '), /stats stream/);
+  assert.doesNotMatch(fromFiles.join(' · '), /engine's stats/);
   const mixed = pulseParts(ctxWith({ cgroupFigures: local, cgroupMissing: new Set([b]) }, true)).join(' · ');
-  assert.match(mixed, /CPU 15\.0% of 200% \(1 by stats stream\)/);
+  assert.match(mixed, /CPU 15\.0% of 200% \(1 from the engine's stats\)/);
 });

@@ -1,7 +1,9 @@
 /**
  * B9 and B10: what measuring costs. B9: 50 running containers with the resource columns shown
- * (`M`) for a minute — berth's CPU and the CPU it causes dockerd (its stats collector); with the
- * columns hidden that is B4. B10: the stats view (`m`) open on one container for a minute.
+ * (`M`) for a minute — berth's CPU and the CPU it causes dockerd; with the columns hidden that is
+ * B4. Twice: as berth sees the sandbox engine (on this host: the containers' cgroup files), and
+ * as it would see a remote one (BERTH_TEST_CGROUP_ROOT pointing nowhere: the engine's one-shot
+ * samples). B10: the stats view (`m`) open on one container for a minute.
  */
 import { idleCost, type IdleCost } from './b4-idle.ts';
 import type { Bench } from './context.ts';
@@ -39,7 +41,11 @@ export async function b9(bench: Bench): Promise<Row[]> {
   // The columns are on once a running row shows a CPU figure.
   const cost = await idleCost(bench, { keys: ['M'], ready: /\d+\.\d\d%/ });
   bench.log(`B9: berth ${pct(cost.berthPct)}; dockerd ${pct(cost.withPct)} with, ${pct(cost.withoutPct)} without`);
-  return cpuRows('B9', 'resource columns shown, 50 running', cost, 1, 1.5);
+  // The engine as berth sees a remote one: no cgroup files of its containers on this host, so
+  // every figure is the engine's, a one-shot sample per container at the columns' pace.
+  const remote = await idleCost(bench, { keys: ['M'], ready: /\d+\.\d\d%/, launch: () => bench.launchBerth({ env: { BERTH_TEST_CGROUP_ROOT: '/nonexistent' } }) });
+  bench.log(`B9 remote: berth ${pct(remote.berthPct)}; dockerd ${pct(remote.withPct)} with, ${pct(remote.withoutPct)} without`);
+  return [...cpuRows('B9', 'resource columns shown, 50 running, local engine (cgroup files)', cost, 1, 1.0), ...cpuRows('B9', 'resource columns shown, 50 running, as a remote engine (one-shot samples)', remote, 1, 1.5)];
 }
 
 export async function b10(bench: Bench): Promise<Row[]> {

@@ -93,6 +93,24 @@ test('a busy loop: CPU % is the share of a CPU the kernel gave it over the same 
   assert.equal(ours.pids, 1);
 });
 
+test('one-shot: a single sample at once, and a busy loop\'s CPU between two of them a second apart is the kernel\'s share, within 15 points', async () => {
+  const pid = Number((await sandboxDocker(['inspect', '-f', '{{.State.Pid}}', busy])).trim());
+  const oneShot = async () => {
+    const samples: ContainerStats[] = [];
+    for await (const sample of client.stats(busy, { oneShot: true })) samples.push(sample);
+    assert.equal(samples.length, 1, 'one sample, then the answer ends');
+    return { sample: samples[0] as ContainerStats, cpu: cpuSeconds(pid), at: performance.now() };
+  };
+  const first = await oneShot();
+  await new Promise((resolve) => setTimeout(resolve, 1000));
+  const second = await oneShot();
+  const ours = statsFigures(second.sample, first.sample, { podman });
+  const kernelPercent = ((second.cpu - first.cpu) / ((second.at - first.at) / 1000)) * 100;
+  assert.ok(ours.cpuPercent !== undefined, 'CPU from the sample before');
+  assert.ok(Math.abs(ours.cpuPercent - kernelPercent) <= 15, `berth ${ours.cpuPercent.toFixed(1)} % vs the kernel's ${kernelPercent.toFixed(1)} % for the same interval`);
+  assert.equal(ours.pids, 1);
+});
+
 test('memory held: used (less the inactive file cache) as docker stats shows it, within 10 %', async () => {
   // The shell takes a moment to build its 20 MB: wait until the engine sees it held.
   const deadline = Date.now() + 30_000;

@@ -76,10 +76,12 @@ test('the reader finds containers by id in a v2 tree (under a sandbox parent) an
     [`berth-sandbox-x/${idA}/memory.stat`]: 'inactive_file 1000\n',
     [`berth-sandbox-x/${idA}/cpu.stat`]: 'usage_usec 42\n',
     [`berth-sandbox-x/${idA}/io.stat`]: '8:0 rbytes=5 wbytes=6 rios=1 wios=1\n',
+    [`berth-sandbox-x/${idA}/memory.max`]: 'max\n',
+    [`berth-sandbox-x/${idA}/pids.current`]: '4\n',
     [`system.slice/libpod-conmon-${idB}/memory.current`]: '1\n',
   });
   const samples = new CgroupReader(v2).sample([idA, idB]);
-  assert.deepEqual(samples.get(idA), { memUsed: 2000, cpuUsec: 42, blockRead: 5, blockWrite: 6 });
+  assert.deepEqual(samples.get(idA), { memUsed: 2000, cpuUsec: 42, blockRead: 5, blockWrite: 6, pids: 4 }, 'a limit of "max" is no limit');
   assert.equal(samples.has(idB), false, 'a conmon cgroup is not the container');
   const reader2 = new CgroupReader(v2);
   reader2.sample([idA]);
@@ -90,14 +92,16 @@ test('the reader finds containers by id in a v2 tree (under a sandbox parent) an
     [`memory/libpod_parent/libpod-${idB}/memory.usage_in_bytes`]: '5000\n',
     [`memory/libpod_parent/libpod-${idB}/memory.stat`]: 'inactive_file 1\ntotal_inactive_file 500\n',
     [`cpuacct/libpod_parent/libpod-${idB}/cpuacct.usage`]: '7000000\n',
+    [`memory/libpod_parent/libpod-${idB}/memory.limit_in_bytes`]: '67108864\n',
+    [`pids/libpod_parent/libpod-${idB}/pids.current`]: '2\n',
   });
   const reader = new CgroupReader(v1);
   assert.ok(reader.usable);
-  assert.deepEqual(reader.sample([idB]).get(idB), { memUsed: 4500, cpuUsec: 7000 });
+  assert.deepEqual(reader.sample([idB]).get(idB), { memUsed: 4500, cpuUsec: 7000, memLimit: 67108864, pids: 2 });
   assert.equal(new CgroupReader(join(v1, 'nowhere')).sample([idB]).size, 0, 'no cgroup tree: nothing found');
 });
 
-test('the pulse source: a container its files cover is measured from them after two samples, one they do not is named for a stats stream', async () => {
+test('the pulse source: a container its files cover is measured from them after two samples, one they do not is named for the engine’s stats', async () => {
   let cpuUsec = 0;
   const sampler: CgroupSampler = {
     sample: (ids) => {

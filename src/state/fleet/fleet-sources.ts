@@ -10,6 +10,7 @@ import type { EngineEvent } from '../../engine/types.ts';
 import { EventLog, type EventLogState } from '../events/event-log.ts';
 import { IncidentLog, type IncidentOptions, type IncidentsState } from '../incidents/incident-log.ts';
 import type { Demands } from '../live-source.ts';
+import { CgroupReader } from '../pulse/cgroup-reader.ts';
 import { ResourceLists, type ResourcesState } from '../resources/resource-lists.ts';
 import { StatsTracker, type StatsState } from '../stats/stats-tracker.ts';
 import { SwarmLists, type SwarmState } from '../swarm/swarm-lists.ts';
@@ -92,7 +93,7 @@ export class FleetSources {
     const events = new EventLog();
     const incidents = new IncidentLog(() => engine.session.client, this.incidentOptions);
     const swarm = new SwarmLists(() => engine.session.client);
-    const stats = new StatsTracker({ client: () => engine.session.client, podman: () => engine.session.store.getState().connection.engineKind === 'podman' });
+    const stats = new StatsTracker({ client: () => engine.session.client, podman: () => engine.session.store.getState().connection.engineKind === 'podman', cgroups: () => new CgroupReader() });
     const onEvent = (event: EngineEvent) => {
       resources.onEngineEvent(event);
       events.onEngineEvent(event);

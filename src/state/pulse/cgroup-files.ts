@@ -17,6 +17,10 @@ export interface CgroupSample {
   /** Bytes received and sent on the container's interfaces (not lo), when readable. */
   netRx?: number;
   netTx?: number;
+  /** The memory limit in bytes (memory.max, memory.limit_in_bytes); undefined when unlimited or unreadable. */
+  memLimit?: number;
+  /** Processes and threads in the cgroup (pids.current), when readable. */
+  pids?: number;
 }
 
 /** `key value` lines (memory.stat, cpu.stat) as numbers. */
@@ -29,7 +33,7 @@ export function parseFlatKeyed(text: string): Record<string, number> {
   return out;
 }
 
-/** A file holding one number (memory.current, memory.usage_in_bytes, cpuacct.usage); undefined if not one. */
+/** A file holding one number (memory.current, memory.usage_in_bytes, cpuacct.usage); undefined if not one ("max" included). */
 export function parseSingleValue(text: string): number | undefined {
   const t = text.trim();
   return /^\d+$/.test(t) ? Number(t) : undefined;

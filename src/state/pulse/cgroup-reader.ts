@@ -1,6 +1,6 @@
 /**
  * The running containers' figures read from their cgroup files, for an engine on this host: one
- * read of a few small files per container instead of a stats stream each (B9: a stream costs the
+ * read of a few small files per container instead of the engine's stats each (B9: those cost the
  * engine CPU per container). Finds each container's cgroup by its id in the directory names
  * (`<id>`, `docker-<id>.scope`, `libpod-<id>`), under the v2 tree or v1's memory/cpuacct/blkio
  * trees; a container it cannot find (a remote engine, an unreadable tree) is left to its stats
@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { containerIdOfCgroup, cpuUsecV2, ioBytesV1, ioBytesV2, memoryUsed, netBytes, parseFlatKeyed, parseSingleValue, type CgroupSample } from './cgroup-files.ts';
 
 /** Where the cgroup trees are: one v2 tree, or v1's per controller. */
-type Layout = { version: 2; root: string } | { version: 1; memory: string; cpuacct: string; blkio: string };
+type Layout = { version: 2; root: string } | { version: 1; memory: string; cpuacct: string; blkio: string; pids: string };
 
 /** How deep under a root a container's cgroup may sit (sandbox parent, slice, scope, Podman's libpod_parent/libpod-<id>). */
 const MAX_DEPTH = 4;
@@ -23,7 +23,7 @@ function layoutOf(base: string): Layout | undefined {
   const memory = join(base, 'memory');
   const cpuacct = [join(base, 'cpuacct'), join(base, 'cpu,cpuacct')].find((dir) => existsSync(dir));
   if (!existsSync(memory) || cpuacct === undefined) return undefined;
-  return { version: 1, memory, cpuacct, blkio: join(base, 'blkio') };
+  return { version: 1, memory, cpuacct, blkio: join(base, 'blkio'), pids: join(base, 'pids') };
 }
 
 const readText = (file: string): string | undefined => {
@@ -63,7 +63,8 @@ export class CgroupReader {
   private missed = new Set<string>();
   private scannedAt = 0;
 
-  constructor(base = '/sys/fs/cgroup') {
+  /** BERTH_TEST_CGROUP_ROOT: where the tests point berth at no cgroup tree, so every figure comes from the engine's stats (as for a remote engine). */
+  constructor(base = process.env.BERTH_TEST_CGROUP_ROOT ?? '/sys/fs/cgroup') {
     this.layout = layoutOf(base);
   }
 
@@ -114,19 +115,37 @@ function readV2(dir: string): CgroupSample | undefined {
   const io = readText(join(dir, 'io.stat'));
   const block = io === undefined ? undefined : ioBytesV2(io);
   return withNet(
-    { memUsed: memoryUsed(usage, parseFlatKeyed(readText(join(dir, 'memory.stat')) ?? ''), 2), cpuUsec, ...(block && { blockRead: block.read, blockWrite: block.write }) },
+    {
+      memUsed: memoryUsed(usage, parseFlatKeyed(readText(join(dir, 'memory.stat')) ?? ''), 2),
+      cpuUsec,
+      ...(block && { blockRead: block.read, blockWrite: block.write }),
+      ...numberIn(join(dir, 'memory.max'), 'memLimit'),
+      ...numberIn(join(dir, 'pids.current'), 'pids'),
+    },
     join(dir, 'cgroup.procs'),
   );
 }
 
-function readV1(layout: { memory: string; cpuacct: string; blkio: string }, path: string): CgroupSample | undefined {
+/** `{ [key]: n }` when the file holds a number n, else nothing (a limit of "max", a controller not mounted). */
+function numberIn<K extends 'memLimit' | 'pids'>(file: string, key: K): { [k in K]?: number } {
+  const n = parseSingleValue(readText(file) ?? '');
+  return n === undefined ? {} : ({ [key]: n } as { [k in K]?: number });
+}
+
+function readV1(layout: { memory: string; cpuacct: string; blkio: string; pids: string }, path: string): CgroupSample | undefined {
   const usage = parseSingleValue(readText(join(layout.memory, path, 'memory.usage_in_bytes')) ?? '');
   const cpuNs = parseSingleValue(readText(join(layout.cpuacct, path, 'cpuacct.usage')) ?? '');
   if (usage === undefined || cpuNs === undefined) return undefined;
   const io = readText(join(layout.blkio, path, 'blkio.throttle.io_service_bytes'));
   const block = io === undefined ? undefined : ioBytesV1(io);
   return withNet(
-    { memUsed: memoryUsed(usage, parseFlatKeyed(readText(join(layout.memory, path, 'memory.stat')) ?? ''), 1), cpuUsec: cpuNs / 1000, ...(block && { blockRead: block.read, blockWrite: block.write }) },
+    {
+      memUsed: memoryUsed(usage, parseFlatKeyed(readText(join(layout.memory, path, 'memory.stat')) ?? ''), 1),
+      cpuUsec: cpuNs / 1000,
+      ...(block && { blockRead: block.read, blockWrite: block.write }),
+      ...numberIn(join(layout.memory, path, 'memory.limit_in_bytes'), 'memLimit'),
+      ...numberIn(join(layout.pids, path, 'pids.current'), 'pids'),
+    },
     join(layout.memory, path, 'cgroup.procs'),
   );
 }

@@ -4,8 +4,8 @@
  * the line is shown, through the client's one-at-a-time reader that prune's preview shares).
  * The running containers' CPU, memory, block and net figures from their cgroup files where this
  * host has them (an engine on this machine: cgroup-reader.ts), sampled every CGROUP_EVERY_MS, so
- * the line needs no stats stream for them; the containers it cannot find there (a remote engine)
- * are named in `cgroupMissing` and the line opens their stats streams instead.
+ * the line needs none of the engine's stats for them; the containers it cannot find there (a remote engine)
+ * are named in `cgroupMissing` and the line asks the engine's stats for them instead.
  * Nothing runs while the line is off.
  */
 import type { EngineClient } from '../../engine/client.ts';
@@ -35,7 +35,7 @@ export interface PulseState {
   readonly error?: string;
   /** Containers measured from their cgroup files (after two samples: rates need two). */
   readonly cgroupFigures?: ReadonlyMap<string, CgroupRates>;
-  /** Containers looked for in the cgroup files and not found there: their stats streams measure them. */
+  /** Containers looked for in the cgroup files and not found there: the engine's stats measure them. */
   readonly cgroupMissing?: ReadonlySet<string>;
 }
 

@@ -6,6 +6,7 @@
 import assert from 'node:assert/strict';
 import { afterEach, beforeEach, mock, test } from 'node:test';
 import type { ContainerStats, StatsOptions } from '../../../src/engine/stats.ts';
+import type { CgroupSampler } from '../../../src/state/pulse/engine-pulse.ts';
 import { StatsTracker } from '../../../src/state/stats/stats-tracker.ts';
 
 beforeEach(() => mock.timers.enable({ apis: ['setTimeout'] }));
@@ -73,4 +74,91 @@ test('a stream that fails is opened again after the pause, while still watched',
   await settle();
   assert.deepEqual(fake.opened, ['a', 'a']);
   tracker.stop();
+});
+
+/** A cgroup sampler that finds only `local` ids, each sample 0.5 s of CPU more than the last. */
+function fakeFiles(local: readonly string[]) {
+  let cpuUsec = 0;
+  const asked: string[][] = [];
+  const sampler: CgroupSampler = {
+    sample: (ids) => {
+      asked.push([...ids]);
+      cpuUsec += 500_000;
+      return new Map(ids.filter((id) => local.includes(id)).map((id) => [id, { memUsed: 100, memLimit: 400, cpuUsec, pids: 3 }]));
+    },
+    located: (id) => local.includes(id),
+  };
+  return { sampler, asked };
+}
+
+test('containers the cgroup files cover are read from them every sampleMs, with no stream; the others are streamed', async () => {
+  mock.timers.reset();
+  mock.timers.enable({ apis: ['setTimeout', 'setInterval', 'Date'] });
+  const fake = new FakeStats();
+  const files = fakeFiles(['a']);
+  const tracker = new StatsTracker({ client: () => fake, publishMs: 2000, sampleMs: 1000, cgroups: () => files.sampler, hostMemory: 1000 });
+  tracker.measure(['a', 'b']);
+  mock.timers.tick(0);
+  await settle();
+  assert.deepEqual(fake.opened, ['b'], 'only the container the files do not cover has a stream');
+  mock.timers.tick(1000);
+  mock.timers.tick(1000);
+  const a = tracker.store.getState().byId.get('a');
+  assert.equal(a?.cpuPercent, 50, '0.5 s of CPU in 1 s: half a core');
+  assert.deepEqual([a?.memUsed, a?.memLimit, a?.memPercent, a?.pids], [100, 400, 25, 3]);
+  assert.deepEqual(files.asked.at(-1), ['a'], 'the streamed one is not read again');
+  assert.ok(tracker.history('a').length >= 2, 'each reading goes into the history');
+
+  tracker.measure(['b']);
+  assert.deepEqual([...tracker.store.getState().byId.keys()], [], 'a is gone at once (b has no sample yet)');
+  const readings = files.asked.length;
+  mock.timers.tick(3000);
+  assert.equal(files.asked.length, readings, 'nothing is read once no watched container is covered by the files');
+  tracker.stop();
+});
+
+test('without cgroup files (a remote engine) every container is streamed', async () => {
+  const fake = new FakeStats();
+  const files = fakeFiles([]);
+  const tracker = new StatsTracker({ client: () => fake, publishMs: 1000, cgroups: () => files.sampler });
+  tracker.measure(['a', 'b']);
+  mock.timers.tick(0);
+  await settle();
+  assert.deepEqual(fake.opened, ['a', 'b']);
+  assert.equal(files.asked.length, 1, 'looked for once');
+  tracker.stop();
+});
+
+test('a container the files do not cover is asked one sample at a time, every sampleMs; CPU against the sample before', async () => {
+  mock.timers.reset();
+  mock.timers.enable({ apis: ['setTimeout', 'setInterval', 'Date'] });
+  const asked: Array<{ id: string; oneShot?: boolean }> = [];
+  let usage = 0;
+  const client = {
+    stats(id: string, options: StatsOptions = {}): AsyncIterable<ContainerStats> {
+      asked.push({ id, oneShot: options.oneShot });
+      usage += 1e9;
+      const read = new Date(Date.now()).toISOString();
+      const system = (Date.now() / 1000) * 2e9;
+      return (async function* () {
+        yield { read, cpu_stats: { cpu_usage: { total_usage: usage }, system_cpu_usage: system, online_cpus: 2 } };
+      })();
+    },
+  };
+  const tracker = new StatsTracker({ client: () => client, publishMs: 2000, sampleMs: 2000, cgroups: () => fakeFiles([]).sampler });
+  mock.timers.tick(1000);
+  tracker.measure(['r']);
+  mock.timers.tick(0);
+  await settle();
+  assert.deepEqual(asked, [{ id: 'r', oneShot: true }]);
+  mock.timers.tick(2000);
+  await settle();
+  assert.equal(asked.length, 2, 'the next sample sampleMs later');
+  mock.timers.tick(2000);
+  await settle();
+  assert.equal(tracker.store.getState().byId.get('r')?.cpuPercent, 50, '1 s of CPU in 2 s: half a core, by the docker formula');
+  tracker.stop();
+  mock.timers.tick(10_000);
+  await settle();
+  assert.equal(asked.length, 3, 'nothing asked once unwatched');
 });
