@@ -2,10 +2,10 @@
  * B11: lists that grow. 10,000 containers (50 running, the rest created and never started) and
  * 2,000 image tags on the real engine: start → first frame with data, keypress → frame in the
  * all-containers view (move, page, filter typing) and when switching views, and RSS after
- * start-up and after both lists have been shown (the median of three sessions). Budgets: the
- * first frame within 2× B1's (B1's median when B1 ran in the same run, else 2× its 200 ms
- * budget), p95 ≤ 50 ms a key, 150 MB. The first frame is compared with `docker ps` on the same
- * engine too: listing the 50 running among 10,000 costs the engine itself more than a whole B1.
+ * start-up and after both lists have been shown (the median of three sessions). Budgets (issue
+ * 39): the first frame within 1.5× `docker ps` listing the same 50 running among 10,000 on the
+ * same engine (which costs the engine itself more than a whole B1), p95 ≤ 50 ms a key, RSS with
+ * both lists shown ≤ 120 MB (after start-up: reported beside it, ≤ 150 MB as before).
  */
 import { setTimeout as delay } from 'node:timers/promises';
 import { timeToScreen } from './b1-startup.ts';
@@ -103,7 +103,7 @@ export async function b11(bench: Bench): Promise<Row[]> {
   const s = summarize(first);
   const sp = summarize(ps);
   const b1 = bench.medians.get(`B1 ${bench.berthNode.label}`);
-  const firstLimit = 2 * (b1 ?? 200);
+  const firstLimit = 1.5 * sp.median;
   const rssStartup = summarize(startup);
   const rssShown = summarize(shown);
   bench.log(`B11: first frame ${ms(s.median)}, move p95 ${ms(summarize(move).p95)}, page p95 ${ms(summarize(page).p95)}, filter p95 ${ms(summarize(filter).p95)}, views p95 ${ms(summarize(views).p95)}, RSS ${startup.map(mb).join(', ')} / ${shown.map(mb).join(', ')}`);
@@ -118,15 +118,15 @@ export async function b11(bench: Bench): Promise<Row[]> {
     budget: 'p95 ≤ 50 ms',
     verdict: verdict(summary.p95, 50),
   });
-  const memory = (figure: string, summary: Summary): Row => ({
+  const memory = (figure: string, summary: Summary, budgetMb: number): Row => ({
     id: 'B11',
     figure: `RSS ${figure}, ${what}`,
     berth: `${mb(summary.median)} median`,
     spread: spread(summary, mb),
     comparison: '—',
     ratio: '—',
-    budget: '≤ 150 MB',
-    verdict: verdict(summary.median, 150 * 1024 * 1024),
+    budget: `≤ ${budgetMb} MB`,
+    verdict: verdict(summary.median, budgetMb * 1024 * 1024),
   });
   return [
     {
@@ -136,14 +136,14 @@ export async function b11(bench: Bench): Promise<Row[]> {
       spread: spread(s, ms),
       comparison: `${b1 === undefined ? 'B1 not run: its 200 ms budget' : `B1 ${ms(b1)}`}; docker ps ${ms(sp.median)}`,
       ratio: `${ratio(s.median, b1 ?? 200)} B1; ${ratio(s.median, sp.median)} docker ps`,
-      budget: `median ≤ 2× B1 (${ms(firstLimit)})`,
+      budget: `median ≤ 1.5× docker ps (${ms(firstLimit)})`,
       verdict: verdict(s.median, firstLimit),
     },
     key('move (j)', summarize(move)),
     key('page (PgDn)', summarize(page)),
     key('filter typing', summarize(filter)),
     key('switch view (a, 2, 1)', summarize(views)),
-    memory('after start-up', rssStartup),
-    memory('after both lists were shown (each session the highest of 15 s of samples)', rssShown),
+    memory('after start-up', rssStartup, 150),
+    memory('after both lists were shown (each session the highest of 15 s of samples)', rssShown, 120),
   ];
 }
