@@ -34,6 +34,12 @@ export const RUNNING_COUNT = 50;
 export const TOTAL_COUNT = 1000;
 export const IMAGE_TAGS = 500;
 /** B11's lists: 10,000 containers in all (50 running), 2,000 image tags. */
+/**
+ * BERTH_BENCH_NODE_ARGS: node flags for every berth the bench starts, to look inside a figure
+ * (`--cpu-prof --cpu-prof-dir=DIR`); Node refuses those in NODE_OPTIONS. Never set for a figure
+ * that is reported.
+ */
+const EXTRA_NODE_ARGS = (process.env.BERTH_BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
 export const MASS_PREFIX = 'bench-mass';
 export const MASS_COUNT = 10_000;
 export const MASS_TAGS = 2000;
@@ -129,7 +135,7 @@ export class Bench {
     return this.track(
       new PtySession({
         command: opts.executable ?? opts.node ?? this.berthNode.path,
-        args: [...(opts.executable ? [] : [...(opts.nodeArgs ?? []), this.bundle]), ...(opts.args ?? [])],
+        args: [...(opts.executable ? [] : [...(opts.nodeArgs ?? []), ...EXTRA_NODE_ARGS, this.bundle]), ...(opts.args ?? [])],
         env: { ...this.berthEnv(), ...opts.env },
         cols: opts.cols,
         rows: opts.rows,

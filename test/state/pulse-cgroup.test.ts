@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
 import type { EngineClient } from '../../src/engine/client.ts';
-import { containerIdOfCgroup, cpuUsecV2, ioBytesV1, ioBytesV2, memoryUsed, netBytes, parseFlatKeyed, parseSingleValue, ratesBetween, type CgroupSample } from '../../src/state/pulse/cgroup-files.ts';
+import { containerIdOfCgroup, cpuUsecV2, ioBytesV1, ioBytesV2, memoryUsed, netBytes, parseSingleValue, ratesBetween, statValue, type CgroupSample } from '../../src/state/pulse/cgroup-files.ts';
 import { CgroupReader } from '../../src/state/pulse/cgroup-reader.ts';
 import { EnginePulse, type CgroupSampler } from '../../src/state/pulse/engine-pulse.ts';
 
@@ -19,13 +19,17 @@ after(() => {
 test('memory.current, memory.stat and cpu.stat usage_usec (v2); memory less the inactive page cache as docker stats counts it', () => {
   assert.equal(parseSingleValue('10485760\n'), 10485760);
   assert.equal(parseSingleValue('max\n'), undefined);
-  const stat = parseFlatKeyed('anon 8388608\nfile 2097152\ninactive_file 1048576\nactive_file 1048576\n');
-  assert.equal(stat.inactive_file, 1048576);
+  const stat = 'anon 8388608\nfile 2097152\ninactive_file 1048576\nactive_file 1048576\n';
+  assert.equal(statValue(stat, 'inactive_file'), 1048576);
+  assert.equal(statValue(stat, 'anon'), 8388608, 'the first line too');
+  assert.equal(statValue(stat, 'file'), 2097152, 'a key that ends another key is not matched inside it');
+  assert.equal(statValue('file 12', 'file'), 12, 'a last line without its newline');
+  assert.equal(statValue(stat, 'shmem'), undefined);
   assert.equal(memoryUsed(10485760, stat, 2), 10485760 - 1048576);
   // v1's memory.stat has the cgroup's own inactive_file and the hierarchy's total_inactive_file: docker uses the total.
-  assert.equal(memoryUsed(1000, { inactive_file: 100, total_inactive_file: 300 }, 1), 700);
+  assert.equal(memoryUsed(1000, 'inactive_file 100\ntotal_inactive_file 300\n', 1), 700);
   // Inactive cache larger than usage (a racing read): usage as it is, never negative.
-  assert.equal(memoryUsed(100, { inactive_file: 500 }, 2), 100);
+  assert.equal(memoryUsed(100, 'inactive_file 500\n', 2), 100);
   assert.equal(cpuUsecV2('usage_usec 2500000\nuser_usec 2000000\nsystem_usec 500000\nnr_periods 0\n'), 2500000);
   assert.equal(cpuUsecV2('user_usec 1\n'), undefined);
 });
@@ -80,7 +84,7 @@ test('the reader finds containers by id in a v2 tree (under a sandbox parent) an
     [`berth-sandbox-x/${idA}/pids.current`]: '4\n',
     [`system.slice/libpod-conmon-${idB}/memory.current`]: '1\n',
   });
-  const samples = new CgroupReader(v2).sample([idA, idB]);
+  const samples = new CgroupReader(v2).sample([idA, idB], { detail: true });
   assert.deepEqual(samples.get(idA), { memUsed: 2000, cpuUsec: 42, blockRead: 5, blockWrite: 6, pids: 4 }, 'a limit of "max" is no limit');
   assert.equal(samples.has(idB), false, 'a conmon cgroup is not the container');
   const reader2 = new CgroupReader(v2);
@@ -97,7 +101,8 @@ test('the reader finds containers by id in a v2 tree (under a sandbox parent) an
   });
   const reader = new CgroupReader(v1);
   assert.ok(reader.usable);
-  assert.deepEqual(reader.sample([idB]).get(idB), { memUsed: 4500, cpuUsec: 7000, memLimit: 67108864, pids: 2 });
+  assert.deepEqual(reader.sample([idB], { detail: true }).get(idB), { memUsed: 4500, cpuUsec: 7000, memLimit: 67108864, pids: 2 });
+  assert.deepEqual(reader.sample([idB]).get(idB), { memUsed: 4500, cpuUsec: 7000 }, 'the limit and processes only when asked (the pulse line shows neither)');
   assert.equal(new CgroupReader(join(v1, 'nowhere')).sample([idB]).size, 0, 'no cgroup tree: nothing found');
 });
 

@@ -23,31 +23,31 @@ export interface CgroupSample {
   pids?: number;
 }
 
-/** `key value` lines (memory.stat, cpu.stat) as numbers. */
-export function parseFlatKeyed(text: string): Record<string, number> {
-  const out: Record<string, number> = {};
-  for (const line of text.split('\n')) {
-    const [key, value] = line.trim().split(/\s+/);
-    if (key && value !== undefined && /^\d+$/.test(value)) out[key] = Number(value);
-  }
-  return out;
-}
-
 /** A file holding one number (memory.current, memory.usage_in_bytes, cpuacct.usage); undefined if not one ("max" included). */
 export function parseSingleValue(text: string): number | undefined {
   const t = text.trim();
   return /^\d+$/.test(t) ? Number(t) : undefined;
 }
 
-/** Memory used as docker's CLI computes it: usage less the inactive page cache (v2 inactive_file, v1 total_inactive_file), when smaller. */
-export function memoryUsed(usage: number, stat: Record<string, number>, version: 1 | 2): number {
-  const inactive = (version === 2 ? stat.inactive_file : stat.total_inactive_file) ?? 0;
+/** One `key value` line's number in memory.stat or cpu.stat, without splitting the whole file (read every 2 s per container). */
+export function statValue(text: string, key: string): number | undefined {
+  let at = text.startsWith(`${key} `) ? 0 : text.indexOf(`\n${key} `);
+  if (at < 0) return undefined;
+  at += at === 0 ? key.length + 1 : key.length + 2;
+  const end = text.indexOf('\n', at);
+  const value = text.slice(at, end < 0 ? undefined : end).trim();
+  return /^\d+$/.test(value) ? Number(value) : undefined;
+}
+
+/** Memory used as docker's CLI computes it: usage less the inactive page cache (v2 inactive_file, v1 total_inactive_file, from memory.stat's text), when smaller. */
+export function memoryUsed(usage: number, memoryStat: string, version: 1 | 2): number {
+  const inactive = statValue(memoryStat, version === 2 ? 'inactive_file' : 'total_inactive_file') ?? 0;
   return inactive < usage ? usage - inactive : usage;
 }
 
 /** v2 cpu.stat's usage_usec. */
 export function cpuUsecV2(cpuStat: string): number | undefined {
-  return parseFlatKeyed(cpuStat).usage_usec;
+  return statValue(cpuStat, 'usage_usec');
 }
 
 /** v2 io.stat: "8:0 rbytes=… wbytes=… rios=…" per device, summed. */

@@ -8,7 +8,7 @@
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { containerIdOfCgroup, cpuUsecV2, ioBytesV1, ioBytesV2, memoryUsed, netBytes, parseFlatKeyed, parseSingleValue, type CgroupSample } from './cgroup-files.ts';
+import { containerIdOfCgroup, cpuUsecV2, ioBytesV1, ioBytesV2, memoryUsed, netBytes, parseSingleValue, type CgroupSample } from './cgroup-files.ts';
 
 /** Where the cgroup trees are: one v2 tree, or v1's per controller. */
 type Layout = { version: 2; root: string } | { version: 1; memory: string; cpuacct: string; blkio: string; pids: string };
@@ -56,9 +56,44 @@ function scan(root: string): Map<string, string> {
   return found;
 }
 
+/** A container's files, their paths made once when it is found (path joining was a fifth of a sample's cost). */
+interface Files {
+  usage: string;
+  stat: string;
+  cpu: string;
+  io: string;
+  procs: string;
+  limit: string;
+  pids: string;
+  version: 1 | 2;
+}
+
+function filesOf(layout: Layout, path: string): Files {
+  if (layout.version === 2) {
+    const dir = `${join(layout.root, path)}/`;
+    return { usage: `${dir}memory.current`, stat: `${dir}memory.stat`, cpu: `${dir}cpu.stat`, io: `${dir}io.stat`, procs: `${dir}cgroup.procs`, limit: `${dir}memory.max`, pids: `${dir}pids.current`, version: 2 };
+  }
+  const memory = `${join(layout.memory, path)}/`;
+  return {
+    usage: `${memory}memory.usage_in_bytes`,
+    stat: `${memory}memory.stat`,
+    cpu: `${join(layout.cpuacct, path)}/cpuacct.usage`,
+    io: `${join(layout.blkio, path)}/blkio.throttle.io_service_bytes`,
+    procs: `${memory}cgroup.procs`,
+    limit: `${memory}memory.limit_in_bytes`,
+    pids: `${join(layout.pids, path)}/pids.current`,
+    version: 1,
+  };
+}
+
+export interface SampleOptions {
+  /** Also the memory limit and the process count (the resource columns show them; the pulse line does not). */
+  detail?: boolean;
+}
+
 export class CgroupReader {
   private readonly layout: Layout | undefined;
-  private paths = new Map<string, string>();
+  private files = new Map<string, Files>();
   /** Ids the last walk did not find (a remote engine's): not worth another walk each sample. */
   private missed = new Set<string>();
   private scannedAt = 0;
@@ -75,25 +110,25 @@ export class CgroupReader {
 
   /** Whether the container's cgroup has been found (its files may still be gone for a moment: a crash loop between runs). */
   located(id: string): boolean {
-    return this.paths.has(id);
+    return this.files.has(id);
   }
 
   /** A sample for each of `ids` found (full 64-hex ids); the rest are missing from the map. */
-  sample(ids: readonly string[]): Map<string, CgroupSample> {
+  sample(ids: readonly string[], options: SampleOptions = {}): Map<string, CgroupSample> {
     const out = new Map<string, CgroupSample>();
     const layout = this.layout;
     if (!layout) return out;
     // Look again only when a container is new to us: a walk is a few hundred readdirs.
     // and again now and then for the missed ones (one first seen between a crash loop's runs).
     const now = Date.now();
-    if (ids.some((id) => !this.paths.has(id) && (!this.missed.has(id) || now - this.scannedAt > RESCAN_MS))) {
+    if (ids.some((id) => !this.files.has(id) && (!this.missed.has(id) || now - this.scannedAt > RESCAN_MS))) {
       this.scannedAt = now;
-      this.paths = scan(layout.version === 2 ? layout.root : layout.memory);
-      this.missed = new Set(ids.filter((id) => !this.paths.has(id)));
+      this.files = new Map([...scan(layout.version === 2 ? layout.root : layout.memory)].map(([id, path]) => [id, this.files.get(id) ?? filesOf(layout, path)]));
+      this.missed = new Set(ids.filter((id) => !this.files.has(id)));
     }
     for (const id of ids) {
-      const path = this.paths.get(id);
-      const sample = path === undefined ? undefined : layout.version === 2 ? readV2(join(layout.root, path)) : readV1(layout, path);
+      const files = this.files.get(id);
+      const sample = files && read(files, options.detail === true);
       if (sample) out.set(id, sample);
     }
     return out;
@@ -108,44 +143,29 @@ function withNet(sample: CgroupSample, procsFile: string): CgroupSample {
   return { ...sample, netRx: rx, netTx: tx };
 }
 
-function readV2(dir: string): CgroupSample | undefined {
-  const usage = parseSingleValue(readText(join(dir, 'memory.current')) ?? '');
-  const cpuUsec = cpuUsecV2(readText(join(dir, 'cpu.stat')) ?? '');
+function read(files: Files, detail: boolean): CgroupSample | undefined {
+  const usage = parseSingleValue(readText(files.usage) ?? '');
+  const cpuText = readText(files.cpu) ?? '';
+  // v2 cpu.stat's usage_usec; v1 cpuacct.usage in nanoseconds.
+  const cpuUsec = files.version === 2 ? cpuUsecV2(cpuText) : divide(parseSingleValue(cpuText), 1000);
   if (usage === undefined || cpuUsec === undefined) return undefined;
-  const io = readText(join(dir, 'io.stat'));
-  const block = io === undefined ? undefined : ioBytesV2(io);
+  const io = readText(files.io);
+  const block = io === undefined ? undefined : files.version === 2 ? ioBytesV2(io) : ioBytesV1(io);
   return withNet(
     {
-      memUsed: memoryUsed(usage, parseFlatKeyed(readText(join(dir, 'memory.stat')) ?? ''), 2),
+      memUsed: memoryUsed(usage, readText(files.stat) ?? '', files.version),
       cpuUsec,
       ...(block && { blockRead: block.read, blockWrite: block.write }),
-      ...numberIn(join(dir, 'memory.max'), 'memLimit'),
-      ...numberIn(join(dir, 'pids.current'), 'pids'),
+      ...(detail && { ...numberIn(files.limit, 'memLimit'), ...numberIn(files.pids, 'pids') }),
     },
-    join(dir, 'cgroup.procs'),
+    files.procs,
   );
 }
+
+const divide = (n: number | undefined, by: number) => (n === undefined ? undefined : n / by);
 
 /** `{ [key]: n }` when the file holds a number n, else nothing (a limit of "max", a controller not mounted). */
 function numberIn<K extends 'memLimit' | 'pids'>(file: string, key: K): { [k in K]?: number } {
   const n = parseSingleValue(readText(file) ?? '');
   return n === undefined ? {} : ({ [key]: n } as { [k in K]?: number });
-}
-
-function readV1(layout: { memory: string; cpuacct: string; blkio: string; pids: string }, path: string): CgroupSample | undefined {
-  const usage = parseSingleValue(readText(join(layout.memory, path, 'memory.usage_in_bytes')) ?? '');
-  const cpuNs = parseSingleValue(readText(join(layout.cpuacct, path, 'cpuacct.usage')) ?? '');
-  if (usage === undefined || cpuNs === undefined) return undefined;
-  const io = readText(join(layout.blkio, path, 'blkio.throttle.io_service_bytes'));
-  const block = io === undefined ? undefined : ioBytesV1(io);
-  return withNet(
-    {
-      memUsed: memoryUsed(usage, parseFlatKeyed(readText(join(layout.memory, path, 'memory.stat')) ?? ''), 1),
-      cpuUsec: cpuNs / 1000,
-      ...(block && { blockRead: block.read, blockWrite: block.write }),
-      ...numberIn(join(layout.memory, path, 'memory.limit_in_bytes'), 'memLimit'),
-      ...numberIn(join(layout.pids, path, 'pids.current'), 'pids'),
-    },
-    join(layout.memory, path, 'cgroup.procs'),
-  );
 }

@@ -12,7 +12,7 @@ import type { EngineClient } from '../../engine/client.ts';
 import type { Demands, LiveSource } from '../live-source.ts';
 import { Store } from '../store.ts';
 import { ratesBetween, type CgroupRates, type CgroupSample } from './cgroup-files.ts';
-import { CgroupReader } from './cgroup-reader.ts';
+import { CgroupReader, type SampleOptions } from './cgroup-reader.ts';
 import { diskSummary, type DiskSummary } from './disk-summary.ts';
 
 /** `/system/df` walks every layer and volume: once a minute is plenty for a header line. */
@@ -22,7 +22,7 @@ export const CGROUP_EVERY_MS = 2_000;
 
 /** Something that samples containers' cgroups (CgroupReader; a stand-in in unit tests). */
 export interface CgroupSampler {
-  sample(ids: readonly string[]): Map<string, CgroupSample>;
+  sample(ids: readonly string[], options?: SampleOptions): Map<string, CgroupSample>;
   /** Its cgroup was found, whether or not this sample could read it. */
   located(id: string): boolean;
 }

@@ -144,7 +144,7 @@ export class StatsTracker implements LiveSource<StatsState> {
     const ids = [...this.fromFiles.keys(), ...this.unlooked];
     if (ids.length === 0) return;
     const sampler = (this.sampler ??= this.options.cgroups?.());
-    const samples = sampler?.sample(ids) ?? new Map();
+    const samples = sampler?.sample(ids, { detail: true }) ?? new Map();
     const at = Date.now();
     for (const id of this.unlooked) {
       if (samples.has(id) || sampler?.located(id)) this.fromFiles.set(id, undefined);
