@@ -6,7 +6,9 @@
  * its diff and error machinery with it: ~1 ms of every start and ~0.5 MB resident (bench B1, B5s).
  *
  * A check that passes returns here; any other call goes to Node's own, which throws its own
- * AssertionError (or, for a value it finds equal after all, returns). test/engine/on-demand.test.ts
+ * AssertionError (or, for a value it finds equal after all, returns); only a failed check without
+ * a message reads differently, as Node quotes the call it sees there (the bundle's was minified
+ * code before). test/engine/on-demand.test.ts
  * holds undici and signal-exit to using nothing else of the module.
  *
  * CommonJS (`export =`): undici calls the module itself, which an ES module's namespace cannot be.

@@ -9,9 +9,12 @@
  *   main entry's top-level await cannot live in a CommonJS bundle;
  * - undici's own flag for bundlers (`esbuildDetection`) leaves its experimental Milo HTTP parser
  *   out, as undici's published bundle does; llhttp, which the tests use too, parses;
- * - two of Node's modules are loaded on their first use rather than as a package loads (bench
- *   B5s): undici gets `node:http2` through src/engine/http2-on-demand.ts (berth never makes an
- *   HTTP/2 connection), object-hash gets `crypto` through src/ui/crypto-on-demand.ts.
+ * - four of Node's modules are loaded on their first use rather than as a package loads (bench
+ *   B1, B5s): undici gets `node:http2` through src/engine/http2-on-demand.ts (berth never makes an
+ *   HTTP/2 connection), object-hash gets `crypto` through src/ui/crypto-on-demand.ts, undici and
+ *   signal-exit get `node:assert` through src/engine/assert-on-demand.cts (their checks pass), and
+ *   every importer gets `node:child_process` through src/engine/child-process-on-demand.ts (an
+ *   idle first screen starts no process).
  * A third changes when dependency code runs, never what it does (`startLater`): work the first
  * frame never needs is done on first use instead of as the bundle loads.
  */
@@ -131,7 +134,7 @@ export const LATER: readonly SourceEdit[] = [
     // it did. test/tools/start-later.test.ts holds 16384 to http.maxHeaderSize on each Node.
     file: 'node_modules/undici/lib/dispatcher/client.js',
     from: "const http = require('node:http')\n",
-    to: '',
+    to: '// node:http: required by getDefaultNodeMaxHeaderSize when an option may have changed its default (berth)\n',
     why: 'node:http not loaded for the default header size',
   },
   {
@@ -185,7 +188,8 @@ export const startLater: Plugin = {
 /**
  * Node's modules that a package loads at its top but berth needs late or never, each given to that
  * package only through a stand-in that loads it on first use: http2 and crypto bring tls and
- * OpenSSL's set-up, resident in every berth otherwise.
+ * OpenSSL's set-up, resident in every berth otherwise; assert and child_process ~1 ms of a start
+ * and ~0.5 MB each.
  */
 const ON_DEMAND: ReadonlyArray<{ builtin: RegExp; importer: RegExp; standIn: string }> = [
   { builtin: /^node:http2$/, importer: /[\\/]node_modules[\\/]undici[\\/]/, standIn: 'src/engine/http2-on-demand.ts' },
