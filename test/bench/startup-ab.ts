@@ -10,7 +10,7 @@
  * development tool, not a figure: B1 (`npm run bench -- B1`) is the figure.
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
@@ -84,7 +84,9 @@ try {
   log(`load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
   for (const v of variants) {
     const s = summarize(v.times);
-    process.stdout.write(`${v.label}: median ${s.median.toFixed(1)} ms (IQR ${s.p25.toFixed(0)}–${s.p75.toFixed(0)}, ${s.min.toFixed(0)}–${s.max.toFixed(0)}), n=${v.times.length}\n`);
+    const cacheDir = path.join(v.env.XDG_CACHE_HOME, 'berth');
+    const caches = existsSync(cacheDir) ? readdirSync(cacheDir).filter((f) => f.endsWith('.code')).map((f) => `${(statSync(path.join(cacheDir, f)).size / 1024).toFixed(0)} KiB`) : [];
+    process.stdout.write(`${v.label}: median ${s.median.toFixed(1)} ms (IQR ${s.p25.toFixed(0)}–${s.p75.toFixed(0)}, ${s.min.toFixed(0)}–${s.max.toFixed(0)}), n=${v.times.length}; code cache ${caches.join(', ') || 'none'}\n`);
   }
   if (modules) {
     const bare = new Set(execFileSync(node, ['-p', "process.moduleLoadList.filter((m) => m.startsWith('NativeModule ')).map((m) => m.slice(13)).join('\\n')"], { encoding: 'utf8' }).trim().split('\n'));
