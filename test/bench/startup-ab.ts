@@ -6,7 +6,8 @@
  * switched off by its environment, or a second build in a directory of its own: `npx tsx
  * test/tools/build.ts` then `cp -r dist /tmp/before`). Each variant keeps its own code cache,
  * written by an unmeasured first start. `--modules` also writes, 3 s after the first frame, the
- * Node modules each variant has loaded (process.moduleLoadList) beside `node -e 0`'s. A
+ * Node modules each variant has loaded (process.moduleLoadList) beside `node -e 0`'s; `--rss=20`
+ * reads each start's RSS 20 s after it (B5s's moment; B5s itself is `npm run bench -- B5S`). A
  * development tool, not a figure: B1 (`npm run bench -- B1`) is the figure.
  */
 import { execFileSync } from 'node:child_process';
@@ -18,6 +19,7 @@ import { startSandbox } from '../sandbox/sandbox.ts';
 import { NODE_VERSIONS, nodeForMajor, type NodeMajor } from '../support/node-binaries.ts';
 import { Bench, RUNNING_NAME } from './context.ts';
 import { ScreenProbe } from './probe.ts';
+import { rssBytes } from './proc.ts';
 import { summarize } from './stats.ts';
 
 /** The preload `--modules` adds: Node's modules loaded, once the first screen has been idle 3 s. */
@@ -31,6 +33,8 @@ const args = process.argv.slice(2);
 const major = Number(args.find((a) => a.startsWith('--node='))?.slice(7) ?? 24) as NodeMajor;
 const runs = Number(args.find((a) => a.startsWith('--runs='))?.slice(7) ?? 15);
 const modules = args.includes('--modules');
+/** `--rss=20`: each measured start also stays that many seconds, then its RSS is read (bench B5s's figure). */
+const rssAfterS = Number(args.find((a) => a.startsWith('--rss='))?.slice(6) ?? 0);
 const log = (line: string) => process.stderr.write(`[ab] ${line}\n`);
 const dir = mkdtempSync(path.join(os.tmpdir(), 'berth-ab-'));
 const variants = args
@@ -43,9 +47,10 @@ const variants = args
       nodeArgs: argText.split(' ').filter(Boolean),
       env: { ...Object.fromEntries(envText.split(' ').filter(Boolean).map((kv) => kv.split(/=(.*)/s).slice(0, 2) as [string, string])), XDG_CACHE_HOME: path.join(dir, `cache-${index}`) },
       times: [] as number[],
+      rss: [] as number[],
     };
   });
-if (variants.length === 0) variants.push({ label: 'dist', bundle: undefined, nodeArgs: [], env: { XDG_CACHE_HOME: path.join(dir, 'cache-0') }, times: [] });
+if (variants.length === 0) variants.push({ label: 'dist', bundle: undefined, nodeArgs: [], env: { XDG_CACHE_HOME: path.join(dir, 'cache-0') }, times: [], rss: [] });
 const preload = path.join(dir, 'modules.cjs');
 writeFileSync(preload, MODULES_PRELOAD);
 
@@ -74,6 +79,10 @@ try {
         for (const end = performance.now() + 10_000; !(existsSync(cache) && readdirSync(cache).some((f) => f.endsWith('.code'))) && performance.now() < end; ) await delay(100);
       }
       if (withModules) while (!existsSync(report)) await delay(100);
+      if (rssAfterS > 0 && run >= 0) {
+        await delay(Math.max(0, t0 + rssAfterS * 1000 - performance.now()));
+        v.rss.push(rssBytes(session.pty.pid) / 1e6);
+      }
       await bench.quit(session);
       if (run < 0) continue;
       v.times.push(at - t0);
@@ -86,7 +95,7 @@ try {
     const s = summarize(v.times);
     const cacheDir = path.join(v.env.XDG_CACHE_HOME, 'berth');
     const caches = existsSync(cacheDir) ? readdirSync(cacheDir).filter((f) => f.endsWith('.code')).map((f) => `${(statSync(path.join(cacheDir, f)).size / 1024).toFixed(0)} KiB`) : [];
-    process.stdout.write(`${v.label}: median ${s.median.toFixed(1)} ms (IQR ${s.p25.toFixed(0)}–${s.p75.toFixed(0)}, ${s.min.toFixed(0)}–${s.max.toFixed(0)}), n=${v.times.length}; code cache ${caches.join(', ') || 'none'}\n`);
+    process.stdout.write(`${v.label}: median ${s.median.toFixed(1)} ms (IQR ${s.p25.toFixed(0)}–${s.p75.toFixed(0)}, ${s.min.toFixed(0)}–${s.max.toFixed(0)}), n=${v.times.length}${v.rss.length > 0 ? `; RSS at ${rssAfterS} s median ${summarize(v.rss).median.toFixed(1)} MB (${v.rss.map((r) => r.toFixed(1)).join(', ')})` : ''}; code cache ${caches.join(', ') || 'none'}\n`);
   }
   if (modules) {
     const bare = new Set(execFileSync(node, ['-p', "process.moduleLoadList.filter((m) => m.startsWith('NativeModule ')).map((m) => m.slice(13)).join('\\n')"], { encoding: 'utf8' }).trim().split('\n'));
