@@ -43,7 +43,7 @@ const variants = args
     const [label = '', bundleDir = '', argText = '', envText = ''] = a.slice(10).split('|');
     return {
       label,
-      bundle: bundleDir ? path.join(path.resolve(bundleDir), 'berth.cjs') : undefined,
+      bundle: bundleDir ? path.join(path.resolve(bundleDir), existsSync(path.join(path.resolve(bundleDir), 'berth')) ? 'berth' : 'berth.cjs') : undefined,
       nodeArgs: argText.split(' ').filter(Boolean),
       env: { ...Object.fromEntries(envText.split(' ').filter(Boolean).map((kv) => kv.split(/=(.*)/s).slice(0, 2) as [string, string])), XDG_CACHE_HOME: path.join(dir, `cache-${index}`) },
       times: [] as number[],
@@ -70,7 +70,9 @@ try {
       const env = { ...v.env, ...(withModules && { BERTH_AB_MODULES: report }) };
       const t0 = performance.now();
       // A variant's own bundle, else the bench's copy of dist/.
-      const session = v.bundle ? bench.launchCommand(node, [...nodeArgs, v.bundle], { ...bench.berthEnv(), ...env }) : bench.launchBerth({ nodeArgs, env });
+      // A directory holding a single executable (`npx tsx test/tools/build-sea.ts DIR`) runs that.
+      const sea = v.bundle && existsSync(path.join(path.dirname(v.bundle), 'berth')) ? path.join(path.dirname(v.bundle), 'berth') : undefined;
+      const session = sea ? bench.launchCommand(sea, [], { ...bench.berthEnv(), ...env }) : v.bundle ? bench.launchCommand(node, [...nodeArgs, v.bundle], { ...bench.berthEnv(), ...env }) : bench.launchBerth({ nodeArgs, env });
       const probe = new ScreenProbe(session);
       const at = await probe.until((view) => RUNNING_NAME.test(view.text), 15_000);
       probe.dispose();
