@@ -24,8 +24,29 @@ import { setV8Flags } from './v8-flags.ts';
  */
 export const LEAN_COMPILER_FLAGS = ['--no-turbofan', '--no-maglev', '--wasm-tier-up-filter=2147483647', '--wasm-wrapper-tiering-budget=2147483647'] as const;
 
+/**
+ * Node's own modules an idle first screen loads: net and tty with their streams (the terminal,
+ * the engine's socket), perf_hooks (the `performance` global), timers/promises, path/posix,
+ * string_decoder, process (as a module: Ink's packages import it), and two of Node's lazy parts,
+ * util's parseArgs (the command line) and the `navigator` global (read as Ink's packages load).
+ * Node compiles each through a code cache built into its binary under V8's default flags, which
+ * V8 refuses once the flags above are set ("flags mismatch", `node --profile-deserialization`):
+ * Node then parses and compiles every one of them from source, 6–9 ms where its cache takes 2–3
+ * (Node 22 and 24 here). Loaded before the flags, they come from that cache;
+ * test/e2e/first-run.test.ts holds this list to what a first screen loads.
+ */
+export const FIRST_SCREEN_BUILTINS = ['node:net', 'node:tty', 'node:perf_hooks', 'node:timers/promises', 'node:path/posix', 'node:string_decoder', 'node:process'] as const;
+
+function loadFirstScreenBuiltins(): void {
+  for (const name of FIRST_SCREEN_BUILTINS) process.getBuiltinModule(name);
+  // Lazy getters: reading them loads their modules.
+  void process.getBuiltinModule('node:util').parseArgs;
+  void (globalThis as { navigator?: unknown }).navigator;
+}
+
 export function keepCompilersLean(env: NodeJS.ProcessEnv = process.env): boolean {
   if (!leverOn('lean-compilers', env)) return false;
+  loadFirstScreenBuiltins();
   setV8Flags(LEAN_COMPILER_FLAGS);
   return true;
 }

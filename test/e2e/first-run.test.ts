@@ -6,6 +6,9 @@
  */
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { after, before, test } from 'node:test';
 import { berthBin, ensureBuilt, launchBerth, type PtySession } from '../support/pty.ts';
 import { sandboxDocker, sandboxEnv } from '../support/sandbox-env.ts';
@@ -134,4 +137,45 @@ test('the footer fills 200 columns with more keys than 80; help at 80 columns wr
   screen = await b.waitFor(/Ctrl-Z +suspend to the shell/, WAIT_MS);
   const [, shownTo, of] = /Keys \(Esc closes\) \d+-(\d+)\/(\d+)/.exec(screen) ?? [];
   assert.equal(shownTo, of, 'the last line is reachable');
+});
+
+/**
+ * Loaded first (NODE_OPTIONS): notes how many modules Node had loaded when the boot set the lean
+ * compilers' V8 flags, and, with the frame that first shows BERTH_SHOWN, writes the Node modules
+ * loaded since to BERTH_LATE_MODULES.
+ */
+const LATE_MODULES_PRELOAD = String.raw`
+const v8 = require('node:v8');
+const fs = require('node:fs');
+let at;
+const setFlags = v8.setFlagsFromString;
+v8.setFlagsFromString = function (flag) {
+  if (at === undefined && flag === '--no-turbofan') at = process.moduleLoadList.length;
+  return setFlags.call(this, flag);
+};
+const write = process.stdout.write;
+let written = false;
+process.stdout.write = function (chunk, ...rest) {
+  if (!written && String(chunk).includes(process.env.BERTH_SHOWN)) {
+    written = true;
+    const late = at === undefined ? ['(the flags were never set)'] : process.moduleLoadList.slice(at).filter((m) => m.startsWith('NativeModule ')).map((m) => m.slice(13));
+    fs.writeFileSync(process.env.BERTH_LATE_MODULES, JSON.stringify(late));
+  }
+  return write.call(this, chunk, ...rest);
+};
+`;
+
+test("the first screen loads none of Node's modules after the lean compilers' V8 flags, under which Node would compile each from source", async () => {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'berth-late-modules-'));
+  try {
+    const preload = path.join(dir, 'preload.cjs');
+    const out = path.join(dir, 'late.json');
+    writeFileSync(preload, LATE_MODULES_PRELOAD);
+    const b = berth({ env: { NODE_OPTIONS: `--require ${preload}`, BERTH_SHOWN: `${tag}-web`, BERTH_LATE_MODULES: out } });
+    await b.waitFor(`${tag}-web`, WAIT_MS);
+    // The preload wrote the file before passing the frame on.
+    assert.deepEqual(JSON.parse(readFileSync(out, 'utf8')), [], 'loaded after the flags: add them to FIRST_SCREEN_BUILTINS (src/tuning/lean-compilers.ts)');
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 });

@@ -9,9 +9,12 @@
  *   main entry's top-level await cannot live in a CommonJS bundle;
  * - undici's own flag for bundlers (`esbuildDetection`) leaves its experimental Milo HTTP parser
  *   out, as undici's published bundle does; llhttp, which the tests use too, parses;
- * - two of Node's modules are loaded on their first use rather than as a package loads (bench
- *   B5s): undici gets `node:http2` through src/engine/http2-on-demand.ts (berth never makes an
- *   HTTP/2 connection), object-hash gets `crypto` through src/ui/crypto-on-demand.ts.
+ * - four of Node's modules are loaded on their first use rather than as a package loads (bench
+ *   B1, B5s): undici gets `node:http2` through src/engine/http2-on-demand.ts (berth never makes an
+ *   HTTP/2 connection), object-hash gets `crypto` through src/ui/crypto-on-demand.ts, undici and
+ *   signal-exit get `node:assert` through src/engine/assert-on-demand.cts (their checks pass), and
+ *   every importer gets `node:child_process` through src/engine/child-process-on-demand.ts (an
+ *   idle first screen starts no process).
  * A third changes when dependency code runs, never what it does (`startLater`): work the first
  * frame never needs is done on first use instead of as the bundle loads.
  */
@@ -108,6 +111,49 @@ export const LATER: readonly SourceEdit[] = [
     why: 'no IP check for a connection without a TLS server name',
   },
   {
+    // undici's utilities take http.IncomingMessage at their top (Node's http: its parser, agent
+    // and server, ~1.5 ms of a start on Node 24 and ~1 MB resident, bench B1/B5s) for one check
+    // in destroy(): whether a stream is one, to drop its socket first. Only node:http makes one,
+    // so a stream whose class is not even named so cannot be, and http is loaded only for one that is.
+    file: 'node_modules/undici/lib/core/util.js',
+    from: "const { IncomingMessage } = require('node:http')",
+    to: "const berthIsIncomingMessage = (constructor) => constructor?.name === 'IncomingMessage' && constructor === require('node:http').IncomingMessage",
+    why: 'node:http loaded only to tell an IncomingMessage',
+  },
+  {
+    file: 'node_modules/undici/lib/core/util.js',
+    from: 'if (Object.getPrototypeOf(stream).constructor === IncomingMessage) {',
+    to: 'if (berthIsIncomingMessage(Object.getPrototypeOf(stream).constructor)) {',
+    why: 'node:http loaded only to tell an IncomingMessage',
+  },
+  {
+    // undici's Client reads http.maxHeaderSize at its top for a default (Node's
+    // --max-http-header-size, 16 KiB unless given). Node takes that option only from its command
+    // line, NODE_OPTIONS or a config file (named on the command line), so without any of them
+    // the default is Node's own and node:http is not loaded for it; with one, undici asks http as
+    // it did. test/tools/start-later.test.ts holds 16384 to http.maxHeaderSize on each Node.
+    file: 'node_modules/undici/lib/dispatcher/client.js',
+    from: "const http = require('node:http')\n",
+    to: '// node:http: required by getDefaultNodeMaxHeaderSize when an option may have changed its default (berth)\n',
+    why: 'node:http not loaded for the default header size',
+  },
+  {
+    file: 'node_modules/undici/lib/dispatcher/client.js',
+    from: `const getDefaultNodeMaxHeaderSize = http &&
+  http.maxHeaderSize &&
+  Number.isInteger(http.maxHeaderSize) &&
+  http.maxHeaderSize > 0
+  ? () => http.maxHeaderSize
+  : () => { throw new InvalidArgumentError('http module not available or http.maxHeaderSize invalid') }`,
+    to: `const getDefaultNodeMaxHeaderSize = () => {
+  if (!/max[-_]http[-_]header[-_]size|config[-_]file/.test(\`\${process.execArgv.join(' ')} \${process.env.NODE_OPTIONS ?? ''}\`)) return 16384
+  const http = require('node:http')
+  if (http && http.maxHeaderSize && Number.isInteger(http.maxHeaderSize) && http.maxHeaderSize > 0) return http.maxHeaderSize
+  throw new InvalidArgumentError('http module not available or http.maxHeaderSize invalid')
+}`,
+    why: 'node:http not loaded for the default header size',
+  },
+  {
     // Yoga's loader decodes its inlined WebAssembly (72 KB, in base64) with atob and a loop over
     // the characters, on the main thread before Ink can draw: 2.5–5 ms on Node 24 with berth's
     // compilers, where Node's own base64 decoder takes 0.2 ms for the same bytes.
@@ -142,17 +188,21 @@ export const startLater: Plugin = {
 /**
  * Node's modules that a package loads at its top but berth needs late or never, each given to that
  * package only through a stand-in that loads it on first use: http2 and crypto bring tls and
- * OpenSSL's set-up, resident in every berth otherwise.
+ * OpenSSL's set-up, resident in every berth otherwise; assert and child_process ~1 ms of a start
+ * and ~0.5 MB each.
  */
 const ON_DEMAND: ReadonlyArray<{ builtin: RegExp; importer: RegExp; standIn: string }> = [
   { builtin: /^node:http2$/, importer: /[\\/]node_modules[\\/]undici[\\/]/, standIn: 'src/engine/http2-on-demand.ts' },
+  { builtin: /^(node:)?assert$/, importer: /[\\/]node_modules[\\/](undici|signal-exit)[\\/]/, standIn: 'src/engine/assert-on-demand.cts' },
+  // Every importer: berth's own modules and terminal-size (the stand-in itself asks Node, not the bundle).
+  { builtin: /^(node:)?child_process$/, importer: /./, standIn: 'src/engine/child-process-on-demand.ts' },
   { builtin: /^(node:)?crypto$/, importer: /[\\/]node_modules[\\/]object-hash[\\/]/, standIn: 'src/ui/crypto-on-demand.ts' },
 ];
 
 export const builtinsOnDemand: Plugin = {
   name: 'builtins-on-demand',
   setup(b) {
-    b.onResolve({ filter: /^(node:)?(http2|crypto)$/ }, (args) => {
+    b.onResolve({ filter: /^(node:)?(http2|crypto|assert|child_process)$/ }, (args) => {
       const entry = ON_DEMAND.find((e) => e.builtin.test(args.path) && e.importer.test(args.importer));
       return entry ? { path: `${root}${entry.standIn}` } : undefined;
     });

@@ -81,3 +81,29 @@ for (const major of Object.keys(NODE_VERSIONS).map(Number) as Array<keyof typeof
     assert.deepEqual(without, []);
   });
 }
+
+for (const major of Object.keys(NODE_VERSIONS).map(Number) as Array<keyof typeof NODE_VERSIONS>) {
+  // undici's Client as bundled: 16384 without an option (Node's own default, and node:http not
+  // loaded for it), Node's --max-http-header-size when given, and IncomingMessage still told apart.
+  test(`on Node ${major}, the bundled undici takes Node's header size without loading node:http, and an option's through it`, async () => {
+    const node = await nodeForMajor(major);
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'berth-start-later-'));
+    try {
+      const outfile = path.join(dir, 'client.cjs');
+      const contents = `const Client = require('undici/lib/dispatcher/client.js'); const { destroy } = require('undici/lib/core/util.js');
+        const client = new Client('http://127.0.0.1:9');
+        const size = client[Object.getOwnPropertySymbols(client).find((s) => s.description === 'max headers size')];
+        const before = process.moduleLoadList.includes('NativeModule http');
+        const message = new (require('node:http').IncomingMessage)(new (require('node:net').Socket)());
+        message.socket = 'socket'; destroy(message);
+        process.stdout.write(JSON.stringify({ size, before, nodeDefault: require('node:http').maxHeaderSize, socket: message.socket }));`;
+      await build({ stdin: { contents, resolveDir: root, loader: 'js' }, bundle: true, platform: 'node', format: 'cjs', outfile, define: { esbuildDetection: '1' }, plugins: [startLater], logLevel: 'silent' });
+      const run = async (env: Record<string, string>, args: string[] = []) => JSON.parse((await promisify(execFile)(node, [...args, outfile], { encoding: 'utf8', env: { PATH: process.env.PATH, ...env } })).stdout) as unknown;
+      assert.deepEqual(await run({}), { size: 16384, before: false, nodeDefault: 16384, socket: null });
+      assert.deepEqual(await run({ NODE_OPTIONS: '--max-http-header-size=8192' }), { size: 8192, before: true, nodeDefault: 8192, socket: null });
+      assert.deepEqual(await run({}, ['--max-http-header-size=32768']), { size: 32768, before: true, nodeDefault: 32768, socket: null });
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+}
