@@ -10,13 +10,13 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import { timeToScreen } from './b1-startup.ts';
 import { movePageFilter, press } from './b3-keypress.ts';
-import { jitter, MASS_COUNT, MASS_TAGS, RUNNING_NAME, type Bench } from './context.ts';
+import { allShown, jitter, MASS_COUNT, MASS_TAGS, RUNNING_NAME, type Bench } from './context.ts';
 import { ScreenProbe } from './probe.ts';
 import { rssBytes } from './proc.ts';
 import { summarize, type Summary } from './stats.ts';
 import { mb, ms, ratio, spread, verdict, type Row } from './table.ts';
 
-const ALL = `all: ${MASS_COUNT}`;
+const ALL = allShown(MASS_COUNT);
 const TAGS = /\b(\d{4,}) tags\b/;
 /** Sessions whose RSS is read: one reading moves by tens of MB between sessions. */
 const RSS_SESSIONS = 3;
@@ -72,7 +72,7 @@ export async function b11(bench: Bench): Promise<Row[]> {
       startup.push(rssBytes(pid));
       // Switching views: all ↔ running, and the images pane with its 2,000 tags.
       for (let i = 0; i < (bench.quick ? 2 : 4); i++) {
-        views.push(await press(probe, 'a', (v) => v.text.includes(ALL)));
+        views.push(await press(probe, 'a', ALL));
         await jitter(200, 100);
         views.push(await press(probe, 'a', (v) => v.text.includes('running: ')));
         await jitter(200, 100);

@@ -4,7 +4,7 @@
  * row changed for j and PgDn, the summary naming the new filter text for typing after `/`.
  * Keys are spaced like a fast typist's (60–160 ms), not phase-locked to any render timer.
  */
-import { jitter, RUNNING_NAME, TOTAL_COUNT, type Bench } from './context.ts';
+import { allShown, jitter, RUNNING_NAME, TOTAL_COUNT, type Bench } from './context.ts';
 import { ScreenProbe, type ScreenView } from './probe.ts';
 import { summarize, type Summary } from './stats.ts';
 import { ms, spread, verdict, type Row } from './table.ts';
@@ -83,7 +83,7 @@ export async function b3(bench: Bench): Promise<Row[]> {
   try {
     await probe.until((v) => RUNNING_NAME.test(v.text), 15_000);
     session.write('a');
-    await probe.until(`all: ${TOTAL_COUNT}`, 10_000);
+    await probe.until(allShown(TOTAL_COUNT), 10_000);
     const times = await movePageFilter(probe, presses, ['bench-idle-123', 'idle-9', 'run-4', 'bench-idle-77', 'dle-5', 'bench-run-17'].slice(0, bench.quick ? 2 : 6));
     move.push(...times.move);
     page.push(...times.page);

@@ -7,7 +7,7 @@
  * figure is the last sample.
  */
 import { setTimeout as delay } from 'node:timers/promises';
-import { IMAGE_TAGS, RUNNING_NAME, TOTAL_COUNT, type Bench } from './context.ts';
+import { allShown, IMAGE_TAGS, RUNNING_NAME, TOTAL_COUNT, type Bench } from './context.ts';
 import { ScreenProbe } from './probe.ts';
 import { rssBytes } from './proc.ts';
 import { summarize } from './stats.ts';
@@ -49,11 +49,11 @@ export async function b5(bench: Bench): Promise<Row[]> {
   const startup = sessions.median;
   try {
     session.write('a');
-    await probe.until(`all: ${TOTAL_COUNT}`, 10_000);
+    await probe.until(allShown(TOTAL_COUNT), 10_000);
     session.write('2');
     await probe.until(/\d{3,} tags/, 10_000);
     session.write('1');
-    await probe.until(`all: ${TOTAL_COUNT}`, 10_000);
+    await probe.until(allShown(TOTAL_COUNT), 10_000);
     probe.dispose();
     const step = Math.min(10_000, Math.max(watchMs / 10, 1000));
     const until = performance.now() + watchMs;

@@ -40,6 +40,16 @@ export const IMAGE_TAGS = 500;
  * that is reported.
  */
 const EXTRA_NODE_ARGS = (process.env.BERTH_BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
+/**
+ * The all-containers view showing at least `count` (the fixture's): other figures' own
+ * containers (B14's big log, kept for both Nodes) may be there too.
+ */
+export const allShown =
+  (count: number) =>
+  (view: { text: string }): boolean => {
+    const shown = /\ball: (\d+)/.exec(view.text);
+    return shown !== null && Number(shown[1]) >= count;
+  };
 export const MASS_PREFIX = 'bench-mass';
 export const MASS_COUNT = 10_000;
 export const MASS_TAGS = 2000;
