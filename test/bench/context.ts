@@ -97,8 +97,11 @@ export class Bench {
     return new Bench(sandbox, options, bundleDir);
   }
 
+  /** Set by run.ts for a figure `--full` names: that figure runs at full length in a --quick run. */
+  fullLength = false;
+
   get quick(): boolean {
-    return this.options.quick;
+    return this.options.quick && !this.fullLength;
   }
 
   log(line: string): void {

@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- B1 B4 …] [--quick] [--b5-minutes=N] [--node=22,24]`: brings up one sandbox
+ * `npm run bench [-- B1 B4 …] [--quick [--full=B1,B4]] [--b5-minutes=N] [--node=22,24]`: brings up one sandbox
  * engine, builds the bundle, drives berth in a real pty for each figure on each Node asked for
  * (20 and 24 by default: the oldest and newest berth supports), and prints one table with
  * budgets. Always exits 0 once the table is printed: a benchmark reports, it does not gate.
@@ -66,6 +66,8 @@ const FIGURES: readonly Figure[] = [
 const USAGE = `usage: npm run bench [-- [B1 … B16, B15p, B5s, B5f] [--quick] [--b5-minutes=N] [--node=22,24]]
   B1 … B16        run only these figures (default: all; B5s and B5f are measured together)
   --quick         fewer runs and shorter windows, for development
+  --full=B1,B4    with --quick: these figures still run at full length (a whole table in less
+                  time, the figures that matter most measured as ever)
   --b5-minutes=N  how long B5 watches before its second RSS reading (default 5; --quick: 0.5)
   --node=22,24    the Node majors berth runs on for each figure (default: 22 and 24; B1 always
                   measures 22, 24 and the single executable)
@@ -80,6 +82,8 @@ interface Args {
   nodes: NodeMajor[];
   /** BERTH_TUNING_OFF for every berth the bench starts (src/tuning/levers.ts). */
   tuningOff: string | undefined;
+  /** Figures run at full length in a --quick run. */
+  full: Set<string>;
 }
 
 function parse(argv: readonly string[]): Args | string {
@@ -88,8 +92,15 @@ function parse(argv: readonly string[]): Args | string {
   let b5Minutes: number | undefined;
   let nodes: NodeMajor[] = [22, 24];
   let tuningOff: string | undefined;
+  const full = new Set<string>();
   for (const arg of argv) {
     if (arg === '--quick') quick = true;
+    else if (arg.startsWith('--full=')) {
+      for (const id of arg.slice('--full='.length).split(',')) {
+        if (!/^b(?:[1-9]|1[0-9])[pfs]?$/i.test(id)) return `bad --full: ${id}`;
+        full.add(id.toUpperCase());
+      }
+    }
     else if (arg.startsWith('--tuning-off=')) {
       tuningOff = arg.slice('--tuning-off='.length);
       const unknown = tuningOff.split(',').filter((n) => n !== 'all' && !Object.hasOwn(LEVERS, n));
@@ -105,7 +116,7 @@ function parse(argv: readonly string[]): Args | string {
     } else if (/^b(?:[1-9]|1[0-9])[pfs]?$/i.test(arg)) ids.add(arg.toUpperCase());
     else return `unknown argument: ${arg}`;
   }
-  return { ids, quick, b5Minutes, nodes, tuningOff };
+  return { ids, quick, b5Minutes, nodes, tuningOff, full };
 }
 
 const log = (line: string) => process.stderr.write(`[bench] ${line}\n`);
@@ -161,6 +172,7 @@ async function main(): Promise<void> {
         const on = node ? ` on ${node.label}` : '';
         log(`${figure.id}: ${figure.title}${on}…`);
         try {
+          bench.fullLength = args.full.has(figure.id) || (figure.aliases?.some((a) => args.full.has(a)) ?? false);
           const measured = await figure.run(bench);
           rows.push(...(node ? measured.map((row) => ({ ...row, figure: `${row.figure}, ${node.label}` })) : measured));
         } catch (error) {
@@ -179,7 +191,7 @@ async function main(): Promise<void> {
   const mem = `${(os.totalmem() / 1024 ** 3).toFixed(1)} GiB`;
   const cpu = os.cpus()[0]?.model.trim() ?? 'unknown CPU';
   const header = [
-    `berth benchmarks${args.quick ? ' (--quick)' : ''} — ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC`,
+    `berth benchmarks${args.quick ? ` (--quick${args.full.size > 0 ? `; full length: ${[...args.full].join(', ')}` : ''})` : ''} — ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC`,
     `machine: ${os.cpus().length} cores (${cpu}), ${mem} memory, berth on ${args.nodes.map((m) => `Node ${m}`).join(' and ')} (the bench on ${process.version}), ${engineVersion}`,
     `tuning: ${args.tuningOff ? `BERTH_TUNING_OFF=${args.tuningOff}` : 'every lever on'}; NODE_EXTRA_CA_CERTS unset for berth`,
     `bundle: ${bench ? `${(bench.bundleBytes / 1024).toFixed(0)} KiB` : '?'}; load average before ${loadBefore}, after ${loadLine()}; took ${((Date.now() - started) / 60_000).toFixed(1)} min`,
