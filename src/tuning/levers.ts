@@ -13,6 +13,8 @@ export const LEVERS = {
   'young-generation': 'the young generation kept at the size start-up grew it to, from the first frame on',
   /** One memory-reducing collection once start-up has settled (memory.ts). */
   'startup-release': 'start-up’s memory given back once berth has settled',
+  /** At the start-up release, the code of every function not running is flushed with it (code-flush.ts). */
+  'code-flush': 'the bytecode and baseline code start-up compiled flushed at the start-up release; what runs again is compiled again',
   /** The app compiled through berth's own V8 code cache (code-cache.ts). */
   'code-cache': 'the app compiled through a V8 code cache made once start-up has settled',
 } as const;

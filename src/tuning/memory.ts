@@ -1,4 +1,5 @@
 import vm from 'node:vm';
+import { flushingCode } from './code-flush.ts';
 import { leverOn } from './levers.ts';
 import { setV8Flags } from './v8-flags.ts';
 
@@ -14,8 +15,9 @@ import { setV8Flags } from './v8-flags.ts';
  *
  * `startup-release`: once berth has settled, one memory-reducing collection (V8's "last resort": a
  * full collection that also hands empty pages back to the system) gives back what start-up used
- * (bench B5). Not at start-up: keeping the young generation small from the first line cost the
- * first frame 20–30 ms (B1) in scavenges of start-up data, all of which lives on. The collection
+ * (bench B5); with lever `code-flush` (code-flush.ts), the code start-up compiled goes with it.
+ * Not at start-up: keeping the young generation small from the first line cost the first frame
+ * 20–30 ms (B1) in scavenges of start-up data, all of which lives on. The collection
  * is asked for through V8's own gc extension, made visible for a moment in a context of its own
  * (a flag, then a new vm context that has it; berth's own globals never see it). It takes
  * 10–30 ms, which is why the caller runs it when nothing is happening.
@@ -46,7 +48,8 @@ export function releaseStartupMemory(env: NodeJS.ProcessEnv = process.env): bool
   setV8Flags([FIXED_YOUNG_GENERATION, EXPOSE_GC[0]]);
   try {
     const gc = vm.runInNewContext('gc') as (options: { type: 'major'; execution: 'sync'; flavor: 'last-resort' }) => void;
-    gc({ type: 'major', execution: 'sync', flavor: 'last-resort' });
+    const collect = () => gc({ type: 'major', execution: 'sync', flavor: 'last-resort' });
+    flushingCode(collect, env);
   } finally {
     setV8Flags([EXPOSE_GC[1]]);
   }

@@ -10,13 +10,14 @@ import { execFile, execFileSync } from 'node:child_process';
 import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import { CODE_FLUSH_DEFAULTS, CODE_FLUSH_FLAGS } from '../../src/tuning/code-flush.ts';
 import { LEAN_COMPILER_FLAGS } from '../../src/tuning/lean-compilers.ts';
 import { LEVERS, leverOn, leversOff } from '../../src/tuning/levers.ts';
 import { DEFAULT_SEMI_SPACE_GROWTH_FACTOR, EXPOSE_GC, FIXED_YOUNG_GENERATION } from '../../src/tuning/memory.ts';
 import { NODE_VERSIONS, nodeForMajor } from '../support/node-binaries.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
-const FLAGS = [...LEAN_COMPILER_FLAGS, FIXED_YOUNG_GENERATION, ...EXPOSE_GC, `--semi-space-growth-factor=${DEFAULT_SEMI_SPACE_GROWTH_FACTOR}`];
+const FLAGS = [...LEAN_COMPILER_FLAGS, FIXED_YOUNG_GENERATION, ...EXPOSE_GC, `--semi-space-growth-factor=${DEFAULT_SEMI_SPACE_GROWTH_FACTOR}`, ...CODE_FLUSH_FLAGS, ...CODE_FLUSH_DEFAULTS];
 /** '--no-turbofan' → 'turbofan'; '--wasm-tier-up-filter=1' → 'wasm-tier-up-filter'. */
 const flagName = (flag: string) => flag.replace(/^--(no-)?/, '').replace(/=.*$/, '');
 
@@ -26,6 +27,7 @@ for (const major of Object.keys(NODE_VERSIONS).map(Number) as Array<keyof typeof
     const options = execFileSync(node, ['--v8-options'], { encoding: 'utf8', maxBuffer: 16 * 1024 * 1024 });
     for (const flag of FLAGS) assert.ok(options.includes(`--${flagName(flag)} `), `Node ${major}'s V8 has --${flagName(flag)}`);
     assert.match(options, new RegExp(`--semi-space-growth-factor \\(.*\\n.*default: --semi-space-growth-factor=${DEFAULT_SEMI_SPACE_GROWTH_FACTOR}\\b`), 'the default underStartupFlags puts back');
+    for (const flag of CODE_FLUSH_DEFAULTS) assert.match(options, new RegExp(`--${flagName(flag)} \\(.*\\n.*default: ${flag}\\n`), `code-flush puts back V8's default ${flag}`);
     const script = `const v8 = (await import('node:v8')).default; for (const f of ${JSON.stringify(FLAGS)}) v8.setFlagsFromString(f);`;
     const { stdout, stderr } = await promisify(execFile)(node, ['--input-type=module', '-e', script], { cwd: root, encoding: 'utf8' });
     assert.equal(stdout + stderr, '');
