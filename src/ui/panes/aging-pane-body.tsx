@@ -5,8 +5,7 @@
  */
 import { useCallback } from 'react';
 import type { Pane } from '../../app/panes/pane.ts';
-import { nextRelativeChange } from '../../app/format/time.ts';
-import { nextStatusChange } from '../../app/rows/container-rows.ts';
+import { nextAgeChange } from '../../app/rows/next-age-change.ts';
 import type { EngineState } from '../../state/engine-state.ts';
 import { useClockUntil } from '../hooks/use-clock.ts';
 import { useDerived } from '../runtime-context.tsx';
@@ -22,23 +21,14 @@ const AGE_LAG_MS = 8000;
 
 export function AgingPaneBody({ pane, engine, width, height }: { pane: Pane; engine: EngineState; width: number; height: number }) {
   const times = useDerived((_s, ctx) => ctx.times.byId, [], Object.is);
-  // Only CREATED and STATUS read the clock: tick when one of them would read differently, not on
-  // a fixed period regardless.
+  // Only CREATED and STATUS read the clock: tick when one the pane draws would read differently,
+  // not on a fixed period regardless.
+  const list = pane.list;
   const nextTimeChange = useCallback(
-    (t: number) =>
-      Math.min(
-        earliestRelativeChange([engine.containers.items, engine.images.items], t),
-        nextStatusChange(engine.containers.items, engine.containers.refreshedAt ?? t, t, times),
-      ),
-    [engine.containers.items, engine.images.items, engine.containers.refreshedAt, times],
+    (t: number) => nextAgeChange(list, { containers: engine.containers.items, containersAt: engine.containers.refreshedAt, images: engine.images.items, times }, t),
+    [list, engine.containers.items, engine.images.items, engine.containers.refreshedAt, times],
   );
   const freshAt = Math.max(engine.containers.refreshedAt ?? 0, engine.images.refreshedAt ?? 0);
   const now = useClockUntil(nextTimeChange, AGE_LAG_MS, freshAt);
   return <PaneBody pane={pane} width={width} height={height} nowMs={now} />;
-}
-
-function earliestRelativeChange(lists: ReadonlyArray<readonly { Created?: number }[]>, nowMs: number): number {
-  let earliest = Infinity;
-  for (const list of lists) for (const item of list) earliest = Math.min(earliest, nextRelativeChange(item.Created, nowMs));
-  return earliest;
 }
