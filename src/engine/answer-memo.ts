@@ -1,6 +1,7 @@
 import { AnswerBuffers } from './answer-buffers.ts';
 import { engineListElements, jsonArrayElements } from './json-elements.ts';
 import { sameJson } from './same-json.ts';
+import { changedOnlyIn, fieldNeedle } from './volatile-field.ts';
 
 /** How to make a list's value from its answer: whole, or one element of the JSON array at a time. */
 export interface ListParser<T> {
@@ -8,6 +9,12 @@ export interface ListParser<T> {
   whole(): T[];
   /** One element's entry, from its JSON text; undefined to drop it (malformed). Throws on bad JSON. */
   entry(json: string): T | undefined;
+  /**
+   * A top-level string field that changes between answers while nothing else does (a running
+   * container's Status): an element changed only there keeps its other fields, unparsed
+   * (volatile-field.ts).
+   */
+  volatile?: string;
 }
 
 /** An element of the remembered answer with an "Id": where its bytes were, and its entry. */
@@ -81,11 +88,21 @@ export class AnswerMemo<T> {
     const previous = this.generation;
     const generation = ++this.generation;
     const entries: T[] = [];
+    const volatile = parse.volatile === undefined ? undefined : { name: parse.volatile, needle: fieldNeedle(parse.volatile) };
     for (const { start, end, id } of elements) {
       const before = id === undefined ? undefined : this.known.get(id);
       let entry: T | undefined;
-      if (before && lastBytes && before.seen === previous && before.end - before.start === end - start && lastBytes.compare(bytes, start, end, before.start, before.end) === 0) {
+      const lastSeen = before && lastBytes && before.seen === previous ? lastBytes : undefined;
+      let moved: string | undefined;
+      if (before && lastSeen && before.end - before.start === end - start && lastSeen.compare(bytes, start, end, before.start, before.end) === 0) {
         entry = before.entry;
+      } else if (
+        before?.entry !== undefined &&
+        lastSeen &&
+        volatile &&
+        (moved = changedOnlyIn(volatile.needle, (before.entry as Record<string, unknown>)[volatile.name], lastSeen, before.start, before.end, bytes, start, end)) !== undefined
+      ) {
+        entry = { ...before.entry, [volatile.name]: moved };
       } else {
         try {
           entry = parse.entry(bytes.toString('utf8', start, end));

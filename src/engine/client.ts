@@ -131,8 +131,9 @@ export class EngineClient {
     return { ...result, negotiated };
   }
 
+  /** Whether the engine still answers: a `/_ping` on a kept-alive connection (system.ts). */
   ping(signal?: AbortSignal) {
-    return system.ping(this.http, signal);
+    return system.pingKeepingConnection(this.http, signal);
   }
   version(signal?: AbortSignal) {
     return system.version(this.http, signal);

@@ -25,9 +25,12 @@ export interface ListContainersOptions {
   unversioned?: boolean;
 }
 
-/** With a memo, an answer identical to the previous one yields the previous (frozen) array. */
+/**
+ * With a memo, an answer identical to the previous one yields the previous (frozen) array, and a
+ * container whose Status alone changed ("Up 26 seconds" → "Up 36 seconds") keeps its other fields.
+ */
 export function listContainers(http: EngineHttp, options: ListContainersOptions = {}, memo?: AnswerMemo<ContainerSummary>): Promise<readonly ContainerSummary[]> {
-  return fetchList(http, { operation: 'list containers', path: '/containers/json', query: options, toItem: toContainerSummary }, memo);
+  return fetchList(http, { operation: 'list containers', path: '/containers/json', query: options, toItem: toContainerSummary, volatile: 'Status' }, memo);
 }
 
 export async function inspectContainer(http: EngineHttp, id: string, signal?: AbortSignal): Promise<ContainerInspect> {

@@ -20,7 +20,7 @@ export interface ListQuery {
  */
 export async function fetchList<T>(
   http: EngineHttp,
-  request: { operation: string; path: string; query: ListQuery; toItem: (raw: unknown) => T | undefined },
+  request: { operation: string; path: string; query: ListQuery; toItem: (raw: unknown) => T | undefined; volatile?: string },
   memo?: AnswerMemo<T>,
 ): Promise<readonly T[]> {
   const { operation, path, toItem } = request;
@@ -30,5 +30,5 @@ export async function fetchList<T>(
     const value = parseJson<unknown>(body, operation, status);
     return Array.isArray(value) ? value.map(toItem).filter((item): item is T => item !== undefined) : [];
   };
-  return memo ? memo.resolve(JSON.stringify(query), body, { whole, entry: (json) => toItem(JSON.parse(json)) }) : whole();
+  return memo ? memo.resolve(JSON.stringify(query), body, { whole, entry: (json) => toItem(JSON.parse(json)), ...(request.volatile !== undefined && { volatile: request.volatile }) }) : whole();
 }

@@ -8,19 +8,30 @@ function header(headers: Record<string, string | string[] | undefined>, name: st
 
 /** `_ping`: HEAD first (cheap), GET when HEAD is refused, as the Go client does. Unversioned. */
 export async function ping(http: EngineHttp, signal?: AbortSignal): Promise<PingResult> {
-  let headers: Record<string, string | string[] | undefined>;
   try {
-    const response = await http.send({ operation: 'ping', method: 'HEAD', path: '/_ping', unversioned: true, signal });
-    // dump(), not destroy(): undici's destroy() without an error emits an AbortError that nobody
-    // listens to, which surfaces as an uncaught exception on the first request of every client.
-    await response.body.dump();
-    headers = response.headers;
+    return await pingBy(http, 'HEAD', signal);
   } catch (error) {
     if ((error as { status?: number }).status === undefined) throw error; // unreachable: GET won't help
-    const response = await http.send({ operation: 'ping', method: 'GET', path: '/_ping', unversioned: true, signal });
-    await response.body.dump();
-    headers = response.headers;
+    return pingBy(http, 'GET', signal);
   }
+}
+
+/**
+ * `_ping` by GET, for the checks that repeat while berth runs (is the engine still answering?):
+ * dockerd answers HEAD /_ping with `Connection: close`, so each HEAD costs a new connection (a
+ * socket, a parser, the engine's accept), where a GET is answered on the kept-alive one. Its body
+ * is two bytes ("OK").
+ */
+export function pingKeepingConnection(http: EngineHttp, signal?: AbortSignal): Promise<PingResult> {
+  return pingBy(http, 'GET', signal);
+}
+
+async function pingBy(http: EngineHttp, method: 'HEAD' | 'GET', signal: AbortSignal | undefined): Promise<PingResult> {
+  const response = await http.send({ operation: 'ping', method, path: '/_ping', unversioned: true, signal });
+  // dump(), not destroy(): undici's destroy() without an error emits an AbortError that nobody
+  // listens to, which surfaces as an uncaught exception on the first request of every client.
+  await response.body.dump();
+  const headers = response.headers;
   return {
     apiVersion: header(headers, 'api-version'),
     osType: header(headers, 'ostype'),

@@ -5,22 +5,18 @@
  * (its rows, its tab's summary) is its module's (app/panes/); nothing here names a pane.
  */
 import { Box, Text } from 'ink';
-import { useCallback } from 'react';
 import { sanitizeLine, truncate } from '../app/format/index.ts';
-import { nextRelativeChange } from '../app/format/time.ts';
 import { contextsFor } from '../app/keys/contexts.ts';
 import { bodyHeight } from '../app/layout.ts';
 import { summaryWithMarks } from '../app/marks.ts';
 import { paneEntry } from '../app/panes/index.ts';
-import { nextStatusChange } from '../app/rows/container-rows.ts';
 import { quitQuestionText } from '../app/quit.ts';
 import { theme } from '../app/theme.ts';
 import { paneView, topOverlay } from '../app/types.ts';
 import { isLive } from '../state/containers.ts';
 import { unacknowledged } from '../state/incidents/detect.ts';
 import type { EngineState } from '../state/engine-state.ts';
-import { useClockUntil } from './hooks/use-clock.ts';
-import { PaneBody } from './panes/index.tsx';
+import { AgingPaneBody } from './panes/aging-pane-body.tsx';
 import { useAppState, useDerived, useKeymap, useRuntime } from './runtime-context.tsx';
 import { OverlayView } from './views/overlay-views.tsx';
 import { EngineErrorLine, UnreachableBanner } from './widgets/banner.tsx';
@@ -29,14 +25,6 @@ import { CHANGES, selectedReadOnly } from '../app/fleet/access.ts';
 import { StatusBar } from './widgets/status-bar.tsx';
 import { PulseLine } from './widgets/pulse-line.tsx';
 import { Tabs } from './widgets/tabs.tsx';
-
-/**
- * How far behind `docker ps` an age on screen may be (ms): under a minute `docker ps` counts
- * seconds, and a frame each second would cost many times the idle budget; a frame at most this
- * long after the first age changed shows every change up to then at once. Under 10 s with room
- * for an age said only to the second (behind by up to one) and a frame's own time.
- */
-const AGE_LAG_MS = 8000;
 
 /** The engine's state alone: the frame around the panes draws again when it changes, not when a pull moves. */
 function useEngine(): EngineState {
@@ -53,20 +41,6 @@ export function Screen() {
   // The marks' count after the pane's own words ("running: 5 · 3 marked").
   const summary = useDerived((s, ctx) => summaryWithMarks(paneEntry(s.pane).summary(s, ctx), s, s.pane), [], Object.is);
 
-  const times = useDerived((_s, ctx) => ctx.times.byId, [], Object.is);
-  // Only CREATED and STATUS read the clock: tick when one of them would read differently, not on
-  // a fixed period regardless; each tick repaints the whole screen.
-  const nextTimeChange = useCallback(
-    (t: number) =>
-      Math.min(
-        earliestRelativeChange([engine.containers.items, engine.images.items], t),
-        nextStatusChange(engine.containers.items, engine.containers.refreshedAt ?? t, t, times),
-      ),
-    [engine.containers.items, engine.images.items, engine.containers.refreshedAt, times],
-  );
-  const freshAt = Math.max(engine.containers.refreshedAt ?? 0, engine.images.refreshedAt ?? 0);
-  const now = useClockUntil(nextTimeChange, AGE_LAG_MS, freshAt);
-
   const running = useDerived((_s, ctx) => ctx.engine.containers.items.filter(isLive).length, [], Object.is);
   const incidents = useDerived((_s, ctx) => unacknowledged(ctx.incidents.incidents), [], Object.is);
   const fleet = useDerived((_s, ctx) => ctx.fleet, [], Object.is);
@@ -81,7 +55,7 @@ export function Screen() {
   const body = overlay ? (
     <OverlayView overlay={overlay} state={state} runner={runner} width={width} height={height} />
   ) : (
-    <PaneBody pane={pane} width={width} height={height} nowMs={now} />
+    <AgingPaneBody pane={pane} engine={engine} width={width} height={height} />
   );
 
   const messageLine = state.quitQuestion
@@ -109,10 +83,4 @@ export function Screen() {
       <Footer contexts={contextsFor(state)} width={width} hidden={readOnly ? CHANGES : undefined} />
     </Box>
   );
-}
-
-function earliestRelativeChange(lists: ReadonlyArray<readonly { Created?: number }[]>, nowMs: number): number {
-  let earliest = Infinity;
-  for (const list of lists) for (const item of list) earliest = Math.min(earliest, nextRelativeChange(item.Created, nowMs));
-  return earliest;
 }

@@ -137,3 +137,26 @@ test('an engine-shaped answer whose elements hold Id-first objects of their own 
   const next = text.replace('"Status":"Up"}]', '"Status":"Down"}]');
   assert.deepEqual(memo.resolve('q', Buffer.from(next), plain(next)), JSON.parse(next));
 });
+
+test('with a volatile field, an entry changed only in its value keeps its other fields unparsed; any other change, or that field nested too, is parsed', () => {
+  const memo = new AnswerMemo<Item & { Labels?: Record<string, string> }>();
+  const parser = { ...counting(), volatile: 'Status' };
+  const young = (seconds: number, port = 80) => ({ Id: 'a', Status: `Up ${seconds} seconds`, Ports: [{ PrivatePort: port }] });
+  const first = memo.resolve('q', answer(young(26), { Id: 'b', Status: 'Up 9 seconds', Labels: { Status: 'Up 9 seconds' } }), parser);
+  parser.entries.length = 0;
+  const second = memo.resolve('q', answer(young(36), { Id: 'b', Status: 'Up 19 seconds', Labels: { Status: 'Up 9 seconds' } }), parser);
+  assert.deepEqual(parser.entries, ['b'], 'a second "Status" inside the element: parsed, not guessed');
+  assert.deepEqual(second[0], young(36));
+  assert.notEqual(second[0], first[0], 'a new entry: its Status is another');
+  assert.equal(second[0]?.Ports, first[0]?.Ports, 'its other fields the very same objects');
+  assert.equal(second[1]?.Status, 'Up 19 seconds');
+  parser.entries.length = 0;
+  const third = memo.resolve('q', answer(young(46, 81), { Id: 'b', Status: 'Up 29 seconds', Labels: { Status: 'Up 9 seconds' } }), parser);
+  assert.deepEqual(parser.entries, ['a', 'b'], 'a port changed as well: parsed');
+  assert.deepEqual(third[0], young(46, 81));
+  parser.entries.length = 0;
+  const escaped = memo.resolve('q', answer({ ...young(56, 81), Status: 'Up "56" seconds' }, { Id: 'b', Status: 'Up 29 seconds', Labels: { Status: 'Up 9 seconds' } }), parser);
+  assert.deepEqual(parser.entries, ['a'], 'an escape in the value: left to JSON.parse');
+  assert.equal(escaped[0]?.Status, 'Up "56" seconds');
+  assert.equal(escaped[1], third[1], 'unchanged: the very same object');
+});

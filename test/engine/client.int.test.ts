@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import diagnostics from 'node:diagnostics_channel';
 import { after, test } from 'node:test';
 import { EngineClient } from '../../src/engine/client.ts';
 import { EngineError } from '../../src/engine/errors.ts';
@@ -34,6 +35,25 @@ test('negotiates the version from /_ping and prefixes it', async () => {
   const identity = await client.identify();
   assert.equal(identity.kind, env.engine);
   assert.match(identity.version ?? '', podman ? /^4\.\d+\.\d+/ : /^20\.10\./);
+});
+
+test('the repeated ping (is the engine still answering?) is answered on the kept-alive connection, not a new one each time', async () => {
+  const fresh = new EngineClient({ host: env.dockerHost, env: {} });
+  let connections = 0;
+  const count = () => void connections++;
+  diagnostics.subscribe('undici:client:connected', count);
+  try {
+    const first = await fresh.ping();
+    assert.match(first.apiVersion ?? '', /^1\.\d+$/);
+    for (let i = 0; i < 9; i++) await fresh.ping();
+    // dockerd answers HEAD /_ping with `Connection: close`: ten HEADs were ten connections. A ping
+    // sent the moment the last one's answer is read may find its connection not yet back in the
+    // pool and open a second; from then on the two are reused.
+    assert.ok(connections <= 2, `${connections} connections for 10 pings`);
+  } finally {
+    diagnostics.unsubscribe('undici:client:connected', count);
+    await fresh.close();
+  }
 });
 
 test('run sequence: create → wait (next-exit) → start → wait result → logs, stdout and stderr apart', async () => {

@@ -1,0 +1,35 @@
+/**
+ * When the ages a pane shows next read differently: what the screen's clock waits for. Only the
+ * list the pane draws counts: an image's CREATED turning a second must not redraw the containers
+ * (each tick is a whole Ink frame, even when no text on it changed), nor a container's STATUS the
+ * images. Panes that draw neither list keep both, as before (their own times ride on these ticks).
+ */
+import type { ContainerSummary, ImageSummary } from '../../engine/types.ts';
+import type { ContainerTimes } from '../../state/status-times.ts';
+import { nextRelativeChange } from '../format/time.ts';
+import type { ListKind } from '../targets.ts';
+import { nextStatusChange } from './container-rows.ts';
+
+export interface AgedLists {
+  containers: readonly ContainerSummary[];
+  /** When the containers' answer arrived: their Status ages count from it. */
+  containersAt: number | undefined;
+  images: readonly ImageSummary[];
+  times: ReadonlyMap<string, ContainerTimes>;
+}
+
+export function nextAgeChange(list: ListKind | undefined, lists: AgedLists, nowMs: number): number {
+  const containers = list !== 'image';
+  const images = list !== 'container';
+  return Math.min(
+    containers ? earliestRelativeChange(lists.containers, nowMs) : Infinity,
+    containers ? nextStatusChange(lists.containers, lists.containersAt ?? nowMs, nowMs, lists.times) : Infinity,
+    images ? earliestRelativeChange(lists.images, nowMs) : Infinity,
+  );
+}
+
+function earliestRelativeChange(list: readonly { Created?: number }[], nowMs: number): number {
+  let earliest = Infinity;
+  for (const item of list) earliest = Math.min(earliest, nextRelativeChange(item.Created, nowMs));
+  return earliest;
+}
