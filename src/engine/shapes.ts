@@ -4,7 +4,8 @@
  * belongs, or an object where an array does; the UI formats these fields on every frame, and a
  * single `Ports: null` would otherwise take the whole screen down. Wrongly typed fields are
  * dropped (a missing field already degrades a cell to "-"), and entries without an id are not
- * containers or images at all. Unknown fields pass through untouched: the schema is open.
+ * containers or images at all. Unknown fields pass through untouched: the schema is open; except
+ * in a container summary, which keeps only what berth reads of it (below).
  */
 import type { ContainerSummary, EngineEvent, ImageSummary, PortBinding } from './types.ts';
 
@@ -52,10 +53,16 @@ function defined<T extends Fields>(value: T): T {
   return value;
 }
 
+/**
+ * A container summary with only the fields berth reads (types.ts ContainerSummary): an engine
+ * lists every container with its HostConfig, each network's endpoint (ids, addresses, MAC) and
+ * each mount's mode and propagation, ~1 KB of objects a container that nothing reads, and a list
+ * of 10,000 containers is kept whole for as long as it is shown. Of the networks only the names
+ * are read (who uses a network), so each maps to one shared empty object.
+ */
 export function toContainerSummary(value: unknown): ContainerSummary | undefined {
   if (!isObject(value) || typeof value.Id !== 'string' || value.Id === '') return undefined;
   return defined({
-    ...value,
     Id: value.Id,
     Names: strings(value.Names),
     Image: string(value.Image),
@@ -66,7 +73,26 @@ export function toContainerSummary(value: unknown): ContainerSummary | undefined
     Status: string(value.Status),
     Ports: ports(value.Ports),
     Labels: labels(value.Labels),
+    Mounts: mounts(value.Mounts),
+    NetworkSettings: networkSettings(value.NetworkSettings),
   });
+}
+
+type Mount = NonNullable<ContainerSummary['Mounts']>[number];
+
+function mounts(value: unknown): Mount[] | undefined {
+  if (!Array.isArray(value)) return undefined;
+  return value.filter(isObject).map((m) => defined<Mount>({ Type: string(m.Type), Name: string(m.Name), Source: string(m.Source), Destination: string(m.Destination) }));
+}
+
+/** What a network's entry holds is never read: every one is this object. */
+const ATTACHED: Readonly<Record<string, never>> = Object.freeze({});
+
+function networkSettings(value: unknown): ContainerSummary['NetworkSettings'] {
+  if (!isObject(value) || !isObject(value.Networks)) return undefined;
+  const networks: Record<string, unknown> = {};
+  for (const name of Object.keys(value.Networks)) networks[name] = ATTACHED;
+  return { Networks: networks };
 }
 
 export function toImageSummary(value: unknown): ImageSummary | undefined {
