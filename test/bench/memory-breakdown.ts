@@ -149,7 +149,7 @@ try {
         if (mass) {
           await press(probe, 'a', allShown(MASS_COUNT));
           await press(probe, '2', (v) => Number(MASS_TAGS_SHOWN.exec(v.text)?.[1] ?? 0) >= MASS_TAGS);
-          await press(probe, '1', (v) => v.text.includes('running: '));
+          await press(probe, '1', allShown(MASS_COUNT));
           await delay(afterS * 1000);
           process.kill(session.pty.pid, 'SIGUSR2');
         }
