@@ -55,7 +55,7 @@ function defined<T extends Fields>(value: T): T {
 
 /**
  * A container summary with only the fields berth reads (types.ts ContainerSummary): an engine
- * lists every container with its HostConfig, each network's endpoint (ids, addresses, MAC) and
+ * lists every container with its Command, HostConfig, each network's endpoint (ids, addresses, MAC) and
  * each mount's mode and propagation, ~1 KB of objects a container that nothing reads, and a list
  * of 10,000 containers is kept whole for as long as it is shown. Of the networks only the names
  * are read (who uses a network), so each maps to one shared empty object.
@@ -67,7 +67,6 @@ export function toContainerSummary(value: unknown): ContainerSummary | undefined
     Names: strings(value.Names),
     Image: string(value.Image),
     ImageID: string(value.ImageID),
-    Command: string(value.Command),
     Created: number(value.Created),
     State: string(value.State),
     Status: string(value.Status),
