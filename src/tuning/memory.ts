@@ -72,18 +72,18 @@ function lastResortCollection(): void {
  * a small list's day (bench B5's minute frames grow the heap by ~1 MB) never reaches it. Returns
  * a cancel.
  */
-export function releaseAfterBursts(sources: readonly Changes[], quietMs: number, env: NodeJS.ProcessEnv = process.env): () => void {
+export function releaseAfterBursts(sources: readonly Changes[], quietMs: number, env: NodeJS.ProcessEnv = process.env, heap: HeapControl = V8_HEAP): () => void {
   if (!leverOn('burst-release', env)) return () => undefined;
-  let given = v8.getHeapStatistics().total_heap_size;
+  let given = heap.bytes();
   let timer: NodeJS.Timeout | undefined;
   const check = () => {
-    const now = v8.getHeapStatistics().total_heap_size;
+    const now = heap.bytes();
     if (now - given < BURST_BYTES) {
       given = Math.min(given, now);
       return;
     }
-    lastResortCollection();
-    given = v8.getHeapStatistics().total_heap_size;
+    heap.collect();
+    given = heap.bytes();
   };
   const arm = () => {
     clearTimeout(timer);
@@ -96,6 +96,16 @@ export function releaseAfterBursts(sources: readonly Changes[], quietMs: number,
     for (const off of unsubscribe) off();
   };
 }
+
+/** What releaseAfterBursts reads and does (tests give their own). */
+export interface HeapControl {
+  /** V8's heap as committed. */
+  bytes(): number;
+  /** One memory-reducing collection. */
+  collect(): void;
+}
+
+const V8_HEAP: HeapControl = { bytes: () => v8.getHeapStatistics().total_heap_size, collect: lastResortCollection };
 
 /** How much V8's heap must have grown since it was last given back for a burst's release. */
 export const BURST_BYTES = 16 * 1024 * 1024;
