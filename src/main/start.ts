@@ -3,7 +3,7 @@ import { homedir } from 'node:os';
 import { describeError } from '../engine/errors.ts';
 import { ActionLog } from '../state/action-log/action-log.ts';
 import { saveCodeCache } from '../tuning/code-cache.ts';
-import { limitYoungGenerationAfterStart, onceQuiet, releaseAfterBursts, releaseStartupMemory, underStartupFlags } from '../tuning/memory.ts';
+import { limitYoungGenerationAfterStart, onceQuiet, releaseStartupMemory, underStartupFlags } from '../tuning/memory.ts';
 import { closeEngineSession, openEngineSession, startEngineSession, type EngineSession, type SessionOptions } from '../state/engine-session.ts';
 import { fleetFromSettings, openFleet, showFleet } from './fleet.ts';
 import { keptFleet } from './fleet-choice.ts';
@@ -251,11 +251,9 @@ export async function runApp(options: AppOptions): Promise<number> {
       // Start-up over (first frame drawn, lists in, no key for a while): what it compiled is
       // kept for the next start, then its memory goes back. The cache is made under start-up's
       // V8 flags, which V8 checks when it takes the cache.
-      const changes = [runtime.store, engineStore];
-      stopRelease = onceQuiet(changes, SETTLED_MS, () => {
+      stopRelease = onceQuiet([runtime.store, engineStore], SETTLED_MS, () => {
         underStartupFlags(saveCodeCache);
         releaseStartupMemory();
-        stopRelease = releaseAfterBursts(changes, BURST_QUIET_MS);
       });
     }
   } catch (error) {
@@ -283,11 +281,6 @@ function crashForTests(mode: string | undefined): void {
 
 /** How long the screen stays still (no key, no list changing) before start-up's memory is given back. */
 const SETTLED_MS = 1500;
-/**
- * Quiet after a burst of work before its memory goes back: longer than the gaps between keys
- * typed in a row, so the collection (tens of ms on a grown heap) rarely lands between them.
- */
-const BURST_QUIET_MS = 500;
 
 /** How long start-up may wait for the first container list before drawing "loading…" instead. */
 const FIRST_DATA_WAIT_MS = 250;

@@ -13,8 +13,6 @@ export const LEVERS = {
   'young-generation': 'the young generation kept at the size start-up grew it to, from the first frame on',
   /** One memory-reducing collection once start-up has settled (memory.ts). */
   'startup-release': 'start-up’s memory given back once berth has settled',
-  /** One memory-reducing collection after a burst that grew the heap, once quiet again (memory.ts). */
-  'burst-release': 'the memory a burst of work grew (a filter typed over 10,000 containers) given back once berth is quiet again',
   /** The app compiled through berth's own V8 code cache (code-cache.ts). */
   'code-cache': 'the app compiled through a V8 code cache made once start-up has settled',
 } as const;

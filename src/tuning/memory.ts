@@ -1,4 +1,3 @@
-import v8 from 'node:v8';
 import vm from 'node:vm';
 import { leverOn } from './levers.ts';
 import { setV8Flags } from './v8-flags.ts';
@@ -44,71 +43,16 @@ export function releaseStartupMemory(env: NodeJS.ProcessEnv = process.env): bool
   if (!leverOn('startup-release', env)) return false;
   // The young generation stays at its size after the collection too, lever or not: a
   // collection that hands pages back and then lets it grow again would buy nothing.
-  setV8Flags([FIXED_YOUNG_GENERATION]);
-  youngGenerationFixed = true;
-  lastResortCollection();
-  return true;
-}
-
-/** One memory-reducing collection, through V8's gc extension made visible for a moment. */
-function lastResortCollection(): void {
-  setV8Flags([EXPOSE_GC[0]]);
+  setV8Flags([FIXED_YOUNG_GENERATION, EXPOSE_GC[0]]);
   try {
     const gc = vm.runInNewContext('gc') as (options: { type: 'major'; execution: 'sync'; flavor: 'last-resort' }) => void;
     gc({ type: 'major', execution: 'sync', flavor: 'last-resort' });
   } finally {
     setV8Flags([EXPOSE_GC[1]]);
   }
+  youngGenerationFixed = true;
+  return true;
 }
-
-/**
- * `burst-release`: after a burst of work that grew V8's heap by BURST_BYTES or more since memory
- * was last given back (the all view and a filter typed over 10,000 containers: every keystroke
- * filters, sorts and measures the whole list, and with the young generation kept small what is
- * alive at a scavenge goes to the old generation, which grows until its limit), one more
- * memory-reducing collection once berth is quiet again. Without it that heap stays resident for
- * seconds (bench B11: ~45 MB, 158 → 110 MB only when V8's own reducer got to it). A burst is
- * rare and the check is one heap statistic per quiet spell, so an idle berth pays nothing, and
- * a small list's day (bench B5's minute frames grow the heap by ~1 MB) never reaches it. Returns
- * a cancel.
- */
-export function releaseAfterBursts(sources: readonly Changes[], quietMs: number, env: NodeJS.ProcessEnv = process.env, heap: HeapControl = V8_HEAP): () => void {
-  if (!leverOn('burst-release', env)) return () => undefined;
-  let given = heap.bytes();
-  let timer: NodeJS.Timeout | undefined;
-  const check = () => {
-    const now = heap.bytes();
-    if (now - given < BURST_BYTES) {
-      given = Math.min(given, now);
-      return;
-    }
-    heap.collect();
-    given = heap.bytes();
-  };
-  const arm = () => {
-    clearTimeout(timer);
-    timer = setTimeout(check, quietMs);
-    timer.unref();
-  };
-  const unsubscribe = sources.map((source) => source.subscribe(arm));
-  return () => {
-    clearTimeout(timer);
-    for (const off of unsubscribe) off();
-  };
-}
-
-/** What releaseAfterBursts reads and does (tests give their own). */
-export interface HeapControl {
-  /** V8's heap as committed. */
-  bytes(): number;
-  /** One memory-reducing collection. */
-  collect(): void;
-}
-
-const V8_HEAP: HeapControl = { bytes: () => v8.getHeapStatistics().total_heap_size, collect: lastResortCollection };
-
-/** How much V8's heap must have grown since it was last given back for a burst's release. */
-export const BURST_BYTES = 16 * 1024 * 1024;
 
 /**
  * Runs `fn` under the V8 flags berth's code was compiled under at start: a code cache made then
