@@ -87,11 +87,25 @@ function mounts(value: unknown): Mount[] | undefined {
 /** What a network's entry holds is never read: every one is this object. */
 const ATTACHED: Readonly<Record<string, never>> = Object.freeze({});
 
+/**
+ * NetworkSettings by the names of its networks: 10,000 containers on `bridge` share one (frozen,
+ * as nothing may change a listed container). Only a few sets are kept, so an engine with a
+ * network set per container costs an object each, as without the cache.
+ */
+const sharedSettings = new Map<string, NonNullable<ContainerSummary['NetworkSettings']>>();
+const SHARED_SETTINGS_MAX = 64;
+
 function networkSettings(value: unknown): ContainerSummary['NetworkSettings'] {
   if (!isObject(value) || !isObject(value.Networks)) return undefined;
-  const networks: Record<string, unknown> = {};
-  for (const name of Object.keys(value.Networks)) networks[name] = ATTACHED;
-  return { Networks: networks };
+  const names = Object.keys(value.Networks);
+  const key = names.join('\u0000');
+  let settings = sharedSettings.get(key);
+  if (settings === undefined) {
+    // fromEntries: a network named "__proto__" is a name like any other.
+    settings = Object.freeze({ Networks: Object.freeze(Object.fromEntries(names.map((name) => [name, ATTACHED]))) });
+    if (sharedSettings.size < SHARED_SETTINGS_MAX) sharedSettings.set(key, settings);
+  }
+  return settings;
 }
 
 export function toImageSummary(value: unknown): ImageSummary | undefined {

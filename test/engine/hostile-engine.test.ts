@@ -169,10 +169,14 @@ describe('shapes that are not what the spec says', () => {
               NetworkSettings: { Networks: { bridge: endpoint, 'my-net': endpoint } },
             },
             { Id: 'c2', Mounts: null, NetworkSettings: { Networks: null } },
+            { Id: 'c3', NetworkSettings: { Networks: { bridge: endpoint, 'my-net': endpoint } } },
+            { Id: 'c4', NetworkSettings: JSON.parse('{"Networks": {"__proto__": {"IPAddress": "10.0.0.2"}}}') as unknown },
           ]),
       },
     });
-    const [c1, c2] = await client.listContainers();
+    const [c1, c2, c3, c4] = await client.listContainers();
+    assert.equal(c3?.NetworkSettings, c1?.NetworkSettings, 'containers on the same networks share one object');
+    assert.deepEqual(Object.keys(c4?.NetworkSettings?.Networks ?? {}), ['__proto__'], 'a network named __proto__ is a name');
     assert.deepEqual(c1?.Mounts, [{ Type: 'volume', Name: 'data', Source: '/var/lib/docker/volumes/data/_data', Destination: '/data' }, {}]);
     assert.deepEqual(Object.keys(c1?.NetworkSettings?.Networks ?? {}), ['bridge', 'my-net']);
     assert.deepEqual(c1?.NetworkSettings?.Networks?.bridge, {});
