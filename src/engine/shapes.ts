@@ -4,7 +4,8 @@
  * belongs, or an object where an array does; the UI formats these fields on every frame, and a
  * single `Ports: null` would otherwise take the whole screen down. Wrongly typed fields are
  * dropped (a missing field already degrades a cell to "-"), and entries without an id are not
- * containers or images at all. Unknown fields pass through untouched: the schema is open.
+ * containers or images at all. Unknown fields pass through untouched: the schema is open; except
+ * in a container summary, which keeps only what berth reads of it (below).
  */
 import type { ContainerSummary, EngineEvent, ImageSummary, PortBinding } from './types.ts';
 
@@ -52,21 +53,59 @@ function defined<T extends Fields>(value: T): T {
   return value;
 }
 
+/**
+ * A container summary with only the fields berth reads (types.ts ContainerSummary): an engine
+ * lists every container with its Command, HostConfig, each network's endpoint (ids, addresses, MAC) and
+ * each mount's mode and propagation, ~1 KB of objects a container that nothing reads, and a list
+ * of 10,000 containers is kept whole for as long as it is shown. Of the networks only the names
+ * are read (who uses a network), so each maps to one shared empty object.
+ */
 export function toContainerSummary(value: unknown): ContainerSummary | undefined {
   if (!isObject(value) || typeof value.Id !== 'string' || value.Id === '') return undefined;
   return defined({
-    ...value,
     Id: value.Id,
     Names: strings(value.Names),
     Image: string(value.Image),
     ImageID: string(value.ImageID),
-    Command: string(value.Command),
     Created: number(value.Created),
     State: string(value.State),
     Status: string(value.Status),
     Ports: ports(value.Ports),
     Labels: labels(value.Labels),
+    Mounts: mounts(value.Mounts),
+    NetworkSettings: networkSettings(value.NetworkSettings),
   });
+}
+
+type Mount = NonNullable<ContainerSummary['Mounts']>[number];
+
+function mounts(value: unknown): Mount[] | undefined {
+  if (!Array.isArray(value)) return undefined;
+  return value.filter(isObject).map((m) => defined<Mount>({ Type: string(m.Type), Name: string(m.Name), Source: string(m.Source), Destination: string(m.Destination) }));
+}
+
+/** What a network's entry holds is never read: every one is this object. */
+const ATTACHED: Readonly<Record<string, never>> = Object.freeze({});
+
+/**
+ * NetworkSettings by the names of its networks: 10,000 containers on `bridge` share one (frozen,
+ * as nothing may change a listed container). Only a few sets are kept, so an engine with a
+ * network set per container costs an object each, as without the cache.
+ */
+const sharedSettings = new Map<string, NonNullable<ContainerSummary['NetworkSettings']>>();
+const SHARED_SETTINGS_MAX = 64;
+
+function networkSettings(value: unknown): ContainerSummary['NetworkSettings'] {
+  if (!isObject(value) || !isObject(value.Networks)) return undefined;
+  const names = Object.keys(value.Networks);
+  const key = names.join('\u0000');
+  let settings = sharedSettings.get(key);
+  if (settings === undefined) {
+    // fromEntries: a network named "__proto__" is a name like any other.
+    settings = Object.freeze({ Networks: Object.freeze(Object.fromEntries(names.map((name) => [name, ATTACHED]))) });
+    if (sharedSettings.size < SHARED_SETTINGS_MAX) sharedSettings.set(key, settings);
+  }
+  return settings;
 }
 
 export function toImageSummary(value: unknown): ImageSummary | undefined {

@@ -10,12 +10,12 @@ export interface PortBinding {
   Type?: string;
 }
 
+/** A container as listed: only what berth reads of it (shapes.ts toContainerSummary keeps no more). */
 export interface ContainerSummary {
   Id: string;
   Names?: string[];
   Image?: string;
   ImageID?: string;
-  Command?: string;
   Created?: number;
   State?: string;
   Status?: string;

@@ -94,6 +94,7 @@ export async function b11(bench: Bench): Promise<Row[]> {
         samples.push(rssBytes(pid));
       }
       shown.push(Math.max(...samples));
+      bench.log(`B11 session ${round + 1}: RSS samples after both lists were shown ${samples.map(mb).join(', ')}`);
     } finally {
       probe.dispose();
       await bench.quit(session);

@@ -1,7 +1,9 @@
 /**
  * `env -u NODE_EXTRA_CA_CERTS npx tsx test/bench/memory-breakdown.ts [--node=22,24] [--after=20]
- * [--runs=2] [--variant='LABEL|NODE ARGS|K=V …' …] [--gdb-trim] [--snapshot]`: where B5s's memory
- * is, per owner. berth is started on the bench's 50 running containers with a small preload that,
+ * [--runs=2] [--variant='LABEL|NODE ARGS|K=V …' …] [--gdb-trim] [--snapshot] [--mass]`: where B5s's
+ * memory is, per owner (with `--mass`, B11's: 10,000 containers and 2,000 tags, the report
+ * written N seconds after the all view `a`, the Images pane `2` and the Containers pane `1` were
+ * shown, as B11 reads its RSS). berth is started on the bench's 50 running containers with a small preload that,
  * N seconds after start, writes what V8 and the kernel say the process holds: V8's heap per space
  * (used and resident), code, external and array-buffer memory, /proc/self/smaps summed by owner
  * (the node binary's pages, shared libraries, glibc's heap, WebAssembly memory, V8's code range,
@@ -20,7 +22,8 @@ import path from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import { startSandbox } from '../sandbox/sandbox.ts';
 import { NODE_VERSIONS, nodeForMajor, type NodeMajor } from '../support/node-binaries.ts';
-import { Bench, RUNNING_NAME } from './context.ts';
+import { press } from './b3-keypress.ts';
+import { allShown, Bench, MASS_COUNT, MASS_TAGS, RUNNING_NAME } from './context.ts';
 import { ScreenProbe } from './probe.ts';
 import { rssBytes } from './proc.ts';
 
@@ -29,7 +32,7 @@ const PRELOAD = String.raw`
 const fs = require('node:fs');
 const v8 = require('node:v8');
 const out = process.env.BERTH_MEMORY_REPORT;
-setTimeout(() => {
+const report = () => {
   const kb = (k) => Math.round(k / 1024 * 10) / 10;
   const owners = {};
   const add = (owner, rss) => { owners[owner] = (owners[owner] || 0) + rss; };
@@ -88,7 +91,10 @@ setTimeout(() => {
     v8.writeHeapSnapshot(process.env.BERTH_MEMORY_SNAPSHOT);
     fs.writeFileSync(out + '.done', '');
   }
-}, Number(process.env.BERTH_MEMORY_AFTER_MS)).unref();
+};
+// --mass: when the tool says (after its keys), else N ms after start.
+if (process.env.BERTH_MEMORY_ON_SIGNAL) process.on('SIGUSR2', report);
+else setTimeout(report, Number(process.env.BERTH_MEMORY_AFTER_MS)).unref();
 `;
 
 const args = process.argv.slice(2);
@@ -100,6 +106,9 @@ const runs = Number(args.find((a) => a.startsWith('--runs='))?.slice(7) ?? 2);
 const gdbTrim = args.includes('--gdb-trim');
 /** A heap snapshot beside each report (after it: the snapshot itself costs memory). */
 const snapshot = args.includes('--snapshot');
+/** B11's fixture (10,000 containers, 2,000 tags); the report --after seconds after `a`, `2`, `1` were shown. */
+const mass = args.includes('--mass');
+const MASS_TAGS_SHOWN = /\b(\d{4,}) tags\b/;
 /**
  * `--variant=LABEL|ARG ARG…|K=V K=V…`: node arguments and environment to compare, interleaved
  * session by session, each with a code cache of its own (V8 takes a cache only under its flags).
@@ -123,16 +132,27 @@ const bench = Bench.create(sandbox, { quick: true, b5Minutes: 0, log });
 const summary: string[] = [];
 try {
   await bench.ensureRunning();
+  if (mass) {
+    await bench.ensureMass();
+    await bench.ensureMassImages();
+  }
   for (const major of majors) {
     bench.berthNode = { label: `Node ${NODE_VERSIONS[major]}`, path: await nodeForMajor(major, log) };
     const rss = variants.map(() => [] as number[]);
     for (let run = 1; run <= runs; run++) {
       for (const [index, variant] of variants.entries()) {
         const report = path.join(dir, `report-${major}-${index}-${run}.json`);
-        const env = { ...variant.env, XDG_CACHE_HOME: path.join(dir, `cache-${index}`), BERTH_MEMORY_REPORT: report, BERTH_MEMORY_AFTER_MS: String(afterS * 1000), ...(snapshot && { BERTH_MEMORY_SNAPSHOT: `${report}.heapsnapshot` }), BERTH_MEMORY_PAGEMAP: `${report}.pages` };
+        const env = { ...variant.env, XDG_CACHE_HOME: path.join(dir, `cache-${index}`), BERTH_MEMORY_REPORT: report, BERTH_MEMORY_AFTER_MS: String(afterS * 1000), ...(mass && { BERTH_MEMORY_ON_SIGNAL: '1' }), ...(snapshot && { BERTH_MEMORY_SNAPSHOT: `${report}.heapsnapshot` }), BERTH_MEMORY_PAGEMAP: `${report}.pages` };
         const session = bench.launchBerth({ nodeArgs: ['-r', preload, ...variant.nodeArgs], env });
         const probe = new ScreenProbe(session);
-        await probe.until((v) => RUNNING_NAME.test(v.text), 15_000);
+        await probe.until((v) => RUNNING_NAME.test(v.text), mass ? 30_000 : 15_000);
+        if (mass) {
+          await press(probe, 'a', allShown(MASS_COUNT));
+          await press(probe, '2', (v) => Number(MASS_TAGS_SHOWN.exec(v.text)?.[1] ?? 0) >= MASS_TAGS);
+          await press(probe, '1', allShown(MASS_COUNT));
+          await delay(afterS * 1000);
+          process.kill(session.pty.pid, 'SIGUSR2');
+        }
         probe.dispose();
         while (!existsSync(report)) await delay(200);
         const pid = session.pty.pid;

@@ -150,10 +150,38 @@ describe('shapes that are not what the spec says', () => {
       },
     });
     assert.deepEqual(await client.listContainers(), [
-      { Id: 'c1', Extra: 1 },
+      { Id: 'c1' },
       { Id: 'c2', Names: ['/ok'], Ports: [{ PublicPort: 8080 }], Labels: { a: 'b' } },
     ]);
     assert.deepEqual(await client.listImages(), [{ Id: 'i1' }]);
+  });
+
+  test('a listed container keeps only what berth reads: mounts by type, name, source and destination; networks by name', async () => {
+    const endpoint = { NetworkID: 'n'.repeat(64), EndpointID: 'e'.repeat(64), IPAddress: '172.17.0.2', MacAddress: '02:42:ac:11:00:02' };
+    const { client } = await engine({
+      routes: {
+        '/containers/json': (_req, res) =>
+          json(res, 200, [
+            {
+              Id: 'c1',
+              HostConfig: { NetworkMode: 'bridge' },
+              Mounts: [{ Type: 'volume', Name: 'data', Source: '/var/lib/docker/volumes/data/_data', Destination: '/data', Mode: 'z', RW: true, Propagation: '' }, null, { Type: 7 }],
+              NetworkSettings: { Networks: { bridge: endpoint, 'my-net': endpoint } },
+            },
+            { Id: 'c2', Mounts: null, NetworkSettings: { Networks: null } },
+            { Id: 'c3', NetworkSettings: { Networks: { bridge: endpoint, 'my-net': endpoint } } },
+            { Id: 'c4', NetworkSettings: JSON.parse('{"Networks": {"__proto__": {"IPAddress": "10.0.0.2"}}}') as unknown },
+          ]),
+      },
+    });
+    const [c1, c2, c3, c4] = await client.listContainers();
+    assert.equal(c3?.NetworkSettings, c1?.NetworkSettings, 'containers on the same networks share one object');
+    assert.deepEqual(Object.keys(c4?.NetworkSettings?.Networks ?? {}), ['__proto__'], 'a network named __proto__ is a name');
+    assert.deepEqual(c1?.Mounts, [{ Type: 'volume', Name: 'data', Source: '/var/lib/docker/volumes/data/_data', Destination: '/data' }, {}]);
+    assert.deepEqual(Object.keys(c1?.NetworkSettings?.Networks ?? {}), ['bridge', 'my-net']);
+    assert.deepEqual(c1?.NetworkSettings?.Networks?.bridge, {});
+    assert.equal('HostConfig' in (c1 ?? {}), false);
+    assert.deepEqual(c2, { Id: 'c2' });
   });
 
   test('an object where an array is expected is an empty list, not a crash', async () => {

@@ -31,7 +31,7 @@ import { groupStatsCells } from '../rows/group-stats.ts';
 import { paneView, type AppState } from '../types.ts';
 import { fleetRowKey, onShownEngine, withEngineColumn } from '../fleet/fleet-rows.ts';
 import type { Demands } from '../../state/sources.ts';
-import { definePane, paneOptions, withPaneOptions, type PaneDefinition } from './pane.ts';
+import { definePane, paneOptions, rowKeys, withPaneOptions, type PaneDefinition } from './pane.ts';
 
 const ID = 'containers';
 
@@ -156,7 +156,8 @@ function headerRow(r: ContainerRow, key: string, figures: ReadonlyMap<string, St
  */
 function onScreen(state: AppState, ctx: UiContext, withHeaders = false, everyEngine = false): ContainerRow[] {
   const rows = containerRowsOf(state, ctx);
-  const at = Math.max(selectedIndex(paneView(state, ID), rows.map((r) => fleetRowKey(ctx, r.engine, r.id))), 0);
+  // The pane's own keys, kept per rows array: not 10,000 new key strings at every call.
+  const at = Math.max(selectedIndex(paneView(state, ID), rowKeys(containers, state, ctx)), 0);
   const reach = bodyHeight(state.terminal, ctx.engine, state.pulse);
   const near = rows.slice(Math.max(at - reach, 0), at + reach + 1);
   // In a fleet, the exact times are the engine shown's to read: its rows only (every engine's
@@ -296,7 +297,7 @@ export const containers: PaneDefinition<ContainerRow> = definePane<ContainerRow>
     fold: (state, ctx) => {
       const o = options(state);
       const rows = containerRowsOf(state, ctx);
-      const at = selectedIndex(paneView(state, ID), rows.map((r) => fleetRowKey(ctx, r.engine, r.id)));
+      const at = selectedIndex(paneView(state, ID), rowKeys(containers, state, ctx));
       const group = rows[at]?.group;
       // Space folds a project's header row and marks a container's.
       if (!group) return markSelected(containers, state, ctx);
