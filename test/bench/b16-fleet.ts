@@ -21,6 +21,7 @@ import { SANDBOX_ENV } from '../sandbox/env-vars.ts';
 import type { PtySession } from '../support/pty.ts';
 import { jitter, RUNNING_COUNT, RUNNING_NAME, type Bench } from './context.ts';
 import { ScreenProbe, timeMoves, type ScreenView } from './probe.ts';
+import { SETTLE_MS } from './b4-idle.ts';
 import { cpuMs } from './proc.ts';
 import { summarize } from './stats.ts';
 import { ms, pct, ratio, spread, verdict, type Row } from './table.ts';
@@ -87,7 +88,7 @@ async function timeToExit(bench: Bench, command: string, args: string[]): Promis
   }
 }
 
-/** berth's CPU share over an idle window once `ready` shows (start-up is B1's, so 3 s are left out first). */
+/** berth's CPU share over an idle window once `ready` shows (start-up is B1's, so SETTLE_MS are left out first, as in B4). */
 async function idlePct(bench: Bench, launch: () => PtySession, ready: (v: ScreenView) => boolean): Promise<number> {
   const windowMs = bench.quick ? 15_000 : 60_000;
   const session = launch();
@@ -95,7 +96,7 @@ async function idlePct(bench: Bench, launch: () => PtySession, ready: (v: Screen
   try {
     await probe.until(ready, 20_000);
     probe.dispose();
-    await delay(3000);
+    await delay(SETTLE_MS);
     const pid = session.pty.pid;
     const c0 = cpuMs(pid);
     const w0 = performance.now();

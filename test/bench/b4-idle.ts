@@ -48,11 +48,6 @@ export interface IdleSetup {
   keys?: readonly string[];
   /** What the screen shows once the setup took effect; the window starts after it. */
   ready?: RegExp;
-  /**
-   * How long after the setup the window starts (default 3 s). B4 waits until start-up's one-off
-   * collections are over: the release after 1.5 s of quiet and V8's memory reducer ~8 s after it.
-   */
-  settleMs?: number;
   /** Done once settled, with berth running; the window starts 3 s later (B4 restarts the 50 here). */
   beforeWindow?: () => Promise<void>;
   /** Done after the window, with berth still running (B15 reads its incidents then). */
@@ -89,7 +84,7 @@ export async function idleCost(bench: Bench, setup: IdleSetup = {}): Promise<Idl
     if (ready) await probe.until((v) => ready.test(v.text), 15_000);
     probe.dispose();
     // Start-up work (module compilation, the first lists, GC of start-up garbage) is B1's.
-    await delay(setup.settleMs ?? 3000);
+    await delay(SETTLE_MS);
     if (setup.beforeWindow) {
       await setup.beforeWindow();
       await delay(3000);
@@ -126,25 +121,27 @@ async function restartRunning(bench: Bench): Promise<void> {
 
 const BUDGET = 0.2;
 /**
- * B4 is the cost of watching, once start-up is over: its window starts 15 s after the first frame,
- * when the start-up release (1.5 s of quiet) and V8's memory reducer after it (~8 s) have run. With
- * 3 s, as before, those one-off collections (40–90 ms) fell inside the window.
+ * An idle window measures the cost of watching, once start-up is over: it starts 15 s after the
+ * setup, when the start-up release (1.5 s of quiet: collections that give memory back and flush
+ * start-up's code, which what runs next compiles again) and V8's memory reducer after it (~8 s)
+ * have run. With 3 s, as before, that one-off work (40–90 ms, more since code-flush) fell inside
+ * the window.
  */
-const SETTLE_MS = 15_000;
+export const SETTLE_MS = 15_000;
 
 export async function b4(bench: Bench): Promise<Row[]> {
-  const { berthPct, berthCpu, berthWall, slices, withPct, withoutPct, caused, windowMs } = await idleCost(bench, { settleMs: SETTLE_MS });
+  const { berthPct, berthCpu, berthWall, slices, withPct, withoutPct, caused, windowMs } = await idleCost(bench);
   const seconds = Math.round(windowMs / 1000);
   bench.log(`B4: berth ${pct(berthPct)} (${berthCpu} ms CPU in ${Math.round(berthWall)} ms); dockerd ${pct(withPct)} with, ${pct(withoutPct)} without`);
   const s = summarize(slices);
   // The 50 restarted once berth has settled, 3 s before the window: seconds old all through it.
   // The restarts' own work in the engine lands in its windows: only berth's figure is kept.
-  const young = await idleCost(bench, { settleMs: SETTLE_MS, beforeWindow: () => restartRunning(bench) });
+  const young = await idleCost(bench, { beforeWindow: () => restartRunning(bench) });
   bench.log(`B4 young: berth ${pct(young.berthPct)} (${young.berthCpu} ms CPU in ${Math.round(young.berthWall)} ms)`);
   const sy = summarize(young.slices);
   // The anchor, in the same run: lazydocker left alone on the same 50, and what it costs dockerd.
   const binary = bench.lazydocker;
-  const anchor = binary ? await idleCost(bench, { settleMs: SETTLE_MS, launch: () => bench.launchLazydocker(binary) }) : undefined;
+  const anchor = binary ? await idleCost(bench, { launch: () => bench.launchLazydocker(binary) }) : undefined;
   if (anchor) bench.log(`B4 lazydocker: ${pct(anchor.berthPct)} (${anchor.berthCpu} ms CPU); dockerd ${pct(anchor.withPct)} with, ${pct(anchor.withoutPct)} without`);
   return [
     {
