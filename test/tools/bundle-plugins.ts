@@ -20,10 +20,13 @@
  */
 import type { BuildOptions, Plugin } from 'esbuild';
 import { readFileSync } from 'node:fs';
+import { createRequire, isBuiltin } from 'node:module';
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
+/** The packages as the bundle gets them, for the exports they have. */
+const requireFromRoot = createRequire(`${root}package.json`);
 
 /** package.json's version, which `berth --version` prints. */
 export const version = (JSON.parse(readFileSync(`${root}package.json`, 'utf8')) as { version: string }).version;
@@ -209,5 +212,41 @@ export const builtinsOnDemand: Plugin = {
   },
 };
 
+/**
+ * CommonJS modules that many ES modules import. esbuild gives each importing module its own copy
+ * of such a module's exports, a getter per export (its `__toESM`), which the module makes as it
+ * is evaluated: at start-up React's 44 exports were copied for each of 53 modules and `process`'s
+ * 84 for 11, ~4,000 getters in all (~2 ms of a start, bench B1, and their closures held for
+ * good, B5s). Each of these is given to ES modules through one ES module of its own instead,
+ * which reads the CommonJS exports once; `require()` still gets the module itself.
+ *
+ * The exports are listed as the build finds them. A builtin's accessor properties (`process.stdout`
+ * makes the stream when first read) are left out: importing one by name from a builtin fails the
+ * build rather than reading it early.
+ */
+const SHARED_INTEROP = /^(react|react\/jsx-runtime|(node:)?(process|path|fs|os))$/;
+const IDENTIFIER = /^[A-Za-z_$][\w$]*$/;
+
+export const sharedInterop: Plugin = {
+  name: 'shared-interop',
+  setup(b) {
+    b.onResolve({ filter: SHARED_INTEROP }, (args) =>
+      args.kind === 'import-statement' && args.namespace !== 'shared-interop' ? { path: args.path, namespace: 'shared-interop' } : undefined,
+    );
+    b.onLoad({ filter: /.*/, namespace: 'shared-interop' }, (args) => {
+      const builtin = isBuiltin(args.path);
+      const target = builtin ? (args.path.startsWith('node:') ? args.path : `node:${args.path}`) : args.path;
+      const exports = requireFromRoot(target) as Record<string, unknown>;
+      const names = Object.keys(exports).filter((name) => {
+        if (name === 'default' || !IDENTIFIER.test(name)) return false;
+        const descriptor = Object.getOwnPropertyDescriptor(exports, name);
+        return descriptor !== undefined && (!builtin || 'value' in descriptor);
+      });
+      const lines = [`const shared = require(${JSON.stringify(target)});`, 'export default shared;', ...names.map((name) => `export const ${name} = shared.${name};`)];
+      return { contents: lines.join('\n'), loader: 'js', resolveDir: root };
+    });
+  },
+};
+
 /** What shapes the app's bundle (the boot holds only berth's own code). */
-export const appPlugins: Plugin[] = [yogaThroughLoad, startLater, builtinsOnDemand];
+export const appPlugins: Plugin[] = [yogaThroughLoad, startLater, builtinsOnDemand, sharedInterop];
