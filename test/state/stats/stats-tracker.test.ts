@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { afterEach, beforeEach, mock, test } from 'node:test';
 import type { ContainerStats, StatsOptions } from '../../../src/engine/stats.ts';
 import type { CgroupSampler } from '../../../src/state/pulse/engine-pulse.ts';
-import { StatsTracker } from '../../../src/state/stats/stats-tracker.ts';
+import { ONE_SHOTS_AT_ONCE, StatsTracker } from '../../../src/state/stats/stats-tracker.ts';
 
 beforeEach(() => mock.timers.enable({ apis: ['setTimeout'] }));
 afterEach(() => mock.timers.reset());
@@ -161,4 +161,35 @@ test('a container the files do not cover is asked one sample at a time, every sa
   mock.timers.tick(10_000);
   await settle();
   assert.equal(asked.length, 3, 'nothing asked once unwatched');
+});
+
+test('a remote engine is asked at most ONE_SHOTS_AT_ONCE samples at a time; the others wait their turn', async () => {
+  const answers: Array<() => void> = [];
+  const asked: string[] = [];
+  const client = {
+    stats(id: string, options: StatsOptions = {}): AsyncIterable<ContainerStats> {
+      asked.push(id);
+      return (async function* () {
+        await new Promise<void>((resolve) => {
+          answers.push(resolve);
+          options.signal?.addEventListener('abort', () => resolve());
+        });
+        if (!options.signal?.aborted) yield sample(1);
+      })();
+    },
+  };
+  const tracker = new StatsTracker({ client: () => client, publishMs: 2000, sampleMs: 2000 });
+  tracker.measure(['a', 'b', 'c', 'd', 'e']);
+  await settle();
+  assert.equal(ONE_SHOTS_AT_ONCE, 2);
+  assert.deepEqual(asked, ['a', 'b'], 'two in flight, three waiting');
+  answers.shift()?.();
+  await settle();
+  assert.deepEqual(asked, ['a', 'b', 'c'], 'an answer lets the next one be asked');
+  tracker.measure(['a', 'b', 'c', 'e']);
+  answers.shift()?.();
+  answers.shift()?.();
+  await settle();
+  assert.deepEqual(asked, ['a', 'b', 'c', 'e'], 'd, unwatched while waiting, is never asked');
+  tracker.stop();
 });
