@@ -13,18 +13,18 @@ import { setTimeout as delay } from 'node:timers/promises';
 import { RUNNING_NAME, type Bench } from './context.ts';
 import { ScreenProbe } from './probe.ts';
 import type { PtySession } from '../support/pty.ts';
-import { cpuMs } from './proc.ts';
+import { cpuMs, threadCpuMs } from './proc.ts';
 import { summarize } from './stats.ts';
 import { pct, ratio, spread, verdict, type Row } from './table.ts';
 
 const SLICES = 6;
 
-/** CPU ms of pid over a wall window, and the wall time it really took. */
-async function window(pid: number, ms: number): Promise<{ cpu: number; wall: number }> {
-  const c0 = cpuMs(pid);
+/** CPU ms of pid over a wall window (read with `cpu`), and the wall time it really took. */
+async function window(pid: number, ms: number, cpu: (pid: number) => number = cpuMs): Promise<{ cpu: number; wall: number }> {
+  const c0 = cpu(pid);
   const w0 = performance.now();
   await delay(ms);
-  return { cpu: cpuMs(pid) - c0, wall: performance.now() - w0 };
+  return { cpu: cpu(pid) - c0, wall: performance.now() - w0 };
 }
 
 /** What one idle window measured: berth's CPU (and per slice), and dockerd's with and without berth. */
@@ -54,6 +54,8 @@ export interface IdleSetup {
   afterWindow?: (session: PtySession) => Promise<void>;
   /** What is measured instead of berth (lazydocker, the anchor); it quits on q as berth does. */
   launch?: () => PtySession;
+  /** The process measured may end threads inside the window (Go's runtime): its CPU in ticks, as dockerd's. */
+  threadsMayEnd?: true;
 }
 
 /**
@@ -92,8 +94,11 @@ export async function idleCost(bench: Bench, setup: IdleSetup = {}): Promise<Idl
     const pid = session.pty.pid;
     const e0 = cpuMs(dockerd);
     const w0 = performance.now();
+    // berth's node keeps its threads for its whole life: its CPU to the nanosecond, not in 10 ms
+    // ticks (a young window's ~100 ms moved by a tick either way).
+    const cpu = setup.threadsMayEnd ? cpuMs : threadCpuMs;
     for (let i = 0; i < SLICES; i++) {
-      const slice = await window(pid, windowMs / SLICES);
+      const slice = await window(pid, windowMs / SLICES, cpu);
       slices.push((slice.cpu / slice.wall) * 100);
       berthCpu += slice.cpu;
       berthWall += slice.wall;
@@ -132,16 +137,16 @@ export const SETTLE_MS = 15_000;
 export async function b4(bench: Bench): Promise<Row[]> {
   const { berthPct, berthCpu, berthWall, slices, withPct, withoutPct, caused, windowMs } = await idleCost(bench);
   const seconds = Math.round(windowMs / 1000);
-  bench.log(`B4: berth ${pct(berthPct)} (${berthCpu} ms CPU in ${Math.round(berthWall)} ms); dockerd ${pct(withPct)} with, ${pct(withoutPct)} without`);
+  bench.log(`B4: berth ${pct(berthPct)} (${berthCpu.toFixed(1)} ms CPU in ${Math.round(berthWall)} ms); dockerd ${pct(withPct)} with, ${pct(withoutPct)} without`);
   const s = summarize(slices);
   // The 50 restarted once berth has settled, 3 s before the window: seconds old all through it.
   // The restarts' own work in the engine lands in its windows: only berth's figure is kept.
   const young = await idleCost(bench, { beforeWindow: () => restartRunning(bench) });
-  bench.log(`B4 young: berth ${pct(young.berthPct)} (${young.berthCpu} ms CPU in ${Math.round(young.berthWall)} ms)`);
+  bench.log(`B4 young: berth ${pct(young.berthPct)} (${young.berthCpu.toFixed(1)} ms CPU in ${Math.round(young.berthWall)} ms)`);
   const sy = summarize(young.slices);
   // The anchor, in the same run: lazydocker left alone on the same 50, and what it costs dockerd.
   const binary = bench.lazydocker;
-  const anchor = binary ? await idleCost(bench, { launch: () => bench.launchLazydocker(binary) }) : undefined;
+  const anchor = binary ? await idleCost(bench, { launch: () => bench.launchLazydocker(binary), threadsMayEnd: true }) : undefined;
   if (anchor) bench.log(`B4 lazydocker: ${pct(anchor.berthPct)} (${anchor.berthCpu} ms CPU); dockerd ${pct(anchor.withPct)} with, ${pct(anchor.withoutPct)} without`);
   return [
     {
