@@ -10,7 +10,10 @@
  * other anonymous memory, thread stacks), Node's own modules loaded, and the node binary's
  * resident pages as file offsets (`report-*.pages`, for `nm -n`). Variants (node flags, an
  * environment) run interleaved, session by session, each with its own code cache. `--gdb-trim`
- * says how much of glibc's heap is free (RSS before and after gdb calls malloc_trim(0));
+ * says how much of glibc's heap is free (RSS before and after gdb calls malloc_trim(0)), and before
+ * that, per arena (the main one, then one per thread that allocated), what glibc has from the
+ * system now and at most, and how much of it is free (gdb calls malloc_info; the main arena's
+ * "at most" above "now" means glibc gave memory back, equal means it never did);
  * `--snapshot` writes a heap snapshot beside each report. The files stay in the directory it
  * logs. A development tool, not a figure: the preload costs ~3 MB of its own (the same in every
  * variant).
@@ -97,6 +100,18 @@ if (process.env.BERTH_MEMORY_ON_SIGNAL) process.on('SIGUSR2', report);
 else setTimeout(report, Number(process.env.BERTH_MEMORY_AFTER_MS)).unref();
 `;
 
+/** One line per arena of malloc_info's XML: `main 4.3 / 4.3, free 1.0; thread 0.2 / 0.2, free 0.2; …`. */
+function arenas(xml: string): string {
+  const mb = (bytes: string | undefined) => (Number(bytes ?? 0) / 1048576).toFixed(1);
+  return [...xml.matchAll(/<heap nr="(\d+)">([\s\S]*?)<\/heap>/g)]
+    .map(([, nr, body = '']) => {
+      const free = [...body.matchAll(/<total type="\w+" count="\d+" size="(\d+)"\/>/g)].reduce((sum, m) => sum + Number(m[1]), 0);
+      const system = (type: string) => new RegExp(`<system type="${type}" size="(\\d+)"/>`).exec(body)?.[1];
+      return `${nr === '0' ? 'main' : 'thread'} ${mb(system('current'))} / ${mb(system('max'))}, free ${mb(String(free))}`;
+    })
+    .join('; ');
+}
+
 const args = process.argv.slice(2);
 const majors = (args.find((a) => a.startsWith('--node='))?.slice(7) ?? '24').split(',').map(Number) as NodeMajor[];
 const afterS = Number(args.find((a) => a.startsWith('--after='))?.slice(8) ?? 20);
@@ -161,7 +176,10 @@ try {
         process.stdout.write(`=== ${bench.berthNode.label}, ${variant.label}, session ${run} (after ${afterS} s) ===\n${readFileSync(report, 'utf8')}\n`);
         if (gdbTrim) {
           const before = rssBytes(pid);
-          execFileSync('gdb', ['-p', String(pid), '-batch', '-ex', 'call (int)malloc_trim(0)'], { stdio: 'ignore' });
+          const info = `${report}.malloc.xml`;
+          const calls = [`call (void*)fopen("${info}","w")`, 'call (int)malloc_info(0,$1)', 'call (int)fclose($1)', 'call (int)malloc_trim(0)'];
+          execFileSync('gdb', ['-p', String(pid), '-batch', ...calls.flatMap((c) => ['-ex', c])], { stdio: 'ignore' });
+          if (existsSync(info)) process.stdout.write(`=== glibc arenas (MB: from the system now / at most, of it free) ===\n${arenas(readFileSync(info, 'utf8'))}\n`);
           process.stdout.write(`=== malloc_trim(0): RSS ${(before / 1048576).toFixed(1)} → ${(rssBytes(pid) / 1048576).toFixed(1)} MB ===\n`);
         }
         if (snapshot) while (!existsSync(`${report}.done`)) await delay(200);
