@@ -1,6 +1,6 @@
 /**
  * `env -u NODE_EXTRA_CA_CERTS npx tsx test/bench/memory-breakdown.ts [--node=22,24] [--after=20]
- * [--runs=2] [--variant='LABEL|NODE ARGS|K=V …' …] [--gdb-trim] [--snapshot] [--mass]`: where B5s's
+ * [--runs=2] [--variant='LABEL|NODE ARGS|K=V …' …] [--gdb-trim] [--snapshot] [--icu] [--mass]`: where B5s's
  * memory is, per owner (with `--mass`, B11's: 10,000 containers and 2,000 tags, the report
  * written N seconds after the all view `a`, the Images pane `2` and the Containers pane `1` were
  * shown, as B11 reads its RSS). berth is started on the bench's 50 running containers with a small preload that,
@@ -10,8 +10,12 @@
  * other anonymous memory, thread stacks), Node's own modules loaded, and the node binary's
  * resident pages as file offsets (`report-*.pages`, for `nm -n`). Variants (node flags, an
  * environment) run interleaved, session by session, each with its own code cache. `--gdb-trim`
- * says how much of glibc's heap is free (RSS before and after gdb calls malloc_trim(0));
- * `--snapshot` writes a heap snapshot beside each report. The files stay in the directory it
+ * says how much of glibc's heap is free (RSS before and after gdb calls malloc_trim(0)), and before
+ * that, per arena (the main one, then one per thread that allocated), what glibc has from the
+ * system now and at most, and how much of it is free (gdb calls malloc_info; the main arena's
+ * "at most" above "now" means glibc gave memory back, equal means it never did);
+ * `--snapshot` writes a heap snapshot beside each report. `--icu` writes where berth first asks
+ * for each of ICU's services (ICU_PRELOAD below), each of which holds memory from then on. The files stay in the directory it
  * logs. A development tool, not a figure: the preload costs ~3 MB of its own (the same in every
  * variant).
  */
@@ -97,6 +101,45 @@ if (process.env.BERTH_MEMORY_ON_SIGNAL) process.on('SIGUSR2', report);
 else setTimeout(report, Number(process.env.BERTH_MEMORY_AFTER_MS)).unref();
 `;
 
+/** One line per arena of malloc_info's XML: `main 4.3 / 4.3, free 1.0; thread 0.2 / 0.2, free 0.2; …`. */
+function arenas(xml: string): string {
+  const mb = (bytes: string | undefined) => (Number(bytes ?? 0) / 1048576).toFixed(1);
+  return [...xml.matchAll(/<heap nr="(\d+)">([\s\S]*?)<\/heap>/g)]
+    .map(([, nr, body = '']) => {
+      const free = [...body.matchAll(/<total type="\w+" count="\d+" size="(\d+)"\/>/g)].reduce((sum, m) => sum + Number(m[1]), 0);
+      const system = (type: string) => new RegExp(`<system type="${type}" size="(\\d+)"/>`).exec(body)?.[1];
+      return `${nr === '0' ? 'main' : 'thread'} ${mb(system('current'))} / ${mb(system('max'))}, free ${mb(String(free))}`;
+    })
+    .join('; ');
+}
+
+/**
+ * `--icu`'s preload: the first call of each built-in that loads an ICU service, with the stack
+ * that made it (app.cjs line:column), appended to BERTH_MEMORY_ICU. What each costs an idle
+ * Node 24 here, resident: a local time (Date#getHours: the time zone) +0.6 MB, Date#toString
+ * +1.0, a collator (Intl.Collator or String#localeCompare) +2.9, Intl.Segmenter +2.5,
+ * Number#toLocaleString +7.6.
+ */
+const ICU_PRELOAD = String.raw`
+const fs = require('node:fs');
+const seen = new Set();
+const note = (what) => {
+  if (seen.has(what)) return;
+  seen.add(what);
+  fs.appendFileSync(process.env.BERTH_MEMORY_ICU, '== ' + what + ' at ' + Math.round(performance.now()) + ' ms\n' + new Error().stack.split('\n').slice(3, 9).join('\n') + '\n');
+};
+const spy = (proto, name, label) => {
+  const original = proto[name];
+  Object.defineProperty(proto, name, { value: function (...a) { note(label); return original.apply(this, a); }, writable: true, configurable: true });
+};
+for (const name of ['toString', 'toLocaleString', 'toLocaleDateString', 'toLocaleTimeString', 'getHours', 'getTimezoneOffset']) spy(Date.prototype, name, 'Date#' + name);
+spy(Number.prototype, 'toLocaleString', 'Number#toLocaleString');
+for (const name of ['localeCompare', 'normalize', 'toLocaleLowerCase', 'toLocaleUpperCase']) spy(String.prototype, name, 'String#' + name);
+for (const name of ['Segmenter', 'Collator', 'NumberFormat', 'DateTimeFormat', 'PluralRules', 'RelativeTimeFormat', 'ListFormat']) {
+  Intl[name] = new Proxy(Intl[name], { construct: (target, a) => (note('Intl.' + name), Reflect.construct(target, a)) });
+}
+`;
+
 const args = process.argv.slice(2);
 const majors = (args.find((a) => a.startsWith('--node='))?.slice(7) ?? '24').split(',').map(Number) as NodeMajor[];
 const afterS = Number(args.find((a) => a.startsWith('--after='))?.slice(8) ?? 20);
@@ -106,6 +149,8 @@ const runs = Number(args.find((a) => a.startsWith('--runs='))?.slice(7) ?? 2);
 const gdbTrim = args.includes('--gdb-trim');
 /** A heap snapshot beside each report (after it: the snapshot itself costs memory). */
 const snapshot = args.includes('--snapshot');
+/** Where the first call of each ICU service came from (ICU_PRELOAD), printed after each report. */
+const icu = args.includes('--icu');
 /** B11's fixture (10,000 containers, 2,000 tags); the report --after seconds after `a`, `2`, `1` were shown. */
 const mass = args.includes('--mass');
 const MASS_TAGS_SHOWN = /\b(\d{4,}) tags\b/;
@@ -127,6 +172,8 @@ const dir = mkdtempSync(path.join(os.tmpdir(), 'berth-breakdown-'));
 const preload = path.join(dir, 'preload.cjs');
 log(`reports in ${dir}`);
 writeFileSync(preload, PRELOAD);
+const icuPreload = path.join(dir, 'icu.cjs');
+writeFileSync(icuPreload, ICU_PRELOAD);
 const sandbox = await startSandbox({ log: (line) => log(`sandbox: ${line}`) });
 const bench = Bench.create(sandbox, { quick: true, b5Minutes: 0, log });
 const summary: string[] = [];
@@ -143,7 +190,8 @@ try {
       for (const [index, variant] of variants.entries()) {
         const report = path.join(dir, `report-${major}-${index}-${run}.json`);
         const env = { ...variant.env, XDG_CACHE_HOME: path.join(dir, `cache-${index}`), BERTH_MEMORY_REPORT: report, BERTH_MEMORY_AFTER_MS: String(afterS * 1000), ...(mass && { BERTH_MEMORY_ON_SIGNAL: '1' }), ...(snapshot && { BERTH_MEMORY_SNAPSHOT: `${report}.heapsnapshot` }), BERTH_MEMORY_PAGEMAP: `${report}.pages` };
-        const session = bench.launchBerth({ nodeArgs: ['-r', preload, ...variant.nodeArgs], env });
+        const icuReport = `${report}.icu.txt`;
+        const session = bench.launchBerth({ nodeArgs: ['-r', preload, ...(icu ? ['-r', icuPreload] : []), ...variant.nodeArgs], env: { ...env, ...(icu && { BERTH_MEMORY_ICU: icuReport }) } });
         const probe = new ScreenProbe(session);
         await probe.until((v) => RUNNING_NAME.test(v.text), mass ? 30_000 : 15_000);
         if (mass) {
@@ -159,9 +207,13 @@ try {
         const reportRss = (JSON.parse(readFileSync(report, 'utf8')) as { memoryUsage: { rss: number } }).memoryUsage.rss;
         rss[index]?.push(reportRss);
         process.stdout.write(`=== ${bench.berthNode.label}, ${variant.label}, session ${run} (after ${afterS} s) ===\n${readFileSync(report, 'utf8')}\n`);
+        if (icu) process.stdout.write(`=== ICU services asked for ===\n${existsSync(icuReport) ? readFileSync(icuReport, 'utf8') : 'none\n'}`);
         if (gdbTrim) {
           const before = rssBytes(pid);
-          execFileSync('gdb', ['-p', String(pid), '-batch', '-ex', 'call (int)malloc_trim(0)'], { stdio: 'ignore' });
+          const info = `${report}.malloc.xml`;
+          const calls = [`call (void*)fopen("${info}","w")`, 'call (int)malloc_info(0,$1)', 'call (int)fclose($1)', 'call (int)malloc_trim(0)'];
+          execFileSync('gdb', ['-p', String(pid), '-batch', ...calls.flatMap((c) => ['-ex', c])], { stdio: 'ignore' });
+          if (existsSync(info)) process.stdout.write(`=== glibc arenas (MB: from the system now / at most, of it free) ===\n${arenas(readFileSync(info, 'utf8'))}\n`);
           process.stdout.write(`=== malloc_trim(0): RSS ${(before / 1048576).toFixed(1)} → ${(rssBytes(pid) / 1048576).toFixed(1)} MB ===\n`);
         }
         if (snapshot) while (!existsSync(`${report}.done`)) await delay(200);
