@@ -66,7 +66,7 @@ test('every library segments text as berth does: one berth-graphemes.js, with th
   assert.ok(copies.length >= 6, 'ink, string-width, wrap-ansi, cli-truncate, slice-ansi and ansi-tokenize each get one');
   const texts = new Set(copies.map((c) => readFileSync(`${root}${c.file}`, 'utf8')));
   assert.equal(texts.size, 1, 'the copies are the same file');
-  const standalone = (text: string) => /^const STANDALONE = (.+);$/m.exec(text)?.[1];
+  const standalone = (text: string) => /^(?:export )?const STANDALONE = (.+);$/m.exec(text)?.[1];
   const berth = standalone(readFileSync(`${root}src/app/input/graphemes.ts`, 'utf8'));
   assert.ok(berth);
   assert.equal(standalone([...texts][0] ?? ''), berth);
