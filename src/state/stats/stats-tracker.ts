@@ -61,6 +61,8 @@ export interface StatsTrackerOptions {
   sampleMs?: number;
   /** The host's memory, the limit of a container without a smaller one (as dockerd reports it). */
   hostMemory?: number;
+  /** How long a one-shot sample may take before it is given up (its slot goes to the next container). */
+  sampleTimeoutMs?: number;
 }
 
 interface Watch {
@@ -78,6 +80,7 @@ export class StatsTracker implements LiveSource<StatsState> {
   private readonly publishMs: number;
   private readonly retryMs: number;
   private readonly sampleMs: number;
+  private readonly sampleTimeoutMs: number;
   private sampler: CgroupSampler | undefined;
   /** Watched containers measured from their cgroup files, with their last reading (none yet: undefined). */
   private readonly fromFiles = new Map<string, CgroupReading | undefined>();
@@ -93,6 +96,7 @@ export class StatsTracker implements LiveSource<StatsState> {
     this.publishMs = options.publishMs ?? 2000;
     this.retryMs = options.retryMs ?? 5000;
     this.sampleMs = options.sampleMs ?? this.publishMs;
+    this.sampleTimeoutMs = options.sampleTimeoutMs ?? 10_000;
   }
 
   watch(demands: Demands): void {
@@ -209,10 +213,17 @@ export class StatsTracker implements LiveSource<StatsState> {
     while (!signal.aborted) {
       const release = await this.oneShots.take(signal);
       if (!release) return;
+      // A sample that never comes (a container whose runtime hangs) must not hold its slot, and
+      // with it every other container's figures: it is given up after sampleTimeoutMs, and tried
+      // again as a failure is.
+      const asking = new AbortController();
+      const stop = () => asking.abort();
+      signal.addEventListener('abort', stop, { once: true });
+      const timeout = setTimeout(stop, this.sampleTimeoutMs);
       let failed = false;
       try {
         let got = false;
-        for await (const sample of this.options.client().stats(id, { signal, oneShot: true })) {
+        for await (const sample of this.options.client().stats(id, { signal: asking.signal, oneShot: true })) {
           const figures = statsFigures(sample, watch.last, { podman: this.options.podman?.() === true });
           watch.last = sample;
           got = true;
@@ -224,6 +235,8 @@ export class StatsTracker implements LiveSource<StatsState> {
       } catch {
         failed = true;
       } finally {
+        clearTimeout(timeout);
+        signal.removeEventListener('abort', stop);
         release();
       }
       if (signal.aborted) return;

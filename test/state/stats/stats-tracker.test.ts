@@ -193,3 +193,35 @@ test('a remote engine is asked at most ONE_SHOTS_AT_ONCE samples at a time; the 
   assert.deepEqual(asked, ['a', 'b', 'c', 'e'], 'd, unwatched while waiting, is never asked');
   tracker.stop();
 });
+
+test('a one-shot sample that never comes is given up after sampleTimeoutMs: its slot goes on, and it is asked again later', async () => {
+  const asked: string[] = [];
+  const signals = new Map<string, AbortSignal | undefined>();
+  const client = {
+    stats(id: string, options: StatsOptions = {}): AsyncIterable<ContainerStats> {
+      asked.push(id);
+      signals.set(id, options.signal);
+      return (async function* () {
+        // Never answers: only the signal ends the wait.
+        await new Promise<void>((resolve) => options.signal?.addEventListener('abort', () => resolve()));
+        if (options.signal?.aborted) throw new Error('aborted');
+        yield sample(1);
+      })();
+    },
+  };
+  const tracker = new StatsTracker({ client: () => client, publishMs: 2000, sampleMs: 2000, retryMs: 5000, sampleTimeoutMs: 10_000 });
+  tracker.measure(['a', 'b', 'c']);
+  await settle();
+  assert.deepEqual(asked, ['a', 'b']);
+  mock.timers.tick(9999);
+  await settle();
+  assert.deepEqual(asked, ['a', 'b'], 'not before the timeout');
+  mock.timers.tick(1);
+  await settle();
+  assert.equal(signals.get('a')?.aborted, true, 'the hung sample is given up');
+  assert.deepEqual(asked, ['a', 'b', 'c'], 'and its slot goes to the container waiting');
+  mock.timers.tick(5000);
+  await settle();
+  assert.equal(asked.filter((id) => id === 'a').length, 2, 'a is asked again retryMs later, as after a failure');
+  tracker.stop();
+});
