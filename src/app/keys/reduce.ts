@@ -27,6 +27,7 @@ import { editLine } from '../input/field.ts';
 import type { Target } from '../targets.ts';
 import { paneView, topOverlay, type AppState, type LogsOverlay } from '../types.ts';
 import type { LogViewAction } from '../../state/logs/view-model.ts';
+import { sameJson } from '../../engine/same-json.ts';
 import { handlerFor } from './actions.ts';
 import { engineResult } from './engines.ts';
 import { paletteEngines, paletteKey } from './palette.ts';
@@ -176,7 +177,7 @@ export function reduceAction(state: AppState, action: AppAction, ctx: UiContext)
       const overlay = findOverlay(state, action.overlay);
       if (overlay?.kind !== 'stats') return reduced(state);
       // The same processes as last time (an idle container's, every TOP_EVERY_MS) draw nothing new: no frame (bench B10).
-      if (action.top && overlay.topError === undefined && overlay.top !== undefined && sameTable(overlay.top, action.top)) return reduced(state);
+      if (action.top && overlay.topError === undefined && sameJson(overlay.top, action.top)) return reduced(state);
       return reduced(replaceOverlay(state, action.top ? { ...overlay, top: action.top, topError: undefined } : { ...overlay, topError: action.error }));
     }
     case 'engines-listed': {
@@ -227,8 +228,3 @@ export function reduceApp(state: AppState, input: AppInput, ctx: UiContext): Red
   return settled === marked.state ? marked : { state: settled, commands: marked.commands };
 }
 
-/** Whether two `docker top` answers hold the same titles and rows, cell for cell. */
-function sameTable(a: { titles: readonly string[]; processes: ReadonlyArray<readonly string[]> }, b: { titles: readonly string[]; processes: ReadonlyArray<readonly string[]> }): boolean {
-  const sameRow = (x: readonly string[], y: readonly string[]) => x.length === y.length && x.every((cell, i) => cell === y[i]);
-  return sameRow(a.titles, b.titles) && a.processes.length === b.processes.length && a.processes.every((row, i) => sameRow(row, b.processes[i] ?? []));
-}
