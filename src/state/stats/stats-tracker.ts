@@ -241,9 +241,16 @@ export class StatsTracker implements LiveSource<StatsState> {
       }
       if (signal.aborted) return;
       if (failed) watch.last = undefined;
+      // The listener goes with the wait: one left on the watch's signal per sample would hold a
+      // closure for every sample taken while the container is watched (31 of them every 2 s).
       await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, failed ? this.retryMs : this.sampleMs);
-        signal.addEventListener('abort', () => (clearTimeout(timer), resolve()), { once: true });
+        const done = () => {
+          clearTimeout(timer);
+          signal.removeEventListener('abort', done);
+          resolve();
+        };
+        const timer = setTimeout(done, failed ? this.retryMs : this.sampleMs);
+        signal.addEventListener('abort', done, { once: true });
       });
     }
   }

@@ -225,3 +225,43 @@ test('a one-shot sample that never comes is given up after sampleTimeoutMs: its 
   assert.equal(asked.filter((id) => id === 'a').length, 2, 'a is asked again retryMs later, as after a failure');
   tracker.stop();
 });
+
+test('a container sampled for minutes holds no more abort listeners than one sample needs', async () => {
+  // Every abort listener added and not taken back again, counted as berth's code adds them.
+  const held = new Set<unknown>();
+  const add = AbortSignal.prototype.addEventListener;
+  const remove = AbortSignal.prototype.removeEventListener;
+  AbortSignal.prototype.addEventListener = function (this: AbortSignal, ...args: Parameters<AbortSignal['addEventListener']>) {
+    if (args[0] === 'abort') held.add(args[1]);
+    return add.apply(this, args);
+  };
+  AbortSignal.prototype.removeEventListener = function (this: AbortSignal, ...args: Parameters<AbortSignal['removeEventListener']>) {
+    if (args[0] === 'abort') held.delete(args[1]);
+    return remove.apply(this, args);
+  };
+  let asked = 0;
+  const client = {
+    stats(_id: string, _options: StatsOptions = {}): AsyncIterable<ContainerStats> {
+      asked += 1;
+      return (async function* () {
+        yield sample(1);
+      })();
+    },
+  };
+  const tracker = new StatsTracker({ client: () => client, publishMs: 2000, sampleMs: 2000 });
+  try {
+    tracker.measure(['a']);
+    for (let i = 0; i < 15; i++) {
+      await settle();
+      mock.timers.tick(2000);
+    }
+    await settle();
+    assert.ok(asked >= 15, `sampled ${asked} times`);
+    // The wait for the next sample's, and at most the sample's own: not one per sample taken.
+    assert.ok(held.size <= 2, `${held.size} abort listeners held after ${asked} samples`);
+  } finally {
+    tracker.stop();
+    AbortSignal.prototype.addEventListener = add;
+    AbortSignal.prototype.removeEventListener = remove;
+  }
+});
