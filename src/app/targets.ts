@@ -131,6 +131,8 @@ export interface PathTarget {
   directory: string;
   /** The browser's overlay: told to read its directory again once a copy in has landed. */
   browser: number;
+  /** In a fleet: the engine the container is on (the browser's own). */
+  engine?: string;
 }
 
 /** Berth itself: what the global actions that open something (pull, the engine switcher) act on. */

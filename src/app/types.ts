@@ -73,6 +73,8 @@ interface OverlayBase {
   id: number;
   /** In a fleet: the engine what it shows or does is on (app/fleet/route.ts); absent: the engine shown. */
   engine?: string;
+  /** The protected engines whose names were typed for the action that opened it (fleet/route.ts `confirmTo`). */
+  confirmed?: readonly string[];
 }
 
 export interface HelpOverlay extends OverlayBase {

@@ -131,6 +131,14 @@ export class EngineClient {
     return { ...result, negotiated };
   }
 
+  /**
+   * Makes the engine read-only for this client (`why`: the line its refusals say; undefined: read-write
+   * again): from then on only reads are sent (engine/http.ts `isReadRequest`).
+   */
+  setReadOnly(why: string | undefined): void {
+    this.http.readOnly = why;
+  }
+
   /** Whether the engine still answers: a `/_ping` on a kept-alive connection (system.ts). */
   ping(signal?: AbortSignal) {
     return system.pingKeepingConnection(this.http, signal);

@@ -17,7 +17,8 @@ export type EngineErrorCode =
   | 'PROTOCOL' // the engine sent something we cannot parse (bad JSON, oversized frame or line)
   | 'VERSION' // the engine's API version is below what berth supports
   | 'ABORTED' // the caller's AbortSignal fired
-  | 'CONFIG'; // bad DOCKER_HOST, unreadable TLS files, bad credential store
+  | 'CONFIG' // bad DOCKER_HOST, unreadable TLS files, bad credential store
+  | 'READ_ONLY'; // the engine is read-only for berth (config.json "engines"): a change was not sent
 
 export interface EngineErrorInit {
   code: EngineErrorCode;

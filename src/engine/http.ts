@@ -49,7 +49,19 @@ const JSON_BODY_LIMIT = 256 * 1024 * 1024; // a list of thousands of containers 
  * connection failures and error statuses to EngineError, and makes sure every body is
  * consumed or destroyed so sockets are never leaked.
  */
+/** A request that only reads: what a read-only engine is still sent (a wait follows a container and changes nothing). */
+export function isReadRequest(options: Pick<RequestOptions, 'method' | 'path'>): boolean {
+  if (options.method === 'GET' || options.method === 'HEAD') return true;
+  return options.method === 'POST' && /^\/containers\/[^/]+\/wait$/.test(options.path);
+}
+
 export class EngineHttp {
+  /**
+   * Set while the engine is read-only for berth: why, in a line. Every request that is not a read
+   * is then refused here, before it is sent — the last of the gates (app/gate/gate.ts is the first).
+   */
+  readOnly: string | undefined;
+
   constructor(
     private readonly transport: Transport,
     private readonly versionPrefix: () => Promise<string>,
@@ -72,6 +84,7 @@ export class EngineHttp {
 
   /** Sends a request and returns the raw response for any status below 400 (304 included). */
   async send(options: RequestOptions): Promise<EngineResponse> {
+    this.refuseChange(options);
     const prefix = options.unversioned ? '' : await this.versionPrefix();
     const url = new URL(prefix + options.path, this.transport.origin);
     setQuery(url, options.query);
@@ -124,6 +137,7 @@ export class EngineHttp {
    * attach. The socket then carries the raw stream both ways; the caller owns and ends it.
    */
   async upgrade(options: RequestOptions): Promise<Duplex> {
+    this.refuseChange(options);
     const prefix = await this.versionPrefix();
     const url = new URL(prefix + options.path, this.transport.origin);
     setQuery(url, options.query);
@@ -150,6 +164,10 @@ export class EngineHttp {
       }
       throw connectionError(error, options.operation, this.transport.endpoint.label);
     }
+  }
+
+  private refuseChange(options: RequestOptions): void {
+    if (this.readOnly !== undefined && !isReadRequest(options)) throw new EngineError({ code: 'READ_ONLY', operation: options.operation, message: this.readOnly });
   }
 
   /**

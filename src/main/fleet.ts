@@ -31,7 +31,7 @@ export function openFleet(board: EngineSwitchboard, others: readonly EngineSessi
     const name = nameOf(board.current);
     return made.fleet?.otherNames.includes(name) ? `${name}*` : name;
   };
-  made.fleet = new Fleet({ name: primaryName, access: () => accessOf(settings, board.current, primaryName()), label: () => board.current.label, store: board.store }, named(board, others, settings));
+  made.fleet = new Fleet({ name: primaryName, access: () => accessOf(settings, board.current, primaryName()), label: () => board.current.label, store: board.store, client: () => board.current.client }, named(board, others, settings));
   return made.fleet;
 }
 

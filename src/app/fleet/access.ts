@@ -16,7 +16,7 @@ import { selectedRow } from '../panes/pane.ts';
 import { paneEntry } from '../panes/index.ts';
 import type { AppState } from '../types.ts';
 import { fleetMembers, inFleet, primaryName } from './fleet-rows.ts';
-import { routeTo } from './route.ts';
+import { confirmTo, routeTo } from './route.ts';
 import { customActionId } from '../custom/config.ts';
 import { isCustomActionId } from '../custom/run.ts';
 
@@ -47,12 +47,16 @@ export const CHANGES: ReadonlySet<ActionId> = new Set<ActionId>([
   'update-image',
   'push',
   'compose',
+  'copy-in',
 ]);
 
-/** Whether an action changes its engine: one of CHANGES, or the user's own action marked `confirm` (a dangerous one). */
+/**
+ * Whether an action changes its engine: one of CHANGES, or the user's own action that runs in a
+ * container (an exec) or is marked `confirm` (a dangerous one on the host).
+ */
 export function isChange(action: ActionId, ctx: Pick<UiContext, 'custom'>): boolean {
   if (CHANGES.has(action)) return true;
-  return isCustomActionId(action) && ctx.custom?.actions.some((a) => customActionId(a.name) === action && a.confirm) === true;
+  return isCustomActionId(action) && ctx.custom?.actions.some((a) => customActionId(a.name) === action && (a.confirm || a.where === 'container')) === true;
 }
 
 /** The bulk actions (dialogs/bulk.ts): each marked row's request goes to its own engine (handlers/sets.ts). */
@@ -68,6 +72,7 @@ function enginesOf(target: Target, primary: string): string[] {
     case 'service':
     case 'task':
     case 'node':
+    case 'path':
       return [target.engine ?? primary];
     case 'marked':
       return [...new Set(target.items.flatMap(({ target: t }) => enginesOf(t, primary)))];
@@ -101,7 +106,9 @@ export function onEngine(state: AppState, ctx: UiContext, action: ActionId, targ
   if (target.kind === 'project' && engines.length > 1) return notify(state, `${target.project} is a project on ${engines.join(', ')}: mark its containers (Space) to ${action} them, each on its own engine`, 'error');
   // The bulk actions send each marked row to its own engine; anything else on marks of several engines would go to one.
   if (engines.length > 1 && !PER_ROW.has(action)) return notify(state, `the marked rows are on ${engines.join(', ')}: ${action} takes one engine's at a time (engine:NAME in the filter shows one's)`, 'error');
-  const result = handler(state, ctx);
+  const handled = handler(state, ctx);
+  // What the typed names allowed goes with the commands and overlays (the gate reads it: gate/gate.ts).
+  const result = handled && confirmTo(state, handled, engines.filter((e) => confirmed.includes(e)));
   const engine = engines.length === 1 ? engines[0] : undefined;
   if (!result || !inFleet(ctx) || engine === undefined || engine === primary) return result;
   return routeTo(state, result, engine);

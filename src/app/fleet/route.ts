@@ -8,7 +8,8 @@
 import type { Command, Reduced } from '../commands.ts';
 import type { AppState } from '../types.ts';
 
-type Routed = Command & { engine?: string };
+/** A command as routed: its engine (a fleet's, by short name) and the protected engines whose names were typed for it. */
+type Routed = Command & { engine?: string; confirmed?: readonly string[] };
 
 /** The result of an action on a thing of engine `engine`: its commands and new overlays go there. */
 export function routeTo(before: AppState, result: Reduced, engine: string): Reduced {
@@ -26,4 +27,25 @@ export function engineOfCommand(command: Command, state: AppState): string | und
   if (!('overlay' in command) || typeof command.overlay !== 'number') return undefined;
   const overlay = command.overlay;
   return state.overlays.find((o) => o.id === overlay)?.engine;
+}
+
+/**
+ * The result of an action whose protected engines' names were just typed (fleet/access.ts): its
+ * commands and the overlays it opened carry them, so the gate (gate/gate.ts) lets their changes
+ * through, and so does what those overlays ask for later (a dialog's confirmation).
+ */
+export function confirmTo(before: AppState, result: Reduced, confirmed: readonly string[]): Reduced {
+  if (confirmed.length === 0) return result;
+  const had = new Set(before.overlays.map((o) => o.id));
+  const state = { ...result.state, overlays: result.state.overlays.map((o) => (had.has(o.id) ? o : { ...o, confirmed })) };
+  const commands = result.commands.map((c): Routed => ({ ...c, confirmed }));
+  return { state, commands };
+}
+
+/** Whether engine `engine`'s name was typed for this command (or for the overlay it reports to). */
+export function isConfirmed(command: Command, state: AppState, engine: string): boolean {
+  if ((command as Routed).confirmed?.includes(engine)) return true;
+  if (!('overlay' in command) || typeof command.overlay !== 'number') return false;
+  const overlay = command.overlay;
+  return state.overlays.find((o) => o.id === overlay)?.confirmed?.includes(engine) === true;
 }

@@ -16,6 +16,7 @@ import { findOverlay, replaceOverlay } from '../navigation.ts';
 import type { PathTarget } from '../targets.ts';
 import type { AppState, FilesOverlay } from '../types.ts';
 import { browserRows, filesOpen } from '../views/files.ts';
+import { onEngine } from '../fleet/access.ts';
 import { close, openView } from './steps.ts';
 
 /** Rows the browser's heading takes (the path, then the column line). */
@@ -56,17 +57,26 @@ export function filesKey(state: AppState, overlay: FilesOverlay, press: KeyPress
     case 'parent-dir':
       return overlay.path === '/' ? reduced(state) : go(state, overlay, posix.dirname(overlay.path));
     case 'copy-out':
-    case 'copy-in': {
-      if (action === 'copy-out' && (!row || row.kind === 'deleted' || row.kind === 'parent')) return notify(state, 'select a file or directory to copy out', 'error');
-      const target: PathTarget = { kind: 'path', containerId: overlay.containerId, name: overlay.name, path: row?.path ?? overlay.path, directory: overlay.path, browser: overlay.id };
-      const handler = handlerOn(targetActions, action, target);
-      return handler ? handler(state, ctx) : reduced(state);
-    }
+    case 'copy-in':
+      return filesCopy(state, overlay, action, ctx);
     case 'close':
       return close(state, overlay.id);
     default:
       return undefined;
   }
+}
+
+/**
+ * Copy out or in on the browser's selected row, on the browser's engine, through the access check
+ * (`confirmed`: the protected engines whose names were just typed for it, keys/reduce.ts).
+ */
+export function filesCopy(state: AppState, overlay: FilesOverlay, action: 'copy-out' | 'copy-in', ctx: UiContext, confirmed?: readonly string[]): Reduced {
+  const row = browserRows(overlay)[overlay.selected];
+  if (action === 'copy-out' && (!row || row.kind === 'deleted' || row.kind === 'parent')) return notify(state, 'select a file or directory to copy out', 'error');
+  // The browser's container is on the browser's engine: the copy goes there (a copy in is a change).
+  const target: PathTarget = { kind: 'path', containerId: overlay.containerId, name: overlay.name, path: row?.path ?? overlay.path, directory: overlay.path, browser: overlay.id, ...(overlay.engine !== undefined && { engine: overlay.engine }) };
+  const handler = handlerOn(targetActions, action, target);
+  return (handler && onEngine(state, ctx, action, target, handler, confirmed)) ?? reduced(state);
 }
 
 export function filesResult(state: AppState, action: Extract<AppAction, { type: 'files-loaded' }>): Reduced {

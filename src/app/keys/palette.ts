@@ -13,7 +13,10 @@ import { editLine } from '../input/field.ts';
 import { plainFlags, type KeyPress } from '../input/press.ts';
 import { focusPane, listMove, replaceOverlay } from '../navigation.ts';
 import { topOverlay, type AppState, type EngineRow, type PaletteEntry, type PaletteOverlay } from '../types.ts';
-import { isPrintableKey } from './keymap.ts';
+import { isPrintableKey, type ActionId } from './keymap.ts';
+import { onEngine } from '../fleet/access.ts';
+import { paneEntry } from '../panes/index.ts';
+import { selectedRow } from '../panes/pane.ts';
 import { engineEntry, paletteEntries, rankEntries } from './palette-entries.ts';
 import { close, openView } from './steps.ts';
 
@@ -88,7 +91,12 @@ function runEntry(state: AppState, overlay: PaletteOverlay, entry: PaletteEntry,
     }
     case 'extra': {
       const extra = ctx.paletteExtras?.find((e) => e.id === run.id);
-      return extra ? then(extra.run(closed.state, ctx)) : closed;
+      if (!extra) return closed;
+      // As its key would: on the selected row's engine, through the access check (a custom action may change the engine).
+      const pane = paneEntry(closed.state.pane);
+      const row = selectedRow(pane, closed.state, ctx);
+      const target = (row === undefined ? undefined : pane.target?.(row, closed.state, ctx)) ?? { kind: 'app' as const };
+      return then(onEngine(closed.state, ctx, extra.id as ActionId, target, extra.run) ?? reduced(closed.state));
     }
   }
 }

@@ -39,6 +39,11 @@ export interface FleetEngine {
   session: EngineSession;
 }
 
+/** Sets a client read-only when its engine's access says so (and read-write otherwise). */
+function lockIfReadOnly(client: EngineClient, name: string, access: Access): void {
+  client.setReadOnly(access === 'read-only' ? `${name} is read-only (config.json "engines"): berth sends it no change` : undefined);
+}
+
 export class Fleet {
   readonly store: Store<FleetState>;
   private readonly offPrimary: () => void;
@@ -47,7 +52,7 @@ export class Fleet {
 
   constructor(
     /** The engine berth shows (the switchboard's store follows a switch). */
-    private readonly primary: { name: () => string; access: () => Access; label: () => string; store: Store<EngineState> },
+    private readonly primary: { name: () => string; access: () => Access; label: () => string; store: Store<EngineState>; client?: () => EngineClient },
     private others: readonly FleetEngine[],
   ) {
     this.store = new Store(this.read());
@@ -107,6 +112,10 @@ export class Fleet {
 
   private read(): FleetState {
     const first: FleetMember = { name: this.primary.name(), label: this.primary.label(), access: this.primary.access(), engine: this.primary.store.getState(), primary: true };
+    // A read-only engine's client sends reads only, whoever asks (engine/http.ts): the gate's last line.
+    const primaryClient = this.primary.client?.();
+    if (primaryClient) lockIfReadOnly(primaryClient, first.name, first.access);
+    for (const other of this.others) lockIfReadOnly(other.session.client, other.name, other.access);
     return {
       members: [first, ...this.others.map((o) => ({ name: o.name, label: o.session.label, access: o.access, engine: o.session.store.getState(), primary: false }))],
     };

@@ -73,15 +73,17 @@ test('a Compose project of one name on two engines is refused as a whole (its co
   assert.equal(engineOfCommand(sent, routed.state), 'b');
 });
 
-test('read-only: the new changes (exec, recreate, update, push, compose) and the user’s confirm actions are refused; a plain custom action runs', () => {
+test('read-only: the new changes (exec, recreate, update, push, compose, copy in), the user’s confirm actions and any in a container are refused; a plain host action runs', () => {
   const actions = parseCustomActions([
     { name: 'wipe', command: 'rm -rf /data', run: 'container', confirm: true },
     { name: 'who', command: 'id', run: 'container' },
+    { name: 'open', command: 'true', run: 'host' },
   ]);
   assert.ok(Array.isArray(actions));
   const ctx = { ...ctxOf([member('a', 'read-write', true), member('b', 'read-only')]), custom: { actions, debugImage: 'busybox' } };
-  for (const action of ['exec', 'recreate', 'update-image', 'push', 'compose', 'custom:wipe'] as const) {
+  // An exec in the container is a change even without `confirm` (issue 47: it ran on a read-only engine).
+  for (const action of ['exec', 'recreate', 'update-image', 'push', 'compose', 'copy-in', 'custom:wipe', 'custom:who'] as const) {
     assert.match(onEngine(state, ctx, action, target('b'), handler)?.state.notice?.text ?? '', /b is read-only/, action);
   }
-  assert.ok(onEngine(state, ctx, 'custom:who', target('b'), handler)?.commands.some((c) => c.type === 'container-start'));
+  assert.ok(onEngine(state, ctx, 'custom:open', target('b'), handler)?.commands.some((c) => c.type === 'container-start'));
 });
