@@ -1,4 +1,4 @@
-// Lint keeps the floors honest (README, "Layout"): imports flow one way only, from the process
+// Lint keeps the floors honest (docs/layout.md): imports flow one way only, from the process
 // glue down to the engine client, main → ui → app → state → engine (tuning/ beside them, for
 // main), and never in a circle (import-x/no-cycle).
 import importX from 'eslint-plugin-import-x';

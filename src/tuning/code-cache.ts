@@ -8,7 +8,7 @@ import vm from 'node:vm';
  * of JavaScript. This compiles the app through a V8 code cache kept in the user's cache
  * directory, made by berth itself once start-up has settled, so that it holds every function the
  * first frame ran, not only the top-level code a cache made at compile time has. The next start
- * then neither parses nor compiles those (bench B1 with the lever off and on: README).
+ * then neither parses nor compiles those (bench B1 with the lever off and on: docs/performance.md).
  *
  * Node's own `module.enableCompileCache` is not used: it saves the cache made at compile time
  * (the top-level code only), and never wrote one for berth, which ends with process.exit. This

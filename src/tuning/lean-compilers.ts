@@ -12,8 +12,8 @@ import { setV8Flags } from './v8-flags.ts';
  * zones were freed into the C allocator's per-thread arenas and kept there (Yoga's layout
  * function alone took ~10 MB to optimise), with the pages of Node's binary that hold them. What
  * gets slower are long loops: a key over 1,000 rows (B3), a log flood (B7), typing a filter over
- * 10,000 containers (B11), within their budgets. The figures with the lever off and on are in the
- * README (Performance, the tuning table).
+ * 10,000 containers (B11), within their budgets. The figures with the lever off and on are in
+ * docs/performance.md (the tuning levers).
  *
  * Set before the app is compiled (boot.ts): V8 takes a code cache only under the flags it was
  * made with. `--liftoff-only` would be the plain way for WebAssembly, but V8 reads it only at

@@ -3,7 +3,7 @@
  * src/tuning/, and each lever has a switch. `BERTH_TUNING_OFF` names the levers to turn off,
  * separated by commas (`all` for every one), e.g. `BERTH_TUNING_OFF=lean-compilers,code-cache`:
  * berth then runs as plain Node would run it. `npm run bench` measures each lever with its
- * switch off and on (README, Performance); a lever stays only while that shows it beyond the
+ * switch off and on (docs/performance.md); a lever stays only while that shows it beyond the
  * spread.
  */
 export const LEVERS = {

@@ -1,6 +1,6 @@
 /**
  * `npm run demo`: the sandbox engine with a few sample containers and images, berth attached
- * to it, and everything torn down when berth quits. The README's first command. berth is shown
+ * to it, and everything torn down when berth quits. The README tour's command. berth is shown
  * the registry through a throttle (demo-registry.ts), so a pull lasts long enough to watch.
  */
 import { spawn } from 'node:child_process';

@@ -73,7 +73,7 @@ export interface SourceEdit {
 
 /**
  * Start-up work the first frame does not need, put off to its first use (bench B1, Node 24,
- * interleaved runs: README, Performance). Each edit must match the installed source exactly, so
+ * interleaved runs: docs/performance.md). Each edit must match the installed source exactly, so
  * an upgrade cannot silently drop it: the build then fails and the edit is made again or dropped.
  */
 export const LATER: readonly SourceEdit[] = [

@@ -1,6 +1,6 @@
 /**
  * The tuning room's switches and flags. What each lever does inside V8 is measured by the bench
- * (`npm run bench -- V8`, and each figure with the lever off: README, Performance); here, only
+ * (`npm run bench -- V8`, and each figure with the lever off: docs/performance.md); here, only
  * that V8 knows every flag berth sets, on each Node berth is tested on, that setting them all
  * prints nothing (an unknown flag's complaint would land on berth's terminal), and that
  * BERTH_TUNING_OFF turns each lever off.
