@@ -9,247 +9,19 @@
  */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import type { AppInput } from '../../src/app/app-store.ts';
-import type { Command, DialogReply } from '../../src/app/commands.ts';
-import type { UiContext } from '../../src/app/context.ts';
-import { plainFlags, type KeyPress } from '../../src/app/input/press.ts';
 import { contextsFor } from '../../src/app/keys/contexts.ts';
 import { defaultKeymap, typing } from '../../src/app/keys/keymap.ts';
 import { reduceApp } from '../../src/app/keys/reduce.ts';
 import { panes } from '../../src/app/panes/index.ts';
-import { initialAppState, topOverlay, type AppState } from '../../src/app/types.ts';
-import type { ContainerSummary, ImageSummary } from '../../src/engine/types.ts';
-import { initialEngineState, type EngineState } from '../../src/state/engine-state.ts';
-import { createPull, finishPull } from '../../src/state/pulls/pull-reducer.ts';
-import { uiContext } from '../support/ui-context.ts';
+import type { AppState } from '../../src/app/types.ts';
+import { ALL_KEYS, press, sampleContext, screens } from './screens.ts';
 
-const NAMED = ['up', 'down', 'left', 'right', 'pageup', 'pagedown', 'home', 'end', 'return', 'escape', 'tab', 'shift+tab', 'backspace', 'delete', 'wheelup', 'wheeldown'];
-const PRINTABLE = Array.from({ length: 0x7f - 0x20 }, (_, i) => String.fromCharCode(0x20 + i));
-const CTRL = Array.from({ length: 26 }, (_, i) => `ctrl+${String.fromCharCode(0x61 + i)}`);
-const META = ['meta+x', 'meta+b', 'meta+f'];
-const ALL_KEYS = [...NAMED, ...PRINTABLE, ...CTRL, ...META];
-
-/** A press as the key decoder makes it: the name, what was typed, and the flags Ink sets. */
-function press(name: string): KeyPress {
-  const flag: Record<string, Partial<KeyPress['key']>> = {
-    up: { upArrow: true },
-    down: { downArrow: true },
-    left: { leftArrow: true },
-    right: { rightArrow: true },
-    pageup: { pageUp: true },
-    pagedown: { pageDown: true },
-    home: { home: true },
-    end: { end: true },
-    return: { return: true },
-    escape: { escape: true },
-    tab: { tab: true },
-    'shift+tab': { tab: true, shift: true },
-    backspace: { backspace: true },
-    delete: { delete: true },
-  };
-  const ctrl = name.startsWith('ctrl+');
-  const meta = name.startsWith('meta+');
-  const input = name.length === 1 ? name : ctrl || meta ? name.slice(5) : name === 'return' ? '\r' : name === 'tab' ? '\t' : '';
-  return { name, input, key: { ...plainFlags, ...flag[name], ctrl, meta } };
-}
-
-// ---- the data every screen is drawn over --------------------------------------------------
-
-const now = Math.floor(Date.now() / 1000);
-const id = (n: number) => `${n}`.repeat(12).slice(0, 12).padEnd(64, '0');
-const container = (n: number, name: string, extra: Partial<ContainerSummary> = {}): ContainerSummary => ({
-  Id: id(n),
-  Names: [`/${name}`],
-  Image: 'busybox:latest',
-  State: 'running',
-  Status: 'Up 3 minutes',
-  Created: now - 180 - n,
-  Ports: [],
-  Labels: {},
-  ...extra,
-});
-const compose = (project: string, service: string) => ({ 'com.docker.compose.project': project, 'com.docker.compose.service': service });
-const containers: ContainerSummary[] = [
-  container(1, 'api-1', { Labels: compose('shop', 'api') }),
-  container(2, 'db-1', { Labels: compose('shop', 'db') }),
-  container(3, 'web'),
-  container(4, 'worker'),
-  container(5, 'old', { State: 'exited', Status: 'Exited (0) 1 hour ago' }),
-];
-const image = (n: number, tag: string): ImageSummary => ({ Id: `sha256:${id(n)}`, RepoTags: [tag], Created: now - 3600 * n, Size: 1_000_000 * n });
-const images = [image(1, 'busybox:latest'), image(2, 'alpine:3.20'), image(3, 'nginx:1.27'), image(4, 'redis:7')];
-
-function engine(): EngineState {
-  const base = initialEngineState('unix:///sweep.sock');
-  return {
-    ...base,
-    connection: { ...base.connection, status: 'connected', engineVersion: '20.10.24', apiVersion: '1.41', eventsLive: true },
-    containers: { items: containers, loaded: true, stale: false, refreshedAt: Date.now() },
-    images: { items: images, loaded: true, stale: false, refreshedAt: Date.now() },
-  };
-}
-
-const running = createPull({ id: 'pull-3', reference: 'alpine', fromImage: 'docker.io/library/alpine', tag: 'latest', impliedLatest: true, startedAt: 0 });
-const done = (n: number) => finishPull(createPull({ id: `pull-${n}`, reference: `img${n}`, fromImage: `docker.io/library/img${n}`, tag: 'latest', impliedLatest: true, startedAt: 0 }), { status: 'done' }, 10);
-
-const service = (n: number, name: string) => ({
-  ID: `svc${n}`.padEnd(25, '0'),
-  Spec: { Name: name, Mode: { Replicated: { Replicas: 2 } }, TaskTemplate: { ContainerSpec: { Image: 'busybox:latest' } } },
-  PreviousSpec: { Name: name, Mode: { Replicated: { Replicas: 1 } }, TaskTemplate: { ContainerSpec: { Image: 'busybox:latest' } } },
-  ServiceStatus: { RunningTasks: 2, DesiredTasks: 2 },
-});
-const node = (n: number, hostname: string, availability: string) => ({
-  ID: `node${n}`.padEnd(25, '0'),
-  Spec: { Role: 'manager', Availability: availability },
-  Description: { Hostname: hostname, Engine: { EngineVersion: '20.10.24' } },
-  Status: { State: 'ready', Addr: '127.0.0.1' },
-});
-
-const lines = Array.from({ length: 200 }, (_, i) => ({ text: i % 10 === 0 ? `error ${i}` : `line ${i}` }));
-
-const ctx: UiContext = uiContext({
-  engine: engine(),
-  pulls: { pulls: [done(4), running, done(2), done(1)] },
-  events: {
-    events: Array.from({ length: 5 }, (_, i) => ({ seq: 5 - i, at: Date.now() - i * 1000, type: 'container', action: 'start', actor: `c${i}`, details: '' })),
-  },
-  resources: {
-    volumes: { items: ['data', 'cache', 'logs', 'tmp'].map((name) => ({ Name: name, Driver: 'local', Mountpoint: `/var/lib/docker/volumes/${name}` })), loaded: true, stale: false },
-    networks: { items: ['front', 'back', 'mid', 'edge'].map((name, i) => ({ Id: id(i + 1), Name: name, Driver: 'bridge', Scope: 'local' })), loaded: true, stale: false },
-  },
-  swarm: {
-    loaded: true,
-    services: [service(1, 'api'), service(2, 'web'), service(3, 'queue')] as UiContext['swarm']['services'],
-    tasks: [],
-    nodes: [node(1, 'one', 'active'), node(2, 'two', 'drain'), node(3, 'three', 'active')] as UiContext['swarm']['nodes'],
-  },
-  logLines: () => ({ length: lines.length, at: (i: number) => lines[i] }),
-});
-
-// ---- reaching a screen --------------------------------------------------------------------
-
-function apply(state: AppState, input: AppInput): { state: AppState; commands: readonly Command[] } {
-  return reduceApp(state, input, ctx);
-}
-
-function keys(state: AppState, ...names: string[]): AppState {
-  return names.reduce((s, name) => apply(s, { kind: 'key', press: press(name) }).state, state);
-}
-
-function act(state: AppState, ...actions: Parameters<typeof reduceApp>[1][]): AppState {
-  return actions.reduce((s, input) => apply(s, input).state, state);
-}
-
-function reply(state: AppState, result: DialogReply): AppState {
-  const top = topOverlay(state);
-  assert.ok(top?.kind === 'dialog', 'a dialog is open');
-  return act(state, { kind: 'action', action: { type: 'dialog', overlay: top.id, result } });
-}
-
-const start = initialAppState({ columns: 120, rows: 40 });
-/** A pane with its selection in the middle of its rows, so every move has somewhere to go. */
-const pane = (id: string, down = 1) => keys(keys(start, `${panes.findIndex((p) => p.id === id) + 1}`), ...Array<string>(down).fill('down'));
-
-interface Screen {
-  name: string;
-  state: AppState;
-}
-
-function screens(): Screen[] {
-  const list: Screen[] = [];
-  const add = (name: string, state: AppState) => list.push({ name, state });
-  // Panes: containers twice (a container row, and a Compose project's row with grouping on).
-  add('containers', pane('containers'));
-  add('containers, a project row', keys(pane('containers', 0), 'z'));
-  add('containers, filtered', keys(pane('containers', 0), '/', 'e', 'return'));
-  add('containers, marked', keys(pane('containers'), ' ', 'down', 'down', 'V'));
-  add('containers, marked and filtered', keys(pane('containers', 0), ' ', '/', 'e', 'return'));
-  add('images', pane('images'));
-  add('images, marked', keys(pane('images'), ' ', 'up'));
-  add('pulls, a running pull', pane('pulls'));
-  add('pulls, a finished pull', pane('pulls', 0));
-  add('volumes', pane('volumes'));
-  add('networks', pane('networks'));
-  add('events', pane('events'));
-  add('services', pane('services'));
-  add('nodes', pane('nodes'));
-  // The filter prompt, with text and the cursor inside it.
-  add('filter prompt', keys(pane('containers', 0), '/', 'w', 'e', 'b', 'left'));
-  // Views.
-  const logs = keys(pane('containers'), 'l');
-  const logsShown = act(logs, { kind: 'action', action: { type: 'logs-changed', overlay: topOverlay(logs)!.id, added: lines.length, dropped: 0, length: lines.length } });
-  add('logs', keys(logsShown, 'up', 'up'));
-  add('logs, searching', keys(logsShown, '/', 'e', 'r', 'r', 'return', 'up'));
-  add('logs, search prompt', keys(logsShown, '/', 'e', 'r', 'left'));
-  const inspect = keys(pane('containers'), 'i');
-  add('inspect', act(inspect, { kind: 'action', action: { type: 'inspect-loaded', overlay: topOverlay(inspect)!.id, lines: lines.map((l) => l.text) } }));
-  const diff = keys(pane('containers'), 'D');
-  add('diff', act(diff, { kind: 'action', action: { type: 'inspect-loaded', overlay: topOverlay(diff)!.id, lines: lines.map((l) => l.text) } }));
-  const files = keys(pane('containers'), 'F');
-  const entries = ['a', 'b', 'c', 'd'].map((name) => ({ name, kind: 'file' as const, size: 1 }));
-  const listed = act(files, { kind: 'action', action: { type: 'files-loaded', overlay: topOverlay(files)!.id, opened: { kind: 'directory', path: '/etc', listing: { entries, capped: false } }, changes: [{ path: '/etc/b', kind: 'added' }] } });
-  add('files', keys(listed, 'down', 'down'));
-  add('copy in', keys(listed, 'I', 'a', 'b', 'left'));
-  add('help', keys(pane('containers'), '?'));
-  add('stats', keys(pane('containers'), 'm'));
-  const engines = keys(pane('containers'), 'E');
-  add(
-    'engines',
-    act(engines, {
-      kind: 'action',
-      action: {
-        type: 'engines-listed',
-        overlay: topOverlay(engines)!.id,
-        rows: ['one', 'two', 'three'].map((name, i) => ({ name, host: `unix:///${name}.sock`, current: i === 0, target: { host: `unix:///${name}.sock` } })),
-      },
-    }),
-  );
-  // Dialogs, on a text field with the cursor inside its text, and on a switch.
-  add('run, a field', keys(pane('containers'), 'r', 'b', 'u', 's', 'left'));
-  add('run, a switch', keys(pane('containers'), 'r', 'tab', 'tab', 'tab'));
-  add('stop', keys(pane('containers'), 's', '5', '0', 'left'));
-  add('commit', keys(pane('containers'), 'c', 'a', 'p', 'p', 'left'));
-  add('commit, a switch', keys(pane('containers'), 'c', 'tab', 'tab', 'tab', 'tab', 'tab'));
-  add('remove, a switch', keys(pane('containers'), 'd'));
-  add('pull', keys(pane('containers'), 'p', 'a', 'l', 'p', 'left'));
-  add('kill', keys(pane('containers'), 'K', 'H', 'U', 'P', 'left'));
-  add('copy out', keys(pane('containers'), 'C', '/', 'e', 't', 'c', 'left'));
-  add('prune images', reply(keys(pane('images'), 'X'), { kind: 'previewed', serial: 1, preview: { items: [{ key: 'sha256:1', name: 'sha256:1', size: 10 }], bytes: 10, unknownSizes: 0 } }));
-  add('create', keys(pane('volumes'), 'c', 'd', 'b', 'left'));
-  add('scale', keys(pane('services'), 's', '3', '0', 'left'));
-  add('confirm', keys(pane('nodes'), 'D'));
-  add('bulk stop, a field', keys(pane('containers'), ' ', 'down', ' ', 's', '5', '0', 'left'));
-  add('bulk remove, a switch', keys(pane('images'), ' ', 'down', ' ', 'd'));
-  add('bulk start', keys(pane('containers'), ' ', 'down', ' ', 'S'));
-  const bulkRunning = keys(pane('containers'), ' ', 'down', ' ', 'S', 'return');
-  add('bulk running', reply(bulkRunning, { kind: 'set-started', index: 0 }));
-  add('bulk finished', reply(reply(bulkRunning, { kind: 'set-item', index: 0, ok: false, message: 'No such container' }), { kind: 'set-ended', halted: false }));
-  const run = keys(pane('containers'), 'r', 'b', 'u', 's', 'y', 'b', 'o', 'x', 'return');
-  const output = [{ kind: 'created', id: id(9), warnings: [] }, { kind: 'started' }, { kind: 'output', lines: 100 }] as const;
-  add('run, its output', keys(output.reduce((s, r) => reply(s, r), run), 'up'));
-  // Compose (Z): the actions while the CLI is looked for, the profiles field, and a run's output.
-  const composing = keys(pane('containers', 0), 'z', 'Z');
-  add('compose, looking for the CLI', composing);
-  const composeReady = reply(composing, { kind: 'compose-probed', cli: { label: 'docker-compose', version: '1.29.2' }, missing: [] });
-  add('compose, an action', keys(composeReady, 'down'));
-  add('compose, profiles', keys(composeReady, 'up', 'd', 'e', 'v', 'left'));
-  const composeRun = keys(composeReady, 'return');
-  add('compose, its output', keys(reply(composeRun, { kind: 'compose-output', lines: 100 }), 'up'));
-  add('compose, ended', keys(reply(reply(composeRun, { kind: 'compose-output', lines: 100 }), { kind: 'compose-exited', code: 1, signal: null }), 'up'));
-  // Exec (x): its command field with history to recall, a switch, a command's captured output.
-  const execRan = keys(pane('containers'), 'x', 'l', 's', 'return');
-  const execAgain = keys(reply(execRan, { kind: 'exited', exitCode: 0 }), 'return', 'x');
-  add('exec, a field', keys(execAgain, 'l', 's', 'left'));
-  add('exec, a field, nothing to recall', keys(pane('images', 0), '1', 'down', 'down', 'x', 'l', 's', 'left'));
-  add('exec, a switch', keys(execAgain, 'tab', 'tab', 'tab'));
-  add('exec, its output', keys(reply(reply(execRan, { kind: 'output', lines: 100 }), { kind: 'exited', exitCode: 2 }), 'up'));
-  return list;
-}
+const ctx = sampleContext();
 
 // ---- the sweep ----------------------------------------------------------------------------
 
 function doesSomething(state: AppState, key: string): boolean {
-  const result = apply(state, { kind: 'key', press: press(key) });
+  const result = reduceApp(state, { kind: 'key', press: press(key) }, ctx);
   return result.state !== state || result.commands.length > 0;
 }
 
@@ -264,7 +36,7 @@ function listed(state: AppState): Map<string, string> {
 const isTyping = (state: AppState) => typing(contextsFor(state));
 
 describe('every key on every screen', () => {
-  const all = screens();
+  const all = screens(ctx);
   test('the screens are the ones named (each reached as a person reaches it)', () => {
     for (const { name, state } of all) {
       const contexts = contextsFor(state);
