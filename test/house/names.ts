@@ -22,7 +22,7 @@ export interface Parsed {
   file: string;
   /** Every string literal's text and every template literal's text parts. */
   strings: string[];
-  /** Every module specifier it imports or re-exports from. */
+  /** Every module specifier it imports or re-exports from, `import type`, `import()` and `import('…').T` included. */
   imports: string[];
   /** The strings given as a `type` (`{ type: 'stop' }`, `x.type === 'stop'`, `dialogOf('stop')`): how a dialog is named. */
   types: string[];
@@ -44,6 +44,11 @@ export function parse(path: string): Parsed {
     if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword) {
       const [specifier] = node.arguments;
       if (specifier && ts.isStringLiteral(specifier)) imports.push(specifier.text);
+      return;
+    }
+    // `typeof import('./x.ts')` and `import('./x.ts').T`: a type from a module is an import too.
+    if (ts.isImportTypeNode(node) && ts.isLiteralTypeNode(node.argument) && ts.isStringLiteral(node.argument.literal)) {
+      imports.push(node.argument.literal.text);
       return;
     }
     if (ts.isPropertyAssignment(node) && ts.isIdentifier(node.name) && node.name.text === 'type') {
