@@ -1,7 +1,7 @@
 import type { SearchableLines } from '../state/logs/search.ts';
 import type { SourceStates } from '../state/sources.ts';
 import type { Reduced } from './commands.ts';
-import type { CustomSettings } from './custom/config.ts';
+import type { CustomSettings } from './custom/types.ts';
 import type { Keymap } from './keys/keymap.ts';
 import type { AppState } from './types.ts';
 

@@ -20,7 +20,7 @@ import { KeyStream } from './input/key-stream.ts';
 import { defaultKeymap, type Keymap } from './keys/keymap.ts';
 import { reduceApp } from './keys/reduce.ts';
 import { paneEntry } from './panes/index.ts';
-import type { CustomSettings } from './custom/config.ts';
+import type { CustomSettings } from './custom/types.ts';
 import { paletteExtras } from './custom/run.ts';
 import { initialAppState, type AppState, type TerminalSize } from './types.ts';
 import { viewDemands } from './views/demands.ts';

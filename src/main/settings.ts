@@ -15,7 +15,8 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { customBindings, parseCustomActions, type CustomSettings } from '../app/custom/config.ts';
+import { customBindings, parseCustomActions } from '../app/custom/config.ts';
+import type { CustomSettings } from '../app/custom/types.ts';
 import { customiseKeymap } from '../app/keys/custom-keys.ts';
 import { defaultKeymap, findClash, keymap, keyStacks, Keymap } from '../app/keys/keymap.ts';
 import { DEFAULT_DEBUG_IMAGE } from '../state/actions/debug-shell.ts';

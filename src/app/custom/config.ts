@@ -11,33 +11,15 @@ import { isKeyName } from '../keys/custom-keys.ts';
 import { labelFor } from '../keys/key-label.ts';
 import type { Binding } from '../keys/keymap.ts';
 import { panes } from '../panes/index.ts';
-import { parseTemplate, type Template } from './template.ts';
+import { parseTemplate } from './template.ts';
+import type { CustomAction, CustomActionId, CustomKind } from './types.ts';
 
-/** What a custom action acts on: the selected container or image (the panes that show them are its scope). */
-export type CustomKind = 'container' | 'image';
 const KINDS: readonly CustomKind[] = ['container', 'image'];
 
 /** The id of the pane that shows this kind of thing. */
 export function paneOf(kind: CustomKind): string {
   return panes.find((p) => p.shows === kind)?.id ?? kind;
 }
-
-export interface CustomAction {
-  name: string;
-  /** The template as written (shown when asking first). */
-  command: string;
-  template: Template;
-  where: 'host' | 'container';
-  /** What it acts on: the selected row of the pane that shows these. */
-  kind: CustomKind;
-  /** Only containers with this label (and value, when given). */
-  label?: { key: string; value?: string };
-  key?: string;
-  confirm: boolean;
-}
-
-/** The keymap action of a custom action: `custom:<name>`. */
-export type CustomActionId = `custom:${string}`;
 
 export function customActionId(name: string): CustomActionId {
   return `custom:${name}`;
@@ -100,23 +82,4 @@ export function customBindings(actions: readonly CustomAction[]): Binding[] {
       ? []
       : [{ action: customActionId(a.name), keys: [a.key], label: labelFor([a.key]), description: `${a.name} (your action: ${a.command})`, contexts: [paneOf(a.kind)] }],
   );
-}
-
-/** A custom action expanded for the selected thing, as the dialog that runs it gets it. */
-export interface CustomRun {
-  name: string;
-  argv: readonly string[];
-  where: 'host' | 'container';
-  confirm: boolean;
-  /** The container (or image) it acts on, how the list names it, and its image. */
-  id: string;
-  shown: string;
-  image: string;
-}
-
-/** What config.json adds to what a key can do: the custom actions and the debug shell's image. */
-export interface CustomSettings {
-  actions: readonly CustomAction[];
-  /** `debugImage`: the debug shell's tools image (busybox unless set). */
-  debugImage: string;
 }

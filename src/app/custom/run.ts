@@ -14,7 +14,8 @@ import { paneEntry } from '../panes/index.ts';
 import { selectedRow } from '../panes/pane.ts';
 import type { Target } from '../targets.ts';
 import type { AppState } from '../types.ts';
-import { customActionId, paneOf, type CustomAction, type CustomKind, type CustomRun, type CustomSettings } from './config.ts';
+import { customActionId, paneOf } from './config.ts';
+import type { CustomAction, CustomKind, CustomRun, CustomSettings } from './types.ts';
 import { expandTemplate, type TemplateValues } from './template.ts';
 
 /** A custom action as the command palette lists it: its name, key, what it is for, and running it on the selected row. */

@@ -20,7 +20,7 @@ import { shortId } from '../../state/actions/labels.ts';
 import { shellWord } from '../../state/run-line/format-line.ts';
 import { checkFreeText, splitCommand } from '../../state/validation.ts';
 import type { TargetActions } from '../actions/target-actions.ts';
-import type { CustomRun } from '../custom/config.ts';
+import type { CustomRun } from '../custom/types.ts';
 import { notify, type Command, type ExecReply, type Reduced } from '../commands.ts';
 import { plural, sanitizeLine } from '../format/index.ts';
 import { field } from '../input/field.ts';

@@ -12,7 +12,7 @@ import type { PullsState } from '../../state/pulls/pull-manager.ts';
 import type { TargetActions } from '../actions/target-actions.ts';
 import type { Command, Reduced } from '../commands.ts';
 import type { UiContext } from '../context.ts';
-import type { CustomRun } from '../custom/config.ts';
+import type { CustomRun } from '../custom/types.ts';
 import type { AppState } from '../types.ts';
 import type { KeyPress } from '../input/press.ts';
 import type { ActionId, KeyContext, Keymap } from '../keys/keymap.ts';

@@ -1,26 +1,24 @@
 /**
  * The footer's keys: on each screen, those it uses most, in that order, as many as the width
  * holds (a key that does not fit leaves room for a shorter one after it); help and quit always,
- * last. A screen is named by its first key context (a pane's id, a view's); a screen not listed
- * here shows its keys in the keymap's order. Only keys with a footer word (keymap.ts) are shown:
- * the rest are in help.
+ * last. A screen is named by its first key context (a pane's id, a view's); a pane's order is its
+ * module's `footer`, a view's is listed here; a screen with none shows its keys in the keymap's
+ * order. Only keys with a footer word (keymap.ts) are shown: the rest are in help.
  */
 import { displayWidth } from '../format/index.ts';
+import { panes } from '../panes/index.ts';
 import { bindingLabel, type ActionId, type Binding, type KeyContext, type Keymap } from './keymap.ts';
 
-/** Per screen, its keys by how much they are used, most first; the screen's other keys follow in the keymap's order. */
-export const footerOrder: Readonly<Record<KeyContext, readonly ActionId[]>> = {
-  containers: ['logs', 'shell', 'stop', 'start', 'restart', 'run', 'remove', 'filter', 'stats-view', 'toggle-all', 'inspect', 'pull', 'commit', 'recreate', 'attach', 'exec', 'toggle-compose', 'pause', 'kill', 'rename', 'copy-out', 'files', 'diff', 'copy', 'toggle-stats', 'sort', 'prune', 'next-pane', 'engines'],
-  images: ['run', 'pull', 'update-image', 'remove', 'filter', 'inspect', 'tag', 'push', 'history', 'copy', 'sort', 'prune', 'next-pane', 'engines'],
-  pulls: ['pull', 'cancel-pull', 'dismiss-pull', 'next-pane', 'engines'],
-  volumes: ['create', 'remove', 'filter', 'inspect', 'prune', 'pull', 'next-pane', 'engines'],
-  networks: ['create', 'remove', 'filter', 'inspect', 'prune', 'pull', 'next-pane', 'engines'],
-  events: ['filter', 'pull', 'next-pane', 'engines'],
-  services: ['open-tasks', 'service-logs', 'scale', 'force-update', 'rollback', 'remove', 'filter', 'pull', 'next-pane', 'engines'],
-  nodes: ['drain', 'activate', 'filter', 'pull', 'next-pane', 'engines'],
+/** The views' keys by how much they are used, most first (a pane's order is its module's `footer`). */
+export const viewFooterOrder: Readonly<Record<KeyContext, readonly ActionId[]>> = {
   files: ['open-entry', 'parent-dir', 'copy-out', 'copy-in', 'close'],
   logs: ['close', 'follow', 'search', 'filter-lines', 'next-match', 'prev-match', 'context-lines', 'toggle-regex', 'time-window', 'time-typed', 'select-lines', 'copy-lines', 'pretty-json', 'pager', 'timestamps', 'save-logs', 'wrap', 'toggle-case', 'bottom'],
 };
+
+/** A screen's keys by how much they are used, most first; the screen's other keys follow in the keymap's order. */
+export function footerOrder(screen: KeyContext): readonly ActionId[] {
+  return panes.find((p) => p.id === screen)?.footer ?? viewFooterOrder[screen] ?? [];
+}
 
 const ALWAYS: readonly ActionId[] = ['help', 'quit'];
 
@@ -32,7 +30,7 @@ function hint(binding: Binding): string {
 export function footerParts(keymap: Keymap, contexts: readonly KeyContext[], width: number, hidden?: ReadonlySet<ActionId>): string[] {
   // `hidden`: what the selected row's engine does not take (a read-only engine's changes).
   const shown = keymap.bindingsFor(contexts).filter((b) => b.footer && !hidden?.has(b.action));
-  const order = footerOrder[contexts[0] ?? ''] ?? [];
+  const order = footerOrder(contexts[0] ?? '');
   const rank = (b: Binding) => {
     const at = order.indexOf(b.action);
     return at < 0 ? order.length : at;

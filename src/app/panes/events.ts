@@ -29,6 +29,7 @@ function typeColor(type: string): string | undefined {
 export const events = definePane<EventRow>({
   id: ID,
   title: 'Events',
+  footer: ['filter', 'pull', 'next-pane', 'engines'],
   rows: (state, ctx) => selectEventRows(ctx.events.events, paneView(state, ID).filter),
   key: (row, ctx) => fleetRowKey(ctx, row.engine, row.key),
   filterable: true,

@@ -27,6 +27,7 @@ const everyRow = memoLast((items: Parameters<typeof networkRows>[0], containers:
 export const networks = definePane<ResourceRow<NetworkColumn>>({
   id: ID,
   title: 'Networks',
+  footer: ['create', 'remove', 'filter', 'inspect', 'prune', 'pull', 'next-pane', 'engines'],
   rows: (state, ctx) => rowsOf(ctx.resources.networks.items, ctx.engine.containers.items, paneView(state, ID).filter),
   key: (row, ctx) => fleetRowKey(ctx, row.engine, row.key),
   filterable: true,

@@ -29,6 +29,7 @@ const rowsOf = memoLast(nodeRows);
 export const nodes = definePane<NodeRow>({
   id: ID,
   title: 'Nodes',
+  footer: ['drain', 'activate', 'filter', 'pull', 'next-pane', 'engines'],
   rows: (state, ctx) => rowsOf(ctx.swarm.nodes, paneView(state, ID).filter),
   key: (row, ctx) => fleetRowKey(ctx, row.engine, row.key),
   filterable: true,

@@ -2,9 +2,10 @@
  * What a pane is: one module (a file in this folder) that declares its id and title, its rows,
  * how they are drawn (a table's columns and cells, or a view kind of its own), the summary its tab
  * shows, its empty and loading states, the thing its selected row is (its target: the actions of
- * dialogs and views act on targets, actions/index.ts), its own actions, and what it needs from the
- * sources while it is shown. One line in index.ts adds it; its focus key is the keymap's
- * `pane-<id>` binding and its key context is its id. Pure: no React, no Ink.
+ * dialogs and views act on targets, actions/index.ts), its own actions, the keys its footer shows
+ * first, and what it needs from the sources while it is shown. One line in index.ts adds it; its
+ * focus key is the keymap's `pane-<id>` binding and its key context is its id. Pure: no React, no
+ * Ink.
  */
 import type { Demands } from '../../state/sources.ts';
 import type { Reduced } from '../commands.ts';
@@ -50,6 +51,11 @@ export interface PaneDefinition<Row> {
   id: string;
   /** The tab's name (its number is the key bound to `pane-<id>`). */
   title: string;
+  /**
+   * Its keys the footer shows first, most used first, as the width allows; its other keys with a
+   * footer word follow in the keymap's order (app/keys/footer.ts).
+   */
+  footer?: readonly ActionId[];
   /** The rows shown, in order: what moves walk over, what is drawn. Memoised by the module. */
   rows(state: AppState, ctx: UiContext): readonly Row[];
   /** A row's key: what selections follow (a thing's engine and id: state/sources.ts rowKey). */

@@ -15,6 +15,7 @@ const ID = 'pulls';
 export const pulls: PaneDefinition<PullState> = definePane<PullState>({
   id: ID,
   title: 'Pulls',
+  footer: ['pull', 'cancel-pull', 'dismiss-pull', 'next-pane', 'engines'],
   rows: (_state, ctx) => ctx.pulls.pulls,
   key: (pull) => pull.id,
   filterable: false,

@@ -47,6 +47,7 @@ function rows(state: AppState, ctx: UiContext): readonly ServiceRow[] {
 export const services: PaneDefinition<ServiceRow> = definePane<ServiceRow>({
   id: ID,
   title: 'Services',
+  footer: ['open-tasks', 'service-logs', 'scale', 'force-update', 'rollback', 'remove', 'filter', 'pull', 'next-pane', 'engines'],
   rows,
   key: (row, ctx) => fleetRowKey(ctx, row.engine, row.key),
   filterable: true,
