@@ -14,7 +14,7 @@ import type { KeyPress } from '../input/press.ts';
 import { bodyHeight } from '../layout.ts';
 import { findOverlay, replaceOverlay } from '../navigation.ts';
 import type { PathTarget } from '../targets.ts';
-import type { AppState, FilesOverlay } from '../types.ts';
+import { topOverlay, type AppState, type FilesOverlay } from '../types.ts';
 import { browserRows, filesOpen } from '../views/files.ts';
 import { onEngine } from '../fleet/access.ts';
 import { close, openView } from './steps.ts';
@@ -77,6 +77,12 @@ export function filesCopy(state: AppState, overlay: FilesOverlay, action: 'copy-
   const target: PathTarget = { kind: 'path', containerId: overlay.containerId, name: overlay.name, path: row?.path ?? overlay.path, directory: overlay.path, browser: overlay.id, ...(overlay.engine !== undefined && { engine: overlay.engine }) };
   const handler = handlerOn(targetActions, action, target);
   return (handler && onEngine(state, ctx, action, target, handler, confirmed)) ?? reduced(state);
+}
+
+/** A copy the file browser on top asked for, asked again once a protected engine's name was typed; undefined: not the browser's. */
+export function copyAgain(state: AppState, action: string, ctx: UiContext, confirmed: readonly string[]): Reduced | undefined {
+  const top = topOverlay(state);
+  return top?.kind === 'files' && (action === 'copy-in' || action === 'copy-out') ? filesCopy(state, top, action, ctx, confirmed) : undefined;
 }
 
 export function filesResult(state: AppState, action: Extract<AppAction, { type: 'files-loaded' }>): Reduced {

@@ -31,7 +31,7 @@ import { sameJson } from '../../engine/same-json.ts';
 import { handlerFor } from './actions.ts';
 import { engineResult } from './engines.ts';
 import { paletteEngines, paletteKey } from './palette.ts';
-import { filesCopy, filesResult } from './files.ts';
+import { copyAgain, filesResult } from './files.ts';
 import { isPrintableKey, type ActionId } from './keymap.ts';
 import { contextsFor } from './contexts.ts';
 import { close } from './steps.ts';
@@ -193,10 +193,8 @@ export function reduceAction(state: AppState, action: AppAction, ctx: UiContext)
       if (!findOverlay(state, action.overlay)) return reduced(state);
       const closed = closeOverlay(state, action.overlay);
       const pane = paneEntry(closed.pane);
-      // A copy asked from the file browser is the browser's again; anything else, the pane's row's.
-      const under = topOverlay(closed);
-      const copy = under?.kind === 'files' && (action.action === 'copy-in' || action.action === 'copy-out') ? filesCopy(closed, under, action.action, ctx, action.confirmed) : undefined;
-      const again = copy ?? targetKey(closed, action.action, ctx, pane, action.confirmed) ?? reduced(closed);
+      // An action asked from a view over the pane is that view's again (a copy in the file browser); anything else, the pane's row's.
+      const again = copyAgain(closed, action.action, ctx, action.confirmed) ?? targetKey(closed, action.action, ctx, pane, action.confirmed) ?? reduced(closed);
       return { state: again.state, commands: [{ type: 'overlay-release', overlay: action.overlay }, ...again.commands] };
     }
     case 'open-dialog': {
