@@ -6,7 +6,8 @@
  * `tail`, which the engine applies before `until` and so would return the last lines of a later run.
  *
  * Once per engine session it also asks which containers exited OOM-killed before berth started
- * (no event told of those): the newest OOM_SCAN_AT_MOST exited ones are inspected, two at a time.
+ * (no event told of those): the newest OOM_SCAN_AT_MOST exited ones are inspected, two at a time,
+ * a couple of seconds after it starts.
  *
  * It listens from the start, shown or not, and costs nothing between incidents: no polling. The
  * incidents live as long as the engine's session (the sync loop reconnects within it), and are
@@ -48,6 +49,8 @@ export { engineSeconds };
 export const OOM_SCAN_AT_MOST = 100;
 /** Inspections at once in that scan. */
 const SCAN_AT_ONCE = 2;
+/** The scan waits this long after berth starts: off the first frame's path (its list costs the engine what the first list does). */
+const SCAN_DELAY_MS = 2000;
 /** A scan that failed (the engine not answering yet) is tried again this much later, at the next event or watch. */
 const SCAN_RETRY_MS = 10_000;
 
@@ -59,6 +62,7 @@ export class IncidentLog implements LiveSource<IncidentsState> {
   private readonly reading = new Set<number>();
   private readonly abort = new AbortController();
   private timer: NodeJS.Timeout | undefined;
+  private scanTimer: NodeJS.Timeout | undefined;
   /** The scan for OOM kills before berth started: not yet (or failed at), under way, or done. */
   private scan: { state: 'idle'; failedAt?: number } | { state: 'running' | 'done' } = { state: 'idle' };
   /** Found OOM-killed before berth started, and not started since. */
@@ -111,6 +115,7 @@ export class IncidentLog implements LiveSource<IncidentsState> {
 
   stop(): void {
     this.abort.abort();
+    clearTimeout(this.scanTimer);
     clearTimeout(this.timer);
     this.timer = undefined;
   }
@@ -146,6 +151,13 @@ export class IncidentLog implements LiveSource<IncidentsState> {
     if (scan.failedAt !== undefined && Date.now() - scan.failedAt < SCAN_RETRY_MS) return;
     this.scan = { state: 'running' };
     this.movedDuringScan.clear();
+    this.scanTimer = setTimeout(() => this.runScan(), scan.failedAt === undefined ? SCAN_DELAY_MS : 0);
+    // Waiting to scan does not keep berth's process alive.
+    this.scanTimer.unref?.();
+  }
+
+  private runScan(): void {
+    this.scanTimer = undefined;
     void this.scanOomKilled().then(
       (found) => {
         this.scan = { state: 'done' };
