@@ -1,7 +1,8 @@
 /**
  * The logs view's hand-off to a pager: `$PAGER` (default `less -R`) run by the shell, the lines on
- * its standard input, the terminal its own until it exits. The lines come already sanitised (the
- * same as the screen's): the pager never sees what the container wrote raw.
+ * its standard input, the terminal its own until it exits. The loaded lines (`o`) come already
+ * sanitised (the same as the screen's); a whole history (`O`) comes as bytes, exactly what
+ * `docker logs` prints, for `less -R` to show.
  */
 import { spawn } from 'node:child_process';
 import type { PagerFeed } from '../app/handlers/work.ts';
@@ -30,9 +31,11 @@ export function runPager(feed: PagerFeed, pager: string | undefined): Promise<nu
       child.stdin.end(feed.length === 0 ? '' : `${feed.join('\n')}\n`);
       return;
     }
-    const write = async (lines: readonly string[]): Promise<boolean> => {
+    const write = async (lines: readonly string[] | Uint8Array): Promise<boolean> => {
       if (gone || child.stdin.destroyed) return false;
-      if (lines.length > 0 && !child.stdin.write(`${lines.join('\n')}\n`)) {
+      // Bytes go as they are (exact: a history as docker logs prints it); lines each end with a newline.
+      const data = lines instanceof Uint8Array ? lines : lines.length > 0 ? `${lines.join('\n')}\n` : '';
+      if (data.length > 0 && !child.stdin.write(data)) {
         await new Promise<void>((drained) => {
           const done = () => {
             child.stdin.off('drain', done);

@@ -40,3 +40,16 @@ export function formatRate(bytesPerSecond: number | undefined): string {
   const size = formatBytes(bytesPerSecond);
   return size === '-' ? size : `${size}/s`;
 }
+
+const BINARY_UNITS = ['B', 'KiB', 'MiB', 'GiB', 'TiB', 'PiB'] as const;
+
+/** `8MiB`, `7.629MiB`, `1GiB`: binary units, four significant digits, as `docker stats` shows a memory limit (go-units BytesSize). */
+export function formatBinaryBytes(n: number): string {
+  let size = n;
+  let unit = 0;
+  while (size >= 1024 && unit < BINARY_UNITS.length - 1) {
+    size /= 1024;
+    unit++;
+  }
+  return `${Number(size.toPrecision(4))}${BINARY_UNITS[unit]}`;
+}

@@ -1,7 +1,7 @@
 // Pure display formatters shared by berth's panes: no React, no I/O.
 export { sanitizeLine, sanitizeText } from './sanitize.ts';
 export { plainEmoji } from './emoji-forms.ts';
-export { formatBytes, formatBytesPair, formatRate } from './bytes.ts';
+export { formatBinaryBytes, formatBytes, formatBytesPair, formatRate } from './bytes.ts';
 export { humanDuration, formatRelative, formatElapsed, formatClock } from './time.ts';
 export { formatPorts } from './ports.ts';
 export type { PortEntry } from './ports.ts';

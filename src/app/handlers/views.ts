@@ -5,6 +5,7 @@
 import { describeError } from '../../engine/errors.ts';
 import { LogSession } from '../../state/logs/log-session.ts';
 import { saveLogs, saveLogStream } from '../../state/logs/save.ts';
+import { ExactBytes } from '../../state/logs/exact-bytes.ts';
 import { compileQuery } from '../../state/logs/query.ts';
 import type { LogLine } from '../../state/logs/types.ts';
 import { sanitizeLine, sanitizeTabbed } from '../format/index.ts';
@@ -109,9 +110,10 @@ export const viewHandlers: HandlerTable<'inspect-load' | 'history-load' | 'logs-
     const work = env.existing(command.overlay);
     const history = work?.session?.history;
     if (history !== undefined && work !== undefined) {
-      // The whole history, streamed from the engine to the file (never held in memory).
+      // The whole history, streamed from the engine to the file (never held in memory), its bytes as sent.
       const { signal } = work.abort;
-      saveLogStream((onLines) => history.readAll(onLines, signal), { dir: env.services.logDir(), containerName: command.name, timestamps: command.timestamps }).then(
+      const { timestamps } = command;
+      saveLogStream((onChunk) => history.readBytes(onChunk, { timestamps, signal }), { dir: env.services.logDir(), containerName: command.name, timestamps }).then(
         ({ path, lines }) => env.dispatch({ type: 'notify', text: `saved ${lines} line${lines === 1 ? '' : 's'} to ${path}` }),
         (error: unknown) => {
           const message = failure(error, signal);
@@ -146,13 +148,17 @@ export const viewHandlers: HandlerTable<'inspect-load' | 'history-load' | 'logs-
       env.dispatch({ type: 'notify', text: 'a pager needs berth running in a terminal', tone: 'error' });
       return;
     }
-    // What the screen would show of each line (control sequences gone), timestamps as the view has them off.
+    // The loaded lines: what the screen would show of each (control sequences gone), timestamps as the view has them off.
     const shown = (line: LogLine) => `${line.source === undefined ? '' : `${sanitizeLine(line.source)} | `}${sanitizeTabbed(line.text)}`;
     const session = env.existing(command.overlay)?.session;
     const history = session?.history;
+    // The whole history: byte for byte what `docker logs` prints (less -R shows its colours).
     const feed: PagerFeed =
       command.whole === true && history !== undefined
-        ? (write, signal) => history.readAll((lines) => write(lines.map(shown)), signal)
+        ? (write, signal) => {
+            const exact = new ExactBytes({ markStderr: false, timestamps: false });
+            return history.readBytes((chunk) => write(exact.push(chunk)), { timestamps: false, signal }).then((ended) => ended && write(exact.end()));
+          }
         : (session?.buffer.slice() ?? []).map(shown);
     open(feed).then(
       (notice) => {

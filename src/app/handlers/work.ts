@@ -18,9 +18,10 @@ import type { AppAction, AttachEnd, Command } from '../commands.ts';
 /** What a logs view reads and closes: one container's session or a merge of several. */
 /**
  * What the pager reads: the lines at once, or a reader that streams them (`write` resolves false
- * once the pager is gone, and `signal` aborts then too).
+ * once the pager is gone, and `signal` aborts then too): lines (each written with a newline after
+ * it), or bytes written exactly as given (a whole history as `docker logs` prints it).
  */
-export type PagerFeed = readonly string[] | ((write: (lines: readonly string[]) => Promise<boolean>, signal: AbortSignal) => Promise<unknown>);
+export type PagerFeed = readonly string[] | ((write: (lines: readonly string[] | Uint8Array) => Promise<boolean>, signal: AbortSignal) => Promise<unknown>);
 
 export type LogSource = Pick<LogSession, 'buffer' | 'store' | 'close'> & { readonly history?: LogSession['history']; setWindow?(window: Parameters<LogSession['setWindow']>[0]): void };
 

@@ -82,7 +82,7 @@ export function containerRowsOf(state: AppState, ctx: UiContext): readonly Conta
   const byFigures = o.stats && (view.sort === 'cpu' || view.sort === 'mem');
   const figures = byFigures ? ctx.stats.byId : undefined;
   // Needing a look: stopped ones too (an OOM kill, a crash), not grouped.
-  if (o.trouble) return troubleRows(selectContainerRows(ctx.engine.containers.items, true, view.filter, view.sort, figures, undefined), incidentMarks(ctx.incidents.incidents));
+  if (o.trouble) return troubleRows(selectContainerRows(ctx.engine.containers.items, true, view.filter, view.sort, figures, undefined), incidentMarks(ctx.incidents.incidents, ctx.incidents.oomKilledBefore));
   return selectContainerRows(ctx.engine.containers.items, o.all, view.filter, view.sort, figures, o.grouped ? o.folded : undefined);
 }
 
@@ -228,7 +228,7 @@ export const containers: PaneDefinition<ContainerRow> = definePane<ContainerRow>
     cells(row, state, ctx, nowMs) {
       const showStats = options(state).stats;
       const answeredAt = ctx.engine.containers.refreshedAt ?? nowMs;
-      const look = containerLook(row, incidentMarks(ctx.incidents.incidents));
+      const look = containerLook(row, incidentMarks(ctx.incidents.incidents, ctx.incidents.oomKilledBefore));
       const outdated = ctx.freshness.remote.size > 0 && outdatedContainers(ctx.freshness, ctx.engine.images.items, ctx.engine.containers.items).has(row.id);
       return tableRowOf(row, fleetRowKey(ctx, row.engine, row.id), nowMs, answeredAt, ctx.times.byId.get(row.id), showStats ? ctx.stats.byId.get(row.id) : undefined, showStats, look, outdated, ctx.stats.byId);
     },

@@ -2,7 +2,7 @@
  * Health at a glance: which containers need a look, and how their rows say so, with a symbol
  * before the name as well as a colour, so it reads the same with NO_COLOR. Unhealthy comes from
  * the list's Status ("(unhealthy)"), restarting from its State, OOM-killed from the incidents
- * (the list does not say it); "needs a look" adds a container with an unacknowledged incident.
+ * and, for a death before berth started, inspect's State.OOMKilled (the list does not say it); "needs a look" adds a container with an unacknowledged incident.
  */
 import type { Incident } from '../../state/incidents/incident-log.ts';
 import { memoLast } from './memo.ts';
@@ -25,7 +25,7 @@ export interface IncidentMarks {
   open: ReadonlySet<string>;
 }
 
-export const incidentMarks = memoLast((incidents: readonly Incident[]): IncidentMarks => {
+export const incidentMarks = memoLast((incidents: readonly Incident[], before: readonly string[] = NONE): IncidentMarks => {
   const oomKilled = new Set<string>();
   const open = new Set<string>();
   // Newest first: a container's latest crash incident says whether its last death was an OOM kill.
@@ -36,8 +36,12 @@ export const incidentMarks = memoLast((incidents: readonly Incident[]): Incident
     seen.add(incident.containerId);
     if (incident.oomKilled) oomKilled.add(incident.containerId);
   }
+  // OOM-killed before berth started (inspect said so, no event did), unless a death since says otherwise.
+  for (const id of before) if (!seen.has(id)) oomKilled.add(id);
   return { oomKilled, open };
 });
+
+const NONE: readonly string[] = [];
 
 /** How the row should stand out, if at all: restarting, unhealthy, or (not running) OOM-killed. */
 export function containerLook(row: ContainerRow, marks: IncidentMarks): ContainerLook | undefined {

@@ -5,7 +5,7 @@
  */
 import { memberOf } from '../../state/fleet/member-tag.ts';
 import type { Incident } from '../../state/incidents/incident-log.ts';
-import { formatClock, plural, sanitizeLine, shortId } from '../format/index.ts';
+import { formatBinaryBytes, formatClock, plural, sanitizeLine, shortId } from '../format/index.ts';
 import type { ContainerTarget } from '../targets.ts';
 import type { UiContext } from '../context.ts';
 
@@ -103,6 +103,8 @@ export function incidentCard(incident: Incident): string[] {
   if (incident.swarmService !== undefined) field('service', `${sanitizeLine(incident.swarmService)} (swarm task)`);
   if (incident.exitCode !== undefined || incident.signal !== undefined) field('exit code', exitText(incident));
   field('OOMKilled', incident.oomKilled ? 'yes' : 'no');
+  const limit = incident.details?.memoryLimit;
+  if (limit !== undefined) field('memory', limit > 0 ? `limit ${formatBinaryBytes(limit)} (HostConfig.Memory ${limit})` : 'no limit (HostConfig.Memory 0)');
   if (incident.crashes > 0) field('crashes', String(incident.crashes));
   const restartCount = incident.details?.restartCount;
   field('restarts', `${incident.restarts} in the loop window${restartCount !== undefined ? `, ${restartCount} in all (RestartCount)` : ''}`);
@@ -121,7 +123,8 @@ export function incidentCard(incident: Incident): string[] {
   if (incident.detailsRound !== incident.round) lines.push('the last log lines: reading…');
   else {
     const logLines = incident.details?.lines ?? [];
-    lines.push(incident.kind === 'unhealthy' ? 'the last log lines before it turned unhealthy' : 'the last log lines before it died (that run’s own)');
+    const whose = incident.details?.wholeLog === true ? 'from the log’s start: where this run began is not known, earlier runs’ lines may be among them' : 'that run’s own';
+    lines.push(incident.kind === 'unhealthy' ? 'the last log lines before it turned unhealthy' : `the last log lines before it died (${whose})`);
     if (logLines.length === 0) lines.push('  (none)');
     for (const line of logLines) lines.push(`  ${sanitizeLine(line)}`);
   }

@@ -130,7 +130,8 @@ export function fleetIncidents(name: string, primary: IncidentsState, others: re
     const latest = all
       .flatMap((o, engine) => (o.incidents.latest ? [renumber(o.incidents.latest, engine, o.name)] : []))
       .reduce<Incident | undefined>((newest, i) => (newest === undefined || i.lastAt > newest.lastAt ? i : newest), undefined);
-    return { incidents, ...(latest && { latest }), ...(primary.mutedNames && { mutedNames: primary.mutedNames }) };
+    const oomKilledBefore = all.flatMap((o) => o.incidents.oomKilledBefore ?? []);
+    return { incidents, ...(latest && { latest }), ...(primary.mutedNames && { mutedNames: primary.mutedNames }), ...(oomKilledBefore.length > 0 && { oomKilledBefore }) };
   });
 }
 

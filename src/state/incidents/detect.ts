@@ -64,6 +64,12 @@ export interface IncidentDetails {
   lines?: readonly string[];
   oomKilled?: boolean;
   restartCount?: number;
+  /** `HostConfig.Memory`: the memory limit in bytes (0: none). */
+  memoryLimit?: number;
+  /** The run's start as found (ns): a later read of the same run uses it once inspect describes the next run. */
+  startedNs?: number;
+  /** Nothing said where the run started: the lines are the log's last before the event, earlier runs' too. */
+  wholeLog?: boolean;
   /** Why the details could not be read (the engine's words). */
   error?: string;
 }
@@ -103,6 +109,8 @@ export interface Incident {
   /** Engine times (ns since the epoch) bounding the run whose lines to read: `until` the event, `since` the end of the run before (unknown: undefined). */
   untilNs: number;
   sinceNs?: number;
+  /** When that run started, as its start event said (undefined: berth did not see it; inspect may tell, run-bounds.ts). */
+  startedNs?: number;
   details?: IncidentDetails;
   /** The details for `round` are loaded (or failed). */
   detailsRound?: number;
@@ -112,6 +120,8 @@ interface ContainerRun {
   /** The last death (ns), and the one before it (where the last run started, at the latest). */
   lastDiedNs?: number;
   previousDiedNs?: number;
+  /** The last start (ns): where the run now going (or the one that just died) began. */
+  startedNs?: number;
   /** Dead and not started since; whether the user asked for that death. */
   dead?: boolean;
   requested?: boolean;
@@ -200,6 +210,11 @@ function put(incidents: readonly Incident[], changed: Incident): readonly Incide
   return next.filter((i) => i !== drop);
 }
 
+/** The start of the run now ending: the last start berth saw, if it came after the last death. */
+function runStart(run: ContainerRun): number | undefined {
+  return run.startedNs !== undefined && (run.lastDiedNs === undefined || run.startedNs > run.lastDiedNs) ? run.startedNs : undefined;
+}
+
 /** Folds one engine event in; the same state back when it changes nothing. */
 export function detect(state: DetectorState, event: EngineEvent, policy: LoopPolicy = DEFAULT_LOOP_POLICY, heardAtMs = Date.now()): DetectorState {
   if ((event.Type ?? 'container') !== 'container') return state;
@@ -263,14 +278,14 @@ export function detect(state: DetectorState, event: EngineEvent, policy: LoopPol
       // A start after a death the user did not ask for is the restart policy's.
       // A new run: what was sent to the last one is not this one's.
       const fresh = { killNs: undefined, killSignal: undefined, stopNs: undefined };
-      if (!run.dead || run.requested || run.lastDiedNs === undefined) return { ...base, runs: withRun({ ...run, ...fresh, dead: false, requested: false }) };
+      if (!run.dead || run.requested || run.lastDiedNs === undefined) return { ...base, runs: withRun({ ...run, ...fresh, startedNs: ns, dead: false, requested: false }) };
       const windowMs = policy.withinMinutes * 60_000;
       const restartsMs = [...run.restartsMs.filter((t) => atMs - t < windowMs), atMs];
-      const runs = withRun({ ...run, ...fresh, restartsMs, dead: false, requested: false });
+      const runs = withRun({ ...run, ...fresh, startedNs: ns, restartsMs, dead: false, requested: false });
       const open = openFor(state.incidents, id, CRASH);
       if (restartsMs.length < policy.restarts) return open ? { ...base, runs, incidents: put(state.incidents, { ...open, restarts: restartsMs.length }) } : { ...base, runs };
       if (open?.kind === 'restart-loop') return { ...base, runs, incidents: put(state.incidents, { ...open, restarts: restartsMs.length }) };
-      const loop: Incident = open ? { ...open, kind: 'restart-loop', restarts: restartsMs.length, lastAt: atMs } : opened('restart-loop', { restarts: restartsMs.length, untilNs: run.lastDiedNs, sinceNs: run.previousDiedNs });
+      const loop: Incident = open ? { ...open, kind: 'restart-loop', restarts: restartsMs.length, lastAt: atMs } : opened('restart-loop', { restarts: restartsMs.length, untilNs: run.lastDiedNs, sinceNs: run.previousDiedNs, startedNs: runStart(run) });
       return { ...base, runs, seq: open ? state.seq : state.seq + 1, incidents: put(state.incidents, loop), latest: loop };
     }
     case 'die': {
@@ -286,9 +301,11 @@ export function detect(state: DetectorState, event: EngineEvent, policy: LoopPol
       const oomPending = open?.kind === 'oom' && open.exitCode === undefined;
       if (!oomPending && (requested || exitCode === undefined || exitCode === 0)) return { ...base, runs };
       const signal = killed !== undefined ? signalName(killed) : exitSignal(exitCode);
-      const death = { exitCode, signal, lastAt: atMs, untilNs: ns, sinceNs, crashes: 1, byKill };
+      const death = { exitCode, signal, lastAt: atMs, untilNs: ns, sinceNs, startedNs: runStart(run), crashes: 1, byKill };
       if (open) {
-        const folded: Incident = { ...open, ...death, signal, crashes: open.crashes + 1, round: oomPending ? open.round : open.round + 1 };
+        // After an OOM event too: its lines were read up to the OOM, and the last ones (a shell's
+        // `Killed`) come after it, up to the death.
+        const folded: Incident = { ...open, ...death, signal, crashes: open.crashes + 1, round: open.round + 1 };
         return { ...base, runs, incidents: put(state.incidents, folded) };
       }
       const incident = opened('exit', death);
@@ -297,10 +314,10 @@ export function detect(state: DetectorState, event: EngineEvent, policy: LoopPol
     case 'oom': {
       const open = openFor(state.incidents, id, CRASH);
       if (open) {
-        const worse: Incident = { ...open, kind: open.kind === 'restart-loop' ? open.kind : 'oom', oomKilled: true, lastAt: atMs, round: open.round + 1, untilNs: ns, exitCode: undefined, signal: undefined, sinceNs: run.lastDiedNs };
+        const worse: Incident = { ...open, kind: open.kind === 'restart-loop' ? open.kind : 'oom', oomKilled: true, lastAt: atMs, round: open.round + 1, untilNs: ns, exitCode: undefined, signal: undefined, sinceNs: run.lastDiedNs, startedNs: runStart(run) };
         return { ...base, incidents: put(state.incidents, worse), latest: open.kind === 'restart-loop' ? state.latest : worse };
       }
-      const incident = opened('oom', { oomKilled: true, sinceNs: run.lastDiedNs });
+      const incident = opened('oom', { oomKilled: true, sinceNs: run.lastDiedNs, startedNs: runStart(run) });
       return { ...base, seq: incident.seq, incidents: put(state.incidents, incident), latest: incident };
     }
     case 'health_status': {

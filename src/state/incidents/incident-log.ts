@@ -1,9 +1,13 @@
 /**
  * The incidents as a live source (state/sources.ts): the engine's events folded by the detector
  * (detect.ts), and for each incident, once per death or turn, what one inspect and one logs read
- * add: the last health-check probes, OOMKilled, the restart count and the run's last log lines,
- * read with `since` (the end of the run before) and `until` (the death), not `tail`, which the
- * engine applies before `until` and so would return the last lines of a later run.
+ * add: the last health-check probes, OOMKilled, the memory limit, the restart count and the run's
+ * last log lines, read with `since` (the run's start) and `until` (the death: run-bounds.ts), not
+ * `tail`, which the engine applies before `until` and so would return the last lines of a later run.
+ *
+ * Once per engine session it also asks which containers exited OOM-killed before berth started
+ * (no event told of those): the newest OOM_SCAN_AT_MOST exited ones are inspected, two at a time,
+ * a couple of seconds after it starts.
  *
  * It listens from the start, shown or not, and costs nothing between incidents: no polling. The
  * incidents live as long as the engine's session (the sync loop reconnects within it), and are
@@ -14,6 +18,7 @@ import type { ContainerInspect, EngineEvent } from '../../engine/types.ts';
 import { LineSplitter } from '../logs/line-splitter.ts';
 import type { LiveSource } from '../live-source.ts';
 import { Store } from '../store.ts';
+import { engineSeconds, runBounds } from './run-bounds.ts';
 import { acknowledge, DEFAULT_LOOP_POLICY, detect, emptyDetector, toggleMute, wantingDetails, withDetails, type DetectorState, type Incident, type IncidentDetails, type LoopPolicy, type MuteRule } from './detect.ts';
 
 export type { Incident, LoopPolicy, MuteRule };
@@ -34,14 +39,20 @@ export interface IncidentsState {
   readonly latest?: Incident;
   /** The container names muted by name (config.json or this session). */
   readonly mutedNames?: readonly string[];
+  /** Containers that exited OOM-killed before berth started (inspect's State.OOMKilled) and have not started since. */
+  readonly oomKilledBefore?: readonly string[];
 }
 
-/** Engine time in ns as the `since`/`until` a logs request takes ("1700000000.123456789"). */
-export function engineSeconds(ns: number): string {
-  const whole = Math.floor(ns / 1e9);
-  const fraction = Math.max(0, Math.round(ns - whole * 1e9));
-  return `${whole}.${String(Math.min(fraction, 999_999_999)).padStart(9, '0')}`;
-}
+export { engineSeconds };
+
+/** Exited containers inspected for an OOM kill before berth started: the newest this many. */
+export const OOM_SCAN_AT_MOST = 100;
+/** Inspections at once in that scan. */
+const SCAN_AT_ONCE = 2;
+/** The scan waits this long after berth starts: off the first frame's path (its list costs the engine what the first list does). */
+const SCAN_DELAY_MS = 2000;
+/** A scan that failed (the engine not answering yet) is tried again this much later, at the next event or watch. */
+const SCAN_RETRY_MS = 10_000;
 
 export class IncidentLog implements LiveSource<IncidentsState> {
   readonly store = new Store<IncidentsState>({ incidents: [] });
@@ -51,6 +62,13 @@ export class IncidentLog implements LiveSource<IncidentsState> {
   private readonly reading = new Set<number>();
   private readonly abort = new AbortController();
   private timer: NodeJS.Timeout | undefined;
+  private scanTimer: NodeJS.Timeout | undefined;
+  /** The scan for OOM kills before berth started: not yet (or failed at), under way, or done. */
+  private scan: { state: 'idle'; failedAt?: number } | { state: 'running' | 'done' } = { state: 'idle' };
+  /** Found OOM-killed before berth started, and not started since. */
+  private oomKilledBefore: readonly string[] = [];
+  /** Containers started (or removed) while the scan ran: its answer about them is out of date. */
+  private readonly movedDuringScan = new Set<string>();
 
   /**
    * Published at most every `publishMs`: a crash loop's die and start come in pairs, 100 ms
@@ -66,10 +84,22 @@ export class IncidentLog implements LiveSource<IncidentsState> {
     this.store.update(() => this.published(this.detector));
   }
 
-  /** It follows every event from the start, shown or not: nothing to start or stop. */
-  watch(): void {}
+  /** It follows every event from the start, shown or not; the first watch starts the scan. */
+  watch(): void {
+    this.startScan();
+  }
 
   onEngineEvent(event: EngineEvent): void {
+    this.startScan();
+    const action = (event.Action ?? event.status ?? '').split(':')[0];
+    const id = event.Actor?.ID ?? event.id;
+    if ((event.Type ?? 'container') === 'container' && id !== undefined && ['start', 'destroy', 'remove'].includes(action ?? '')) {
+      if (this.scan.state === 'running') this.movedDuringScan.add(id);
+      if (this.oomKilledBefore.includes(id)) {
+        this.oomKilledBefore = this.oomKilledBefore.filter((known) => known !== id);
+        this.publish();
+      }
+    }
     this.apply(detect(this.detector, event, this.policy));
   }
 
@@ -85,6 +115,7 @@ export class IncidentLog implements LiveSource<IncidentsState> {
 
   stop(): void {
     this.abort.abort();
+    clearTimeout(this.scanTimer);
     clearTimeout(this.timer);
     this.timer = undefined;
   }
@@ -105,7 +136,60 @@ export class IncidentLog implements LiveSource<IncidentsState> {
   }
 
   private published(state: DetectorState): IncidentsState {
-    return { incidents: state.incidents, latest: state.latest, mutedNames: state.muted.flatMap((r) => ('name' in r ? [r.name] : [])) };
+    return {
+      incidents: state.incidents,
+      latest: state.latest,
+      mutedNames: state.muted.flatMap((r) => ('name' in r ? [r.name] : [])),
+      ...(this.oomKilledBefore.length > 0 && { oomKilledBefore: this.oomKilledBefore }),
+    };
+  }
+
+  /** Starts the scan for OOM kills before berth started, once (again a while after one failed). */
+  private startScan(): void {
+    const scan = this.scan;
+    if (scan.state !== 'idle' || this.abort.signal.aborted) return;
+    if (scan.failedAt !== undefined && Date.now() - scan.failedAt < SCAN_RETRY_MS) return;
+    this.scan = { state: 'running' };
+    this.movedDuringScan.clear();
+    this.scanTimer = setTimeout(() => this.runScan(), scan.failedAt === undefined ? SCAN_DELAY_MS : 0);
+    // Waiting to scan does not keep berth's process alive.
+    this.scanTimer.unref?.();
+  }
+
+  private runScan(): void {
+    this.scanTimer = undefined;
+    void this.scanOomKilled().then(
+      (found) => {
+        this.scan = { state: 'done' };
+        const kept = found.filter((id) => !this.movedDuringScan.has(id));
+        this.movedDuringScan.clear();
+        if (kept.length === 0 || this.abort.signal.aborted) return;
+        this.oomKilledBefore = kept;
+        this.publish();
+      },
+      () => {
+        this.scan = { state: 'idle', failedAt: Date.now() };
+      },
+    );
+  }
+
+  /** The exited containers (the newest OOM_SCAN_AT_MOST) whose inspect says State.OOMKilled. */
+  private async scanOomKilled(): Promise<string[]> {
+    const signal = this.abort.signal;
+    const exited = await this.client().listContainers({ all: true, filters: { status: ['exited', 'dead'] }, signal });
+    const ids = exited.slice(0, OOM_SCAN_AT_MOST).map((c) => c.Id);
+    const found: string[] = [];
+    let next = 0;
+    const worker = async (): Promise<void> => {
+      while (next < ids.length && !signal.aborted) {
+        const id = ids[next++] as string;
+        // A container removed meanwhile (or one the engine will not describe) is simply not marked.
+        const inspect = await this.client().inspectContainer(id, signal).catch(() => undefined);
+        if (inspect?.State?.OOMKilled === true && inspect.State.Running !== true) found.push(id);
+      }
+    };
+    await Promise.all(Array.from({ length: SCAN_AT_ONCE }, worker));
+    return found;
   }
 
   /**
@@ -134,20 +218,25 @@ export class IncidentLog implements LiveSource<IncidentsState> {
       return { error: (error as Error).message };
     }
     const state = inspect.State;
+    const bounds = runBounds(incident, state?.StartedAt);
+    const memory = memoryLimit(inspect);
     const found: IncidentDetails = {
       health: state?.Health?.Log ?? undefined,
       ...(state?.OOMKilled !== undefined && { oomKilled: state.OOMKilled }),
       ...(inspect.RestartCount !== undefined && { restartCount: inspect.RestartCount }),
+      ...(typeof memory === 'number' && { memoryLimit: memory }),
+      ...(bounds.startedNs !== undefined && { startedNs: bounds.startedNs }),
+      ...(bounds.wholeLog && { wholeLog: true }),
     };
     try {
-      return { ...found, lines: await this.lastLines(incident, inspect, signal) };
+      return { ...found, lines: await this.lastLines(incident, inspect, bounds, signal) };
     } catch (error) {
       return { ...found, error: (error as Error).message };
     }
   }
 
-  /** The run's last lines: since the death before it (else the whole log), until the event. */
-  private async lastLines(incident: Incident, inspect: ContainerInspect, signal: AbortSignal): Promise<string[]> {
+  /** The run's last lines: from its start (else the log's), until the event. */
+  private async lastLines(incident: Incident, inspect: ContainerInspect, bounds: ReturnType<typeof runBounds>, signal: AbortSignal): Promise<string[]> {
     const splitter = new LineSplitter();
     const kept: string[] = [];
     const keep = (lines: ReturnType<LineSplitter['push']>) => {
@@ -156,13 +245,18 @@ export class IncidentLog implements LiveSource<IncidentsState> {
     };
     const chunks = this.client().logs(incident.containerId, {
       tty: inspect.Config?.Tty === true,
-      ...(incident.sinceNs !== undefined && { since: engineSeconds(incident.sinceNs) }),
-      // A line written in the same instant as the death still belongs to the run.
-      until: engineSeconds(incident.untilNs + 1e6),
+      ...(bounds.since !== undefined && { since: bounds.since }),
+      until: bounds.until,
       signal,
     });
     for await (const chunk of chunks) keep(splitter.push(chunk));
     keep(splitter.flush());
     return kept;
   }
+}
+
+/** `HostConfig.Memory` (bytes; 0: no limit), when the engine gave a number. */
+function memoryLimit(inspect: ContainerInspect): number | undefined {
+  const host = inspect.HostConfig;
+  return typeof host === 'object' && host !== null && 'Memory' in host && typeof host.Memory === 'number' ? host.Memory : undefined;
 }

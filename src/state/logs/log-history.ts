@@ -6,7 +6,7 @@
 import { describeError, isEngineError } from '../../engine/errors.ts';
 import { CHECKPOINT_EVERY, engineTime, HistoryIndex, leadingGroup, trailingGroup, trimNewer, trimOlder } from './history-index.ts';
 import type { LogBuffer } from './log-buffer.ts';
-import { readLog, readPage, type ReadLogs } from './log-reader.ts';
+import { readLog, readLogChunks, readPage, type ReadLogs } from './log-reader.ts';
 import type { LogLine } from './types.ts';
 
 /** Lines read per newer page, and around a far search match. */
@@ -231,9 +231,9 @@ export class LogHistory {
     return true;
   }
 
-  /** Reads the whole log from the engine as it is now (a save), batch by batch. */
-  readAll(onLines: (lines: LogLine[]) => boolean | Promise<boolean>, signal: AbortSignal): Promise<boolean> {
-    return readLog(this.host.logs, this.host.id, { tty: this.host.tty(), signal }, onLines);
+  /** Reads the whole log as the engine sends it, never split into lines (a save, the pager): exact bytes. */
+  readBytes(onChunk: Parameters<typeof readLogChunks>[3], options: { timestamps: boolean; signal: AbortSignal }): Promise<boolean> {
+    return readLogChunks(this.host.logs, this.host.id, { tty: this.host.tty(), ...options }, onChunk);
   }
 
   /** Window index of the whole-history matches the window holds (for `n`'s "any further?"). */

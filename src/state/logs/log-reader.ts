@@ -69,3 +69,29 @@ export async function readPage(logs: ReadLogs, id: string, options: ReadOptions)
   });
   return { lines, ended };
 }
+
+/**
+ * The log from its start to its present end as the engine sends it, chunk by chunk, never split
+ * into lines (what `w` saves and `O` pages: exact bytes). `onChunk` returning (or resolving)
+ * false stops the read. Resolves whether the log's end was reached.
+ */
+export async function readLogChunks(logs: ReadLogs, id: string, options: { tty: boolean; timestamps: boolean; signal: AbortSignal }, onChunk: (chunk: LogChunk) => boolean | Promise<boolean>): Promise<boolean> {
+  const stop = new AbortController();
+  const onAbort = () => stop.abort();
+  options.signal.addEventListener('abort', onAbort, { once: true });
+  try {
+    const stream = logs(id, { follow: false, timestamps: options.timestamps, tty: options.tty, tail: 'all', signal: stop.signal });
+    for await (const chunk of stream) {
+      if (!(await onChunk(chunk))) {
+        stop.abort();
+        return false;
+      }
+    }
+    return true;
+  } catch (error) {
+    if (stop.signal.aborted && !options.signal.aborted && isEngineError(error) && error.code === 'ABORTED') return false;
+    throw error;
+  } finally {
+    options.signal.removeEventListener('abort', onAbort);
+  }
+}

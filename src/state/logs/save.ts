@@ -1,6 +1,7 @@
 /**
  * Saving what the logs view holds to a file (`w`), as k9s and oxker offer: the lines exactly as
- * the container wrote them (colour codes and all, for `less -R`), with the engine's timestamps
+ * the container wrote them (colour codes and all, for `less -R`; a container's whole history
+ * byte for byte, saveLogStream), with the engine's timestamps
  * when the view shows them, and stderr lines marked `stderr ` as the view marks them with `!`
  * (a word rather than the glyph, so `grep -v '^stderr '` or `grep '^stderr '` splits the file).
  * A new file every time, never overwriting one.
@@ -9,10 +10,10 @@ import { createWriteStream } from 'node:fs';
 import { fsPromises } from '../../engine/fs-later.ts';
 import { once } from 'node:events';
 import { join } from 'node:path';
-import type { LogLine } from './types.ts';
+import { ExactBytes, STDERR_MARKER } from './exact-bytes.ts';
+import type { LogChunkLike, LogLine } from './types.ts';
 
-/** What a stderr line starts with in a saved file (after its timestamp, when there is one). */
-export const STDERR_MARKER = 'stderr ';
+export { STDERR_MARKER };
 
 export function logFileText(lines: readonly LogLine[], timestamps: boolean): string {
   let text = '';
@@ -35,32 +36,37 @@ export async function saveLogs(lines: readonly LogLine[], options: { dir: string
   return path;
 }
 
-/** Lines from the engine, batch by batch: `onLines` returning false stops the read. */
-export type LineSource = (onLines: (lines: LogLine[]) => boolean | Promise<boolean>) => Promise<unknown>;
+/** The log's chunks from the engine, as sent: `onChunk` returning false stops the read. */
+export type ChunkSource = (onChunk: (chunk: LogChunkLike) => boolean | Promise<boolean>) => Promise<unknown>;
 
 /**
  * Writes the whole history as the engine streams it (never all of it in memory): a new file in
- * `dir`, as `saveLogs` does. Resolves with the path and the number of lines written.
+ * `dir`, as `saveLogs` does, byte for byte what `docker logs` prints (`-t` with `timestamps`),
+ * stderr lines marked (exact-bytes.ts). `read` must ask the engine for timestamps exactly when
+ * `timestamps` is set. Resolves with the path and the number of lines written.
  */
-export async function saveLogStream(read: LineSource, options: { dir: string; containerName: string; timestamps: boolean; at?: Date }): Promise<{ path: string; lines: number }> {
+export async function saveLogStream(read: ChunkSource, options: { dir: string; containerName: string; timestamps: boolean; at?: Date }): Promise<{ path: string; lines: number }> {
   const path = join(options.dir, logFileName(options.containerName, options.at ?? new Date()));
   const file = createWriteStream(path, { flags: 'wx' });
   const opened = once(file, 'open');
   let failure: unknown;
   file.on('error', (error) => (failure = error));
   await Promise.race([opened, once(file, 'error').then(([error]: unknown[]) => Promise.reject(error))]);
-  let lines = 0;
+  const exact = new ExactBytes({ markStderr: true, timestamps: options.timestamps });
+  // Backpressure: the engine stream waits while the disk catches up.
+  const write = async (bytes: Buffer): Promise<void> => {
+    if (bytes.length > 0 && !file.write(bytes)) await Promise.race([once(file, 'drain'), once(file, 'error')]);
+  };
   try {
-    await read(async (batch) => {
-      lines += batch.length;
-      // Backpressure: the engine stream waits while the disk catches up.
-      if (!file.write(logFileText(batch, options.timestamps))) await Promise.race([once(file, 'drain'), once(file, 'error')]);
+    await read(async (chunk) => {
+      await write(exact.push(chunk));
       return failure === undefined;
     });
+    if (failure === undefined) await write(exact.end());
   } finally {
     file.end();
     await once(file, 'close');
   }
   if (failure !== undefined) throw failure;
-  return { path, lines };
+  return { path, lines: exact.lines };
 }

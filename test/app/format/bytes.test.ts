@@ -1,6 +1,6 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { formatBytes, formatBytesPair, formatRate } from '../../../src/app/format/bytes.ts';
+import { formatBinaryBytes, formatBytes, formatBytesPair, formatRate } from '../../../src/app/format/bytes.ts';
 
 // describe/it return promises that the node:test runner tracks itself; `void` says so to the linter.
 
@@ -60,4 +60,11 @@ void describe('formatRate', () => {
   for (const [input, expected] of cases) {
     void it(`${String(input)} → ${expected}`, () => assert.equal(formatRate(input), expected));
   }
+});
+
+void it('a memory limit in binary units, four digits, as docker stats shows it', () => {
+  assert.equal(formatBinaryBytes(8 * 1024 * 1024), '8MiB');
+  assert.equal(formatBinaryBytes(8_000_000), '7.629MiB');
+  assert.equal(formatBinaryBytes(512), '512B');
+  assert.equal(formatBinaryBytes(2 * 1024 ** 3), '2GiB');
 });

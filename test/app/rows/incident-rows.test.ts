@@ -57,3 +57,34 @@ test('health at a glance: unhealthy, restarting and OOM-killed rows stand out; n
     ['u', 'r', 'o', 'x'],
   );
 });
+
+test('OOM-killed before berth started: marked from inspect, unless a death berth saw since says otherwise', () => {
+  const rows = containerRows(
+    [
+      { Id: 'b', Names: ['/b'], State: 'exited', Status: 'Exited (137) 2 hours ago' },
+      { Id: 'c', Names: ['/c'], State: 'exited', Status: 'Exited (1) 1 minute ago' },
+      { Id: 'r', Names: ['/r'], State: 'running', Status: 'Up 1 minute' },
+    ],
+    { showAll: true, filter: '' },
+  );
+  // c died again since (exit 1, no OOM): its incident is newer than what inspect said at the start.
+  const state = [ev('c', 'die', 2, { exitCode: '1' })].reduce((s, e) => detect(s, e), emptyDetector);
+  const marks = incidentMarks(state.incidents, ['b', 'c', 'r']);
+  assert.deepEqual(
+    rows.map((r) => containerLook(r, marks)),
+    ['oom-killed', undefined, undefined],
+  );
+});
+
+test('the card gives the memory limit, and says when the run’s start was not known', () => {
+  const state = [ev('m', 'oom', 1), ev('m', 'die', 1.1, { exitCode: '137' })].reduce((s, e) => detect(s, e), emptyDetector);
+  const [oom] = state.incidents;
+  assert.ok(oom);
+  const card = (details: Parameters<typeof withDetails>[3]) => incidentCard(withDetails(state, oom.seq, oom.round, details).incidents[0] ?? oom).join('\n');
+  const limited = card({ lines: ['allocating', 'Killed'], memoryLimit: 8 * 1024 * 1024 });
+  assert.match(limited, /memory\s+limit 8MiB \(HostConfig\.Memory 8388608\)/);
+  assert.match(limited, /before it died \(that run’s own\)\n {2}allocating\n {2}Killed/);
+  assert.match(card({ lines: [], memoryLimit: 0 }), /memory\s+no limit/);
+  assert.doesNotMatch(card({ lines: [] }), /memory/, 'not known: not said');
+  assert.match(card({ lines: ['x'], wholeLog: true }), /before it died \(from the log’s start: where this run began is not known/);
+});

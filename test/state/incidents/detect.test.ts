@@ -203,3 +203,20 @@ test('other events change nothing', () => {
   assert.equal(detect(state, { Type: 'image', Action: 'pull', Actor: { ID: 'x' } }), state);
   assert.equal(detect(state, ev('exec_start: sh', 2)), state);
 });
+
+test('an OOM kill’s lines are read again at its death (the shell’s Killed comes after the oom event), from the run’s start', () => {
+  let state = run([ev('start', 0), ev('die', 1, { exitCode: '0' }), ev('start', 2), ev('oom', 5)]);
+  const atOom = state.incidents[0];
+  assert.ok(atOom);
+  assert.equal(atOom.untilNs, T0 + 5 * S);
+  assert.equal(atOom.sinceNs, T0 + 1 * S, 'the death before');
+  assert.equal(atOom.startedNs, T0 + 2 * S, 'the start berth saw');
+  state = withDetails(state, atOom.seq, atOom.round, { lines: ['allocating'] });
+  state = run([ev('die', 5.02, { exitCode: '137' })], undefined, state);
+  const died = state.incidents[0];
+  assert.equal(died?.round, atOom.round + 1, 'read again');
+  assert.equal(died?.untilNs, T0 + 5.02 * S, 'up to the death');
+  assert.deepEqual(wantingDetails(state).map((i) => i.seq), [atOom.seq]);
+  // A run whose start berth did not see: no start (inspect tells it then, run-bounds.ts).
+  assert.equal(run([ev('oom', 5), ev('die', 5.1, { exitCode: '137' })]).incidents[0]?.startedNs, undefined);
+});

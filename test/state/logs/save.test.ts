@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
-import { logFileName, logFileText, saveLogs } from '../../../src/state/logs/save.ts';
+import { logFileName, logFileText, saveLogs, saveLogStream } from '../../../src/state/logs/save.ts';
 import type { LogLine } from '../../../src/state/logs/types.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'berth-save-'));
@@ -37,4 +37,21 @@ test('saving writes a new file and never overwrites one', async () => {
   writeFileSync(join(dir, 'web-20261123-030407.log'), 'keep me');
   await assert.rejects(saveLogs(lines, { dir, containerName: 'web', timestamps: false, at: new Date(2026, 10, 23, 3, 4, 7) }), /EEXIST/);
   assert.equal(readFileSync(join(dir, 'web-20261123-030407.log'), 'utf8'), 'keep me');
+});
+
+test('a streamed save is the engine bytes as sent: a 70,000-byte line whole, CR CR LF kept, stderr lines marked', async () => {
+  const long = Buffer.alloc(70_000, 0x6c);
+  const chunks = [
+    { stream: 'stdout' as const, data: long.subarray(0, 16_384) },
+    { stream: 'stderr' as const, data: Buffer.from('warn\n') },
+    { stream: 'stdout' as const, data: Buffer.concat([long.subarray(16_384), Buffer.from('\r\r\n\xff end\n', 'latin1')]) },
+  ];
+  const { path, lines } = await saveLogStream(
+    async (onChunk) => {
+      for (const chunk of chunks) if (!(await onChunk(chunk))) return;
+    },
+    { dir, containerName: 'bytes', timestamps: false, at: new Date(2026, 10, 23, 3, 4, 8) },
+  );
+  assert.equal(lines, 3);
+  assert.ok(readFileSync(path).equals(Buffer.concat([long, Buffer.from('\r\r\n\xff end\nstderr warn\n', 'latin1')])));
 });
