@@ -6,7 +6,11 @@
 import { isLive } from '../../state/containers.ts';
 import { removalTarget } from '../../state/actions/remove.ts';
 import { notify, reduced } from '../commands.ts';
+import type { ActionId } from '../keys/keymap.ts';
 import type { TargetActions } from './target-actions.ts';
+
+/** Which of these change the engine (what a read-only engine refuses: app/fleet/access.ts); copying an id does not. */
+export const commandChanges: readonly ActionId[] = ['start', 'pause', 'shell', 'attach'];
 
 export const commandActions: TargetActions = {
   // No confirmation: starting is what the user asked and undoes nothing. The result arrives later.

@@ -165,6 +165,7 @@ function entryLine(state: BulkDialog, entry: BulkEntry, index: number): DialogBl
 
 export const bulk = defineDialog<BulkDialog, BulkRequest, SetReply>({
   id: 'bulk',
+  changesEngine: true,
   actions,
   open: (request) => ({ state: { ...request, fields: { value: field() }, force: false, showErrors: false, phase: 'asking', results: request.entries.map(() => undefined), halted: false } }),
   contexts(state) {

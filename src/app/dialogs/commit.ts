@@ -156,6 +156,7 @@ function diffBlocks(state: CommitDialog): DialogBlock[] {
 
 export const commit = defineDialog<CommitDialog, CommitRequest, CommitReply>({
   id: 'commit',
+  changesEngine: true,
   actions,
   open: (request, ctx) => ({
     state: { ...request, fields: { repository: field(), tag: field(), changes: field(), comment: field(), author: field(), alsoTag: field() }, pause: true, push: false, focus: 0, showErrors: false, busy: false },

@@ -149,6 +149,7 @@ function verbLine(state: ComposeRequest, verb: ComposeVerb): string {
 
 export const compose = defineDialog<ComposeDialog, ComposeRequest, ComposeReply>({
   id: 'compose',
+  changesEngine: true,
   actions,
   open: (request, ctx) => ({
     state: { ...request, probe: { kind: 'probing' }, missing: [], focus: 1, verb: 'up', fields: { profiles: field() }, phase: { kind: 'choose' }, output: 0, scrollBack: 0 },

@@ -54,6 +54,7 @@ const actions: TargetActions = {
 
 export const confirm = defineDialog<ConfirmDialog, ConfirmRequest, RequestReply>({
   id: 'confirm',
+  changesEngine: true,
   actions,
   open: (request) => ({ state: { ...request, busy: false } }),
   contexts: () => ['confirm', 'dialog'],

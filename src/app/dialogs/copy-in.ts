@@ -36,6 +36,7 @@ const actions: TargetActions = {
 
 export const copyIn = defineDialog<CopyInDialog, CopyInRequest, CopyInReply>({
   id: 'copy-in',
+  changesEngine: true,
   actions,
   open: (request) => ({ state: { ...request, fields: { source: field(), directory: field(request.directory) }, focus: 0, showErrors: false, busy: false } }),
   contexts: (state) => formContexts(state.busy ? 'none' : 'field', copyRows.length),

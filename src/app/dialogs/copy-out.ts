@@ -37,6 +37,7 @@ const actions: TargetActions = {
 
 export const copyOut = defineDialog<CopyOutDialog, CopyOutRequest, CopyOutReply>({
   id: 'copy-out',
+  changesEngine: false, // it reads the container and writes here
   actions,
   open: (request) => ({ state: { ...request, fields: { source: field(request.source ?? ''), directory: field('.') }, focus: request.source === undefined ? 0 : 1, showErrors: false, busy: false } }),
   contexts: (state) => formContexts(state.busy ? 'none' : 'field', copyRows.length),

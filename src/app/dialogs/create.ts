@@ -22,6 +22,7 @@ export function checkResourceName(what: 'volume' | 'network', input: string): Ch
 
 export const create: Prompt<CreateRequest> = definePrompt<CreateRequest>({
   id: 'create',
+  changesEngine: true,
   actions: {
     create: {
       list: (state, ctx, list) => (list.of === 'volume' || list.of === 'network' ? openDialog(state, ctx, create, { type: 'create', what: list.of }) : { state, commands: [] }),

@@ -25,6 +25,7 @@ export interface EngineNameRequest {
 
 export const engineName: Prompt<EngineNameRequest> = definePrompt<EngineNameRequest>({
   id: 'engine-name',
+  changesEngine: false, // it only asks
   actions: {},
   start: () => '',
   check: (request, input): Checked<string> => (input.trim() === request.engine ? { ok: true, value: request.engine } : { ok: false, message: `type ${sanitizeLine(request.engine)} to go on (Esc: do nothing)` }),

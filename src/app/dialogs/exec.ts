@@ -171,6 +171,7 @@ const actions: TargetActions = {
 
 export const exec = defineDialog<ExecDialog, ExecRequest, ExecReply>({
   id: 'exec',
+  changesEngine: true,
   actions,
   runsCustomAction: (state, ctx, run): Reduced =>
     openDialog(state, ctx, exec, {

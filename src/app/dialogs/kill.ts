@@ -19,6 +19,7 @@ export { checkSignal };
 
 export const kill: Prompt<KillRequest> = definePrompt<KillRequest>({
   id: 'kill',
+  changesEngine: true,
   actions: { kill: { container: (state, ctx, c) => openDialog(state, ctx, kill, { type: 'kill', containerId: c.id, name: c.name }) } },
   start: () => '',
   check: (_request, input) => checkSignal(input),

@@ -73,6 +73,11 @@ export interface DialogModule<S extends { type: string }, Q, R> {
   view(state: S, ctx: DialogViewContext): DialogView;
   /** The actions that open it, by the kind of thing they act on. */
   actions?: TargetActions;
+  /**
+   * Whether what it does changes an engine: its actions are then refused on a read-only engine
+   * and asked about on a protected one (app/fleet/access.ts reads this; the gate holds the commands).
+   */
+  changesEngine: boolean;
   /** Opens it on a custom action from config.json (app/custom/run.ts): one dialog declares this. */
   runsCustomAction?(state: AppState, ctx: UiContext, run: CustomRun): Reduced;
 }

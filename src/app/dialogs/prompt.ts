@@ -36,6 +36,8 @@ export interface PromptWords {
 export interface PromptSpec<Q extends { type: string }> {
   id: Q['type'];
   actions: TargetActions;
+  /** As a dialog's (machine.ts). */
+  changesEngine: boolean;
   /** What the field starts with (a rename starts from the current name). */
   start(request: Q): string;
   check(request: Q, input: string): Checked<string>;
@@ -50,6 +52,7 @@ export function definePrompt<Q extends { type: string }>(spec: PromptSpec<Q>): P
   return defineDialog<Q & PromptState, Q, RequestReply>({
     id: spec.id,
     actions: spec.actions,
+    changesEngine: spec.changesEngine,
     open: (request) => ({ state: { ...request, fields: { value: field(spec.start(request)) }, showErrors: false, busy: false } }),
     contexts: (state) => formContexts(state.busy ? 'none' : 'field', 1),
     key(state, key, ctx): Outcome<Q & PromptState> {

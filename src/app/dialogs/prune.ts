@@ -143,6 +143,7 @@ function doneText(outcome: PruneOutcome, target: PruneTarget): string {
 
 export const prune = defineDialog<PruneDialog, PruneRequest, PruneReply>({
   id: 'prune',
+  changesEngine: true,
   actions,
   open: (request, ctx) => {
     const apiVersion = ctx.engine.connection.apiVersion;

@@ -143,6 +143,7 @@ function credentialLine(state: PullDialog): { text: string; tone?: Tone } {
 
 export const pull = defineDialog<PullDialog, PullRequest, PullReply>({
   id: 'pull',
+  changesEngine: true,
   actions,
   open: (request, ctx) => openPull(request, ctx.overlay, ctx.engine.demo?.images ?? []),
   contexts: (state) => formContexts(state.starting ? 'none' : 'field', pullRows.length, state.suggestions.length > 0 ? ['suggestions'] : []),

@@ -73,6 +73,7 @@ function withStep(steps: readonly RecreateStep[], step: RecreateStep): RecreateS
 
 export const recreate = defineDialog<RecreateDialog, RecreateRequest, RecreateReply | ComposeReply>({
   id: 'recreate',
+  changesEngine: true,
   actions,
   open: (request, ctx) => ({
     state: { type: 'recreate', id: request.id, name: request.name, running: false, phase: { kind: 'loading' }, replace: true, steps: [] },

@@ -90,6 +90,7 @@ const actions: TargetActions = {
 
 export const remove = defineDialog<RemoveDialog, RemoveRequest, RequestReply>({
   id: 'remove',
+  changesEngine: true,
   actions,
   open: (request) => ({ state: { ...request, force: false, volumes: false, noPrune: false, focus: 0, busy: false } }),
   contexts: (state) => formContexts(!state.busy && removeRows(state.target).length > 0 ? 'toggle' : 'none', removeRows(state.target).length),

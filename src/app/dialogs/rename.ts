@@ -18,6 +18,7 @@ export function checkNewName(input: string): Checked<string> {
 
 export const rename: Prompt<RenameRequest> = definePrompt<RenameRequest>({
   id: 'rename',
+  changesEngine: true,
   actions: { rename: { container: (state, ctx, c) => openDialog(state, ctx, rename, { type: 'rename', containerId: c.id, name: c.name }) } },
   // As a person edits a name: from the current one.
   start: (request) => request.name,

@@ -101,6 +101,7 @@ const actions: TargetActions = {
 
 export const run = defineDialog<RunDialog, RunRequest, RunReply>({
   id: 'run',
+  changesEngine: true,
   actions,
   open: (request) => ({ state: openRun(request) }),
   contexts(state) {

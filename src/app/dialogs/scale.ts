@@ -22,6 +22,7 @@ export function checkReplicas(input: string): Checked<string> {
 
 export const scale: Prompt<ScaleRequest> = definePrompt<ScaleRequest>({
   id: 'scale',
+  changesEngine: true,
   actions: {
     scale: {
       service: (state, ctx, s) =>

@@ -64,6 +64,7 @@ const actions: TargetActions = {
 
 export const stop = defineDialog<StopDialog, StopRequest, RequestReply>({
   id: 'stop',
+  changesEngine: true,
   actions,
   open: (request) => ({ state: { ...request, fields: { grace: field() }, showErrors: false, busy: false } }),
   contexts: (state) => formContexts(state.busy ? 'none' : 'field', 1),

@@ -27,6 +27,7 @@ export function checkNewTag(input: string): Checked<string> {
 
 export const tag: Prompt<TagRequest> = definePrompt<TagRequest>({
   id: 'tag',
+  changesEngine: true,
   actions: { tag: { image: (state, ctx, i) => openDialog(state, ctx, tag, { type: 'tag', imageId: i.imageId, name: i.tag.startsWith('<none>') ? '' : i.tag }) } },
   start: (request) => request.name,
   check: (_request, input) => checkNewTag(input),

@@ -42,6 +42,7 @@ const actions: TargetActions = {
 
 export const update = defineDialog<UpdateDialog, UpdateRequest, UpdateReply>({
   id: 'update',
+  changesEngine: true,
   actions,
   open: (request, ctx) => ({
     state: { ...request, phase: { kind: 'pulling' } },

@@ -9,7 +9,8 @@
 import type { Access } from '../../state/fleet/fleet.ts';
 import { notify, type Reduced } from '../commands.ts';
 import type { UiContext } from '../context.ts';
-import { askEngineName } from '../dialogs/index.ts';
+import { askEngineName, dialogs } from '../dialogs/index.ts';
+import { commandChanges } from '../actions/commands.ts';
 import type { ActionId, Binding } from '../keys/keymap.ts';
 import type { Target } from '../targets.ts';
 import { selectedRow } from '../panes/pane.ts';
@@ -20,35 +21,12 @@ import { confirmTo, routeTo } from './route.ts';
 import { customActionId } from '../custom/config.ts';
 import { isCustomActionId } from '../custom/run.ts';
 
-/** The actions that change an engine (or run something in it): what read-only refuses and protected asks about. */
-export const CHANGES: ReadonlySet<ActionId> = new Set<ActionId>([
-  'run',
-  'pull',
-  'stop',
-  'start',
-  'restart',
-  'pause',
-  'kill',
-  'rename',
-  'commit',
-  'remove',
-  'shell',
-  'attach',
-  'tag',
-  'create',
-  'prune',
-  'scale',
-  'force-update',
-  'rollback',
-  'drain',
-  'activate',
-  'exec',
-  'recreate',
-  'update-image',
-  'push',
-  'compose',
-  'copy-in',
-]);
+/**
+ * The actions that change an engine (or run something in it): what read-only refuses and protected
+ * asks about. Each module says it of itself (a dialog's `changesEngine`, the plain commands'
+ * `commandChanges`), so an action added with its module is covered without a list here.
+ */
+export const CHANGES: ReadonlySet<ActionId> = new Set<ActionId>([...dialogs.filter((d) => d.changesEngine).flatMap((d) => Object.keys(d.actions ?? {}) as ActionId[]), ...commandChanges]);
 
 /**
  * Whether an action changes its engine: one of CHANGES, or the user's own action that runs in a
