@@ -14,6 +14,8 @@ import { defaultKeymap, typing } from '../../src/app/keys/keymap.ts';
 import { reduceApp } from '../../src/app/keys/reduce.ts';
 import { panes } from '../../src/app/panes/index.ts';
 import type { AppState } from '../../src/app/types.ts';
+import { dialogs } from '../../src/app/dialogs/index.ts';
+import { viewIds } from './names.ts';
 import { ALL_KEYS, press, sampleContext, screens } from './screens.ts';
 
 const ctx = sampleContext();
@@ -37,6 +39,15 @@ const isTyping = (state: AppState) => typing(contextsFor(state));
 
 describe('every key on every screen', () => {
   const all = screens(ctx);
+  test('every registered pane, view and dialog has a screen here (a new one fails until it is given one)', () => {
+    const tops = all.map((s) => s.state.overlays.at(-1));
+    const shownPanes = new Set(all.filter((s) => s.state.overlays.length === 0).map((s) => s.state.pane));
+    const shownViews = new Set(tops.flatMap((o) => (o && o.kind !== 'dialog' ? [o.kind as string] : [])));
+    const shownDialogs = new Set(tops.flatMap((o) => (o?.kind === 'dialog' ? [o.dialog.type] : [])));
+    assert.deepEqual(panes.map((p) => p.id).filter((id) => !shownPanes.has(id)), [], 'panes without a screen');
+    assert.deepEqual(viewIds().filter((id) => !shownViews.has(id)), [], 'views without a screen');
+    assert.deepEqual(dialogs.map((d) => d.id).filter((id) => !shownDialogs.has(id)), [], 'dialogs without a screen');
+  });
   test('the screens are the ones named (each reached as a person reaches it)', () => {
     for (const { name, state } of all) {
       const contexts = contextsFor(state);

@@ -94,6 +94,7 @@ describe('in a fleet, what a row asks for goes to the row’s engine', () => {
       containers: { ...engine.containers, items: engine.containers.items.map((c) => tagged(c, 'second')) },
       images: { ...engine.images, items: engine.images.items.map((i) => tagged(i, 'second')) },
     },
+    incidents: { ...ctx.incidents, incidents: ctx.incidents.incidents.map((i) => tagged(i, 'second')) },
   };
   for (const screen of sweepScreens(onSecond)) {
     test(screen.name, () => {

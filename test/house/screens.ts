@@ -16,6 +16,7 @@ import { initialAppState, topOverlay, type AppState } from '../../src/app/types.
 import type { ContainerSummary, ImageSummary } from '../../src/engine/types.ts';
 import { initialEngineState, type EngineState } from '../../src/state/engine-state.ts';
 import { createPull, finishPull } from '../../src/state/pulls/pull-reducer.ts';
+import type { Incident } from '../../src/state/incidents/detect.ts';
 import { uiContext } from '../support/ui-context.ts';
 
 const NAMED = ['up', 'down', 'left', 'right', 'pageup', 'pagedown', 'home', 'end', 'return', 'escape', 'tab', 'shift+tab', 'backspace', 'delete', 'wheelup', 'wheeldown'];
@@ -101,6 +102,24 @@ const node = (n: number, hostname: string, availability: string) => ({
   Status: { State: 'ready', Addr: '127.0.0.1' },
 });
 
+const incident = (seq: number, name: string): Incident => ({
+  seq,
+  kind: 'exit',
+  at: Date.now() - seq * 60_000,
+  lastAt: Date.now() - seq * 60_000,
+  containerId: id(seq + 3),
+  name,
+  image: 'busybox:latest',
+  exitCode: 1,
+  oomKilled: false,
+  crashes: 1,
+  restarts: 0,
+  acknowledged: false,
+  recovered: false,
+  round: 1,
+  untilNs: (Date.now() - seq * 60_000) * 1e6,
+});
+
 const lines = Array.from({ length: 200 }, (_, i) => ({ text: i % 10 === 0 ? `error ${i}` : `line ${i}` }));
 
 /** The sample data every screen is drawn over (`extra`: more of the context, e.g. a fleet or custom actions). */
@@ -121,6 +140,8 @@ export function sampleContext(extra: Partial<UiContext> = {}): UiContext {
       tasks: [],
       nodes: [node(1, 'one', 'active'), node(2, 'two', 'drain'), node(3, 'three', 'active')] as UiContext['swarm']['nodes'],
     },
+    incidents: { incidents: [incident(2, 'worker'), incident(1, 'old')] },
+    actionLog: { records: [1, 2, 3].map((seq) => ({ seq, atMs: Date.now() - seq * 1000, engine: 'unix:///sweep.sock', line: `docker stop c${seq}`, outcome: { kind: 'ok' as const } })) },
     logLines: () => ({ length: lines.length, at: (i: number) => lines[i] }),
     ...extra,
   });
@@ -160,7 +181,8 @@ export function screens(ctx: UiContext, strict = true): Screen[] {
 
   const start = initialAppState({ columns: 120, rows: 40 });
   /** A pane with its selection in the middle of its rows, so every move has somewhere to go. */
-  const pane = (id: string, down = 1) => keys(keys(start, `${panes.findIndex((p) => p.id === id) + 1}`), ...Array<string>(down).fill('down'));
+  const paneKey = (id: string) => ctx.keymap.bindings.find((b) => b.action === `pane-${id}`)?.keys[0] ?? `${panes.findIndex((p) => p.id === id) + 1}`;
+  const pane = (id: string, down = 1) => keys(keys(start, paneKey(id)), ...Array<string>(down).fill('down'));
 
   const list: Screen[] = [];
   const add = (name: string, state: AppState) => list.push({ name, state });
@@ -177,6 +199,8 @@ export function screens(ctx: UiContext, strict = true): Screen[] {
   add('volumes', pane('volumes'));
   add('networks', pane('networks'));
   add('events', pane('events'));
+  add('incidents', pane('incidents', 0));
+  add('actions', pane('actions'));
   add('services', pane('services'));
   add('nodes', pane('nodes'));
   // The filter prompt, with text and the cursor inside it.
@@ -197,6 +221,11 @@ export function screens(ctx: UiContext, strict = true): Screen[] {
   add('files', keys(listed, 'down', 'down'));
   add('copy in', keys(listed, 'I', 'a', 'b', 'left'));
   add('help', keys(pane('containers'), '?'));
+  add('palette', keys(pane('containers'), ':', 's', 't'));
+  const history = keys(pane('images'), 'h');
+  const layer = (n: number) => ({ Id: `sha256:${id(n)}`, Created: now - n * 3600, CreatedBy: `/bin/sh -c #(nop) step ${n}`, Size: n * 1000, Tags: null });
+  add('history', act(history, { kind: 'action', action: { type: 'history-loaded', overlay: topOverlay(history)!.id, entries: [1, 2, 3, 4].map(layer) } }));
+  add('incident card', keys(pane('incidents', 0), 'return'));
   add('stats', keys(pane('containers'), 'm'));
   const engines = keys(pane('containers'), 'E');
   add(
@@ -224,6 +253,12 @@ export function screens(ctx: UiContext, strict = true): Screen[] {
   add('create', keys(pane('volumes'), 'c', 'd', 'b', 'left'));
   add('scale', keys(pane('services'), 's', '3', '0', 'left'));
   add('confirm', keys(pane('nodes'), 'D'));
+  add('rename', keys(pane('containers'), 'N', 'x', 'left'));
+  add('tag', keys(pane('images'), 't', 'v', '2', 'left'));
+  add('update, pulling', keys(pane('images'), 'u'));
+  add('update, an offer', reply(keys(pane('images'), 'u'), { kind: 'updated', imageId: 'sha256:new', users: [{ id: id(3), name: 'web' }] }));
+  add('recreate', keys(pane('containers'), 'U'));
+  add('engine name', keys(act(pane('containers'), { kind: 'action', action: { type: 'open-dialog', request: { type: 'engine-name', engine: 'sweep', action: 'stop', confirmed: [] } } }), 's', 'w', 'left'));
   add('bulk stop, a field', keys(pane('containers'), ' ', 'down', ' ', 's', '5', '0', 'left'));
   add('bulk remove, a switch', keys(pane('images'), ' ', 'down', ' ', 'd'));
   add('bulk start', keys(pane('containers'), ' ', 'down', ' ', 'S'));

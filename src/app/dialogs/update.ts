@@ -51,7 +51,8 @@ export const update = defineDialog<UpdateDialog, UpdateRequest, UpdateReply>({
   contexts: () => ['dialog'],
   key(state, key, ctx): Outcome<UpdateDialog> {
     const { phase } = state;
-    if (key.action === 'cancel') {
+    // While it works, Enter leaves it as Esc does (help lists Enter here: it must do something).
+    if (key.action === 'cancel' || (key.action === 'submit' && (phase.kind === 'pulling' || phase.kind === 'recreating'))) {
       if (phase.kind === 'pulling') return { state, close: true, notify: { text: `pulling ${state.tag} continues in the Pulls pane` } };
       return { state, close: true };
     }
