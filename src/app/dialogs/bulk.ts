@@ -239,7 +239,7 @@ export const bulk = defineDialog<BulkDialog, BulkRequest, SetReply>({
     if (phase === 'halting') blocks.push({ kind: 'busy', text: `halting: no new requests; ${state.underWay.length > 1 ? 'the ones' : 'the one'} under way ${state.underWay.length > 1 ? 'finish' : 'finishes'}…` });
     // A stop that the container ignores lasts its whole grace period: say so, not only "stopping…".
     if ((phase === 'running' || phase === 'halting') && state.underWay.length > 0 && (verb === 'stop' || verb === 'restart')) {
-      blocks.push({ kind: 'text', tone: 'muted', wrap: 'wrap', text: `each ${verb === 'stop' ? 'stop' : 'restart'} sends ${graceNote(state.timeout)}${verb === 'restart' ? ', then starts it again' : ''}` });
+      blocks.push({ kind: 'text', tone: 'muted', wrap: 'wrap', text: `each ${verb}: ${graceNote(state.timeout)}${verb === 'restart' ? ', then it starts again' : ''}` });
     }
     if (phase === 'finished') blocks.push({ kind: 'text', bold: true, wrap: 'wrap', text: tally(state) });
     const hints: Hint[] =

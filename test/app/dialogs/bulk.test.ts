@@ -156,7 +156,7 @@ test('a bulk stop under way: the rows out at once say so, and the dialog says wh
   assert.ok(lines.includes('… web-1: stopping'));
   assert.ok(lines.includes('✓ web-2: stopped'));
   assert.ok(lines.includes('… web-3: stopping'));
-  assert.ok(lines.includes('each stop sends SIGTERM (or its own stop signal), up to 2 s before SIGKILL'), lines.join('\n'));
+  assert.ok(lines.includes('each stop: SIGTERM (or its own stop signal), up to 2 s before SIGKILL'), lines.join('\n'));
   const blocks = bulk.view(state, { overlay: 7, width: 100, height: 30, engine: ctx.engine, pulls: { pulls: [] } as never, keymap: defaultKeymap, output: () => [], outputLength: 0 }).blocks;
   assert.deepEqual(
     blocks.flatMap((b) => (b.kind === 'busy' ? [b.text] : [])),
@@ -165,7 +165,7 @@ test('a bulk stop under way: the rows out at once say so, and the dialog says wh
   // The default grace: said as the engine applies it.
   let plain = run(open()).state;
   plain = bulk.result(plain, { kind: 'set-started', index: 0 }, ctx).state;
-  assert.ok(viewText(plain).includes('each stop sends SIGTERM (or its own stop signal), up to 10 s before SIGKILL unless it sets its own grace'));
+  assert.ok(viewText(plain).includes('each stop: SIGTERM (or its own stop signal), up to 10 s before SIGKILL unless it sets its own grace'));
 });
 
 test('marked images pushed: one command for all, no field to fill, and the end notice says they were queued', () => {
