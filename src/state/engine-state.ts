@@ -54,6 +54,11 @@ export interface ListState<T> {
    * (a container's Status, "Up 26 seconds") are as of this moment.
    */
   refreshedAt?: number;
+  /**
+   * A fleet's merged list (fleet/fleet-lists.ts): when each engine's items arrived, by the
+   * engine's short name. Each engine's Status ages are as of its own answer, not the first's.
+   */
+  refreshedAtBy?: Readonly<Record<string, number>>;
   /** Containers only: just the running ones so far (shown first), the full list still on its way. */
   partial?: boolean;
 }

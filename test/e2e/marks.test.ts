@@ -1,7 +1,8 @@
 /**
  * Marks and bulk actions in a real pty against the sandbox dockerd: a range of marks, one
  * confirmation for all of them, each row's own result (the engine's refusal for the one removed
- * from outside meanwhile, the rest done, as `docker ps` confirms), bulk removal of images, and
+ * from outside meanwhile, the rest done, as `docker ps` confirms), bulk removal of images, a bulk
+ * stop of ten containers that ignore SIGTERM taking one grace period, not ten (issue 48), and
  * Esc during a long bulk stop: no new requests, and the screen says which were done. And, over
  * the same rows, the light theme (issue 38) read off the terminal's cells.
  */
@@ -21,6 +22,9 @@ const sessions: PtySession[] = [];
 const WAIT_MS = 30_000;
 const quick = [1, 2, 3, 4, 5].map((n) => `${tag}-c${n}`);
 const slow = Array.from({ length: 10 }, (_, i) => `${tag}-s${i + 1}`);
+/** More than berth stops at once (12): Esc while the first twelve wait out their grace leaves the rest untried. */
+const held = Array.from({ length: 14 }, (_, i) => `${tag}-h${i + 1}`);
+const IGNORE_TERM = 'trap "" TERM; while :; do sleep 1; done';
 // In the sandbox registry's name space: they can be pushed there (DOCKER_CONFIG has its login).
 const images = [1, 2, 3].map((n) => `${env.registry.address}/${tag}-img:${n}`);
 const ctrlA = '\u0001';
@@ -48,13 +52,13 @@ function launch(): PtySession {
 before(async () => {
   // SIGKILL as their stop signal: a stop is immediate. The slow ones ignore TERM: each stop takes its grace period.
   for (const name of quick) await sandboxDocker(['run', '-d', '--network', 'none', '--stop-signal', 'SIGKILL', '--name', name, env.images.busybox, 'sleep', '3600']);
-  for (const name of slow) await sandboxDocker(['run', '-d', '--network', 'none', '--name', name, env.images.busybox, 'sh', '-c', 'trap "" TERM; sleep 3600']);
+  await Promise.all([...slow, ...held].map((name) => sandboxDocker(['run', '-d', '--network', 'none', '--name', name, env.images.busybox, 'sh', '-c', IGNORE_TERM])));
   for (const image of images) await sandboxDocker(['tag', env.images.busybox, image]);
 });
 
 after(async () => {
   for (const s of sessions) await s.stop();
-  await sandboxDocker(['rm', '-f', ...quick, ...slow]).catch(() => undefined);
+  await sandboxDocker(['rm', '-f', ...quick, ...slow, ...held]).catch(() => undefined);
   await sandboxDocker(['rmi', ...images]).catch(() => undefined);
 });
 
@@ -160,23 +164,54 @@ test('every image the filter shows, marked with Ctrl-A, pushed (queued in the Pu
   assert.equal((await b.exited).exitCode, 0);
 });
 
-test('Esc during a bulk stop of ten: no new requests, and the screen says which were done', { timeout: 90_000 }, async () => {
+test('a bulk stop of ten containers that ignore SIGTERM, 2 s grace: their requests go out together, and all ten have exited within 3 graces of the keypress', { timeout: 90_000 }, async (t) => {
   const b = launch();
   await b.type('/', ...`${tag}-s`, key.enter);
   await b.waitFor((s) => slow.every((n) => s.includes(n)), WAIT_MS);
-  await b.type(ctrlA, 's');
+  await b.type(ctrlA);
+  await b.waitFor('10 marked', WAIT_MS);
+  await b.type('s');
   await b.waitFor('Stop 10 marked containers?', WAIT_MS);
-  // Two seconds' grace each: ten take twenty, and Esc comes after the first.
+  const pressed = Date.now();
   await b.type('2', key.enter);
-  await b.waitFor(/✓ .*stopped/, WAIT_MS);
+  await b.waitFor('stopped 10 containers', WAIT_MS);
+  // When each ended, by the engine's clock (the sandbox dockerd runs on this machine's).
+  const states = JSON.parse(await sandboxDocker(['inspect', '--format', '{{json .State}}', ...slow]).then((out) => `[${out.trim().split('\n').join(',')}]`)) as Array<{ Running: boolean; ExitCode: number; FinishedAt: string }>;
+  assert.equal(states.length, 10);
+  for (const state of states) {
+    assert.equal(state.Running, false);
+    assert.equal(state.ExitCode, 137, 'each ignored SIGTERM and was killed once its grace was out');
+  }
+  const lastExit = Math.max(...states.map((state) => Date.parse(state.FinishedAt)));
+  const took = lastExit - pressed;
+  t.diagnostic(`all ten exited ${took} ms after Enter`);
+  // One at a time, ten 2 s graces would be 20 s; together they are one (the issue's bound: under 3 graces).
+  assert.ok(took < 6_000, `all ten exited ${took} ms after Enter`);
+  await b.type('q');
+  assert.equal((await b.exited).exitCode, 0);
+});
+
+test('Esc during a bulk stop of fourteen: the twelve under way finish, no new requests, and the screen says which were done', { timeout: 90_000 }, async () => {
+  const b = launch();
+  await b.type('/', ...`${tag}-h`, key.enter);
+  await b.waitFor((s) => held.every((n) => s.includes(n)), WAIT_MS);
+  await b.type(ctrlA);
+  await b.waitFor('14 marked', WAIT_MS);
+  await b.type('s');
+  await b.waitFor('Stop 14 marked containers?', WAIT_MS);
+  // Five seconds' grace each: Esc comes while the first twelve wait it out, and the dialog says what they wait for.
+  await b.type('5', key.enter);
+  const waiting = await b.waitFor((s) => s.includes('(12 at once)') && s.includes('up to 5 s before SIGKILL'), WAIT_MS);
+  assert.match(waiting, /each stop: SIGTERM \(or its own stop signal\), up to 5 s before SIGKILL/);
+  assert.equal(waiting.split('\n').filter((line) => /… .*: stopping/.test(line)).length, 12, 'twelve rows under way at once');
   await b.type(key.escape);
-  const halted = await b.waitFor(/(\d+) of 10 stopped · (\d+) not tried \(halted\)/, WAIT_MS);
-  const [, stopped, untried] = /(\d+) of 10 stopped · (\d+) not tried/.exec(halted) ?? [];
-  assert.equal(Number(stopped) + Number(untried), 10);
-  assert.ok(Number(untried) >= 1, 'the rest were not tried');
+  const halted = await b.waitFor(/(\d+) of 14 stopped · (\d+) not tried \(halted\)/, WAIT_MS);
+  const [, stopped, untried] = /(\d+) of 14 stopped · (\d+) not tried/.exec(halted) ?? [];
+  assert.equal(Number(stopped), 12);
+  assert.equal(Number(untried), 2, 'the rest were not tried');
   const doneRows = halted.split('\n').filter((line) => /✓ .*: stopped/.test(line)).length;
   assert.equal(doneRows, Number(stopped), 'each stopped one is named');
-  assert.equal((await running(slow)).length, Number(untried), 'the engine agrees: the untried ones still run');
+  assert.equal((await running(held)).length, Number(untried), 'the engine agrees: the untried ones still run');
   await b.type(key.escape);
   await b.waitFor((s) => !s.includes('not tried'), WAIT_MS);
   await b.type('q');

@@ -2,10 +2,10 @@
  * Edit and recreate (`U`) in berth's bundle in a real pty against the sandbox engine: the run
  * form comes filled from the container; one port and one env value changed and Enter replace it
  * (checked through inspect: the new container has them, under the old name, and the old one is
- * gone); a replace whose new container fails to start is rolled back, the old container running
- * under its old name again. Image freshness: a tag pushed anew to the sandbox registry marks the
- * local image ⇡ (and the container running it), and `u` pulls it and recreates the container on
- * the new image.
+ * gone); a replace whose new container fails to start, or starts and exits a second later
+ * (within the 3 s run window), is rolled back, the old container running under its old name
+ * again. Image freshness: a tag pushed anew to the sandbox registry marks the local image ⇡ (and
+ * the container running it), and `u` pulls it and recreates the container on the new image.
  */
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
@@ -69,7 +69,7 @@ async function pushVersion(version: string): Promise<string> {
   return id;
 }
 
-test('U: the form filled from the container; a changed port and env value replace it; a new one that fails to start is rolled back', async () => {
+test('U: the form filled from the container; a changed port and env value replace it; a new one that fails to start, or exits a second after starting, is rolled back', async () => {
   const b = launchBerth({ env: { DOCKER_HOST: env.dockerHost, DOCKER_CONFIG: env.clientConfigDir }, cols: 140, rows: 44 });
   sessions.push(b);
   await b.waitFor(web, WAIT_MS);
@@ -115,6 +115,23 @@ test('U: the form filled from the container; a changed port and env value replac
   assert.equal(back.Id, replaced.Id, 'the same container, back under its name');
   assert.equal(back.State.Running, true);
   assert.deepEqual(await tagged(), [web], 'nothing left behind');
+  await b.type(key.enter);
+  await b.waitFor((s) => !s.includes('Edit and recreate'), WAIT_MS);
+
+  // A new one that starts, runs a second and exits: within the 3 s run window, so rolled back too
+  // (issue 48: it used to be kept and the old one removed).
+  await b.type('U');
+  await b.waitFor((s) => s.includes(`Edit and recreate ${web}`) && /ports -p\s+18182:80/.test(s), WAIT_MS);
+  await b.type(key.tab, CLEAR, ...`sh -c 'sleep 1; exit 1'`, key.enter);
+  screen = await b.waitFor('rolled back:', 2 * WAIT_MS);
+  assert.match(screen, /✓ start it/);
+  assert.match(screen, /✗ check that it still runs 3 s after its start/);
+  assert.match(screen.replace(/\s*│\n│\s*/g, ' '), /rolled back: the new container exited with code 1 within 3 s of its start/);
+  assert.match(screen, new RegExp(`✓ start ${web} again`));
+  const again = await inspect(web);
+  assert.equal(again.Id, replaced.Id, 'the old container, back under its name');
+  assert.equal(again.State.Running, true);
+  assert.deepEqual(await tagged(), [web], 'the replacement is gone');
   await b.type(key.enter);
   await b.waitFor((s) => !s.includes('Edit and recreate'), WAIT_MS);
   await b.type('q');

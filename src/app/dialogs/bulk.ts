@@ -2,13 +2,15 @@
  * An action on every marked row (app/marks.ts): stop, start, restart, pause or resume, kill,
  * remove. One confirmation lists the rows (with the warnings the one-row dialogs give: a swarm
  * task is replaced, a running container is not removed without force) and takes what the verb
- * needs (a grace period, a signal, force). Then the requests go one after another
- * (handlers/sets.ts) and each row shows its own result in its place: done, or the engine's words.
- * Esc while they run stops issuing new ones and the dialog says which were done; when all went
- * well it closes, and the rows done are unmarked either way.
+ * needs (a grace period, a signal, force). Then the requests go (handlers/sets.ts: a stop,
+ * restart or kill several at once, the rest one after another) and each row shows its own result
+ * in its place as it comes: done, or the engine's words; a stop under way says what it waits for
+ * (the grace period before SIGKILL). Esc while they run stops issuing new ones and the dialog says
+ * which were done; when all went well it closes, and the rows done are unmarked either way.
  */
 import type { SetItem, SetVerb } from '../../state/actions/set.ts';
 import { removalTarget } from '../../state/actions/remove.ts';
+import { graceNote } from '../../state/actions/stop-container.ts';
 import { checkGracePeriod, checkSignal, type Checked } from '../../state/validation.ts';
 import type { TargetActions } from '../actions/target-actions.ts';
 import { notify, type SetReply } from '../commands.ts';
@@ -52,8 +54,10 @@ export interface BulkDialog extends BulkRequest {
   showErrors: boolean;
   phase: 'asking' | 'running' | 'halting' | 'finished';
   results: ReadonlyArray<Result | undefined>;
-  /** The row whose request is under way. */
-  current?: number;
+  /** The rows whose requests are under way (several at once for a stop, restart or kill). */
+  underWay: readonly number[];
+  /** The grace period sent (stop, restart): what a stop under way waits out, said while it does. */
+  timeout?: number;
   halted: boolean;
 }
 
@@ -140,9 +144,9 @@ function finish(state: BulkDialog, halted: boolean): Outcome<BulkDialog> {
   const refused = state.results.filter((r) => r?.ok === false).length;
   const unmark = done.map((e) => e.key);
   if (!halted && refused === 0 && done.length === state.entries.length) {
-    return { state: { ...state, phase: 'finished', current: undefined }, close: true, unmark, notify: { text: `${PAST[state.verb]} ${plural(done.length, state.noun)}` } };
+    return { state: { ...state, phase: 'finished', underWay: [] }, close: true, unmark, notify: { text: `${PAST[state.verb]} ${plural(done.length, state.noun)}` } };
   }
-  return { state: { ...state, phase: 'finished', current: undefined, halted }, unmark };
+  return { state: { ...state, phase: 'finished', underWay: [], halted }, unmark };
 }
 
 /** The closing line: how many were done, refused, not tried. */
@@ -158,7 +162,7 @@ function entryLine(state: BulkDialog, entry: BulkEntry, index: number): DialogBl
   const result = state.results[index];
   if (result?.ok === true) return { kind: 'text', tone: 'success', wrap: 'truncate', text: `✓ ${entry.label}: ${PAST[state.verb]}` };
   if (result?.ok === false) return { kind: 'text', tone: 'error', wrap: 'wrap', text: `✗ ${entry.label}: ${sanitizeLine(result.message)}` };
-  if (state.current === index && state.phase !== 'finished') return { kind: 'text', tone: 'accent', wrap: 'truncate', text: `… ${entry.label}: ${DOING[state.verb]}` };
+  if (state.underWay.includes(index) && state.phase !== 'finished') return { kind: 'text', tone: 'accent', wrap: 'truncate', text: `… ${entry.label}: ${DOING[state.verb]}` };
   if (state.phase === 'finished' || state.phase === 'halting') return { kind: 'text', tone: 'muted', wrap: 'truncate', text: `· ${entry.label}: not tried` };
   return { kind: 'text', wrap: 'truncate', text: `· ${entry.label}` };
 }
@@ -167,7 +171,7 @@ export const bulk = defineDialog<BulkDialog, BulkRequest, SetReply>({
   id: 'bulk',
   changesEngine: true,
   actions,
-  open: (request) => ({ state: { ...request, fields: { value: field() }, force: false, showErrors: false, phase: 'asking', results: request.entries.map(() => undefined), halted: false } }),
+  open: (request) => ({ state: { ...request, fields: { value: field() }, force: false, showErrors: false, phase: 'asking', results: request.entries.map(() => undefined), underWay: [], halted: false } }),
   contexts(state) {
     if (state.phase !== 'asking') return ['dialog'];
     if (fieldOf(state.verb)) return formContexts('field', 1);
@@ -180,13 +184,13 @@ export const bulk = defineDialog<BulkDialog, BulkRequest, SetReply>({
       return { state, close: true };
     }
     if (state.phase === 'finished' && key.action === 'submit') return { state, close: true };
-    if (state.phase !== 'asking' && key.action === 'submit') return { state, notify: { text: `the requests go on, one after another (Esc halts them)` } };
+    if (state.phase !== 'asking' && key.action === 'submit') return { state, notify: { text: `the requests go on (Esc halts them)` } };
     if (state.phase !== 'asking') return { state };
     if (key.action === 'submit') {
       const options = checked(state);
       if (!options.ok) return { state: { ...state, showErrors: true } };
       const command = { type: 'set-act' as const, overlay: ctx.overlay, verb: state.verb, items: state.entries.map((e) => e.item), options: { ...options.value, ...(state.force && { force: true }) } };
-      return { state: { ...state, phase: 'running' }, commands: [command] };
+      return { state: { ...state, phase: 'running', ...(options.value.timeout !== undefined && { timeout: options.value.timeout }) }, commands: [command] };
     }
     if (key.action === 'toggle' && hasForce(state)) return { state: { ...state, force: !state.force } };
     if (!fieldOf(state.verb)) return { state };
@@ -196,9 +200,9 @@ export const bulk = defineDialog<BulkDialog, BulkRequest, SetReply>({
   result(state, result): Outcome<BulkDialog> {
     switch (result.kind) {
       case 'set-started':
-        return { state: { ...state, current: result.index } };
+        return { state: { ...state, underWay: [...state.underWay, result.index] } };
       case 'set-item':
-        return { state: { ...state, results: state.results.map((r, i) => (i === result.index ? { ok: result.ok, message: result.message } : r)) } };
+        return { state: { ...state, underWay: state.underWay.filter((i) => i !== result.index), results: state.results.map((r, i) => (i === result.index ? { ok: result.ok, message: result.message } : r)) } };
       case 'set-ended':
         return finish(state, result.halted);
     }
@@ -231,8 +235,13 @@ export const bulk = defineDialog<BulkDialog, BulkRequest, SetReply>({
       blocks.push({ kind: 'toggle', label: 'force', on: state.force, focused: true, description: state.noun === 'container' ? 'kill the running ones first' : 'also when the engine thinks it is in use' });
     }
     const done = state.results.filter((r) => r !== undefined).length;
-    if (phase === 'running') blocks.push({ kind: 'busy', text: `${DOING[verb]} ${done + 1} of ${state.entries.length}…` });
-    if (phase === 'halting') blocks.push({ kind: 'busy', text: 'halting: no new requests; the one under way finishes…' });
+    const atOnce = state.underWay.length > 1 ? ` (${state.underWay.length} at once)` : '';
+    if (phase === 'running') blocks.push({ kind: 'busy', text: `${DOING[verb]}${atOnce}: ${done} of ${state.entries.length} done…` });
+    if (phase === 'halting') blocks.push({ kind: 'busy', text: `halting: no new requests; ${state.underWay.length > 1 ? 'the ones' : 'the one'} under way ${state.underWay.length > 1 ? 'finish' : 'finishes'}…` });
+    // A stop that the container ignores lasts its whole grace period: say so, not only "stopping…".
+    if ((phase === 'running' || phase === 'halting') && state.underWay.length > 0 && (verb === 'stop' || verb === 'restart')) {
+      blocks.push({ kind: 'text', tone: 'muted', wrap: 'wrap', text: `each ${verb}: ${graceNote(state.timeout)}${verb === 'restart' ? ', then it starts again' : ''}` });
+    }
     if (phase === 'finished') blocks.push({ kind: 'text', bold: true, wrap: 'wrap', text: tally(state) });
     const hints: Hint[] =
       phase === 'asking'
@@ -240,7 +249,7 @@ export const bulk = defineDialog<BulkDialog, BulkRequest, SetReply>({
         : phase === 'running'
           ? [{ action: 'cancel', text: 'halt: no new requests' }]
           : phase === 'halting'
-            ? [{ action: 'cancel', text: 'closes (the request under way still completes)' }]
+            ? [{ action: 'cancel', text: 'closes (the requests under way still complete)' }]
             : [{ action: ['submit', 'cancel'], text: 'close' }];
     const title = `${verb[0]?.toUpperCase() ?? ''}${verb.slice(1)} ${count}?`;
     return { title, width: 'form', blocks, hints };

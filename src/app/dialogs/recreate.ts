@@ -12,7 +12,7 @@
  */
 import type { RecreateStep, RecreateStepName } from '../../state/actions/recreate.ts';
 import type { ComposeScope } from '../../state/compose/args.ts';
-import { asideName } from '../../state/actions/recreate.ts';
+import { asideName, RUN_WINDOW_MS } from '../../state/actions/recreate.ts';
 import type { TargetActions } from '../actions/target-actions.ts';
 import type { ComposeReply, RecreateReply } from '../commands.ts';
 import { sanitizeLine } from '../format/index.ts';
@@ -168,7 +168,7 @@ const stepText: Record<RecreateStepName, (s: RecreateDialog, aside: string) => s
   'rename-old': (s, aside) => `rename ${s.name} aside to ${aside}`,
   create: () => 'create the new container',
   start: () => 'start it',
-  check: () => 'check that it runs (and its health check, if any)',
+  check: () => `check that it still runs ${RUN_WINDOW_MS / 1000} s after its start (and its health check, if any)`,
   'remove-old': (_s, aside) => `remove the old container (${aside}), its volumes kept`,
   'remove-new': () => 'roll back: remove the new container',
   'rename-back': (s) => `roll back: rename the old one back to ${s.name}`,

@@ -4,6 +4,7 @@
  * the engine's 10 s). Enter sends once; a second Enter while the request is out sends nothing.
  * A swarm task is warned about first: the swarm will start a replacement.
  */
+import { graceNote } from '../../state/actions/stop-container.ts';
 import { isLive } from '../../state/containers.ts';
 import { checkGracePeriod } from '../../state/validation.ts';
 import type { TargetActions } from '../actions/target-actions.ts';
@@ -120,7 +121,11 @@ export const stop = defineDialog<StopDialog, StopRequest, RequestReply>({
       placeholder: 'empty: the default (10 s unless the container sets one)',
       message: state.showErrors && !grace.ok ? grace.message : undefined,
     });
-    if (state.busy) blocks.push({ kind: 'busy', text: `${verb} ${label(state)}…` });
+    if (state.busy) {
+      blocks.push({ kind: 'busy', text: `${verb} ${label(state)}…` });
+      // A container that ignores the signal holds the stop for the whole grace period: say what it waits for.
+      if (grace.ok) blocks.push({ kind: 'text', tone: 'muted', wrap: 'wrap', text: `${state.members ? 'each container gets' : 'sent'} ${graceNote(grace.value)}${restart ? ', then started again' : ''}` });
+    }
     return {
       title: `${restart ? 'Restart' : 'Stop'} ${label(state)}?`,
       width: 'form',

@@ -1,9 +1,10 @@
 /**
- * The marked rows acted on (state/actions/set.ts): one request after another, each result
- * reported to the dialog as it comes, so the rows show theirs in place. Halting (Esc while it
- * runs) stops issuing requests; closing the dialog aborts the one under way too.
+ * The marked rows acted on (state/actions/set.ts): a stop, restart or kill AT_ONCE at a time,
+ * the other verbs one after another; each result reported to the dialog as it comes, under its
+ * row's index, so the rows show theirs in place. Halting (Esc while it runs) stops issuing
+ * requests; closing the dialog aborts the ones under way too.
  */
-import { actOnEach, actOnItem, TRANSFERS, type SetItem } from '../../state/actions/set.ts';
+import { actOnEach, actOnItem, AT_ONCE, PARALLEL_VERBS, TRANSFERS, type SetItem } from '../../state/actions/set.ts';
 import { reply } from './reply.ts';
 import { refreshAfterRemoval } from './resources.ts';
 import type { HandlerTable, OverlayWork } from './work.ts';
@@ -36,6 +37,7 @@ export const setHandlers: HandlerTable<'set-act' | 'set-halt'> = {
     const act = TRANSFERS.has(c.verb) ? queue : (item: SetItem) => actOnItem(clientOf(item), c.verb, item, c.options, signal);
     actOnEach(c.items, act, {
       halt: AbortSignal.any([halt.signal, signal]),
+      concurrency: PARALLEL_VERBS.has(c.verb) ? AT_ONCE : 1,
       onStart: (index) => reply(env, c.overlay, { kind: 'set-started', index }),
       onResult: (index, outcome) => reply(env, c.overlay, { kind: 'set-item', index, ok: outcome.ok, message: outcome.message }),
     })

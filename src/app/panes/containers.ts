@@ -11,6 +11,7 @@ import type { StatsFigures } from '../../state/stats/figures.ts';
 import { isCoarse } from '../../state/status-age.ts';
 import type { ContainerTimes } from '../../state/status-times.ts';
 import { memberOf } from '../../state/fleet/member-tag.ts';
+import { arrivedAt } from '../../state/fleet/fleet-lists.ts';
 import { notify, reduced } from '../commands.ts';
 import type { UiContext } from '../context.ts';
 import { containerName, formatRelative, sanitizeLine } from '../format/index.ts';
@@ -227,7 +228,8 @@ export const containers: PaneDefinition<ContainerRow> = definePane<ContainerRow>
     columns: (state, ctx) => withEngineColumn(options(state).stats ? statsColumns : columns, ctx),
     cells(row, state, ctx, nowMs) {
       const showStats = options(state).stats;
-      const answeredAt = ctx.engine.containers.refreshedAt ?? nowMs;
+      // In a fleet, as of the row's own engine's answer (another engine's list time would age it wrongly).
+      const answeredAt = arrivedAt(ctx.engine.containers, row.engine) ?? nowMs;
       const look = containerLook(row, incidentMarks(ctx.incidents.incidents, ctx.incidents.oomKilledBefore));
       const outdated = ctx.freshness.remote.size > 0 && outdatedContainers(ctx.freshness, ctx.engine.images.items, ctx.engine.containers.items).has(row.id);
       return tableRowOf(row, fleetRowKey(ctx, row.engine, row.id), nowMs, answeredAt, ctx.times.byId.get(row.id), showStats ? ctx.stats.byId.get(row.id) : undefined, showStats, look, outdated, ctx.stats.byId);

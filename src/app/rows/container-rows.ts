@@ -129,11 +129,12 @@ export function statusText(status: string | undefined, answeredAtMs: number, now
  * The first moment after `nowMs` at which one of the containers' Status texts reads differently
  * (Infinity if none has an age): when the screen needs a new frame for them, and not before.
  */
-export function nextStatusChange(items: readonly ContainerSummary[], answeredAtMs: number, nowMs: number, times?: ReadonlyMap<string, ContainerTimes>): number {
+export function nextStatusChange(items: readonly ContainerSummary[], answeredAtMs: number | ((c: ContainerSummary) => number), nowMs: number, times?: ReadonlyMap<string, ContainerTimes>): number {
   let earliest = Infinity;
   for (const c of items) {
     const age = statusAge(c.Status);
-    if (age) earliest = Math.min(earliest, nowMs + untilDurationChanges(ageNow(age, answeredAtMs, nowMs, sinceOf(age, times?.get(c.Id)))));
+    const answered = typeof answeredAtMs === 'number' ? answeredAtMs : answeredAtMs(c);
+    if (age) earliest = Math.min(earliest, nowMs + untilDurationChanges(ageNow(age, answered, nowMs, sinceOf(age, times?.get(c.Id)))));
   }
   return earliest;
 }

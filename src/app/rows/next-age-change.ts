@@ -9,11 +9,15 @@ import type { ContainerTimes } from '../../state/status-times.ts';
 import { nextRelativeChange } from '../format/time.ts';
 import type { ListKind } from '../targets.ts';
 import { nextStatusChange } from './container-rows.ts';
+import { arrivedAt } from '../../state/fleet/fleet-lists.ts';
+import { memberOf } from '../../state/fleet/member-tag.ts';
 
 export interface AgedLists {
   containers: readonly ContainerSummary[];
   /** When the containers' answer arrived: their Status ages count from it. */
   containersAt: number | undefined;
+  /** In a fleet: each engine's own (fleet-lists.ts arrivedAt), by its short name. */
+  containersAtBy?: Readonly<Record<string, number>>;
   images: readonly ImageSummary[];
   times: ReadonlyMap<string, ContainerTimes>;
 }
@@ -23,7 +27,7 @@ export function nextAgeChange(list: ListKind | undefined, lists: AgedLists, nowM
   const images = list !== 'container';
   return Math.min(
     containers ? earliestRelativeChange(lists.containers, nowMs) : Infinity,
-    containers ? nextStatusChange(lists.containers, lists.containersAt ?? nowMs, nowMs, lists.times) : Infinity,
+    containers ? nextStatusChange(lists.containers, (c) => arrivedAt({ refreshedAt: lists.containersAt, refreshedAtBy: lists.containersAtBy }, memberOf(c)) ?? nowMs, nowMs, lists.times) : Infinity,
     images ? earliestRelativeChange(lists.images, nowMs) : Infinity,
   );
 }

@@ -3,8 +3,9 @@
  * happens. Beside: the new one is created and started under its own name, the old one untouched.
  * Replace:
  *
- *   stop old → rename old aside → create new (old name) → start new → check it runs (and, with a
- *   health check, that it does not turn unhealthy within the grace period) → remove old
+ *   stop old → rename old aside → create new (old name) → start new → check it runs (still running
+ *   RUN_WINDOW_MS after its start, and, with a health check, not unhealthy within the grace
+ *   period) → remove old
  *
  * and when create, start or the check fails: roll back (remove new → old's name back → start old,
  * if it ran), and say why. The old container is removed without its volumes: the new one reuses
@@ -12,6 +13,7 @@
  */
 import { setTimeout as delay } from 'node:timers/promises';
 import type { EngineClient } from '../../engine/client.ts';
+import type { WaitResult } from '../../engine/types.ts';
 import { describeError } from '../../engine/errors.ts';
 import { createConfig, type RunSpec } from './run-container.ts';
 import { shortId } from './labels.ts';
@@ -33,6 +35,8 @@ export interface RecreateRequest {
   replace: boolean;
   /** How long a health check may take to say "unhealthy" before the new container is kept. */
   graceMs?: number;
+  /** How long the new container must keep running after its start (RUN_WINDOW_MS; tests shorten it). */
+  windowMs?: number;
   /** Between two looks at a health check that is still starting. */
   pollMs?: number;
   signal?: AbortSignal;
@@ -47,6 +51,17 @@ export type RecreateOutcome =
   | { kind: 'stuck'; reason: string; state: string };
 
 export const GRACE_MS = 30_000;
+/**
+ * The window berth watches a new container through: it must still run 3 s after its start, or
+ * the replace is rolled back. A start the engine accepts says only that the process was spawned;
+ * a command that fails on a bad flag, a config file it cannot read or a port it cannot bind
+ * exits within a second or two of that (README's "exits at once"), and the old container would
+ * be gone by then. 3 s covers those without holding up every recreate long: a process that dies
+ * later is a crash of the new version, which the restart policy and Incidents are for. The exit
+ * is seen through the engine's wait (`next-exit`, registered before the start, so even an exit
+ * in the same instant is not missed), not by looking once after a sleep.
+ */
+export const RUN_WINDOW_MS = 3_000;
 const POLL_MS = 1_000;
 /**
  * How long a start refused for a port still bound is tried again. Podman 4.3 here frees the port
@@ -60,8 +75,40 @@ export function asideName(name: string, id: string): string {
   return `${name}-old-${shortId(id)}`;
 }
 
-/** Why a just-started container is not a success: it exited, or its health check failed (undefined: it is fine). */
-async function check(client: EngineClient, id: string, request: RecreateRequest, report: (detail: string) => void): Promise<string | undefined> {
+/** Resolves after `ms` (the global timer, which node:test's mock.timers drives), or at once on `signal`. */
+function windowEnds(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(done, ms);
+    function done() {
+      clearTimeout(timer);
+      signal.removeEventListener('abort', done);
+      resolve();
+    }
+    signal.addEventListener('abort', done, { once: true });
+  });
+}
+
+/** The exit the engine's wait reports, or never (no wait to ask, or it broke: the inspect after the window decides then). */
+function exitOf(watch: { result: Promise<WaitResult> } | undefined): Promise<WaitResult> {
+  return watch ? watch.result.catch(() => new Promise<never>(() => undefined)) : new Promise<never>(() => undefined);
+}
+
+/**
+ * Why a just-started container is not a success: it exited within the window, exited since, or
+ * its health check failed (undefined: it is fine).
+ */
+async function check(client: EngineClient, id: string, request: RecreateRequest, watch: { result: Promise<WaitResult> } | undefined, report: (detail: string) => void, say: (detail: string) => void): Promise<string | undefined> {
+  const windowMs = request.windowMs ?? RUN_WINDOW_MS;
+  const seconds = `${Math.round(windowMs / 100) / 10} s`;
+  say(`watching it for ${seconds}`);
+  const over = new AbortController();
+  const signal = request.signal ? AbortSignal.any([over.signal, request.signal]) : over.signal;
+  const exited = await Promise.race([exitOf(watch), windowEnds(windowMs, signal).then(() => undefined)]);
+  over.abort();
+  if (exited !== undefined) {
+    return `exited with code ${exited.StatusCode} within ${seconds} of its start`;
+  }
+  request.signal?.throwIfAborted();
   const grace = request.graceMs ?? GRACE_MS;
   const started = Date.now();
   for (;;) {
@@ -156,13 +203,29 @@ export async function recreateContainer(client: EngineClient, request: RecreateR
   const created = await step('create', () => client.createContainer(createConfig(spec), { name: spec.name, signal }));
   if (!created.ok) return rollBack(`creating the new container: ${created.message}`);
   const id = created.value.Id;
+  // Its exit watched from before the start (the run window, RUN_WINDOW_MS); an engine that will
+  // not wait leaves it to the inspect after the window.
+  const watching = new AbortController();
+  const watch = await client.beginWait(id, 'next-exit', signal ? AbortSignal.any([watching.signal, signal]) : watching.signal).catch(() => undefined);
   const started = await step('start', () => client.startContainer(id, signal));
-  if (!started.ok) return rollBack(`starting the new container: ${started.message}`, id);
+  if (!started.ok) {
+    watching.abort();
+    return rollBack(`starting the new container: ${started.message}`, id);
+  }
   let seen: string | undefined;
-  const checked = await step('check', () => check(client, id, request, (detail) => {
-    seen = detail;
-    onStep({ step: 'check', status: 'doing', detail });
-  }));
+  const checked = await step('check', () =>
+    check(
+      client,
+      id,
+      request,
+      watch,
+      (detail) => {
+        seen = detail;
+        onStep({ step: 'check', status: 'doing', detail });
+      },
+      (detail) => onStep({ step: 'check', status: 'doing', detail }),
+    ),
+  ).finally(() => watching.abort());
   const why = checked.ok ? checked.value : `checking the new container: ${checked.message}`;
   if (why !== undefined) {
     if (checked.ok) onStep({ step: 'check', status: 'failed', detail: why });

@@ -1,9 +1,10 @@
 /**
- * Acting on several things, one after another: a Compose project's containers (stop, start,
- * restart from its header row) and the marked rows of a pane (the bulk actions). Each thing's
- * result is its own: the engine's words for the one it refused, the one-line result for the
- * rest. Halting stops issuing new requests (the one under way finishes and is reported); the
- * call's own signal aborts that one too.
+ * Acting on several things: a Compose project's containers (stop, start, restart from its header
+ * row), one after another, and the marked rows of a pane (the bulk actions), several at once for
+ * the verbs that wait on containers (PARALLEL_VERBS). Each thing's result is its own: the
+ * engine's words for the one it refused, the one-line result for the rest. Halting stops issuing
+ * new requests (the ones under way finish and are reported); the call's own signal aborts those
+ * too.
  */
 import type { EngineClient } from '../../engine/client.ts';
 import { describeError } from '../../engine/errors.ts';
@@ -18,6 +19,21 @@ export type SetVerb = 'stop' | 'start' | 'restart' | 'pause' | 'resume' | 'kill'
 export const TRANSFERS: ReadonlySet<SetVerb> = new Set(['pull', 'push']);
 
 /** A thing in a set: a container, an image row (its `tag` is what `docker rmi` is given), a volume (its id is its name) or a network. */
+/**
+ * The verbs whose requests go out together: a stop (and a restart) waits out each container's
+ * grace period on the engine's side, so ten that ignore SIGTERM take ten grace periods one after
+ * another where `docker stop a b c` takes one. A kill is quick but has no reason to queue.
+ */
+export const PARALLEL_VERBS: ReadonlySet<SetVerb> = new Set(['stop', 'restart', 'kill']);
+
+/**
+ * How many of those requests are out at once. Each holds a connection of its own for up to the
+ * grace period (the engine answers a stop when the container has exited); the engine's HTTP
+ * agent opens as many as asked, so this is what keeps a hundred marked rows from being a hundred
+ * connections and a hundred signals in the same instant.
+ */
+export const AT_ONCE = 12;
+
 export interface SetItem {
   kind: 'container' | 'image' | 'volume' | 'network';
   id: string;
@@ -41,6 +57,8 @@ export interface EachHooks {
   halt?: AbortSignal;
   /** Stop at the first refusal (a Compose project's verbs, as `docker compose` does). */
   stopOnFailure?: boolean;
+  /** How many requests are out at once (default 1: one after another, in order). */
+  concurrency?: number;
   onStart?(index: number): void;
   onResult?(index: number, outcome: ItemOutcome): void;
 }
@@ -51,23 +69,40 @@ export interface EachResult {
   halted: boolean;
 }
 
-/** Runs `act` on each item in turn, and says how each went. */
+/**
+ * Runs `act` on the items, `concurrency` at a time and in the items' order of issue, and says how
+ * each went. Each result is reported as it comes, under its item's own index (rows show theirs in
+ * place, whatever order the engine answers in); `outcomes` is in the items' order.
+ */
 export async function actOnEach<T>(items: readonly T[], act: (item: T) => Promise<string>, hooks: EachHooks = {}): Promise<EachResult> {
   const outcomes: Array<ItemOutcome | undefined> = items.map(() => undefined);
-  for (const [index, item] of items.entries()) {
-    if (hooks.halt?.aborted) return { outcomes, halted: true };
-    hooks.onStart?.(index);
-    let outcome: ItemOutcome;
-    try {
-      outcome = { ok: true, message: await act(item) };
-    } catch (error) {
-      outcome = { ok: false, message: describeError(error) };
+  let next = 0;
+  let halted = false;
+  let failed = false;
+  /** One lane: takes the next item not yet issued until none is left (or a halt or a refusal ends it). */
+  const lane = async (): Promise<void> => {
+    while (next < items.length) {
+      if (hooks.halt?.aborted) {
+        halted = true;
+        return;
+      }
+      if (failed && hooks.stopOnFailure) return;
+      const index = next++;
+      hooks.onStart?.(index);
+      let outcome: ItemOutcome;
+      try {
+        outcome = { ok: true, message: await act(items[index] as T) };
+      } catch (error) {
+        outcome = { ok: false, message: describeError(error) };
+      }
+      outcomes[index] = outcome;
+      hooks.onResult?.(index, outcome);
+      if (!outcome.ok) failed = true;
     }
-    outcomes[index] = outcome;
-    hooks.onResult?.(index, outcome);
-    if (!outcome.ok && hooks.stopOnFailure) break;
-  }
-  return { outcomes, halted: false };
+  };
+  const lanes = Math.max(1, Math.min(hooks.concurrency ?? 1, items.length));
+  await Promise.all(Array.from({ length: lanes }, lane));
+  return { outcomes, halted };
 }
 
 /** One verb on one thing, and its one-line result. */

@@ -34,3 +34,16 @@ export function stopMessage(request: Pick<StopRequest, 'containerId' | 'name' | 
   if (request.service) return `stopped ${label}; swarm service ${request.service} will start a replacement`;
   return `stopped ${label}`;
 }
+
+/**
+ * What a stop under way is waiting for, for the line that would otherwise say only "stopping…":
+ * the engine sends the container's stop signal (SIGTERM unless it set another) and SIGKILL once
+ * the grace period is out, so a container that ignores the signal takes the whole of it.
+ * `timeout` is the grace asked for; undefined leaves it to the container's StopTimeout, else 10 s.
+ */
+export function graceNote(timeout: number | undefined): string {
+  const signal = 'SIGTERM (or its own stop signal)';
+  if (timeout === 0) return `${signal}, then SIGKILL at once`;
+  if (timeout === undefined) return `${signal}, up to 10 s before SIGKILL unless it sets its own grace`;
+  return `${signal}, up to ${timeout} s before SIGKILL`;
+}

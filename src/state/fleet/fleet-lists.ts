@@ -23,13 +23,25 @@ function mergeList<T extends { Created?: number }>(members: readonly FleetMember
   items.sort((a, b) => (b.Created ?? 0) - (a.Created ?? 0));
   const first = lists[0];
   const refreshed = lists.flatMap((l) => (l.refreshedAt === undefined ? [] : [l.refreshedAt]));
+  // Each engine's own arrival time: a row's age is grown from its engine's answer (arrivedAt).
+  const by = Object.fromEntries(members.flatMap((m, i) => (lists[i]?.refreshedAt === undefined ? [] : [[m.name, lists[i].refreshedAt]])));
   return {
     items,
     loaded: lists.some((l) => l.loaded),
     stale: lists.every((l) => l.stale || !l.loaded),
-    ...(refreshed.length > 0 && { refreshedAt: first?.refreshedAt ?? Math.max(...refreshed) }),
+    ...(refreshed.length > 0 && { refreshedAt: first?.refreshedAt ?? Math.max(...refreshed), refreshedAtBy: by }),
     ...(lists.some((l) => l.partial) && { partial: true }),
   };
+}
+
+/**
+ * When the answer a row came in arrived: its engine's own list time in a fleet (`engine`, the
+ * row's engine's short name), else the list's. The first engine's list time is not the others':
+ * it changes only when the first engine's list does, so another engine's "Up 3 seconds" grown
+ * from it would run ahead by however long the first engine's list had been the same.
+ */
+export function arrivedAt(list: Pick<ListState<unknown>, 'refreshedAt' | 'refreshedAtBy'>, engine: string | undefined): number | undefined {
+  return (engine === undefined ? undefined : list.refreshedAtBy?.[engine]) ?? list.refreshedAt;
 }
 
 let last: { members: readonly FleetMember[]; engines: readonly EngineState[]; merged: EngineState } | undefined;

@@ -25,10 +25,11 @@ export function AgingPaneBody({ pane, engine, width, height }: { pane: Pane; eng
   // not on a fixed period regardless.
   const list = pane.list;
   const nextTimeChange = useCallback(
-    (t: number) => nextAgeChange(list, { containers: engine.containers.items, containersAt: engine.containers.refreshedAt, images: engine.images.items, times }, t),
-    [list, engine.containers.items, engine.images.items, engine.containers.refreshedAt, times],
+    (t: number) => nextAgeChange(list, { containers: engine.containers.items, containersAt: engine.containers.refreshedAt, containersAtBy: engine.containers.refreshedAtBy, images: engine.images.items, times }, t),
+    [list, engine.containers.items, engine.images.items, engine.containers.refreshedAt, engine.containers.refreshedAtBy, times],
   );
-  const freshAt = Math.max(engine.containers.refreshedAt ?? 0, engine.images.refreshedAt ?? 0);
+  // In a fleet, any engine's new answer is fresh.
+  const freshAt = Math.max(engine.containers.refreshedAt ?? 0, engine.images.refreshedAt ?? 0, ...Object.values(engine.containers.refreshedAtBy ?? {}), ...Object.values(engine.images.refreshedAtBy ?? {}));
   const now = useClockUntil(nextTimeChange, AGE_LAG_MS, freshAt);
   return <PaneBody pane={pane} width={width} height={height} nowMs={now} />;
 }

@@ -1,7 +1,8 @@
 /**
  * The bulk dialog's machine alone (keys and results in, state and commands out), and the set
  * runner's order of work (state/actions/set.ts actOnEach): each row's result its own, a halt
- * issues nothing new, a project stops at its first refusal.
+ * issues nothing new, a project stops at its first refusal, and a bulk stop's requests go out
+ * several at once, each answer reported under its own row as it comes.
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
@@ -97,6 +98,74 @@ test('the set runner: every row tried despite a refusal, a halt issues nothing n
   const first = await actOnEach([1, 2, 3], act, { stopOnFailure: true });
   assert.deepEqual(asked, [1, 2]);
   assert.equal(first.outcomes[2], undefined);
+});
+
+/** A request that ends when the test says so. */
+function deferred() {
+  let settle: (error?: Error) => void = () => undefined;
+  const promise = new Promise<string>((resolve, reject) => {
+    settle = (error) => (error ? reject(error) : resolve('done'));
+  });
+  return { promise, settle };
+}
+
+test('the set runner with concurrency: that many requests out at once, each answer under its own index as it comes, a halt issues nothing new', async () => {
+  const pending = new Map<number, ReturnType<typeof deferred>>();
+  const started: number[] = [];
+  const reported: number[] = [];
+  const act = (n: number) => {
+    const d = deferred();
+    pending.set(n, d);
+    return d.promise;
+  };
+  const halt = new AbortController();
+  const running = actOnEach([0, 1, 2, 3, 4], act, { concurrency: 3, halt: halt.signal, onStart: (i) => started.push(i), onResult: (i) => reported.push(i) });
+  assert.deepEqual(started, [0, 1, 2], 'three issued before any answer');
+  // The third answers first: its row has its result, and the next item takes its place.
+  pending.get(2)?.settle();
+  await new Promise(setImmediate);
+  assert.deepEqual(reported, [2]);
+  assert.deepEqual(started, [0, 1, 2, 3]);
+  pending.get(0)?.settle(new Error('No such container'));
+  await new Promise(setImmediate);
+  assert.deepEqual(started, [0, 1, 2, 3, 4], 'a refusal does not end the set');
+  halt.abort();
+  for (const n of [1, 3, 4]) pending.get(n)?.settle();
+  const result = await running;
+  assert.deepEqual(reported, [2, 0, 1, 3, 4]);
+  assert.deepEqual(result.outcomes, [{ ok: false, message: 'No such container' }, { ok: true, message: 'done' }, { ok: true, message: 'done' }, { ok: true, message: 'done' }, { ok: true, message: 'done' }], 'outcomes in the items’ order');
+  assert.equal(result.halted, false, 'everything had been issued before the halt');
+
+  const halt2 = new AbortController();
+  const started2: number[] = [];
+  pending.clear();
+  const second = actOnEach([0, 1, 2, 3, 4], act, { concurrency: 2, halt: halt2.signal, onStart: (i) => started2.push(i) });
+  halt2.abort();
+  for (const n of [0, 1]) pending.get(n)?.settle();
+  const halted = await second;
+  assert.deepEqual(started2, [0, 1], 'nothing issued after the halt; the two under way finished');
+  assert.deepEqual(halted.outcomes.slice(2), [undefined, undefined, undefined]);
+  assert.equal(halted.halted, true);
+});
+
+test('a bulk stop under way: the rows out at once say so, and the dialog says what each waits for (the grace before SIGKILL)', () => {
+  let state = run(bulk.key(open(), key(undefined, '2'), ctx).state).state;
+  for (const index of [0, 1, 2]) state = bulk.result(state, { kind: 'set-started', index }, ctx).state;
+  state = bulk.result(state, { kind: 'set-item', index: 1, ok: true, message: 'stopped web-2' }, ctx).state;
+  const lines = viewText(state);
+  assert.ok(lines.includes('… web-1: stopping'));
+  assert.ok(lines.includes('✓ web-2: stopped'));
+  assert.ok(lines.includes('… web-3: stopping'));
+  assert.ok(lines.includes('each stop: SIGTERM (or its own stop signal), up to 2 s before SIGKILL'), lines.join('\n'));
+  const blocks = bulk.view(state, { overlay: 7, width: 100, height: 30, engine: ctx.engine, pulls: { pulls: [] } as never, keymap: defaultKeymap, output: () => [], outputLength: 0 }).blocks;
+  assert.deepEqual(
+    blocks.flatMap((b) => (b.kind === 'busy' ? [b.text] : [])),
+    ['stopping (2 at once): 1 of 3 done…'],
+  );
+  // The default grace: said as the engine applies it.
+  let plain = run(open()).state;
+  plain = bulk.result(plain, { kind: 'set-started', index: 0 }, ctx).state;
+  assert.ok(viewText(plain).includes('each stop: SIGTERM (or its own stop signal), up to 10 s before SIGKILL unless it sets its own grace'));
 });
 
 test('marked images pushed: one command for all, no field to fill, and the end notice says they were queued', () => {
