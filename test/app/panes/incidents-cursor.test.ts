@@ -17,7 +17,7 @@ import { uiContext } from '../../support/ui-context.ts';
 
 const die = (id: string, atS: number): EngineEvent => ({ Type: 'container', Action: 'die', Actor: { ID: id, Attributes: { name: `n-${id}`, image: 'busybox', exitCode: '1' } }, timeNano: (1_700_000_000 + atS) * 1e9 });
 const engine = initialEngineState('x');
-const after = (...events: EngineEvent[]): UiContext => uiContext({ engine, incidents: { incidents: events.reduce(detect, emptyDetector).incidents } });
+const after = (...events: EngineEvent[]): UiContext => uiContext({ engine, incidents: { incidents: events.reduce((s, e) => detect(s, e), emptyDetector).incidents } });
 const key = (state: AppState, ctx: UiContext, name: string) => reduceApp(state, { kind: 'key', press: { name, input: name, key: plainFlags } }, ctx).state;
 const settle = (state: AppState, ctx: UiContext) => reduceApp(state, { kind: 'action', action: { type: 'sources-changed' } }, ctx).state;
 
