@@ -179,7 +179,7 @@ export class LogSession {
           this.tailLines += lines.length;
           if (this.tailLines >= this.tail) this.history.mayHaveOlder();
         }
-        if (evicted > 0) this.history.appended(evicted);
+        this.history.appended(evicted, lines);
       }
       this.scheduleNotify();
     };
