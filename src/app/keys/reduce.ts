@@ -35,6 +35,7 @@ import { copyAgain, filesResult } from './files.ts';
 import { isPrintableKey, type ActionId } from './keymap.ts';
 import { contextsFor } from './contexts.ts';
 import { escThenKey } from './esc-prefix.ts';
+import { noticeForScreen } from './notice-scope.ts';
 import { close } from './steps.ts';
 import { answerQuit, askToQuit } from '../quit.ts';
 import { applyLogView, overlayKey, revealCurrent } from './overlays.ts';
@@ -232,7 +233,7 @@ export function reduceApp(state: AppState, input: AppInput, ctx: UiContext): Red
   const result = input.kind === 'key' ? reduceKey(current, input.press, ctx) : reduceAction(current, input.action, ctx);
   const unmarked = settleMarks(result.state, ctx, panes);
   const marked = unmarked ? { state: unmarked.state, commands: [...result.commands, ...unmarked.commands] } : result;
-  const settled = settleSelections(marked.state, ctx);
+  const settled = noticeForScreen(current, settleSelections(marked.state, ctx));
   return settled === marked.state ? marked : { state: settled, commands: marked.commands };
 }
 
