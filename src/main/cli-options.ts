@@ -1,3 +1,9 @@
+/**
+ * The config.json that --help shows: it must be one berth accepts (x is exec's, so an example
+ * of "stop": "h" stopped berth from starting); test/main/cli-options.test.ts loads it.
+ */
+export const CONFIG_EXAMPLE = '{"keys": {"stop": "h", "down": ["down", "j", "ctrl+n"]}}';
+
 export const usage = `usage: berth [options]
 
   -H, --host <address>     engine address: unix:///path/to.sock (or just /path/to.sock: an
@@ -16,7 +22,7 @@ export const usage = `usage: berth [options]
   -v, --version            berth's version
 
 Keys can be changed in $XDG_CONFIG_HOME/berth/config.json (default ~/.config/berth/config.json):
-  {"keys": {"stop": "x", "down": ["down", "j", "ctrl+n"]}}
+  ${CONFIG_EXAMPLE}
 `;
 
 /** "2s", "500ms", "1.5" (seconds) → milliseconds; a string is an error message. */

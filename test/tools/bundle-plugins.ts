@@ -221,11 +221,18 @@ export const builtinsOnDemand: Plugin = {
  * which reads the CommonJS exports once; `require()` still gets the module itself.
  *
  * The exports are listed as the build finds them. A builtin's accessor properties (`process.stdout`
- * makes the stream when first read) are left out: importing one by name from a builtin fails the
- * build rather than reading it early.
+ * makes the stream when first read) are left out, and so are the ones a later Node deprecated
+ * (DEPRECATED): importing one by name from a builtin fails the build rather than reading it early.
  */
 const SHARED_INTEROP = /^(react|react\/jsx-runtime|(node:)?(process|path|fs|os))$/;
 const IDENTIFIER = /^[A-Za-z_$][\w$]*$/;
+/**
+ * Exports a later Node than the build's turned into deprecated accessors: the view would read
+ * them as the bundle starts, and that Node prints a warning at every run. Node 24 made fs's
+ * access modes so (DEP0176: `[DEP0176] DeprecationWarning: fs.F_OK is deprecated`; they live on
+ * in fs.constants), while Node 20 and 22 still give them as values. Left out, as accessors are.
+ */
+const DEPRECATED: Readonly<Record<string, readonly string[]>> = { fs: ['F_OK', 'R_OK', 'W_OK', 'X_OK'] };
 
 export const sharedInterop: Plugin = {
   name: 'shared-interop',
@@ -237,8 +244,9 @@ export const sharedInterop: Plugin = {
       const builtin = isBuiltin(args.path);
       const target = builtin ? (args.path.startsWith('node:') ? args.path : `node:${args.path}`) : args.path;
       const exports = requireFromRoot(target) as Record<string, unknown>;
+      const deprecated = builtin ? (DEPRECATED[target.slice('node:'.length)] ?? []) : [];
       const names = Object.keys(exports).filter((name) => {
-        if (name === 'default' || !IDENTIFIER.test(name)) return false;
+        if (name === 'default' || !IDENTIFIER.test(name) || deprecated.includes(name)) return false;
         const descriptor = Object.getOwnPropertyDescriptor(exports, name);
         return descriptor !== undefined && (!builtin || 'value' in descriptor);
       });

@@ -30,6 +30,8 @@ const MAX_PASTE = 64 * 1024;
  * one press per character (splitBurst). Esc followed by a character in one read reaches here
  * already as Alt+character: that is the terminal's encoding, which Ink parses before us (and a
  * lone Esc at the end of a read, Ink holds for 20 ms in case the rest of a sequence follows).
+ * Whether it was Alt or Esc then the key depends on the screen's keys: the reducer decides
+ * (keys/esc-prefix.ts).
  */
 export function decodeKeys(input: string, key: Key): KeyPress[] {
   const mouse = MOUSE_REPORT.exec(input);

@@ -26,8 +26,9 @@ function screenContexts(state: AppState): readonly KeyContext[] {
     case 'incident':
       return ['incident', 'global'];
     case 'palette':
-      // Typed text, as the filter prompt: Enter runs the entry, Esc closes, ↑/↓ choose.
-      return ['prompt', 'line', 'list'];
+      // Typed text, as the filter prompt: Enter runs the entry, Esc closes, ↑/↓ choose. 'palette'
+      // binds nothing: it names the screen, whose footer says so in its own words (footer.ts).
+      return ['palette', 'prompt', 'line', 'list'];
     case 'files':
       return ['files', 'global'];
     case 'dialog':

@@ -7,6 +7,7 @@
  */
 import { displayWidth } from '../format/index.ts';
 import { panes } from '../panes/index.ts';
+import { prettyKey } from './key-label.ts';
 import { bindingLabel, type ActionId, type Binding, type KeyContext, type Keymap } from './keymap.ts';
 
 /** The views' keys by how much they are used, most first (a pane's order is its module's `footer`). */
@@ -22,12 +23,36 @@ export function footerOrder(screen: KeyContext): readonly ActionId[] {
 
 const ALWAYS: readonly ActionId[] = ['help', 'quit'];
 
+/**
+ * Screens whose keys are another's, said in their own words: only these, in this order, each
+ * written with the keys that reach its actions there. The palette's keys are the filter prompt's,
+ * but Enter runs the entry chosen and Esc closes the palette (where the prompt keeps and clears).
+ */
+const ownFooter: Readonly<Record<KeyContext, ReadonlyArray<{ actions: readonly ActionId[]; word: string }>>> = {
+  palette: [
+    { actions: ['prompt-keep'], word: 'runs' },
+    { actions: ['up', 'down'], word: 'choose' },
+    { actions: ['prompt-clear'], word: 'closes' },
+  ],
+};
+
+/** A screen's own footer (ownFooter): each part with the first key that reaches each of its actions. */
+function ownParts(keymap: Keymap, contexts: readonly KeyContext[], own: ReadonlyArray<{ actions: readonly ActionId[]; word: string }>): string[] {
+  const reach = keymap.bindingsFor(contexts);
+  return own.flatMap(({ actions, word }) => {
+    const keys = actions.map((action) => reach.find((b) => b.action === action)?.keys[0]);
+    return keys.every((k): k is string => k !== undefined) ? [`${keys.map(prettyKey).join('/')} ${word}`] : [];
+  });
+}
+
 function hint(binding: Binding): string {
   return `${bindingLabel(binding)} ${binding.footer ?? binding.description}`;
 }
 
 /** The footer's parts for these contexts in `width` cells, most used first, help and quit last. */
 export function footerParts(keymap: Keymap, contexts: readonly KeyContext[], width: number, hidden?: ReadonlySet<ActionId>): string[] {
+  const own = ownFooter[contexts[0] ?? ''];
+  if (own) return fit(ownParts(keymap, contexts, own), [], width);
   // `hidden`: what the selected row's engine does not take (a read-only engine's changes).
   const shown = keymap.bindingsFor(contexts).filter((b) => b.footer && !hidden?.has(b.action));
   const order = footerOrder(contexts[0] ?? '');
@@ -38,14 +63,18 @@ export function footerParts(keymap: Keymap, contexts: readonly KeyContext[], wid
   // Stable: the keys a screen does not rank keep the keymap's order after the ranked ones.
   const ranked = shown.filter((b) => !ALWAYS.includes(b.action)).sort((a, b) => rank(a) - rank(b));
   const fixed = shown.filter((b) => ALWAYS.includes(b.action)).map(hint);
+  return fit(ranked.map(hint), fixed, width);
+}
+
+/** As many of `parts` as `width` holds beside `fixed` (a part that does not fit leaves room for a shorter one after it), then `fixed`. */
+function fit(parts: readonly string[], fixed: readonly string[], width: number): string[] {
   const gap = 2;
   let used = fixed.reduce((n, p) => n + displayWidth(p) + gap, 0);
-  const parts: string[] = [];
-  for (const binding of ranked) {
-    const part = hint(binding);
+  const kept: string[] = [];
+  for (const part of parts) {
     if (used + displayWidth(part) > width) continue;
-    parts.push(part);
+    kept.push(part);
     used += displayWidth(part) + gap;
   }
-  return [...parts, ...fixed];
+  return [...kept, ...fixed];
 }

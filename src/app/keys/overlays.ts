@@ -173,7 +173,11 @@ function logsKey(state: AppState, overlay: LogsOverlay, press: KeyPress, ctx: Ui
     case 'copy-lines':
     case 'pretty-json': {
       const line = overlay.view.search?.current;
-      if (line === undefined) return notify(state, `${ctx.keymap.shortLabel('select-lines')} puts a cursor on a line first`, 'error');
+      if (line === undefined) {
+        // Select mode is off and nothing is matched: say which key comes first.
+        const [key, what] = action === 'copy-lines' ? [ctx.keymap.shortLabel('copy-lines'), 'copies selected lines'] : [ctx.keymap.shortLabel('pretty-json'), 'shows one line as JSON'];
+        return notify(state, `${key} ${what}: press ${ctx.keymap.shortLabel('select-lines')} first (select mode puts a cursor on a line), or ${ctx.keymap.shortLabel('search')} to search for one`, 'error');
+      }
       return action === 'copy-lines' ? copyLines(state, overlay, ctx, line, line) : prettyLine(state, overlay, ctx, line);
     }
     case 'pager':

@@ -16,9 +16,12 @@ import { bindingLabel, type ActionId } from './keymap.ts';
 /** Actions that mean nothing chosen by name: moving the cursor, the palette itself, the quit question's answer. */
 const NOT_OFFERED: ReadonlySet<ActionId> = new Set(['palette', 'up', 'down', 'top', 'bottom', 'page-up', 'page-down', 'stay', 'interrupt']);
 
+/** Actions whose id says less than what the key does: Space marks a container (it folds only a Compose project's row). */
+const NAMES: Partial<Record<ActionId, string>> = { fold: 'mark or fold' };
+
 /** An action's name as words: `toggle-all` → "toggle all". */
 function actionName(action: ActionId): string {
-  return action.replace(/-/g, ' ');
+  return NAMES[action] ?? action.replace(/-/g, ' ');
 }
 
 /** The entries for the screen `state` shows (the palette not yet open over it). */

@@ -34,6 +34,8 @@ import { paletteEngines, paletteKey } from './palette.ts';
 import { copyAgain, filesResult } from './files.ts';
 import { isPrintableKey, type ActionId } from './keymap.ts';
 import { contextsFor } from './contexts.ts';
+import { escThenKey } from './esc-prefix.ts';
+import { noticeForScreen } from './notice-scope.ts';
 import { close } from './steps.ts';
 import { answerQuit, askToQuit } from '../quit.ts';
 import { applyLogView, overlayKey, revealCurrent } from './overlays.ts';
@@ -222,10 +224,16 @@ export function settleSelections(state: AppState, ctx: UiContext): AppState {
 export function reduceApp(state: AppState, input: AppInput, ctx: UiContext): Reduced {
   // '' is the first pane: named once, so every pane's view is kept under its own id.
   const current = state.pane === '' ? { ...state, pane: paneEntry('').id } : state;
+  const split = input.kind === 'key' ? escThenKey(input.press, ctx.keymap, contextsFor(current)) : undefined;
+  if (split) {
+    const first = reduceApp(current, { kind: 'key', press: split[0] }, ctx);
+    const second = reduceApp(first.state, { kind: 'key', press: split[1] }, ctx);
+    return { state: second.state, commands: [...first.commands, ...second.commands] };
+  }
   const result = input.kind === 'key' ? reduceKey(current, input.press, ctx) : reduceAction(current, input.action, ctx);
   const unmarked = settleMarks(result.state, ctx, panes);
   const marked = unmarked ? { state: unmarked.state, commands: [...result.commands, ...unmarked.commands] } : result;
-  const settled = settleSelections(marked.state, ctx);
+  const settled = noticeForScreen(current, settleSelections(marked.state, ctx));
   return settled === marked.state ? marked : { state: settled, commands: marked.commands };
 }
 

@@ -41,7 +41,9 @@ export const incidents: PaneDefinition<IncidentRow> = definePane<IncidentRow>({
   rows: (state, ctx) => rowsOf(ctx.incidents.incidents, paneView(state, ID).filter),
   key: (row, ctx) => rowKey(ctx.engine.connection.endpoint, row.key),
   filterable: true,
-  pinsSelection: true,
+  // Newest first, the cursor on the top row until the user moves (as Actions): pinned, it stayed
+  // on the first incident ever seen, a row lower with each newer one.
+  pinsSelection: false,
   summary(state, ctx) {
     const all = ctx.incidents.incidents;
     const filter = paneView(state, ID).filter;

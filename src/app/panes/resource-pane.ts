@@ -12,10 +12,13 @@ interface ResourceListState {
   error?: string;
 }
 
-/** The tab's summary: "3 volumes, 1 unused", with the filter; nothing before the first read. */
-export function resourceSummary(list: ResourceListState, rows: readonly { users: number }[], noun: string, filter: string | undefined): string {
+/**
+ * The tab's summary: "3 volumes, 1 unused", with the filter; nothing before the first read. The
+ * engine's own networks (host, none) are not unused: nothing can remove them.
+ */
+export function resourceSummary(list: ResourceListState, rows: readonly { users: number; predefined?: true }[], noun: string, filter: string | undefined): string {
   if (!list.loaded) return '';
-  const unused = rows.filter((r) => r.users === 0).length;
+  const unused = rows.filter((r) => r.users === 0 && !r.predefined).length;
   return `${plural(rows.length, noun)}, ${unused} unused${filter ? ` · filter "${filter}"` : ''}`;
 }
 

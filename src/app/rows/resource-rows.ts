@@ -6,6 +6,7 @@ import type { NetworkSummary, VolumeSummary } from '../../engine/resources.ts';
 import type { ContainerSummary } from '../../engine/types.ts';
 import { memberOf } from '../../state/fleet/member-tag.ts';
 import { usage } from '../../state/resources/resource-lists.ts';
+import { isPredefinedNetwork } from '../../state/prune/preview.ts';
 import { sanitizeLine, shortId } from '../format/index.ts';
 
 export type VolumeColumn = 'name' | 'driver' | 'mountpoint' | 'usedBy';
@@ -19,6 +20,8 @@ export interface ResourceRow<C extends string> {
   cells: Record<C, string>;
   /** Containers using it: a volume in use cannot be removed, and prune leaves it. */
   users: number;
+  /** The engine's own network (host, none, bridge): never removed, so never counted unused. */
+  predefined?: true;
   /** In a fleet: the short name of its engine (and its users are that engine's containers). */
   engine?: string;
 }
@@ -72,7 +75,7 @@ export function networkRows(networks: readonly NetworkSummary[], containers: rea
       const engine = memberOf(n);
       const by = usage(onEngine(containers, engine)).networks.get(n.Name);
       const cells = { name: sanitizeLine(n.Name), id: shortId(n.Id), driver: sanitizeLine(n.Driver ?? ''), scope: sanitizeLine(n.Scope ?? ''), usedBy: users(by) };
-      return { key: n.Id, name: n.Name, cells, users: by?.length ?? 0, ...(engine !== undefined && { engine }) };
+      return { key: n.Id, name: n.Name, cells, users: by?.length ?? 0, ...(isPredefinedNetwork(n.Name) && { predefined: true as const }), ...(engine !== undefined && { engine }) };
     })
     .filter((row) => matches(row.cells, needle) || matchesEngine(row.engine, needle));
 }

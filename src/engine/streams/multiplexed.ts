@@ -17,6 +17,11 @@ import { EngineError } from '../errors.ts';
 export interface LogChunk {
   stream: 'stdout' | 'stderr';
   data: Buffer;
+  /**
+   * Frames in it that went on with a line the stream left open (timestamped logs only): each is
+   * an entry of its own to the engine, which `tail` counts, though it adds no line.
+   */
+  continued?: number;
 }
 
 export interface DemultiplexOptions {
@@ -70,6 +75,14 @@ export async function* demultiplex(
   const lineOpen = { stdout: false, stderr: false };
   /** While the start of a continuation frame is read: the bytes held until its timestamp's space. */
   let stamp: Buffer[] | undefined;
+  /** Continuation frames not yet reported with a chunk. */
+  let continued = 0;
+  const chunkOf = (pieces: Buffer[], t: number): LogChunk => {
+    const chunk = piecesOf(pieces, t);
+    if (continued > 0) chunk.continued = continued;
+    continued = 0;
+    return chunk;
+  };
 
   for await (const chunk of body) {
     const bytes = asBuffer(chunk);
@@ -87,16 +100,17 @@ export async function* demultiplex(
         try {
           type = checkHeader(header, opts.operation);
         } catch (error) {
-          if (run.length > 0) yield piecesOf(run.splice(0), runType);
+          if (run.length > 0) yield chunkOf(run.splice(0), runType);
           throw error;
         }
         remaining = header.readUInt32BE(4);
         stamp = opts.timestamps === true && type !== SYSTEM_ERROR && lineOpen[STREAM_BY_TYPE[type] ?? 'stdout'] ? [] : undefined;
+        if (stamp !== undefined) continued += 1;
         if (remaining > 0) continue;
         // An empty frame: its header is all there is.
         headerFilled = 0;
         if (type === SYSTEM_ERROR) {
-          if (run.length > 0) yield piecesOf(run.splice(0), runType);
+          if (run.length > 0) yield chunkOf(run.splice(0), runType);
           throw systemErrorFrom([], opts.operation);
         }
         continue;
@@ -126,7 +140,7 @@ export async function* demultiplex(
       }
       if (type === SYSTEM_ERROR) {
         // What the container wrote before the daemon's error is theirs to see first.
-        if (run.length > 0) yield piecesOf(run.splice(0), runType);
+        if (run.length > 0) yield chunkOf(run.splice(0), runType);
         const room = maxSystemErrorBytes - systemErrorBytes;
         if (room > 0) {
           const kept = piece.subarray(0, room);
@@ -134,7 +148,7 @@ export async function* demultiplex(
           systemErrorBytes += kept.length;
         }
       } else {
-        if (run.length > 0 && STREAM_BY_TYPE[type] !== STREAM_BY_TYPE[runType]) yield piecesOf(run.splice(0), runType);
+        if (run.length > 0 && STREAM_BY_TYPE[type] !== STREAM_BY_TYPE[runType]) yield chunkOf(run.splice(0), runType);
         run.push(piece);
         runType = type;
         lineOpen[STREAM_BY_TYPE[type] ?? 'stdout'] = piece[piece.length - 1] !== 0x0a;
@@ -144,7 +158,7 @@ export async function* demultiplex(
         if (type === SYSTEM_ERROR) throw systemErrorFrom(systemError, opts.operation);
       }
     }
-    if (run.length > 0) yield piecesOf(run, runType);
+    if (run.length > 0) yield chunkOf(run, runType);
   }
   if (type === SYSTEM_ERROR && remaining > 0) throw systemErrorFrom(systemError, opts.operation);
 }

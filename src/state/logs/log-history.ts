@@ -4,7 +4,7 @@
 // older pages detaches the window from the live end (its newest lines are pushed out): the live
 // stream stops while detached, and reading down to the end, or `G`, joins it again.
 import { describeError, isEngineError } from '../../engine/errors.ts';
-import { CHECKPOINT_EVERY, engineTime, HistoryIndex, leadingGroup, trailingGroup, trimNewer, trimOlder } from './history-index.ts';
+import { CHECKPOINT_EVERY, engineTime, HistoryIndex, leadingGroup, timeKey, trailingGroup, trimNewer, trimOlder } from './history-index.ts';
 import type { LogBuffer } from './log-buffer.ts';
 import { readLog, readLogChunks, readPage, type ReadLogs } from './log-reader.ts';
 import type { LogLine } from './types.ts';
@@ -86,6 +86,8 @@ export class LogHistory {
   #matcher: ((text: string) => boolean) | undefined;
   #wantOlder = false;
   #seq = 0;
+  /** The newest line time the total (`counted`) takes in: live lines after it grow the total. */
+  #countedThrough: bigint | undefined;
   readonly #closed = new AbortController();
 
   constructor(private readonly host: HistoryHost) {}
@@ -109,7 +111,10 @@ export class LogHistory {
     this.#loading = undefined;
     this.#matches = [];
     this.#wantOlder = false;
-    this.#info = { older: false, newer: false, ...(this.#info.counted === undefined ? {} : { counted: this.#info.counted }) };
+    // The total was the whole log's when counted; a window is not followed line by line, so it
+    // would only grow stale under it: the next count or search tells it again.
+    this.#countedThrough = undefined;
+    this.#info = { older: false, newer: false };
     this.host.changed(this.#info);
   }
 
@@ -118,9 +123,31 @@ export class LogHistory {
     if (!this.#info.older && this.#info.offset === undefined) this.#set({ older: true });
   }
 
-  /** Lines were appended by the live stream (evicting `evicted` from the front). */
-  appended(evicted: number): void {
-    if (evicted > 0) this.#set({ older: true, offset: this.#info.offset === undefined ? undefined : this.#info.offset + evicted });
+  /**
+   * Lines were appended by the live stream (evicting `evicted` from the front). Those newer than
+   * the last line a finished count read are the log's new lines: the total grows by them, so it
+   * never stays behind a log that goes on (a line of the same time is taken as counted).
+   */
+  appended(evicted: number, lines: readonly LogLine[] = []): void {
+    const grown = this.#newSinceCount(lines);
+    const counted = this.#info.counted;
+    if (evicted === 0 && grown === 0) return;
+    this.#set({
+      ...(evicted > 0 ? { older: true, offset: this.#info.offset === undefined ? undefined : this.#info.offset + evicted } : {}),
+      ...(grown > 0 && counted !== undefined ? { counted: counted + grown } : {}),
+    });
+  }
+
+  #newSinceCount(lines: readonly LogLine[]): number {
+    if (this.#info.counted === undefined || this.#countedThrough === undefined) return 0;
+    let grown = 0;
+    for (const line of lines) {
+      const key = line.time === undefined ? undefined : timeKey(line.time);
+      if (key === undefined || key <= this.#countedThrough) continue;
+      this.#countedThrough = key;
+      grown++;
+    }
+    return grown;
   }
 
   /** ↑ at the top: the page before the window. */
@@ -370,6 +397,7 @@ export class LogHistory {
           const offset = headLine + (buffer.dropped - dropped);
           this.#set({ offset, older: offset > 0 });
         }
+        this.#countedThrough = index.lastKey;
         report(true);
         if (this.#wantOlder) this.#olderIfCovered();
       },

@@ -68,7 +68,11 @@ export class LogSession {
   /** Older pages, the count, whole-history search: a container's logs only. */
   readonly history: LogHistory | undefined;
   private tty = false;
-  /** Lines the first (tail) read brought: a full tail means older lines may exist. */
+  /**
+   * Entries the first (tail) read brought: a full tail means older lines may exist. The engine's
+   * `tail` counts entries, and a line over 16 KiB is several (a 70,000-byte line is 5), so the
+   * lines are counted with the entries that continued one.
+   */
   private tailLines = 0;
   private detached = false;
   /** A time window (time-window.ts): the view holds its lines only, the history is not paged. */
@@ -175,7 +179,7 @@ export class LogSession {
           this.tailLines += lines.length;
           if (this.tailLines >= this.tail) this.history.mayHaveOlder();
         }
-        if (evicted > 0) this.history.appended(evicted);
+        this.history.appended(evicted, lines);
       }
       this.scheduleNotify();
     };
@@ -198,7 +202,10 @@ export class LogSession {
         signal,
       });
       this.setState({ status: 'streaming' });
-      for await (const chunk of stream) add(splitter.push(chunk));
+      for await (const chunk of stream) {
+        if (!resume && paged) this.tailLines += chunk.continued ?? 0;
+        add(splitter.push(chunk));
+      }
       add(splitter.flush());
       if (bounded && !signal.aborted) {
         // Nothing more belongs to this window: the start of a new run does not re-attach.

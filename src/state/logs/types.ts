@@ -8,6 +8,8 @@ export type LogStream = 'stdout' | 'stderr';
 export interface LogChunkLike {
   readonly stream: LogStream;
   readonly data: Uint8Array;
+  /** Entries in it that went on with an open line (a line over 16 KiB is several): `tail` counts them. */
+  readonly continued?: number;
 }
 
 /** One complete log line. `text` is exactly what the container wrote, minus the newline (and a `\r` before it). */

@@ -39,6 +39,11 @@ export interface PrunePreview {
 const STOPPED = new Set(['exited', 'created', 'dead']);
 const PREDEFINED = new Set(['bridge', 'host', 'none']);
 
+/** The engine's own networks (bridge, host, none): never removed, never pruned, never "unused". */
+export function isPredefinedNetwork(name: string): boolean {
+  return PREDEFINED.has(name);
+}
+
 export interface PreviewContext {
   containers: readonly ContainerSummary[];
   networks?: readonly NetworkSummary[];
@@ -112,7 +117,7 @@ export function prunePreview(target: PruneTarget, df: DiskUsage, context: Previe
     }
     case 'networks': {
       const used = usage(context.containers).networks;
-      return sized((context.networks ?? []).filter((n) => !PREDEFINED.has(n.Name) && !used.has(n.Name)).map((n) => ({ key: n.Name, name: n.Name })));
+      return sized((context.networks ?? []).filter((n) => !isPredefinedNetwork(n.Name) && !used.has(n.Name)).map((n) => ({ key: n.Name, name: n.Name })));
     }
     case 'build':
       // Sent with all=true (prune.ts ENDPOINT): every record not in use, shared ones and the

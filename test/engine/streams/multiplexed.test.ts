@@ -302,3 +302,16 @@ void test('timestamps: a frame that continues the line its stream left open lose
   for await (const chunk of demultiplex(chunksOf([frame(1, 'x'), frame(1, 'y'.repeat(60) + '\n')]), { timestamps: true })) odd.push({ stream: chunk.stream, text: chunk.data.toString('utf8') });
   assert.deepEqual(merge(odd), [{ stream: 'stdout', text: `x${'y'.repeat(60)}\n` }]);
 });
+
+void test('timestamps: each frame that continued an open line is counted, once, whatever the chunking (the engine’s tail counts them)', async () => {
+  // One line in three entries (as dockerd splits one over 16 KiB), one in one, one on stderr.
+  const frames = [frame(1, '2026-11-26T08:21:19Z aaa'), frame(1, '2026-11-26T08:21:19Z bbb'), frame(2, '2026-11-26T08:21:19Z err\n'), frame(1, '2026-11-26T08:21:20Z ccc\n'), frame(1, '2026-11-26T08:21:20Z 1861\n')];
+  const bytes = Buffer.concat(frames);
+  const count = async (parts: Uint8Array[]) => {
+    let continued = 0;
+    for await (const chunk of demultiplex(chunksOf(parts), { timestamps: true })) continued += chunk.continued ?? 0;
+    return continued;
+  };
+  assert.equal(await count([bytes]), 2);
+  for (let cut = 1; cut < bytes.length; cut++) assert.equal(await count(split(bytes, [cut])), 2, `split at ${cut}`);
+});
