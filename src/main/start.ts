@@ -16,12 +16,8 @@ import { demoFromEnv } from './demo-env.ts';
 import { osc52 } from '../app/clipboard.ts';
 import { alertSequence } from '../app/alerts.ts';
 import type { Runtime } from '../app/runtime.ts';
-import { runShell } from './shell.ts';
-import { shellWord } from '../state/run-line/format-line.ts';
-import { runPager } from './pager.ts';
-import { prepareAttach, runAttached } from './attach.ts';
-import type { AttachEnd } from '../app/commands.ts';
-import type { AttachRequest, PagerFeed, ShellRequest } from '../app/handlers/work.ts';
+import { createHandOver } from './hand-over.ts';
+import { terminalServices } from './terminal-services.ts';
 import { loadSettings, settingsPath } from './settings.ts';
 import { MouseMode } from './mouse-mode.ts';
 import { applyTheme } from '../app/theme.ts';
@@ -102,19 +98,19 @@ export async function runApp(options: AppOptions): Promise<number> {
   const exited = new Promise<number>((resolve) => (resolveExit = resolve));
 
   let instance: Instance | undefined;
-  /** Ink's hand-over of the terminal (for a shell, for Ctrl-Z), once Ink is mounted. */
+  /** Ink's hand-over of the terminal (for a shell, the pager, Ctrl-Z), once Ink is mounted. */
   let terminal: TerminalControl | undefined;
   /** The app store and its command runner. */
   let runtime: Runtime | undefined;
-  /** True while a shell in a container has the terminal. */
-  let shellActive = false;
+  /** The one way the terminal goes to another program and comes back (shell, attach, run -it, pager). */
+  const handOver = createHandOver({ terminal: () => terminal, running: () => !finished, stdin: process.stdin, stdout: process.stdout });
   /** The wheel's reports (config.json `mouse`), on once Ink has the terminal. */
   const mouse = new MouseMode((text) => process.stdout.write(text));
 
   let stopRelease: () => void = () => undefined;
 
   // Ctrl-Z and kill -TSTP suspend berth as any terminal program; fg brings it back redrawn.
-  const suspender = installSuspend({ terminal: () => terminal, enabled: () => !shellActive && !finished });
+  const suspender = installSuspend({ terminal: () => terminal, enabled: () => !handOver.active && !finished });
 
   function finish(code: number, message?: string): void {
     if (finished) return;
@@ -161,65 +157,6 @@ export async function runApp(options: AppOptions): Promise<number> {
       firstData(engineStore, FIRST_DATA_WAIT_MS),
     ]);
     if (!finished) {
-      // Ink hands the terminal to the shell and takes it back with the whole frame drawn again;
-      // the app store stays as it was, so berth comes back where it was, with this line said.
-      const openShell = async (request: ShellRequest): Promise<{ text: string; tone: 'info' | 'error' } | undefined> => {
-        if (shellActive || finished || !terminal) return undefined;
-        shellActive = true;
-        const label = `${request.name} (${request.containerId.slice(0, 12)})`;
-        const what = request.cmd ? request.cmd.map(shellWord).join(' ') : 'the shell';
-        let said: { text: string; tone: 'info' | 'error' } | undefined;
-        try {
-          await terminal.suspend(async () => {
-            try {
-              const code = await runShell(request.client, request, label, { stdin: process.stdin, stdout: process.stdout });
-              said = { text: `${what} in ${label} exited${code === undefined ? '' : ` with code ${code}`}`, tone: 'info' };
-            } catch (error) {
-              said = { text: request.cmd ? `${what} did not run in ${label}: ${describeError(error)}` : `no shell in ${label}: ${describeError(error)}`, tone: 'error' };
-            }
-          });
-        } finally {
-          shellActive = false;
-        }
-        return finished ? undefined : said;
-      };
-      // The same hand-over for the container's own process: an attach, or a `docker run -it`.
-      const openAttach = async (request: AttachRequest): Promise<AttachEnd | undefined> => {
-        if (shellActive || finished || !terminal) return undefined;
-        shellActive = true;
-        const label = `${request.name} (${request.containerId.slice(0, 12)})`;
-        const client = request.client;
-        let outcome: AttachEnd | undefined;
-        try {
-          // A refusal comes back before the screen is let go of, and is said in the dialog or the status bar.
-          const prepared = await prepareAttach(client, request);
-          await terminal.suspend(async () => {
-            outcome = await runAttached(client, prepared, label, { stdin: process.stdin, stdout: process.stdout }, request.banner);
-          });
-        } finally {
-          shellActive = false;
-        }
-        return finished ? undefined : outcome;
-      };
-      // The logs view's lines in $PAGER: the same hand-over again.
-      const openPager = async (feed: PagerFeed): Promise<{ text: string; tone: 'info' | 'error' } | undefined> => {
-        if (shellActive || finished || !terminal) return undefined;
-        shellActive = true;
-        let said: { text: string; tone: 'info' | 'error' } | undefined;
-        try {
-          await terminal.suspend(async () => {
-            try {
-              const code = await runPager(feed, process.env.PAGER);
-              said = code === 0 ? undefined : { text: `the pager (${process.env.PAGER || 'less -R'}) exited with code ${code ?? 'none (a signal)'}`, tone: 'error' };
-            } catch (error) {
-              said = { text: `no pager: ${describeError(error)}`, tone: 'error' };
-            }
-          });
-        } finally {
-          shellActive = false;
-        }
-        return finished ? undefined : said;
-      };
       runtime = createRuntime(sources, {
         keymap: settings.keymap,
         custom: settings.custom,
@@ -227,9 +164,7 @@ export async function runApp(options: AppOptions): Promise<number> {
         quit: () => finish(0),
         copy: (text) => process.stdout.write(osc52(text)),
         ...(alertKind && { alert: (text: string) => process.stdout.write(alertSequence(alertKind, text)) }),
-        openShell,
-        openAttach,
-        openPager,
+        ...terminalServices(handOver, process.env),
         suspend: () => void suspender.suspend(),
         terminal: { columns: process.stdout.columns || 80, rows: process.stdout.rows || 24 },
       });

@@ -8,8 +8,9 @@
  *
  * The container gets the alternate screen, cleared, so the normal screen keeps what was there
  * before berth: quitting berth later leaves the terminal as it was (ScreenSwitches clears the
- * normal screen when a program in the container ended on it). The modes a program may have left
- * on (colours, mouse reporting, a hidden cursor) are reset before berth draws again.
+ * normal screen when a program in the container ended on it). It runs inside the one hand-over of
+ * the terminal (hand-over.ts), which resets the modes a program may have left on (colours, mouse
+ * reporting, a hidden cursor) and drops what was typed and not read before berth draws again.
  */
 import type { Duplex } from 'node:stream';
 import { demultiplex } from '../engine/streams/multiplexed.ts';
@@ -40,8 +41,6 @@ export type PumpEnd = 'ended' | 'detached';
 
 /** Clears the screen the container gets: the alternate one, so the normal screen is left alone. */
 const TAKE_SCREEN = '\u001b[?1049h\u001b[H\u001b[2J';
-/** SGR reset, cursor shown, mouse reporting off, keypad and cursor keys normal (the screen is berth's to switch). */
-export const RESET_AFTER_HANDOVER = '\u001b[0m\u001b[?25h\u001b[?1000l\u001b[?1002l\u001b[?1003l\u001b[?1006l\u001b[?1l\u001b>';
 /** Once the process is known to have ended, how long its last output may still take to arrive. */
 const DRAIN_MS = 500;
 
@@ -115,7 +114,8 @@ export async function pumpTerminal(socket: Duplex, io: TerminalIo, options: Pump
     if (stdin.isTTY) stdin.setRawMode(false);
     socket.destroy();
     socket.off('error', onError);
-    // A program that switched to the normal screen and ended there wrote on it: clear it.
-    stdout.write((screens.onAlternate ? '' : '\u001b[H\u001b[2J') + RESET_AFTER_HANDOVER);
+    // A program that switched to the normal screen and ended there wrote on it: clear it. (The
+    // modes it may have left on are reset by the hand-over, hand-over.ts, as for any program.)
+    if (!screens.onAlternate) stdout.write('\u001b[H\u001b[2J');
   }
 }
