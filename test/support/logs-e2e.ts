@@ -3,12 +3,12 @@
  * directory of the test's own (where `w` saves and the pager's files land), and a container's
  * logs view opened by filtering to its name and pressing Enter.
  */
-import { berthBin, ensureBuilt, key, PtySession } from './pty.ts';
+import { berthBin, ensureBuilt, key, PtySession, type LaunchOptions } from './pty.ts';
 
 /** berth in `cwd` against `dockerHost`, with `extra` in its environment; kept in `sessions` for `after` to stop. */
-export function berthIn(cwd: string, dockerHost: string, sessions: PtySession[], extra: Record<string, string> = {}): PtySession {
+export function berthIn(cwd: string, dockerHost: string, sessions: PtySession[], extra: Record<string, string> = {}, launch: Pick<LaunchOptions, 'answers'> = {}): PtySession {
   ensureBuilt();
-  const session = new PtySession({ command: '/bin/sh', args: ['-c', `cd "${cwd}" && exec "${process.execPath}" "${berthBin}"`], env: { DOCKER_HOST: dockerHost, ...extra } });
+  const session = new PtySession({ ...launch, command: '/bin/sh', args: ['-c', `cd "${cwd}" && exec "${process.execPath}" "${berthBin}"`], env: { DOCKER_HOST: dockerHost, ...extra } });
   sessions.push(session);
   return session;
 }

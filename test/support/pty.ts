@@ -26,6 +26,8 @@ export interface LaunchOptions {
   command?: string;
   /** Working directory (default: the repository). */
   cwd?: string;
+  /** The headless terminal answers what the program asks it (status, cursor position), as a real one does. */
+  answers?: boolean;
 }
 
 /**
@@ -61,6 +63,7 @@ export class PtySession {
       if (this.raw.length > 4_000_000) this.raw = this.raw.slice(-2_000_000);
       this.writes = this.writes.then(() => new Promise<void>((resolve) => this.term.write(data, resolve)));
     });
+    if (options.answers) this.term.onData((data) => this.pty.write(data));
     this.exited = new Promise((resolve) => this.pty.onExit((e) => resolve({ exitCode: e.exitCode, signal: e.signal })));
   }
 
