@@ -32,7 +32,10 @@ export const RESET_AFTER_HANDOVER = '\u001b[0m\u001b[?25h\u001b[?1000l\u001b[?10
  */
 const TAKE_SCREEN_BACK = '\u001b[?1049h\u001b[H\u001b[2J';
 
-/** How long to wait for the terminal's answer: one that never answers costs this much at each return. */
+/**
+ * How long to wait for the terminal's answer: one that never answers costs this much at each
+ * return. An answer that comes later reaches Ink, which drops it as a sequence that is no key.
+ */
 const ANSWER_MS = 300;
 
 export interface HandOverOptions {

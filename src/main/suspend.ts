@@ -8,7 +8,9 @@
  * as a key, and the keymap's `suspend` action (from any screen, dialogs and fields included, as
  * Ctrl-C quits) comes here. Inside a bracketed paste it is text, and while a shell in a container
  * has the terminal it is that shell's. Handing the terminal over and taking it back is Ink's own
- * (`suspendTerminal`), the same as for a shell in a container.
+ * (`suspendTerminal`), as inside the hand-over to another program (hand-over.ts), without that
+ * module's care for stdin: a stopped berth reads nothing, and what is typed to the shell meanwhile
+ * is the shell's.
  */
 import type { TerminalControl } from '../ui/terminal-handle.tsx';
 
