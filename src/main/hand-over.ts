@@ -115,12 +115,14 @@ export function createHandOver(options: HandOverOptions): TerminalHandOver {
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /**
- * Makes stdin stop reading the terminal. Node's stdin stops its pending read when paused while
+ * Makes stdin stop reading the terminal, and drops what it read that Ink had not taken yet (typed
+ * for berth's screen, not for the program). Node's stdin stops its pending read when paused while
  * nobody consumes it (its own 'pause' handler); the stream notices that the last listener is gone
  * a tick after it was taken off, so the pause waits a turn.
  */
 export async function stopReading(stdin: NodeJS.ReadStream): Promise<void> {
   await nextTurn();
+  while (stdin.readableLength > 0 && stdin.read() !== null);
   stdin.pause();
   await nextTurn();
 }

@@ -100,6 +100,13 @@ test('one program at a time: a second hand-over while one runs is refused, and t
   assert.equal(await handOver.run(() => Promise.resolve('again')), 'again', 'free again');
 });
 
+test('what berth had read and not yet taken before the hand-over is dropped: the program never gets it', async () => {
+  const stdin = new PassThrough({ encoding: 'utf8' });
+  stdin.write('jq');
+  const { handOver } = setup({ stdin: stdin as unknown as NodeJS.ReadStream });
+  assert.equal(await handOver.run((io) => Promise.resolve(io.stdin.readableLength)), 0);
+});
+
 test('a program that fails: the terminal is taken back first, then the failure is the caller\'s', async () => {
   const { log, handOver } = setup();
   await assert.rejects(
