@@ -1,12 +1,14 @@
 /**
  * Keys typed while the pager has the terminal are the pager's, never berth's (issue 47): berth in
  * a real pseudo-terminal against the sandbox engine, `o` in a container's logs view hands the
- * lines to less, and what is typed into less — a `p`, a fast `/plain⏎`, the `q` that ends it —
- * with 0–30 ms between the keys, twenty times. Each time berth must come back to the logs view
- * exactly as it left it: no pull dialog from the `p`, no search prompt from the `/`, not quit by
- * the `q`. (Before the one hand-over, hand-over.ts, Node's stdin kept a read pending while less
- * ran and took one of these keys now and then.) The headless terminal answers berth's status
- * query, as a real one does, so berth drops what was typed up to that answer.
+ * lines to the pager, and what is typed into it — a `p`, a fast `/plain⏎`, the `q` that ends it —
+ * goes with 0–30 ms between the keys. Twenty times into a pager that reads the terminal a key at a
+ * time (and must get every key, in order), ten times into less. Each time berth must come back to
+ * the logs view exactly as it left it: no pull dialog from the `p`, no search prompt from the `/`,
+ * not quit by the `q`. Before the one hand-over (src/main/hand-over.ts) Node's stdin kept a read
+ * pending while the pager ran, and the first test failed at its first try with the pull dialog
+ * open. The headless terminal answers berth's status query, as a real one does: berth drops what
+ * was typed up to that answer.
  */
 import assert from 'node:assert/strict';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -23,7 +25,7 @@ const name = `pagerkeys${process.pid}`;
 const sessions: PtySession[] = [];
 const cwd = mkdtempSync(join(tmpdir(), 'berth-e2e-pager-keys-'));
 const TRIES = 20;
-/** What is typed into less each time: a `p` (less: to the top), a search, and the `q` that quits it. */
+/** What is typed into the pager each time: a `p` (less: to the top), a search, and the `q` that quits it. */
 const KEYS = ['p', '/', 'p', 'l', 'a', 'i', 'n', '\r', 'q'];
 
 before(async () => {
