@@ -8,8 +8,9 @@
  * itself stops reading: with Ink's listener gone Node's tty stream still has a read pending, and
  * of two processes reading one terminal the kernel gives each key to whichever it wakes first — a
  * `p` typed into less's search opened berth's pull dialog once berth was back, a `q` meant for
- * less quit berth. A container's program is the exception only in appearance: berth feeds it what
- * is typed (terminal-pump.ts), and nothing else reads meanwhile.
+ * less quit berth. A program on the host (the pager, a custom action) gets the terminal in the
+ * modes berth found it in (cooked, echoing), as from a shell, and sets its own; a container's
+ * program is fed by berth itself, raw (terminal-pump.ts), and nothing else reads meanwhile.
  *
  * When the program is done: the modes it may have left on are reset, berth's screen is taken back
  * with the cursor at its top, everything typed until then (for the program, left unread when it
