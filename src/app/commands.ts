@@ -144,8 +144,8 @@ type ExecCommand =
   | { type: 'exec-run'; overlay: number; containerId: string; name: string; cmd?: string[]; user?: string; workdir?: string; interactive: boolean }
   /** A throwaway tools container sharing the container's processes and network (state/actions/debug-shell.ts). */
   | { type: 'debug-run'; overlay: number; containerId: string; name: string; image: string; cmd?: string[]; user?: string; workdir?: string; interactive: boolean }
-  /** A custom action's argv on the host, with the engine berth shows in its environment. */
-  | { type: 'host-run'; overlay: number; argv: string[] };
+  /** A custom action's argv on the host, with the engine berth shows in its environment (`interactive`: with the terminal handed over). */
+  | { type: 'host-run'; overlay: number; argv: string[]; interactive?: boolean };
 
 /** What fills the views. */
 type ViewCommand =

@@ -52,6 +52,7 @@ export interface RuntimeOptions {
   openShell?: RunnerServices['openShell'];
   openAttach?: RunnerServices['openAttach'];
   openPager?: RunnerServices['openPager'];
+  openHost?: RunnerServices['openHost'];
   suspend?: RunnerServices['suspend'];
   engines?: EngineSwitching;
   terminal: TerminalSize;
@@ -88,6 +89,7 @@ export function createRuntime(sources: LiveSources, options: RuntimeOptions): Ru
       openShell: options.openShell,
       openAttach: options.openAttach,
       openPager: options.openPager,
+      openHost: options.openHost,
       suspend: options.suspend,
       logDir: options.logDir ?? (() => process.cwd()),
     },

@@ -1,6 +1,6 @@
 /**
  * What the app can hand the terminal to (app/handlers/work.ts RunnerServices): a shell or a
- * command in a container, a container's own process, the pager. Each goes through the one
+ * command in a container, a container's own process, the pager, a command on the host. Each goes through the one
  * hand-over (hand-over.ts) and comes back with what berth says about how it ended; the app store
  * stays as it was meanwhile, so berth comes back where it was.
  */
@@ -11,10 +11,11 @@ import { prepareAttach, runAttached } from './attach.ts';
 import type { TerminalHandOver } from './hand-over.ts';
 import { runPager } from './pager.ts';
 import { runShell } from './shell.ts';
+import { runInTerminal } from './host-terminal.ts';
 
 type Said = { text: string; tone: 'info' | 'error' };
 
-export function terminalServices(handOver: TerminalHandOver, env: NodeJS.ProcessEnv): Required<Pick<RunnerServices, 'openShell' | 'openAttach' | 'openPager'>> {
+export function terminalServices(handOver: TerminalHandOver, env: NodeJS.ProcessEnv): Required<Pick<RunnerServices, 'openShell' | 'openAttach' | 'openPager' | 'openHost'>> {
   const label = (request: { name: string; containerId: string }) => `${request.name} (${request.containerId.slice(0, 12)})`;
   return {
     openShell: (request: ShellRequest) =>
@@ -43,5 +44,17 @@ export function terminalServices(handOver: TerminalHandOver, env: NodeJS.Process
             return { text: `no pager: ${describeError(error)}`, tone: 'error' };
           }
         }),
+    openHost: (argv, commandEnv) =>
+      handOver.run(async (): Promise<Said> => {
+        // The status bar has one line: a long command is cut, so how it ended still shows.
+        const line = argv.map(shellWord).join(' ');
+        const what = line.length > 60 ? `${line.slice(0, 59)}…` : line;
+        try {
+          const code = await runInTerminal(argv, commandEnv);
+          return { text: `${what} exited${code === undefined ? ' (ended by a signal)' : ` with code ${code}`}`, tone: code === 0 ? 'info' : 'error' };
+        } catch (error) {
+          return { text: `${what} did not run: ${describeError(error)}`, tone: 'error' };
+        }
+      }),
   };
 }

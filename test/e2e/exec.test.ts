@@ -3,7 +3,7 @@
  * and with the terminal (an interactive sh); the debug shell into a container made FROM scratch
  * with one static binary, and into one whose process runs as a non-root user, where
  * /proc/1/root shows the target's files; custom actions from config.json bound to keys, run on
- * the host with the engine in DOCKER_HOST, one asking first; and a config whose template names
+ * the host with the engine in DOCKER_HOST, one asking first, one with the terminal handed over; and a config whose template names
  * an unknown field refused at start with one line naming the file and the entry.
  */
 import assert from 'node:assert/strict';
@@ -42,6 +42,8 @@ before(async () => {
       actions: [
         { name: 'hello', command: `sh -c 'echo hello {{name}} via $DOCKER_HOST'`, key: 'ctrl+t' },
         { name: 'forget', command: `sh -c 'echo forgot {{id}} | tee ${join(configHome, 'forgot')}'`, key: 'ctrl+o', confirm: true },
+        // With the terminal: it asks, reads the answer from the terminal and keeps it.
+        { name: 'ask', command: `sh -c 'printf "berth-asks about {{name}}: "; read answer; echo "$answer via $DOCKER_HOST" > ${join(configHome, 'answer')}'`, key: 'ctrl+g', terminal: true },
       ],
     }),
   );
@@ -147,6 +149,20 @@ test('custom actions: a host action with a template on its key sees the engine i
   assert.match(forgot, new RegExp(`forgot ${id}`));
   assert.equal(readFileSync(join(configHome, 'forgot'), 'utf8'), `forgot ${id}\n`);
   await b.type(key.escape, 'q');
+  assert.equal((await b.exited).exitCode, 0);
+});
+
+test('a custom action with "terminal": true has the terminal: what is typed reaches it, and berth comes back saying how it ended', async () => {
+  const b = berth();
+  await b.waitFor(`${tag}-box`, WAIT_MS);
+  await select(b, `${tag}-box`);
+  await b.type('\u0007');
+  await b.waitFor(`berth-asks about ${tag}-box:`, WAIT_MS);
+  await b.type(...'fine, thanks', key.enter);
+  const back = await b.waitFor(/exited with code 0/, WAIT_MS);
+  assert.match(back, new RegExp(`${tag}-box`), 'berth is back where it was');
+  assert.equal(readFileSync(join(configHome, 'answer'), 'utf8'), `fine, thanks via ${env.dockerHost}\n`);
+  await b.type('q');
   assert.equal((await b.exited).exitCode, 0);
 });
 

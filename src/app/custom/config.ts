@@ -3,8 +3,9 @@
  * it runs (`"run": "host"`, the default, with the engine berth shows passed as the docker CLI
  * expects it; or `"container"`, an exec in the selected one), what it is for (`"pane"`:
  * "containers" or "images"; or `"label"`: containers carrying that label, `key` or `key=value`),
- * an optional `key` (bound in that pane and checked for clashes like the user's own keys) and
- * `confirm: true` to ask first. Everything is checked when berth starts; a mistake is one line
+ * an optional `key` (bound in that pane and checked for clashes like the user's own keys),
+ * `confirm: true` to ask first and `terminal: true` to hand it the terminal (an editor, a prompt,
+ * `docker exec -it`) instead of capturing its output. Everything is checked when berth starts; a mistake is one line
  * naming the entry.
  */
 import { isKeyName } from '../keys/custom-keys.ts';
@@ -25,7 +26,7 @@ export function customActionId(name: string): CustomActionId {
   return `custom:${name}`;
 }
 
-const KNOWN = ['name', 'command', 'run', 'pane', 'label', 'key', 'confirm'];
+const KNOWN = ['name', 'command', 'run', 'pane', 'label', 'key', 'confirm', 'terminal'];
 
 /** The actions, or one line naming the entry and what is wrong with it. */
 export function parseCustomActions(raw: unknown): CustomAction[] | string {
@@ -61,6 +62,7 @@ export function parseCustomActions(raw: unknown): CustomAction[] | string {
     if (kind !== 'container' && parsed.fields.has('label')) return `${named}: "command": {{label …}} is a container's, and this action is for ${String(pane)}`;
     if (e.key !== undefined && (typeof e.key !== 'string' || !isKeyName(e.key))) return `${named}: "key": ${JSON.stringify(e.key)} is not a key berth knows (one character, ctrl+x, meta+x, or a named key)`;
     if (e.confirm !== undefined && typeof e.confirm !== 'boolean') return `${named}: "confirm" must be true or false`;
+    if (e.terminal !== undefined && typeof e.terminal !== 'boolean') return `${named}: "terminal" must be true or false`;
     out.push({
       name,
       command: e.command,
@@ -70,6 +72,7 @@ export function parseCustomActions(raw: unknown): CustomAction[] | string {
       ...(label && { label }),
       ...(typeof e.key === 'string' && { key: e.key }),
       confirm: e.confirm === true,
+      terminal: e.terminal === true,
     });
   }
   return out;

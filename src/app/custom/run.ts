@@ -73,7 +73,7 @@ export function expandFor(state: AppState, ctx: UiContext, action: CustomAction)
   const pane = paneEntry(state.pane);
   const target = pane.id === paneOf(action.kind) ? selectedTarget(state, ctx) : undefined;
   const engine = ctx.engine.connection.context ?? ctx.engine.connection.endpoint;
-  const base = { name: action.name, where: action.where, confirm: action.confirm };
+  const base = { name: action.name, where: action.where, confirm: action.confirm, terminal: action.terminal };
   if (target?.kind === 'container' && action.kind === 'container') {
     const item = ctx.engine.containers.items.find((c) => c.Id === target.id);
     const labels = item?.Labels ?? {};

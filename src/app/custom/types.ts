@@ -21,6 +21,8 @@ export interface CustomAction {
   label?: { key: string; value?: string };
   key?: string;
   confirm: boolean;
+  /** It gets the terminal until it ends (as `x` with the terminal on), instead of its output captured. */
+  terminal: boolean;
 }
 
 /** The keymap action of a custom action: `custom:<name>`. */
@@ -32,6 +34,7 @@ export interface CustomRun {
   argv: readonly string[];
   where: 'host' | 'container';
   confirm: boolean;
+  terminal: boolean;
   /** The container (or image) it acts on, how the list names it, and its image. */
   id: string;
   shown: string;

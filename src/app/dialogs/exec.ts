@@ -45,7 +45,7 @@ export interface ExecRequest {
   history: readonly string[];
   /** The debug shell's image (config.json `debugImage`). */
   debugImage: string;
-  custom?: Pick<CustomRun, 'name' | 'argv' | 'where' | 'confirm'>;
+  custom?: Pick<CustomRun, 'name' | 'argv' | 'where' | 'confirm' | 'terminal'>;
 }
 
 export type ExecPhase =
@@ -93,10 +93,10 @@ export function checkExec(state: Pick<ExecDialog, 'fields' | 'terminal' | 'debug
 }
 
 /** The command a custom action runs, as the dialog starts it. */
-function customCommand(request: ExecRequest, custom: Pick<CustomRun, 'argv' | 'where'>, overlay: number): Command {
+function customCommand(request: ExecRequest, custom: Pick<CustomRun, 'argv' | 'where' | 'terminal'>, overlay: number): Command {
   return custom.where === 'host'
-    ? { type: 'host-run', overlay, argv: [...custom.argv] }
-    : { type: 'exec-run', overlay, containerId: request.containerId, name: request.name, cmd: [...custom.argv], interactive: false };
+    ? { type: 'host-run', overlay, argv: [...custom.argv], ...(custom.terminal && { interactive: true }) }
+    : { type: 'exec-run', overlay, containerId: request.containerId, name: request.name, cmd: [...custom.argv], interactive: custom.terminal };
 }
 
 /** An argv as a person would type it (quoted where a shell would need it), for titles and questions. */
@@ -108,8 +108,8 @@ function customTitle(custom: Pick<CustomRun, 'name' | 'argv'>): string {
   return `${custom.name}: ${commandLine(custom.argv)}`;
 }
 
-function startCustom(state: ExecDialog, custom: Pick<CustomRun, 'name' | 'argv' | 'where'>, overlay: number): Outcome<ExecDialog> {
-  return { state: { ...state, phase: { kind: 'running', title: customTitle(custom), terminal: false }, output: 0, scrollBack: 0 }, commands: [customCommand(state, custom, overlay)] };
+function startCustom(state: ExecDialog, custom: Pick<CustomRun, 'name' | 'argv' | 'where' | 'terminal'>, overlay: number): Outcome<ExecDialog> {
+  return { state: { ...state, phase: { kind: 'running', title: customTitle(custom), terminal: custom.terminal }, output: 0, scrollBack: 0 }, commands: [customCommand(state, custom, overlay)] };
 }
 
 function submit(state: ExecDialog, overlay: number): Outcome<ExecDialog> {
@@ -181,7 +181,7 @@ export const exec = defineDialog<ExecDialog, ExecRequest, ExecReply>({
       image: run.image,
       history: [],
       debugImage: ctx.custom?.debugImage ?? DEFAULT_DEBUG_IMAGE,
-      custom: { name: run.name, argv: run.argv, where: run.where, confirm: run.confirm },
+      custom: { name: run.name, argv: run.argv, where: run.where, confirm: run.confirm, terminal: run.terminal },
     }),
   open(request, ctx) {
     const state: ExecDialog = {

@@ -119,7 +119,21 @@ export const execHandlers: HandlerTable<'exec-run' | 'debug-run' | 'host-run'> =
       if (said) reply(env, overlay, said);
     })();
   },
-  'host-run': ({ overlay, argv }, env) => {
+  'host-run': ({ overlay, argv, interactive }, env) => {
+    if (interactive) {
+      const open = env.services.openHost;
+      if (!open) {
+        reply(env, overlay, { kind: 'failed', message: 'an action with the terminal needs berth running in a terminal' });
+        return;
+      }
+      open(argv, engineEnv(env.client, process.env)).then(
+        (said) => {
+          if (said) reply(env, overlay, { kind: 'handed-back', ...said });
+        },
+        (error: unknown) => reply(env, overlay, { kind: 'failed', message: describeError(error) }),
+      );
+      return;
+    }
     captured(env, overlay, (signal, onLines) => runOnHost(argv, engineEnv(env.client, process.env), { signal, onLines }));
   },
 };

@@ -52,6 +52,12 @@ export interface RunnerServices {
    * Absent where there is no terminal.
    */
   openPager?(feed: PagerFeed): Promise<{ text: string; tone: 'info' | 'error' } | undefined>;
+  /**
+   * Hands the terminal to a command on the host (a custom action with `terminal: true`), run with
+   * `env`, until it exits; resolves once berth is back with what to say (undefined: quitting, or
+   * the terminal is already handed over). Absent where there is no terminal.
+   */
+  openHost?(argv: readonly string[], env: NodeJS.ProcessEnv): Promise<{ text: string; tone: 'info' | 'error' } | undefined>;
   /** Gives the terminal back to the shell and stops, as Ctrl-Z does (absent where there is no terminal). */
   suspend?(): void;
   /** Where `w` in the logs view writes (the current directory). */

@@ -192,3 +192,23 @@ test('a custom action key expands the template for the selected container; confi
   const viaPalette = listed[0]?.run({ ...initialAppState({ columns: 120, rows: 40 }), pane: 'containers' }, uiContext({ engine, keymap: settings.keymap, custom }));
   assert.deepEqual(viaPalette?.commands.filter((c) => c.type === 'host-run').length, 1);
 });
+
+test('an action with "terminal": true gets the terminal: on the host a host-run with it handed over, in the container an exec with a terminal', () => {
+  assert.match(String(parseCustomActions([{ name: 'a', command: 'x', terminal: 'yes' }])), /^"actions"\[0\] \("a"\): "terminal" must be true or false/);
+  const actions = parseCustomActions([
+    { name: 'edit', command: 'vi /tmp/{{name}}.txt', key: 'ctrl+t', terminal: true },
+    { name: 'top', command: 'top', run: 'container', key: 'ctrl+o', terminal: true },
+  ]);
+  assert.ok(Array.isArray(actions), String(actions));
+  assert.deepEqual(actions.map((a) => a.terminal), [true, true]);
+  const custom = { actions, debugImage: 'busybox' };
+  const settings = loadSettings(config('terminal.json', { actions: [{ name: 'edit', command: 'vi /tmp/{{name}}.txt', key: 'ctrl+t', terminal: true }, { name: 'top', command: 'top', run: 'container', key: 'ctrl+o', terminal: true }] }));
+  assert.ok(typeof settings !== 'string', String(settings));
+  const edit = typeKeys(['ctrl+t'], { keymap: settings.keymap, custom });
+  assert.deepEqual(edit.commands.filter((c) => c.type === 'host-run'), [{ type: 'host-run', overlay: 1, argv: ['vi', '/tmp/web.txt'], interactive: true }]);
+  const top = typeKeys(['ctrl+o'], { keymap: settings.keymap, custom });
+  assert.deepEqual(
+    top.commands.filter((c) => c.type === 'exec-run'),
+    [{ type: 'exec-run', overlay: 1, containerId: running.Id, name: 'web', cmd: ['top'], interactive: true }],
+  );
+});
