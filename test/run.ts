@@ -27,7 +27,7 @@ import { isEndToEnd, isIntegration, PASSES, type Pass } from './passes.ts';
 import { watchLauncher } from './sandbox/lifeline.ts';
 import { startSandbox } from './sandbox/sandbox.ts';
 import type { Sandbox } from './sandbox/sandbox.ts';
-import { cacheRoot as nodeCacheRoot, nodeBinary } from './support/node-binaries.ts';
+import { cacheRoot as nodeCacheRoot, nodeBinary, RUNNER_NODE_ENV } from './support/node-binaries.ts';
 import { readTally, SUMMARY_KEYS } from './summary-reporter.ts';
 import { SANDBOX_ENV } from './sandbox/env-vars.ts';
 
@@ -246,6 +246,9 @@ async function main(): Promise<number> {
   // The Nodes the passes run on stay where the runner found or installed them (node-binaries.ts):
   // the tests that start another Node use those, not a fresh install into the run's cache.
   env.BERTH_NODE_CACHE = nodeCacheRoot();
+  // The machine's own Node: the test of what berth says on a Node too old for it uses this one
+  // when it is that old, instead of fetching Node 20 (test/main/required-node.test.ts).
+  env[RUNNER_NODE_ENV] = process.execPath;
   env.XDG_CACHE_HOME = path.join(work, 'cache');
   let failed = false;
   try {
