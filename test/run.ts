@@ -25,6 +25,7 @@ import { fileURLToPath } from 'node:url';
 import { parseEngineOption, type TestEngine } from './engine-passes.ts';
 import { isEndToEnd, isIntegration, PASSES, type Pass } from './passes.ts';
 import { watchLauncher } from './sandbox/lifeline.ts';
+import { preflight, type PreflightTarget } from './sandbox/preflight.ts';
 import { startSandbox } from './sandbox/sandbox.ts';
 import type { Sandbox } from './sandbox/sandbox.ts';
 import { cacheRoot as nodeCacheRoot, nodeBinary, RUNNER_NODE_ENV } from './support/node-binaries.ts';
@@ -198,6 +199,38 @@ function runPass(planned: PlannedPass, env: NodeJS.ProcessEnv, nodeFlags: string
   });
 }
 
+/** What a pass's preflight checks: its engine, the engine's way to the registry, and sshd. */
+function preflightTarget(box: Sandbox, engine: TestEngine): PreflightTarget {
+  const podman = box.podman;
+  if (engine === 'podman') {
+    if (!podman) throw new Error('a Podman pass without the sandbox Podman');
+    return { engine: { kind: 'podman', socketPath: podman.socketPath, registry: podman.registry, networkProblem: podman.networkProblem }, hostRegistry: box.registry, sshPort: box.sshPort };
+  }
+  return { engine: { kind: 'docker', socketPath: box.socketPath, registry: box.registry }, hostRegistry: box.registry, sshPort: box.sshPort };
+}
+
+/**
+ * undefined when the pass's engine and its way to the registry work, else the line naming what is
+ * broken. A slirp4netns that has exited is started again first (and said so): it is the one part
+ * the sandbox can put back without disturbing what the engine holds.
+ */
+async function checkPass(box: Sandbox, engine: TestEngine): Promise<string | undefined> {
+  const t0 = Date.now();
+  const target = preflightTarget(box, engine);
+  let problem = await preflight(target);
+  if (problem && engine === 'podman' && box.podman?.networkProblem()) {
+    log(`preflight: ${problem}`);
+    try {
+      log(`preflight: ${await box.podman.restoreNetwork()}`);
+      problem = await preflight(target);
+    } catch (e) {
+      log(`preflight: could not start slirp4netns again: ${(e as Error).message}`);
+    }
+  }
+  log(`preflight ${engine}: ${problem ? 'FAILED' : 'engine, registry and sshd answer'} (${Date.now() - t0} ms)`);
+  return problem;
+}
+
 let interrupted = false;
 
 async function main(): Promise<number> {
@@ -251,6 +284,7 @@ async function main(): Promise<number> {
   env[RUNNER_NODE_ENV] = process.execPath;
   env.XDG_CACHE_HOME = path.join(work, 'cache');
   let failed = false;
+  const notRun: string[] = [];
   try {
     const reporter = compileReporter(work);
     const tally = path.join(work, 'tally.jsonl');
@@ -265,6 +299,14 @@ async function main(): Promise<number> {
       const docker = sandbox?.env();
       const engineEnv = planned.pass.engine === 'podman' ? { ...sandbox?.podman?.env(), ...sshOf(docker) } : docker;
       const passEnv = { ...env, ...engineEnv, BERTH_TEST_TALLY: tally, BERTH_TEST_TIMES: times, BERTH_TEST_PASS: planned.pass.name, BERTH_TEST_LAST_PASS: last ? '1' : '0' };
+      // Its tests would each wait out their own timeout against a broken engine: fail at once instead.
+      const problem = sandbox && planned.files.some(needsEngine) ? await checkPass(sandbox, planned.pass.engine) : undefined;
+      if (problem) {
+        failed = true;
+        notRun.push(`pass "${planned.pass.name}" FAILED before its tests ran: ${problem}`);
+        log(notRun.at(-1)!);
+        continue;
+      }
       const code = await runPass(planned, passEnv, args.nodeFlags, reporter);
       if (code !== 0) failed = true;
       const counts = readTally(tally).find((t) => t.pass === planned.pass.name)?.counts;
@@ -275,6 +317,8 @@ async function main(): Promise<number> {
   } finally {
     rmSync(work, { recursive: true, force: true });
   }
+  // After the summary too: a pass that never ran is not in it.
+  if (plan.length > 1) for (const line of notRun) log(line);
   const stoppedCleanly = await stopSandbox();
   return failed || interrupted || !stoppedCleanly ? 1 : 0;
 }

@@ -2,15 +2,61 @@
  * A second, private sandbox with its Podman engine and sshd, started and stopped inside the test:
  * a Podman container on the default (bridge) network runs, yet nothing of Podman's networking
  * reaches the host (no bridge, no netavark rules, no /run/netns, no /var/lib/containers), and
- * stop() leaves no process, cgroup or dir behind.
+ * stop() leaves no process, cgroup or dir behind. Also test/run.ts's preflight (preflight.ts) on
+ * this sandbox, with slirp4netns and then the registry killed.
  */
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { test } from 'node:test';
 import { processesMentioning } from './cleanup.ts';
 import { engineJson } from './engine-http.ts';
+import { preflight } from './preflight.ts';
 import { startSandbox } from './sandbox.ts';
+import type { Sandbox } from './sandbox.ts';
+
+/** The pid of the process whose argv holds `needle`, among the sandbox's. */
+function pidWith(dir: string, needle: string): number {
+  const pid = processesMentioning(dir).find((p) => readFileSync(`/proc/${p}/cmdline`, 'utf8').includes(needle));
+  assert.ok(pid, `no process of ${dir} has ${needle} in its argv`);
+  return pid;
+}
+
+/**
+ * test/run.ts's check before a pass: it passes on a whole sandbox, names slirp4netns when that
+ * is gone (and restoreNetwork brings the way out back), and names the registry when that is gone.
+ */
+async function preflightNamesTheBrokenPart(sandbox: Sandbox): Promise<void> {
+  const podman = sandbox.podman;
+  assert.ok(podman);
+  const podmanTarget = { engine: { kind: 'podman' as const, socketPath: podman.socketPath, registry: podman.registry, networkProblem: podman.networkProblem }, hostRegistry: sandbox.registry, sshPort: sandbox.sshPort };
+  const dockerTarget = { engine: { kind: 'docker' as const, socketPath: sandbox.socketPath, registry: sandbox.registry }, hostRegistry: sandbox.registry, sshPort: sandbox.sshPort };
+  assert.equal(await preflight(dockerTarget), undefined);
+  assert.equal(await preflight(podmanTarget), undefined);
+
+  process.kill(pidWith(sandbox.dir, 'slirp.sock'), 'SIGKILL');
+  await until(() => podman.networkProblem() !== undefined);
+  const gone = await preflight(podmanTarget);
+  assert.match(gone ?? '', /^podman: slirp4netns network gone \(slirp4netns pid \d+ was killed by SIGKILL\): cannot reach registry 10\.0\.2\.2:\d+$/);
+  assert.equal(await preflight(dockerTarget), undefined, 'dockerd does not need slirp4netns');
+  assert.match(await podman.restoreNetwork(), /^slirp4netns \(pid \d+\) started again/);
+  assert.equal(podman.networkProblem(), undefined);
+  assert.equal(await preflight(podmanTarget), undefined);
+
+  process.kill(pidWith(path.join(sandbox.dir, 'registry'), 'config.yml'), 'SIGKILL');
+  const registryGone = new RegExp(`^registry ${sandbox.registry.address} does not answer on the host \\(.*\\), so (docker|podman) cannot pull from it either$`);
+  assert.match((await preflight(dockerTarget)) ?? '', registryGone);
+  assert.match((await preflight(podmanTarget)) ?? '', registryGone);
+}
+
+async function until(condition: () => boolean): Promise<void> {
+  const deadline = Date.now() + 10_000;
+  while (!condition()) {
+    assert.ok(Date.now() < deadline, 'slirp4netns was not seen gone within 10 s');
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
 
 const hostInterfaces = () => readdirSync('/sys/class/net').sort();
 const netavarkRules = () => ['filter', 'nat'].flatMap((table) => execFileSync('iptables', ['-t', table, '-S'], { encoding: 'utf8' }).split('\n').filter((line) => /NETAVARK/i.test(line)));
@@ -44,6 +90,8 @@ test('the Podman engine runs containers in namespaces of its own, and stop() lea
     assert.deepEqual(netavarkRules(), rules);
     assert.equal(existsSync('/run/netns'), hadNetns);
     assert.equal(existsSync('/var/lib/containers'), hadVarLib);
+
+    await preflightNamesTheBrokenPart(sandbox);
   } finally {
     await sandbox.stop();
   }
