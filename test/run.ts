@@ -9,7 +9,11 @@
  * passes (test/passes.ts: which Node runs which files against which engine); Node binaries a
  * pass needs are installed first, once (test/support/node-binaries.ts). If any file of any pass
  * needs an engine, one sandbox is started (with Podman beside dockerd if a pass needs it) and
- * each pass gets the variables of its engine. Each pass is one `node --test`
+ * each pass gets the variables of its engine. Before a pass that uses the engine, a preflight
+ * (test/sandbox/preflight.ts, ~0.1 s) checks that its engine answers, that the engine itself
+ * reaches the sandbox registry and that sshd answers; if not, one line names the broken part and
+ * the pass fails without running (a slirp4netns that exited is first started again, and said so).
+ * Each pass is one `node --test`
  * (one file at a time, Node's spec reporter, output straight to the terminal); the summary that
  * covers every pass is the last thing printed, after each pass's time and the slowest files
  * (BERTH_TEST_TIMES=FILE keeps every file's time there, a JSON line each). The sandbox is then always stopped, also on
