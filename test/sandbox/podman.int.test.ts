@@ -6,12 +6,13 @@
  * this sandbox, with slirp4netns and then the registry killed.
  */
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { execFileSync, spawn } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync, readlinkSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'node:test';
 import { processesMentioning } from './cleanup.ts';
 import { engineJson } from './engine-http.ts';
+import { ownNetworkNamespace } from './podman.ts';
 import { preflight } from './preflight.ts';
 import { startSandbox } from './sandbox.ts';
 import type { Sandbox } from './sandbox.ts';
@@ -99,4 +100,17 @@ test('the Podman engine runs containers in namespaces of its own, and stop() lea
   assert.equal(existsSync(dir), false, `${dir} still exists`);
   assert.deepEqual(libpodCgroups(id), []);
   assert.deepEqual(hostInterfaces(), interfaces);
+});
+
+test('slirp4netns is started only once the service is in its own network namespace, not while unshare(1) is still making it', async () => {
+  // A service whose unshare comes late: attached at once, slirp4netns would configure the host's.
+  const late = spawn('sh', ['-c', 'sleep 0.2; exec unshare --net sleep 5'], { stdio: 'ignore' });
+  try {
+    const ours = readlinkSync('/proc/self/ns/net');
+    assert.equal(readlinkSync(`/proc/${late.pid}/ns/net`), ours, 'still in the host namespace at first');
+    await ownNetworkNamespace(late.pid!, () => undefined, '/dev/null');
+    assert.notEqual(readlinkSync(`/proc/${late.pid}/ns/net`), ours);
+  } finally {
+    late.kill('SIGKILL');
+  }
 });

@@ -13,7 +13,7 @@
  * marked insecure (plain HTTP) in the private registries.conf.
  */
 import { spawn } from 'node:child_process';
-import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync, readFileSync, readlinkSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { alive, recordNamespace, terminate } from './cleanup.ts';
@@ -73,7 +73,25 @@ export async function startPodman(tools: PodmanTools, sandboxDir: string, regist
   );
   const { pid } = service;
 
-  let slirp = await startSlirp(tools.slirp4netns, dir, pid);
+  let slirp: Slirp;
+  try {
+    // slirp4netns joins whatever network namespace the pid is in when it looks: started before
+    // unshare(1) has made the new one, it configures tap0 and a second default route (via
+    // 10.0.2.2) in the host's namespace instead, says it is ready, and the service is left with
+    // only a loopback: every pull fails with "network is unreachable" (a whole fresh-machine run
+    // lost its Podman pass so; a process started right after unshare saw the host's namespace 8
+    // times in 100 on this machine under load).
+    await ownNetworkNamespace(pid, service.exited, logPath);
+    slirp = await startSlirp(tools.slirp4netns, dir, pid);
+    const problem = wayOutProblem(pid, slirp, registryAddress);
+    if (problem) {
+      await slirp.stop();
+      throw new Error(problem);
+    }
+  } catch (error) {
+    if (alive(pid)) await terminate([pid], 5000);
+    throw error;
+  }
   let stopping = false;
   const stop = async () => {
     stopping = true;
@@ -156,6 +174,25 @@ function writeConfig(dir: string, registryAddress: string): NodeJS.ProcessEnv {
   delete env.DOCKER_HOST;
   delete env.CONTAINER_HOST;
   return env;
+}
+
+/** Resolves once `pid` is in a network namespace other than ours: the one unshare(1) made. */
+export async function ownNetworkNamespace(pid: number, exited: () => string | undefined, logPath: string, timeoutMs = 15_000): Promise<void> {
+  const ours = readlinkSync('/proc/self/ns/net');
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const why = exited();
+    if (why) throw new Error(`podman exited during start-up (${why}).\n${logTail(logPath)}`);
+    let theirs: string | undefined;
+    try {
+      theirs = readlinkSync(`/proc/${pid}/ns/net`);
+    } catch {
+      theirs = undefined; // exiting: the next round says how
+    }
+    if (theirs !== undefined && theirs !== ours) return;
+    if (Date.now() > deadline) throw new Error(`podman (pid ${pid}) was not in a network namespace of its own within ${timeoutMs} ms`);
+    await sleep(5);
+  }
 }
 
 interface Slirp {
