@@ -307,8 +307,9 @@ async function main(): Promise<number> {
       const problem = sandbox && planned.files.some(needsEngine) ? await checkPass(sandbox, planned.pass.engine) : undefined;
       if (problem) {
         failed = true;
-        notRun.push(`pass "${planned.pass.name}" FAILED before its tests ran: ${problem}`);
-        log(notRun.at(-1)!);
+        const line = `pass "${planned.pass.name}" FAILED before its tests ran: ${problem}`;
+        notRun.push(line);
+        log(line);
         continue;
       }
       const code = await runPass(planned, passEnv, args.nodeFlags, reporter);
