@@ -123,7 +123,7 @@ export function nodeForMajor(major: NodeMajor, log?: (line: string) => void): Pr
 export const RUNNER_NODE_ENV = 'BERTH_TEST_RUNNER_NODE';
 
 /** The Node this path says it is (`20.20.2`), or undefined when it does not run. */
-export function nodeVersionOf(binary: string): string | undefined {
+function nodeVersionOf(binary: string): string | undefined {
   return versionOf(binary)?.replace(/^v/, '');
 }
 
