@@ -9,7 +9,11 @@
  * passes (test/passes.ts: which Node runs which files against which engine); Node binaries a
  * pass needs are installed first, once (test/support/node-binaries.ts). If any file of any pass
  * needs an engine, one sandbox is started (with Podman beside dockerd if a pass needs it) and
- * each pass gets the variables of its engine. Each pass is one `node --test`
+ * each pass gets the variables of its engine. Before a pass that uses the engine, a preflight
+ * (test/sandbox/preflight.ts, ~0.1 s) checks that its engine answers, that the engine itself
+ * reaches the sandbox registry and that sshd answers; if not, one line names the broken part and
+ * the pass fails without running (a slirp4netns that exited is first started again, and said so).
+ * Each pass is one `node --test`
  * (one file at a time, Node's spec reporter, output straight to the terminal); the summary that
  * covers every pass is the last thing printed, after each pass's time and the slowest files
  * (BERTH_TEST_TIMES=FILE keeps every file's time there, a JSON line each). The sandbox is then always stopped, also on
@@ -25,9 +29,10 @@ import { fileURLToPath } from 'node:url';
 import { parseEngineOption, type TestEngine } from './engine-passes.ts';
 import { isEndToEnd, isIntegration, PASSES, type Pass } from './passes.ts';
 import { watchLauncher } from './sandbox/lifeline.ts';
+import { preflight, type PreflightTarget } from './sandbox/preflight.ts';
 import { startSandbox } from './sandbox/sandbox.ts';
 import type { Sandbox } from './sandbox/sandbox.ts';
-import { cacheRoot as nodeCacheRoot, nodeBinary } from './support/node-binaries.ts';
+import { cacheRoot as nodeCacheRoot, nodeBinary, RUNNER_NODE_ENV } from './support/node-binaries.ts';
 import { readTally, SUMMARY_KEYS } from './summary-reporter.ts';
 import { SANDBOX_ENV } from './sandbox/env-vars.ts';
 
@@ -198,6 +203,38 @@ function runPass(planned: PlannedPass, env: NodeJS.ProcessEnv, nodeFlags: string
   });
 }
 
+/** What a pass's preflight checks: its engine, the engine's way to the registry, and sshd. */
+function preflightTarget(box: Sandbox, engine: TestEngine): PreflightTarget {
+  const podman = box.podman;
+  if (engine === 'podman') {
+    if (!podman) throw new Error('a Podman pass without the sandbox Podman');
+    return { engine: { kind: 'podman', socketPath: podman.socketPath, registry: podman.registry, networkProblem: podman.networkProblem }, hostRegistry: box.registry, sshPort: box.sshPort };
+  }
+  return { engine: { kind: 'docker', socketPath: box.socketPath, registry: box.registry }, hostRegistry: box.registry, sshPort: box.sshPort };
+}
+
+/**
+ * undefined when the pass's engine and its way to the registry work, else the line naming what is
+ * broken. A slirp4netns that has exited is started again first (and said so): it is the one part
+ * the sandbox can put back without disturbing what the engine holds.
+ */
+async function checkPass(box: Sandbox, engine: TestEngine): Promise<string | undefined> {
+  const t0 = Date.now();
+  const target = preflightTarget(box, engine);
+  let problem = await preflight(target);
+  if (problem && engine === 'podman' && box.podman?.networkProblem()) {
+    log(`preflight: ${problem}`);
+    try {
+      log(`preflight: ${await box.podman.restoreNetwork()}`);
+      problem = await preflight(target);
+    } catch (e) {
+      log(`preflight: could not start slirp4netns again: ${(e as Error).message}`);
+    }
+  }
+  log(`preflight ${engine}: ${problem ? 'FAILED' : 'engine, registry and sshd answer'} (${Date.now() - t0} ms)`);
+  return problem;
+}
+
 let interrupted = false;
 
 async function main(): Promise<number> {
@@ -246,8 +283,12 @@ async function main(): Promise<number> {
   // The Nodes the passes run on stay where the runner found or installed them (node-binaries.ts):
   // the tests that start another Node use those, not a fresh install into the run's cache.
   env.BERTH_NODE_CACHE = nodeCacheRoot();
+  // The machine's own Node: the test of what berth says on a Node too old for it uses this one
+  // when it is that old, instead of fetching Node 20 (test/main/required-node.test.ts).
+  env[RUNNER_NODE_ENV] = process.execPath;
   env.XDG_CACHE_HOME = path.join(work, 'cache');
   let failed = false;
+  const notRun: string[] = [];
   try {
     const reporter = compileReporter(work);
     const tally = path.join(work, 'tally.jsonl');
@@ -262,6 +303,15 @@ async function main(): Promise<number> {
       const docker = sandbox?.env();
       const engineEnv = planned.pass.engine === 'podman' ? { ...sandbox?.podman?.env(), ...sshOf(docker) } : docker;
       const passEnv = { ...env, ...engineEnv, BERTH_TEST_TALLY: tally, BERTH_TEST_TIMES: times, BERTH_TEST_PASS: planned.pass.name, BERTH_TEST_LAST_PASS: last ? '1' : '0' };
+      // Its tests would each wait out their own timeout against a broken engine: fail at once instead.
+      const problem = sandbox && planned.files.some(needsEngine) ? await checkPass(sandbox, planned.pass.engine) : undefined;
+      if (problem) {
+        failed = true;
+        const line = `pass "${planned.pass.name}" FAILED before its tests ran: ${problem}`;
+        notRun.push(line);
+        log(line);
+        continue;
+      }
       const code = await runPass(planned, passEnv, args.nodeFlags, reporter);
       if (code !== 0) failed = true;
       const counts = readTally(tally).find((t) => t.pass === planned.pass.name)?.counts;
@@ -272,6 +322,8 @@ async function main(): Promise<number> {
   } finally {
     rmSync(work, { recursive: true, force: true });
   }
+  // After the summary too: a pass that never ran is not in it.
+  if (plan.length > 1) for (const line of notRun) log(line);
   const stoppedCleanly = await stopSandbox();
   return failed || interrupted || !stoppedCleanly ? 1 : 0;
 }

@@ -13,7 +13,7 @@
  * marked insecure (plain HTTP) in the private registries.conf.
  */
 import { spawn } from 'node:child_process';
-import { closeSync, mkdirSync, openSync, writeFileSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync, readFileSync, readlinkSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { alive, recordNamespace, terminate } from './cleanup.ts';
@@ -38,6 +38,10 @@ export interface Podman {
   apiVersion: string;
   /** The sandbox registry as Podman reaches it: `10.0.2.2:<port>`. */
   registryAddress: string;
+  /** The service's way out (slirp4netns): what is broken of it, or undefined while it is whole. */
+  networkProblem(): string | undefined;
+  /** Starts slirp4netns again when it has exited; resolves with what was done. */
+  restoreNetwork(): Promise<string>;
   stop(): Promise<void>;
 }
 
@@ -69,10 +73,38 @@ export async function startPodman(tools: PodmanTools, sandboxDir: string, regist
   );
   const { pid } = service;
 
-  const slirp = await startSlirp(tools.slirp4netns, dir, pid);
+  let slirp: Slirp;
+  try {
+    // slirp4netns joins whatever network namespace the pid is in when it looks: started before
+    // unshare(1) has made the new one, it configures tap0 and a second default route (via
+    // 10.0.2.2) in the host's namespace instead, says it is ready, and the service is left with
+    // only a loopback: every pull fails with "network is unreachable" (a whole fresh-machine run
+    // lost its Podman pass so; a process started right after unshare saw the host's namespace 8
+    // times in 100 on this machine under load).
+    await ownNetworkNamespace(pid, service.exited, logPath);
+    slirp = await startSlirp(tools.slirp4netns, dir, pid);
+    const problem = wayOutProblem(pid, slirp, registryAddress);
+    if (problem) {
+      await slirp.stop();
+      throw new Error(problem);
+    }
+  } catch (error) {
+    if (alive(pid)) await terminate([pid], 5000);
+    throw error;
+  }
+  let stopping = false;
   const stop = async () => {
+    stopping = true;
     if (alive(pid)) await terminate([pid], 5000);
     await slirp.stop();
+  };
+  const networkProblem = () => wayOutProblem(pid, slirp, registryAddress);
+  const restoreNetwork = async () => {
+    if (stopping) throw new Error('podman is stopping');
+    const gone = slirp.exited();
+    if (!gone) throw new Error(`slirp4netns (pid ${slirp.pid}) still runs: nothing to restore`);
+    slirp = await startSlirp(tools.slirp4netns, dir, pid);
+    return `slirp4netns (pid ${slirp.pid}) started again on the service's network namespace (the last one ${gone})`;
   };
   try {
     const deadline = Date.now() + startTimeoutMs;
@@ -86,7 +118,7 @@ export async function startPodman(tools: PodmanTools, sandboxDir: string, regist
     const version = await engineJson<{ ApiVersion: string }>(socketPath, 'GET', '/version');
     // conmon and the service's helpers live in its mount namespace: teardown finds them by it.
     recordNamespace(sandboxDir, pid);
-    return { dir, pid, socketPath, dockerHost: `unix://${socketPath}`, apiVersion: version.ApiVersion, registryAddress, stop };
+    return { dir, pid, socketPath, dockerHost: `unix://${socketPath}`, apiVersion: version.ApiVersion, registryAddress, networkProblem, restoreNetwork, stop };
   } catch (error) {
     await stop();
     throw error;
@@ -144,12 +176,64 @@ function writeConfig(dir: string, registryAddress: string): NodeJS.ProcessEnv {
   return env;
 }
 
+/** Resolves once `pid` is in a network namespace other than ours: the one unshare(1) made. */
+export async function ownNetworkNamespace(pid: number, exited: () => string | undefined, logPath: string, timeoutMs = 15_000): Promise<void> {
+  const ours = readlinkSync('/proc/self/ns/net');
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const why = exited();
+    if (why) throw new Error(`podman exited during start-up (${why}).\n${logTail(logPath)}`);
+    let theirs: string | undefined;
+    try {
+      theirs = readlinkSync(`/proc/${pid}/ns/net`);
+    } catch {
+      theirs = undefined; // exiting: the next round says how
+    }
+    if (theirs !== undefined && theirs !== ours) return;
+    if (Date.now() > deadline) throw new Error(`podman (pid ${pid}) was not in a network namespace of its own within ${timeoutMs} ms`);
+    await sleep(5);
+  }
+}
+
+interface Slirp {
+  pid: number;
+  /** How it ended (`exit code N`, `signal X`) once it has; undefined while it runs. */
+  exited(): string | undefined;
+  stop(): Promise<void>;
+}
+
+/**
+ * What is broken of the service's way to the registry, read from the outside: slirp4netns gone
+ * (its tap device goes with it), or tap0 or the default route missing from the namespace
+ * (/proc/<pid>/net shows the network namespace of that process).
+ */
+function wayOutProblem(pid: number, slirp: Slirp, registryAddress: string): string | undefined {
+  const cannot = `cannot reach registry ${registryAddress}`;
+  const gone = slirp.exited();
+  if (gone) return `podman: slirp4netns network gone (slirp4netns pid ${slirp.pid} ${gone}): ${cannot}`;
+  let dev: string;
+  let routes: string;
+  try {
+    dev = readFileSync(`/proc/${pid}/net/dev`, 'utf8');
+    routes = readFileSync(`/proc/${pid}/net/route`, 'utf8');
+  } catch {
+    return `podman: the service (pid ${pid}) is gone: ${cannot}`;
+  }
+  if (!/^\s*tap0:/m.test(dev)) return `podman: tap0 is missing from the service's network namespace (slirp4netns pid ${slirp.pid} runs): ${cannot}`;
+  // /proc/net/route: "Iface Destination Gateway …", hex; the default route has destination 0.
+  if (!routes.split('\n').some((line) => /^tap0\s+00000000\s/.test(line))) return `podman: no default route via tap0 in the service's network namespace: ${cannot}`;
+  return undefined;
+}
+
 /** slirp4netns on the service's namespace; resolves once the tap device is configured. */
-async function startSlirp(bin: string, dir: string, pid: number): Promise<{ stop(): Promise<void> }> {
+async function startSlirp(bin: string, dir: string, pid: number): Promise<Slirp> {
   const logPath = path.join(dir, 'slirp4netns.log');
+  const apiSocket = path.join(dir, 'slirp.sock');
+  // A slirp4netns that died leaves its API socket behind, and a new one cannot bind it.
+  rmSync(apiSocket, { force: true });
   const logFd = openSync(logPath, 'a');
   // --api-socket puts the sandbox dir into its argv, so the sandbox teardown finds it too.
-  const child = spawn(bin, ['--configure', '--mtu=65520', '--ready-fd=3', `--api-socket=${path.join(dir, 'slirp.sock')}`, String(pid), 'tap0'], {
+  const child = spawn(bin, ['--configure', '--mtu=65520', '--ready-fd=3', `--api-socket=${apiSocket}`, String(pid), 'tap0'], {
     detached: true,
     stdio: ['ignore', logFd, logFd, 'pipe'],
   });
@@ -157,6 +241,8 @@ async function startSlirp(bin: string, dir: string, pid: number): Promise<{ stop
   child.unref();
   const slirpPid = child.pid;
   if (slirpPid === undefined) throw new Error(`could not spawn ${bin}`);
+  let exited: string | undefined;
+  child.once('exit', (code, sig) => (exited = sig ? `was killed by ${sig}` : `exited with code ${code}`));
   const ready = child.stdio[3];
   await new Promise<void>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`slirp4netns was not ready within 15 s.\n${logTail(logPath)}`)), 15_000);
@@ -171,6 +257,8 @@ async function startSlirp(bin: string, dir: string, pid: number): Promise<{ stop
   });
   (ready as { destroy?: () => void } | null)?.destroy?.();
   return {
+    pid: slirpPid,
+    exited: () => exited,
     async stop() {
       if (alive(slirpPid)) await terminate([slirpPid], 2000);
     },

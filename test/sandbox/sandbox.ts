@@ -57,8 +57,21 @@ export interface Sandbox {
   dockerCliPath: string;
   /** The variables test processes read (see test/support/sandbox-env.ts). */
   env(): Record<string, string>;
+  /** The sandbox sshd's port on 127.0.0.1 (the ssh engine of env()). */
+  sshPort: number;
   /** With `podman: true`: the Podman engine, its images loaded, the same registry reachable. */
-  podman?: { dockerHost: string; socketPath: string; apiVersion: string; env(): Record<string, string> };
+  podman?: {
+    dockerHost: string;
+    socketPath: string;
+    apiVersion: string;
+    env(): Record<string, string>;
+    /** The registry as Podman reaches it (10.0.2.2:<port>, through slirp4netns). */
+    registry: { address: string; username: string; password: string };
+    /** What is broken of Podman's way out to the registry, or undefined (see test/sandbox/podman.ts). */
+    networkProblem(): string | undefined;
+    /** Starts slirp4netns again after it exited; resolves with what was done. */
+    restoreNetwork(): Promise<string>;
+  };
   /** Runs the docker CLI against this engine; resolves with stdout, rejects with stderr. */
   docker(args: string[], opts?: DockerCliOptions): Promise<string>;
   /** Creates (and by default starts) `count` containers over the API; see ContainerBatchOptions. */
@@ -177,7 +190,16 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
         [SANDBOX_ENV.sshHost]: sshd!.host,
         [SANDBOX_ENV.sshCommand]: sshd!.sshCommand,
       }),
-      podman: podmanSide,
+      sshPort: sshd.port,
+      podman:
+        podman && podmanSide
+          ? {
+              ...podmanSide,
+              registry: { ...login, address: podman.registryAddress },
+              networkProblem: podman.networkProblem,
+              restoreNetwork: podman.restoreNetwork,
+            }
+          : undefined,
       docker,
       startContainers: (count, batchOpts) => startContainers(socketPath, count, batchOpts),
       enableSwarm: () => {

@@ -117,6 +117,29 @@ export function nodeForMajor(major: NodeMajor, log?: (line: string) => void): Pr
 }
 
 /**
+ * The variable through which test/run.ts names the Node it runs on: the machine's own, the one
+ * `npm test` started it with (test/run.ts and npm need no particular Node).
+ */
+export const RUNNER_NODE_ENV = 'BERTH_TEST_RUNNER_NODE';
+
+/** The Node this path says it is (`20.20.2`), or undefined when it does not run. */
+function nodeVersionOf(binary: string): string | undefined {
+  return versionOf(binary)?.replace(/^v/, '');
+}
+
+/**
+ * A Node older than berth supports, for the test of what berth says on one: the runner's own
+ * when it is one (it costs nothing: the machine's Node is already there), else `fallback` from
+ * the npm registry (~80 s on a fresh machine).
+ */
+export async function olderNode(fallback: string, log?: (line: string) => void): Promise<{ binary: string; version: string }> {
+  const runner = process.env[RUNNER_NODE_ENV];
+  const version = runner && path.isAbsolute(runner) ? nodeVersionOf(runner) : undefined;
+  if (runner && version && tooOldNode(version) !== undefined) return { binary: runner, version };
+  return { binary: await nodeBinary(fallback, log), version: fallback };
+}
+
+/**
  * A Node berth runs on, for the tools that start it (the demo, `npm start`, the soaks): the one
  * running this if berth supports it, else the pinned Node 24 (so a machine whose own Node is
  * older still runs the README's commands).
