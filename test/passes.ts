@@ -21,6 +21,16 @@ export interface Pass {
   engine: TestEngine;
   /** Which of the selected files (absolute paths) this pass runs; `named`: files were named on the command line. */
   runs: (file: string, named: boolean) => boolean;
+  /**
+   * Files run at once when none of them needs an engine (default 1): unit files are processes of
+   * their own that share nothing, and a 2-core machine runs two of them in the time of ~1.2.
+   */
+  concurrency?: number;
+  /**
+   * The pass this one runs beside, at the same time, on its own engine (its output is held and
+   * printed after that pass's): the Podman e2e files wait on Podman while Node 24's wait on dockerd.
+   */
+  alongside?: string;
 }
 
 const TEST_DIR = path.dirname(new URL(import.meta.url).pathname);
@@ -34,6 +44,11 @@ export function isEndToEnd(file: string): boolean {
 /** *.int.test.ts: the engine client and sandbox against the engine, in-process. */
 export function isIntegration(file: string): boolean {
   return /\.int\.test\.tsx?$/.test(file);
+}
+
+/** Whether a file needs the sandbox engine (an e2e or an integration file). */
+export function needsAnEngine(file: string): boolean {
+  return isEndToEnd(file) || isIntegration(file);
 }
 
 /** The engine files test/engine-passes.ts lists for Podman, or every engine file named. */
@@ -76,10 +91,13 @@ const repoPath = (file: string) => path.relative(ROOT, file).split(path.sep).joi
 const unitOnNode24 = (file: string) => UNIT_ON_NODE24.some((p) => (p.endsWith('/') ? repoPath(file).startsWith(p) : repoPath(file) === p));
 
 export const PASSES: readonly Pass[] = [
-  // The oldest Node berth supports: unit, integration (undici and the sandbox, in-process) and the e2e files above.
-  { name: 'node22', node: NODE_VERSIONS[22], engine: 'docker', runs: (f, named) => !isEndToEnd(f) || named || E2E_ON_NODE22.includes(repoPath(f)) },
-  { name: 'podman', node: NODE_VERSIONS[24], engine: 'podman', runs: onPodman },
+  // The oldest Node berth supports: the unit files, two at a time; then the integration files
+  // (undici and the sandbox, in-process) and the e2e files above, one at a time. Named files all
+  // run in the first pass (one at a time when any needs the engine).
+  { name: 'node22', node: NODE_VERSIONS[22], engine: 'docker', concurrency: 2, runs: (f, named) => named || !needsAnEngine(f) },
+  { name: 'node22-engine', node: NODE_VERSIONS[22], engine: 'docker', runs: (f, named) => !named && (isIntegration(f) || E2E_ON_NODE22.includes(repoPath(f))) },
   // What users on current Node run: berth's bundle end to end (the single executable carries
   // its own Node 24), and the unit tests above whose answer depends on the Node.
   { name: 'node24', node: NODE_VERSIONS[24], engine: 'docker', runs: (f, named) => isEndToEnd(f) || (!isIntegration(f) && (named || unitOnNode24(f))) },
+  { name: 'podman', node: NODE_VERSIONS[24], engine: 'podman', alongside: 'node24', runs: onPodman },
 ];

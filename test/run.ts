@@ -20,9 +20,9 @@
  * SIGINT/SIGTERM, and we exit non-zero if any pass failed.
  */
 import { buildSync } from 'esbuild';
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { closeSync, existsSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -33,7 +33,7 @@ import { preflight, type PreflightTarget } from './sandbox/preflight.ts';
 import { startSandbox } from './sandbox/sandbox.ts';
 import type { Sandbox } from './sandbox/sandbox.ts';
 import { cacheRoot as nodeCacheRoot, nodeBinary, RUNNER_NODE_ENV } from './support/node-binaries.ts';
-import { readTally, SUMMARY_KEYS } from './summary-reporter.ts';
+import { readFileTimes, readTally, SUMMARY_KEYS, timeTable } from './summary-reporter.ts';
 import { SANDBOX_ENV } from './sandbox/env-vars.ts';
 
 /** The sandbox's ssh engine's variables, from its dockerd's. */
@@ -130,7 +130,8 @@ const heldSandboxLog: string[] = [];
 const sandboxLog = (line: string) => (holdSandboxLog ? heldSandboxLog.push(line) : log(`sandbox: ${line}`));
 
 let sandbox: Sandbox | undefined;
-let child: ChildProcess | undefined;
+/** The passes' `node --test` processes now running (two when a pass runs beside another). */
+const children = new Set<ChildProcess>();
 let stopped: Promise<boolean> | undefined;
 
 /** Stops the sandbox once. Resolves false if that failed (which fails the run). */
@@ -151,11 +152,12 @@ function stopSandbox(): Promise<boolean> {
 
 function onSignal(sig: NodeJS.Signals): void {
   interrupted = true;
-  if (child && child.exitCode === null && child.signalCode === null) {
+  const running = [...children].filter((c) => c.exitCode === null && c.signalCode === null);
+  if (running.length > 0) {
     // The test run ends, its 'exit' handler stops the sandbox and sets our exit code. A
-    // terminal Ctrl-C reached the child already (same process group); this is for a
+    // terminal Ctrl-C reached the children already (same process group); this is for a
     // SIGTERM sent to us alone.
-    child.kill(sig);
+    for (const c of running) c.kill(sig);
     return;
   }
   if (!sandbox) {
@@ -177,12 +179,17 @@ function compileReporter(dir: string): string {
   return outfile;
 }
 
-function runPass(planned: PlannedPass, env: NodeJS.ProcessEnv, nodeFlags: string[], reporter: string): Promise<number> {
+/**
+ * One pass: one `node --test`. Its output goes to the terminal, or (`held`) to a file printed
+ * once the pass it runs beside has printed its own.
+ */
+function runPass(planned: PlannedPass, env: NodeJS.ProcessEnv, nodeFlags: string[], reporter: string, held?: number): Promise<number> {
+  const concurrency = planned.files.some(needsEngine) ? 1 : (planned.pass.concurrency ?? 1);
   const nodeArgs = [
     '--import',
     'tsx',
     '--test',
-    '--test-concurrency=1',
+    `--test-concurrency=${concurrency}`,
     // A test that hangs (a wait with no bound, a process that never exits) fails after five
     // minutes instead of holding the whole run until CI's limit; the slowest test takes ~1 min.
     '--test-timeout=300000',
@@ -192,12 +199,14 @@ function runPass(planned: PlannedPass, env: NodeJS.ProcessEnv, nodeFlags: string
     ...planned.files.map((f) => path.relative(ROOT, f)),
   ];
   return new Promise<number>((resolve) => {
-    child = spawn(planned.node, nodeArgs, { cwd: ROOT, env, stdio: 'inherit' });
+    const child = spawn(planned.node, nodeArgs, { cwd: ROOT, env, stdio: held === undefined ? 'inherit' : ['ignore', held, held] });
+    children.add(child);
     child.on('error', (e) => {
       log(`could not start node --test: ${e.message}`);
       resolve(1);
     });
     child.on('exit', (exitCode, sig) => {
+      children.delete(child);
       resolve(exitCode ?? 128 + (sig ? (os.constants.signals[sig] ?? 1) : 1));
     });
   });
@@ -236,6 +245,19 @@ async function checkPass(box: Sandbox, engine: TestEngine): Promise<string | und
 }
 
 let interrupted = false;
+
+/**
+ * The summary of every pass, the last lines of the run in the form Node's spec reporter prints
+ * its own (CI reads them): the slowest files, then the counts added up.
+ */
+function summarise(tally: string, times: string): void {
+  const passes = readTally(tally);
+  const lines = [...timeTable(readFileTimes(times)), ...SUMMARY_KEYS.map((key) => {
+    const total = passes.reduce((sum, e) => sum + (e.counts[key] ?? 0), 0);
+    return `${key} ${key === 'duration_ms' ? Number(total.toFixed(6)) : total}`;
+  })];
+  for (const line of lines) process.stdout.write(`ℹ ${line}\n`);
+}
 
 async function main(): Promise<number> {
   const args = parseArgs(process.argv.slice(2));
@@ -277,6 +299,15 @@ async function main(): Promise<number> {
     for (const k of ['DOCKER_CONTEXT', 'DOCKER_TLS_VERIFY', 'DOCKER_CERT_PATH']) delete env[k];
   }
 
+  // The bundle the e2e files drive, built once for every pass (support/pty.ts ensureBuilt).
+  if (plan.some((p) => p.files.some((f) => isEndToEnd(f) || f.includes(`${path.sep}main${path.sep}`)))) {
+    const t0 = Date.now();
+    const build = spawnSync(process.execPath, ['--import', 'tsx', path.join(TEST_DIR, 'tools', 'build.ts')], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
+    if (build.status !== 0) throw new Error(`the build failed (exit ${build.status ?? build.signal})`);
+    env.BERTH_TEST_BUILT = '1';
+    log(`built dist/ in ${Date.now() - t0} ms`);
+  }
+
   const work = mkdtempSync(path.join(os.tmpdir(), 'berth-test-run-'));
   // berth keeps its compiled code under $XDG_CACHE_HOME/berth on Node 22.1+: the bundles of a
   // test run go to one that goes with the run, not to the developer's cache.
@@ -294,15 +325,22 @@ async function main(): Promise<number> {
     const tally = path.join(work, 'tally.jsonl');
     // Every file's wall time: the slowest are listed before the summary; BERTH_TEST_TIMES=FILE keeps them all.
     const times = process.env.BERTH_TEST_TIMES || path.join(work, 'times.jsonl');
-    for (const [i, planned] of plan.entries()) {
-      if (interrupted) break;
-      const last = i === plan.length - 1;
-      const version = `v${planned.pass.node}`;
-      log(`pass ${i + 1}/${plan.length} "${planned.pass.name}": Node ${version}, ${planned.pass.engine}, ${planned.files.length} files`);
+    // Passes in groups: a pass with `alongside` runs at the same time as the pass it names.
+    const groups: PlannedPass[][] = [];
+    for (const planned of plan) {
+      const host = planned.pass.alongside === undefined ? undefined : groups.find((g) => g.some((q) => q.pass.name === planned.pass.alongside));
+      if (host) host.push(planned);
+      else groups.push([planned]);
+    }
+    let n = 0;
+    const runOne = async (planned: PlannedPass, held: number | undefined): Promise<void> => {
+      n += 1;
+      log(`pass ${n}/${plan.length} "${planned.pass.name}": Node v${planned.pass.node}, ${planned.pass.engine}, ${planned.files.length} files${held === undefined ? '' : ' (beside the one above; its output follows it)'}`);
       // The ssh engine is the sandbox's dockerd in every pass (a fleet test on Podman adds it too).
       const docker = sandbox?.env();
       const engineEnv = planned.pass.engine === 'podman' ? { ...sandbox?.podman?.env(), ...sshOf(docker) } : docker;
-      const passEnv = { ...env, ...engineEnv, BERTH_TEST_TALLY: tally, BERTH_TEST_TIMES: times, BERTH_TEST_PASS: planned.pass.name, BERTH_TEST_LAST_PASS: last ? '1' : '0' };
+      // The summary of every pass is printed here once all have ended (summarise below), not by a pass.
+      const passEnv = { ...env, ...engineEnv, BERTH_TEST_TALLY: tally, BERTH_TEST_TIMES: times, BERTH_TEST_PASS: planned.pass.name, BERTH_TEST_LAST_PASS: '0' };
       // Its tests would each wait out their own timeout against a broken engine: fail at once instead.
       const problem = sandbox && planned.files.some(needsEngine) ? await checkPass(sandbox, planned.pass.engine) : undefined;
       if (problem) {
@@ -310,15 +348,35 @@ async function main(): Promise<number> {
         const line = `pass "${planned.pass.name}" FAILED before its tests ran: ${problem}`;
         notRun.push(line);
         log(line);
-        continue;
+        return;
       }
-      const code = await runPass(planned, passEnv, args.nodeFlags, reporter);
+      const code = await runPass(planned, passEnv, args.nodeFlags, reporter, held);
       if (code !== 0) failed = true;
-      const counts = readTally(tally).find((t) => t.pass === planned.pass.name)?.counts;
-      const line = counts ? SUMMARY_KEYS.map((k) => `${k} ${counts[k]}`).join(', ') : 'no summary (the run broke off)';
-      // The summary printed after the last pass adds these in; a pass that broke off is only here.
-      if (!last || !counts) log(`pass "${planned.pass.name}" ${code === 0 ? 'passed' : `FAILED (exit ${code})`}: ${line}`);
+      outcomes.push({ name: planned.pass.name, code });
+    };
+    const outcomes: Array<{ name: string; code: number }> = [];
+    for (const group of groups) {
+      if (interrupted) break;
+      const [first, ...beside] = group;
+      if (!first) continue;
+      const heldFiles = beside.map((p) => path.join(work, `${p.pass.name}.out`));
+      const fds = heldFiles.map((f) => openSync(f, 'w'));
+      try {
+        await Promise.all([runOne(first, undefined), ...beside.map((p, i) => runOne(p, fds[i]))]);
+      } finally {
+        for (const fd of fds) closeSync(fd);
+      }
+      for (const [i, p] of beside.entries()) {
+        log(`pass "${p.pass.name}" (ran beside "${first.pass.name}"):`);
+        process.stdout.write(readFileSync(heldFiles[i]!));
+      }
     }
+    for (const { name, code } of outcomes) {
+      const counts = readTally(tally).find((t) => t.pass === name)?.counts;
+      const line = counts ? SUMMARY_KEYS.map((k) => `${k} ${counts[k]}`).join(', ') : 'no summary (the run broke off)';
+      log(`pass "${name}" ${code === 0 ? 'passed' : `FAILED (exit ${code})`}: ${line}`);
+    }
+    summarise(tally, times);
   } finally {
     rmSync(work, { recursive: true, force: true });
   }

@@ -11,7 +11,8 @@ export const berthBin = `${root}dist/berth.cjs`;
 /** Builds the bundle once per test process: e2e tests drive what users run, not the sources. */
 let built = false;
 export function ensureBuilt(): void {
-  if (built && existsSync(berthBin)) return;
+  // test/run.ts builds once before its passes (two run at once, and one must not read a bundle the other is writing).
+  if ((built || process.env.BERTH_TEST_BUILT === '1') && existsSync(berthBin)) return;
   execFileSync(process.execPath, ['--import', 'tsx', `${root}test/tools/build.ts`], { cwd: root, stdio: 'pipe' });
   if (!existsSync(berthBin) || statSync(berthBin).size === 0) throw new Error('build did not produce dist/berth.cjs');
   built = true;
