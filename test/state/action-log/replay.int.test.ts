@@ -13,7 +13,10 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync }
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
-import { parse } from 'shell-quote';
+import { PassThrough } from 'node:stream';
+import { parse, quote } from 'shell-quote';
+import { runShell } from '../../../src/main/shell.ts';
+import type { TerminalIo } from '../../../src/main/terminal-pump.ts';
 import { EngineClient } from '../../../src/engine/client.ts';
 import { handlers } from '../../../src/app/handlers/index.ts';
 import type { OverlayWork, RunnerEnv } from '../../../src/app/handlers/work.ts';
@@ -73,10 +76,15 @@ function newest(): ActionRecord {
 }
 
 /** Waits for the entries since `from` to have settled: `count` of them, none pending. */
-async function settled(from: number, count = 1): Promise<ActionRecord[]> {
+function settled(from: number, count = 1): Promise<ActionRecord[]> {
+  return entries(from, (records) => records.length >= count && records.every((r) => r.outcome.kind !== 'pending'));
+}
+
+/** Waits for the entries since `from` to be `ready`. */
+async function entries(from: number, ready: (records: ActionRecord[]) => boolean): Promise<ActionRecord[]> {
   const done = () => {
     const records = log.store.getState().records.filter((r) => r.seq > from);
-    return records.length >= count && records.every((r) => r.outcome.kind !== 'pending') ? records : undefined;
+    return ready(records) ? records : undefined;
   };
   const now = done();
   if (now) return now;
@@ -115,13 +123,13 @@ async function replayOk(line: string, swaps: ReadonlyArray<readonly [string, str
 type Sent = Command extends infer C ? (C extends { overlay: number } ? Omit<C, 'overlay'> : never) : never;
 
 /** A runner env for the handlers under test: the recording client, replies collected by overlay. */
-function handlerEnv() {
+function handlerEnv(services: Partial<RunnerEnv['services']> = {}) {
   const works = new Map<number, OverlayWork>();
   const replies: Array<{ overlay: number; result: DialogReply }> = [];
   const waiters: Array<() => void> = [];
   const runnerEnv = {
     client,
-    services: { logDir: () => local },
+    services: { logDir: () => local, ...services },
     session: { sync: { refreshImages: async () => undefined, refreshContainers: async () => undefined } },
     engineStore: { getState: () => ({ containers: { items: [] } }) },
     dispatch(action: AppAction) {
@@ -304,6 +312,52 @@ test('exec: captured, as a user in a directory: one docker exec -u -w entry, its
   assert.equal(cli.code, 2, cli.stderr);
   assert.deepEqual(cli.stdout.trimEnd().split('\n'), h.output(reply.overlay));
   assert.deepEqual(h.output(reply.overlay).slice(0, 3), ['1000', '1001', '/srv']);
+});
+
+/** A terminal that is not one: what is typed is written to stdin, what the container shows is kept. */
+function fakeTerminal(): { io: TerminalIo; shown: () => string; type: (text: string) => void } {
+  const stdin = Object.assign(new PassThrough(), { ref: () => stdin, unref: () => stdin });
+  const stdout = Object.assign(new PassThrough(), { rows: 24, columns: 80 });
+  let shown = '';
+  stdout.on('data', (chunk: Buffer) => (shown += chunk.toString('utf8')));
+  return { io: { stdin, stdout } as unknown as TerminalIo, shown: () => shown, type: (text) => stdin.write(text) };
+}
+
+/** The docker CLI with a terminal (script(1) gives it one), `input` typed into it. */
+function dockerInTerminal(args: readonly string[], input: string): Promise<Cli> {
+  const childEnv: NodeJS.ProcessEnv = { ...process.env, DOCKER_HOST: env.dockerHost, DOCKER_CONFIG: path.join(env.dir, 'docker-config') };
+  return new Promise((resolve) => {
+    const child = execFile('script', ['-q', '-e', '-c', quote([env.dockerCli, ...args]), '/dev/null'], { env: childEnv, timeout: 60_000 }, (error, stdout, stderr) => {
+      resolve({ code: error ? (typeof error.code === 'number' ? error.code : -1) : 0, stdout, stderr });
+    });
+    child.stdin?.end(input);
+  });
+}
+
+test('exec with the terminal (e, x with a terminal): one docker exec -it -u -w entry, its result the exit code', async () => {
+  const { a, aName, swaps } = await twins('shell');
+  const terminal = fakeTerminal();
+  const h = handlerEnv({ openShell: (request) => runShell(request.client, request, aName, terminal.io).then((code) => ({ text: `exited ${code}`, tone: 'info' as const })) });
+  const from = lastSeq();
+  const answered = h.run({ type: 'exec-run', containerId: a, name: aName, cmd: ['sh', '-c', 'pwd; id -u; read code; exit $code'], user: '1000', workdir: '/srv', interactive: true }, ['handed-back', 'failed']);
+  // While the shell has the terminal, its entry is there, under way.
+  const [running] = await entries(from, (records) => records.length > 0);
+  assert.match(running?.line ?? '', /^docker exec -it -u 1000 -w \/srv /);
+  assert.equal(running?.outcome.kind, 'pending');
+  terminal.type('5\n');
+  const reply = await answered;
+  assert.deepEqual(reply.result, { kind: 'handed-back', text: 'exited 5', tone: 'info' });
+  const records = await settled(from);
+  assert.equal(records.length, 1, records.map((r) => r.line).join('\n'));
+  const record = records[0] as ActionRecord;
+  assert.deepEqual(record.outcome, { kind: 'exited', code: 5 });
+  // Where it ran and as whom, on either terminal (which also echoes what was typed).
+  const ranAs = (shown: string) => ['/srv', '1000'].filter((line) => shown.split(/\r?\n/).includes(line));
+  assert.deepEqual(ranAs(terminal.shown()), ['/srv', '1000']);
+  const words = (parse(record.line) as string[]).slice(1).map((word) => swaps.reduce((w, [f, t]) => w.split(f).join(t), word));
+  const cli = await dockerInTerminal(words, '5\n');
+  assert.equal(cli.code, 5, cli.stdout + cli.stderr);
+  assert.deepEqual(ranAs(cli.stdout), ['/srv', '1000']);
 });
 
 test('debug: one docker run entry with --pid, --network and --cap-add; its exit code; the auto-removed helper no failure', async () => {
