@@ -15,6 +15,7 @@ import path from 'node:path';
 import { after, before, test } from 'node:test';
 import { PassThrough } from 'node:stream';
 import { parse, quote } from 'shell-quote';
+import { prepareAttach, runAttached } from '../../../src/main/attach.ts';
 import { runShell } from '../../../src/main/shell.ts';
 import type { TerminalIo } from '../../../src/main/terminal-pump.ts';
 import { EngineClient } from '../../../src/engine/client.ts';
@@ -530,4 +531,28 @@ test('volumes and networks: create, remove and prune lines make and take away th
   volumes.add(vb);
   await replayOk(pruned.line, []);
   assert.notEqual((await docker(['volume', 'inspect', vb])).code, 0);
+});
+
+test('a debug shell with the terminal: one docker run -i -t entry, its exit code, the helper AutoRemove took not a failed rm', async () => {
+  const { a, aName, swaps } = await twins('debugtty');
+  const terminal = fakeTerminal();
+  const h = handlerEnv({ openAttach: async (request) => runAttached(request.client, await prepareAttach(request.client, request), request.name, terminal.io, request.banner) });
+  const from = lastSeq();
+  const probe = ['sh', '-c', 'cat /proc/1/cmdline | tr "\\0" " "; echo; id -u; read code; exit $code'];
+  // Typed ahead: the terminal keeps it until the shell reads it.
+  terminal.type('6\n');
+  const reply = await h.run({ type: 'debug-run', containerId: a, name: aName, image: busybox, cmd: probe, user: '1000', interactive: true }, ['handed-back', 'failed']);
+  assert.equal(reply.result.kind, 'handed-back', JSON.stringify(reply.result));
+  assert.match((reply.result as { text: string }).text, /ended with code 6; its container was removed/);
+  const records = await settled(from);
+  assert.equal(records.length, 1, records.map((r) => `${r.line} ${JSON.stringify(r.outcome)}`).join('\n'));
+  const record = records[0] as ActionRecord;
+  assert.deepEqual(record.outcome, { kind: 'exited', code: 6 });
+  assert.match(record.line, new RegExp(`^docker run -i -t --rm --network container:${a} --pid container:${a} --cap-add SYS_PTRACE `));
+  const ranAs = (shown: string) => ['sleep 3600', '1000'].filter((line) => shown.split(/\r?\n/).map((l) => l.trim()).includes(line));
+  assert.deepEqual(ranAs(terminal.shown()), ['sleep 3600', '1000']);
+  const words = (parse(record.line) as string[]).slice(1).map((word) => swaps.reduce((w, [f, t]) => w.split(f).join(t), word));
+  const cli = await dockerInTerminal(words, '6\n');
+  assert.equal(cli.code, 6, cli.stdout + cli.stderr);
+  assert.deepEqual(ranAs(cli.stdout), ['sleep 3600', '1000']);
 });
