@@ -7,7 +7,7 @@
 import { describeError } from '../../engine/errors.ts';
 import { debugSpec, removeDebugContainer } from '../../state/actions/debug-shell.ts';
 import { execCaptured } from '../../state/actions/exec-command.ts';
-import { exitResult, oneAction } from '../../state/action-log/one-action.ts';
+import { exitResult, oneAction, type ActionResult } from '../../state/action-log/one-action.ts';
 import { engineEnv, runOnHost } from '../../state/actions/host-command.ts';
 import { containerLabel } from '../../state/actions/labels.ts';
 import { isMissingImage, runContainer } from '../../state/actions/run-container.ts';
@@ -101,7 +101,9 @@ export const execHandlers: HandlerTable<'exec-run' | 'debug-run' | 'host-run'> =
     const { signal } = env.work(overlay).abort;
     void (async () => {
       let said: ExecReply | undefined;
-      await oneAction(env.client, { run: true, result: (end: AttachEnd | undefined) => (end?.ended === 'exited' ? exitResult(end.exitCode) : undefined) }, async (client) => {
+      // No end: the terminal was not handed over (berth quits, or it is someone else's), so the shell never ran.
+      const result = (end: AttachEnd | undefined): ActionResult | undefined => (end === undefined ? { kind: 'cancelled' } : end.ended === 'exited' ? exitResult(end.exitCode) : undefined);
+      await oneAction(env.client, { run: true, result }, async (client) => {
         let made: string | undefined;
         try {
           const outcome = await runContainer(client, spec, { signal, onCreated: ({ id }) => (made = id) });

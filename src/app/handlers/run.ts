@@ -21,8 +21,10 @@ class RunInputError extends Error {}
 /** A foreground run's exit code (an interactive one's, once it exited rather than detached). */
 function runResult(outcome: RunOutcome | { kind: 'handed-back'; end: AttachEnd | undefined }): ActionResult | undefined {
   if (outcome.kind === 'exited') return exitResult(outcome.exitCode);
-  if (outcome.kind === 'handed-back' && outcome.end?.ended === 'exited') return exitResult(outcome.end.exitCode);
-  return undefined;
+  if (outcome.kind !== 'handed-back') return undefined;
+  // Not handed over (berth quits, or the terminal is taken): created, never started.
+  if (outcome.end === undefined) return { kind: 'cancelled' };
+  return outcome.end.ended === 'exited' ? exitResult(outcome.end.exitCode) : undefined;
 }
 
 function reply(env: RunnerEnv, overlay: number, result: RunReply): void {
