@@ -5,6 +5,8 @@
  * `docker stop` interrupted would).
  */
 import { describeError } from '../../engine/errors.ts';
+import { copyOutAction } from '../../state/action-log/copies.ts';
+import { oneAction } from '../../state/action-log/one-action.ts';
 import { commitContainer } from '../../state/actions/commit-container.ts';
 import { copyOut } from '../../state/actions/copy-out.ts';
 import { containerLabel, shortId } from '../../state/actions/labels.ts';
@@ -35,7 +37,8 @@ export const containerHandlers: HandlerTable<ContainerCommands> = {
       env.dispatch({ type: 'notify', text: 'a shell needs berth running in a terminal', tone: 'error' });
       return;
     }
-    open({ client: env.client, containerId: command.containerId, name: command.name }).then(
+    // One `docker exec -it` entry, its result the shell's exit code.
+    oneAction(env.client, {}, (client) => open({ client, containerId: command.containerId, name: command.name })).then(
       (notice) => {
         if (notice) env.dispatch({ type: 'notify', text: notice.text, tone: notice.tone });
       },
@@ -142,7 +145,7 @@ export const containerHandlers: HandlerTable<ContainerCommands> = {
   },
   'container-copy-out': (c, env) => {
     const { signal } = env.work(c.overlay).abort;
-    copyOut(env.client, { containerId: c.containerId, label: containerLabel(c.name, c.containerId), source: c.source, directory: c.directory, overwrite: c.overwrite, signal }).then(
+    oneAction(env.client, copyOutAction(c), (client) => copyOut(client, { containerId: c.containerId, label: containerLabel(c.name, c.containerId), source: c.source, directory: c.directory, overwrite: c.overwrite, signal })).then(
       (outcome) => reply(env, c.overlay, outcome),
       (error: unknown) => {
         const message = failure(error, signal);

@@ -7,11 +7,12 @@
 import { describeError } from '../../engine/errors.ts';
 import { debugSpec, removeDebugContainer } from '../../state/actions/debug-shell.ts';
 import { execCaptured } from '../../state/actions/exec-command.ts';
+import { exitResult, oneAction, type ActionResult } from '../../state/action-log/one-action.ts';
 import { engineEnv, runOnHost } from '../../state/actions/host-command.ts';
 import { containerLabel } from '../../state/actions/labels.ts';
 import { isMissingImage, runContainer } from '../../state/actions/run-container.ts';
 import type { LogLine } from '../../state/logs/types.ts';
-import type { ExecReply } from '../commands.ts';
+import type { AttachEnd, ExecReply } from '../commands.ts';
 import { overlayOutput } from './output.ts';
 import { failure, type HandlerTable, type RunnerEnv } from './work.ts';
 
@@ -53,7 +54,8 @@ export const execHandlers: HandlerTable<'exec-run' | 'debug-run' | 'host-run'> =
         reply(env, overlay, { kind: 'failed', message: 'no command to run' });
         return;
       }
-      captured(env, overlay, (signal, onLines) => execCaptured(env.client, containerId, { cmd, user, workingDir: workdir }, { signal, onLines }));
+      // One `docker exec` entry for the create, start and exit-code reads; its result the exit code.
+      captured(env, overlay, (signal, onLines) => oneAction(env.client, {}, (client) => execCaptured(client, containerId, { cmd, user, workingDir: workdir }, { signal, onLines })));
       return;
     }
     const open = env.services.openShell;
@@ -61,7 +63,7 @@ export const execHandlers: HandlerTable<'exec-run' | 'debug-run' | 'host-run'> =
       reply(env, overlay, { kind: 'failed', message: 'a command with a terminal needs berth running in a terminal' });
       return;
     }
-    open({ client: env.client, containerId, name: command.name, cmd, user, workdir }).then(
+    oneAction(env.client, {}, (client) => open({ client, containerId, name: command.name, cmd, user, workdir })).then(
       (said) => {
         if (said) reply(env, overlay, { kind: 'handed-back', ...said });
       },
@@ -70,21 +72,25 @@ export const execHandlers: HandlerTable<'exec-run' | 'debug-run' | 'host-run'> =
   },
   'debug-run': (command, env) => {
     const { overlay, containerId, image, interactive } = command;
-    const client = env.client;
     const spec = debugSpec(image, containerId, command.cmd, interactive, { user: command.user, workdir: command.workdir });
     const label = containerLabel(command.name, containerId);
+    // One `docker run` entry for the helper's create, attach, start, wait and removal (which finds
+    // nothing when AutoRemove did it first): its result the shell's exit code.
+    const run = { run: true, result: exitResult };
     if (!interactive) {
-      captured(env, overlay, async (signal, onLines) => {
-        let made: string | undefined;
-        try {
-          const outcome = await runContainer(client, spec, { signal, onLines, onCreated: ({ id }) => (made = id) });
-          return outcome.kind === 'exited' ? outcome.exitCode : undefined;
-        } catch (error) {
-          throw missingDebugImage(error, image);
-        } finally {
-          if (made) await removeDebugContainer(client, made).catch(() => undefined);
-        }
-      });
+      captured(env, overlay, (signal, onLines) =>
+        oneAction(env.client, run, async (client) => {
+          let made: string | undefined;
+          try {
+            const outcome = await runContainer(client, spec, { signal, onLines, onCreated: ({ id }) => (made = id) });
+            return outcome.kind === 'exited' ? outcome.exitCode : undefined;
+          } catch (error) {
+            throw missingDebugImage(error, image);
+          } finally {
+            if (made) await removeDebugContainer(client, made).catch(() => undefined);
+          }
+        }),
+      );
       return;
     }
     const open = env.services.openAttach;
@@ -94,28 +100,36 @@ export const execHandlers: HandlerTable<'exec-run' | 'debug-run' | 'host-run'> =
     }
     const { signal } = env.work(overlay).abort;
     void (async () => {
-      let made: string | undefined;
       let said: ExecReply | undefined;
-      try {
-        const outcome = await runContainer(client, spec, { signal, onCreated: ({ id }) => (made = id) });
-        const banner = `berth: a debug shell (${image}) beside ${label}: it shares its processes and network, its files are under /proc/1/root; exit (or Ctrl-D, or Ctrl-P Ctrl-Q) ends it and removes this container`;
-        const end = await open({ client: env.client, containerId: outcome.id, name: `debug of ${command.name}`, banner, run: { tty: true, autoRemove: true } });
-        if (end) {
-          const error = end.ended === 'exited' ? end.error : undefined;
-          const how = error !== undefined ? `: ${error}` : end.ended === 'exited' && end.exitCode !== undefined ? ` with code ${end.exitCode}` : '';
-          said = { kind: 'handed-back', text: `the debug shell beside ${label} ended${how}; its container was removed`, tone: error !== undefined ? 'error' : 'info' };
+      // No end: the terminal was not handed over (berth quits, or it is someone else's), so the shell never ran.
+      const result = (end: AttachEnd | undefined): ActionResult | undefined => (end === undefined ? { kind: 'cancelled' } : end.ended === 'exited' ? exitResult(end.exitCode) : undefined);
+      await oneAction(env.client, { run: true, result }, async (client) => {
+        let made: string | undefined;
+        try {
+          const outcome = await runContainer(client, spec, { signal, onCreated: ({ id }) => (made = id) });
+          const banner = `berth: a debug shell (${image}) beside ${label}: it shares its processes and network, its files are under /proc/1/root; exit (or Ctrl-D, or Ctrl-P Ctrl-Q) ends it and removes this container`;
+          const end = await open({ client, containerId: outcome.id, name: `debug of ${command.name}`, banner, run: { tty: true, autoRemove: true } });
+          if (end) {
+            const error = end.ended === 'exited' ? end.error : undefined;
+            const how = error !== undefined ? `: ${error}` : end.ended === 'exited' && end.exitCode !== undefined ? ` with code ${end.exitCode}` : '';
+            said = { kind: 'handed-back', text: `the debug shell beside ${label} ended${how}; its container was removed`, tone: error !== undefined ? 'error' : 'info' };
+          }
+          return end;
+        } catch (error) {
+          throw missingDebugImage(error, image);
+        } finally {
+          // Said once the debug container is gone (or could not be removed: then that is said, over a failed run too).
+          if (made) {
+            const left = made;
+            await removeDebugContainer(client, left).catch((error: unknown) => {
+              said = { kind: 'failed', message: `the debug container ${left.slice(0, 12)} could not be removed: ${describeError(error)}` };
+            });
+          }
         }
-      } catch (error) {
-        const message = failure(missingDebugImage(error, image), signal);
-        if (message !== undefined) said = { kind: 'failed', message };
-      }
-      // Said once the debug container is gone (or could not be removed: then that is said).
-      if (made) {
-        const left = made;
-        await removeDebugContainer(client, left).catch((error: unknown) => {
-          said = { kind: 'failed', message: `the debug container ${left.slice(0, 12)} could not be removed: ${describeError(error)}` };
-        });
-      }
+      }).catch((error: unknown) => {
+        const message = failure(error, signal);
+        if (message !== undefined && said === undefined) said = { kind: 'failed', message };
+      });
       if (said) reply(env, overlay, said);
     })();
   },

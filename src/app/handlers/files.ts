@@ -2,6 +2,8 @@
  * What the diff and the file browser read, and a copy in: the container's changes since its
  * image (for the diff view and the commit dialog), a path for the browser, and PUT archive.
  */
+import { copyInAction } from '../../state/action-log/copies.ts';
+import { oneAction } from '../../state/action-log/one-action.ts';
 import { containerLabel } from '../../state/actions/labels.ts';
 import { openPath } from '../../state/files/browse.ts';
 import { copyIn } from '../../state/files/copy-in.ts';
@@ -62,7 +64,7 @@ export const fileHandlers: HandlerTable<'container-diff-load' | 'container-chang
   },
   'container-copy-in': (c, env) => {
     const { signal } = env.work(c.overlay).abort;
-    copyIn(env.client, { containerId: c.containerId, label: containerLabel(c.name, c.containerId), source: c.source, directory: c.directory, overwrite: c.overwrite, signal }).then(
+    oneAction(env.client, copyInAction(c), (client) => copyIn(client, { containerId: c.containerId, label: containerLabel(c.name, c.containerId), source: c.source, directory: c.directory, overwrite: c.overwrite, signal })).then(
       (outcome) => reply(env, c.overlay, outcome),
       (error: unknown) => {
         const message = failure(error, signal);

@@ -5,17 +5,27 @@
  * and the pull of a missing image through the app's PullManager, so it also shows in the Pulls
  * pane and outlives the dialog.
  */
-import { isMissingImage, runContainer } from '../../state/actions/run-container.ts';
+import { isMissingImage, runContainer, type RunOutcome } from '../../state/actions/run-container.ts';
+import { exitResult, oneAction, type ActionResult } from '../../state/action-log/one-action.ts';
 import { failure, type HandlerTable, type RunnerEnv } from './work.ts';
 import { isLive, ownName } from '../../state/containers.ts';
 import { overlayOutput } from './output.ts';
 import { describeError } from '../../engine/errors.ts';
 import { readRunEnv } from '../../state/run-line/read-env.ts';
 import { shortId } from '../../state/actions/labels.ts';
-import type { RunReply } from '../commands.ts';
+import type { AttachEnd, RunReply } from '../commands.ts';
 
 /** The run's own input could not be read (an env file): said as it is, nothing was sent. */
 class RunInputError extends Error {}
+
+/** A foreground run's exit code (an interactive one's, once it exited rather than detached). */
+function runResult(outcome: RunOutcome | { kind: 'handed-back'; end: AttachEnd | undefined }): ActionResult | undefined {
+  if (outcome.kind === 'exited') return exitResult(outcome.exitCode);
+  if (outcome.kind !== 'handed-back') return undefined;
+  // Not handed over (berth quits, or the terminal is taken): created, never started.
+  if (outcome.end === undefined) return { kind: 'cancelled' };
+  return outcome.end.ended === 'exited' ? exitResult(outcome.end.exitCode) : undefined;
+}
 
 function reply(env: RunnerEnv, overlay: number, result: RunReply): void {
   env.dispatch({ type: 'dialog', overlay, result });
@@ -31,23 +41,24 @@ export const runHandlers: HandlerTable<'run-create' | 'run-pull'> = {
     readRunEnv(spec.extras)
       .then((read) => {
         if (!read.ok) throw new RunInputError(read.message);
-        return runContainer(client, { ...spec, env: read.env }, {
-          signal,
-          onCreated: ({ id, warnings }) => reply(env, overlay, { kind: 'created', id, warnings }),
-          onStarted: () => reply(env, overlay, { kind: 'started' }),
-          onLines: (lines) => {
-            output.append(lines);
-          },
+        // One `docker run` entry for the create, start (through the hand-over when -i) and wait; its result the exit code.
+        return oneAction(client, { run: true, result: runResult }, async (client) => {
+          const outcome = await runContainer(client, { ...spec, env: read.env }, {
+            signal,
+            onCreated: ({ id, warnings }) => reply(env, overlay, { kind: 'created', id, warnings }),
+            onStarted: () => reply(env, overlay, { kind: 'started' }),
+            onLines: (lines) => {
+              output.append(lines);
+            },
+          });
+          // An interactive run has the terminal until it ends; a refused attach or start fails the run like any other step.
+          if (outcome.kind !== 'interactive') return outcome;
+          const open = env.services.openAttach;
+          if (!open) throw new RunInputError('an interactive run (-i) needs berth running in a terminal');
+          const autoRemove = spec.extras?.hostConfig.AutoRemove === true;
+          const end = await open({ client, containerId: outcome.id, name: spec.name ?? shortId(outcome.id), run: { tty: spec.tty, autoRemove } });
+          return { kind: 'handed-back' as const, id: outcome.id, end };
         });
-      })
-      // An interactive run has the terminal until it ends; a refused attach or start fails the run like any other step.
-      .then(async (outcome) => {
-        if (outcome.kind !== 'interactive') return outcome;
-        const open = env.services.openAttach;
-        if (!open) throw new RunInputError('an interactive run (-i) needs berth running in a terminal');
-        const autoRemove = spec.extras?.hostConfig.AutoRemove === true;
-        const end = await open({ client: env.client, containerId: outcome.id, name: spec.name ?? shortId(outcome.id), run: { tty: spec.tty, autoRemove } });
-        return { kind: 'handed-back' as const, id: outcome.id, end };
       })
       .then(
         async (outcome) => {

@@ -40,7 +40,8 @@ export const actions: PaneDefinition<ActionLogRow> = definePane<ActionLogRow>({
   view: {
     kind: 'table',
     columns: () => columns,
-    cells: keptCells((row) => ({ key: row.key, cells: row.cells, color: row.record.outcome.kind === 'failed' ? theme.error : undefined })),
+    // A command that exited non-zero did run: said in the warning colour, not as a refusal.
+    cells: keptCells((row) => ({ key: row.key, cells: row.cells, color: row.record.outcome.kind === 'failed' ? theme.error : row.record.outcome.kind === 'exited' ? theme.warning : undefined })),
     message(state, _ctx, rows) {
       if (rows.length > 0) return undefined;
       const filter = paneView(state, ID).filter;

@@ -25,6 +25,8 @@ export function outcomeText(record: ActionRecord): string {
       return 'cancelled';
     case 'failed':
       return `✗ ${record.outcome.message}`;
+    case 'exited':
+      return `exit ${record.outcome.code}`;
   }
 }
 

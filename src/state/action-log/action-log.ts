@@ -7,7 +7,13 @@
 import { describeError } from '../../engine/errors.ts';
 import { Store } from '../store.ts';
 
-export type ActionOutcome = { kind: 'pending' } | { kind: 'ok' } | { kind: 'failed'; message: string } | { kind: 'cancelled' };
+export type ActionOutcome =
+  | { kind: 'pending' }
+  | { kind: 'ok' }
+  | { kind: 'failed'; message: string }
+  | { kind: 'cancelled' }
+  /** A command (an exec, a foreground run) that ended with a non-zero exit code. */
+  | { kind: 'exited'; code: number };
 
 export interface ActionRecord {
   /** Unique for the session, rising: a row's key. */
@@ -46,7 +52,11 @@ export class ActionLog {
 
   /** How the change `seq` ended: undefined error is success. */
   settle(seq: number, error?: unknown): void {
-    const outcome: ActionOutcome = error === undefined ? { kind: 'ok' } : aborted(error) ? { kind: 'cancelled' } : { kind: 'failed', message: describeError(error) };
+    this.settleAs(seq, error === undefined ? { kind: 'ok' } : outcomeOf(error));
+  }
+
+  /** The change `seq` ended as `outcome` (an exit code, or what the caller knows better). */
+  settleAs(seq: number, outcome: ActionOutcome): void {
     this.store.update((state) => {
       const at = state.records.findIndex((r) => r.seq === seq);
       const record = state.records[at];
@@ -55,6 +65,11 @@ export class ActionLog {
       records[at] = { ...record, outcome };
       return { records };
     });
+  }
+
+  /** Takes back the record `seq`: the action turned out not to be done (nothing was sent for it). */
+  drop(seq: number): void {
+    this.store.update((state) => (state.records.some((r) => r.seq === seq) ? { records: state.records.filter((r) => r.seq !== seq) } : state));
   }
 
   /**
@@ -103,6 +118,11 @@ export class ActionLog {
 
 function isAsyncGenerator(value: unknown): value is AsyncGenerator<unknown, unknown> {
   return typeof value === 'object' && value !== null && typeof (value as { [Symbol.asyncIterator]?: unknown })[Symbol.asyncIterator] === 'function' && typeof (value as { next?: unknown }).next === 'function';
+}
+
+/** How a failed call ended: cancelled when it was stopped, else failed in the engine's words. */
+export function outcomeOf(error: unknown): ActionOutcome {
+  return aborted(error) ? { kind: 'cancelled' } : { kind: 'failed', message: describeError(error) };
 }
 
 function aborted(error: unknown): boolean {

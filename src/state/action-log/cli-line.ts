@@ -63,9 +63,19 @@ export const cliWriters: Writers = {
   stopContainer: (id, options) => cli('stop', ...flag('-t', options?.timeout), idWord(id)),
   restartContainer: (id, options) => cli('restart', ...flag('-t', options?.timeout), idWord(id)),
   removeContainer: (id, options) => cli('rm', options?.force && '-f', options?.volumes && '-v', idWord(id)),
-  createExec: (id, options) => cli('exec', '-it', ...(options.env ?? []).flatMap((e) => ['-e', e]), idWord(id), ...options.cmd),
+  // engine/exec.ts: a terminal and stdin (-it) unless told otherwise; captured is neither.
+  createExec: (id, options) =>
+    cli('exec', (options.tty ?? true) && '-it', ...flag('-u', options.user), ...flag('-w', options.workingDir), ...(options.env ?? []).flatMap((e) => ['-e', e]), idWord(id), ...options.cmd),
   commitContainer: (options) =>
-    cli('commit', ...flag('--message', options.comment), ...flag('--author', options.author), options.pause === false && '--pause=false', idWord(options.container), options.repo && (options.tag ? `${options.repo}:${options.tag}` : options.repo)),
+    cli(
+      'commit',
+      ...flag('--message', options.comment),
+      ...flag('--author', options.author),
+      options.pause === false && '--pause=false',
+      ...(options.changes ?? []).flatMap((change) => ['--change', change]),
+      idWord(options.container),
+      options.repo && (options.tag ? `${options.repo}:${options.tag}` : options.repo),
+    ),
   pullImage: (from, options) => cli('pull', ...flag('--platform', options.platform), reference(from, options.tag)),
   pushImage: (name, options) => cli('push', reference(name, options.tag)),
   tagImage: (image, repo, tag) => cli('tag', idWord(image), tag ? `${repo}:${tag}` : repo),
@@ -76,6 +86,24 @@ export const cliWriters: Writers = {
   createNetwork: (name) => cli('network', 'create', name),
   removeNetwork: (id) => cli('network', 'rm', id),
 };
+
+/**
+ * The `docker run` line of a create that was then started (and, without `-d`, attached and
+ * waited on) as one action: the create's words, `-d` when nothing was to be attached.
+ */
+export function runLine(...[config, options]: Parameters<EngineClient['createContainer']>): string {
+  return cli('run', config.AttachStdout === false && '-d', ...createWords(config, options?.name, options?.platform));
+}
+
+/** `docker cp LOCAL CONTAINER:DIR`: a copy in, LOCAL landing in DIR under its own name. */
+export function copyInLine(local: string, container: string, directory: string): string {
+  return cli('cp', local, `${idWord(container)}:${directory}`);
+}
+
+/** `docker cp CONTAINER:PATH DIR`: a copy out, PATH landing in the local DIR under its own name. */
+export function copyOutLine(container: string, source: string, directory: string): string {
+  return cli('cp', `${idWord(container)}:${source}`, directory);
+}
 
 /** `name:tag`, or `name@digest` for a digest; the name alone without either. */
 function reference(name: string, tag: string | undefined): string {

@@ -4,6 +4,8 @@ import { EngineError } from '../../../src/engine/errors.ts';
 import { ActionLog } from '../../../src/state/action-log/action-log.ts';
 import { recordingClient } from '../../../src/state/action-log/recording-client.ts';
 import type { EngineClient } from '../../../src/engine/client.ts';
+import { oneAction } from '../../../src/state/action-log/one-action.ts';
+import { outcomeText } from '../../../src/app/rows/action-log-rows.ts';
 
 test('a change is pending, then ok or the engine’s own words; a cancelled one says so', async () => {
   const log = new ActionLog(1000, () => 42);
@@ -71,4 +73,61 @@ test('the recording client logs the changes it is asked for and passes every oth
     log.store.getState().records.map((r) => [r.line, r.engine, r.outcome.kind]),
     [['docker stop -t 3 0123456789ab', 'ctx @ unix:///x.sock', 'ok']],
   );
+});
+
+/** A client that answers what one action asks: an exec, a container's create and removal. */
+function fakeEngine(calls: string[], exitCode: number) {
+  return {
+    createExec: (id: string) => (calls.push(`exec ${id}`), Promise.resolve('e1')),
+    startExec: () => Promise.resolve(undefined),
+    execExitCode: () => Promise.resolve(exitCode),
+    createContainer: () => (calls.push('create'), Promise.resolve({ Id: 'c1', Warnings: [] })),
+    removeContainer: () => (calls.push('rm'), Promise.reject(new EngineError({ code: 'NOT_FOUND', status: 404, operation: 'remove', message: 'No such container: c1' }))),
+    putArchive: () => (calls.push('put'), Promise.resolve()),
+  } as unknown as EngineClient;
+}
+
+test('one action is one entry: its line from the first change sent, its result the exit code read, the calls around it not logged', async () => {
+  const calls: string[] = [];
+  const log = new ActionLog();
+  const client = recordingClient(fakeEngine(calls, 2), log, 'e');
+  const code = await oneAction(client, {}, async (c) => {
+    const exec = await c.createExec('0123456789ab', { cmd: ['ls'], tty: false, user: 'app', workingDir: '/srv' });
+    await c.startExec(exec);
+    return c.execExitCode(exec);
+  });
+  assert.equal(code, 2);
+  // A run whose helper the engine removed by itself: the removal's 404 is the work's to judge, not an entry.
+  await oneAction(client, { run: true }, async (c) => {
+    await c.createContainer({ Image: 'busybox', AttachStdout: true, HostConfig: { AutoRemove: true } });
+    await c.removeContainer('c1', { force: true }).catch(() => undefined);
+  });
+  assert.deepEqual(calls, ['exec 0123456789ab', 'create', 'rm']);
+  const records = log.store.getState().records;
+  assert.deepEqual(
+    records.map((r) => [r.line, r.outcome]),
+    [
+      ['docker exec -u app -w /srv 0123456789ab ls', { kind: 'exited', code: 2 }],
+      ['docker run --rm busybox', { kind: 'ok' }],
+    ],
+  );
+  assert.equal(outcomeText(records[0] as (typeof records)[number]), 'exit 2');
+});
+
+test('one action with its own line: failed in the work’s words, gone when nothing was done, and unrecorded clients just run it', async () => {
+  const calls: string[] = [];
+  const log = new ActionLog();
+  const client = recordingClient(fakeEngine(calls, 0), log, 'e');
+  await assert.rejects(oneAction(client, { line: 'docker cp a b:/c' }, () => Promise.reject(new Error('disk full'))));
+  await oneAction(client, { line: 'docker cp a b:/d', result: () => ({ kind: 'not-done' }) }, () => Promise.resolve());
+  await oneAction(client, { line: 'docker cp a b:/e' }, (c) => c.putArchive('b', '/e', new Uint8Array()));
+  assert.deepEqual(
+    log.store.getState().records.map((r) => [r.line, r.outcome]),
+    [
+      ['docker cp a b:/c', { kind: 'failed', message: 'disk full' }],
+      ['docker cp a b:/e', { kind: 'ok' }],
+    ],
+  );
+  const plain = fakeEngine(calls, 0);
+  assert.equal(await oneAction(plain, { line: 'x' }, async (c) => (c === plain ? 'as is' : 'wrapped')), 'as is');
 });

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { cli, cliWriters, swarmLine } from '../../../src/state/action-log/cli-line.ts';
+import { cli, cliWriters, copyInLine, copyOutLine, runLine, swarmLine } from '../../../src/state/action-log/cli-line.ts';
 
 const ID = 'abc123def456';
 
@@ -20,6 +20,7 @@ test('each container verb is written as the docker CLI line that does it', () =>
     [cliWriters.createExec(ID, { cmd: ['sh', '-c', 'ls /'], env: ['TERM=xterm'] }), `docker exec -it -e TERM=xterm ${ID} sh -c 'ls /'`],
     [cliWriters.commitContainer({ container: ID, repo: 'me/snap', tag: 'v1', comment: 'a fix', author: 'me' }), `docker commit --message 'a fix' --author me ${ID} me/snap:v1`],
     [cliWriters.commitContainer({ container: ID }), `docker commit ${ID}`],
+    [cliWriters.commitContainer({ container: ID, repo: 'me/snap', changes: ['ENV A=b c', 'CMD ["sh"]'] }), `docker commit --change 'ENV A=b c' --change 'CMD ["sh"]' ${ID} me/snap`],
   ];
   for (const [written, expected] of cases) assert.equal(written, expected);
 });
@@ -96,4 +97,23 @@ test('words a shell would split or expand are quoted', () => {
   assert.equal(cli('rename', 'x', "it's $HOME"), 'docker rename x "it\'s \\$HOME"');
   assert.equal(cli('exec', 'x', 'echo', 'a b'), "docker exec x echo 'a b'");
   assert.equal(cli('exec', 'x', 'echo', '$HOME'), "docker exec x echo '$HOME'");
+});
+
+test('an exec says -it only with a terminal, and its user, directory and environment', () => {
+  assert.equal(cliWriters.createExec(ID, { cmd: ['id'], tty: false, user: '1000:1000', workingDir: '/srv' }), `docker exec -u 1000:1000 -w /srv ${ID} id`);
+  assert.equal(cliWriters.createExec(ID, { cmd: ['sh'], user: 'app', env: ['TERM=xterm'] }), `docker exec -it -u app -e TERM=xterm ${ID} sh`);
+});
+
+test('a create that was also started is a docker run: -d when nothing was attached; the debug helper’s namespaces and capabilities', () => {
+  assert.equal(runLine({ Image: 'busybox', Cmd: ['sleep', '1'], AttachStdout: false, HostConfig: { NetworkMode: 'none' } }, { name: 'x' }), 'docker run -d --name x --network none busybox sleep 1');
+  const target = 'f'.repeat(64);
+  assert.equal(
+    runLine({ Image: 'busybox', Cmd: ['sh'], Tty: true, OpenStdin: true, AttachStdout: true, User: '1000', HostConfig: { PidMode: `container:${target}`, NetworkMode: `container:${target}`, CapAdd: ['SYS_PTRACE'], AutoRemove: true } }),
+    `docker run -i -t --rm --network container:${target} --pid container:${target} --cap-add SYS_PTRACE --user 1000 busybox sh`,
+  );
+});
+
+test('copies are docker cp, the container side as CONTAINER:PATH', () => {
+  assert.equal(copyInLine('/home/me/notes.txt', `${'0123456789ab'}${'c'.repeat(52)}`, '/srv'), 'docker cp /home/me/notes.txt 0123456789ab:/srv');
+  assert.equal(copyOutLine('web-1', '/etc/my app.conf', '/tmp/out'), "docker cp 'web-1:/etc/my app.conf' /tmp/out");
 });
