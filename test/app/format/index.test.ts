@@ -10,6 +10,7 @@ void it('re-exports every formatter', () => {
     'containerName',
     'displayWidth',
     'fit',
+    'formatBinaryBytes',
     'formatBytes',
     'formatBytesPair',
     'formatClock',
