@@ -87,7 +87,8 @@ test('a 50 MB line in a pull: the pull fails with the reason, the rest of berth 
   await ui.waitFor(/Pull an image/);
   await ui.press('alpine', '\r');
   // Before the registry answered: the dialog says why, with what was typed; the Pulls pane too.
-  await ui.waitFor(/Pull an image[\s\S]*✗ .*sent a JSON line/);
+  // 50 MB through the pull's line reader: seconds of CPU on a loaded 2-core machine (a bound, never the wait).
+  await ui.waitFor(/Pull an image[\s\S]*✗ .*sent a JSON line/, 30_000);
   await ui.press('\u001b', '3');
   await ui.waitFor(/alpine.*failed/);
   await ui.press('1');
