@@ -15,21 +15,32 @@
 // other scripts' viramas never join clusters. The cost is the look in a terminal that shapes text:
 // the virama shown, as a ZWNJ asks, instead of the conjunct's ligature.
 //
+// A prepended letter (GB9b: Malayalam's dot reph U+0D4E and a few Brahmic letters beyond the BMP)
+// is one cluster with the letter after it, and is 1 cell more per code point: a ZWNJ after it too.
+//
 // For the same fold, any other ZWJ before a character that takes a cell is left out too (`a‍b` is 1
-// cell in tmux, 2 otherwise); one before a mark of no width, a format character or the end folds nothing and
-// stays. plainEmoji (emoji-forms.ts) has already taken apart the ZWJs of emoji sequences.
+// cell in tmux, 2 otherwise); one before a mark of no width, a format character or the end folds
+// nothing and stays. plainEmoji (emoji-forms.ts) has already taken apart the ZWJs of emoji sequences.
 
-export const LINKER = /[\u094d\u09cd\u0acd\u0b4d\u0c4d\u0d4d]/;
-const JOINER = /[\u094d\u09cd\u0acd\u0b4d\u0c4d\u0d4d\u200d]/;
+// The six linking viramas, and the prepended letters that take a cell (GCB=Prepend, General
+// Category Lo), so that the fast paths in sanitize.ts look at text with either.
+export const LINKER = /[\u094d\u09cd\u0acd\u0b4d\u0c4d\u0d4d\u0d4e]|\ud804[\uddc2\uddc3]|\ud806[\udd3f\udd41\ude3a\ude84-\ude89]|\ud807[\udd46\udf02]/;
+const JOINER = new RegExp(`${LINKER.source}|\u200d`);
 // A linker with the ZWJs after it and the ZWNJ, if there is one already (so the result is the same
-// twice); or a ZWJ that would fold the character after it.
-const JOINS = /([\u094d\u09cd\u0acd\u0b4d\u0c4d\u0d4d])\u200d*\u200c?|\u200d+(?![\p{Mn}\p{Me}\p{Cf}]|$)/gu;
+// twice); or a run of ZWJs, which goes when what follows it takes a cell. No lookahead: a run is
+// matched once, so a megabyte of joiners is one linear pass.
+const JOINS = /([\u094d\u09cd\u0acd\u0b4d\u0c4d\u0d4d\u0d4e\u{111c2}\u{111c3}\u{1193f}\u{11941}\u{11a3a}\u{11a84}-\u{11a89}\u{11d46}\u{11f02}])\u200d*\u200c?|\u200d+/gu;
+const NO_CELL = /^[\p{Mn}\p{Me}\p{Cf}]$/u;
 
 /**
- * `text` with each linking virama followed by a ZWNJ, so no conjunct joins letters into one
- * cluster, and without the ZWJs tmux would fold a character into.
+ * `text` with each linking virama and prepended letter followed by a ZWNJ, so no conjunct joins
+ * letters into one cluster, and without the ZWJs tmux would fold a character into.
  */
 export function plainConjuncts(text: string): string {
   if (!JOINER.test(text)) return text;
-  return text.replace(JOINS, (_, linker: string | undefined) => (linker === undefined ? '' : `${linker}\u200c`));
+  return text.replace(JOINS, (match: string, linker: string | undefined, offset: number) => {
+    if (linker !== undefined) return `${linker}\u200c`;
+    const next = text.codePointAt(offset + match.length);
+    return next === undefined || NO_CELL.test(String.fromCodePoint(next)) ? match : '';
+  });
 }

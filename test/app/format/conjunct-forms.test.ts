@@ -88,11 +88,11 @@ void describe('Indic conjuncts measured by cluster and per code point', () => {
     }
   });
 
-  // Every assigned character of the six blocks but U+0D4E (Malayalam dot reph, the one Prepend among
-  // them: it joins the letter after it under another rule, GB9b, and is left as it comes).
+  // Every assigned character of the six blocks (U+0D4E, Malayalam dot reph, among them: a Prepend),
+  // and the other prepended letters.
   void it('any text of those scripts, joiners and Latin agrees once sanitized', () => {
-    const alphabet = [...SCRIPTS.flatMap(([, block]) => Array.from({ length: 0x80 }, (_, i) => String.fromCodePoint(block + i))), '\u200d', '\u200c', 'a', ' '].filter(
-      (c) => !/\p{Cn}/u.test(c) && c !== '\u0d4e',
+    const alphabet = [...SCRIPTS.flatMap(([, block]) => Array.from({ length: 0x80 }, (_, i) => String.fromCodePoint(block + i))), '\u200d', '\u200c', 'a', ' ', '\u{111c2}', '\u{11191}', '\u{11a84}'].filter(
+      (c) => !/\p{Cn}/u.test(c),
     );
     fc.assert(
       fc.property(fc.array(fc.constantFrom(...alphabet), { maxLength: 12 }), (chars) => {
@@ -106,10 +106,17 @@ void describe('Indic conjuncts measured by cluster and per code point', () => {
   void it('leaves text without a linking virama as it was, and does nothing the second time', () => {
     const latin = 'plain text';
     assert.equal(plainConjuncts(latin), latin);
+    assert.equal(plainConjuncts('\u0d4eവ'), '\u0d4e\u200cവ', 'a prepended letter is its own cluster');
     assert.equal(plainConjuncts(BANGLA), BANGLA);
     const once = plainConjuncts(MIXED);
     assert.equal(plainConjuncts(once), once);
     assert.equal(plainConjuncts('क्\u200d\u200cष'), 'क्\u200cष', 'a ZWJ after the virama is left out, one ZWNJ kept');
     assert.equal(plainConjuncts('a\u200db \u0930\u200d\u094dय'), 'ab \u0930\u200d\u094d\u200cय', 'a ZWJ before a letter goes; one before a virama (eyelash ra) stays');
+  });
+
+  void it('a megabyte of joiners, or of conjuncts, is one linear pass', () => {
+    assert.equal(plainConjuncts('\u200d'.repeat(1_000_000) + '\u200c'), '\u200d'.repeat(1_000_000) + '\u200c');
+    assert.equal(plainConjuncts('\u200d'.repeat(1_000_000) + 'a'), 'a');
+    assert.equal(plainConjuncts('स्'.repeat(500_000)), 'स्\u200c'.repeat(500_000));
   });
 });
