@@ -12,8 +12,8 @@
 // measured alone, which every rule agrees on: skin tones (U+1F3FB–U+1F3FF), variation selectors
 // (U+FE0E, U+FE0F), the keycap mark after a digit, # or * (1️⃣ → 1), and a ZWJ next to a
 // pictograph (👨‍👩‍👧 → 👨👩👧, 6 cells everywhere); a pair of regional indicators that is no flag
-// becomes its two letters (🇦🇦 → AA). A ZWJ between letters (Indic scripts) shapes them and is
-// kept; a flag and a subdivision flag's tag letters measure alike everywhere and are kept too.
+// becomes its two letters (🇦🇦 → AA). A ZWJ between letters is left to conjunct-forms.ts (Indic
+// scripts); a flag and a subdivision flag's tag letters measure alike everywhere and are kept.
 // The cost is the sequence's look: a family drawn as its members, a thumb in the default yellow.
 
 // A character any of those sequences is made of; text without one is returned as it came.

@@ -1,5 +1,5 @@
 // Pure display formatters shared by berth's panes: no React, no I/O.
-export { sanitizeLine, sanitizeText } from './sanitize.ts';
+export { plainClusters, sanitizeLine, sanitizeText } from './sanitize.ts';
 export { plainEmoji } from './emoji-forms.ts';
 export { formatBinaryBytes, formatBytes, formatBytesPair, formatRate } from './bytes.ts';
 export { humanDuration, formatRelative, formatElapsed, formatClock } from './time.ts';

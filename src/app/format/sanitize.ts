@@ -29,9 +29,11 @@
 // rather than tab stops: tab stops would need display-width bookkeeping, and four spaces is enough to
 // keep indented help or JSON readable).
 //
-// Both then take emoji sequences apart (emoji-forms.ts): terminals disagree on their widths, and a
-// line one cell wider than berth measured wraps and scrolls the whole frame.
+// Both then take emoji sequences and Indic conjuncts apart (emoji-forms.ts, conjunct-forms.ts):
+// terminals disagree on their widths, and a line one cell wider than berth measured wraps and
+// scrolls the whole frame.
 
+import { LINKER, plainConjuncts } from './conjunct-forms.ts';
 import { plainEmoji, SEQUENCE_PART } from './emoji-forms.ts';
 
 const ESC = 0x1b;
@@ -42,7 +44,8 @@ const TAB = 0x09;
 // Quick-path detectors: one regex test per string, so clean log lines (the overwhelming majority) are
 // returned as-is without allocating. Each alternative is a single character class or a one-character
 // lookaround, so the scan is linear. The text variant does not flag `\n`, which it keeps. Both flag
-// the parts of emoji sequences too, so that text with neither is scanned once.
+// the parts of emoji sequences and the viramas that join conjuncts too, so that text with none is
+// scanned once.
 const UNSAFE_LINE = withSequenceParts(
   /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/,
 );
@@ -51,19 +54,24 @@ const UNSAFE_TEXT = withSequenceParts(
 );
 
 function withSequenceParts(unsafe: RegExp): RegExp {
-  return new RegExp(`${unsafe.source}|${SEQUENCE_PART.source}`);
+  return new RegExp(`${unsafe.source}|${SEQUENCE_PART.source}|${LINKER.source}`);
 }
 
-/** Sanitizes text for a single-line cell: no escapes, no controls, no line breaks (each becomes a space), emoji sequences taken apart. */
+/** Sanitizes text for a single-line cell: no escapes, no controls, no line breaks (each becomes a space), emoji sequences and conjuncts taken apart. */
 export function sanitizeLine(text: string): string {
   if (!UNSAFE_LINE.test(text)) return text;
-  return plainEmoji(scrub(text, false));
+  return plainClusters(scrub(text, false));
 }
 
 /** Sanitizes multi-line text (pretty JSON, help): like `sanitizeLine` but keeps `\n` and expands `\t` to 4 spaces. */
 export function sanitizeText(text: string): string {
   if (!UNSAFE_TEXT.test(text)) return text;
-  return plainEmoji(scrub(text, true));
+  return plainClusters(scrub(text, true));
+}
+
+/** Emoji sequences and Indic conjuncts taken apart: what sanitizing does to text that is already clean. */
+export function plainClusters(text: string): string {
+  return plainConjuncts(plainEmoji(text));
 }
 
 function isBidiControl(c: number): boolean {

@@ -8,7 +8,7 @@ import { Text } from 'ink';
 import { useRef } from 'react';
 import type { FieldState } from '../../app/input/field.ts';
 import { cleanInput } from '../../app/input/field.ts';
-import { displayWidth, plainEmoji, sanitizeLine } from '../../app/format/index.ts';
+import { displayWidth, plainClusters, sanitizeLine } from '../../app/format/index.ts';
 import { graphemes } from '../../app/input/graphemes.ts';
 import { theme } from '../../app/theme.ts';
 
@@ -52,12 +52,12 @@ export function TextField({ field, focused, width, mask, placeholder, suggestion
   const at = Math.min(field.cursor, value.length);
   const segments = Array.from(graphemes(value));
   // A value set from outside (a prefill) may hold what typing never lets in: draw a placeholder
-  // glyph rather than write a control character to the terminal. An emoji sequence is drawn taken
-  // apart, as everywhere (format/emoji-forms.ts); one that is nothing once apart, as the placeholder.
+  // glyph rather than write a control character to the terminal. An emoji sequence or a conjunct is
+  // drawn taken apart, as everywhere (format/sanitize.ts); one that is nothing once apart, as the placeholder.
   const shown = segments.map((s) => {
     if (mask) return '•';
     const clean = sanitizeLine(s.segment);
-    return clean === plainEmoji(s.segment) && clean !== '' ? clean : '\uFFFD';
+    return clean === plainClusters(s.segment) && clean !== '' ? clean : '\uFFFD';
   });
   const widths = shown.map((g) => Math.max(displayWidth(g), 1));
   const found = segments.findIndex((s) => s.index >= at);

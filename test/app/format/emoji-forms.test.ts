@@ -3,34 +3,11 @@ import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import stringWidth from 'string-width';
 import { plainEmoji } from '../../../src/app/format/emoji-forms.ts';
+import { perCodePoint, tmux33 } from './terminal-widths.ts';
 
 // describe/it return promises that the node:test runner tracks itself; `void` says so to the linter.
 
-// The three ways of measuring that emoji-forms.ts reconciles. berth (and Ink) measure clusters with
-// string-width. xterm and VTE add up each code point's own width. tmux 3.3 does too, but folds the
-// character after a ZWJ into the cell before it.
-const ZWJ = 0x200d;
-const widths = new Map<number, number>();
-function codePointWidth(c: number): number {
-  let width = widths.get(c);
-  if (width === undefined) widths.set(c, (width = stringWidth(String.fromCodePoint(c))));
-  return width;
-}
-function perCodePoint(text: string): number {
-  let width = 0;
-  for (const ch of text) width += codePointWidth(ch.codePointAt(0) ?? 0);
-  return width;
-}
-function tmux33(text: string): number {
-  let width = 0;
-  let previous = -1;
-  for (const ch of text) {
-    const c = ch.codePointAt(0) ?? 0;
-    if (previous !== ZWJ) width += codePointWidth(c);
-    previous = c;
-  }
-  return width;
-}
+// The three ways of measuring that emoji-forms.ts reconciles: terminal-widths.ts.
 
 function assertAgreed(text: string): void {
   const berth = stringWidth(text);
