@@ -188,7 +188,9 @@ function made(c: Inspected) {
   // The CLI names capabilities with CAP_ and no restart policy "no"; the engine takes both spellings.
   const caps = (c.HostConfig.CapAdd ?? []).map((cap) => cap.replace(/^CAP_/, ''));
   const restart = { ...c.HostConfig.RestartPolicy, Name: c.HostConfig.RestartPolicy.Name || 'no' };
-  return { config: { ...c.Config, Hostname: undefined }, host: { PidMode: c.HostConfig.PidMode, CapAdd: caps, NetworkMode: c.HostConfig.NetworkMode, Memory: c.HostConfig.Memory, RestartPolicy: restart, AutoRemove: c.HostConfig.AutoRemove } };
+  // The docker CLI does not always keep the -e values in the order given (a run saw EMPTY= before GREETING=…): compared as a set.
+  const env = [...(c.Config.Env ?? [])].sort();
+  return { config: { ...c.Config, Hostname: undefined, Env: env }, host: { PidMode: c.HostConfig.PidMode, CapAdd: caps, NetworkMode: c.HostConfig.NetworkMode, Memory: c.HostConfig.Memory, RestartPolicy: restart, AutoRemove: c.HostConfig.AutoRemove } };
 }
 
 before(async () => {
