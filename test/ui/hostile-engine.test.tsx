@@ -169,7 +169,7 @@ test('a list that answers 500: the engine’s words on the error line, the rest 
   ui.fake.setFaults({});
   ui.fake.route('/containers/json', (_req, res) => json(res, 200, [{ Id: 'c'.repeat(64), Names: ['/back-again'], Image: 'busybox', State: 'running', Status: 'Up 1 second', Created: 1 }]));
   await ui.press('a', 'a');
-  await ui.waitFor(/back-again/, 15_000);
+  await ui.waitFor(/back-again/, 30_000);
   // Each list's own success clears its own problem: both are gone once both have answered.
   await ui.waitFor(/^(?![\s\S]*database is locked)/, 5000);
 });
