@@ -103,17 +103,24 @@ const WIDE = '  ·  ';
 const TIGHT = ' · ';
 
 /**
- * The line in `width` cells: the parts with wide separators where they fit, then tight ones,
- * then without the block and the net rates (the container's own views have those), the disk
- * kept to the last. Only when even that does not fit is the line cut.
+ * The line in `width` cells: the parts with wide separators where they fit, then tight ones; then,
+ * one step at a time, without the block rates, the net rates (the container's own views have
+ * those), the note on how CPU was measured and the host's totals ("of 800%"), the disk kept to
+ * the last. Only when even that does not fit is the line cut.
  */
 export function fitPulse(parts: readonly string[], width: number): string {
   const fits = (line: string) => displayWidth(line) <= width;
-  for (const line of [parts.join(WIDE), parts.join(TIGHT)]) if (fits(line)) return line;
-  const kept = parts.filter((p) => !p.startsWith('block ') && !p.startsWith('net '));
-  const tight = kept.join(TIGHT);
-  if (fits(tight)) return tight;
-  // The CPU figure's note on how it was measured is the longest, least needed words.
-  const plain = kept.map((p) => (p.startsWith('CPU ') ? p.replace(/ \(.*$/, '') : p)).join(TIGHT);
-  return truncate(plain, width);
+  if (fits(parts.join(WIDE))) return parts.join(WIDE);
+  const steps: Array<(ps: string[]) => string[]> = [
+    (ps) => ps.filter((p) => !p.startsWith('block ')),
+    (ps) => ps.filter((p) => !p.startsWith('net ')),
+    (ps) => ps.map((p) => (p.startsWith('CPU ') ? p.replace(/ \(.*$/, '') : p)),
+    (ps) => ps.map((p) => (p.startsWith('CPU ') || p.startsWith('mem ') ? p.replace(/ of .*$/, '') : p)),
+  ];
+  let kept = [...parts];
+  for (const step of [(ps: string[]) => ps, ...steps]) {
+    kept = step(kept);
+    if (fits(kept.join(TIGHT))) return kept.join(TIGHT);
+  }
+  return truncate(kept.join(TIGHT), width);
 }
