@@ -22,6 +22,18 @@ export function unreachableLines(connection: ConnectionState, width: number, now
   };
 }
 
+/** A notice wraps to at most this many lines: more would push the pane about for a message. */
+const NOTICE_LINES = 3;
+
+/**
+ * A notice's lines on the message line: whole where it fits the width, else wrapped at words
+ * (an engine's refusal is read whole, not cut mid-sentence while the line below is free), the
+ * last line ending in … only past NOTICE_LINES.
+ */
+export function noticeLines(text: string, width: number): string[] {
+  return wrap(sanitizeLine(text), Math.max(width, 1), NOTICE_LINES);
+}
+
 /** The error line's lines: the engine's refusal in full, wrapped. */
 export function engineErrorLines(message: string, width: number): string[] {
   return wrap(`engine: ${sanitizeLine(message)}`, width, REASON_LINES);

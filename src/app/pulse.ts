@@ -11,7 +11,7 @@ import type { ContainerSummary } from '../engine/types.ts';
 import { isLive } from '../state/containers.ts';
 import type { Demands } from '../state/live-source.ts';
 import type { UiContext } from './context.ts';
-import { formatRate } from './format/index.ts';
+import { displayWidth, formatRate, truncate } from './format/index.ts';
 import { formatMemory } from './rows/stats-cells.ts';
 import type { AppState } from './types.ts';
 
@@ -52,7 +52,7 @@ export function pulseDemands(state: AppState, ctx: UiContext): Demands {
   return { pulse: true, pulseContainers: running, stats: missing ? running.filter((id) => missing.has(id)) : [] };
 }
 
-/** The pulse line's parts, most telling first (the table drops from the end when narrow). */
+/** The pulse line's parts: the states, the figures (CPU, memory, net, block), then the disk (fitPulse says what goes when narrow). */
 export function pulseParts(ctx: UiContext): string[] {
   const items = ctx.engine.containers.items;
   const counts = stateCounts(items);
@@ -97,4 +97,30 @@ export function pulseParts(ctx: UiContext): string[] {
           ];
   const diskPart = disk ? [`disk ${diskSize(disk.total.size)}, ${diskSize(disk.total.reclaimable)} reclaimable`] : error ? [`disk: ${error}`] : ['disk: reading…'];
   return [states.join(' · '), ...figures, ...diskPart];
+}
+
+const WIDE = '  ·  ';
+const TIGHT = ' · ';
+
+/**
+ * The line in `width` cells: the parts with wide separators where they fit, then tight ones; then,
+ * one step at a time, without the block rates, the net rates (the container's own views have
+ * those), the note on how CPU was measured and the host's totals ("of 800%"), the disk kept to
+ * the last. Only when even that does not fit is the line cut.
+ */
+export function fitPulse(parts: readonly string[], width: number): string {
+  const fits = (line: string) => displayWidth(line) <= width;
+  if (fits(parts.join(WIDE))) return parts.join(WIDE);
+  const steps: Array<(ps: string[]) => string[]> = [
+    (ps) => ps.filter((p) => !p.startsWith('block ')),
+    (ps) => ps.filter((p) => !p.startsWith('net ')),
+    (ps) => ps.map((p) => (p.startsWith('CPU ') ? p.replace(/ \(.*$/, '') : p)),
+    (ps) => ps.map((p) => (p.startsWith('CPU ') || p.startsWith('mem ') ? p.replace(/ of .*$/, '') : p)),
+  ];
+  let kept = [...parts];
+  for (const step of [(ps: string[]) => ps, ...steps]) {
+    kept = step(kept);
+    if (fits(kept.join(TIGHT))) return kept.join(TIGHT);
+  }
+  return truncate(kept.join(TIGHT), width);
 }

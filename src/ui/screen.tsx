@@ -5,9 +5,10 @@
  * (its rows, its tab's summary) is its module's (app/panes/); nothing here names a pane.
  */
 import { Box, Text } from 'ink';
-import { sanitizeLine, truncate } from '../app/format/index.ts';
+import { truncate } from '../app/format/index.ts';
+import { noticeLines } from '../app/banner-lines.ts';
 import { contextsFor } from '../app/keys/contexts.ts';
-import { bodyHeight } from '../app/layout.ts';
+import { bodyHeight, shownNotice } from '../app/layout.ts';
 import { summaryWithMarks } from '../app/marks.ts';
 import { paneEntry } from '../app/panes/index.ts';
 import { quitQuestionText } from '../app/quit.ts';
@@ -50,7 +51,9 @@ export function Screen() {
   const view = paneView(state, pane.id);
   const unreachable = engine.connection.status === 'unreachable';
   const backgroundError = !unreachable && engine.connection.error ? engine.connection.error : undefined;
-  const height = bodyHeight(state.terminal, engine, state.pulse);
+  // A notice on its own (not the quit question, not the filter prompt) wraps rather than being cut.
+  const noticeText = shownNotice(state);
+  const height = bodyHeight(state.terminal, engine, state.pulse, noticeText);
 
   const body = overlay ? (
     <OverlayView overlay={overlay} state={state} runner={runner} width={width} height={height} />
@@ -62,9 +65,7 @@ export function Screen() {
     ? quitQuestionText(state.quitQuestion, keymap, width)
     : state.filtering
       ? `/${view.filter}█  (${keymap.shortLabel('prompt-keep')} keeps, ${keymap.shortLabel('prompt-clear')} clears)`
-      : state.notice
-        ? sanitizeLine(state.notice.text)
-        : '';
+      : '';
   const alarming = state.quitQuestion !== undefined || (state.notice?.tone === 'error' && !state.filtering);
 
   return (
@@ -77,9 +78,17 @@ export function Screen() {
       <Box height={height} flexDirection="column">
         {body}
       </Box>
-      <Text color={alarming ? theme.error : undefined} wrap="truncate">
-        {truncate(messageLine, width) || ' '}
-      </Text>
+      {noticeText !== undefined ? (
+        noticeLines(noticeText, width).map((line, i) => (
+          <Text key={`n${i}`} color={alarming ? theme.error : undefined} wrap="truncate">
+            {line || ' '}
+          </Text>
+        ))
+      ) : (
+        <Text color={alarming ? theme.error : undefined} wrap="truncate">
+          {truncate(messageLine, width) || ' '}
+        </Text>
+      )}
       <Footer contexts={contextsFor(state)} width={width} hidden={readOnly ? CHANGES : undefined} />
     </Box>
   );

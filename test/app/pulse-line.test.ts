@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { pulseDemands, pulseParts } from '../../src/app/pulse.ts';
+import { fitPulse, pulseDemands, pulseParts } from '../../src/app/pulse.ts';
 import { initialAppState } from '../../src/app/types.ts';
 import type { ContainerSummary } from '../../src/engine/types.ts';
 import { initialEngineState } from '../../src/state/engine-state.ts';
@@ -35,4 +35,15 @@ test('the line sums the cgroup figures, and says when some come from the engine�
   assert.doesNotMatch(fromFiles.join(' · '), /engine's stats/);
   const mixed = pulseParts(ctxWith({ cgroupFigures: local, cgroupMissing: new Set([b]) }, true)).join(' · ');
   assert.match(mixed, /CPU 15\.0% of 200% \(1 from the engine's stats\)/);
+});
+
+test('the line fits its width: tighter separators, then without the rates, the disk kept to the last', () => {
+  const parts = ['2 running · 1 exited', 'CPU 12.5% of 800% (2 from the engine\'s stats)', 'mem 300MiB of 16GiB', 'net ↓120kB/s ↑640kB/s', 'block r 1.2MB/s w 7.6MB/s', 'disk 2.5GB, 1.2GB reclaimable'];
+  assert.equal(fitPulse(parts, 200), parts.join('  ·  '));
+  assert.equal(fitPulse(parts, 180), parts.join(' · '));
+  const at120 = fitPulse(parts, 120);
+  assert.equal(at120, '2 running · 1 exited · CPU 12.5% of 800% · mem 300MiB of 16GiB · disk 2.5GB, 1.2GB reclaimable', 'the rates and the note went; the disk stayed');
+  const at90 = fitPulse(parts, 90);
+  assert.equal(at90, '2 running · 1 exited · CPU 12.5% · mem 300MiB · disk 2.5GB, 1.2GB reclaimable', 'then the host totals');
+  assert.equal(fitPulse(parts, 30).length, 30, 'cut only where nothing else fits');
 });

@@ -6,7 +6,7 @@
 import { rowKey } from '../../state/sources.ts';
 import { notify, type Command, type Reduced } from '../commands.ts';
 import type { UiContext } from '../context.ts';
-import { bodyHeight } from '../layout.ts';
+import { bodyHeight, shownNotice } from '../layout.ts';
 import { unmarkKeys } from '../marks.ts';
 import { closeOverlay, focusPane, nextSerial, pushOverlay, replaceOverlay, select } from '../navigation.ts';
 import { panes } from '../panes/index.ts';
@@ -15,7 +15,7 @@ import type { AppState, DialogOverlay, DialogState } from '../types.ts';
 import type { AnyDialog, DialogContext, DialogModule, Outcome } from './machine.ts';
 
 export function dialogContext(state: AppState, ctx: UiContext, overlay: number): DialogContext {
-  return { overlay, engine: ctx.engine, bodyHeight: bodyHeight(state.terminal, ctx.engine, state.pulse) };
+  return { overlay, engine: ctx.engine, bodyHeight: bodyHeight(state.terminal, ctx.engine, state.pulse, shownNotice(state)) };
 }
 
 /** What a dialog's outcome means for the app: its new state, and closing, revealing, notifying. */

@@ -6,6 +6,7 @@
  * those), or the build cache; from the Volumes pane on API 1.42 and later, anonymous or every
  * unused volume. Nothing goes before Enter; Esc leaves everything as it was.
  */
+import { formDialogWidth } from './width.ts';
 import { apiAtLeast } from '../../engine/version.ts';
 import { pruneOutcome, type PruneOutcome } from '../../state/prune/outcome.ts';
 import type { PrunePreview, PruneTarget } from '../../state/prune/preview.ts';
@@ -184,7 +185,7 @@ export const prune = defineDialog<PruneDialog, PruneRequest, PruneReply>({
     const words = what(target, state.apiVersion);
     // Frame, title, hint, table borders and the totals take about ten rows.
     const rows = Math.max(ctx.height - 14, 3);
-    const inner = Math.min(ctx.width, 76) - 4;
+    const inner = formDialogWidth(ctx.width) - 4;
     const blocks: DialogBlock[] = [];
     const note = words.note;
     if (note) blocks.push({ kind: 'text', tone: 'warning', wrap: 'wrap', text: note });

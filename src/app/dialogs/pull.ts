@@ -10,6 +10,7 @@
  * username stay, the password field is empty, and Enter tries again with what is typed. The credentials the lookup finds are never kept: only
  * their description is.
  */
+import { formDialogWidth } from './width.ts';
 import { parseImageReference, pullTarget } from '../../engine/reference.ts';
 import { checkPassword, checkUsername } from '../../state/validation.ts';
 import type { TargetActions } from '../actions/target-actions.ts';
@@ -187,7 +188,7 @@ export const pull = defineDialog<PullDialog, PullRequest, PullReply>({
   },
   view(state, ctx) {
     const { image, username, password } = state.fields;
-    const inner = Math.min(ctx.width, 76) - 4;
+    const inner = formDialogWidth(ctx.width) - 4;
     const problems = state.showErrors ? pullProblems(values(state.fields)) : {};
     const parsed = parseImageReference(image.value);
     let target = '';

@@ -14,6 +14,7 @@
  * Whatever goes wrong before the container runs, the form comes back with every field as typed
  * and the engine's words. The work itself is handlers/run.ts; this file only decides.
  */
+import { formDialogWidth } from './width.ts';
 import { parseImageReference } from '../../engine/reference.ts';
 import { containerLabel, shortId } from '../../state/actions/labels.ts';
 import type { RunSpec } from '../../state/actions/run-container.ts';
@@ -249,7 +250,7 @@ function outputView(state: RunDialog, phase: Extract<RunPhase, { kind: 'running'
 
 function runView(state: RunDialog, ctx: DialogViewContext): DialogView {
   const { phase } = state;
-  const inner = Math.min(ctx.width, 76) - 4;
+  const inner = formDialogWidth(ctx.width) - 4;
   if (phase.kind === 'running' || phase.kind === 'exited' || phase.kind === 'lost') return outputView(state, phase, ctx);
   if (phase.kind === 'missing-image' || phase.kind === 'pulling') {
     const ref = parseImageReference(phase.spec.image);

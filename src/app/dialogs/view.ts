@@ -31,7 +31,7 @@ export type Hint = { action: ActionId | readonly ActionId[]; text: string } | { 
 
 export interface DialogView {
   title: string;
-  /** `form`: at most 76 columns; `wide`: the terminal's width (a run's output). */
+  /** `form`: 76 columns, growing on a wide terminal (width.ts); `wide`: the terminal's width (a run's output). */
   width: 'form' | 'wide';
   blocks: readonly DialogBlock[];
   /** The engine's refusal (or any failure), shown with a ✗ until the next attempt. */

@@ -21,17 +21,30 @@ export interface EventRow {
 
 const built = new WeakMap<LoggedEvent, EventRow>();
 
+/**
+ * An action with an argument (`exec_start: sh -c …`, `health_status: healthy`) is split: the
+ * word stays in ACTION, the argument leads DETAILS. ACTION is then a short word, so it does not
+ * hold 30-odd cells of a command while DETAILS is cut.
+ */
+export function splitAction(action: string, details: string): { action: string; details: string } {
+  const at = action.indexOf(': ');
+  if (at <= 0) return { action, details };
+  const argument = action.slice(at + 2).trim();
+  return { action: action.slice(0, at), details: argument === '' ? details : details === '' ? argument : `${argument} · ${details}` };
+}
+
 function rowOf(event: LoggedEvent): EventRow {
   let row = built.get(event);
   if (!row) {
     const engine = memberOf(event);
+    const split = splitAction(event.action, event.details);
     const cells = {
       engine: engine ?? '',
       time: formatClock(new Date(event.at)),
       type: sanitizeLine(event.type),
-      action: sanitizeLine(event.action),
+      action: sanitizeLine(split.action),
       actor: sanitizeLine(event.actor),
-      details: sanitizeLine(event.details),
+      details: sanitizeLine(split.details),
     };
     row = { key: String(event.seq), type: event.type, cells, haystack: `${cells.type} ${cells.action} ${cells.actor} ${cells.details}${engine === undefined ? '' : ` engine:${engine}`}`.toLowerCase(), ...(engine !== undefined && { engine }) };
     built.set(event, row);

@@ -12,14 +12,16 @@ import type { FieldState } from '../../app/input/field.ts';
 import { theme } from '../../app/theme.ts';
 import { TextField } from '../widgets/text-field.tsx';
 import { LABEL_WIDTH } from './dialog-fit.ts';
+import { truncate } from '../../app/format/index.ts';
+import { formDialogWidth } from '../../app/dialogs/width.ts';
 
 export { FRAME_CHROME, LABEL_WIDTH } from './dialog-fit.ts';
 
-/** Widest a form dialog gets: wider only spreads the labels from their values. */
-export const DIALOG_MAX_WIDTH = 76;
+export { DIALOG_MAX_WIDTH } from '../../app/dialogs/width.ts';
 
+/** A form dialog's width on a terminal this wide (app/dialogs/width.ts says how it grows). */
 export function dialogWidth(width: number): number {
-  return Math.max(Math.min(width, DIALOG_MAX_WIDTH), 24);
+  return formDialogWidth(width);
 }
 
 interface FrameProps {
@@ -75,10 +77,25 @@ export function FieldRow({ label, field, focused, width, placeholder, suggestion
   const fieldWidth = Math.max(width - LABEL_WIDTH - 2, 4);
   return (
     <Box flexShrink={0}>
-      <Text color={focused ? theme.accent : undefined} bold={focused}>
+      <RowLabel label={label} focused={focused} />
+      <TextField field={field} focused={focused} width={fieldWidth} placeholder={placeholder} suggestion={suggestion} mask={mask} />
+    </Box>
+  );
+}
+
+/**
+ * A row's label (the focus mark, the label in LABEL_WIDTH - 2 cells, a space), never shrunk and never shrunk: Ink shares a row's width among its
+ * texts, so a long description beside it would otherwise squeeze the label (shifted, cut, or drawn
+ * over by the text after it).
+ */
+const LABEL_CELLS = LABEL_WIDTH + 1;
+
+function RowLabel({ label, focused }: { label: string; focused: boolean }) {
+  return (
+    <Box flexShrink={0} width={LABEL_CELLS}>
+      <Text color={focused ? theme.accent : undefined} bold={focused} wrap="truncate">
         {`${focused ? '›' : ' '} ${label.padEnd(LABEL_WIDTH - 2).slice(0, LABEL_WIDTH - 2)} `}
       </Text>
-      <TextField field={field} focused={focused} width={fieldWidth} placeholder={placeholder} suggestion={suggestion} mask={mask} />
     </Box>
   );
 }
@@ -87,20 +104,25 @@ interface ToggleRowProps {
   label: string;
   on: boolean;
   focused: boolean;
-  /** What "on" means, shown after the box. */
+  /** What "on" means, shown after the box, cut to what the row leaves. */
   description?: string;
+  /** The dialog's inner width. */
+  width: number;
 }
 
-export function ToggleRow({ label, on, focused, description }: ToggleRowProps) {
+export function ToggleRow({ label, on, focused, description, width }: ToggleRowProps) {
+  // The label, the three-cell box and a space: the description gets the rest, cut by us (not by
+  // Ink's flex, which would take the cells from the label).
+  const room = Math.max(width - LABEL_CELLS - 4, 0);
   return (
-    <Box>
-      <Text color={focused ? theme.accent : undefined} bold={focused} wrap="truncate">
-        {`${focused ? '›' : ' '} ${label.padEnd(LABEL_WIDTH - 2).slice(0, LABEL_WIDTH - 2)} `}
-      </Text>
-      <Text {...(focused && theme.selection)} wrap="truncate">{on ? '[x]' : '[ ]'}</Text>
-      {description ? (
+    <Box flexShrink={0} width={width}>
+      <RowLabel label={label} focused={focused} />
+      <Box flexShrink={0} width={3}>
+        <Text {...(focused && theme.selection)}>{on ? '[x]' : '[ ]'}</Text>
+      </Box>
+      {description && room > 0 ? (
         <Text color={theme.muted} wrap="truncate">
-          {` ${description}`}
+          {` ${truncate(description, room)}`}
         </Text>
       ) : null}
     </Box>

@@ -35,7 +35,7 @@ function Block({ block, inner }: { block: DialogBlock; inner: number }): ReactEl
     case 'field':
       return <FieldRow label={block.label} field={block.field} focused={block.focused} width={inner} placeholder={block.placeholder} suggestion={block.suggestion} mask={block.mask} />;
     case 'toggle':
-      return <ToggleRow label={block.label} on={block.on} focused={block.focused} description={block.description} />;
+      return <ToggleRow label={block.label} on={block.on} focused={block.focused} description={block.description} width={inner} />;
     case 'busy':
       return <Busy text={truncate(block.text, Math.max(inner - 2, 1))} />;
     case 'table':

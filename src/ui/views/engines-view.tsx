@@ -1,6 +1,6 @@
 import { Box, Text } from 'ink';
 import type { EngineRow, EnginesOverlay } from '../../app/types.ts';
-import { sanitizeLine, truncate } from '../../app/format/index.ts';
+import { displayWidth, sanitizeLine, truncate } from '../../app/format/index.ts';
 import { wrap } from '../../app/format/wrap.ts';
 import { theme } from '../../app/theme.ts';
 import { useKeymap } from '../runtime-context.tsx';
@@ -20,7 +20,11 @@ export function EnginesView({ overlay, width, height }: { overlay: EnginesOverla
   const keymap = useKeymap();
   const rows = overlay.rows;
   const nameWidth = Math.min(Math.max(...(rows ?? []).map((r) => sanitizeLine(r.name).length), 8), 24);
-  const hostWidth = Math.min(Math.max(...(rows ?? []).map((r) => sanitizeLine(r.host).length), 12), Math.max(Math.floor(width / 3), 16));
+  // The address gets what it needs, less the marks, the name and the widest answer ("● 20.10.24 …"):
+  // it is cut only where the row has no room for it, and never below a third of the width.
+  const reachWidth = Math.max(...(rows ?? []).map((r) => displayWidth(reachText(r).text)), 0);
+  const hostRoom = Math.max(width - 4 - nameWidth - 2 - 2 - reachWidth, Math.floor(width / 3), 16);
+  const hostWidth = Math.min(Math.max(...(rows ?? []).map((r) => displayWidth(sanitizeLine(r.host))), 12), hostRoom);
   const status = overlay.switching !== undefined ? `switching to ${sanitizeLine(overlay.switching)}… (${keymap.label('close')} gives up)` : undefined;
   const error = overlay.error === undefined ? [] : wrap(sanitizeLine(overlay.error), Math.max(width, 10), 4);
   const body = Math.max(height - 2 - error.length - (status ? 1 : 0), 1);

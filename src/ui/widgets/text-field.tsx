@@ -29,7 +29,8 @@ export interface TextFieldProps {
 /**
  * The first grapheme to draw so that the cursor (one cell, after the text at the end) stays in
  * view: the previous start when the cursor is still visible from it, otherwise the nearest start
- * that brings it back. Keeping the previous start makes ←/→ move the cursor, not the text.
+ * that brings it back, and never later than needed to fill the width. Keeping the previous start
+ * makes ←/→ move the cursor, not the text.
  */
 export function scrollStart(widths: readonly number[], cursorIndex: number, previousStart: number, width: number): number {
   const room = Math.max(width, 1);
@@ -40,6 +41,16 @@ export function scrollStart(widths: readonly number[], cursorIndex: number, prev
     return sum;
   };
   while (start < cursorIndex && cellsTo(start) > room) start += 1;
+  // Text that became shorter (a pasted `docker run` line replaced by its image) would leave the
+  // field scrolled past it, blank but for the cursor: go back while what lies from an earlier
+  // start to the end, and a cell for the cursor after it, still fits (that cell kept even when the
+  // cursor is inside: ← from the end then moves the cursor, not the text).
+  const tail = (from: number) => {
+    let sum = 1;
+    for (let i = from; i < widths.length; i++) sum += widths[i] ?? 1;
+    return sum;
+  };
+  while (start > 0 && tail(start - 1) <= room) start -= 1;
   return start;
 }
 

@@ -23,6 +23,10 @@ describe('scrollStart', () => {
   test('scrolls back when the cursor moves left of the start', () => {
     assert.equal(scrollStart(Array(20).fill(1), 5, 11, 10), 5);
   });
+  test('goes back when the text got shorter than where it was scrolled to (a pasted line replaced by its image)', () => {
+    assert.equal(scrollStart(Array(14).fill(1), 14, 50, 40), 0);
+    assert.equal(scrollStart(Array(30).fill(1), 30, 25, 10), 21, 'as far back as fills the width, the cursor cell kept');
+  });
   test('counts double-width characters as two cells', () => {
     assert.equal(scrollStart(Array(10).fill(2), 10, 0, 10), 6);
   });
