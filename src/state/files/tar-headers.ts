@@ -63,15 +63,26 @@ function paxRecords(body: Buffer): Map<string, Buffer> {
   return records;
 }
 
+export interface ReaderHooks {
+  /** Each header, as it completes (before its contents pass). */
+  header?(header: TarHeader): void;
+  /** The contents of the entry last headed, as they pass (padding left out). */
+  contents?(data: Uint8Array): void;
+}
+
 export class TarHeaderReader {
   private parts: Buffer[] = [];
   private have = 0;
   private skip = 0;
+  /** Of `skip`, the bytes that are the entry's contents (the rest is padding). */
+  private data = 0;
   private pending: Pending | undefined;
   private next: { path?: Buffer; linkpath?: Buffer; size?: number } = {};
   private zeros = 0;
   /** The end-of-archive blocks came: nothing after them is read. */
   ended = false;
+
+  constructor(private readonly hooks: ReaderHooks = {}) {}
 
   /** The headers that `chunk` completes, in order. Throws on what is not a tar. */
   push(chunk: Uint8Array): TarHeader[] {
@@ -80,6 +91,9 @@ export class TarHeaderReader {
     while (at < chunk.length && !this.ended) {
       if (this.skip > 0) {
         const n = Math.min(this.skip, chunk.length - at);
+        const data = Math.min(n, this.data);
+        if (data > 0) this.hooks.contents?.(chunk.subarray(at, at + data));
+        this.data -= data;
         this.skip -= n;
         at += n;
         continue;
@@ -98,7 +112,10 @@ export class TarHeaderReader {
       if (pending) this.extension(pending, block.subarray(0, pending.size));
       else {
         const header = this.header(block);
-        if (header) found.push(header);
+        if (header) {
+          found.push(header);
+          this.hooks.header?.(header);
+        }
       }
     }
     return found;
@@ -143,6 +160,7 @@ export class TarHeaderReader {
     this.next = {};
     // Links, devices, directories and FIFOs carry no contents whatever their size field says (Go's archive/tar isHeaderOnlyType).
     this.skip = '123456'.includes(type) ? 0 : padded(entrySize);
+    this.data = this.skip === 0 ? 0 : entrySize;
     return { path, type, size: entrySize, ...(link.length > 0 && { linkpath: link }) };
   }
 }

@@ -5,7 +5,6 @@
  * contents are skipped as they pass), only the first level is kept, and reading stops once `capBytes` have come in:
  * the listing then says it is capped (entries after that point are missing).
  */
-import type { ReadEntry } from 'tar';
 import { decodePathBytes } from '../../engine/path-bytes.ts';
 import { TarHeaderReader, type TarHeader } from './tar-headers.ts';
 
@@ -36,23 +35,7 @@ export interface Listing {
   cappedIn?: string;
 }
 
-function kindOf(entry: ReadEntry): EntryKind {
-  switch (entry.type) {
-    case 'Directory':
-      return 'directory';
-    case 'File':
-    case 'OldFile':
-    case 'ContiguousFile':
-      return 'file';
-    case 'SymbolicLink':
-    case 'Link':
-      return 'link';
-    default:
-      return 'other';
-  }
-}
-
-/** The same, from a header's typeflag. */
+/** An entry's kind, from its header's typeflag. */
 function kindOfFlag(type: string): EntryKind {
   if (type === '5') return 'directory';
   if (type === '0' || type === '7') return 'file';
@@ -104,36 +87,46 @@ export async function firstLevel(chunks: AsyncIterable<Uint8Array>, capBytes: nu
 
 /**
  * The tar's first entry when it is a file: its first `capBytes` bytes (a GET of a file is a tar of that one
- * file); `complete` says whether that was all of it.
+ * file); `complete` says whether that was all of it. With `named`, the tar is of the file's
+ * directory instead, and the file is its first-level entry of that name.
  */
-export async function firstFile(chunks: AsyncIterable<Uint8Array>, capBytes: number): Promise<{ bytes: Buffer; size: number; complete: boolean } | undefined> {
-  const { Parser } = await import('tar');
+export async function firstFile(chunks: AsyncIterable<Uint8Array>, capBytes: number, named?: string): Promise<{ bytes: Buffer; size: number; complete: boolean } | undefined> {
   const parts: Buffer[] = [];
   let taken = 0;
   let size: number | undefined;
   let done = false;
-  let first = true;
-  const parser = new Parser({
-    onReadEntry: (entry: ReadEntry) => {
-      const wanted = first && kindOf(entry) === 'file';
-      first = false;
-      if (!wanted) {
+  let headers = 0;
+  let root: string | undefined;
+  let reading = false;
+  // Read as the listing is (tar-headers.ts): node-tar loses a name that is not UTF-8, and with it the entry.
+  const reader = new TarHeaderReader({
+    header: (header) => {
+      headers += 1;
+      reading = false;
+      if (size !== undefined) {
         done = true;
-        entry.resume();
         return;
       }
-      size = entry.size;
-      entry.on('data', (data: Buffer) => {
-        const room = capBytes - taken;
-        if (room > 0) parts.push(data.subarray(0, room));
-        taken += Math.min(room, data.byteLength);
-      });
-      entry.on('end', () => (done = true));
+      if (named === undefined) {
+        if (headers === 1 && kindOfFlag(header.type) === 'file') [size, reading] = [header.size, true];
+        else done = true;
+        return;
+      }
+      const path = trimSlashes(decodePathBytes(header.path));
+      if (root === undefined) root = header.type === '5' ? path : '';
+      else if (path === (root === '' ? named : `${root}/${named}`) && kindOfFlag(header.type) === 'file') [size, reading] = [header.size, true];
+    },
+    contents: (data) => {
+      if (!reading || size === undefined) return;
+      const room = capBytes - taken;
+      if (room > 0) parts.push(Buffer.from(data.subarray(0, room)));
+      taken += Math.min(room, data.byteLength);
+      if (taken >= size) done = true;
     },
   });
   for await (const chunk of chunks) {
-    parser.write(chunk);
-    if (done || taken >= capBytes) break;
+    reader.push(chunk);
+    if (done || reader.ended || taken >= capBytes) break;
   }
   if (size === undefined) return undefined;
   return { bytes: Buffer.concat(parts), size, complete: taken >= size };

@@ -70,3 +70,15 @@ test('a name with bytes that are not UTF-8 is listed as those bytes, in chunks o
 test('what is not a tar is said so, not listed as nothing', async () => {
   await assert.rejects(firstLevel(chunked(Buffer.alloc(512, 0x41), 512), 1024), /not a tar/);
 });
+
+test('a file that is not UTF-8 by name is read out of its directory’s tar (dockerd sends an empty tar for the file itself)', async () => {
+  const { firstFile } = await import('../../../src/state/files/tar-listing.ts');
+  const bad = Buffer.concat([Buffer.from('tmp/bad'), Buffer.from([0xff]), Buffer.from('utf8')]);
+  const tar = Buffer.concat([entry(Buffer.from('tmp/'), '5'), entry(Buffer.from('tmp/a'), '0', Buffer.from('not this')), entry(bad, '0', Buffer.from('hello\n')), entry(Buffer.from('tmp/z'), '0', Buffer.from('nor this')), Buffer.alloc(1024)]);
+  for (const size of [3, 512, tar.length]) {
+    const file = await firstFile(chunked(tar, size), 1024, 'bad\udcffutf8');
+    assert.deepEqual(file && { text: file.bytes.toString(), size: file.size, complete: file.complete }, { text: 'hello\n', size: 6, complete: true }, `chunks of ${size}`);
+  }
+  assert.equal(await firstFile(chunked(tar, 512), 1024, 'missing'), undefined);
+  assert.equal(await firstFile(chunked(Buffer.alloc(1024), 512), 1024), undefined, 'the empty tar dockerd sends for the file itself');
+});
