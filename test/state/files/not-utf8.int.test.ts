@@ -5,10 +5,14 @@
  * its directory's tar: dockerd 20.10.24 sends an empty tar for the file itself, to `docker cp` too).
  */
 import assert from 'node:assert/strict';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { after, before, test } from 'node:test';
 import { sanitizeLine } from '../../../src/app/format/sanitize.ts';
 import { EngineClient } from '../../../src/engine/client.ts';
 import { asEngineJson } from '../../../src/engine/path-bytes.ts';
+import { copyOut } from '../../../src/state/actions/copy-out.ts';
 import { openPath } from '../../../src/state/files/browse.ts';
 import { sandboxDocker, sandboxEnv } from '../../support/sandbox-env.ts';
 
@@ -39,4 +43,18 @@ test('a name with a byte that is not UTF-8 is listed with it, keeps its change m
   );
   const opened = await openPath(client, name, `/tmp/${entry.name}`);
   assert.deepEqual(opened.kind === 'file' ? opened.lines : opened, ['hello']);
+});
+
+test('copied out, it lands under its own bytes with its own contents', async () => {
+  const local = mkdtempSync(path.join(tmpdir(), 'berth-badutf8-'));
+  try {
+    const outcome = await copyOut(client, { containerId: name, label: name, source: '/tmp/bad\udcffutf8', directory: local, overwrite: false });
+    assert.equal(outcome.kind, 'done', JSON.stringify(outcome));
+    const file = Buffer.concat([Buffer.from(`${local}/bad`), Buffer.from([0xff]), Buffer.from('utf8')]);
+    assert.equal(readFileSync(file, 'utf8'), 'hello\n');
+    const again = await copyOut(client, { containerId: name, label: name, source: '/tmp/bad\udcffutf8', directory: local, overwrite: false });
+    assert.equal(again.kind, 'exists');
+  } finally {
+    rmSync(local, { recursive: true, force: true });
+  }
 });
