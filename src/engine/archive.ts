@@ -5,6 +5,10 @@
  */
 import { EngineError } from './errors.ts';
 import type { EngineHttp } from './http.ts';
+import { encodePathBytes, hasRawBytes } from './path-bytes.ts';
+
+/** The `path` query: a path with bytes that are not UTF-8 is sent as those bytes (path-bytes.ts). */
+const pathQuery = (path: string): string | Uint8Array => (hasRawBytes(path) ? encodePathBytes(path) : path);
 
 export interface PathStat {
   /** The last part of the path: what the copy is called where it lands. */
@@ -32,7 +36,7 @@ export async function statPath(http: EngineHttp, id: string, path: string, signa
   const operation = 'stat path in container';
   let headers;
   try {
-    ({ headers } = await http.bytes({ operation, method: 'HEAD', path: `/containers/${encodeURIComponent(id)}/archive`, query: { path }, signal }));
+    ({ headers } = await http.bytes({ operation, method: 'HEAD', path: `/containers/${encodeURIComponent(id)}/archive`, query: { path: pathQuery(path) }, signal }));
   } catch (error) {
     // A HEAD answer has no body, so no engine words: say it as the docker CLI does.
     if (error instanceof EngineError && error.code === 'NOT_FOUND') throw new EngineError({ code: 'NOT_FOUND', status: 404, operation, message: `No such container:path: ${id.slice(0, 12)}:${path}` });
@@ -48,7 +52,7 @@ export async function statPath(http: EngineHttp, id: string, path: string, signa
 /** The tar stream of `path` (a 404 is the engine's "Could not find the file …"). */
 export async function* archive(http: EngineHttp, id: string, path: string, signal?: AbortSignal): AsyncGenerator<Uint8Array> {
   const operation = `copy ${path} out of the container`;
-  const response = await http.send({ operation, method: 'GET', path: `/containers/${encodeURIComponent(id)}/archive`, query: { path }, signal, stream: true });
+  const response = await http.send({ operation, method: 'GET', path: `/containers/${encodeURIComponent(id)}/archive`, query: { path: pathQuery(path) }, signal, stream: true });
   yield* http.chunks(response, operation);
 }
 
@@ -61,7 +65,7 @@ export async function putArchive(http: EngineHttp, id: string, directory: string
     operation: `copy into ${directory} in the container`,
     method: 'PUT',
     path: `/containers/${encodeURIComponent(id)}/archive`,
-    query: { path: directory, noOverwriteDirNonDir: true },
+    query: { path: pathQuery(directory), noOverwriteDirNonDir: true },
     raw: { bytes: tar, type: 'application/x-tar' },
     signal,
     slowSeconds: 120,

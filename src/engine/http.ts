@@ -4,8 +4,12 @@ import type { AnswerBuffers } from './answer-buffers.ts';
 import { EngineError, codeForStatus } from './errors.ts';
 import type { Transport } from './transport.ts';
 
-/** A list is sent as the key repeated (`changes=…&changes=…`), as the Go client does. */
-export type QueryValue = string | number | boolean | readonly string[] | undefined;
+/**
+ * A list is sent as the key repeated (`changes=…&changes=…`), as the Go client does. Bytes are
+ * sent as they are, each percent-encoded: a container path that is not UTF-8 (engine/path-bytes.ts),
+ * which a string would carry only as U+FFFD.
+ */
+export type QueryValue = string | number | boolean | readonly string[] | Uint8Array | undefined;
 
 export interface RequestOptions {
   /** What the caller was doing, for error messages: "list containers", "pull busybox:latest". */
@@ -33,12 +37,23 @@ export interface EngineResponse {
   body: Dispatcher.ResponseData['body'];
 }
 
-function setQuery(url: URL, query: RequestOptions['query']): void {
+export function setQuery(url: URL, query: RequestOptions['query']): void {
+  const raw: string[] = [];
   for (const [key, value] of Object.entries(query ?? {})) {
     if (value === undefined) continue;
-    if (typeof value === 'object') for (const item of value) url.searchParams.append(key, item);
+    if (value instanceof Uint8Array) raw.push(`${encodeURIComponent(key)}=${percentEncoded(value)}`);
+    else if (typeof value === 'object') for (const item of value) url.searchParams.append(key, item);
     else url.searchParams.set(key, typeof value === 'boolean' ? (value ? '1' : '0') : String(value));
   }
+  // After searchParams: it would decode `%FF` back as text (U+FFFD) when it writes the query again.
+  if (raw.length > 0) url.search = [url.search.replace(/^\?/, ''), ...raw].filter(Boolean).join('&');
+}
+
+/** Every byte but the unreserved ones as `%XX`: what Go's url.ParseQuery reads back byte for byte. */
+function percentEncoded(bytes: Uint8Array): string {
+  let out = '';
+  for (const b of bytes) out += /[A-Za-z0-9\-._~]/.test(String.fromCharCode(b)) && b < 0x80 ? String.fromCharCode(b) : `%${b.toString(16).toUpperCase().padStart(2, '0')}`;
+  return out;
 }
 
 const ERROR_BODY_LIMIT = 1024 * 1024; // the Go client reads at most 1 MiB of an error body

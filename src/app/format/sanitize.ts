@@ -23,6 +23,8 @@
 //   their width, and a cell whose measured width is wrong misaligns the whole table row.
 // - Lone UTF-16 surrogates (possible via JSON `\ud800` escapes) become U+FFFD, which is what the UTF-8
 //   encoder would print anyway; replacing them here keeps width measurement in step with the terminal.
+//   Those of U+DC80–U+DCFF are how berth keeps a file name's bytes that are not UTF-8
+//   (engine/path-bytes.ts): they show as the byte, `\xff`, so the name reads as the file's own.
 //
 // Line breaks and tabs: `sanitizeLine` turns `\n` and `\t` into a single space (a table cell or status
 // line must stay on one row); `sanitizeText` keeps `\n` and expands `\t` to four spaces (a fixed width
@@ -107,7 +109,11 @@ function scrub(s: string, multiline: boolean): string {
     }
     if (runStart < i) out += s.slice(runStart, i);
 
-    if (c >= 0xd800 && c <= 0xdfff) {
+    if (c >= 0xdc80 && c <= 0xdcff) {
+      // A path's byte that is not UTF-8, as engine/path-bytes.ts keeps it: shown as the byte.
+      out += `\\x${(c - 0xdc00).toString(16).padStart(2, '0')}`;
+      i++;
+    } else if (c >= 0xd800 && c <= 0xdfff) {
       out += '\ufffd';
       i++;
     } else if (c === LF || c === 0x2028 || c === 0x2029) {

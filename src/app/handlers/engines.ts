@@ -18,7 +18,9 @@ export const engineHandlers: HandlerTable<'engines-list' | 'engine-switch' | 'en
     }
     let rows: EngineRow[];
     try {
-      rows = engines.choices();
+      // The fleet's engines are rows too (its members' names are the ENGINE column's).
+      const fleet = env.services.sources.fleet?.store.getState().members.map((m) => ({ name: m.name, host: m.engine.connection.endpoint, ...(m.engine.connection.context !== undefined && { context: m.engine.connection.context }) }));
+      rows = engines.choices(fleet);
     } catch (error) {
       env.dispatch({ type: 'engines-listed', overlay: command.overlay, rows: [], error: describeError(error) });
       return;

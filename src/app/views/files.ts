@@ -6,6 +6,7 @@
  */
 import posix from 'node:path/posix';
 import type { ChangeKind } from '../../engine/changes.ts';
+import { asEngineJson } from '../../engine/path-bytes.ts';
 import type { EntryKind } from '../../state/files/tar-listing.ts';
 import type { TargetActions } from '../actions/target-actions.ts';
 import { openView } from '../keys/steps.ts';
@@ -28,7 +29,8 @@ export function browserRows(overlay: FilesOverlay): BrowserRow[] {
   for (const entry of overlay.entries ?? []) {
     const path = posix.join(overlay.path, entry.name);
     listed.add(path);
-    rows.push({ ...entry, path, kind: entry.kind, mark: changes[path] });
+    // The diff is JSON, where a name's bytes that are not UTF-8 read U+FFFD (path-bytes.ts).
+    rows.push({ ...entry, path, kind: entry.kind, mark: changes[path] ?? changes[asEngineJson(path)] });
   }
   for (const [path, kind] of Object.entries(changes)) {
     if (kind === 'deleted' && posix.dirname(path) === overlay.path && !listed.has(path)) rows.push({ name: posix.basename(path), path, kind: 'deleted', size: 0, mark: 'deleted' });

@@ -5,6 +5,7 @@
  */
 import path from 'node:path/posix';
 import { isDirectory, isSymlink, type PathStat } from '../../engine/archive.ts';
+import { hasRawBytes } from '../../engine/path-bytes.ts';
 import { firstFile, firstLevel, type Listing } from './tar-listing.ts';
 
 /** What the browser needs of the EngineClient. */
@@ -43,10 +44,30 @@ export function looksLikeText(bytes: Uint8Array): boolean {
   return !bytes.subarray(0, 8192).includes(0);
 }
 
+/**
+ * A file whose name is not UTF-8, read from its directory's tar: dockerd (20.10.24 seen; `docker
+ * cp` alike) answers the GET of such a file with an empty tar, though its HEAD finds it and the
+ * directory's tar holds it. The directory's tar is its whole subtree: read up to the listing's cap.
+ */
+async function notUtf8File(client: BrowseClient, id: string, at: string, signal?: AbortSignal): Promise<Awaited<ReturnType<typeof firstFile>>> {
+  if (!hasRawBytes(path.basename(at))) return undefined;
+  return firstFile(upTo(client.archive(id, path.dirname(at), signal), LIST_CAP_BYTES), VIEW_CAP_BYTES, path.basename(at));
+}
+
+/** The chunks until `cap` bytes have come (stopping closes the engine's stream). */
+async function* upTo(chunks: AsyncIterable<Uint8Array>, cap: number): AsyncGenerator<Uint8Array> {
+  let read = 0;
+  for await (const chunk of chunks) {
+    yield chunk;
+    read += chunk.byteLength;
+    if (read >= cap) return;
+  }
+}
+
 export async function openPath(client: BrowseClient, id: string, asked: string, signal?: AbortSignal): Promise<Opened> {
   const { path: at, stat } = await resolve(client, id, path.resolve('/', asked), signal);
   if (isDirectory(stat)) return { kind: 'directory', path: at, listing: await firstLevel(client.archive(id, at, signal), LIST_CAP_BYTES) };
-  const file = await firstFile(client.archive(id, at, signal), VIEW_CAP_BYTES);
+  const file = (await firstFile(client.archive(id, at, signal), VIEW_CAP_BYTES)) ?? (await notUtf8File(client, id, at, signal));
   if (file === undefined) return { kind: 'binary', path: at, size: stat.size };
   if (!looksLikeText(file.bytes)) return { kind: 'binary', path: at, size: file.size };
   const lines = file.bytes.toString('utf8').split(/\r?\n/);

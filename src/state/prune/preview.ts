@@ -4,7 +4,8 @@
  * engine/prune.ts `pruneRequest`): stopped containers; dangling images, or with `all` what
  * dockerd does to every image (image-prune.ts: untags included); unused volumes (anonymous ones
  * only from API 1.42 unless `all`); custom networks no container is on; build cache not in use
- * (`all`: every such record). Sizes are `/system/df`'s.
+ * (`all`: every such record). Sizes are `/system/df`'s; a build-cache record shared with an image
+ * frees nothing, as `docker system df` counts it.
  */
 import { ANONYMOUS_VOLUME_LABEL, volumePruneTakesNamed, type ContainerSize, type DiskUsage, type ImageLink } from '../../engine/prune.ts';
 import type { NetworkSummary } from '../../engine/resources.ts';
@@ -121,7 +122,16 @@ export function prunePreview(target: PruneTarget, df: DiskUsage, context: Previe
     }
     case 'build':
       // Sent with all=true (prune.ts ENDPOINT): every record not in use, shared ones and the
-      // frontends' included (buildkit skips those without `all`).
-      return sized((df.BuildCache ?? []).filter((b) => !b.InUse).map((b) => ({ key: b.ID, name: b.Description || b.ID.slice(0, 12), size: b.Size })));
+      // frontends' included (buildkit skips those without `all`). A shared record's data is also
+      // an image's layer, so removing the record frees none of it: `docker system df` counts as
+      // reclaimable build cache only the records neither in use nor shared (docker/cli
+      // cli/command/system/df.go sums the sizes of the records not Shared, and
+      // formatter/disk_usage.go diskUsageBuilderContext.Reclaimable takes from that the ones
+      // InUse; the newer moby client's BuildCacheDiskUsage keeps the same rule).
+      return sized(
+        (df.BuildCache ?? [])
+          .filter((b) => !b.InUse)
+          .map((b): PruneItem => ({ key: b.ID, name: b.Description || b.ID.slice(0, 12), size: b.Shared === true ? 0 : b.Size, ...(b.Shared === true && { note: 'shared with an image: frees nothing' }) })),
+      );
   }
 }

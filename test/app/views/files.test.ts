@@ -61,3 +61,14 @@ test('a text file opens over the browser; a failure after the first listing keep
   assert.equal((failed.state.overlays[0] as FilesOverlay).entries?.length, 3);
   assert.equal(failed.state.notice?.text, 'Could not find the file /etc/hosts');
 });
+
+test('a name that is not UTF-8 keeps its change mark: the diff names it with U+FFFD, as Go’s JSON does (issue 48)', () => {
+  const rows = browserRows({ ...base, path: '/tmp', entries: [{ name: 'bad\udcffutf8', kind: 'file', size: 6 }], changes: { '/tmp/bad\ufffdutf8': 'added' } });
+  assert.deepEqual(
+    rows.map((r) => [r.path, r.mark ?? '']),
+    [
+      ['/', ''],
+      ['/tmp/bad\udcffutf8', 'added'],
+    ],
+  );
+});

@@ -129,3 +129,29 @@ test('what the prune did, in the preview’s terms: the engine’s entries are n
   assert.deepEqual(outcome, { done: 5, previewed: 6, missed: [`reg.example:5000/x@${digest}`], extra: 4, entries: 12, freed: 33 });
   assert.deepEqual(pruneOutcome(preview, { removed: [], spaceReclaimed: 0 }).done, 0);
 });
+
+test('build cache: a record shared with an image or in use frees nothing, as `docker system df` counts it (issue 48)', () => {
+  // The shape dockerd 20.10 answered with when `docker system df` said 95 B reclaimable.
+  const cache: DiskUsage = {
+    BuildCache: [
+      { ID: 'shared-layer', Type: 'regular', Size: 1_400_000, InUse: false, Shared: true, Description: 'pulled from docker.io/library/busybox' },
+      { ID: 'in-use', Type: 'regular', Size: 500, InUse: true, Shared: false, Description: 'mount / from exec' },
+      { ID: 'in-use-shared', Type: 'regular', Size: 700, InUse: true, Shared: true },
+      { ID: 'own', Type: 'regular', Size: 95, InUse: false, Shared: false, Description: 'RUN echo hi > /f' },
+    ],
+  };
+  const preview = prunePreview('build', cache, { containers: [] });
+  assert.deepEqual(
+    preview.items.map((i) => [i.key, i.size, i.note]),
+    [
+      ['shared-layer', 0, 'shared with an image: frees nothing'],
+      ['own', 95, undefined],
+    ],
+  );
+  assert.equal(preview.bytes, 95);
+  assert.equal(preview.unknownSizes, 0);
+  // The result says what the engine's answer says it freed, not the preview's sum.
+  const outcome = pruneOutcome(preview, { removed: ['shared-layer', 'own'], spaceReclaimed: 1_400_095 });
+  assert.equal(outcome.freed, 1_400_095);
+  assert.equal(outcome.done, 2);
+});
