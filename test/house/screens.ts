@@ -188,9 +188,9 @@ export function screens(ctx: UiContext, strict = true): Screen[] {
   add('logs, searching', keys(logsShown, '/', 'e', 'r', 'r', 'return', 'up'));
   add('logs, search prompt', keys(logsShown, '/', 'e', 'r', 'left'));
   const inspect = keys(pane('containers'), 'i');
-  add('inspect', act(inspect, { kind: 'action', action: { type: 'inspect-loaded', overlay: topOverlay(inspect)!.id, lines: lines.map((l) => l.text) } }));
+  add('inspect', act(inspect, { kind: 'action', action: { type: 'view', overlay: topOverlay(inspect)!.id, result: { kind: 'lines', lines: lines.map((l) => l.text) } } }));
   const diff = keys(pane('containers'), 'D');
-  add('diff', act(diff, { kind: 'action', action: { type: 'inspect-loaded', overlay: topOverlay(diff)!.id, lines: lines.map((l) => l.text) } }));
+  add('diff', act(diff, { kind: 'action', action: { type: 'view', overlay: topOverlay(diff)!.id, result: { kind: 'lines', lines: lines.map((l) => l.text) } } }));
   const files = keys(pane('containers'), 'F');
   const entries = ['a', 'b', 'c', 'd'].map((name) => ({ name, kind: 'file' as const, size: 1 }));
   const listed = act(files, { kind: 'action', action: { type: 'files-loaded', overlay: topOverlay(files)!.id, opened: { kind: 'directory', path: '/etc', listing: { entries, capped: false } }, changes: [{ path: '/etc/b', kind: 'added' }] } });

@@ -16,10 +16,10 @@ export const fileHandlers: HandlerTable<'container-diff-load' | 'container-chang
   'container-diff-load': (c, env) => {
     const { signal } = env.work(c.overlay).abort;
     env.client.containerChanges(c.containerId, signal).then(
-      (changes) => env.dispatch({ type: 'inspect-loaded', overlay: c.overlay, lines: diffLines(changes) }),
+      (changes) => env.dispatch({ type: 'view', overlay: c.overlay, result: { kind: 'lines', lines: diffLines(changes) } }),
       (error: unknown) => {
         const message = failure(error, signal);
-        if (message !== undefined) env.dispatch({ type: 'inspect-loaded', overlay: c.overlay, lines: [`error: ${message}`] });
+        if (message !== undefined) env.dispatch({ type: 'view', overlay: c.overlay, result: { kind: 'lines', lines: [`error: ${message}`] } });
       },
     );
   },

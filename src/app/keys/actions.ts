@@ -36,7 +36,6 @@ const page = (state: AppState, ctx: UiContext) => bodyHeight(state.terminal, ctx
 export const sharedActions: Partial<Record<ActionId, ActionHandler>> = {
   quit: (state, ctx) => askToQuit(state, ctx, 'quit'),
   suspend: (state) => reduced(state, { type: 'app-suspend' }),
-  help: (state) => openView(state, (id) => ({ kind: 'help', id, top: 0 })),
   'next-pane': (state) => reduced(cyclePane(state, paneOrder, 1)),
   'prev-pane': (state) => reduced(cyclePane(state, paneOrder, -1)),
   up: move(() => -1),

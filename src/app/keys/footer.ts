@@ -7,6 +7,7 @@
  */
 import { displayWidth } from '../format/index.ts';
 import { panes } from '../panes/index.ts';
+import { views } from '../views/index.ts';
 import { bindingLabel, type ActionId, type Binding, type KeyContext, type Keymap } from './keymap.ts';
 
 /** The views' keys by how much they are used, most first (a pane's order is its module's `footer`). */
@@ -17,7 +18,7 @@ export const viewFooterOrder: Readonly<Record<KeyContext, readonly ActionId[]>> 
 
 /** A screen's keys by how much they are used, most first; the screen's other keys follow in the keymap's order. */
 export function footerOrder(screen: KeyContext): readonly ActionId[] {
-  return panes.find((p) => p.id === screen)?.footer ?? viewFooterOrder[screen] ?? [];
+  return panes.find((p) => p.id === screen)?.footer ?? viewFooterOrder[screen] ?? views.find((v) => v.id === screen)?.footer ?? [];
 }
 
 const ALWAYS: readonly ActionId[] = ['help', 'quit'];

@@ -1,16 +1,15 @@
 /**
- * What keys do in the views over the panes (help, inspect, logs, stats, the engine switcher) and
- * in dialogs, each through the keymap's contexts for it (contexts.ts). A dialog's keys are its
- * module's (app/dialogs), a pure function of its own state.
- *
- * Adding an overlay kind: its state in app/types.ts (Overlay), a case here, and a component in
- * ui/views/overlay-views.tsx.
+ * What keys do in the views over the panes that are not modules yet (logs, the engine switcher,
+ * the incident card, the file browser) and in dialogs, each through the keymap's contexts for it
+ * (contexts.ts). A dialog's keys are its module's (app/dialogs), a pure function of its own
+ * state; a view with a module (app/views) has its keys there.
  */
 import { notify, reduced, type Command, type Reduced } from '../commands.ts';
 import { replaceOverlay } from '../navigation.ts';
-import type { AppState, DialogOverlay, HelpOverlay, HistoryOverlay, IncidentOverlay, InspectOverlay, LogsOverlay, Overlay } from '../types.ts';
+import type { AppState, DialogOverlay, IncidentOverlay, LogsOverlay, Overlay } from '../types.ts';
+import { scrollKey } from '../views/scroll.ts';
 import { handlerOn } from '../actions/target-actions.ts';
-import { helpBindings, onEngine } from '../fleet/access.ts';
+import { onEngine } from '../fleet/access.ts';
 import { targetActions } from '../actions/index.ts';
 import { incidentCard, incidentTarget, incidentWhat } from '../rows/incident-rows.ts';
 import { dialogOf } from '../dialogs/index.ts';
@@ -23,11 +22,10 @@ import { compiledQuery, filterFor, overlayMatcher } from '../views/logs-filter.t
 import { nextPreset, parseTimeWindow } from '../../state/logs/time-window.ts';
 import { maxTop, reduceLogView, type LogViewAction, type LogViewContext } from '../../state/logs/view-model.ts';
 import { bodyHeight } from '../layout.ts';
-import { contextsFor, helpContexts } from './contexts.ts';
-import { isPrintableKey, type KeyContext } from './keymap.ts';
+import { contextsFor } from './contexts.ts';
+import { isPrintableKey } from './keymap.ts';
 import { enginesKey } from './engines.ts';
 import { filesKey } from './files.ts';
-import { helpLines } from './help-lines.ts';
 import { close, openView } from './steps.ts';
 import { COPY_MAX_BYTES, fitCopy } from '../clipboard.ts';
 import { jsonTokens, prettyJson } from '../format/json-line.ts';
@@ -35,43 +33,9 @@ import { sanitizeTabbed } from '../format/index.ts';
 import type { UiContext } from '../context.ts';
 import { plural } from '../format/plural.ts';
 
-/** Rows of text a scroll view shows under its title line. */
-export function scrollBody(state: AppState, ctx: UiContext): number {
-  return Math.max(bodyHeight(state.terminal, ctx.engine, state.pulse) - 1, 1);
-}
-
 /** Rows of log lines under the logs view's header, above its hint line. */
 export function logsBody(state: AppState, ctx: UiContext): number {
   return Math.max(bodyHeight(state.terminal, ctx.engine, state.pulse) - 2, 1);
-}
-
-/** The help text's lines: every key for the screen under it, from the keymap in force, wrapped at the width. */
-export function helpLineCount(state: AppState, ctx: UiContext): number {
-  return helpLines(helpBindings(state, ctx, ctx.keymap.bindingsFor(helpContexts(state))), state.terminal.columns).length;
-}
-
-function scrollKey<O extends HelpOverlay | InspectOverlay | HistoryOverlay | IncidentOverlay>(state: AppState, overlay: O, press: KeyPress, ctx: UiContext, context: KeyContext, lines: number): Reduced | undefined {
-  const body = scrollBody(state, ctx);
-  const maxTop = Math.max(lines - body, 0);
-  const to = (top: number) => reduced(replaceOverlay(state, { ...overlay, top: Math.min(Math.max(top, 0), maxTop) }));
-  switch (ctx.keymap.resolve(context, press.name)) {
-    case 'up':
-      return to(overlay.top - 1);
-    case 'down':
-      return to(overlay.top + 1);
-    case 'page-up':
-      return to(overlay.top - body);
-    case 'page-down':
-      return to(overlay.top + body);
-    case 'top':
-      return to(0);
-    case 'bottom':
-      return to(maxTop);
-    case 'close':
-      return close(state, overlay.id);
-    default:
-      return undefined;
-  }
 }
 
 export function logViewContext(state: AppState, overlay: LogsOverlay, ctx: UiContext): LogViewContext {
@@ -363,22 +327,16 @@ export function overlayKey(state: AppState, overlay: Overlay, press: KeyPress, c
     case 'dialog':
       // Modal: every key is the dialog's.
       return dialogKeyPress(state, overlay, press, ctx);
-    case 'help':
-      return scrollKey(state, overlay, press, ctx, 'help', helpLineCount(state, ctx));
-    case 'inspect':
-      return scrollKey(state, overlay, press, ctx, 'inspect', overlay.lines?.length ?? 1);
     case 'logs':
       return logsKey(state, overlay, press, ctx);
     case 'engines':
       return enginesKey(state, overlay, press, ctx);
-    case 'history':
-      // A title row, then a line per layer.
-      return scrollKey(state, overlay, press, ctx, 'inspect', (overlay.entries?.length ?? 0) + 1);
-    case 'stats':
-      return ctx.keymap.resolve('stats', press.name) === 'close' ? close(state, overlay.id) : undefined;
     case 'incident':
       return incidentKey(state, overlay, press, ctx);
     case 'files':
       return filesKey(state, overlay, press, ctx);
+    default:
+      // A view with a module (app/views) is its module's.
+      return undefined;
   }
 }
