@@ -283,8 +283,14 @@ export type HistoryReply = { kind: 'layers'; entries?: readonly HistoryEntry[]; 
 /** The stats view's processes (`docker top`), or why they could not be listed. */
 export type StatsReply = { kind: 'processes'; top?: { titles: readonly string[]; processes: ReadonlyArray<readonly string[]> }; error?: string };
 
+/** The engines berth could show (for the switcher and the palette), one's answer to a probe, a switch's end (berth is on the new engine if `outcome.ok`). */
+export type EnginesReply =
+  | { kind: 'listed'; rows: readonly EngineRow[]; error?: string }
+  | { kind: 'probed'; host: string; reach: { ok: boolean; text: string } }
+  | { kind: 'switched'; name: string; outcome: SwitchOutcome };
+
 /** What a view's commands report back: one of the replies above, for the view's module (app/views/). */
-export type ViewReply = InspectReply | HistoryReply | StatsReply;
+export type ViewReply = InspectReply | HistoryReply | StatsReply | EnginesReply;
 
 /** What comes back into the store from outside a key: results, timers, resizes, data changes. */
 /** What opens a dialog: its id as `type`, and what its module's `open` reads (app/dialogs/). */
@@ -318,10 +324,6 @@ export type AppAction =
     }
   /** What the file browser in `overlay` asked for (files-open): a directory, a file's text, or why not; the diff when asked. */
   | { type: 'files-loaded'; overlay: number; opened?: Opened; error?: string; changes?: readonly FileChange[] }
-  | { type: 'engines-listed'; overlay: number; rows: readonly EngineRow[]; error?: string }
-  | { type: 'engine-probed'; overlay: number; host: string; reach: { ok: boolean; text: string } }
-  /** A switch ended; berth is on the new engine if `outcome.ok`. */
-  | { type: 'engine-switched'; overlay: number; name: string; outcome: SwitchOutcome }
   /** A protected engine's name was typed in the dialog `overlay`: it closes and `action` runs again, those engines confirmed. */
   | { type: 'engine-confirmed'; overlay: number; action: ActionId; confirmed: readonly string[] }
   /** Opens a dialog from outside a key (a test): a request of the dialog module named by its `type`. */

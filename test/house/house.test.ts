@@ -77,11 +77,11 @@ const VIEWS_NOT_YET_MODULES: Readonly<Record<string, readonly string[]>> = {
   help: ['app/types.ts'],
   inspect: ['app/keys/files.ts', 'app/keys/overlays.ts', 'app/types.ts'],
   logs: ['app/actions/index.ts', 'app/keys/contexts.ts', 'app/keys/overlays.ts', 'app/keys/reduce.ts', 'app/types.ts'],
-  engines: ['app/keys/actions.ts', 'app/keys/contexts.ts', 'app/keys/engines.ts', 'app/keys/overlays.ts', 'app/keys/palette.ts', 'app/keys/reduce.ts', 'app/types.ts'],
+  engines: ['app/types.ts'],
   stats: ['app/types.ts', 'ui/views/overlay-views.tsx'],
   history: ['app/types.ts'],
   incident: ['app/keys/contexts.ts', 'app/keys/overlays.ts', 'app/panes/incidents.ts', 'app/types.ts', 'ui/views/overlay-views.tsx'],
-  palette: ['app/keys/contexts.ts', 'app/keys/palette.ts', 'app/keys/reduce.ts', 'app/types.ts'],
+  palette: ['app/types.ts'],
   files: ['app/actions/index.ts', 'app/keys/contexts.ts', 'app/keys/files.ts', 'app/keys/overlays.ts', 'app/types.ts', 'ui/views/files-view.tsx'],
 };
 

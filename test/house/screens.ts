@@ -204,9 +204,9 @@ export function screens(ctx: UiContext, strict = true): Screen[] {
     act(engines, {
       kind: 'action',
       action: {
-        type: 'engines-listed',
+        type: 'view',
         overlay: topOverlay(engines)!.id,
-        rows: ['one', 'two', 'three'].map((name, i) => ({ name, host: `unix:///${name}.sock`, current: i === 0, target: { host: `unix:///${name}.sock` } })),
+        result: { kind: 'listed', rows: ['one', 'two', 'three'].map((name, i) => ({ name, host: `unix:///${name}.sock`, current: i === 0, target: { host: `unix:///${name}.sock` } })) },
       },
     }),
   );

@@ -15,13 +15,8 @@ function screenContexts(state: AppState): readonly KeyContext[] {
   switch (overlay?.kind) {
     case 'logs':
       return overlay.prompt !== undefined ? ['prompt', 'line'] : ['logs', 'global'];
-    case 'engines':
-      return ['engines', 'global'];
     case 'incident':
       return ['incident', 'global'];
-    case 'palette':
-      // Typed text, as the filter prompt: Enter runs the entry, Esc closes, ↑/↓ choose.
-      return ['prompt', 'line', 'list'];
     case 'files':
       return ['files', 'global'];
     case 'dialog':

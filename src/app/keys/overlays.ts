@@ -1,6 +1,6 @@
 /**
- * What keys do in the views over the panes that are not modules yet (logs, the engine switcher,
- * the incident card, the file browser) and in dialogs, each through the keymap's contexts for it
+ * What keys do in the views over the panes that are not modules yet (logs, the incident card,
+ * the file browser) and in dialogs, each through the keymap's contexts for it
  * (contexts.ts). A dialog's keys are its module's (app/dialogs), a pure function of its own
  * state; a view with a module (app/views) has its keys there.
  */
@@ -24,7 +24,6 @@ import { maxTop, reduceLogView, type LogViewAction, type LogViewContext } from '
 import { bodyHeight } from '../layout.ts';
 import { contextsFor } from './contexts.ts';
 import { isPrintableKey } from './keymap.ts';
-import { enginesKey } from './engines.ts';
 import { filesKey } from './files.ts';
 import { close, openView } from './steps.ts';
 import { COPY_MAX_BYTES, fitCopy } from '../clipboard.ts';
@@ -329,8 +328,6 @@ export function overlayKey(state: AppState, overlay: Overlay, press: KeyPress, c
       return dialogKeyPress(state, overlay, press, ctx);
     case 'logs':
       return logsKey(state, overlay, press, ctx);
-    case 'engines':
-      return enginesKey(state, overlay, press, ctx);
     case 'incident':
       return incidentKey(state, overlay, press, ctx);
     case 'files':

@@ -28,19 +28,17 @@ import type { Target } from '../targets.ts';
 import { paneView, topOverlay, type AppState, type LogsOverlay } from '../types.ts';
 import type { LogViewAction } from '../../state/logs/view-model.ts';
 import { handlerFor, type ActionHandler } from './actions.ts';
-import { engineResult } from './engines.ts';
-import { paletteEngines, paletteKey } from './palette.ts';
 import { copyAgain, filesResult } from './files.ts';
 import { isPrintableKey, type ActionId } from './keymap.ts';
 import { contextsFor, helpContexts } from './contexts.ts';
 import { close } from './steps.ts';
 import { answerQuit, askToQuit } from '../quit.ts';
 import { applyLogView, overlayKey, revealCurrent } from './overlays.ts';
-import { showLines, viewOf, views } from '../views/index.ts';
+import { showLines, switchTo, viewOf, views } from '../views/index.ts';
 import type { ViewApp } from '../views/module.ts';
 
 /** What a view's keys may ask of the app (views/module.ts): given here, where the registries are. */
-const app: ViewApp = {
+export const viewApp: ViewApp = {
   act: (state, ctx, action, target, confirmed) => {
     const handler = handlerOn(targetActions, action, target);
     return handler && onEngine(state, ctx, action, target, handler, confirmed);
@@ -49,7 +47,9 @@ const app: ViewApp = {
   contexts: contextsFor,
   contextsUnder: helpContexts,
   showLines,
+  switchEngine: switchTo,
 };
+const app = viewApp;
 
 /** The handler for `action` on `pane` (actions.ts), or the view it opens with nothing selected (help, the switcher, the palette). */
 function handle(action: ActionId, pane: Pane): ActionHandler | undefined {
@@ -134,7 +134,6 @@ export function reduceKey(asked: AppState, press: KeyPress, ctx: UiContext): Red
   const top = topOverlay(state);
   // A dialog's row that is not text (a switch, a yes/no question, a run's output) lets q quit.
   if (top?.kind === 'dialog' && ctx.keymap.resolveIn(contextsFor(state), press.name) === 'quit') return askToQuit(state, ctx, 'quit');
-  if (top?.kind === 'palette') return paletteKey(state, top, press, ctx, reduceKey);
   if (top) {
     const view = top.kind === 'dialog' ? undefined : viewOf(top);
     const answer = view && top.kind !== 'dialog' ? view.key(state, top, press, ctx, app) : overlayKey(state, top, press, ctx);
@@ -145,7 +144,7 @@ export function reduceKey(asked: AppState, press: KeyPress, ctx: UiContext): Red
     const action = ctx.keymap.resolve('global', press.name);
     if (!action) return reduced(state);
     // Help over help, the switcher over the switcher: the key that opened it closes it.
-    if (view?.opener?.action === action || (action === 'engines' && top.kind === 'engines')) return close(state, top.id);
+    if (view?.opener?.action === action) return close(state, top.id);
     const pane = paneEntry(state.pane);
     return handle(action, pane)?.(state, ctx, pane) ?? targetKey(state, action, ctx, pane) ?? reduced(state);
   }
@@ -194,14 +193,6 @@ export function reduceAction(state: AppState, action: AppAction, ctx: UiContext)
     }
     case 'files-loaded':
       return filesResult(state, action);
-    case 'engines-listed': {
-      const overlay = findOverlay(state, action.overlay);
-      if (overlay?.kind === 'palette') return paletteEngines(state, overlay, action.rows);
-      return engineResult(state, action);
-    }
-    case 'engine-probed':
-    case 'engine-switched':
-      return engineResult(state, action);
     case 'engine-confirmed': {
       // The protected engine's name was typed: its dialog closes and the action goes on.
       if (!findOverlay(state, action.overlay)) return reduced(state);
@@ -220,7 +211,7 @@ export function reduceAction(state: AppState, action: AppAction, ctx: UiContext)
       // The view closed meanwhile: what it asked for matters only if its module says so (a switch that happened).
       if (overlay === undefined) return views.map((v) => v.resultClosed?.(state, action.result, ctx)).find((r) => r !== undefined) ?? reduced(state);
       const view = overlay.kind === 'dialog' ? undefined : viewOf(overlay);
-      return view?.result && overlay.kind !== 'dialog' ? view.result(state, overlay, action.result, ctx) : reduced(state);
+      return view?.result && overlay.kind !== 'dialog' ? view.result(state, overlay, action.result, ctx, app) : reduced(state);
     }
     case 'dialog': {
       const overlay = findOverlay(state, action.overlay);

@@ -17,7 +17,7 @@ import type { UiContext } from '../context.ts';
 import type { KeyPress } from '../input/press.ts';
 import type { ActionId, KeyContext } from '../keys/keymap.ts';
 import type { Target } from '../targets.ts';
-import type { AppState, DialogOverlay, Overlay } from '../types.ts';
+import type { AppState, DialogOverlay, EngineRow, Overlay } from '../types.ts';
 
 /** A view's state: an overlay that is not a dialog (a dialog's module is app/dialogs). */
 export type ViewOverlay = Exclude<Overlay, DialogOverlay>;
@@ -37,6 +37,8 @@ export interface ViewApp {
   contextsUnder(state: AppState): readonly KeyContext[];
   /** Opens the view that shows text over the screen (a file's, a log line's JSON), closing back to this one. */
   showLines(state: AppState, what: { objectId: string; title: string; caption?: string; lines: readonly string[] }): Reduced;
+  /** Opens the engine switcher switching to `row` (the palette's engine entries). */
+  switchEngine(state: AppState, row: EngineRow): Reduced;
 }
 
 /** How a view is drawn: ui/views/overlay-views.tsx has a component per kind. */
@@ -57,7 +59,7 @@ export interface ViewModule<O extends ViewOverlay, R> {
    */
   opener?: { action: ActionId; open(state: AppState, ctx: UiContext, app: ViewApp): Reduced };
   /** What a result of its commands does to it. */
-  result?(state: AppState, overlay: O, result: R, ctx: UiContext): Reduced;
+  result?(state: AppState, overlay: O, result: R, ctx: UiContext, app: ViewApp): Reduced;
   /** A result whose view closed before it came and that matters still (a switch that happened); undefined: it does not. */
   resultClosed?(state: AppState, result: R, ctx: UiContext): Reduced | undefined;
   /** The terminal's new size, for a view that keeps a place in it. */
