@@ -289,8 +289,11 @@ export type EnginesReply =
   | { kind: 'probed'; host: string; reach: { ok: boolean; text: string } }
   | { kind: 'switched'; name: string; outcome: SwitchOutcome };
 
+/** What the file browser asked for (files-open): a directory, a file's text, or why not; the diff when asked. */
+export type FilesReply = { kind: 'opened'; opened?: Opened; error?: string; changes?: readonly FileChange[] };
+
 /** What a view's commands report back: one of the replies above, for the view's module (app/views/). */
-export type ViewReply = InspectReply | HistoryReply | StatsReply | EnginesReply;
+export type ViewReply = InspectReply | HistoryReply | StatsReply | EnginesReply | FilesReply;
 
 /** What comes back into the store from outside a key: results, timers, resizes, data changes. */
 /** What opens a dialog: its id as `type`, and what its module's `open` reads (app/dialogs/). */
@@ -322,8 +325,6 @@ export type AppAction =
       history?: LogHistoryInfo;
       detached?: boolean;
     }
-  /** What the file browser in `overlay` asked for (files-open): a directory, a file's text, or why not; the diff when asked. */
-  | { type: 'files-loaded'; overlay: number; opened?: Opened; error?: string; changes?: readonly FileChange[] }
   /** A protected engine's name was typed in the dialog `overlay`: it closes and `action` runs again, those engines confirmed. */
   | { type: 'engine-confirmed'; overlay: number; action: ActionId; confirmed: readonly string[] }
   /** Opens a dialog from outside a key (a test): a request of the dialog module named by its `type`. */

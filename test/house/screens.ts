@@ -193,7 +193,7 @@ export function screens(ctx: UiContext, strict = true): Screen[] {
   add('diff', act(diff, { kind: 'action', action: { type: 'view', overlay: topOverlay(diff)!.id, result: { kind: 'lines', lines: lines.map((l) => l.text) } } }));
   const files = keys(pane('containers'), 'F');
   const entries = ['a', 'b', 'c', 'd'].map((name) => ({ name, kind: 'file' as const, size: 1 }));
-  const listed = act(files, { kind: 'action', action: { type: 'files-loaded', overlay: topOverlay(files)!.id, opened: { kind: 'directory', path: '/etc', listing: { entries, capped: false } }, changes: [{ path: '/etc/b', kind: 'added' }] } });
+  const listed = act(files, { kind: 'action', action: { type: 'view', overlay: topOverlay(files)!.id, result: { kind: 'opened', opened: { kind: 'directory', path: '/etc', listing: { entries, capped: false } }, changes: [{ path: '/etc/b', kind: 'added' }] } } });
   add('files', keys(listed, 'down', 'down'));
   add('copy in', keys(listed, 'I', 'a', 'b', 'left'));
   add('help', keys(pane('containers'), '?'));

@@ -4,10 +4,9 @@
  * row's target (or the pane's list, or berth itself for a global action).
  */
 import { dialogs } from '../dialogs/index.ts';
-import { filesActions } from '../views/files.ts';
 import { views } from '../views/index.ts';
 import { logsActions } from '../views/logs.ts';
 import { commandActions } from './commands.ts';
 import { gather, type TargetActions } from './target-actions.ts';
 
-export const targetActions: TargetActions = gather([...dialogs.map((d) => d.actions ?? {}), ...views.map((v) => v.actions ?? {}), logsActions, filesActions, commandActions]);
+export const targetActions: TargetActions = gather([...dialogs.map((d) => d.actions ?? {}), ...views.map((v) => v.actions ?? {}), logsActions, commandActions]);

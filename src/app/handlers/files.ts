@@ -53,10 +53,10 @@ export const fileHandlers: HandlerTable<'container-diff-load' | 'container-chang
       ),
     );
     read.then(
-      ([opened, changed]) => env.dispatch({ type: 'files-loaded', overlay: c.overlay, opened, ...(changed && { changes: changed }) }),
+      ([opened, changed]) => env.dispatch({ type: 'view', overlay: c.overlay, result: { kind: 'opened', opened, ...(changed && { changes: changed }) } }),
       (error: unknown) => {
         const message = failure(error, signal);
-        if (message !== undefined) env.dispatch({ type: 'files-loaded', overlay: c.overlay, error: message });
+        if (message !== undefined) env.dispatch({ type: 'view', overlay: c.overlay, result: { kind: 'opened', error: message } });
       },
     );
   },

@@ -15,10 +15,6 @@ function screenContexts(state: AppState): readonly KeyContext[] {
   switch (overlay?.kind) {
     case 'logs':
       return overlay.prompt !== undefined ? ['prompt', 'line'] : ['logs', 'global'];
-    case 'incident':
-      return ['incident', 'global'];
-    case 'files':
-      return ['files', 'global'];
     case 'dialog':
       return dialogOf(overlay.dialog.type)?.contexts(overlay.dialog) ?? ['dialog'];
     default:

@@ -12,7 +12,6 @@ import { bindingLabel, type ActionId, type Binding, type KeyContext, type Keymap
 
 /** The views' keys by how much they are used, most first (a pane's order is its module's `footer`). */
 export const viewFooterOrder: Readonly<Record<KeyContext, readonly ActionId[]>> = {
-  files: ['open-entry', 'parent-dir', 'copy-out', 'copy-in', 'close'],
   logs: ['close', 'follow', 'search', 'filter-lines', 'next-match', 'prev-match', 'context-lines', 'toggle-regex', 'time-window', 'time-typed', 'select-lines', 'copy-lines', 'pretty-json', 'pager', 'timestamps', 'save-logs', 'wrap', 'toggle-case', 'bottom'],
 };
 

@@ -1,17 +1,11 @@
 /**
- * What keys do in the views over the panes that are not modules yet (logs, the incident card,
- * the file browser) and in dialogs, each through the keymap's contexts for it
+ * What keys do in the view over the panes that is not a module yet (logs) and in dialogs, each through the keymap's contexts for it
  * (contexts.ts). A dialog's keys are its module's (app/dialogs), a pure function of its own
  * state; a view with a module (app/views) has its keys there.
  */
 import { notify, reduced, type Command, type Reduced } from '../commands.ts';
 import { replaceOverlay } from '../navigation.ts';
-import type { AppState, DialogOverlay, IncidentOverlay, LogsOverlay, Overlay } from '../types.ts';
-import { scrollKey } from '../views/scroll.ts';
-import { handlerOn } from '../actions/target-actions.ts';
-import { onEngine } from '../fleet/access.ts';
-import { targetActions } from '../actions/index.ts';
-import { incidentCard, incidentTarget, incidentWhat } from '../rows/incident-rows.ts';
+import type { AppState, DialogOverlay, LogsOverlay, Overlay } from '../types.ts';
 import { dialogOf } from '../dialogs/index.ts';
 import { applyOutcome, dialogContext } from '../dialogs/open.ts';
 import type { KeyPress } from '../input/press.ts';
@@ -24,7 +18,6 @@ import { maxTop, reduceLogView, type LogViewAction, type LogViewContext } from '
 import { bodyHeight } from '../layout.ts';
 import { contextsFor } from './contexts.ts';
 import { isPrintableKey } from './keymap.ts';
-import { filesKey } from './files.ts';
 import { close, openView } from './steps.ts';
 import { COPY_MAX_BYTES, fitCopy } from '../clipboard.ts';
 import { jsonTokens, prettyJson } from '../format/json-line.ts';
@@ -298,21 +291,6 @@ function stepMatch(state: AppState, overlay: LogsOverlay, press: KeyPress, ctx: 
   return reduced(revealCurrent(applyLogView(state, overlay, { type: direction === 1 ? 'next-match' : 'prev-match' }, ctx), overlay.id, ctx));
 }
 
-/**
- * The post-mortem card: it scrolls; acknowledge; and logs, inspect and restart act on its
- * container as they do on a Containers row (the view or dialog opens over the card).
- */
-function incidentKey(state: AppState, overlay: IncidentOverlay, press: KeyPress, ctx: UiContext): Reduced | undefined {
-  const incident = ctx.incidents.incidents.find((i) => i.seq === overlay.seq);
-  const action = ctx.keymap.resolve('incident', press.name);
-  if (incident && action === 'acknowledge') return incident.acknowledged ? reduced(state) : notify(state, `acknowledged: ${incidentWhat(incident)}`, 'info', { type: 'incident-acknowledge', seq: incident.seq });
-  const target = incident ? incidentTarget(incident, ctx) : undefined;
-  const handler = target && action ? handlerOn(targetActions, action, target) : undefined;
-  // An engine's access holds here too (a restart from the card on a read-only engine is refused).
-  if (handler && target && action) return onEngine(state, ctx, action, target, handler);
-  return scrollKey(state, overlay, press, ctx, 'incident', incident ? incidentCard(incident).length + 1 : 1);
-}
-
 function dialogKeyPress(state: AppState, overlay: DialogOverlay, press: KeyPress, ctx: UiContext): Reduced {
   const dialog = dialogOf(overlay.dialog.type);
   if (!dialog) return close(state, overlay.id);
@@ -328,10 +306,6 @@ export function overlayKey(state: AppState, overlay: Overlay, press: KeyPress, c
       return dialogKeyPress(state, overlay, press, ctx);
     case 'logs':
       return logsKey(state, overlay, press, ctx);
-    case 'incident':
-      return incidentKey(state, overlay, press, ctx);
-    case 'files':
-      return filesKey(state, overlay, press, ctx);
     default:
       // A view with a module (app/views) is its module's.
       return undefined;

@@ -28,7 +28,6 @@ import type { Target } from '../targets.ts';
 import { paneView, topOverlay, type AppState, type LogsOverlay } from '../types.ts';
 import type { LogViewAction } from '../../state/logs/view-model.ts';
 import { handlerFor, type ActionHandler } from './actions.ts';
-import { copyAgain, filesResult } from './files.ts';
 import { isPrintableKey, type ActionId } from './keymap.ts';
 import { contextsFor, helpContexts } from './contexts.ts';
 import { close } from './steps.ts';
@@ -60,8 +59,8 @@ function handle(action: ActionId, pane: Pane): ActionHandler | undefined {
 /** An action a view asked for, asked again once a protected engine's name was typed (a copy in the file browser); undefined: not a view's. */
 function viewAgain(state: AppState, action: ActionId, ctx: UiContext, confirmed: readonly string[]): Reduced | undefined {
   const top = topOverlay(state);
-  if (top === undefined || top.kind === 'dialog') return copyAgain(state, action, ctx, confirmed);
-  return viewOf(top)?.again?.(state, top, action, ctx, app, confirmed) ?? copyAgain(state, action, ctx, confirmed);
+  if (top === undefined || top.kind === 'dialog') return undefined;
+  return viewOf(top)?.again?.(state, top, action, ctx, app, confirmed);
 }
 
 function filterKey(state: AppState, press: KeyPress, ctx: UiContext): Reduced {
@@ -191,8 +190,6 @@ export function reduceAction(state: AppState, action: AppAction, ctx: UiContext)
       if (action.reveal !== undefined) step({ type: 'reveal', line: action.reveal });
       return reduced(action.reveal !== undefined ? revealCurrent(next, action.overlay, ctx) : next);
     }
-    case 'files-loaded':
-      return filesResult(state, action);
     case 'engine-confirmed': {
       // The protected engine's name was typed: its dialog closes and the action goes on.
       if (!findOverlay(state, action.overlay)) return reduced(state);

@@ -3,8 +3,10 @@
  * declares): its opener, keys, contexts, results, demands, footer order and drawing kind.
  */
 import { engines } from './engines.ts';
+import { files } from './files.ts';
 import { help } from './help.ts';
 import { history } from './history.ts';
+import { incident } from './incident.ts';
 import { inspect } from './inspect.ts';
 import { registeredView, type AnyView, type ViewOverlay } from './module.ts';
 import { palette } from './palette.ts';
@@ -17,6 +19,8 @@ export const views: readonly AnyView[] = [
   registeredView(stats),
   registeredView(engines),
   registeredView(palette),
+  registeredView(files),
+  registeredView(incident),
 ];
 
 /** The views others open (module.ts `ViewApp`): text over the screen, the switcher switching. */
