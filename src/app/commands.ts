@@ -292,8 +292,25 @@ export type EnginesReply =
 /** What the file browser asked for (files-open): a directory, a file's text, or why not; the diff when asked. */
 export type FilesReply = { kind: 'opened'; opened?: Opened; error?: string; changes?: readonly FileChange[] };
 
+/** A logs view's buffer gained `added` lines and evicted `dropped`; it now holds `length`. */
+export interface LogsReply {
+  kind: 'changed';
+  added: number;
+  dropped: number;
+  length: number;
+  /** Older lines put in at the front, and how many that pushed out at the end. */
+  prepended?: number;
+  droppedBack?: number;
+  /** The buffer holds another part of the log now: show `focus` (undefined: follow the end). */
+  replaced?: { focus?: number };
+  /** Show this line (a whole-history match already held). */
+  reveal?: number;
+  history?: LogHistoryInfo;
+  detached?: boolean;
+}
+
 /** What a view's commands report back: one of the replies above, for the view's module (app/views/). */
-export type ViewReply = InspectReply | HistoryReply | StatsReply | EnginesReply | FilesReply;
+export type ViewReply = InspectReply | HistoryReply | StatsReply | EnginesReply | FilesReply | LogsReply;
 
 /** What comes back into the store from outside a key: results, timers, resizes, data changes. */
 /** What opens a dialog: its id as `type`, and what its module's `open` reads (app/dialogs/). */
@@ -308,23 +325,6 @@ export type AppAction =
   | { type: 'resize'; columns: number; rows: number }
   /** A source changed (the engine's lists, the pulls…): selections follow their ids. */
   | { type: 'sources-changed' }
-  /** A logs overlay's buffer gained `added` lines and evicted `dropped`; it now holds `length`. */
-  | {
-      type: 'logs-changed';
-      overlay: number;
-      added: number;
-      dropped: number;
-      length: number;
-      /** Older lines put in at the front, and how many that pushed out at the end. */
-      prepended?: number;
-      droppedBack?: number;
-      /** The buffer holds another part of the log now: show `focus` (undefined: follow the end). */
-      replaced?: { focus?: number };
-      /** Show this line (a whole-history match already held). */
-      reveal?: number;
-      history?: LogHistoryInfo;
-      detached?: boolean;
-    }
   /** A protected engine's name was typed in the dialog `overlay`: it closes and `action` runs again, those engines confirmed. */
   | { type: 'engine-confirmed'; overlay: number; action: ActionId; confirmed: readonly string[] }
   /** Opens a dialog from outside a key (a test): a request of the dialog module named by its `type`. */

@@ -183,7 +183,7 @@ export function screens(ctx: UiContext, strict = true): Screen[] {
   add('filter prompt', keys(pane('containers', 0), '/', 'w', 'e', 'b', 'left'));
   // Views.
   const logs = keys(pane('containers'), 'l');
-  const logsShown = act(logs, { kind: 'action', action: { type: 'logs-changed', overlay: topOverlay(logs)!.id, added: lines.length, dropped: 0, length: lines.length } });
+  const logsShown = act(logs, { kind: 'action', action: { type: 'view', overlay: topOverlay(logs)!.id, result: { kind: 'changed', added: lines.length, dropped: 0, length: lines.length } } });
   add('logs', keys(logsShown, 'up', 'up'));
   add('logs, searching', keys(logsShown, '/', 'e', 'r', 'r', 'return', 'up'));
   add('logs, search prompt', keys(logsShown, '/', 'e', 'r', 'left'));

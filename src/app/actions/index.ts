@@ -5,8 +5,7 @@
  */
 import { dialogs } from '../dialogs/index.ts';
 import { views } from '../views/index.ts';
-import { logsActions } from '../views/logs.ts';
 import { commandActions } from './commands.ts';
 import { gather, type TargetActions } from './target-actions.ts';
 
-export const targetActions: TargetActions = gather([...dialogs.map((d) => d.actions ?? {}), ...views.map((v) => v.actions ?? {}), logsActions, commandActions]);
+export const targetActions: TargetActions = gather([...dialogs.map((d) => d.actions ?? {}), ...views.map((v) => v.actions ?? {}), commandActions]);

@@ -37,16 +37,19 @@ function follow(env: RunnerEnv, overlay: number, source: LogSource): void {
     seen = { total, dropped: buffer.dropped, prepended: buffer.prepended, droppedBack: buffer.droppedBack, epoch: buffer.epoch, state };
     if (!replaced && added <= 0 && dropped <= 0 && prepended <= 0 && focused === undefined && !historyChanged) return;
     env.dispatch({
-      type: 'logs-changed',
+      type: 'view',
       overlay,
-      added,
-      dropped,
-      length: buffer.length,
-      ...(prepended > 0 ? { prepended, droppedBack } : {}),
-      // A jump reports its focus with the new window; a match already held, as a reveal.
-      ...(replaced ? { replaced: { focus: focused } } : focused !== undefined ? { reveal: focused } : {}),
-      history,
-      detached: state.detached,
+      result: {
+        kind: 'changed',
+        added,
+        dropped,
+        length: buffer.length,
+        ...(prepended > 0 ? { prepended, droppedBack } : {}),
+        // A jump reports its focus with the new window; a match already held, as a reveal.
+        ...(replaced ? { replaced: { focus: focused } } : focused !== undefined ? { reveal: focused } : {}),
+        history,
+        detached: state.detached,
+      },
     });
   };
   work.cleanups.push(source.store.subscribe(report));

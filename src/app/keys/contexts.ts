@@ -13,8 +13,6 @@ export function contextsFor(state: AppState): KeyContext[] {
 function screenContexts(state: AppState): readonly KeyContext[] {
   const overlay = topOverlay(state);
   switch (overlay?.kind) {
-    case 'logs':
-      return overlay.prompt !== undefined ? ['prompt', 'line'] : ['logs', 'global'];
     case 'dialog':
       return dialogOf(overlay.dialog.type)?.contexts(overlay.dialog) ?? ['dialog'];
     default:

@@ -25,14 +25,12 @@ import { markedTargets, rowKeys, selectedRow, type Pane } from '../panes/pane.ts
 import type { KeyPress } from '../input/press.ts';
 import { editLine } from '../input/field.ts';
 import type { Target } from '../targets.ts';
-import { paneView, topOverlay, type AppState, type LogsOverlay } from '../types.ts';
-import type { LogViewAction } from '../../state/logs/view-model.ts';
+import { paneView, topOverlay, type AppState, type DialogOverlay } from '../types.ts';
 import { handlerFor, type ActionHandler } from './actions.ts';
 import { isPrintableKey, type ActionId } from './keymap.ts';
 import { contextsFor, helpContexts } from './contexts.ts';
 import { close } from './steps.ts';
 import { answerQuit, askToQuit } from '../quit.ts';
-import { applyLogView, overlayKey, revealCurrent } from './overlays.ts';
 import { showLines, switchTo, viewOf, views } from '../views/index.ts';
 import type { ViewApp } from '../views/module.ts';
 
@@ -61,6 +59,14 @@ function viewAgain(state: AppState, action: ActionId, ctx: UiContext, confirmed:
   const top = topOverlay(state);
   if (top === undefined || top.kind === 'dialog') return undefined;
   return viewOf(top)?.again?.(state, top, action, ctx, app, confirmed);
+}
+
+/** A dialog is modal: every key is its module's, resolved in the contexts it says are in force. */
+function dialogKeyPress(state: AppState, overlay: DialogOverlay, press: KeyPress, ctx: UiContext): Reduced {
+  const dialog = dialogOf(overlay.dialog.type);
+  if (!dialog) return close(state, overlay.id);
+  const action = ctx.keymap.resolveIn(contextsFor(state), press.name);
+  return applyOutcome(state, ctx, overlay, dialog.key(overlay.dialog, { press, action }, dialogContext(state, ctx, overlay.id)));
 }
 
 function filterKey(state: AppState, press: KeyPress, ctx: UiContext): Reduced {
@@ -135,7 +141,7 @@ export function reduceKey(asked: AppState, press: KeyPress, ctx: UiContext): Red
   if (top?.kind === 'dialog' && ctx.keymap.resolveIn(contextsFor(state), press.name) === 'quit') return askToQuit(state, ctx, 'quit');
   if (top) {
     const view = top.kind === 'dialog' ? undefined : viewOf(top);
-    const answer = view && top.kind !== 'dialog' ? view.key(state, top, press, ctx, app) : overlayKey(state, top, press, ctx);
+    const answer = top.kind === 'dialog' ? dialogKeyPress(state, top, press, ctx) : view?.key(state, top, press, ctx, app);
     if (answer) return answer;
     // A dialog takes every key; a view lets the global keys through (quit, help, pull, the
     // engine switcher). Pane keys would act on a screen that is not showing.
@@ -160,36 +166,12 @@ export function reduceAction(state: AppState, action: AppAction, ctx: UiContext)
     case 'resize': {
       const resized: AppState = { ...state, terminal: { columns: action.columns, rows: action.rows } };
       let next = resized;
-      for (const overlay of resized.overlays) {
-        if (overlay.kind === 'logs') next = applyLogView(next, overlay, { type: 'resize' }, ctx);
-        else if (overlay.kind !== 'dialog') next = viewOf(overlay)?.resized?.(next, overlay, ctx) ?? next;
-      }
+      // A view that keeps a place in the terminal (the logs view's top) keeps it within the new size.
+      for (const overlay of resized.overlays) if (overlay.kind !== 'dialog') next = viewOf(overlay)?.resized?.(next, overlay, ctx) ?? next;
       return reduced(next);
     }
     case 'sources-changed':
       return reduced(state);
-    case 'logs-changed': {
-      const overlay = findOverlay(state, action.overlay);
-      if (overlay?.kind !== 'logs') return reduced(state);
-      // Filter mode keeps its place by the buffer index on top: it moves with the lines.
-      const filter = overlay.filter === undefined ? undefined : { ...overlay.filter, anchor: action.replaced !== undefined ? (action.replaced.focus ?? 0) : Math.max(0, overlay.filter.anchor - action.dropped + (action.prepended ?? 0)) };
-      // So does a selection; a jump to another part of the log ends it.
-      const moved = (i: number) => Math.max(0, i - action.dropped + (action.prepended ?? 0));
-      const select = overlay.select === undefined || action.replaced !== undefined ? undefined : { anchor: moved(overlay.select.anchor), cursor: moved(overlay.select.cursor) };
-      const patch = { length: action.length, history: action.history ?? overlay.history, detached: action.detached ?? overlay.detached, ...(filter === undefined ? {} : { filter }), select };
-      const grown = { ...overlay, ...patch };
-      if (action.replaced !== undefined) return reduced(revealCurrent(applyLogView(state, grown, { type: 'window-replaced', focus: action.replaced.focus }, ctx, patch), action.overlay, ctx));
-      let next = state;
-      let current: LogsOverlay = grown;
-      const step = (view: LogViewAction) => {
-        next = applyLogView(next, current, view, ctx, patch);
-        current = findOverlay(next, action.overlay) as LogsOverlay;
-      };
-      if (action.prepended) step({ type: 'lines-prepended', added: action.prepended, droppedBack: action.droppedBack ?? 0 });
-      step({ type: 'lines-appended', added: action.added, dropped: action.dropped });
-      if (action.reveal !== undefined) step({ type: 'reveal', line: action.reveal });
-      return reduced(action.reveal !== undefined ? revealCurrent(next, action.overlay, ctx) : next);
-    }
     case 'engine-confirmed': {
       // The protected engine's name was typed: its dialog closes and the action goes on.
       if (!findOverlay(state, action.overlay)) return reduced(state);

@@ -8,6 +8,7 @@ import { help } from './help.ts';
 import { history } from './history.ts';
 import { incident } from './incident.ts';
 import { inspect } from './inspect.ts';
+import { logs } from './logs.ts';
 import { registeredView, type AnyView, type ViewOverlay } from './module.ts';
 import { palette } from './palette.ts';
 import { stats } from './stats.ts';
@@ -21,6 +22,7 @@ export const views: readonly AnyView[] = [
   registeredView(palette),
   registeredView(files),
   registeredView(incident),
+  registeredView(logs),
 ];
 
 /** The views others open (module.ts `ViewApp`): text over the screen, the switcher switching. */

@@ -1,36 +1,35 @@
 /**
- * What keys do in the view over the panes that is not a module yet (logs) and in dialogs, each through the keymap's contexts for it
- * (contexts.ts). A dialog's keys are its module's (app/dialogs), a pure function of its own
- * state; a view with a module (app/views) has its keys there.
+ * The logs view's keys (logs.ts is the view): scrolling, which reads older and newer pages of a
+ * container's whole history at the ends; search (the window at once, the rest of the history
+ * through the engine) and filter mode; a time window; select mode (copy lines, a JSON line laid
+ * out); the pager; saving. What the view shows is a LogViewState (state/logs/view-model.ts).
  */
-import { notify, reduced, type Command, type Reduced } from '../commands.ts';
-import { replaceOverlay } from '../navigation.ts';
-import type { AppState, DialogOverlay, LogsOverlay, Overlay } from '../types.ts';
-import { dialogOf } from '../dialogs/index.ts';
-import { applyOutcome, dialogContext } from '../dialogs/open.ts';
-import type { KeyPress } from '../input/press.ts';
-import { editLine } from '../input/field.ts';
 import { nextMatch } from '../../state/logs/search.ts';
 import { anchorAt, filterTop, nextContext, revealInFilter } from '../../state/logs/filter.ts';
-import { compiledQuery, filterFor, overlayMatcher } from '../views/logs-filter.ts';
 import { nextPreset, parseTimeWindow } from '../../state/logs/time-window.ts';
 import { maxTop, reduceLogView, type LogViewAction, type LogViewContext } from '../../state/logs/view-model.ts';
-import { bodyHeight } from '../layout.ts';
-import { contextsFor } from './contexts.ts';
-import { isPrintableKey } from './keymap.ts';
-import { close, openView } from './steps.ts';
 import { COPY_MAX_BYTES, fitCopy } from '../clipboard.ts';
-import { jsonTokens, prettyJson } from '../format/json-line.ts';
-import { sanitizeTabbed } from '../format/index.ts';
+import { notify, reduced, type Command, type Reduced } from '../commands.ts';
 import type { UiContext } from '../context.ts';
+import { sanitizeTabbed } from '../format/index.ts';
+import { jsonTokens, prettyJson } from '../format/json-line.ts';
 import { plural } from '../format/plural.ts';
+import { editLine } from '../input/field.ts';
+import type { KeyPress } from '../input/press.ts';
+import { isPrintableKey } from '../keys/keymap.ts';
+import { close } from '../keys/steps.ts';
+import { bodyHeight } from '../layout.ts';
+import { findOverlay, replaceOverlay } from '../navigation.ts';
+import type { AppState, LogsOverlay } from '../types.ts';
+import { compiledQuery, filterFor, overlayMatcher } from './logs-filter.ts';
+import type { ViewApp } from './module.ts';
 
 /** Rows of log lines under the logs view's header, above its hint line. */
-export function logsBody(state: AppState, ctx: UiContext): number {
+function logsBody(state: AppState, ctx: UiContext): number {
   return Math.max(bodyHeight(state.terminal, ctx.engine, state.pulse) - 2, 1);
 }
 
-export function logViewContext(state: AppState, overlay: LogsOverlay, ctx: UiContext): LogViewContext {
+function logViewContext(state: AppState, overlay: LogsOverlay, ctx: UiContext): LogViewContext {
   const lines = ctx.logLines(overlay.id);
   return {
     length: overlay.length,
@@ -47,7 +46,7 @@ export function applyLogView(state: AppState, overlay: LogsOverlay, action: LogV
 /** Columns one ←/→ moves long lines by. */
 const COLUMN_STEP = 10;
 
-function logsKey(state: AppState, overlay: LogsOverlay, press: KeyPress, ctx: UiContext): Reduced | undefined {
+export function logsKey(state: AppState, overlay: LogsOverlay, press: KeyPress, ctx: UiContext, app: ViewApp): Reduced | undefined {
   const apply = (action: LogViewAction, ...commands: Command[]) => reduced(applyLogView(state, overlay, action, ctx), ...commands);
   const prompt = overlay.prompt;
   const history = overlay.history;
@@ -75,7 +74,7 @@ function logsKey(state: AppState, overlay: LogsOverlay, press: KeyPress, ctx: Ui
   const body = logsBody(state, ctx);
   const atBottom = overlay.view.top >= maxTop(overlay.length, body);
   const action = ctx.keymap.resolve('logs', press.name);
-  const selecting = selectKey(state, overlay, action, ctx);
+  const selecting = selectKey(state, overlay, action, ctx, app);
   if (selecting !== undefined) return selecting;
   const filtered = filterKey(state, overlay, action, ctx);
   if (filtered !== undefined) return filtered;
@@ -130,7 +129,7 @@ function logsKey(state: AppState, overlay: LogsOverlay, press: KeyPress, ctx: Ui
     case 'pretty-json': {
       const line = overlay.view.search?.current;
       if (line === undefined) return notify(state, `${ctx.keymap.shortLabel('select-lines')} puts a cursor on a line first`, 'error');
-      return action === 'copy-lines' ? copyLines(state, overlay, ctx, line, line) : prettyLine(state, overlay, ctx, line);
+      return action === 'copy-lines' ? copyLines(state, overlay, ctx, line, line) : prettyLine(state, overlay, ctx, app, line);
     }
     case 'pager':
       return reduced(state, { type: 'logs-pager', overlay: overlay.id });
@@ -166,7 +165,7 @@ function logsKey(state: AppState, overlay: LogsOverlay, press: KeyPress, ctx: Ui
 }
 
 /** Select mode's keys: the cursor moves (the screen follows it), y copies the range, J pretty-prints the cursor's line. */
-function selectKey(state: AppState, overlay: LogsOverlay, action: ReturnType<UiContext['keymap']['resolve']>, ctx: UiContext): Reduced | undefined {
+function selectKey(state: AppState, overlay: LogsOverlay, action: ReturnType<UiContext['keymap']['resolve']>, ctx: UiContext, app: ViewApp): Reduced | undefined {
   const select = overlay.select;
   if (select === undefined) return undefined;
   const body = logsBody(state, ctx);
@@ -192,7 +191,7 @@ function selectKey(state: AppState, overlay: LogsOverlay, action: ReturnType<UiC
     case 'copy-lines':
       return copyLines(replaceOverlay(state, { ...overlay, select: undefined }), overlay, ctx, Math.min(select.anchor, select.cursor), Math.max(select.anchor, select.cursor));
     case 'pretty-json':
-      return prettyLine(state, overlay, ctx, select.cursor);
+      return prettyLine(state, overlay, ctx, app, select.cursor);
     case 'select-lines':
     case 'close':
       return reduced(replaceOverlay(state, { ...overlay, select: undefined }));
@@ -216,12 +215,12 @@ function copyLines(state: AppState, overlay: LogsOverlay, ctx: UiContext, from: 
 }
 
 /** A JSON line laid out in the inspect view (closing it comes back here); not JSON: says so. */
-function prettyLine(state: AppState, overlay: LogsOverlay, ctx: UiContext, index: number): Reduced {
+function prettyLine(state: AppState, overlay: LogsOverlay, ctx: UiContext, app: ViewApp, index: number): Reduced {
   const text = ctx.logLines(overlay.id)?.at(index)?.text;
   const tokens = text === undefined ? undefined : jsonTokens(text);
   if (tokens === undefined) return notify(state, 'that line is not JSON', 'error');
   // The inspect view sanitises each line as it draws it.
-  return openView(state, (id) => ({ kind: 'inspect', id, target: 'container', objectId: overlay.containerId, title: `${overlay.name}: a log line`, lines: prettyJson(tokens), top: 0 }));
+  return app.showLines(state, { objectId: overlay.containerId, title: `${overlay.name}: a log line`, lines: prettyJson(tokens) });
 }
 
 /** Searches the window for `query` (undefined: clears it), and the rest of the history through the engine. */
@@ -236,8 +235,9 @@ function searchFor(state: AppState, overlay: LogsOverlay, ctx: UiContext, query:
 
 /** In filter mode, scrolls so the selected match is on screen (the reducer moved only the unfiltered view). */
 export function revealCurrent(state: AppState, id: number, ctx: UiContext): AppState {
-  const overlay = state.overlays.find((o) => o.id === id);
-  if (overlay?.kind !== 'logs' || overlay.filter === undefined) return state;
+  // `id` is the logs overlay just applied (applyLogView): found as it is now.
+  const overlay = findOverlay(state, id) as LogsOverlay | undefined;
+  if (overlay?.filter === undefined) return state;
   const current = overlay.view.search?.current;
   const result = filterFor(overlay, ctx.logLines(overlay.id));
   if (current === undefined || result === undefined) return state;
@@ -291,23 +291,3 @@ function stepMatch(state: AppState, overlay: LogsOverlay, press: KeyPress, ctx: 
   return reduced(revealCurrent(applyLogView(state, overlay, { type: direction === 1 ? 'next-match' : 'prev-match' }, ctx), overlay.id, ctx));
 }
 
-function dialogKeyPress(state: AppState, overlay: DialogOverlay, press: KeyPress, ctx: UiContext): Reduced {
-  const dialog = dialogOf(overlay.dialog.type);
-  if (!dialog) return close(state, overlay.id);
-  const action = ctx.keymap.resolveIn(contextsFor(state), press.name);
-  return applyOutcome(state, ctx, overlay, dialog.key(overlay.dialog, { press, action }, dialogContext(state, ctx, overlay.id)));
-}
-
-/** The overlay's answer to a key, or undefined when it lets the key through (to quit and help). */
-export function overlayKey(state: AppState, overlay: Overlay, press: KeyPress, ctx: UiContext): Reduced | undefined {
-  switch (overlay.kind) {
-    case 'dialog':
-      // Modal: every key is the dialog's.
-      return dialogKeyPress(state, overlay, press, ctx);
-    case 'logs':
-      return logsKey(state, overlay, press, ctx);
-    default:
-      // A view with a module (app/views) is its module's.
-      return undefined;
-  }
-}
