@@ -1,10 +1,11 @@
 /**
- * An incident's post-mortem card (Enter on the Incidents pane, which opens it): it scrolls;
+ * An incident's post-mortem card (Enter on an Incidents row): it scrolls;
  * acknowledge; and logs, inspect and restart act on its container as they do on a Containers row
  * (the view or dialog opens over the card), through the engine's access (a restart from the card
  * on a read-only engine is refused).
  */
 import { notify, reduced } from '../commands.ts';
+import { openView } from '../keys/steps.ts';
 import { incidentCard, incidentTarget, incidentWhat } from '../rows/incident-rows.ts';
 import type { IncidentOverlay } from '../types.ts';
 import { defineView } from './module.ts';
@@ -12,6 +13,15 @@ import { scrollKey } from './scroll.ts';
 
 export const incident = defineView<IncidentOverlay>({
   id: 'incident',
+  actions: {
+    // Enter on an Incidents row: its container's target says which incident it is.
+    'incident-card': {
+      container: (state, _ctx, c) => {
+        const seq = c.incident;
+        return seq === undefined ? undefined : openView(state, (id): IncidentOverlay => ({ kind: 'incident', id, seq, top: 0 }));
+      },
+    },
+  },
   contexts: () => ['incident', 'global'],
   key: (state, overlay, press, ctx, app) => {
     const shown = ctx.incidents.incidents.find((i) => i.seq === overlay.seq);
