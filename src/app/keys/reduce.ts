@@ -46,19 +46,18 @@ export const viewApp: ViewApp = {
   showLines,
   switchEngine: switchTo,
 };
-const app = viewApp;
 
 /** The handler for `action` on `pane` (actions.ts), or the view it opens with nothing selected (help, the switcher, the palette). */
 function handle(action: ActionId, pane: Pane): ActionHandler | undefined {
   const opener = views.find((v) => v.opener?.action === action)?.opener;
-  return handlerFor(action, pane) ?? (opener && ((state, ctx) => opener.open(state, ctx, app)));
+  return handlerFor(action, pane) ?? (opener && ((state, ctx) => opener.open(state, ctx, viewApp)));
 }
 
 /** An action a view asked for, asked again once a protected engine's name was typed (a copy in the file browser); undefined: not a view's. */
 function viewAgain(state: AppState, action: ActionId, ctx: UiContext, confirmed: readonly string[]): Reduced | undefined {
   const top = topOverlay(state);
   if (top === undefined || top.kind === 'dialog') return undefined;
-  return viewOf(top)?.again?.(state, top, action, ctx, app, confirmed);
+  return viewOf(top)?.again?.(state, top, action, ctx, viewApp, confirmed);
 }
 
 /** A dialog is modal: every key is its module's, resolved in the contexts it says are in force. */
@@ -141,7 +140,7 @@ export function reduceKey(asked: AppState, press: KeyPress, ctx: UiContext): Red
   if (top?.kind === 'dialog' && ctx.keymap.resolveIn(contextsFor(state), press.name) === 'quit') return askToQuit(state, ctx, 'quit');
   if (top) {
     const view = top.kind === 'dialog' ? undefined : viewOf(top);
-    const answer = top.kind === 'dialog' ? dialogKeyPress(state, top, press, ctx) : view?.key(state, top, press, ctx, app);
+    const answer = top.kind === 'dialog' ? dialogKeyPress(state, top, press, ctx) : view?.key(state, top, press, ctx, viewApp);
     if (answer) return answer;
     // A dialog takes every key; a view lets the global keys through (quit, help, pull, the
     // engine switcher). Pane keys would act on a screen that is not showing.
@@ -190,7 +189,7 @@ export function reduceAction(state: AppState, action: AppAction, ctx: UiContext)
       // The view closed meanwhile: what it asked for matters only if its module says so (a switch that happened).
       if (overlay === undefined) return views.map((v) => v.resultClosed?.(state, action.result, ctx)).find((r) => r !== undefined) ?? reduced(state);
       const view = overlay.kind === 'dialog' ? undefined : viewOf(overlay);
-      return view?.result && overlay.kind !== 'dialog' ? view.result(state, overlay, action.result, ctx, app) : reduced(state);
+      return view?.result && overlay.kind !== 'dialog' ? view.result(state, overlay, action.result, ctx, viewApp) : reduced(state);
     }
     case 'dialog': {
       const overlay = findOverlay(state, action.overlay);
