@@ -7,7 +7,7 @@
  *
  * Ids are `<thing>-<verb>`. Adding one: its shape here, a handler in the file of what it touches;
  * TypeScript then insists on both. A dialog's command reports to the dialog with one of the
- * replies below (`{ type: 'dialog', overlay, result }`).
+ * replies below (`{ type: 'dialog', overlay, result }`), a view's likewise (`{ type: 'view', overlay, result }`).
  */
 import type { HistoryEntry } from '../engine/images.ts';
 import type { FileChange } from '../engine/changes.ts';
@@ -274,6 +274,44 @@ export type ExecReply =
 
 export type DialogReply = ExecReply | RequestReply | CommitReply | CopyOutReply | CopyInReply | PruneReply | PullReply | RunReply | RecreateReply | UpdateReply | SetReply | ComposeReply;
 
+/** The inspect view's text (a JSON document pretty, a diff's tree, or the engine's refusal). */
+export type InspectReply = { kind: 'lines'; lines: readonly string[] };
+
+/** An image's layers, or why they could not be read. */
+export type HistoryReply = { kind: 'layers'; entries?: readonly HistoryEntry[]; error?: string };
+
+/** The stats view's processes (`docker top`), or why they could not be listed. */
+export type StatsReply = { kind: 'processes'; top?: { titles: readonly string[]; processes: ReadonlyArray<readonly string[]> }; error?: string };
+
+/** The engines berth could show (for the switcher and the palette), one's answer to a probe, a switch's end (berth is on the new engine if `outcome.ok`). */
+export type EnginesReply =
+  | { kind: 'listed'; rows: readonly EngineRow[]; error?: string }
+  | { kind: 'probed'; host: string; reach: { ok: boolean; text: string } }
+  | { kind: 'switched'; name: string; outcome: SwitchOutcome };
+
+/** What the file browser asked for (files-open): a directory, a file's text, or why not; the diff when asked. */
+export type FilesReply = { kind: 'opened'; opened?: Opened; error?: string; changes?: readonly FileChange[] };
+
+/** A logs view's buffer gained `added` lines and evicted `dropped`; it now holds `length`. */
+export interface LogsReply {
+  kind: 'changed';
+  added: number;
+  dropped: number;
+  length: number;
+  /** Older lines put in at the front, and how many that pushed out at the end. */
+  prepended?: number;
+  droppedBack?: number;
+  /** The buffer holds another part of the log now: show `focus` (undefined: follow the end). */
+  replaced?: { focus?: number };
+  /** Show this line (a whole-history match already held). */
+  reveal?: number;
+  history?: LogHistoryInfo;
+  detached?: boolean;
+}
+
+/** What a view's commands report back: one of the replies above, for the view's module (app/views/). */
+export type ViewReply = InspectReply | HistoryReply | StatsReply | EnginesReply | FilesReply | LogsReply;
+
 /** What comes back into the store from outside a key: results, timers, resizes, data changes. */
 /** What opens a dialog: its id as `type`, and what its module's `open` reads (app/dialogs/). */
 export interface DialogRequest {
@@ -287,36 +325,12 @@ export type AppAction =
   | { type: 'resize'; columns: number; rows: number }
   /** A source changed (the engine's lists, the pulls…): selections follow their ids. */
   | { type: 'sources-changed' }
-  | { type: 'inspect-loaded'; overlay: number; lines: readonly string[] }
-  /** A logs overlay's buffer gained `added` lines and evicted `dropped`; it now holds `length`. */
-  | {
-      type: 'logs-changed';
-      overlay: number;
-      added: number;
-      dropped: number;
-      length: number;
-      /** Older lines put in at the front, and how many that pushed out at the end. */
-      prepended?: number;
-      droppedBack?: number;
-      /** The buffer holds another part of the log now: show `focus` (undefined: follow the end). */
-      replaced?: { focus?: number };
-      /** Show this line (a whole-history match already held). */
-      reveal?: number;
-      history?: LogHistoryInfo;
-      detached?: boolean;
-    }
-  | { type: 'history-loaded'; overlay: number; entries?: readonly HistoryEntry[]; error?: string }
-  /** What the file browser in `overlay` asked for (files-open): a directory, a file's text, or why not; the diff when asked. */
-  | { type: 'files-loaded'; overlay: number; opened?: Opened; error?: string; changes?: readonly FileChange[] }
-  | { type: 'top-loaded'; overlay: number; top?: { titles: readonly string[]; processes: ReadonlyArray<readonly string[]> }; error?: string }
-  | { type: 'engines-listed'; overlay: number; rows: readonly EngineRow[]; error?: string }
-  | { type: 'engine-probed'; overlay: number; host: string; reach: { ok: boolean; text: string } }
-  /** A switch ended; berth is on the new engine if `outcome.ok`. */
-  | { type: 'engine-switched'; overlay: number; name: string; outcome: SwitchOutcome }
   /** A protected engine's name was typed in the dialog `overlay`: it closes and `action` runs again, those engines confirmed. */
   | { type: 'engine-confirmed'; overlay: number; action: ActionId; confirmed: readonly string[] }
   /** Opens a dialog from outside a key (a test): a request of the dialog module named by its `type`. */
   | { type: 'open-dialog'; request: DialogRequest }
+  /** A result for the view in overlay `overlay` (its module's; ignored once it has closed, unless the module says otherwise). */
+  | { type: 'view'; overlay: number; result: ViewReply }
   /** A result for the dialog in overlay `overlay` (ignored once it has closed). */
   | { type: 'dialog'; overlay: number; result: DialogReply };
 

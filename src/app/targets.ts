@@ -22,6 +22,8 @@ export interface ContainerTarget {
   service?: string;
   /** In a fleet: the short name of its engine (what acts on it goes there: app/fleet/route.ts). */
   engine?: string;
+  /** An Incidents row's container: the incident's seq (state/incidents), what its card shows. */
+  incident?: number;
 }
 
 export interface ProjectMember {

@@ -180,7 +180,7 @@ export interface IncidentOverlay extends OverlayBase {
   top: number;
 }
 
-/** What a command palette entry does when chosen (keys/palette.ts). */
+/** What a command palette entry does when chosen (views/palette.ts). */
 export type PaletteRun =
   /** Press the key that does this action on the screen under the palette. */
   | { kind: 'action'; action: ActionId; key: string }

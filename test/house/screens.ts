@@ -207,24 +207,24 @@ export function screens(ctx: UiContext, strict = true): Screen[] {
   add('filter prompt', keys(pane('containers', 0), '/', 'w', 'e', 'b', 'left'));
   // Views.
   const logs = keys(pane('containers'), 'l');
-  const logsShown = act(logs, { kind: 'action', action: { type: 'logs-changed', overlay: topOverlay(logs)!.id, added: lines.length, dropped: 0, length: lines.length } });
+  const logsShown = act(logs, { kind: 'action', action: { type: 'view', overlay: topOverlay(logs)!.id, result: { kind: 'changed', added: lines.length, dropped: 0, length: lines.length } } });
   add('logs', keys(logsShown, 'up', 'up'));
   add('logs, searching', keys(logsShown, '/', 'e', 'r', 'r', 'return', 'up'));
   add('logs, search prompt', keys(logsShown, '/', 'e', 'r', 'left'));
   const inspect = keys(pane('containers'), 'i');
-  add('inspect', act(inspect, { kind: 'action', action: { type: 'inspect-loaded', overlay: topOverlay(inspect)!.id, lines: lines.map((l) => l.text) } }));
+  add('inspect', act(inspect, { kind: 'action', action: { type: 'view', overlay: topOverlay(inspect)!.id, result: { kind: 'lines', lines: lines.map((l) => l.text) } } }));
   const diff = keys(pane('containers'), 'D');
-  add('diff', act(diff, { kind: 'action', action: { type: 'inspect-loaded', overlay: topOverlay(diff)!.id, lines: lines.map((l) => l.text) } }));
+  add('diff', act(diff, { kind: 'action', action: { type: 'view', overlay: topOverlay(diff)!.id, result: { kind: 'lines', lines: lines.map((l) => l.text) } } }));
   const files = keys(pane('containers'), 'F');
   const entries = ['a', 'b', 'c', 'd'].map((name) => ({ name, kind: 'file' as const, size: 1 }));
-  const listed = act(files, { kind: 'action', action: { type: 'files-loaded', overlay: topOverlay(files)!.id, opened: { kind: 'directory', path: '/etc', listing: { entries, capped: false } }, changes: [{ path: '/etc/b', kind: 'added' }] } });
+  const listed = act(files, { kind: 'action', action: { type: 'view', overlay: topOverlay(files)!.id, result: { kind: 'opened', opened: { kind: 'directory', path: '/etc', listing: { entries, capped: false } }, changes: [{ path: '/etc/b', kind: 'added' }] } } });
   add('files', keys(listed, 'down', 'down'));
   add('copy in', keys(listed, 'I', 'a', 'b', 'left'));
   add('help', keys(pane('containers'), '?'));
   add('palette', keys(pane('containers'), ':', 's', 't'));
   const history = keys(pane('images'), 'h');
   const layer = (n: number) => ({ Id: `sha256:${id(n)}`, Created: now - n * 3600, CreatedBy: `/bin/sh -c #(nop) step ${n}`, Size: n * 1000, Tags: null });
-  add('history', act(history, { kind: 'action', action: { type: 'history-loaded', overlay: topOverlay(history)!.id, entries: [1, 2, 3, 4].map(layer) } }));
+  add('history', act(history, { kind: 'action', action: { type: 'view', overlay: topOverlay(history)!.id, result: { kind: 'layers', entries: [1, 2, 3, 4].map(layer) } } }));
   add('incident card', keys(pane('incidents', 0), 'return'));
   add('stats', keys(pane('containers'), 'm'));
   const engines = keys(pane('containers'), 'E');
@@ -233,9 +233,9 @@ export function screens(ctx: UiContext, strict = true): Screen[] {
     act(engines, {
       kind: 'action',
       action: {
-        type: 'engines-listed',
+        type: 'view',
         overlay: topOverlay(engines)!.id,
-        rows: ['one', 'two', 'three'].map((name, i) => ({ name, host: `unix:///${name}.sock`, current: i === 0, target: { host: `unix:///${name}.sock` } })),
+        result: { kind: 'listed', rows: ['one', 'two', 'three'].map((name, i) => ({ name, host: `unix:///${name}.sock`, current: i === 0, target: { host: `unix:///${name}.sock` } })) },
       },
     }),
   );

@@ -1,6 +1,6 @@
 /**
  * Drives a dialog module purely, as the app does but without the store: opens it through the
- * registry (`dialogOf(type).open`), and hands it each key the way app/keys/overlays.ts does, with
+ * registry (`dialogOf(type).open`), and hands it each key the way app/keys/reduce.ts does, with
  * the action the keymap gives the press in the contexts in force over the dialog (its module's
  * own for its state, then what applies on every screen: keys/contexts.ts). No component,
  * no engine: a key or a result in, the dialog's next state and its commands out.
@@ -96,7 +96,7 @@ export function dialogContexts(state: KnownDialog): KeyContext[] {
   return contextsFor({ ...initialAppState(), overlays: [{ kind: 'dialog', id: 1, dialog: state }], serial: 1 });
 }
 
-/** A press as the dialog gets it: with the action the keymap gives it in the dialog's contexts (overlays.ts, dialogKeyPress). */
+/** A press as the dialog gets it: with the action the keymap gives it in the dialog's contexts (keys/reduce.ts, dialogKeyPress). */
 export function dialogKey(state: KnownDialog, press: KeyPress, keymap: Keymap = defaultKeymap): DialogKey {
   return { press, action: keymap.resolveIn(dialogContexts(state), press.name) };
 }

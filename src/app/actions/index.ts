@@ -4,12 +4,8 @@
  * row's target (or the pane's list, or berth itself for a global action).
  */
 import { dialogs } from '../dialogs/index.ts';
-import { diffActions } from '../views/diff.ts';
-import { filesActions } from '../views/files.ts';
-import { inspectActions } from '../views/inspect.ts';
-import { logsActions } from '../views/logs.ts';
-import { statsActions } from '../views/stats.ts';
+import { views } from '../views/index.ts';
 import { commandActions } from './commands.ts';
 import { gather, type TargetActions } from './target-actions.ts';
 
-export const targetActions: TargetActions = gather([...dialogs.map((d) => d.actions ?? {}), logsActions, inspectActions, statsActions, diffActions, filesActions, commandActions]);
+export const targetActions: TargetActions = gather([...dialogs.map((d) => d.actions ?? {}), ...views.map((v) => v.actions ?? {}), commandActions]);

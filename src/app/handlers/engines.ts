@@ -13,7 +13,7 @@ export const engineHandlers: HandlerTable<'engines-list' | 'engine-switch' | 'en
   'engines-list': (command, env) => {
     const engines = env.services.engines;
     if (!engines) {
-      env.dispatch({ type: 'engines-listed', overlay: command.overlay, rows: [], error: 'this berth cannot switch engines' });
+      env.dispatch({ type: 'view', overlay: command.overlay, result: { kind: 'listed', rows: [], error: 'this berth cannot switch engines' } });
       return;
     }
     let rows: EngineRow[];
@@ -22,18 +22,18 @@ export const engineHandlers: HandlerTable<'engines-list' | 'engine-switch' | 'en
       const fleet = env.services.sources.fleet?.store.getState().members.map((m) => ({ name: m.name, host: m.engine.connection.endpoint, ...(m.engine.connection.context !== undefined && { context: m.engine.connection.context }) }));
       rows = engines.choices(fleet);
     } catch (error) {
-      env.dispatch({ type: 'engines-listed', overlay: command.overlay, rows: [], error: describeError(error) });
+      env.dispatch({ type: 'view', overlay: command.overlay, result: { kind: 'listed', rows: [], error: describeError(error) } });
       return;
     }
-    env.dispatch({ type: 'engines-listed', overlay: command.overlay, rows });
+    env.dispatch({ type: 'view', overlay: command.overlay, result: { kind: 'listed', rows } });
     if (command.probe === false) return;
     const { signal } = env.work(command.overlay).abort;
     for (const row of rows) {
       engines.probe(row.target, signal).then(
-        (text) => env.dispatch({ type: 'engine-probed', overlay: command.overlay, host: row.host, reach: { ok: true, text } }),
+        (text) => env.dispatch({ type: 'view', overlay: command.overlay, result: { kind: 'probed', host: row.host, reach: { ok: true, text } } }),
         (error: unknown) => {
           const message = failure(error, signal);
-          if (message !== undefined) env.dispatch({ type: 'engine-probed', overlay: command.overlay, host: row.host, reach: { ok: false, text: message } });
+          if (message !== undefined) env.dispatch({ type: 'view', overlay: command.overlay, result: { kind: 'probed', host: row.host, reach: { ok: false, text: message } } });
         },
       );
     }
@@ -41,12 +41,12 @@ export const engineHandlers: HandlerTable<'engines-list' | 'engine-switch' | 'en
   'fleet-show': (command, env) => {
     const show = env.services.engines?.showFleet;
     if (!show) {
-      env.dispatch({ type: 'engine-switched', overlay: command.overlay, name: command.name, outcome: { ok: false, message: 'this berth cannot show a fleet' } });
+      env.dispatch({ type: 'view', overlay: command.overlay, result: { kind: 'switched', name: command.name, outcome: { ok: false, message: 'this berth cannot show a fleet' } } });
       return;
     }
     show(command.targets, command.shown).then(
-      (outcome) => env.dispatch({ type: 'engine-switched', overlay: command.overlay, name: command.name, outcome }),
-      (error: unknown) => env.dispatch({ type: 'engine-switched', overlay: command.overlay, name: command.name, outcome: { ok: false, message: describeError(error) } }),
+      (outcome) => env.dispatch({ type: 'view', overlay: command.overlay, result: { kind: 'switched', name: command.name, outcome } }),
+      (error: unknown) => env.dispatch({ type: 'view', overlay: command.overlay, result: { kind: 'switched', name: command.name, outcome: { ok: false, message: describeError(error) } } }),
     );
   },
   'engine-switch': (command, env) => {
@@ -54,8 +54,8 @@ export const engineHandlers: HandlerTable<'engines-list' | 'engine-switch' | 'en
     if (!engines) return;
     const { signal } = env.work(command.overlay).abort;
     engines.switchTo(command.target, signal).then(
-      (outcome) => env.dispatch({ type: 'engine-switched', overlay: command.overlay, name: command.name, outcome }),
-      (error: unknown) => env.dispatch({ type: 'engine-switched', overlay: command.overlay, name: command.name, outcome: { ok: false, message: describeError(error) } }),
+      (outcome) => env.dispatch({ type: 'view', overlay: command.overlay, result: { kind: 'switched', name: command.name, outcome } }),
+      (error: unknown) => env.dispatch({ type: 'view', overlay: command.overlay, result: { kind: 'switched', name: command.name, outcome: { ok: false, message: describeError(error) } } }),
     );
   },
 };

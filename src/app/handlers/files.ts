@@ -18,10 +18,10 @@ export const fileHandlers: HandlerTable<'container-diff-load' | 'container-chang
   'container-diff-load': (c, env) => {
     const { signal } = env.work(c.overlay).abort;
     env.client.containerChanges(c.containerId, signal).then(
-      (changes) => env.dispatch({ type: 'inspect-loaded', overlay: c.overlay, lines: diffLines(changes) }),
+      (changes) => env.dispatch({ type: 'view', overlay: c.overlay, result: { kind: 'lines', lines: diffLines(changes) } }),
       (error: unknown) => {
         const message = failure(error, signal);
-        if (message !== undefined) env.dispatch({ type: 'inspect-loaded', overlay: c.overlay, lines: [`error: ${message}`] });
+        if (message !== undefined) env.dispatch({ type: 'view', overlay: c.overlay, result: { kind: 'lines', lines: [`error: ${message}`] } });
       },
     );
   },
@@ -55,10 +55,10 @@ export const fileHandlers: HandlerTable<'container-diff-load' | 'container-chang
       ),
     );
     read.then(
-      ([opened, changed]) => env.dispatch({ type: 'files-loaded', overlay: c.overlay, opened, ...(changed && { changes: changed }) }),
+      ([opened, changed]) => env.dispatch({ type: 'view', overlay: c.overlay, result: { kind: 'opened', opened, ...(changed && { changes: changed }) } }),
       (error: unknown) => {
         const message = failure(error, signal);
-        if (message !== undefined) env.dispatch({ type: 'files-loaded', overlay: c.overlay, error: message });
+        if (message !== undefined) env.dispatch({ type: 'view', overlay: c.overlay, result: { kind: 'opened', error: message } });
       },
     );
   },

@@ -37,16 +37,19 @@ function follow(env: RunnerEnv, overlay: number, source: LogSource): void {
     seen = { total, dropped: buffer.dropped, prepended: buffer.prepended, droppedBack: buffer.droppedBack, epoch: buffer.epoch, state };
     if (!replaced && added <= 0 && dropped <= 0 && prepended <= 0 && focused === undefined && !historyChanged) return;
     env.dispatch({
-      type: 'logs-changed',
+      type: 'view',
       overlay,
-      added,
-      dropped,
-      length: buffer.length,
-      ...(prepended > 0 ? { prepended, droppedBack } : {}),
-      // A jump reports its focus with the new window; a match already held, as a reveal.
-      ...(replaced ? { replaced: { focus: focused } } : focused !== undefined ? { reveal: focused } : {}),
-      history,
-      detached: state.detached,
+      result: {
+        kind: 'changed',
+        added,
+        dropped,
+        length: buffer.length,
+        ...(prepended > 0 ? { prepended, droppedBack } : {}),
+        // A jump reports its focus with the new window; a match already held, as a reveal.
+        ...(replaced ? { replaced: { focus: focused } } : focused !== undefined ? { reveal: focused } : {}),
+        history,
+        detached: state.detached,
+      },
     });
   };
   work.cleanups.push(source.store.subscribe(report));
@@ -59,10 +62,10 @@ export const viewHandlers: HandlerTable<'inspect-load' | 'history-load' | 'logs-
   'history-load': (command, env) => {
     const { signal } = env.work(command.overlay).abort;
     env.client.imageHistory(command.imageId, signal).then(
-      (entries) => env.dispatch({ type: 'history-loaded', overlay: command.overlay, entries }),
+      (entries) => env.dispatch({ type: 'view', overlay: command.overlay, result: { kind: 'layers', entries } }),
       (error: unknown) => {
         const message = failure(error, signal);
-        if (message !== undefined) env.dispatch({ type: 'history-loaded', overlay: command.overlay, error: message });
+        if (message !== undefined) env.dispatch({ type: 'view', overlay: command.overlay, result: { kind: 'layers', error: message } });
       },
     );
   },
@@ -77,10 +80,10 @@ export const viewHandlers: HandlerTable<'inspect-load' | 'history-load' | 'logs-
     } satisfies Record<typeof command.target, () => Promise<unknown>>;
     const load = loaders[command.target]();
     load.then(
-      (value) => env.dispatch({ type: 'inspect-loaded', overlay: command.overlay, lines: JSON.stringify(value, null, 2).split('\n') }),
+      (value) => env.dispatch({ type: 'view', overlay: command.overlay, result: { kind: 'lines', lines: JSON.stringify(value, null, 2).split('\n') } }),
       (error: unknown) => {
         const message = failure(error, signal);
-        if (message !== undefined) env.dispatch({ type: 'inspect-loaded', overlay: command.overlay, lines: [`error: ${message}`] });
+        if (message !== undefined) env.dispatch({ type: 'view', overlay: command.overlay, result: { kind: 'lines', lines: [`error: ${message}`] } });
       },
     );
   },
@@ -183,10 +186,10 @@ export const viewHandlers: HandlerTable<'inspect-load' | 'history-load' | 'logs-
     let timer: NodeJS.Timeout | undefined;
     const ask = () => {
       env.client.top(command.containerId, signal).then(
-        (top) => env.dispatch({ type: 'top-loaded', overlay: command.overlay, top }),
+        (top) => env.dispatch({ type: 'view', overlay: command.overlay, result: { kind: 'processes', top } }),
         (error: unknown) => {
           const message = failure(error, signal);
-          if (message !== undefined) env.dispatch({ type: 'top-loaded', overlay: command.overlay, error: message });
+          if (message !== undefined) env.dispatch({ type: 'view', overlay: command.overlay, result: { kind: 'processes', error: message } });
         },
       ).finally(() => {
         if (!signal.aborted) timer = setTimeout(ask, TOP_EVERY_MS);

@@ -16,8 +16,6 @@ import { isDescending, nextSort } from '../rows/sort.ts';
 import { askToQuit } from '../quit.ts';
 import { paneView, type AppState } from '../types.ts';
 import type { ActionId } from './keymap.ts';
-import { openPalette } from './palette.ts';
-import { openView } from './steps.ts';
 
 export type ActionHandler = (state: AppState, ctx: UiContext, pane: Pane) => Reduced | undefined;
 
@@ -36,7 +34,6 @@ const page = (state: AppState, ctx: UiContext) => bodyHeight(state.terminal, ctx
 export const sharedActions: Partial<Record<ActionId, ActionHandler>> = {
   quit: (state, ctx) => askToQuit(state, ctx, 'quit'),
   suspend: (state) => reduced(state, { type: 'app-suspend' }),
-  help: (state) => openView(state, (id) => ({ kind: 'help', id, top: 0 })),
   'next-pane': (state) => reduced(cyclePane(state, paneOrder, 1)),
   'prev-pane': (state) => reduced(cyclePane(state, paneOrder, -1)),
   up: move(() => -1),
@@ -57,8 +54,6 @@ export const sharedActions: Partial<Record<ActionId, ActionHandler>> = {
     return notify(setSort(state, pane.id, sort), `${pane.title.toLowerCase()} sorted by ${sort}${isDescending(sort) ? ' (newest or largest first)' : ''}`);
   },
   pulse: (state) => notify({ ...state, pulse: !state.pulse }, state.pulse ? 'pulse line off' : 'pulse line on: the running containers are measured (figures in a few seconds), the disk read once a minute'),
-  palette: (state, ctx) => openPalette(state, ctx),
-  engines: (state) => openView(state, (id) => ({ kind: 'engines', id, selected: 0 }), (overlay) => ({ type: 'engines-list', overlay: overlay.id })),
 };
 
 /** The handler for `action` on `pane`: the pane's own, a shared one, or focusing the pane it names (`pane-<id>`). */

@@ -2,6 +2,7 @@ import { dialogOf } from '../dialogs/index.ts';
 import { marksOf } from '../marks.ts';
 import { paneEntry } from '../panes/index.ts';
 import { paneView, topOverlay, type AppState } from '../types.ts';
+import { viewOf } from '../views/index.ts';
 import type { KeyContext } from './keymap.ts';
 
 /** The key contexts in force, most specific first: where keys resolve, and what the footer and help describe. */
@@ -12,27 +13,11 @@ export function contextsFor(state: AppState): KeyContext[] {
 function screenContexts(state: AppState): readonly KeyContext[] {
   const overlay = topOverlay(state);
   switch (overlay?.kind) {
-    case 'logs':
-      return overlay.prompt !== undefined ? ['prompt', 'line'] : ['logs', 'global'];
-    case 'inspect':
-    case 'history':
-      return ['inspect', 'global'];
-    case 'help':
-      return ['help', 'global'];
-    case 'engines':
-      return ['engines', 'global'];
-    case 'stats':
-      return ['stats', 'global'];
-    case 'incident':
-      return ['incident', 'global'];
-    case 'palette':
-      // Typed text, as the filter prompt: Enter runs the entry, Esc closes, ↑/↓ choose. 'palette'
-      // binds nothing: it names the screen, whose footer says so in its own words (footer.ts).
-      return ['palette', 'prompt', 'line', 'list'];
-    case 'files':
-      return ['files', 'global'];
     case 'dialog':
       return dialogOf(overlay.dialog.type)?.contexts(overlay.dialog) ?? ['dialog'];
+    default:
+      // A view's module says its own.
+      return (overlay && viewOf(overlay)?.contexts(overlay)) ?? ['global'];
     case undefined: {
       // Under the filter prompt the list still moves (↑/↓, pages, ends): its named keys pass.
       if (state.filtering) return ['prompt', 'line', 'list'];

@@ -1,24 +1,19 @@
 /**
  * The footer's keys: on each screen, those it uses most, in that order, as many as the width
  * holds (a key that does not fit leaves room for a shorter one after it); help and quit always,
- * last. A screen is named by its first key context (a pane's id, a view's); a pane's order is its
- * module's `footer`, a view's is listed here; a screen with none shows its keys in the keymap's
+ * last. A screen is named by its first key context (a pane's id, a view's); its order is its
+ * module's `footer` (app/panes, app/views); a screen with none shows its keys in the keymap's
  * order. Only keys with a footer word (keymap.ts) are shown: the rest are in help.
  */
 import { displayWidth } from '../format/index.ts';
 import { panes } from '../panes/index.ts';
 import { prettyKey } from './key-label.ts';
+import { views } from '../views/index.ts';
 import { bindingLabel, type ActionId, type Binding, type KeyContext, type Keymap } from './keymap.ts';
-
-/** The views' keys by how much they are used, most first (a pane's order is its module's `footer`). */
-export const viewFooterOrder: Readonly<Record<KeyContext, readonly ActionId[]>> = {
-  files: ['open-entry', 'parent-dir', 'copy-out', 'copy-in', 'close'],
-  logs: ['close', 'follow', 'search', 'filter-lines', 'next-match', 'prev-match', 'context-lines', 'toggle-regex', 'time-window', 'time-typed', 'select-lines', 'copy-lines', 'pretty-json', 'pager', 'timestamps', 'save-logs', 'wrap', 'toggle-case', 'bottom'],
-};
 
 /** A screen's keys by how much they are used, most first; the screen's other keys follow in the keymap's order. */
 export function footerOrder(screen: KeyContext): readonly ActionId[] {
-  return panes.find((p) => p.id === screen)?.footer ?? viewFooterOrder[screen] ?? [];
+  return panes.find((p) => p.id === screen)?.footer ?? views.find((v) => v.id === screen)?.footer ?? [];
 }
 
 const ALWAYS: readonly ActionId[] = ['help', 'quit'];

@@ -9,9 +9,8 @@ import type { UiContext } from '../context.ts';
 import { fuzzyScore } from '../format/fuzzy.ts';
 import { sanitizeLine } from '../format/index.ts';
 import { panes } from '../panes/index.ts';
-import type { AppState, EngineRow, PaletteEntry } from '../types.ts';
-import { contextsFor } from './contexts.ts';
-import { bindingLabel, type ActionId } from './keymap.ts';
+import type { AppState, EngineRow, PaletteEntry, PaletteOverlay } from '../types.ts';
+import { bindingLabel, type ActionId, type KeyContext } from './keymap.ts';
 
 /** Actions that mean nothing chosen by name: moving the cursor, the palette itself, the quit question's answer. */
 const NOT_OFFERED: ReadonlySet<ActionId> = new Set(['palette', 'up', 'down', 'top', 'bottom', 'page-up', 'page-down', 'stay', 'interrupt']);
@@ -24,10 +23,10 @@ function actionName(action: ActionId): string {
   return NAMES[action] ?? action.replace(/-/g, ' ');
 }
 
-/** The entries for the screen `state` shows (the palette not yet open over it). */
-export function paletteEntries(state: AppState, ctx: UiContext): PaletteEntry[] {
+/** The entries for the screen `state` shows (the palette not yet open over it), whose key contexts are `contexts`. */
+export function paletteEntries(state: AppState, ctx: UiContext, contexts: readonly KeyContext[]): PaletteEntry[] {
   const actions: PaletteEntry[] = ctx.keymap
-    .bindingsFor(contextsFor(state))
+    .bindingsFor(contexts)
     .filter((b) => !NOT_OFFERED.has(b.action) && !b.action.startsWith('pane-'))
     .flatMap((b) => {
       const key = b.keys[0];
@@ -62,4 +61,15 @@ export function rankEntries(entries: readonly PaletteEntry[], query: string): Pa
     if (score !== undefined) scored.push({ entry, score, at });
   });
   return scored.sort((a, b) => b.score - a.score || a.at - b.at).map((s) => s.entry);
+}
+
+/** What the palette shows for its query: the entries it finds, best first (memoised per overlay). */
+const ranked = new WeakMap<PaletteOverlay, readonly PaletteEntry[]>();
+export function paletteMatches(overlay: PaletteOverlay): readonly PaletteEntry[] {
+  let found = ranked.get(overlay);
+  if (!found) {
+    found = rankEntries(overlay.entries, overlay.query);
+    ranked.set(overlay, found);
+  }
+  return found;
 }

@@ -17,7 +17,7 @@ import type { AppInput } from '../app-store.ts';
 import type { UiContext } from '../context.ts';
 import { dialogOf } from '../dialogs/index.ts';
 import { applyOutcome, dialogContext, openRegistered } from '../dialogs/open.ts';
-import { clearFilter, closeOverlay, endFilter, expireNotice, findOverlay, followSelection, replaceOverlay, setFilter } from '../navigation.ts';
+import { clearFilter, closeOverlay, endFilter, expireNotice, findOverlay, followSelection, setFilter } from '../navigation.ts';
 import { marksOf, settleMarks } from '../marks.ts';
 import { paneEntry, panes } from '../panes/index.ts';
 import { onEngine } from '../fleet/access.ts';
@@ -25,20 +25,50 @@ import { markedTargets, rowKeys, selectedRow, type Pane } from '../panes/pane.ts
 import type { KeyPress } from '../input/press.ts';
 import { editLine } from '../input/field.ts';
 import type { Target } from '../targets.ts';
-import { paneView, topOverlay, type AppState, type LogsOverlay } from '../types.ts';
-import type { LogViewAction } from '../../state/logs/view-model.ts';
-import { sameJson } from '../../engine/same-json.ts';
-import { handlerFor } from './actions.ts';
-import { engineResult } from './engines.ts';
-import { paletteEngines, paletteKey } from './palette.ts';
-import { copyAgain, filesResult } from './files.ts';
+import { paneView, topOverlay, type AppState, type DialogOverlay } from '../types.ts';
+import { handlerFor, type ActionHandler } from './actions.ts';
 import { isPrintableKey, type ActionId } from './keymap.ts';
-import { contextsFor } from './contexts.ts';
+import { contextsFor, helpContexts } from './contexts.ts';
 import { escThenKey } from './esc-prefix.ts';
 import { noticeForScreen } from './notice-scope.ts';
 import { close } from './steps.ts';
 import { answerQuit, askToQuit } from '../quit.ts';
-import { applyLogView, overlayKey, revealCurrent } from './overlays.ts';
+import { showLines, switchTo, viewOf, views } from '../views/index.ts';
+import type { ViewApp } from '../views/module.ts';
+
+/** What a view's keys may ask of the app (views/module.ts): given here, where the registries are. */
+export const viewApp: ViewApp = {
+  act: (state, ctx, action, target, confirmed) => {
+    const handler = handlerOn(targetActions, action, target);
+    return handler && onEngine(state, ctx, action, target, handler, confirmed);
+  },
+  press: (state, press, ctx) => reduceKey(state, press, ctx),
+  contexts: contextsFor,
+  contextsUnder: helpContexts,
+  showLines,
+  switchEngine: switchTo,
+};
+
+/** The handler for `action` on `pane` (actions.ts), or the view it opens with nothing selected (help, the switcher, the palette). */
+function handle(action: ActionId, pane: Pane): ActionHandler | undefined {
+  const opener = views.find((v) => v.opener?.action === action)?.opener;
+  return handlerFor(action, pane) ?? (opener && ((state, ctx) => opener.open(state, ctx, viewApp)));
+}
+
+/** An action a view asked for, asked again once a protected engine's name was typed (a copy in the file browser); undefined: not a view's. */
+function viewAgain(state: AppState, action: ActionId, ctx: UiContext, confirmed: readonly string[]): Reduced | undefined {
+  const top = topOverlay(state);
+  if (top === undefined || top.kind === 'dialog') return undefined;
+  return viewOf(top)?.again?.(state, top, action, ctx, viewApp, confirmed);
+}
+
+/** A dialog is modal: every key is its module's, resolved in the contexts it says are in force. */
+function dialogKeyPress(state: AppState, overlay: DialogOverlay, press: KeyPress, ctx: UiContext): Reduced {
+  const dialog = dialogOf(overlay.dialog.type);
+  if (!dialog) return close(state, overlay.id);
+  const action = ctx.keymap.resolveIn(contextsFor(state), press.name);
+  return applyOutcome(state, ctx, overlay, dialog.key(overlay.dialog, { press, action }, dialogContext(state, ctx, overlay.id)));
+}
 
 function filterKey(state: AppState, press: KeyPress, ctx: UiContext): Reduced {
   // A printable key is text here, whatever it does elsewhere.
@@ -50,7 +80,7 @@ function filterKey(state: AppState, press: KeyPress, ctx: UiContext): Reduced {
   const move = named && !action ? ctx.keymap.resolve('list', press.name) : undefined;
   if (move) {
     const pane = paneEntry(state.pane);
-    return handlerFor(move, pane)?.(state, ctx, pane) ?? reduced(state);
+    return handle(move, pane)?.(state, ctx, pane) ?? reduced(state);
   }
   return reduced(setFilter(state, editLine(paneView(state, state.pane).filter, press, action)));
 }
@@ -91,7 +121,7 @@ function paneKey(state: AppState, press: KeyPress, ctx: UiContext): Reduced | un
   for (const context of contextsFor(state)) {
     const action = ctx.keymap.resolve(context, press.name);
     if (!action) continue;
-    const result = handlerFor(action, pane)?.(state, ctx, pane) ?? targetKey(state, action, ctx, pane);
+    const result = handle(action, pane)?.(state, ctx, pane) ?? targetKey(state, action, ctx, pane);
     if (result) return result;
   }
   return undefined;
@@ -110,9 +140,9 @@ export function reduceKey(asked: AppState, press: KeyPress, ctx: UiContext): Red
   const top = topOverlay(state);
   // A dialog's row that is not text (a switch, a yes/no question, a run's output) lets q quit.
   if (top?.kind === 'dialog' && ctx.keymap.resolveIn(contextsFor(state), press.name) === 'quit') return askToQuit(state, ctx, 'quit');
-  if (top?.kind === 'palette') return paletteKey(state, top, press, ctx, reduceKey);
   if (top) {
-    const answer = overlayKey(state, top, press, ctx);
+    const view = top.kind === 'dialog' ? undefined : viewOf(top);
+    const answer = top.kind === 'dialog' ? dialogKeyPress(state, top, press, ctx) : view?.key(state, top, press, ctx, viewApp);
     if (answer) return answer;
     // A dialog takes every key; a view lets the global keys through (quit, help, pull, the
     // engine switcher). Pane keys would act on a screen that is not showing.
@@ -120,9 +150,9 @@ export function reduceKey(asked: AppState, press: KeyPress, ctx: UiContext): Red
     const action = ctx.keymap.resolve('global', press.name);
     if (!action) return reduced(state);
     // Help over help, the switcher over the switcher: the key that opened it closes it.
-    if ((action === 'help' && top.kind === 'help') || (action === 'engines' && top.kind === 'engines')) return close(state, top.id);
+    if (view?.opener?.action === action) return close(state, top.id);
     const pane = paneEntry(state.pane);
-    return handlerFor(action, pane)?.(state, ctx, pane) ?? targetKey(state, action, ctx, pane) ?? reduced(state);
+    return handle(action, pane)?.(state, ctx, pane) ?? targetKey(state, action, ctx, pane) ?? reduced(state);
   }
   if (state.filtering) return filterKey(state, press, ctx);
   return paneKey(state, press, ctx) ?? reduced(state);
@@ -137,71 +167,31 @@ export function reduceAction(state: AppState, action: AppAction, ctx: UiContext)
     case 'resize': {
       const resized: AppState = { ...state, terminal: { columns: action.columns, rows: action.rows } };
       let next = resized;
-      for (const overlay of resized.overlays) if (overlay.kind === 'logs') next = applyLogView(next, overlay, { type: 'resize' }, ctx);
+      // A view that keeps a place in the terminal (the logs view's top) keeps it within the new size.
+      for (const overlay of resized.overlays) if (overlay.kind !== 'dialog') next = viewOf(overlay)?.resized?.(next, overlay, ctx) ?? next;
       return reduced(next);
     }
     case 'sources-changed':
       return reduced(state);
-    case 'inspect-loaded': {
-      const overlay = findOverlay(state, action.overlay);
-      return reduced(overlay?.kind === 'inspect' ? replaceOverlay(state, { ...overlay, lines: action.lines }) : state);
-    }
-    case 'logs-changed': {
-      const overlay = findOverlay(state, action.overlay);
-      if (overlay?.kind !== 'logs') return reduced(state);
-      // Filter mode keeps its place by the buffer index on top: it moves with the lines.
-      const filter = overlay.filter === undefined ? undefined : { ...overlay.filter, anchor: action.replaced !== undefined ? (action.replaced.focus ?? 0) : Math.max(0, overlay.filter.anchor - action.dropped + (action.prepended ?? 0)) };
-      // So does a selection; a jump to another part of the log ends it.
-      const moved = (i: number) => Math.max(0, i - action.dropped + (action.prepended ?? 0));
-      const select = overlay.select === undefined || action.replaced !== undefined ? undefined : { anchor: moved(overlay.select.anchor), cursor: moved(overlay.select.cursor) };
-      const patch = { length: action.length, history: action.history ?? overlay.history, detached: action.detached ?? overlay.detached, ...(filter === undefined ? {} : { filter }), select };
-      const grown = { ...overlay, ...patch };
-      if (action.replaced !== undefined) return reduced(revealCurrent(applyLogView(state, grown, { type: 'window-replaced', focus: action.replaced.focus }, ctx, patch), action.overlay, ctx));
-      let next = state;
-      let current: LogsOverlay = grown;
-      const step = (view: LogViewAction) => {
-        next = applyLogView(next, current, view, ctx, patch);
-        current = findOverlay(next, action.overlay) as LogsOverlay;
-      };
-      if (action.prepended) step({ type: 'lines-prepended', added: action.prepended, droppedBack: action.droppedBack ?? 0 });
-      step({ type: 'lines-appended', added: action.added, dropped: action.dropped });
-      if (action.reveal !== undefined) step({ type: 'reveal', line: action.reveal });
-      return reduced(action.reveal !== undefined ? revealCurrent(next, action.overlay, ctx) : next);
-    }
-    case 'history-loaded': {
-      const overlay = findOverlay(state, action.overlay);
-      if (overlay?.kind !== 'history') return reduced(state);
-      return reduced(replaceOverlay(state, { ...overlay, entries: action.entries ?? [], error: action.error }));
-    }
-    case 'files-loaded':
-      return filesResult(state, action);
-    case 'top-loaded': {
-      const overlay = findOverlay(state, action.overlay);
-      if (overlay?.kind !== 'stats') return reduced(state);
-      // The same processes as last time (an idle container's, every TOP_EVERY_MS) draw nothing new: no frame (bench B10).
-      if (action.top && overlay.topError === undefined && sameJson(overlay.top, action.top)) return reduced(state);
-      return reduced(replaceOverlay(state, action.top ? { ...overlay, top: action.top, topError: undefined } : { ...overlay, topError: action.error }));
-    }
-    case 'engines-listed': {
-      const overlay = findOverlay(state, action.overlay);
-      if (overlay?.kind === 'palette') return paletteEngines(state, overlay, action.rows);
-      return engineResult(state, action);
-    }
-    case 'engine-probed':
-    case 'engine-switched':
-      return engineResult(state, action);
     case 'engine-confirmed': {
       // The protected engine's name was typed: its dialog closes and the action goes on.
       if (!findOverlay(state, action.overlay)) return reduced(state);
       const closed = closeOverlay(state, action.overlay);
       const pane = paneEntry(closed.pane);
       // An action asked from a view over the pane is that view's again (a copy in the file browser); anything else, the pane's row's.
-      const again = copyAgain(closed, action.action, ctx, action.confirmed) ?? targetKey(closed, action.action, ctx, pane, action.confirmed) ?? reduced(closed);
+      const again = viewAgain(closed, action.action, ctx, action.confirmed) ?? targetKey(closed, action.action, ctx, pane, action.confirmed) ?? reduced(closed);
       return { state: again.state, commands: [{ type: 'overlay-release', overlay: action.overlay }, ...again.commands] };
     }
     case 'open-dialog': {
       const dialog = dialogOf(action.request.type);
       return dialog ? openRegistered(state, ctx, dialog, action.request) : reduced(state);
+    }
+    case 'view': {
+      const overlay = findOverlay(state, action.overlay);
+      // The view closed meanwhile: what it asked for matters only if its module says so (a switch that happened).
+      if (overlay === undefined) return views.map((v) => v.resultClosed?.(state, action.result, ctx)).find((r) => r !== undefined) ?? reduced(state);
+      const view = overlay.kind === 'dialog' ? undefined : viewOf(overlay);
+      return view?.result && overlay.kind !== 'dialog' ? view.result(state, overlay, action.result, ctx, viewApp) : reduced(state);
     }
     case 'dialog': {
       const overlay = findOverlay(state, action.overlay);

@@ -8,7 +8,6 @@ import { rowKey } from '../../state/sources.ts';
 import { unacknowledged } from '../../state/incidents/detect.ts';
 import { notify, reduced } from '../commands.ts';
 import { plural } from '../format/index.ts';
-import { openView } from '../keys/steps.ts';
 import { incidentRows, incidentTarget, type IncidentColumn, type IncidentRow } from '../rows/incident-rows.ts';
 import type { Column } from '../table.ts';
 import { theme } from '../theme.ts';
@@ -60,13 +59,9 @@ export const incidents: PaneDefinition<IncidentRow> = definePane<IncidentRow>({
       return { text: ctx.engine.connection.eventsLive ? 'no incidents since berth started: crashes, OOM kills, unhealthy containers and restart loops appear here' : 'no incidents: the engine’s event stream is not connected', tone: 'muted' };
     },
   },
-  target: (row, _state, ctx) => incidentTarget(row.incident, ctx),
+  // The row's container, and which incident it is (Enter opens its card: app/views).
+  target: (row, _state, ctx) => ({ ...incidentTarget(row.incident, ctx), incident: row.incident.seq }),
   actions: {
-    'incident-card': (state, ctx) => {
-      const row = selectedRow(incidents, state, ctx);
-      if (!row) return reduced(state);
-      return openView(state, (id) => ({ kind: 'incident', id, seq: row.incident.seq, top: 0 }));
-    },
     acknowledge: (state, ctx) => {
       const row = selectedRow(incidents, state, ctx);
       if (!row || row.incident.acknowledged) return reduced(state);

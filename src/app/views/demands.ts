@@ -1,8 +1,9 @@
-/** What the open views keep live: a stats view, its container's figures (columns on or not). */
+/** What the open views keep live, merged (each view's module declares its own: a stats view, its container's figures). */
 import type { Demands } from '../../state/sources.ts';
 import type { AppState } from '../types.ts';
+import { viewOf } from './index.ts';
 
 export function viewDemands(state: AppState): Demands {
-  const stats = state.overlays.flatMap((o) => (o.kind === 'stats' ? [o.containerId] : []));
+  const stats = state.overlays.flatMap((o) => (o.kind === 'dialog' ? [] : (viewOf(o)?.demands?.(o).stats ?? [])));
   return stats.length > 0 ? { stats } : {};
 }

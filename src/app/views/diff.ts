@@ -2,12 +2,10 @@
  * The diff view (`D`): what changed in a container's filesystem since its image, as a tree —
  * what a commit of it would capture. The engine says added (A), changed (C) or deleted (D) per
  * path and nothing more: no sizes, no contents; the heading says so. Drawn in the inspect view
- * (it scrolls the same), under its own caption.
+ * (it scrolls the same), under its own caption: its opener is that view's (inspect.ts).
  */
 import type { ChangeKind, FileChange } from '../../engine/changes.ts';
-import type { TargetActions } from '../actions/target-actions.ts';
 import { plural } from '../format/plural.ts';
-import { openView } from '../keys/steps.ts';
 
 export const CHANGE_MARK: Record<ChangeKind, string> = { added: 'A', changed: 'C', deleted: 'D' };
 
@@ -47,14 +45,3 @@ export function diffLines(changes: readonly FileChange[]): string[] {
   if (changes.length === 0) return ['nothing changed since the image: a commit would capture no files'];
   return [`${changeCounts(changes)} (${plural(changes.length, 'path')}; the engine gives no sizes)`, '', ...changeTree(changes)];
 }
-
-export const diffActions: TargetActions = {
-  diff: {
-    container: (state, _ctx, c) =>
-      openView(
-        state,
-        (id) => ({ kind: 'inspect', id, target: 'container', objectId: c.id, title: c.shown, caption: `changes in ${c.shown} since its image`, top: 0 }),
-        (o) => ({ type: 'container-diff-load', overlay: o.id, containerId: c.id }),
-      ),
-  },
-};

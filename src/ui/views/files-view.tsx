@@ -1,9 +1,8 @@
 import { Box, Text } from 'ink';
 import type { FilesOverlay } from '../../app/types.ts';
 import { formatBytes, sanitizeLine, truncate } from '../../app/format/index.ts';
-import { browserRows, type BrowserRow } from '../../app/views/files.ts';
+import { browserRows, FILES_HEADING, type BrowserRow } from '../../app/views/file-rows.ts';
 import { CHANGE_MARK } from '../../app/views/diff.ts';
-import { FILES_HEADING } from '../../app/keys/files.ts';
 import { LIST_CAP_BYTES } from '../../state/files/browse.ts';
 import { theme } from '../../app/theme.ts';
 import { useKeymap } from '../runtime-context.tsx';

@@ -1,9 +1,12 @@
 /**
- * The component that draws each kind of view over the panes (dialogs go through DialogHost). The
- * views' keys are in keys/overlays.ts; their state is the overlay's, in the app store.
+ * The component that draws each view over the panes, by the drawing kind its module declares
+ * (app/views: the kind, not the view); dialogs go through DialogHost. A view's keys and state are
+ * its module's.
  */
 import type { ReactElement } from 'react';
-import type { AppState, Overlay } from '../../app/types.ts';
+import type { AppState, EnginesOverlay, FilesOverlay, HelpOverlay, HistoryOverlay, IncidentOverlay, InspectOverlay, LogsOverlay, Overlay, PaletteOverlay, StatsOverlay } from '../../app/types.ts';
+import { viewOf } from '../../app/views/index.ts';
+import type { ViewDrawing } from '../../app/views/module.ts';
 import { DialogHost } from '../dialogs/dialog-host.tsx';
 import { helpContexts } from '../../app/keys/contexts.ts';
 import type { CommandRunner } from '../../app/handlers/runner.ts';
@@ -25,22 +28,24 @@ interface Props<O extends Overlay> {
   height: number;
 }
 
-type Views = { [K in Overlay['kind']]: (props: Props<Extract<Overlay, { kind: K }>>) => ReactElement };
-
-export const overlayViews: Views = {
-  help: ({ overlay, state, width, height }) => <HelpView overlay={overlay} contexts={helpContexts(state)} width={width} height={height} />,
-  inspect: ({ overlay, width, height }) => <InspectView overlay={overlay} width={width} height={height} />,
-  logs: ({ overlay, runner, width, height }) => <LogsView overlay={overlay} session={runner.logSession(overlay.id)} width={width} height={height} />,
-  dialog: ({ overlay, width, height }) => <DialogHost overlay={overlay} width={width} height={height} />,
-  engines: ({ overlay, width, height }) => <EnginesView overlay={overlay} width={width} height={height} />,
-  stats: ({ overlay, width, height }) => <StatsView overlay={overlay} width={width} height={height} />,
-  history: ({ overlay, width, height }) => <HistoryView overlay={overlay} width={width} height={height} />,
-  incident: ({ overlay, width, height }) => <IncidentView overlay={overlay} width={width} height={height} />,
-  palette: ({ overlay, width, height }) => <PaletteView overlay={overlay} width={width} height={height} />,
-  files: ({ overlay, width, height }) => <FilesView overlay={overlay} width={width} height={height} />,
+/** Each drawing kind's component; the overlay is the one its module declares that kind for. */
+const drawings: { [D in ViewDrawing]: (props: Props<Overlay>) => ReactElement } = {
+  'key-list': ({ overlay, state, width, height }) => <HelpView overlay={overlay as HelpOverlay} contexts={helpContexts(state)} width={width} height={height} />,
+  'json-lines': ({ overlay, width, height }) => <InspectView overlay={overlay as InspectOverlay} width={width} height={height} />,
+  'log-lines': ({ overlay, runner, width, height }) => <LogsView overlay={overlay as LogsOverlay} session={runner.logSession(overlay.id)} width={width} height={height} />,
+  'engine-list': ({ overlay, width, height }) => <EnginesView overlay={overlay as EnginesOverlay} width={width} height={height} />,
+  'resource-graphs': ({ overlay, width, height }) => <StatsView overlay={overlay as StatsOverlay} width={width} height={height} />,
+  'layer-table': ({ overlay, width, height }) => <HistoryView overlay={overlay as HistoryOverlay} width={width} height={height} />,
+  'post-mortem': ({ overlay, width, height }) => <IncidentView overlay={overlay as IncidentOverlay} width={width} height={height} />,
+  'command-list': ({ overlay, width, height }) => <PaletteView overlay={overlay as PaletteOverlay} width={width} height={height} />,
+  'file-tree': ({ overlay, width, height }) => <FilesView overlay={overlay as FilesOverlay} width={width} height={height} />,
 };
 
 export function OverlayView(props: Props<Overlay>) {
-  const View = overlayViews[props.overlay.kind] as (props: Props<Overlay>) => ReactElement;
-  return <View {...props} />;
+  const overlay = props.overlay;
+  if (overlay.kind === 'dialog') return <DialogHost overlay={overlay} width={props.width} height={props.height} />;
+  const view = viewOf(overlay);
+  if (!view) return null;
+  const Drawing = drawings[view.draws];
+  return <Drawing {...props} />;
 }

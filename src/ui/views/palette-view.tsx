@@ -1,5 +1,5 @@
 import { Box, Text } from 'ink';
-import { paletteMatches } from '../../app/keys/palette.ts';
+import { paletteMatches } from '../../app/keys/palette-entries.ts';
 import { fuzzyMatch } from '../../app/format/fuzzy.ts';
 import { displayWidth, padEnd, sanitizeLine, truncate } from '../../app/format/index.ts';
 import type { PaletteOverlay } from '../../app/types.ts';

@@ -1,11 +1,12 @@
 /**
- * Choosing a fleet in the engine switcher (app/keys/engines.ts): Space chooses and unchooses the
+ * Choosing a fleet in the engine switcher (app/views/engines.ts): Space chooses and unchooses the
  * selected engine, Enter with engines chosen asks for them together with the one shown (which
  * stays first, so it is not sent again), and the switcher waits for the answer.
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { enginesKey } from '../../../src/app/keys/engines.ts';
+import { viewApp } from '../../../src/app/keys/reduce.ts';
+import { engines } from '../../../src/app/views/engines.ts';
 import { plainFlags } from '../../../src/app/input/press.ts';
 import { initialAppState, type AppState, type EngineRow, type EnginesOverlay } from '../../../src/app/types.ts';
 import { initialEngineState } from '../../../src/state/engine-state.ts';
@@ -21,7 +22,7 @@ function keys(names: string[]) {
   let state: AppState = { ...initialAppState(), overlays: [overlay] };
   let commands: unknown[] = [];
   for (const name of names) {
-    const out = enginesKey(state, top(state), press(name), ctx);
+    const out = engines.key(state, top(state), press(name), ctx, viewApp);
     assert.ok(out, `${name} does something`);
     state = out.state;
     commands = [...commands, ...out.commands];

@@ -22,6 +22,7 @@ void it('re-exports every formatter', () => {
     'layoutColumns',
     'padEnd',
     'padStart',
+    'plainClusters',
     'plainEmoji',
     'plural',
     'renderBar',

@@ -1,10 +1,11 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { displayWidth } from '../../../src/app/format/index.ts';
-import { footerOrder, footerParts, viewFooterOrder } from '../../../src/app/keys/footer.ts';
+import { footerOrder, footerParts } from '../../../src/app/keys/footer.ts';
 import { helpLines } from '../../../src/app/keys/help-lines.ts';
 import { defaultKeymap, paneIdsOf } from '../../../src/app/keys/keymap.ts';
 import { panes } from '../../../src/app/panes/index.ts';
+import { views } from '../../../src/app/views/index.ts';
 
 const stack = (pane: string) => [pane, 'list', 'panes', 'global', 'anywhere'];
 const width = (parts: readonly string[]) => displayWidth(parts.join('  '));
@@ -28,11 +29,12 @@ test('the footer fills the width it has: more keys at 200 columns than at 80, al
 });
 
 test('every key the footer ranks is one the screen has', () => {
-  const screens = [...panes.map((p) => p.id), ...Object.keys(viewFooterOrder)];
+  const viewScreens: readonly string[] = views.filter((v) => v.footer !== undefined).map((v) => v.id);
+  const screens = [...panes.map((p) => p.id), ...viewScreens];
   assert.ok(screens.some((screen) => footerOrder(screen).length > 0), 'some screen ranks its keys');
   for (const screen of screens) {
     const actions = footerOrder(screen);
-    const contexts = screen === 'logs' ? ['logs', 'global', 'anywhere'] : stack(screen);
+    const contexts = viewScreens.includes(screen) ? [screen, 'global', 'anywhere'] : stack(screen);
     const there = new Set(defaultKeymap.bindingsFor(contexts).map((b) => b.action));
     for (const action of actions) assert.ok(there.has(action), `${screen}: ${action}`);
   }

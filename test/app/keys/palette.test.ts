@@ -8,8 +8,7 @@ import { test } from 'node:test';
 import type { Command } from '../../../src/app/commands.ts';
 import type { UiContext } from '../../../src/app/context.ts';
 import { plainFlags, type KeyPress } from '../../../src/app/input/press.ts';
-import { paletteMatches } from '../../../src/app/keys/palette.ts';
-import { rankEntries } from '../../../src/app/keys/palette-entries.ts';
+import { paletteMatches, rankEntries } from '../../../src/app/keys/palette-entries.ts';
 import { reduceApp } from '../../../src/app/keys/reduce.ts';
 import { initialAppState, topOverlay, type AppState, type PaletteEntry } from '../../../src/app/types.ts';
 import { initialEngineState } from '../../../src/state/engine-state.ts';
@@ -86,7 +85,7 @@ test('↓ chooses the next entry; the engines listed join the entries', () => {
   const opened = keys(start(), ':', ...'sto');
   const top = topOverlay(opened.state);
   assert.ok(top?.kind === 'palette');
-  const withEngines = reduceApp(opened.state, { kind: 'action', action: { type: 'engines-listed', overlay: top.id, rows: [{ name: 'remote-box', host: 'ssh://me@box', description: '', current: false, target: { context: 'remote-box' } }] } }, ctx).state;
+  const withEngines = reduceApp(opened.state, { kind: 'action', action: { type: 'view', overlay: top.id, result: { kind: 'listed', rows: [{ name: 'remote-box', host: 'ssh://me@box', description: '', current: false, target: { context: 'remote-box' } }] } } }, ctx).state;
   const listed = topOverlay(withEngines);
   assert.ok(listed?.kind === 'palette');
   assert.ok(listed.entries.some((e) => e.name === 'engine remote-box'));
@@ -110,7 +109,7 @@ test('choosing an engine opens the switcher switching to it; the one shown is sa
     { name: 'here', host: 'unix:///here.sock', current: true, target: { host: 'unix:///here.sock' } },
     { name: 'remote-box', host: 'ssh://me@box', current: false, target: { context: 'remote-box' } },
   ];
-  const listed = reduceApp(opened.state, { kind: 'action', action: { type: 'engines-listed', overlay: top.id, rows } }, ctx).state;
+  const listed = reduceApp(opened.state, { kind: 'action', action: { type: 'view', overlay: top.id, result: { kind: 'listed', rows } } }, ctx).state;
   const switched = keys(listed, ...'remote', 'return');
   const switcher = topOverlay(switched.state);
   assert.equal(switcher?.kind, 'engines');

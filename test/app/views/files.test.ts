@@ -4,8 +4,12 @@
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { filesResult } from '../../../src/app/keys/files.ts';
-import { browserRows } from '../../../src/app/views/files.ts';
+import type { FilesReply } from '../../../src/app/commands.ts';
+import { viewApp } from '../../../src/app/keys/reduce.ts';
+import { browserRows } from '../../../src/app/views/file-rows.ts';
+import { files } from '../../../src/app/views/files.ts';
+import { initialEngineState } from '../../../src/state/engine-state.ts';
+import { uiContext } from '../../support/ui-context.ts';
 import { initialAppState, type AppState, type FilesOverlay } from '../../../src/app/types.ts';
 
 const base: FilesOverlay = {
@@ -25,6 +29,10 @@ const base: FilesOverlay = {
 
 const withOverlay = (overlay: FilesOverlay): AppState => ({ ...initialAppState(), overlays: [overlay], serial: overlay.id });
 
+/** The browser's module takes what its read answered (the generic view result). */
+const ctx = uiContext({ engine: initialEngineState('x') });
+const filesResult = (state: AppState, result: Omit<FilesReply, 'kind'>) => files.result!(state, state.overlays[0] as FilesOverlay, { kind: 'opened', ...result }, ctx, viewApp);
+
 test('rows: .. first, the listing with its marks, then what was deleted here (not elsewhere)', () => {
   assert.deepEqual(
     browserRows(base).map((r) => [r.name, r.kind, r.mark ?? '']),
@@ -41,11 +49,11 @@ test('rows: .. first, the listing with its marks, then what was deleted here (no
 
 test('a directory read again keeps the cursor on its row; up from one lands on the one left', () => {
   const onSsl = withOverlay({ ...base, selected: 3 });
-  const reread = filesResult(onSsl, { type: 'files-loaded', overlay: 4, opened: { kind: 'directory', path: '/etc', listing: { entries: [{ name: 'a', kind: 'file', size: 1 }, ...(base.entries ?? [])], capped: false } } });
+  const reread = filesResult(onSsl, { opened: { kind: 'directory', path: '/etc', listing: { entries: [{ name: 'a', kind: 'file', size: 1 }, ...(base.entries ?? [])], capped: false } } });
   const again = reread.state.overlays[0] as FilesOverlay;
   assert.equal(browserRows(again)[again.selected]?.name, 'ssl');
   const inSsl = withOverlay({ ...base, path: '/etc/ssl', entries: [], selected: 0 });
-  const up = filesResult(inSsl, { type: 'files-loaded', overlay: 4, opened: { kind: 'directory', path: '/etc', listing: { entries: [...(base.entries ?? [])], capped: true } } });
+  const up = filesResult(inSsl, { opened: { kind: 'directory', path: '/etc', listing: { entries: [...(base.entries ?? [])], capped: true } } });
   const upper = up.state.overlays[0] as FilesOverlay;
   assert.equal(browserRows(upper)[upper.selected]?.name, 'ssl');
   assert.equal(upper.capped, true);
@@ -53,11 +61,11 @@ test('a directory read again keeps the cursor on its row; up from one lands on t
 
 test('a text file opens over the browser; a failure after the first listing keeps the rows and says why', () => {
   const state = withOverlay({ ...base, loading: '/etc/hosts' });
-  const opened = filesResult(state, { type: 'files-loaded', overlay: 4, opened: { kind: 'file', path: '/etc/hosts', lines: ['127.0.0.1 localhost'] } });
+  const opened = filesResult(state, { opened: { kind: 'file', path: '/etc/hosts', lines: ['127.0.0.1 localhost'] } });
   const top = opened.state.overlays.at(-1);
   assert.ok(top?.kind === 'inspect' && top.caption === '/etc/hosts in web' && top.lines?.[0] === '127.0.0.1 localhost');
   assert.equal((opened.state.overlays[0] as FilesOverlay).loading, undefined);
-  const failed = filesResult(state, { type: 'files-loaded', overlay: 4, error: 'Could not find the file /etc/hosts' });
+  const failed = filesResult(state, { error: 'Could not find the file /etc/hosts' });
   assert.equal((failed.state.overlays[0] as FilesOverlay).entries?.length, 3);
   assert.equal(failed.state.notice?.text, 'Could not find the file /etc/hosts');
 });

@@ -20,7 +20,7 @@ test('the same processes again change nothing; a changed cell or an error does',
   const opened = reduceApp(initialAppState({ columns: 100, rows: 30 }), { kind: 'key', press: { name: 'm', input: 'm', key: plainFlags } }, ctx).state;
   const overlay = topOverlay(opened);
   assert.equal(overlay?.kind, 'stats');
-  const loaded = (state: typeof opened, action: { top?: ReturnType<typeof top>; error?: string }) => reduceApp(state, { kind: 'action', action: { type: 'top-loaded', overlay: overlay?.id ?? -1, ...action } }, ctx).state;
+  const loaded = (state: typeof opened, action: { top?: ReturnType<typeof top>; error?: string }) => reduceApp(state, { kind: 'action', action: { type: 'view', overlay: overlay?.id ?? -1, result: { kind: 'processes', ...action } } }, ctx).state;
   const first = loaded(opened, { top: top('00:00:00') });
   assert.notEqual(first, opened);
   assert.equal(loaded(first, { top: top('00:00:00') }), first, 'the same answer: the very same state, no frame');

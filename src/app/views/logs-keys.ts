@@ -1,80 +1,35 @@
 /**
- * What keys do in the views over the panes (help, inspect, logs, stats, the engine switcher) and
- * in dialogs, each through the keymap's contexts for it (contexts.ts). A dialog's keys are its
- * module's (app/dialogs), a pure function of its own state.
- *
- * Adding an overlay kind: its state in app/types.ts (Overlay), a case here, and a component in
- * ui/views/overlay-views.tsx.
+ * The logs view's keys (logs.ts is the view): scrolling, which reads older and newer pages of a
+ * container's whole history at the ends; search (the window at once, the rest of the history
+ * through the engine) and filter mode; a time window; select mode (copy lines, a JSON line laid
+ * out); the pager; saving. What the view shows is a LogViewState (state/logs/view-model.ts).
  */
-import { notify, reduced, type Command, type Reduced } from '../commands.ts';
-import { replaceOverlay } from '../navigation.ts';
-import type { AppState, DialogOverlay, HelpOverlay, HistoryOverlay, IncidentOverlay, InspectOverlay, LogsOverlay, Overlay } from '../types.ts';
-import { handlerOn } from '../actions/target-actions.ts';
-import { helpBindings, onEngine } from '../fleet/access.ts';
-import { targetActions } from '../actions/index.ts';
-import { incidentCard, incidentTarget, incidentWhat } from '../rows/incident-rows.ts';
-import { dialogOf } from '../dialogs/index.ts';
-import { applyOutcome, dialogContext } from '../dialogs/open.ts';
-import type { KeyPress } from '../input/press.ts';
-import { editLine } from '../input/field.ts';
 import { nextMatch } from '../../state/logs/search.ts';
 import { anchorAt, filterTop, nextContext, revealInFilter } from '../../state/logs/filter.ts';
-import { compiledQuery, filterFor, overlayMatcher } from '../views/logs-filter.ts';
 import { nextPreset, parseTimeWindow } from '../../state/logs/time-window.ts';
 import { maxTop, reduceLogView, type LogViewAction, type LogViewContext } from '../../state/logs/view-model.ts';
-import { bodyHeight } from '../layout.ts';
-import { contextsFor, helpContexts } from './contexts.ts';
-import { isPrintableKey, type KeyContext } from './keymap.ts';
-import { enginesKey } from './engines.ts';
-import { filesKey } from './files.ts';
-import { helpLines } from './help-lines.ts';
-import { close, openView } from './steps.ts';
 import { COPY_MAX_BYTES, fitCopy } from '../clipboard.ts';
-import { jsonTokens, prettyJson } from '../format/json-line.ts';
-import { sanitizeTabbed } from '../format/index.ts';
+import { notify, reduced, type Command, type Reduced } from '../commands.ts';
 import type { UiContext } from '../context.ts';
+import { sanitizeTabbed } from '../format/index.ts';
+import { jsonTokens, prettyJson } from '../format/json-line.ts';
 import { plural } from '../format/plural.ts';
-
-/** Rows of text a scroll view shows under its title line. */
-export function scrollBody(state: AppState, ctx: UiContext): number {
-  return Math.max(bodyHeight(state.terminal, ctx.engine, state.pulse) - 1, 1);
-}
+import { editLine } from '../input/field.ts';
+import type { KeyPress } from '../input/press.ts';
+import { isPrintableKey } from '../keys/keymap.ts';
+import { close } from '../keys/steps.ts';
+import { bodyHeight } from '../layout.ts';
+import { findOverlay, replaceOverlay } from '../navigation.ts';
+import type { AppState, LogsOverlay } from '../types.ts';
+import { compiledQuery, filterFor, overlayMatcher } from './logs-filter.ts';
+import type { ViewApp } from './module.ts';
 
 /** Rows of log lines under the logs view's header, above its hint line. */
-export function logsBody(state: AppState, ctx: UiContext): number {
+function logsBody(state: AppState, ctx: UiContext): number {
   return Math.max(bodyHeight(state.terminal, ctx.engine, state.pulse) - 2, 1);
 }
 
-/** The help text's lines: every key for the screen under it, from the keymap in force, wrapped at the width. */
-export function helpLineCount(state: AppState, ctx: UiContext): number {
-  return helpLines(helpBindings(state, ctx, ctx.keymap.bindingsFor(helpContexts(state))), state.terminal.columns).length;
-}
-
-function scrollKey<O extends HelpOverlay | InspectOverlay | HistoryOverlay | IncidentOverlay>(state: AppState, overlay: O, press: KeyPress, ctx: UiContext, context: KeyContext, lines: number): Reduced | undefined {
-  const body = scrollBody(state, ctx);
-  const maxTop = Math.max(lines - body, 0);
-  const to = (top: number) => reduced(replaceOverlay(state, { ...overlay, top: Math.min(Math.max(top, 0), maxTop) }));
-  switch (ctx.keymap.resolve(context, press.name)) {
-    case 'up':
-      return to(overlay.top - 1);
-    case 'down':
-      return to(overlay.top + 1);
-    case 'page-up':
-      return to(overlay.top - body);
-    case 'page-down':
-      return to(overlay.top + body);
-    case 'top':
-      return to(0);
-    case 'bottom':
-      return to(maxTop);
-    case 'close':
-      return close(state, overlay.id);
-    default:
-      return undefined;
-  }
-}
-
-export function logViewContext(state: AppState, overlay: LogsOverlay, ctx: UiContext): LogViewContext {
+function logViewContext(state: AppState, overlay: LogsOverlay, ctx: UiContext): LogViewContext {
   const lines = ctx.logLines(overlay.id);
   return {
     length: overlay.length,
@@ -91,7 +46,7 @@ export function applyLogView(state: AppState, overlay: LogsOverlay, action: LogV
 /** Columns one ←/→ moves long lines by. */
 const COLUMN_STEP = 10;
 
-function logsKey(state: AppState, overlay: LogsOverlay, press: KeyPress, ctx: UiContext): Reduced | undefined {
+export function logsKey(state: AppState, overlay: LogsOverlay, press: KeyPress, ctx: UiContext, app: ViewApp): Reduced | undefined {
   const apply = (action: LogViewAction, ...commands: Command[]) => reduced(applyLogView(state, overlay, action, ctx), ...commands);
   const prompt = overlay.prompt;
   const history = overlay.history;
@@ -119,7 +74,7 @@ function logsKey(state: AppState, overlay: LogsOverlay, press: KeyPress, ctx: Ui
   const body = logsBody(state, ctx);
   const atBottom = overlay.view.top >= maxTop(overlay.length, body);
   const action = ctx.keymap.resolve('logs', press.name);
-  const selecting = selectKey(state, overlay, action, ctx);
+  const selecting = selectKey(state, overlay, action, ctx, app);
   if (selecting !== undefined) return selecting;
   const filtered = filterKey(state, overlay, action, ctx);
   if (filtered !== undefined) return filtered;
@@ -178,7 +133,7 @@ function logsKey(state: AppState, overlay: LogsOverlay, press: KeyPress, ctx: Ui
         const [key, what] = action === 'copy-lines' ? [ctx.keymap.shortLabel('copy-lines'), 'copies selected lines'] : [ctx.keymap.shortLabel('pretty-json'), 'shows one line as JSON'];
         return notify(state, `${key} ${what}: press ${ctx.keymap.shortLabel('select-lines')} first (select mode puts a cursor on a line), or ${ctx.keymap.shortLabel('search')} to search for one`, 'error');
       }
-      return action === 'copy-lines' ? copyLines(state, overlay, ctx, line, line) : prettyLine(state, overlay, ctx, line);
+      return action === 'copy-lines' ? copyLines(state, overlay, ctx, line, line) : prettyLine(state, overlay, ctx, app, line);
     }
     case 'pager':
       return reduced(state, { type: 'logs-pager', overlay: overlay.id });
@@ -214,7 +169,7 @@ function logsKey(state: AppState, overlay: LogsOverlay, press: KeyPress, ctx: Ui
 }
 
 /** Select mode's keys: the cursor moves (the screen follows it), y copies the range, J pretty-prints the cursor's line. */
-function selectKey(state: AppState, overlay: LogsOverlay, action: ReturnType<UiContext['keymap']['resolve']>, ctx: UiContext): Reduced | undefined {
+function selectKey(state: AppState, overlay: LogsOverlay, action: ReturnType<UiContext['keymap']['resolve']>, ctx: UiContext, app: ViewApp): Reduced | undefined {
   const select = overlay.select;
   if (select === undefined) return undefined;
   const body = logsBody(state, ctx);
@@ -240,7 +195,7 @@ function selectKey(state: AppState, overlay: LogsOverlay, action: ReturnType<UiC
     case 'copy-lines':
       return copyLines(replaceOverlay(state, { ...overlay, select: undefined }), overlay, ctx, Math.min(select.anchor, select.cursor), Math.max(select.anchor, select.cursor));
     case 'pretty-json':
-      return prettyLine(state, overlay, ctx, select.cursor);
+      return prettyLine(state, overlay, ctx, app, select.cursor);
     case 'select-lines':
     case 'close':
       return reduced(replaceOverlay(state, { ...overlay, select: undefined }));
@@ -264,12 +219,12 @@ function copyLines(state: AppState, overlay: LogsOverlay, ctx: UiContext, from: 
 }
 
 /** A JSON line laid out in the inspect view (closing it comes back here); not JSON: says so. */
-function prettyLine(state: AppState, overlay: LogsOverlay, ctx: UiContext, index: number): Reduced {
+function prettyLine(state: AppState, overlay: LogsOverlay, ctx: UiContext, app: ViewApp, index: number): Reduced {
   const text = ctx.logLines(overlay.id)?.at(index)?.text;
   const tokens = text === undefined ? undefined : jsonTokens(text);
   if (tokens === undefined) return notify(state, 'that line is not JSON', 'error');
   // The inspect view sanitises each line as it draws it.
-  return openView(state, (id) => ({ kind: 'inspect', id, target: 'container', objectId: overlay.containerId, title: `${overlay.name}: a log line`, lines: prettyJson(tokens), top: 0 }));
+  return app.showLines(state, { objectId: overlay.containerId, title: `${overlay.name}: a log line`, lines: prettyJson(tokens) });
 }
 
 /** Searches the window for `query` (undefined: clears it), and the rest of the history through the engine. */
@@ -284,8 +239,9 @@ function searchFor(state: AppState, overlay: LogsOverlay, ctx: UiContext, query:
 
 /** In filter mode, scrolls so the selected match is on screen (the reducer moved only the unfiltered view). */
 export function revealCurrent(state: AppState, id: number, ctx: UiContext): AppState {
-  const overlay = state.overlays.find((o) => o.id === id);
-  if (overlay?.kind !== 'logs' || overlay.filter === undefined) return state;
+  // `id` is the logs overlay just applied (applyLogView): found as it is now.
+  const overlay = findOverlay(state, id) as LogsOverlay | undefined;
+  if (overlay?.filter === undefined) return state;
   const current = overlay.view.search?.current;
   const result = filterFor(overlay, ctx.logLines(overlay.id));
   if (current === undefined || result === undefined) return state;
@@ -339,50 +295,3 @@ function stepMatch(state: AppState, overlay: LogsOverlay, press: KeyPress, ctx: 
   return reduced(revealCurrent(applyLogView(state, overlay, { type: direction === 1 ? 'next-match' : 'prev-match' }, ctx), overlay.id, ctx));
 }
 
-/**
- * The post-mortem card: it scrolls; acknowledge; and logs, inspect and restart act on its
- * container as they do on a Containers row (the view or dialog opens over the card).
- */
-function incidentKey(state: AppState, overlay: IncidentOverlay, press: KeyPress, ctx: UiContext): Reduced | undefined {
-  const incident = ctx.incidents.incidents.find((i) => i.seq === overlay.seq);
-  const action = ctx.keymap.resolve('incident', press.name);
-  if (incident && action === 'acknowledge') return incident.acknowledged ? reduced(state) : notify(state, `acknowledged: ${incidentWhat(incident)}`, 'info', { type: 'incident-acknowledge', seq: incident.seq });
-  const target = incident ? incidentTarget(incident, ctx) : undefined;
-  const handler = target && action ? handlerOn(targetActions, action, target) : undefined;
-  // An engine's access holds here too (a restart from the card on a read-only engine is refused).
-  if (handler && target && action) return onEngine(state, ctx, action, target, handler);
-  return scrollKey(state, overlay, press, ctx, 'incident', incident ? incidentCard(incident).length + 1 : 1);
-}
-
-function dialogKeyPress(state: AppState, overlay: DialogOverlay, press: KeyPress, ctx: UiContext): Reduced {
-  const dialog = dialogOf(overlay.dialog.type);
-  if (!dialog) return close(state, overlay.id);
-  const action = ctx.keymap.resolveIn(contextsFor(state), press.name);
-  return applyOutcome(state, ctx, overlay, dialog.key(overlay.dialog, { press, action }, dialogContext(state, ctx, overlay.id)));
-}
-
-/** The overlay's answer to a key, or undefined when it lets the key through (to quit and help). */
-export function overlayKey(state: AppState, overlay: Overlay, press: KeyPress, ctx: UiContext): Reduced | undefined {
-  switch (overlay.kind) {
-    case 'dialog':
-      // Modal: every key is the dialog's.
-      return dialogKeyPress(state, overlay, press, ctx);
-    case 'help':
-      return scrollKey(state, overlay, press, ctx, 'help', helpLineCount(state, ctx));
-    case 'inspect':
-      return scrollKey(state, overlay, press, ctx, 'inspect', overlay.lines?.length ?? 1);
-    case 'logs':
-      return logsKey(state, overlay, press, ctx);
-    case 'engines':
-      return enginesKey(state, overlay, press, ctx);
-    case 'history':
-      // A title row, then a line per layer.
-      return scrollKey(state, overlay, press, ctx, 'inspect', (overlay.entries?.length ?? 0) + 1);
-    case 'stats':
-      return ctx.keymap.resolve('stats', press.name) === 'close' ? close(state, overlay.id) : undefined;
-    case 'incident':
-      return incidentKey(state, overlay, press, ctx);
-    case 'files':
-      return filesKey(state, overlay, press, ctx);
-  }
-}

@@ -1,0 +1,35 @@
+/**
+ * The views over the panes: one line each. A view is its module (module.ts says what one
+ * declares): its opener, keys, contexts, results, demands, footer order and drawing kind.
+ */
+import { engines } from './engines.ts';
+import { files } from './files.ts';
+import { help } from './help.ts';
+import { history } from './history.ts';
+import { incident } from './incident.ts';
+import { inspect } from './inspect.ts';
+import { logs } from './logs.ts';
+import { registeredView, type AnyView, type ViewOverlay } from './module.ts';
+import { palette } from './palette.ts';
+import { stats } from './stats.ts';
+
+export const views: readonly AnyView[] = [
+  registeredView(help),
+  registeredView(inspect),
+  registeredView(history),
+  registeredView(stats),
+  registeredView(engines),
+  registeredView(palette),
+  registeredView(files),
+  registeredView(incident),
+  registeredView(logs),
+];
+
+/** The views others open (module.ts `ViewApp`): text over the screen, the switcher switching. */
+export { showLines } from './inspect.ts';
+export { switchTo } from './engines.ts';
+
+/** The module of a view by its overlay's `kind`. */
+export function viewOf(overlay: ViewOverlay): AnyView | undefined {
+  return views.find((v) => v.id === overlay.kind);
+}
