@@ -85,6 +85,22 @@ export class PtySession {
     await this.writes;
   }
 
+  /**
+   * Types `key` until the screen satisfies the condition. Right after a program berth handed the
+   * terminal to (a pager, a shell) ends, a key may still be that program's: berth drops whatever
+   * was typed until it has the terminal back (main/hand-over.ts), so the key is typed again.
+   */
+  async typeUntil(key: string, condition: (screen: string) => boolean, tries = 10): Promise<string> {
+    for (let i = 1; ; i++) {
+      await this.type(key);
+      try {
+        return await this.waitFor(condition, 2000);
+      } catch (error) {
+        if (i >= tries) throw error;
+      }
+    }
+  }
+
   /** Resolves when the screen satisfies the condition; fails with the screen in the message. */
   async waitFor(condition: string | RegExp | ((screen: string) => boolean), timeoutMs = 10_000): Promise<string> {
     const test = typeof condition === 'function' ? condition : typeof condition === 'string' ? (s: string) => s.includes(condition) : (s: string) => condition.test(s);
