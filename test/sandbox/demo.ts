@@ -49,8 +49,11 @@ try {
   process.exit(1);
 }
 const shown = demoRegistry;
-log(`engine ${sandbox.dockerHost}`);
 for (const line of demoRegistryLines(shown)) log(line);
+// The docker CLI against the demo engine, from another shell: as `npm run sandbox` prints it, on
+// stdout and last, so it stays right above berth's screen (Ctrl-Z shows it again while berth runs).
+log('in another shell, the docker CLI on the demo engine (and its registry\'s credentials):');
+process.stdout.write(`export DOCKER_HOST=${sandbox.dockerHost} DOCKER_CONFIG=${shown.clientConfigDir}\n`);
 
 // berth owns the terminal now: Ctrl-C reaches it as a key, not as a signal to this process.
 for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, () => void stop(130));
