@@ -8,7 +8,6 @@
 import assert from 'node:assert/strict';
 import { after, test } from 'node:test';
 import { defaultKeymap } from '../../src/app/keys/keymap.ts';
-import { panes } from '../../src/app/panes/index.ts';
 import { initialAppState, type AppState, type EngineRow } from '../../src/app/types.ts';
 import { displayWidth } from '../../src/app/format/index.ts';
 import { container, keys, renderApp } from '../support/ui-harness.tsx';
@@ -33,20 +32,6 @@ function app(options: { initial?: AppState; columns?: number } = {}) {
   open.push(ui);
   return ui;
 }
-
-test('at 120 columns the tabs keep their names on Containers with a long summary; the summary gives way', async () => {
-  const ui = app();
-  await ui.settle();
-  await ui.press('a', '/', ...'a-filter-long-enough-to-need-cutting-at-120', '\r');
-  const frame = await ui.waitFor(/all: 0 · /);
-  const tabs = lines(frame).find((l) => l.includes('all: 0 · ')) ?? '';
-  for (const pane of panes) {
-    const key = defaultKeymap.firstKey(`pane-${pane.id}`);
-    assert.ok(tabs.includes(key ? `${key} ${pane.title}` : pane.title), `${pane.title} keeps its name: ${tabs}`);
-  }
-  assert.match(tabs, /all: 0 · \S.*…$/, `the summary is cut, not the names: ${tabs}`);
-  assert.ok(displayWidth(tabs) <= COLUMNS, tabs);
-});
 
 test('at 120 columns Events gives DETAILS the room: ACTION is the word, its argument leads the details', async () => {
   const ui = app();
