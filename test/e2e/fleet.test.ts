@@ -19,7 +19,6 @@ import path from 'node:path';
 import { after, before, test } from 'node:test';
 import { LOCAL_BUSYBOX } from '../sandbox/images.ts';
 import { startSmallDiskEngine, type SmallDiskEngine } from '../sandbox/small-disk.ts';
-import { memberNames } from '../../src/state/fleet/member-names.ts';
 import { key, launchBerth, type PtySession } from '../support/pty.ts';
 import { sandboxEnv } from '../support/sandbox-env.ts';
 import { listenInTempDir, type UnixServer } from '../support/unix-server.ts';
@@ -40,15 +39,9 @@ const gone = `unix://${path.join(scratch, 'gone.sock')}`;
 const names = { self: `${tag}-self`, other: `${tag}-other`, own: `${tag}-own`, volume: `${tag}-vol`, late: `${tag}-late`, crash: `${tag}-crash` };
 /** The sandbox's dockerd: its dir and socket (the Podman pass's env names Podman's). */
 const sandboxDocker = env.engine === 'docker' ? { dir: env.dir, socket: env.dockerHost.slice('unix://'.length) } : { dir: path.dirname(env.dir), socket: path.join(path.dirname(env.dir), 'docker.sock') };
-/** A dockerd of this file's own, frozen with SIGSTOP in the first test. */
+/** A dockerd of this file's own (the fleet calls it docker-2), frozen with SIGSTOP in the first test. */
 let own: { engine: SmallDiskEngine; pid: number; host: string; config: string } | undefined;
-/**
- * The first test's names for its engines: its two docker.sock read apart by their folders
- * (member-names.ts), as the status bar writes them; the ENGINE column may cut one at its width.
- */
-let fleetNames = { self: self.name, other: other.name, own: 'docker' };
-/** A name as a table cell holds it: whole, or its first characters then more (cut with …). */
-const cell = (name: string) => (name.length > 15 ? `${name.slice(0, 15)}\\S*` : name);
+const OWN_NAME = 'docker-2';
 /** The sandbox dockerd over ssh: the fleet calls it by its host, berth-sandbox. */
 const SSH_NAME = 'berth-sandbox';
 /** An engine that takes connections and never answers (as one SIGSTOPped does): its own rows wait, nobody else's. */
@@ -115,18 +108,15 @@ after(async () => {
 test('a fleet of two dockerds, Podman, the ssh engine and one not there: rows of each with ENGINE; one frozen (SIGSTOP), a container started elsewhere appears and keys answer; a shell and M’s figures on its row come from its engine; engine: filters, a stop goes to the row’s own engine, volumes, events and incidents merge', { timeout: 120_000 }, async () => {
   assert.ok(env.ssh, 'the sandbox’s ssh engine (test/run.ts sets it in every pass)');
   assert.ok(own);
-  const hosts = [self.host, other.host, own.host, env.ssh.host, gone];
-  const [selfName = '', otherName = '', ownName = ''] = memberNames(hosts.map((label) => ({ label })));
-  fleetNames = { self: selfName, other: otherName, own: ownName };
-  const b = launch(hosts);
+  const b = launch([self.host, other.host, own.host, env.ssh.host, gone]);
   // The ssh engine is the sandbox's dockerd: its rows are the dockerd's container's.
   const onDockerd = env.engine === 'docker' ? names.self : names.other;
   const sshRow = (s: string) => s.split('\n').some((line) => line.includes(SSH_NAME) && line.includes(onDockerd));
   const screen = await b.waitFor((s) => s.includes(names.self) && s.includes(names.other) && s.includes(names.own) && sshRow(s) && /gone ✕ unreachable/.test(s), WAIT_MS);
   assert.match(screen, /ENGINE/);
-  assert.match(screen, new RegExp(`${fleetNames.self} ● (live|polling)`), 'each engine’s state in the status bar');
-  assert.match(screen, new RegExp(`${cell(fleetNames.other)}\\s+[0-9a-f]{12}\\s+${names.other}`), 'the row names its engine');
-  assert.match(screen, new RegExp(`${cell(fleetNames.own)}\\s+[0-9a-f]{12}\\s+${names.own}`), 'the second dockerd’s row names it, apart from the first');
+  assert.match(screen, new RegExp(`${self.name} ● (live|polling)`), 'each engine’s state in the status bar');
+  assert.match(screen, new RegExp(`${other.name}\\s+[0-9a-f]{12}\\s+${names.other}`), 'the row names its engine');
+  assert.match(screen, new RegExp(`${OWN_NAME}\\s+[0-9a-f]{12}\\s+${names.own}`), 'the second dockerd’s row names it');
   // One engine frozen: a container started on another appears, and keys answer (below).
   process.kill(own.pid, 'SIGSTOP');
   try {
@@ -153,7 +143,7 @@ async function fleetWhileFrozen(b: PtySession): Promise<void> {
   await b.type('M');
   await b.waitFor((s) => !s.includes('CPU %'), WAIT_MS);
   // The filter by engine: only the other engine's rows.
-  await filterTo(b, `engine:${fleetNames.other}`);
+  await filterTo(b, `engine:${other.name}`);
   await b.waitFor((s) => s.includes(names.other) && !s.includes(names.self), WAIT_MS);
   await filterTo(b, names.other);
   await b.type('s');
@@ -166,15 +156,15 @@ async function fleetWhileFrozen(b: PtySession): Promise<void> {
   await b.type(key.escape);
   await b.waitFor((s) => !s.includes('filter "'), WAIT_MS);
   await b.type('4');
-  await b.waitFor(new RegExp(`${cell(fleetNames.other)}\\s+${names.volume}`), WAIT_MS);
+  await b.waitFor(new RegExp(`${other.name}\\s+${names.volume}`), WAIT_MS);
   await b.type('6', '/', ...names.other, key.enter);
-  await b.waitFor(new RegExp(`${cell(fleetNames.other)}\\s+\\d\\d:\\d\\d:\\d\\d\\s+container\\s+die\\s+${names.other}`), WAIT_MS);
+  await b.waitFor(new RegExp(`${other.name}\\s+\\d\\d:\\d\\d:\\d\\d\\s+container\\s+die\\s+${names.other}`), WAIT_MS);
   // And incidents: a crash on the other engine is listed with its engine.
   await dockerAt(other, ['run', '-d', '--network', 'none', '--name', names.crash, other.image, 'sh', '-c', 'exit 3']);
   await b.type('9');
-  await b.waitFor(new RegExp(`${cell(fleetNames.other)}\\s+⚠.*exited 3.*${names.crash}`), WAIT_MS);
+  await b.waitFor(new RegExp(`${other.name}\\s+⚠.*exited 3.*${names.crash}`), WAIT_MS);
   // By now the frozen engine has had its ping unanswered: the status bar says so.
-  await b.waitFor(new RegExp(`${fleetNames.own} ◌ not responding`), WAIT_MS);
+  await b.waitFor(new RegExp(`${OWN_NAME} ◌ not responding`), WAIT_MS);
 }
 
 test('config.json access: a read-only engine refuses a stop and its rows’ footer and help offer none, a protected one asks for its name first', { timeout: 90_000 }, async () => {
