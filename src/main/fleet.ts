@@ -9,15 +9,14 @@ import { closeEngineSession, openEngineSession, type EngineSession, type Session
 import type { EngineSwitchboard, SwitchOutcome } from '../state/engine-switch.ts';
 import { accessFor, type AccessSettings } from '../state/fleet/access-settings.ts';
 import { Fleet, type FleetEngine } from '../state/fleet/fleet.ts';
-import { memberNames } from '../state/fleet/member-names.ts';
+import { distinctNames, shortName } from '../state/fleet/member-names.ts';
 
-// Names are made for the engines together: two sockets both named docker.sock read apart by their folders.
-const namesOf = (sessions: readonly EngineSession[]) => memberNames(sessions.map((session) => ({ context: session.client.context, label: session.client.endpoint.label })));
+const nameOf = (session: EngineSession) => shortName({ context: session.client.context, label: session.client.endpoint.label });
 const accessOf = (settings: AccessSettings | undefined, session: EngineSession, name: string) => accessFor(settings, { context: session.client.context, host: session.client.endpoint.label, name });
 
 /** The other engines as the fleet names them: the first engine keeps its plain name; another that would read the same gets -2, -3. */
 function named(board: EngineSwitchboard, others: readonly EngineSession[], settings: AccessSettings | undefined): FleetEngine[] {
-  const names = namesOf([board.current, ...others]).slice(1);
+  const names = distinctNames([nameOf(board.current), ...others.map(nameOf)]).slice(1);
   return others.map((session, i) => {
     const name = names[i] ?? `engine-${i + 2}`;
     return { name, session, access: accessOf(settings, session, name) };
@@ -29,7 +28,7 @@ export function openFleet(board: EngineSwitchboard, others: readonly EngineSessi
   const made: { fleet?: Fleet } = {};
   // After a switch the engine shown may read like one of the others: it is told apart by a star.
   const primaryName = () => {
-    const name = namesOf([board.current, ...(made.fleet?.engines.map((o) => o.session) ?? others)])[0] ?? 'engine';
+    const name = nameOf(board.current);
     return made.fleet?.otherNames.includes(name) ? `${name}*` : name;
   };
   made.fleet = new Fleet({ name: primaryName, access: () => accessOf(settings, board.current, primaryName()), label: () => board.current.label, store: board.store, client: () => board.current.client }, named(board, others, settings));

@@ -12,7 +12,6 @@ import { readEngineCandidates } from '../engine/engine-candidates.ts';
 import { describeError } from '../engine/errors.ts';
 import { closeEngineSession, openEngineSession, startEngineSession, type EngineSession, type SessionOptions, type SessionTarget } from './engine-session.ts';
 import type { EngineState } from './engine-state.ts';
-import { shortName } from './fleet/member-names.ts';
 import { Store } from './store.ts';
 
 export type SwitchOutcome = { ok: true; label: string } | { ok: false; message: string };
@@ -147,11 +146,8 @@ export interface EngineChoice {
 
 /** What the engine switcher asks of the world (runner handlers call it; tests may fake it). */
 export interface EngineSwitching {
-  /**
-   * The engines one could switch to, the current one marked; with `fleet`, the fleet's engines
-   * too (those given with -H or --context, which no context or standard socket may name).
-   */
-  choices(fleet?: readonly FleetEntry[]): EngineChoice[];
+  /** The engines one could switch to, the current one marked. */
+  choices(): EngineChoice[];
   /** Which engine answers there ("docker 20.10.24"), or throws the reason it does not. */
   probe(target: SessionTarget, signal: AbortSignal): Promise<string>;
   switchTo(target: SessionTarget, signal?: AbortSignal): Promise<SwitchOutcome>;
@@ -172,15 +168,12 @@ export interface SwitchingOptions {
 /** The switcher's world for berth itself: the docker CLI's contexts, DOCKER_HOST and local sockets. */
 export function engineSwitching(board: EngineSwitchboard, session: SessionOptions, options: SwitchingOptions): EngineSwitching {
   return {
-    choices: (fleet) => {
-      const { client } = board.current;
-      const found = readEngineCandidates(options.env, options.homedir).map((candidate): EngineChoice => {
+    choices: () =>
+      readEngineCandidates(options.env, options.homedir).map((candidate) => {
+        const { client } = board.current;
         const current = 'context' in candidate.target ? candidate.target.context === client.context : client.context === undefined && candidate.host === client.endpoint.label;
         return { name: candidate.name, host: candidate.host, current, target: candidate.target, ...(candidate.description ? { description: candidate.description } : {}) };
-      });
-      const shown: FleetEntry = { name: fleet?.[0]?.name ?? shortName({ context: client.context, label: client.endpoint.label }), context: client.context, host: client.endpoint.label };
-      return withFleetChoices(found, [shown, ...(fleet ?? []).slice(1)]);
-    },
+      }),
     probe: async (target, signal) => {
       const { sync: _sync, demo: _demo, ...clientOptions } = session;
       const client = new EngineClient({ ...clientOptions, ...target, timeoutMs: options.probeWithinMs ?? 5000 });
@@ -193,38 +186,4 @@ export function engineSwitching(board: EngineSwitchboard, session: SessionOption
     },
     switchTo: (target, signal) => board.switchTo(target, signal),
   };
-}
-
-/** An engine berth shows: the one shown first, then a fleet's others, with its fleet name. */
-export interface FleetEntry {
-  name: string;
-  context?: string;
-  /** Its address, DOCKER_HOST-style (the client's endpoint label). */
-  host: string;
-}
-
-/**
- * The switcher's rows with the engines berth shows added where nothing found names them: started
- * with `-H a -H b` on sockets outside the standard places, no context, DOCKER_HOST or standard
- * socket names them, and the switcher said "no engines found" while both were live. The first
- * entry is the engine shown (marked current); the others keep their fleet names, so the rows
- * read as the ENGINE column does.
- */
-export function withFleetChoices(found: readonly EngineChoice[], fleet: readonly FleetEntry[]): EngineChoice[] {
-  const rows = [...found];
-  fleet.forEach((entry, i) => {
-    const primary = i === 0;
-    const same = (row: EngineChoice) => ('context' in row.target ? row.target.context === entry.context : entry.context === undefined && row.host === entry.host);
-    const at = rows.findIndex(same);
-    if (at >= 0) {
-      const row = rows[at] as EngineChoice;
-      if (primary && !row.current) rows[at] = { ...row, current: true };
-      return;
-    }
-    const target: SessionTarget = entry.context !== undefined ? { context: entry.context } : { host: entry.host };
-    rows.push({ name: entry.name, host: entry.host, current: primary, target, description: primary ? 'shown now' : 'in the fleet' });
-  });
-  // One engine shown: a row matched by its address must not leave another marked too.
-  const current = rows.findIndex((row) => row.current);
-  return rows.map((row, i) => (row.current && i !== current ? { ...row, current: false } : row));
 }

@@ -18,9 +18,7 @@ export const engineHandlers: HandlerTable<'engines-list' | 'engine-switch' | 'en
     }
     let rows: EngineRow[];
     try {
-      // The fleet's engines are rows too (its members' names are the ENGINE column's).
-      const fleet = env.services.sources.fleet?.store.getState().members.map((m) => ({ name: m.name, host: m.engine.connection.endpoint, ...(m.engine.connection.context !== undefined && { context: m.engine.connection.context }) }));
-      rows = engines.choices(fleet);
+      rows = engines.choices();
     } catch (error) {
       env.dispatch({ type: 'view', overlay: command.overlay, result: { kind: 'listed', rows: [], error: describeError(error) } });
       return;
