@@ -170,6 +170,29 @@ export function expireNotice(state: AppState, seq: number): AppState {
  * Where a list overlay's cursor goes for a move action (↑/↓, top/bottom, a page: the whole short
  * list), kept within its `count` rows; undefined for any other action.
  */
+/**
+ * Where a move key takes a cursor or a scroll position at `at` (unbounded: the caller clamps):
+ * a line, a page of `page`, or an end (`last`). undefined: not a move.
+ */
+export function moveTarget(action: string | undefined, at: number, page: number, last: number): number | undefined {
+  switch (action) {
+    case 'up':
+      return at - 1;
+    case 'down':
+      return at + 1;
+    case 'page-up':
+      return at - page;
+    case 'page-down':
+      return at + page;
+    case 'top':
+      return 0;
+    case 'bottom':
+      return last;
+    default:
+      return undefined;
+  }
+}
+
 export function listMove(action: string | undefined, selected: number, count: number): number | undefined {
   const within = (index: number) => Math.max(0, Math.min(index, count - 1));
   switch (action) {

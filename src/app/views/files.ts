@@ -11,7 +11,7 @@ import { notify, reduced, type FilesReply, type Reduced } from '../commands.ts';
 import type { UiContext } from '../context.ts';
 import { formatBytes, sanitizeLine } from '../format/index.ts';
 import { close, openView } from '../keys/steps.ts';
-import { replaceOverlay } from '../navigation.ts';
+import { moveTarget, replaceOverlay } from '../navigation.ts';
 import type { PathTarget } from '../targets.ts';
 import type { AppState, FilesOverlay } from '../types.ts';
 import { browserRows, filesBody, filesOpen } from './file-rows.ts';
@@ -73,19 +73,9 @@ export const files = defineView<FilesOverlay, FilesReply>({
     const to = (index: number) => reduced(replaceOverlay(state, { ...overlay, selected: Math.max(0, Math.min(index, rows.length - 1)) }));
     const row = rows[overlay.selected];
     const action = ctx.keymap.resolve('files', press.name);
+    const moved = moveTarget(action, overlay.selected, body, rows.length - 1);
+    if (moved !== undefined) return to(moved);
     switch (action) {
-      case 'up':
-        return to(overlay.selected - 1);
-      case 'down':
-        return to(overlay.selected + 1);
-      case 'page-up':
-        return to(overlay.selected - body);
-      case 'page-down':
-        return to(overlay.selected + body);
-      case 'top':
-        return to(0);
-      case 'bottom':
-        return to(rows.length - 1);
       case 'open-entry':
         if (!row) return reduced(state);
         if (row.kind === 'deleted') return notify(state, `${sanitizeLine(row.name)} was deleted since the image: there is nothing to open`, 'error');

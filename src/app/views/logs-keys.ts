@@ -19,7 +19,7 @@ import type { KeyPress } from '../input/press.ts';
 import { isPrintableKey } from '../keys/keymap.ts';
 import { close } from '../keys/steps.ts';
 import { bodyHeight } from '../layout.ts';
-import { findOverlay, replaceOverlay } from '../navigation.ts';
+import { findOverlay, moveTarget, replaceOverlay } from '../navigation.ts';
 import type { AppState, LogsOverlay } from '../types.ts';
 import { compiledQuery, filterFor, overlayMatcher } from './logs-filter.ts';
 import type { ViewApp } from './module.ts';
@@ -179,19 +179,9 @@ function selectKey(state: AppState, overlay: LogsOverlay, action: ReturnType<UiC
     const top = cursor < overlay.view.top ? cursor : cursor >= overlay.view.top + body ? cursor - body + 1 : overlay.view.top;
     return reduced(replaceOverlay(state, { ...overlay, select: { ...select, cursor }, view: { ...overlay.view, follow: false, top: Math.min(Math.max(0, top), maxTop(overlay.length, body)) } }));
   };
+  const moved = moveTarget(action, select.cursor, body, last);
+  if (moved !== undefined) return moveTo(moved);
   switch (action) {
-    case 'up':
-      return moveTo(select.cursor - 1);
-    case 'down':
-      return moveTo(select.cursor + 1);
-    case 'page-up':
-      return moveTo(select.cursor - body);
-    case 'page-down':
-      return moveTo(select.cursor + body);
-    case 'top':
-      return moveTo(0);
-    case 'bottom':
-      return moveTo(last);
     case 'copy-lines':
       return copyLines(replaceOverlay(state, { ...overlay, select: undefined }), overlay, ctx, Math.min(select.anchor, select.cursor), Math.max(select.anchor, select.cursor));
     case 'pretty-json':

@@ -8,7 +8,7 @@ import type { KeyPress } from '../input/press.ts';
 import type { KeyContext } from '../keys/keymap.ts';
 import { close } from '../keys/steps.ts';
 import { bodyHeight } from '../layout.ts';
-import { replaceOverlay } from '../navigation.ts';
+import { moveTarget, replaceOverlay } from '../navigation.ts';
 import type { AppState, Overlay } from '../types.ts';
 
 /** Rows of text a scroll view shows under its title line. */
@@ -21,22 +21,8 @@ export function scrollKey<O extends Extract<Overlay, { top: number }>>(state: Ap
   const body = scrollBody(state, ctx);
   const maxTop = Math.max(lines - body, 0);
   const to = (top: number) => reduced(replaceOverlay(state, { ...overlay, top: Math.min(Math.max(top, 0), maxTop) }));
-  switch (ctx.keymap.resolve(context, press.name)) {
-    case 'up':
-      return to(overlay.top - 1);
-    case 'down':
-      return to(overlay.top + 1);
-    case 'page-up':
-      return to(overlay.top - body);
-    case 'page-down':
-      return to(overlay.top + body);
-    case 'top':
-      return to(0);
-    case 'bottom':
-      return to(maxTop);
-    case 'close':
-      return close(state, overlay.id);
-    default:
-      return undefined;
-  }
+  const action = ctx.keymap.resolve(context, press.name);
+  const top = moveTarget(action, overlay.top, body, maxTop);
+  if (top !== undefined) return to(top);
+  return action === 'close' ? close(state, overlay.id) : undefined;
 }
