@@ -154,7 +154,9 @@ test('merged logs of any set: three marked containers (all the filter shows, Ctr
   await b.type('\u0001');
   await b.waitFor('3 marked');
   await b.type(key.enter);
-  const screen = await b.waitFor((s) => s.includes('3 marked containers') && s.includes('m-4'));
+  // Each container's tail answers on its own, so a busy machine can show m1's two lines before the
+  // others' arrive; wait for all four (late lines are put in their place), then read the order.
+  const screen = await b.waitFor((s) => s.includes('3 marked containers') && ['m-1', 'm-2', 'm-3', 'm-4'].every((m) => s.includes(m)));
   const order = screen.split('\n').flatMap((line) => {
     const found = /(\S+) \| (m-\d)\s*$/.exec(line.trim());
     return found ? [`${found[1]}:${found[2]}`] : [];
