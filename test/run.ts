@@ -8,7 +8,8 @@
  * the engine; everything else is a unit test. `--unit` runs only unit tests. The files run in
  * passes (test/passes.ts: which Node runs which files against which engine); Node binaries a
  * pass needs are installed first, once (test/support/node-binaries.ts). If any file of any pass
- * needs an engine, one sandbox is started (with Podman beside dockerd if a pass needs it) and
+ * needs an engine, one sandbox is started (with Podman beside dockerd if a pass needs it; a
+ * second one, docker only, for a pass with `ownSandbox`) and
  * each pass gets the variables of its engine. Before a pass that uses the engine, a preflight
  * (test/sandbox/preflight.ts, ~0.1 s) checks that its engine answers, that the engine itself
  * reaches the sandbox registry and that sshd answers; if not, one line names the broken part and
@@ -130,6 +131,12 @@ const heldSandboxLog: string[] = [];
 const sandboxLog = (line: string) => (holdSandboxLog ? heldSandboxLog.push(line) : log(`sandbox: ${line}`));
 
 let sandbox: Sandbox | undefined;
+/**
+ * A second dockerd sandbox of its own (registry, sshd and images too), for the pass that runs
+ * e2e files beside Node 24's (`Pass.ownSandbox`): the two lanes' containers, counts and faults
+ * (a killed or frozen dockerd) never meet. Started while the first passes run.
+ */
+let second: Promise<Sandbox> | undefined;
 /** The passes' `node --test` processes now running (two when a pass runs beside another). */
 const children = new Set<ChildProcess>();
 let stopped: Promise<boolean> | undefined;
@@ -139,7 +146,8 @@ function stopSandbox(): Promise<boolean> {
   stopped ??= (async () => {
     if (!sandbox) return true;
     try {
-      await sandbox.stop();
+      const other = await second?.catch(() => undefined);
+      await Promise.all([sandbox.stop(), other?.stop()]);
       return true;
     } catch (e) {
       for (const line of heldSandboxLog) log(`sandbox: ${line}`);
@@ -297,6 +305,15 @@ async function main(): Promise<number> {
     // A context or TLS settings from the developer's shell would point the docker CLI (and
     // berth) somewhere other than DOCKER_HOST.
     for (const k of ['DOCKER_CONTEXT', 'DOCKER_TLS_VERIFY', 'DOCKER_CERT_PATH']) delete env[k];
+    if (plan.some((p) => p.pass.ownSandbox && p.files.some(needsEngine))) {
+      const t1 = Date.now();
+      second = startSandbox({ log: sandboxLog }).then((box) => {
+        log(`second sandbox ${box.dir} ready in ${Date.now() - t1} ms`);
+        return box;
+      });
+      // Awaited by its pass; a failure is reported there.
+      second.catch(() => undefined);
+    }
   }
 
   // The bundle the e2e files drive, built once for every pass (support/pty.ts ensureBuilt).
@@ -337,12 +354,24 @@ async function main(): Promise<number> {
       n += 1;
       log(`pass ${n}/${plan.length} "${planned.pass.name}": Node v${planned.pass.node}, ${planned.pass.engine}, ${planned.files.length} files${held === undefined ? '' : ' (beside the one above; its output follows it)'}`);
       // The ssh engine is the sandbox's dockerd in every pass (a fleet test on Podman adds it too).
-      const docker = sandbox?.env();
+      let box = sandbox;
+      if (planned.pass.ownSandbox && second) {
+        try {
+          box = await second;
+        } catch (e) {
+          failed = true;
+          const line = `pass "${planned.pass.name}" FAILED before its tests ran: its sandbox did not start: ${(e as Error).message}`;
+          notRun.push(line);
+          log(line);
+          return;
+        }
+      }
+      const docker = box?.env();
       const engineEnv = planned.pass.engine === 'podman' ? { ...sandbox?.podman?.env(), ...sshOf(docker) } : docker;
       // The summary of every pass is printed here once all have ended (summarise below), not by a pass.
       const passEnv = { ...env, ...engineEnv, BERTH_TEST_TALLY: tally, BERTH_TEST_TIMES: times, BERTH_TEST_PASS: planned.pass.name, BERTH_TEST_LAST_PASS: '0' };
       // Its tests would each wait out their own timeout against a broken engine: fail at once instead.
-      const problem = sandbox && planned.files.some(needsEngine) ? await checkPass(sandbox, planned.pass.engine) : undefined;
+      const problem = box && planned.files.some(needsEngine) ? await checkPass(box, planned.pass.engine) : undefined;
       if (problem) {
         failed = true;
         const line = `pass "${planned.pass.name}" FAILED before its tests ran: ${problem}`;
