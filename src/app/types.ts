@@ -77,9 +77,20 @@ interface OverlayBase {
   confirmed?: readonly string[];
 }
 
+/**
+ * A scroll view's search (views/text-search.ts): `prompt` while `/` asks for the text, `find`
+ * once kept, `at` the line of the current match.
+ */
+export interface TextSearch {
+  prompt?: string;
+  find?: string;
+  at?: number;
+}
+
 export interface HelpOverlay extends OverlayBase {
   kind: 'help';
   top: number;
+  search?: TextSearch;
 }
 
 export interface InspectOverlay extends OverlayBase {
@@ -92,6 +103,7 @@ export interface InspectOverlay extends OverlayBase {
   /** Pretty JSON once it arrived (engine text: sanitised when drawn); undefined while loading. */
   lines?: readonly string[];
   top: number;
+  search?: TextSearch;
 }
 
 export interface LogsOverlay extends OverlayBase {
@@ -159,6 +171,7 @@ export interface HistoryOverlay extends OverlayBase {
   entries?: readonly HistoryEntry[];
   error?: string;
   top: number;
+  search?: TextSearch;
 }
 
 /** A container's resource graphs, current figures and processes (`m`). */
@@ -178,6 +191,7 @@ export interface IncidentOverlay extends OverlayBase {
   /** The incident's seq in the incidents source (state/incidents). */
   seq: number;
   top: number;
+  search?: TextSearch;
 }
 
 /** What a command palette entry does when chosen (views/palette.ts). */
@@ -231,6 +245,9 @@ export interface FilesOverlay extends OverlayBase {
   /** What changed since the image, by absolute path (the diff); undefined until it came. */
   changes?: Readonly<Record<string, ChangeKind>>;
 }
+
+/** The views that scroll text and search it (views/text-search.ts). */
+export type TextSearchOverlay = HelpOverlay | InspectOverlay | HistoryOverlay | IncidentOverlay;
 
 export type Overlay = HelpOverlay | InspectOverlay | LogsOverlay | DialogOverlay | EnginesOverlay | StatsOverlay | HistoryOverlay | IncidentOverlay | PaletteOverlay | FilesOverlay;
 

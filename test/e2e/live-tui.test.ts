@@ -26,7 +26,7 @@ async function run(name: string, ...args: string[]): Promise<string> {
 
 before(async () => {
   await run(`${tag}-web`, env.images.busybox, 'sh', '-c', 'echo out-line; echo err-line >&2; sleep 3600');
-  await run(`${tag}-idle`, env.images.busybox, 'sleep', '3600');
+  await run(`${tag}-idle`, '--label', 'berth.e2e.find=needle-in-json', env.images.busybox, 'sleep', '3600');
 });
 
 after(async () => {
@@ -315,13 +315,18 @@ test('the logs view follows the container into its next run after a restart', as
   assert.match(screen, /following/);
 });
 
-test('inspect shows the container as pretty JSON and Esc goes back', async () => {
+test('inspect shows the container as pretty JSON, / finds a label value below the first screen, and Esc goes back', async () => {
   const b = berth();
   await b.waitFor(`${tag}-idle`);
   await b.type('/', ...`${tag}-idle`, key.enter, 'i');
   const screen = await b.waitFor('"Id":');
   assert.match(screen, /inspect .*-idle/);
   assert.match(screen, /"State": \{/);
+  assert.doesNotMatch(screen, /needle-in-json/, 'the label is below the first screen');
+  await b.type('/', ...'NEEDLE-in'.toLowerCase(), key.enter);
+  const found = await b.waitFor((s) => s.includes('"berth.e2e.find": "needle-in-json"'));
+  assert.match(found, /\/needle-in 1\/1/, 'the title says which match of how many');
+  // Esc leaves the search prompt only while it asks; kept, Esc closes the view.
   await b.type(key.escape);
   await b.waitFor('CONTAINER ID');
 });

@@ -254,9 +254,9 @@ export const keymap: readonly Binding[] = [
 
   { action: 'follow', keys: ['f'], description: 'follow on/off (reading the history: back to the live end)', contexts: ['logs'], footer: 'follow' },
   { action: 'timestamps', keys: ['t'], description: 'timestamps on/off', contexts: ['logs'], footer: 'time' },
-  { action: 'search', keys: ['/'], description: 'search (a container’s whole history too, streamed from the engine; Esc stops it)', contexts: ['logs'], footer: 'search' },
-  { action: 'next-match', keys: ['n'], description: 'next match', contexts: ['logs'], footer: 'next' },
-  { action: 'prev-match', keys: ['N'], description: 'previous match', contexts: ['logs'], footer: 'previous' },
+  { action: 'search', keys: ['/'], description: 'search (logs: a container’s whole history too, streamed from the engine; Esc stops it; inspect, history, help and the incident card: their text, upper and lower case alike unless you type a capital)', contexts: ['logs', 'inspect', 'help', 'incident'], footer: 'search' },
+  { action: 'next-match', keys: ['n'], description: 'next match', contexts: ['logs', 'inspect', 'help', 'incident'], footer: 'next' },
+  { action: 'prev-match', keys: ['N'], description: 'previous match', contexts: ['logs', 'inspect', 'help', 'incident'], footer: 'previous' },
   { action: 'save-logs', keys: ['w'], description: 'write the whole log to a file in the current directory (a container’s: streamed from the engine; a set’s: the lines held)', contexts: ['logs'], footer: 'save' },
   { action: 'wrap', keys: ['z'], description: 'wrap long lines on/off', contexts: ['logs'], footer: 'wrap' },
   { action: 'scroll-left', keys: ['left', 'h'], label: '←/h', description: 'scroll long lines back to the left (not wrapping)', contexts: ['logs'] },

@@ -10,17 +10,17 @@ import type { KeyContext } from '../keys/keymap.ts';
 import { openView } from '../keys/steps.ts';
 import type { AppState, HelpOverlay } from '../types.ts';
 import { defineView } from './module.ts';
-import { scrollKey } from './scroll.ts';
+import { scrollOrSearchKey, searchContexts } from './text-search.ts';
 
 /** The help text's lines for the contexts under it, at the terminal's width. */
-function helpLineCount(state: AppState, ctx: UiContext, under: readonly KeyContext[]): number {
-  return helpLines(helpBindings(state, ctx, ctx.keymap.bindingsFor(under)), state.terminal.columns).length;
+function helpText(state: AppState, ctx: UiContext, under: readonly KeyContext[]): string[] {
+  return helpLines(helpBindings(state, ctx, ctx.keymap.bindingsFor(under)), state.terminal.columns);
 }
 
 export const help = defineView<HelpOverlay>({
   id: 'help',
   opener: { action: 'help', open: (state) => openView(state, (id): HelpOverlay => ({ kind: 'help', id, top: 0 })) },
-  contexts: () => ['help', 'global'],
-  key: (state, overlay, press, ctx, app) => scrollKey(state, overlay, press, ctx, 'help', helpLineCount(state, ctx, app.contextsUnder(state))),
+  contexts: (overlay) => searchContexts(overlay, ['help', 'global']),
+  key: (state, overlay, press, ctx, app) => scrollOrSearchKey(state, overlay, press, ctx, 'help', helpText(state, ctx, app.contextsUnder(state))),
   draws: 'key-list',
 });

@@ -4,7 +4,8 @@ import { openView } from '../keys/steps.ts';
 import { replaceOverlay } from '../navigation.ts';
 import type { HistoryOverlay } from '../types.ts';
 import { defineView } from './module.ts';
-import { scrollKey } from './scroll.ts';
+import { historyLines } from '../rows/history-lines.ts';
+import { scrollOrSearchKey, searchContexts } from './text-search.ts';
 
 export const history = defineView<HistoryOverlay, HistoryReply>({
   id: 'history',
@@ -19,8 +20,8 @@ export const history = defineView<HistoryOverlay, HistoryReply>({
     },
   },
   // It scrolls as inspect does, with inspect's keys.
-  contexts: () => ['inspect', 'global'],
-  key: (state, overlay, press, ctx) => scrollKey(state, overlay, press, ctx, 'inspect', (overlay.entries?.length ?? 0) + 1),
+  contexts: (overlay) => searchContexts(overlay, ['inspect', 'global']),
+  key: (state, overlay, press, ctx) => scrollOrSearchKey(state, overlay, press, ctx, 'inspect', historyLines(overlay, Date.now())),
   result: (state, overlay, result) => reduced(replaceOverlay(state, { ...overlay, entries: result.entries ?? [], error: result.error })),
   draws: 'layer-table',
 });

@@ -9,7 +9,7 @@ import { openView } from '../keys/steps.ts';
 import { incidentCard, incidentTarget, incidentWhat } from '../rows/incident-rows.ts';
 import type { IncidentOverlay } from '../types.ts';
 import { defineView } from './module.ts';
-import { scrollKey } from './scroll.ts';
+import { scrollOrSearchKey, searchContexts } from './text-search.ts';
 
 export const incident = defineView<IncidentOverlay>({
   id: 'incident',
@@ -22,15 +22,18 @@ export const incident = defineView<IncidentOverlay>({
       },
     },
   },
-  contexts: () => ['incident', 'global'],
+  contexts: (overlay) => searchContexts(overlay, ['incident', 'global']),
   key: (state, overlay, press, ctx, app) => {
     const shown = ctx.incidents.incidents.find((i) => i.seq === overlay.seq);
+    const lines = shown ? incidentCard(shown) : ['this incident is no longer kept'];
+    // While `/` asks for text, every key is the prompt's.
+    if (overlay.search?.prompt !== undefined) return scrollOrSearchKey(state, overlay, press, ctx, 'incident', lines);
     const action = ctx.keymap.resolve('incident', press.name);
     if (shown && action === 'acknowledge') return shown.acknowledged ? reduced(state) : notify(state, `acknowledged: ${incidentWhat(shown)}`, 'info', { type: 'incident-acknowledge', seq: shown.seq });
     const target = shown ? incidentTarget(shown, ctx) : undefined;
     const acted = target && action ? app.act(state, ctx, action, target) : undefined;
     if (acted) return acted;
-    return scrollKey(state, overlay, press, ctx, 'incident', shown ? incidentCard(shown).length + 1 : 1);
+    return scrollOrSearchKey(state, overlay, press, ctx, 'incident', lines);
   },
   draws: 'post-mortem',
 });

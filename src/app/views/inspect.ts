@@ -9,7 +9,7 @@ import { openView } from '../keys/steps.ts';
 import { replaceOverlay } from '../navigation.ts';
 import type { AppState, InspectOverlay, InspectTarget } from '../types.ts';
 import { defineView } from './module.ts';
-import { scrollKey } from './scroll.ts';
+import { scrollOrSearchKey, searchContexts } from './text-search.ts';
 
 function openInspect(state: AppState, target: InspectTarget, objectId: string, title: string) {
   return openView(
@@ -45,8 +45,8 @@ export function showLines(state: AppState, what: { objectId: string; title: stri
 export const inspect = defineView<InspectOverlay, InspectReply>({
   id: 'inspect',
   actions: inspectActions,
-  contexts: () => ['inspect', 'global'],
-  key: (state, overlay, press, ctx) => scrollKey(state, overlay, press, ctx, 'inspect', overlay.lines?.length ?? 1),
+  contexts: (overlay) => searchContexts(overlay, ['inspect', 'global']),
+  key: (state, overlay, press, ctx) => scrollOrSearchKey(state, overlay, press, ctx, 'inspect', overlay.lines ?? ['loading…']),
   result: (state, overlay, result) => reduced(replaceOverlay(state, { ...overlay, lines: result.lines })),
   draws: 'json-lines',
 });

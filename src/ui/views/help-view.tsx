@@ -16,5 +16,5 @@ export function HelpView({ overlay, contexts, width, height }: { overlay: HelpOv
   const bindings = useDerived((state, ctx) => helpBindings(state, ctx, keymap.bindingsFor(contexts)), [key, keymap], sameBindings);
   const lines = useMemo(() => helpLines(bindings, width), [bindings, width]);
   const scroll = `${keymap.shortLabel('down')}/${keymap.shortLabel('up')} ${keymap.shortLabel('page-down')}/${keymap.shortLabel('page-up')} scroll`;
-  return <ScrollView title={`Keys (${keymap.label('close')} closes)`} lines={lines} top={overlay.top} width={width} height={height} scrollHint={scroll} />;
+  return <ScrollView title={`Keys (${keymap.label('close')} closes)`} lines={lines} top={overlay.top} width={width} height={height} scrollHint={scroll} search={overlay.search} />;
 }

@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import type { HistoryOverlay } from '../../app/types.ts';
-import { formatBytes, formatRelative, padEnd, sanitizeLine, shortId } from '../../app/format/index.ts';
+import { sanitizeLine } from '../../app/format/index.ts';
+import { historyLines } from '../../app/rows/history-lines.ts';
 import { ScrollView } from '../widgets/scroll-view.tsx';
 import { useKeymap } from '../runtime-context.tsx';
 
@@ -11,19 +12,6 @@ import { useKeymap } from '../runtime-context.tsx';
  */
 export function HistoryView({ overlay, width, height }: { overlay: HistoryOverlay; width: number; height: number }) {
   const keymap = useKeymap();
-  const lines = useMemo(() => {
-    if (overlay.error) return [`error: ${sanitizeLine(overlay.error)}`];
-    if (!overlay.entries) return ['loading…'];
-    const now = Date.now();
-    const header = `${padEnd('IMAGE', 12)}  ${padEnd('CREATED', 22)}  ${padEnd('SIZE', 8)}  CREATED BY`;
-    return [
-      header,
-      ...overlay.entries.map((entry) => {
-        const id = entry.Id && entry.Id !== '<missing>' ? shortId(entry.Id) : '<missing>';
-        const by = sanitizeLine(entry.CreatedBy ?? '').replace(/^\/bin\/sh -c #\(nop\)\s+/, '');
-        return `${padEnd(id, 12)}  ${padEnd(formatRelative(entry.Created, now), 22)}  ${padEnd(formatBytes(entry.Size), 8)}  ${by}`;
-      }),
-    ];
-  }, [overlay.entries, overlay.error]);
-  return <ScrollView title={`history ${sanitizeLine(overlay.title)} (${keymap.label('close')} closes)`} lines={lines} top={overlay.top} width={width} height={height} />;
+  const lines = useMemo(() => historyLines(overlay, Date.now()), [overlay.entries, overlay.error]);
+  return <ScrollView title={`history ${sanitizeLine(overlay.title)} (${keymap.label('close')} closes)`} lines={lines} top={overlay.top} width={width} height={height} search={overlay.search} />;
 }

@@ -12,5 +12,5 @@ export function IncidentView({ overlay, width, height }: { overlay: IncidentOver
   const lines = useMemo(() => (incident ? incidentCard(incident) : ['this incident is no longer kept']), [incident]);
   const title = incident ? `${sanitizeLine(incident.name)}: ${sanitizeLine(incidentWhat(incident))}` : 'incident';
   const hint = `${keymap.shortLabel('logs')} logs · ${keymap.label('inspect')} inspect · ${keymap.label('restart')} restart · ${keymap.label('acknowledge')} acknowledge · ${keymap.shortLabel('close')} back`;
-  return <ScrollView title={`${title}  (${hint})`} lines={lines} top={overlay.top} width={width} height={height} />;
+  return <ScrollView title={`${title}  (${hint})`} lines={lines} top={overlay.top} width={width} height={height} search={overlay.search} />;
 }

@@ -9,5 +9,5 @@ export function InspectView({ overlay, width, height }: { overlay: InspectOverla
   const keymap = useKeymap();
   // Engine text: every line stripped of control sequences before it reaches the terminal.
   const lines = useMemo(() => (overlay.lines ?? ['loading…']).map((line) => sanitizeLine(line)), [overlay.lines]);
-  return <ScrollView title={`${overlay.caption === undefined ? `inspect ${overlay.title}` : sanitizeLine(overlay.caption)} (${keymap.label('close')} closes)`} lines={lines} top={overlay.top} width={width} height={height} />;
+  return <ScrollView title={`${overlay.caption === undefined ? `inspect ${overlay.title}` : sanitizeLine(overlay.caption)} (${keymap.label('close')} closes)`} lines={lines} top={overlay.top} width={width} height={height} search={overlay.search} />;
 }
