@@ -8,7 +8,8 @@
  * their keys checked with the rest; `debugImage`, the debug shell's tools image (busybox by
  * default); `theme`: a preset or a preset with roles overridden (app/theme-config.ts); `engines`:
  * the engines that are read-only or protected (state/fleet/access-settings.ts); `fleet`: the
- * engines (contexts or addresses) shown together when no option or DOCKER_* variable names one.
+ * engines (contexts or addresses) shown together when no option or DOCKER_* variable names one;
+ * `logTimeFormat`: "iso", "time" or "datetime", how the logs view writes a timestamp.
  * No file means the defaults; a file berth
  * cannot use stops it before it takes the terminal, with the file and the problem named, so a
  * typo never turns into keys that quietly do nothing.
@@ -23,6 +24,7 @@ import { DEFAULT_DEBUG_IMAGE } from '../state/actions/debug-shell.ts';
 import { DEFAULT_LOOP_POLICY, parseMuteRule, type LoopPolicy, type MuteRule } from '../state/incidents/detect.ts';
 import { ALERT_KINDS, type AlertKind } from '../app/alerts.ts';
 import { parseTheme } from '../app/theme-config.ts';
+import { STAMP_FORMATS, type StampFormat } from '../app/format/log-stamp.ts';
 import { PRESETS, type Palette } from '../app/theme-presets.ts';
 import { parseAccessSettings, type AccessSettings } from '../state/fleet/access-settings.ts';
 
@@ -44,9 +46,11 @@ export interface Settings {
   access?: AccessSettings;
   /** The fleet berth opens when nothing else names an engine (`fleet`: contexts or addresses). */
   fleet?: readonly string[];
+  /** How the logs view writes a timestamp (`logTimeFormat`: app/format/log-stamp.ts). */
+  logTimeFormat?: StampFormat;
 }
 
-const KNOWN = ['keys', 'restartLoop', 'mute', 'alert', 'mouse', 'actions', 'debugImage', 'theme', 'engines', 'fleet'];
+const KNOWN = ['keys', 'restartLoop', 'mute', 'alert', 'mouse', 'actions', 'debugImage', 'theme', 'engines', 'fleet', 'logTimeFormat'];
 
 /** `restartLoop` as config.json gives it, checked: a positive whole `restarts` and a positive `withinMinutes`. */
 function loopPolicy(raw: unknown): LoopPolicy | string {
@@ -83,7 +87,8 @@ export function loadSettings(path: string): Settings | string {
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return `${path}: must hold a JSON object`;
   const unknown = Object.keys(raw).filter((k) => !KNOWN.includes(k));
   if (unknown.length > 0) return `${path}: unknown setting ${unknown.map((k) => `"${k}"`).join(', ')} (berth knows ${KNOWN.map((k) => `"${k}"`).join(', ')})`;
-  const { keys, restartLoop, mute, alert, mouse, actions, debugImage, theme: themeRaw, engines, fleet } = raw as { keys?: unknown; restartLoop?: unknown; mute?: unknown; alert?: unknown; mouse?: unknown; actions?: unknown; debugImage?: unknown; theme?: unknown; engines?: unknown; fleet?: unknown };
+  const { keys, restartLoop, mute, alert, mouse, actions, debugImage, theme: themeRaw, engines, fleet, logTimeFormat } = raw as { keys?: unknown; restartLoop?: unknown; mute?: unknown; alert?: unknown; mouse?: unknown; actions?: unknown; debugImage?: unknown; theme?: unknown; engines?: unknown; fleet?: unknown; logTimeFormat?: unknown };
+  if (logTimeFormat !== undefined && !STAMP_FORMATS.includes(logTimeFormat as StampFormat)) return `${path}: "logTimeFormat" must be one of ${STAMP_FORMATS.map((f) => `"${f}"`).join(', ')}`;
   if (fleet !== undefined && (!Array.isArray(fleet) || fleet.length === 0 || !fleet.every((f) => typeof f === 'string' && f.trim() !== ''))) return `${path}: "fleet" must be a list of docker contexts or engine addresses`;
   const access = engines === undefined ? undefined : parseAccessSettings(engines);
   if (typeof access === 'string') return `${path}: ${access}`;
@@ -117,6 +122,7 @@ export function loadSettings(path: string): Settings | string {
       ...(mouse === true && { mouse: true }),
       ...(access !== undefined && { access }),
       ...(fleet !== undefined && { fleet: (fleet as string[]).map((f) => f.trim()) }),
+      ...(logTimeFormat !== undefined && { logTimeFormat: logTimeFormat as StampFormat }),
     };
   } catch (error) {
     return `${path}: ${(error as Error).message}`;

@@ -1,3 +1,4 @@
+import { setStampFormat } from '../app/format/log-stamp.ts';
 import type { Instance } from 'ink';
 import { homedir } from 'node:os';
 import { describeError } from '../engine/errors.ts';
@@ -47,6 +48,7 @@ export async function runApp(options: AppOptions): Promise<number> {
   }
   // Before anything draws: components read the theme as they draw.
   applyTheme(settings.theme);
+  if (settings.logTimeFormat) setStampFormat(settings.logTimeFormat);
   const alertKind = settings.alert;
   // The fleet config.json keeps, when nothing on the command line or in the environment names an engine.
   const chosen = options.host || options.context || options.fleet || process.env.DOCKER_HOST || process.env.DOCKER_CONTEXT ? options : { ...options, ...fleetFromSettings(settings.fleet) };

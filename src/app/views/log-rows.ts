@@ -8,6 +8,8 @@ import { compactJson, jsonTokens, lineSpans, type JsonToken, type Span, type Tok
 import { sanitizeLine, sanitizeTabbed } from '../format/index.ts';
 import { theme } from '../theme.ts';
 import type { LogLine } from '../../state/logs/types.ts';
+import type { StampZone } from '../../state/logs/view-model.ts';
+import { lineStamp } from '../format/log-stamp.ts';
 
 export interface ShownLine {
   readonly text: string;
@@ -16,18 +18,22 @@ export interface ShownLine {
   readonly tokens?: readonly JsonToken[];
 }
 
-const cache = new WeakMap<LogLine, { stamped: boolean; shown: ShownLine }>();
+const cache = new WeakMap<LogLine, { stamp: string; shown: ShownLine }>();
 
-/** The line as the screen shows it (cached per line: every render asks for the rows on screen). */
-export function shownLine(line: LogLine, stamped: boolean): ShownLine {
+/**
+ * The line as the screen shows it (cached per line: every render asks for the rows on screen);
+ * `zone`: the timestamp shown before it, if any (relative ones are told from `now`).
+ */
+export function shownLine(line: LogLine, zone: StampZone | undefined, now = Date.now()): ShownLine {
+  const stamp = zone === undefined || line.time === undefined ? '' : `${lineStamp(line, zone, now) ?? ''} `;
   const held = cache.get(line);
-  if (held?.stamped === stamped) return held.shown;
+  if (held?.stamp === stamp) return held.shown;
   const tokens = jsonTokens(line.text);
-  const prefix = stamped && line.time !== undefined ? `${line.time} ` : '';
+  const prefix = stamp;
   const body = sanitizeTabbed(tokens === undefined ? line.text : compactJson(tokens));
   const text = sanitizeLine(`${prefix}${body}`);
   const shown: ShownLine = { text, spans: lineSpans(text, prefix.length, tokens), ...(tokens === undefined ? {} : { tokens }) };
-  cache.set(line, { stamped, shown });
+  cache.set(line, { stamp, shown });
   return shown;
 }
 

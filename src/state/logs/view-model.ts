@@ -15,12 +15,19 @@ export interface LogSearchState {
   readonly current?: number;
 }
 
+/** Where a shown timestamp is told from (app/format/log-stamp.ts): UTC as the engine wrote it, local time, or relative to now. */
+export type StampZone = 'utc' | 'local' | 'relative';
+/** `t`'s cycle after off. */
+export const STAMP_ZONES: readonly StampZone[] = ['utc', 'local', 'relative'];
+
 export interface LogViewState {
   /** Stick to the bottom as lines arrive, like `tail -f`. */
   readonly follow: boolean;
   /** Index of the first visible line. */
   readonly top: number;
   readonly showTimestamps: boolean;
+  /** Which time the stamps show while shown (default UTC). */
+  readonly stampZone?: StampZone;
   readonly search?: LogSearchState;
   /** Long lines take as many rows as they need (scrolling stays a line at a time). */
   readonly wrap?: boolean;
@@ -128,8 +135,12 @@ function step(state: LogViewState, action: LogViewAction, view: View): LogViewSt
     case 'toggle-follow':
       // Turning follow on jumps to the bottom; `settle` does that for any following state.
       return { ...state, follow: !state.follow };
-    case 'toggle-timestamps':
-      return { ...state, showTimestamps: !state.showTimestamps };
+    case 'toggle-timestamps': {
+      // Off → UTC → local → relative → off.
+      if (!state.showTimestamps) return { ...state, showTimestamps: true, stampZone: STAMP_ZONES[0] };
+      const next = STAMP_ZONES[STAMP_ZONES.indexOf(state.stampZone ?? 'utc') + 1];
+      return next === undefined ? { ...state, showTimestamps: false, stampZone: undefined } : { ...state, stampZone: next };
+    }
     case 'toggle-wrap':
       // Wrapped lines have nothing off to the side.
       return { ...state, wrap: state.wrap !== true, left: 0 };
@@ -254,6 +265,7 @@ function settle(previous: LogViewState, next: LogViewState, view: View): LogView
     top === previous.top &&
     next.follow === previous.follow &&
     next.showTimestamps === previous.showTimestamps &&
+    next.stampZone === previous.stampZone &&
     next.wrap === previous.wrap &&
     next.left === previous.left &&
     sameSearch(next.search, previous.search)

@@ -1,3 +1,4 @@
+import { useClock } from '../hooks/use-clock.ts';
 import { Box, Text } from 'ink';
 import type { LogsOverlay } from '../../app/types.ts';
 import type { LogSource } from '../../app/handlers/work.ts';
@@ -38,6 +39,8 @@ export function LogsView({ overlay, session, width, height }: Props) {
   const keymap = useKeymap();
   const state = useStore(session?.store ?? gone);
   const view = overlay.view;
+  // Relative stamps age: a tick a second while they are shown, none otherwise.
+  useClock(view.showTimestamps && view.stampZone === 'relative' ? 1000 : 0);
   const bodyHeight = Math.max(height - 2, 1);
   const search = view.search;
   const filtered = session ? filterFor(overlay, session.buffer) : undefined;
@@ -166,7 +169,8 @@ interface ScreenRow {
  */
 function screenRows(buffer: LogSource['buffer'], view: LogsOverlay['view'], length: number, height: number, width: number, filtered: readonly FilterRow[] | undefined, anchor: number): ScreenRow[] {
   const room = Math.max(width - 2, 1);
-  const stamped = view.showTimestamps;
+  const zone = view.showTimestamps ? (view.stampZone ?? 'utc') : undefined;
+  const now = Date.now();
   const roomFor = (line: LogLine) => Math.max(room - (line.source === undefined ? 0 : sanitizeLine(line.source).length + 3), 1);
   // Filter mode: the rows are the filter's (matches, context, gaps); otherwise every line in turn.
   const total = filtered?.length ?? length;
@@ -177,7 +181,7 @@ function screenRows(buffer: LogSource['buffer'], view: LogsOverlay['view'], leng
     const index = entry?.index ?? at;
     const line = buffer.at(index);
     if (line === undefined) return [];
-    const { text: full, spans } = shownLine(line, stamped);
+    const { text: full, spans } = shownLine(line, zone, now);
     if (view.wrap !== true) {
       const rest = dropColumns(full, view.left ?? 0);
       return [{ line, index, part: 0, text: truncate(rest, roomFor(line)), offset: full.length - rest.length, spans }];
