@@ -99,7 +99,26 @@ export const UNIT_ON_NODE24: readonly string[] = [
  * last; `BERTH_TEST_TIMES=FILE` keeps them all). Every e2e file must hold in either lane: each
  * lane is a whole sandbox, and the machine is busy with both (and Podman's) at once.
  */
-export const E2E_SECOND_LANE: readonly string[] = [];
+export const E2E_SECOND_LANE: readonly string[] = [
+  'test/e2e/engine-faults.test.ts',
+  'test/e2e/engine-hang.test.ts',
+  'test/e2e/marks.test.ts',
+  'test/e2e/fleet-ages.test.ts',
+  'test/e2e/recreate.test.ts',
+  'test/e2e/full-disk.test.ts',
+  'test/e2e/incidents.test.ts',
+  'test/e2e/dialogs.test.ts',
+  'test/e2e/monitoring.test.ts',
+  'test/e2e/swarm.test.ts',
+  'test/e2e/container-actions.test.ts',
+  'test/e2e/compose.test.ts',
+  'test/e2e/exec.test.ts',
+  'test/e2e/prune.test.ts',
+  'test/e2e/incidents-oom.test.ts',
+  'test/e2e/image-actions.test.ts',
+  'test/e2e/volumes-networks.test.ts',
+  'test/e2e/incidents-health.test.ts',
+];
 
 const repoPath = (file: string) => path.relative(ROOT, file).split(path.sep).join('/');
 const unitOnNode24 = (file: string) => UNIT_ON_NODE24.some((p) => (p.endsWith('/') ? repoPath(file).startsWith(p) : repoPath(file) === p));
