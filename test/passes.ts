@@ -134,6 +134,6 @@ export const PASSES: readonly Pass[] = [
   // its own Node 24), and the unit tests above whose answer depends on the Node.
   { name: 'node24', node: NODE_VERSIONS[24], engine: 'docker', runs: (f, named) => (isEndToEnd(f) && (named || !E2E_SECOND_LANE.includes(repoPath(f)))) || (!isIntegration(f) && (named || unitOnNode24(f))) },
   // The other half of the e2e files, beside Node 24's first half, on a second sandbox.
-  { name: 'node24-b', node: NODE_VERSIONS[24], engine: 'docker', alongside: 'node24', ownSandbox: true, runs: (f, named) => !named && E2E_SECOND_LANE.includes(repoPath(f)) },
+  { name: 'node24-b', node: NODE_VERSIONS[24], engine: 'docker', alongside: 'node24', ownSandbox: true, runs: (f) => E2E_SECOND_LANE.includes(repoPath(f)) },
   { name: 'podman', node: NODE_VERSIONS[24], engine: 'podman', alongside: 'node24', runs: onPodman },
 ];
