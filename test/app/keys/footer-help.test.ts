@@ -53,3 +53,20 @@ test('help wraps each description under its column, within the width, losing no 
   const prune = at80.findIndex((l) => /^ {2}X +prune: /.test(l));
   assert.match(at80[prune + 1] ?? '', /^ {6,}\S/, 'the rest of prune’s words under its column');
 });
+
+test('help groups the keys: this screen, moving, everywhere; two columns from 150 wide, each within its half', () => {
+  const bindings = defaultKeymap.bindingsFor(stack('containers'));
+  const at80 = helpLines(bindings, 80);
+  const heads = ['This screen', 'Moving', 'Everywhere'].map((h) => at80.indexOf(h));
+  assert.ok(heads.every((i) => i >= 0) && heads[0]! < heads[1]! && heads[1]! < heads[2]!, `the groups in order: ${heads.join(', ')}`);
+  const stopAt = at80.findIndex((l) => /^ {2}s +stop/.test(l));
+  const quitAt = at80.findIndex((l) => /^ {2}q +quit/.test(l));
+  const downAt = at80.findIndex((l) => /^ {2}↓, j/.test(l) || /^ {2}down/.test(l));
+  assert.ok(stopAt > heads[0]! && stopAt < heads[1]!, 'stop is this screen’s');
+  assert.ok(quitAt > heads[2]!, 'quit works everywhere');
+  assert.ok(downAt === -1 || (downAt > heads[1]! && downAt < heads[2]!), 'a move is with the moves');
+  const wide = helpLines(bindings, 160);
+  for (const line of wide) assert.ok(displayWidth(line) <= 160, line);
+  assert.match(wide[0] ?? '', /^This screen +Moving$/, 'two columns side by side');
+  assert.ok(wide.length < at80.length, 'shorter in two columns');
+});
