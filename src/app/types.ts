@@ -6,6 +6,7 @@
 import type { LogViewState } from '../state/logs/view-model.ts';
 import type { LogHistoryInfo } from '../state/logs/log-history.ts';
 import type { QueryOptions } from '../state/logs/query.ts';
+import type { LogStream } from '../state/logs/types.ts';
 import type { EngineChoice } from '../state/engine-switch.ts';
 import type { HistoryEntry } from '../engine/images.ts';
 import type { ActionId } from './keys/keymap.ts';
@@ -121,8 +122,12 @@ export interface LogsOverlay extends OverlayBase {
   detached?: boolean;
   /** How the search's query reads: a regex, case-sensitive (both off: plain text, any case). */
   query?: QueryOptions;
-  /** Filter mode: only matching lines, with `context` lines either side; `anchor` is the buffer index on top. */
-  filter?: { context: number; anchor: number };
+  /**
+   * Filter mode: only matching lines, with `context` lines either side; `anchor` is the buffer
+   * index on top; `streams`: only that stream's lines (`s`), with or without a search;
+   * `streamsOnly`: filter mode is off, only the stream choice narrows the view.
+   */
+  filter?: { context: number; anchor: number; streams?: LogStream; streamsOnly?: boolean };
   /** The prompt asks for a time window (`since [until]`) rather than a search. */
   promptFor?: 'time';
   /** The time window asked for, by its label (the session says its times). */

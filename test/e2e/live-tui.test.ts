@@ -55,7 +55,7 @@ test('a container started after berth is up appears without a key press', async 
   await b.waitFor(`${tag}-late`, 5000);
 });
 
-test('the logs view shows stdout and stderr apart', async () => {
+test('the logs view shows stdout and stderr apart, and s shows only one of them', async () => {
   const b = berth();
   await b.waitFor(`${tag}-web`);
   await b.type('/', ...`${tag}-web`, key.enter);
@@ -65,6 +65,15 @@ test('the logs view shows stdout and stderr apart', async () => {
   assert.match(screen, /logs .*-web/);
   assert.match(screen, /^\s+out-line/m, 'stdout plain');
   assert.match(screen, /^! err-line/m, 'stderr marked');
+  // s: stdout only, then stderr only, then both again.
+  await b.type('s');
+  const outOnly = await b.waitFor((s) => s.includes('stdout only') && !s.includes('err-line'));
+  assert.match(outOnly, /^\s+out-line/m);
+  await b.type('s');
+  const errOnly = await b.waitFor((s) => s.includes('stderr only') && !s.includes('out-line'));
+  assert.match(errOnly, /^! err-line/m);
+  await b.type('s');
+  await b.waitFor((s) => s.includes('out-line') && s.includes('err-line') && !s.includes(' only ('));
   await b.type(key.escape);
   await b.waitFor('CONTAINER ID');
 });

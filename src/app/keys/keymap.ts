@@ -91,6 +91,7 @@ export type ActionId =
   | 'close'
   | 'follow'
   | 'timestamps'
+  | 'streams'
   | 'search'
   | 'next-match'
   | 'prev-match'
@@ -253,6 +254,7 @@ export const keymap: readonly Binding[] = [
   { action: 'clear-marks', keys: ['escape'], description: 'clear the marks (with a filter set, Esc clears the filter first)', contexts: ['marked'], footer: 'clear marks' },
 
   { action: 'follow', keys: ['f'], description: 'follow on/off (reading the history: back to the live end)', contexts: ['logs'], footer: 'follow' },
+  { action: 'streams', keys: ['s'], description: 'which streams: both → stdout only → stderr only → both (with filter mode on, its matches of that stream)', contexts: ['logs'], footer: 'streams' },
   { action: 'timestamps', keys: ['t'], description: 'timestamps: off → UTC → local time → relative to now → off (config.json "logTimeFormat": "iso", "time" or "datetime")', contexts: ['logs'], footer: 'time' },
   { action: 'search', keys: ['/'], description: 'search (logs: a container’s whole history too, streamed from the engine; Esc stops it; inspect, history, help and the incident card: their text, upper and lower case alike unless you type a capital)', contexts: ['logs', 'inspect', 'help', 'incident'], footer: 'search' },
   { action: 'next-match', keys: ['n'], description: 'next match', contexts: ['logs', 'inspect', 'help', 'incident'], footer: 'next' },

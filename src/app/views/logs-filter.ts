@@ -42,16 +42,23 @@ interface FilterMemo {
 
 const memo = new WeakMap<object, FilterMemo>();
 
-/** Filter mode's rows for this overlay over `lines`, or undefined when the view is not filtering (or the query is invalid). */
+const everyLine = () => true;
+
+/**
+ * Filter mode's rows for this overlay over `lines`, or undefined when the view is not filtering
+ * (or the query is invalid): the lines matching the search, of the one stream shown (`s`) if one
+ * is — with no search, every line of that stream.
+ */
 export function filterFor(overlay: LogsOverlay, lines: Lines | undefined): FilterResult | undefined {
   const query = overlay.view.search?.query;
-  if (overlay.filter === undefined || query === undefined || lines === undefined) return undefined;
-  const q = compiledQuery(query, overlay.query);
-  if (!q.ok) return undefined;
-  const key = `${lines.version ?? ''}:${lines.length}:${overlay.filter.context}:${overlay.query?.regex === true}:${overlay.query?.caseSensitive === true}:${query}`;
+  const streams = overlay.filter?.streams;
+  if (overlay.filter === undefined || ((query === undefined || overlay.filter.streamsOnly === true) && streams === undefined) || lines === undefined) return undefined;
+  const q = query === undefined || overlay.filter.streamsOnly === true ? undefined : compiledQuery(query, overlay.query);
+  if (q?.ok === false) return undefined;
+  const key = `${lines.version ?? ''}:${lines.length}:${overlay.filter.context}:${streams ?? ''}:${overlay.filter.streamsOnly === true}:${overlay.query?.regex === true}:${overlay.query?.caseSensitive === true}:${query ?? ''}`;
   const held = memo.get(lines);
   if (held?.key === key) return held.result;
-  const result = filterRows(lines, q.test, overlay.filter.context);
+  const result = filterRows(lines, q?.test ?? everyLine, q === undefined ? 0 : overlay.filter.context, streams);
   memo.set(lines, { key, result });
   return result;
 }

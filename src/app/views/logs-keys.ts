@@ -55,7 +55,7 @@ export function logsKey(state: AppState, overlay: LogsOverlay, press: KeyPress, 
     // A printable key is text here, whatever it does elsewhere.
     const action = isPrintableKey(press.name) || press.name === 'paste' ? undefined : ctx.keymap.resolveIn(['prompt', 'line'], press.name);
     // Leaving the prompt that F opened, with no search, leaves filter mode too.
-    if (action === 'prompt-clear') return reduced(replaceOverlay(state, { ...overlay, prompt: undefined, promptFor: undefined, ...(overlay.view.search === undefined && overlay.promptFor === undefined ? { filter: undefined } : {}) }));
+    if (action === 'prompt-clear') return reduced(replaceOverlay(state, { ...overlay, prompt: undefined, promptFor: undefined, ...(overlay.view.search === undefined && overlay.promptFor === undefined ? { filter: onlyStreams(overlay) } : {}) }));
     if (action === 'prompt-keep' && overlay.promptFor === 'time') {
       const window = prompt.trim() === '' ? undefined : parseTimeWindow(prompt);
       // What cannot be read keeps the prompt and its text; the prompt line says why.
@@ -107,8 +107,21 @@ export function logsKey(state: AppState, overlay: LogsOverlay, press: KeyPress, 
     case 'next-match':
     case 'prev-match':
       return stepMatch(state, overlay, press, ctx);
+    case 'streams': {
+      // Both → stdout only → stderr only → both. Alone it narrows the view to that stream; with
+      // filter mode on, filter mode shows that stream's matches.
+      const filter = overlay.filter;
+      const streams = filter?.streams === undefined ? 'stdout' : filter.streams === 'stdout' ? 'stderr' : undefined;
+      if (streams !== undefined) return reduced(replaceOverlay(state, { ...overlay, filter: filter ? { ...filter, streams } : { context: 0, anchor: overlay.view.top, streams, streamsOnly: true } }));
+      return reduced(replaceOverlay(state, { ...overlay, filter: filter?.streamsOnly === true ? undefined : filter && { context: filter.context, anchor: filter.anchor } }));
+    }
     case 'filter-lines':
-      if (overlay.filter !== undefined) return reduced(replaceOverlay(state, { ...overlay, filter: undefined }));
+      // Off: what the stream choice narrows stays narrowed.
+      if (overlay.filter !== undefined && overlay.filter.streamsOnly !== true) return reduced(replaceOverlay(state, { ...overlay, filter: onlyStreams(overlay) }));
+      if (overlay.filter?.streamsOnly === true) {
+        const { streamsOnly: _, ...on } = overlay.filter;
+        return reduced(replaceOverlay(state, { ...overlay, filter: on, ...(overlay.view.search === undefined ? { prompt: '' } : {}) }));
+      }
       // With nothing to filter for yet, the prompt asks what (the filter is on once it is kept).
       return reduced(replaceOverlay(state, { ...overlay, filter: { context: 0, anchor: overlay.view.top }, ...(overlay.view.search === undefined ? { prompt: '' } : {}) }));
     case 'time-window': {
@@ -161,7 +174,7 @@ export function logsKey(state: AppState, overlay: LogsOverlay, press: KeyPress, 
     case 'close':
       // Esc stops a whole-history search first, then clears the search, then closes.
       if (history?.search !== undefined && !history.search.done) return reduced(state, { type: 'logs-search-cancel', overlay: overlay.id });
-      if (overlay.view.search) return reduced(applyLogView(state, overlay, { type: 'clear-search' }, ctx, { filter: undefined }), ...(history?.search !== undefined ? [{ type: 'logs-history-search', overlay: overlay.id } as const] : []));
+      if (overlay.view.search) return reduced(applyLogView(state, overlay, { type: 'clear-search' }, ctx, { filter: onlyStreams(overlay) }), ...(history?.search !== undefined ? [{ type: 'logs-history-search', overlay: overlay.id } as const] : []));
       return close(state, overlay.id);
     default:
       return undefined;
@@ -223,7 +236,7 @@ function searchFor(state: AppState, overlay: LogsOverlay, ctx: UiContext, query:
   const search: LogViewAction = query === undefined ? { type: 'clear-search' } : { type: 'search', query };
   // The window is searched at once; the rest of the history, streamed from the engine.
   const whole: Command[] = history !== undefined && (history.older || history.newer) ? [{ type: 'logs-history-search', overlay: overlay.id, query, options: overlay.query }] : [];
-  const next = applyLogView(state, overlay, search, ctx, { ...patch, ...(query === undefined ? { filter: undefined } : {}) });
+  const next = applyLogView(state, overlay, search, ctx, { ...patch, ...(query === undefined ? { filter: onlyStreams(overlay) } : {}) });
   return reduced(revealCurrent(next, overlay.id, ctx), ...whole);
 }
 
@@ -285,3 +298,8 @@ function stepMatch(state: AppState, overlay: LogsOverlay, press: KeyPress, ctx: 
   return reduced(revealCurrent(applyLogView(state, overlay, { type: direction === 1 ? 'next-match' : 'prev-match' }, ctx), overlay.id, ctx));
 }
 
+/** Filter mode off, keeping the one stream shown (`s`) if one is. */
+function onlyStreams(overlay: LogsOverlay): LogsOverlay['filter'] {
+  const filter = overlay.filter;
+  return filter?.streams === undefined ? undefined : { ...filter, streamsOnly: true };
+}

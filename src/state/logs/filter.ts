@@ -26,16 +26,30 @@ export interface FilterResult {
   readonly hits: number;
 }
 
-/** The rows of lines `[0, length)` that match `test`, with `context` lines either side. */
-export function filterRows(lines: SearchableLines, test: (text: string) => boolean, context: number): FilterResult {
+/**
+ * The rows of lines `[0, length)` that match `test`, with `context` lines either side; lines of
+ * another stream than `stream` (when given) are left out altogether — not hits, not context, and
+ * no gap is marked where only they were left out.
+ */
+export function filterRows(lines: SearchableLines, test: (text: string) => boolean, context: number, stream?: string): FilterResult {
   const rows: FilterRow[] = [];
   const n = Math.max(0, Math.floor(context));
   let hits = 0;
   /** One past the last line index already in `rows`. */
   let shownTo = 0;
   let pendingAfter = 0;
+  const kept = (j: number) => stream === undefined || (lines.at(j)?.stream ?? 'stdout') === stream;
+  const onlyHidden = (a: number, b: number) => {
+    for (let j = a; j < b; j++) if (kept(j)) return false;
+    return true;
+  };
   for (let i = 0; i < lines.length; i++) {
     const line = lines.at(i);
+    if (stream !== undefined && line !== undefined && (line.stream ?? 'stdout') !== stream) {
+      // Hidden, not left out: right after what is shown, it moves the shown end on.
+      if (shownTo === i) shownTo = i + 1;
+      continue;
+    }
     if (line === undefined || !test(line.text)) {
       if (pendingAfter > 0) {
         rows.push({ index: i });
@@ -45,14 +59,17 @@ export function filterRows(lines: SearchableLines, test: (text: string) => boole
       continue;
     }
     hits++;
-    const from = Math.max(shownTo, i - n);
-    if (from > shownTo) rows.push({ index: from, gap: from - shownTo });
-    for (let j = from; j < i; j++) rows.push({ index: j });
+    // The context before it: up to n lines of the stream shown, not already in `rows`.
+    const before: number[] = [];
+    for (let j = i - 1; j >= shownTo && before.length < n; j--) if (kept(j)) before.unshift(j);
+    const from = before[0] ?? i;
+    if (from > shownTo && !onlyHidden(shownTo, from)) rows.push({ index: from, gap: from - shownTo });
+    for (const j of before) rows.push({ index: j });
     rows.push({ index: i, hit: true });
     shownTo = i + 1;
     pendingAfter = n;
   }
-  if (rows.length > 0 && shownTo < lines.length) rows.push({ index: lines.length, gap: lines.length - shownTo });
+  if (rows.length > 0 && shownTo < lines.length && !onlyHidden(shownTo, lines.length)) rows.push({ index: lines.length, gap: lines.length - shownTo });
   return { rows, hits };
 }
 

@@ -10,7 +10,7 @@
 /** Anything with indexed lines: a `LogBuffer`, or a plain array of lines in tests. */
 export interface SearchableLines {
   readonly length: number;
-  at(index: number): { readonly text: string } | undefined;
+  at(index: number): { readonly text: string; readonly stream?: string } | undefined;
 }
 
 export interface SearchOptions {

@@ -65,7 +65,11 @@ export function LogsView({ overlay, session, width, height }: Props) {
   const searchInfo = search ? ` · "${sanitizeLine(search.query)}" ${query?.ok === false ? 'invalid regex' : `${search.current === undefined ? 0 : search.matches.indexOf(search.current) + 1}/${search.matches.length}`}` : '';
   // The line under the lines says how the search reads and what filter mode shows: the loaded
   // lines (the whole-history pass, in the header, counts the rest).
-  const queryLine = search === undefined ? undefined : [
+  const streams = overlay.filter?.streams;
+  const byQuery = search !== undefined && overlay.filter?.streamsOnly !== true;
+  const streamsNote = streams === undefined ? '' : `${streams} only (${keymap.shortLabel('streams')}: ${streams === 'stdout' ? 'stderr only' : 'both'})`;
+  const queryLine = search === undefined && streams === undefined ? undefined : !byQuery ? `${streamsNote}: ${count(filtered?.hits ?? 0)} of ${count(overlay.length)} lines loaded` : [
+    streamsNote,
     filtered === undefined ? '' : `filter ±${overlay.filter?.context ?? 0}: ${count(filtered.hits)} matching of ${count(overlay.length)} loaded${overlay.history?.older === true || overlay.history?.newer === true ? ` (${keymap.shortLabel('next-match')} reads further matches in)` : ''}`,
     modes === '' ? 'plain text, any case' : modes,
     query?.ok === false ? `invalid regex: ${sanitizeLine(query.error)}` : '',

@@ -84,3 +84,24 @@ void describe('filter scrolling', () => {
     assert.ok(rows.slice(top, top + 3).some((r) => r.index === 6 && r.gap === undefined));
   });
 });
+
+void describe('filterRows by stream (s in the logs view)', () => {
+  const mixed: LogLine[] = [
+    { stream: 'stdout', text: 'out 1' },
+    { stream: 'stderr', text: 'err 1' },
+    { stream: 'stdout', text: 'out 2' },
+    { stream: 'stderr', text: 'err 2' },
+    { stream: 'stderr', text: 'err 3' },
+    { stream: 'stdout', text: 'out 3 err' },
+  ];
+  it('shows only that stream’s lines, with no gap marked where only the other stream was left out', () => {
+    assert.deepEqual(filterRows(mixed, () => true, 0, 'stdout'), { rows: [{ index: 0, hit: true }, { index: 2, hit: true }, { index: 5, hit: true }], hits: 3 });
+    assert.deepEqual(filterRows(mixed, () => true, 0, 'stderr').rows.map((r) => r.index), [1, 3, 4]);
+  });
+  it('with a search: that stream’s matches, their context of that stream only', () => {
+    const { rows, hits } = filterRows(mixed, (t) => t.includes('err'), 1, 'stdout');
+    assert.equal(hits, 1);
+    // out 1 is left out (a gap), the stderr lines are hidden (no gap for them): out 2 is the context.
+    assert.deepEqual(rows, [{ index: 2, gap: 2 }, { index: 2 }, { index: 5, hit: true }]);
+  });
+});
