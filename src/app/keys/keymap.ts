@@ -59,6 +59,9 @@ export type ActionId =
   | 'sort'
   | 'cancel-pull'
   | 'dismiss-pull'
+  | 'build'
+  | 'build-again'
+  | 'build-steps'
   | 'toggle-stats'
   | 'stats-view'
   | 'pause'
@@ -247,6 +250,9 @@ export const keymap: readonly Binding[] = [
   { action: 'remove', keys: ['d'], description: 'remove (asks first)', contexts: ['containers', 'images', 'volumes', 'networks', 'services'], footer: 'remove' },
   { action: 'cancel-pull', keys: ['x', 'escape'], label: 'x', description: 'cancel the selected pull', contexts: ['pulls'], footer: 'cancel' },
   { action: 'dismiss-pull', keys: ['d'], description: 'dismiss a finished pull', contexts: ['pulls'], footer: 'dismiss' },
+  { action: 'build', keys: ['b'], description: 'build an image from a local directory (docker build): context, Dockerfile, tags, build args, target, platform, network, no-cache, pull; its steps show in the Pulls pane', contexts: ['images'], footer: 'build' },
+  { action: 'build-again', keys: ['b'], description: 'build the selected build again with the same settings', contexts: ['pulls'], footer: 'build again' },
+  { action: 'build-steps', keys: ['return'], description: 'a build’s steps, each with its duration and its log lines', contexts: ['pulls'], footer: 'steps' },
   { action: 'mark', keys: [' '], label: 'Space', description: 'mark the row, or unmark it: d then removes every marked row (one confirmation)', contexts: ['images', 'volumes', 'networks'], footer: 'mark' },
   { action: 'mark-range', keys: ['V'], description: 'mark every row from the last mark to this one', contexts: MARKED },
   { action: 'mark-all', keys: ['ctrl+a'], description: 'mark every row the filter shows', contexts: MARKED },
