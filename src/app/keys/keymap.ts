@@ -249,6 +249,7 @@ export const keymap: readonly Binding[] = [
   { action: 'copy', keys: ['y'], description: 'copy the id (an image row: its name; an action: its docker command) to the clipboard', contexts: ['containers', 'images', 'actions'], footer: 'copy' },
   { action: 'remove', keys: ['d'], description: 'remove (asks first)', contexts: ['containers', 'images', 'volumes', 'networks', 'services'], footer: 'remove' },
   { action: 'cancel-pull', keys: ['x', 'escape'], label: 'x', description: 'cancel the selected pull', contexts: ['pulls'], footer: 'cancel' },
+  { action: 'cancel-pull', keys: ['x'], description: 'cancel the build (the engine stops it; nothing is tagged)', contexts: ['steps'], footer: 'cancel' },
   { action: 'dismiss-pull', keys: ['d'], description: 'dismiss a finished pull', contexts: ['pulls'], footer: 'dismiss' },
   { action: 'build', keys: ['b'], description: 'build an image from a local directory (docker build): context, Dockerfile, tags, build args, target, platform, network, no-cache, pull; its steps show in the Pulls pane', contexts: ['images'], footer: 'build' },
   { action: 'build-again', keys: ['b'], description: 'build the selected build again with the same settings', contexts: ['pulls'], footer: 'build again' },

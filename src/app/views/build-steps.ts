@@ -21,10 +21,11 @@ export const buildSteps = defineView<BuildStepsOverlay>({
       },
     },
   },
-  contexts: () => ['inspect', 'global'],
+  // Its own context first: the key that cancels a pull cancels the build here.
+  contexts: () => ['steps', 'inspect', 'global'],
   key: (state, overlay, press, ctx) => {
     const build = ctx.builds.builds.find((b) => b.id === overlay.buildId);
-    if (build && ctx.keymap.resolve('pulls', press.name) === 'cancel-pull' && press.name !== 'escape') {
+    if (build && ctx.keymap.resolve('steps', press.name) === 'cancel-pull') {
       return build.status === 'running' || build.status === 'preparing' ? reduced(state, { type: 'build-cancel', buildId: build.id }) : notify(state, 'the build has ended');
     }
     return scrollKey(state, overlay, press, ctx, 'inspect', build ? buildStepLines(build, Date.now()).length + 1 : 1);
