@@ -176,7 +176,7 @@ export const keymap: readonly Binding[] = [
   { action: 'interrupt', keys: ['ctrl+c'], description: 'quit, from any screen (a dialog’s field too; asks first as q does)', contexts: ['anywhere'] },
   { action: 'suspend', keys: ['ctrl+z'], description: 'suspend to the shell (fg brings berth back), from any screen', contexts: ['anywhere'] },
   // In a dialog too, where q is not text: on a switch, a yes/no question, a run's output.
-  { action: 'quit', keys: ['q'], description: 'quit (asks first while a pull or push runs or a dialog holds typed text)', contexts: ['global', 'toggle', 'confirm', 'output'], footer: 'quit' },
+  { action: 'quit', keys: ['q'], description: 'quit (asks first while a pull, push or build runs or a dialog holds typed text)', contexts: ['global', 'toggle', 'confirm', 'output'], footer: 'quit' },
   { action: 'stay', keys: ['escape'], description: 'stay: the answer to quitting’s question', contexts: ['quitting'] },
   { action: 'help', keys: ['?'], description: 'help for this screen (help: close it)', contexts: ['global'], footer: 'help' },
   { action: 'pull', keys: ['p'], description: 'pull an image (marked images: pull each again, queued in the Pulls pane)', contexts: ['global'], footer: 'pull' },
