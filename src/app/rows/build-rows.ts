@@ -64,7 +64,8 @@ function statusWord(build: BuildState): string {
     case 'preparing':
       return 'reading the context';
     case 'running':
-      return build.sent < (build.context?.bytes ?? 0) ? 'sending' : 'building';
+      // Until the first step: the engine reads the whole context first (the classic builder does).
+      return build.steps.length === 0 && build.sent < (build.context?.bytes ?? 0) ? 'sending' : 'building';
     case 'done':
       return 'built';
     case 'error':
@@ -155,8 +156,16 @@ export function buildBlockLines(build: BuildState, options: BuildBlockOptions): 
   return [...head, ...lines.slice(lines.length - (budget - head.length))].slice(0, budget);
 }
 
+/** Heights by build state and width: the pane lays out every frame, and a build's state changes at most 10 times a second. */
+const heights = new WeakMap<BuildState, { width: number; height: number }>();
+
+/** Lines `buildBlockLines` gives without a limit (the clock changes their text, never their count). */
 export function buildBlockHeight(build: BuildState, width: number): number {
-  return allLines(build, { width, nowMs: 0 }).length;
+  const known = heights.get(build);
+  if (known?.width === width) return known.height;
+  const height = allLines(build, { width, nowMs: 0 }).length;
+  heights.set(build, { width, height });
+  return height;
 }
 
 /** The steps view's lines: every step, its time and bytes, and every log line it kept. */
