@@ -10,6 +10,7 @@
  * replies below (`{ type: 'dialog', overlay, result }`), a view's likewise (`{ type: 'view', overlay, result }`).
  */
 import type { HistoryEntry } from '../engine/images.ts';
+import type { BuildSettings } from '../state/builds/build-reducer.ts';
 import type { FileChange } from '../engine/changes.ts';
 import type { Opened } from '../state/files/browse.ts';
 import type { ActionId } from './keys/keymap.ts';
@@ -95,7 +96,12 @@ type ImageCommand =
   | { type: 'pull-start'; overlay: number; reference: string; auth?: { username: string; password: string }; push?: boolean }
   | { type: 'pull-cancel'; pullId: string }
   | { type: 'pull-dismiss'; pullId: string }
-  | { type: 'credentials-lookup'; overlay: number; reference: string };
+  | { type: 'credentials-lookup'; overlay: number; reference: string }
+  /** Starts a build in the Pulls pane (state/builds); its settings are kept for building again. */
+  | { type: 'build-start'; overlay: number; settings: BuildSettings }
+  | { type: 'build-again'; buildId: string }
+  | { type: 'build-cancel'; buildId: string }
+  | { type: 'build-dismiss'; buildId: string };
 
 /** Volumes and networks. */
 type ResourceCommand =
@@ -272,7 +278,10 @@ export type ExecReply =
   | { kind: 'failed'; message: string }
   | { kind: 'handed-back'; text: string; tone: 'info' | 'error' };
 
-export type DialogReply = ExecReply | RequestReply | CommitReply | CopyOutReply | CopyInReply | PruneReply | PullReply | RunReply | RecreateReply | UpdateReply | SetReply | ComposeReply;
+/** The build dialog's answer: the build started (it goes on in the Pulls pane), or why not. */
+export type BuildReply = { kind: 'started'; buildId: string } | { kind: 'failed'; message: string };
+
+export type DialogReply = BuildReply | ExecReply | RequestReply | CommitReply | CopyOutReply | CopyInReply | PruneReply | PullReply | RunReply | RecreateReply | UpdateReply | SetReply | ComposeReply;
 
 /** The inspect view's text (a JSON document pretty, a diff's tree, or the engine's refusal). */
 export type InspectReply = { kind: 'lines'; lines: readonly string[] };

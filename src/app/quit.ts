@@ -27,12 +27,14 @@ export function fieldValues(dialog: DialogState): Readonly<Record<string, string
   return values;
 }
 
-/** What quitting now would lose, in words: running pulls and pushes, then each dialog whose text was typed. */
+/** What quitting now would lose, in words: running pulls, pushes and builds, then each dialog whose text was typed. */
 export function lostOnQuit(state: AppState, ctx: UiContext): string[] {
   const running = ctx.pulls.pulls.filter((p) => p.status === 'running');
   const pushes = running.filter((p) => p.kind === 'push').length;
   const pulls = running.length - pushes;
-  const transfers = [pulls > 0 ? plural(pulls, 'pull') : '', pushes > 0 ? plural(pushes, 'push', 'pushes') : ''].filter(Boolean);
+  // A build running ends with berth: the engine stops it when its request ends.
+  const builds = ctx.builds.builds.filter((b) => b.status === 'running' || b.status === 'preparing').length;
+  const transfers = [pulls > 0 ? plural(pulls, 'pull') : '', pushes > 0 ? plural(pushes, 'push', 'pushes') : '', builds > 0 ? plural(builds, 'build') : ''].filter(Boolean);
   const lost = transfers.length > 0 ? [`${transfers.join(' and ')} running`] : [];
   for (const overlay of state.overlays) {
     if (overlay.kind !== 'dialog') continue;

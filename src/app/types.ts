@@ -190,6 +190,14 @@ export interface StatsOverlay extends OverlayBase {
   topError?: string;
 }
 
+/** A build's steps (Enter on a build in the Pulls pane): each step, its time, its log lines; live while it runs. */
+export interface BuildStepsOverlay extends OverlayBase {
+  kind: 'build-steps';
+  /** The build's id in the builds source (state/builds). */
+  buildId: string;
+  top: number;
+}
+
 /** An incident's post-mortem card (Enter on the Incidents pane): its container's logs, inspect and restart from there. */
 export interface IncidentOverlay extends OverlayBase {
   kind: 'incident';
@@ -254,7 +262,7 @@ export interface FilesOverlay extends OverlayBase {
 /** The views that scroll text and search it (views/text-search.ts). */
 export type TextSearchOverlay = HelpOverlay | InspectOverlay | HistoryOverlay | IncidentOverlay;
 
-export type Overlay = HelpOverlay | InspectOverlay | LogsOverlay | DialogOverlay | EnginesOverlay | StatsOverlay | HistoryOverlay | IncidentOverlay | PaletteOverlay | FilesOverlay;
+export type Overlay = HelpOverlay | InspectOverlay | LogsOverlay | DialogOverlay | EnginesOverlay | StatsOverlay | HistoryOverlay | IncidentOverlay | PaletteOverlay | FilesOverlay | BuildStepsOverlay;
 
 export interface AppState {
   /** The pane shown ('' until one is chosen: the first). */

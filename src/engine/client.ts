@@ -12,6 +12,7 @@ import * as resources from './resources.ts';
 import * as pruning from './prune.ts';
 import * as swarm from './swarm.ts';
 import * as images from './images.ts';
+import * as build from './build/build.ts';
 import { containerStats, containerTop, type StatsOptions } from './stats.ts';
 import * as system from './system.ts';
 import { resolveEngineTarget } from './context.ts';
@@ -352,6 +353,11 @@ export class EngineClient {
 
   tagImage(image: string, repo: string, tag: string, signal?: AbortSignal) {
     return images.tagImage(this.http, image, repo, tag, signal);
+  }
+
+  /** `docker build`: the context streamed as the request's body, the progress as it comes (engine/build). */
+  buildImage(options: build.BuildOptions) {
+    return build.buildImage(this.http, options);
   }
 
   pushImage(name: string, options: images.PushOptions) {

@@ -38,6 +38,7 @@ async function pingBy(http: EngineHttp, method: 'HEAD' | 'GET', signal: AbortSig
     experimental: header(headers, 'docker-experimental') === 'true',
     swarm: header(headers, 'swarm'),
     podman: header(headers, 'libpod-api-version') !== undefined,
+    builderVersion: header(headers, 'builder-version'),
   };
 }
 

@@ -152,6 +152,8 @@ export interface PingResult {
   swarm?: string;
   /** Podman answers _ping with Libpod-Api-Version as well. */
   podman: boolean;
+  /** The builder the engine prefers: "2" BuildKit, "1" the classic one; absent on engines that do not say (dockerd without features.buildkit, Podman). */
+  builderVersion?: string;
 }
 
 export interface VersionInfo {

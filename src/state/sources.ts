@@ -31,6 +31,7 @@ import { EnginePulse } from './pulse/engine-pulse.ts';
 import type { LoopPolicy, MuteRule } from './incidents/detect.ts';
 import type { Demands, LiveSource } from './live-source.ts';
 import type { PullManager, PullsState } from './pulls/pull-manager.ts';
+import { BuildManager, type BuildsState } from './builds/build-manager.ts';
 import { ResourceLists } from './resources/resource-lists.ts';
 import { StatsTracker } from './stats/stats-tracker.ts';
 import { StatusTimes } from './status-times.ts';
@@ -76,7 +77,7 @@ export type EngineSources = { session: SourceSession } & { [K in SourceName]: Re
 type StateOf<T> = T extends LiveSource<infer S> ? S : never;
 
 /** Every source's state, as the reducer and the components read them. */
-export type SourceStates = { engine: EngineState; pulls: PullsState; actionLog: ActionLogState; fleet?: FleetState } & { [K in SourceName]: StateOf<EngineSources[K]> };
+export type SourceStates = { engine: EngineState; pulls: PullsState; builds: BuildsState; actionLog: ActionLogState; fleet?: FleetState } & { [K in SourceName]: StateOf<EngineSources[K]> };
 
 /** A thing's key in a table: its engine and its id (never shown). */
 export function rowKey(engine: string, id: string): string {
@@ -108,6 +109,8 @@ export class LiveSources {
   private stopped = false;
   /** Every change berth asked of an engine this session (state/action-log). */
   readonly actionLog: ActionLog;
+  /** The builds of this session, on whichever engine each started (state/builds). */
+  readonly builds = new BuildManager();
   /** The fleet's other engines' volumes, networks and events (fleet/fleet-sources.ts). */
   private readonly others: FleetSources;
   private readonly unfollowFleet: () => void;
@@ -149,13 +152,14 @@ export class LiveSources {
   states = (): SourceStates => {
     if (this.snapshot) return this.snapshot;
     const fleet = this.fleet?.store.getState() ?? NO_FLEET;
-    const own = Object.fromEntries(NAMES.map((name) => [name, this.engine[name].store.getState()])) as Omit<SourceStates, 'engine' | 'pulls' | 'actionLog' | 'fleet'>;
+    const own = Object.fromEntries(NAMES.map((name) => [name, this.engine[name].store.getState()])) as Omit<SourceStates, 'engine' | 'pulls' | 'builds' | 'actionLog' | 'fleet'>;
     const others = this.others.states();
     const first = this.fleet?.primaryName ?? '';
     this.snapshot = {
       ...own,
       engine: fleetEngineState(fleet, this.engineStore.getState()),
       pulls: this.pulls.store.getState(),
+      builds: this.builds.store.getState(),
       actionLog: this.actionLog.store.getState(),
       ...(this.fleet && { fleet }),
       resources: fleetResources(first, own.resources, others),
@@ -214,6 +218,7 @@ export class LiveSources {
     this.unfollow();
     this.unfollowFleet();
     this.others.stop();
+    this.builds.stop();
     for (const source of each(this.engine)) source.stop();
   }
 
@@ -222,7 +227,7 @@ export class LiveSources {
     const onEvent = (event: EngineEvent) => {
       for (const source of each(sources)) source.onEngineEvent(event);
     };
-    const offs = [sources.session.sync.onEvent(onEvent), ...(this.fleet ? [] : [this.engineStore.subscribe(changed)]), this.pulls.store.subscribe(changed), this.actionLog.store.subscribe(changed), ...each(sources).map((source) => source.store.subscribe(changed))];
+    const offs = [sources.session.sync.onEvent(onEvent), ...(this.fleet ? [] : [this.engineStore.subscribe(changed)]), this.pulls.store.subscribe(changed), this.builds.store.subscribe(changed), this.actionLog.store.subscribe(changed), ...each(sources).map((source) => source.store.subscribe(changed))];
     return () => {
       for (const off of offs) off();
     };

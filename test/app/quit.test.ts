@@ -1,6 +1,6 @@
 /**
  * Quitting with something to lose (app/quit.ts), through the app reducer: q and Ctrl-C ask once
- * while a pull or push runs or a dialog holds typed text; the same key again quits, Esc stays,
+ * while a pull, push or build runs or a dialog holds typed text; the same key again quits, Esc stays,
  * any other key withdraws the question and does what it does. With nothing to lose, both quit.
  */
 import assert from 'node:assert/strict';
@@ -14,6 +14,7 @@ import { quitQuestionText } from '../../src/app/quit.ts';
 import { initialAppState, topOverlay, type AppState } from '../../src/app/types.ts';
 import { initialEngineState } from '../../src/state/engine-state.ts';
 import { createPull } from '../../src/state/pulls/pull-reducer.ts';
+import { buildSending, createBuild } from '../../src/state/builds/build-reducer.ts';
 import { uiContext } from '../support/ui-context.ts';
 
 const named: Record<string, Partial<KeyFlags>> = { return: { return: true }, escape: { escape: true }, tab: { tab: true }, 'ctrl+c': { ctrl: true } };
@@ -89,4 +90,12 @@ test('text typed in a dialog: Ctrl-C in its field asks, naming the dialog; q the
 test('the question keeps its answers on a narrow line: they come first when both do not fit', () => {
   const text = quitQuestionText({ key: 'quit', lost: ['2 pulls running', 'the run dialog’s text'] }, defaultKeymap, 80);
   assert.equal(text, 'q again to quit, Esc to stay: 2 pulls running and the run dialog’s text will be lost');
+});
+
+test('a build running is named too: quitting ends it (the engine stops it with its request)', () => {
+  const settings = { context: '.', dockerfile: 'Dockerfile', tags: [], buildArgs: {}, target: '', platform: '', noCache: false, pull: false, network: '' };
+  const building = uiContext({ engine, builds: { builds: [buildSending(createBuild({ id: 'build-1', settings, startedAt: 0 }), 'buildkit', [], { files: 1, bytes: 1 })] } });
+  const asked = keys(building, start(), 'q');
+  assert.equal(quits(asked.commands), 0);
+  assert.deepEqual(asked.state.quitQuestion?.lost, ['1 build running']);
 });

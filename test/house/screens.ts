@@ -16,6 +16,7 @@ import { initialAppState, topOverlay, type AppState } from '../../src/app/types.
 import type { ContainerSummary, ImageSummary } from '../../src/engine/types.ts';
 import { initialEngineState, type EngineState } from '../../src/state/engine-state.ts';
 import { createPull, finishPull } from '../../src/state/pulls/pull-reducer.ts';
+import { buildSending, createBuild, finishBuild, foldBuildMessage, type BuildSettings } from '../../src/state/builds/build-reducer.ts';
 import type { Incident } from '../../src/state/incidents/detect.ts';
 import { uiContext } from '../support/ui-context.ts';
 
@@ -89,6 +90,13 @@ function engine(): EngineState {
 const running = createPull({ id: 'pull-3', reference: 'alpine', fromImage: 'docker.io/library/alpine', tag: 'latest', impliedLatest: true, startedAt: 0 });
 const done = (n: number) => finishPull(createPull({ id: `pull-${n}`, reference: `img${n}`, fromImage: `docker.io/library/img${n}`, tag: 'latest', impliedLatest: true, startedAt: 0 }), { status: 'done' }, 10);
 
+// Builds start before the pulls (startedAt below theirs): they are the last two blocks, 4 and 5.
+const buildSettings: BuildSettings = { context: '.', dockerfile: 'Dockerfile', tags: ['app:1'], buildArgs: {}, target: '', platform: '', noCache: false, pull: false, network: '' };
+const buildSteps = (startedAt: number) =>
+  foldBuildMessage(buildSending(createBuild({ id: `build-${-startedAt}`, settings: buildSettings, startedAt }), 'classic', ['with the classic builder'], { files: 2, bytes: 4096 }), { stream: 'Step 1/2 : FROM busybox\n ---> Using cache\nStep 2/2 : RUN make\nbuilding…\n' }, startedAt);
+const buildRunning = buildSteps(-1);
+const buildDone = finishBuild(buildSteps(-2), { status: 'done' }, 10);
+
 const service = (n: number, name: string) => ({
   ID: `svc${n}`.padEnd(25, '0'),
   Spec: { Name: name, Mode: { Replicated: { Replicas: 2 } }, TaskTemplate: { ContainerSpec: { Image: 'busybox:latest' } } },
@@ -127,6 +135,7 @@ export function sampleContext(extra: Partial<UiContext> = {}): UiContext {
   return uiContext({
     engine: engine(),
     pulls: { pulls: [done(4), running, done(2), done(1)] },
+    builds: { builds: [buildRunning, buildDone] },
     events: {
       events: Array.from({ length: 5 }, (_, i) => ({ seq: 5 - i, at: Date.now() - i * 1000, type: 'container', action: 'start', actor: `c${i}`, details: '' })),
     },
@@ -196,6 +205,8 @@ export function screens(ctx: UiContext, strict = true): Screen[] {
   add('images, marked', keys(pane('images'), ' ', 'up'));
   add('pulls, a running pull', pane('pulls'));
   add('pulls, a finished pull', pane('pulls', 0));
+  add('pulls, a running build', pane('pulls', 4));
+  add('pulls, a finished build', pane('pulls', 5));
   add('volumes', pane('volumes'));
   add('networks', pane('networks'));
   add('events', pane('events'));
@@ -226,6 +237,7 @@ export function screens(ctx: UiContext, strict = true): Screen[] {
   const layer = (n: number) => ({ Id: `sha256:${id(n)}`, Created: now - n * 3600, CreatedBy: `/bin/sh -c #(nop) step ${n}`, Size: n * 1000, Tags: null });
   add('history', act(history, { kind: 'action', action: { type: 'view', overlay: topOverlay(history)!.id, result: { kind: 'layers', entries: [1, 2, 3, 4].map(layer) } } }));
   add('incident card', keys(pane('incidents', 0), 'return'));
+  add('build steps', keys(pane('pulls', 4), 'return'));
   add('stats', keys(pane('containers'), 'm'));
   const engines = keys(pane('containers'), 'E');
   add(
@@ -246,6 +258,8 @@ export function screens(ctx: UiContext, strict = true): Screen[] {
   add('commit', keys(pane('containers'), 'c', 'a', 'p', 'p', 'left'));
   add('commit, a switch', keys(pane('containers'), 'c', 'tab', 'tab', 'tab', 'tab', 'tab'));
   add('remove, a switch', keys(pane('containers'), 'd'));
+  add('build, a field', keys(pane('images'), 'b', 'a', 'p', 'p', 'left'));
+  add('build, a switch', keys(pane('images'), 'b', ...Array<string>(7).fill('tab')));
   add('pull', keys(pane('containers'), 'p', 'a', 'l', 'p', 'left'));
   add('kill', keys(pane('containers'), 'K', 'H', 'U', 'P', 'left'));
   add('copy out', keys(pane('containers'), 'C', '/', 'e', 't', 'c', 'left'));

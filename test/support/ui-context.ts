@@ -11,6 +11,7 @@ import type { PullsState } from '../../src/state/pulls/pull-manager.ts';
 export function uiContext(base: { engine: EngineState; pulls?: PullsState } & Partial<Omit<UiContext, 'engine' | 'pulls'>>): UiContext {
   return {
     pulls: { pulls: [] },
+    builds: { builds: [] },
     events: { events: [] },
     incidents: { incidents: [] },
     pulse: {},

@@ -2,6 +2,7 @@
  * The dialogs: one line each. A dialog is its module (machine.ts says what one declares): its
  * state, keys, results, view and the actions that open it.
  */
+import { build } from './build.ts';
 import { bulk } from './bulk.ts';
 import { commit } from './commit.ts';
 import { compose } from './compose.ts';
@@ -45,6 +46,7 @@ export const dialogs: readonly AnyDialog[] = [
   registered(recreate),
   registered(update),
   registered(engineName),
+  registered(build),
 ];
 
 /** A protected engine's question, asked before a change on it (app/fleet/access.ts). */

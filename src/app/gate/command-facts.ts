@@ -41,6 +41,11 @@ const CHANGES: Facts = {
   'pull-cancel': false,
   'pull-dismiss': false,
   'credentials-lookup': false,
+  // A build makes an image (and its cache) in the engine; cancelling and dismissing stay in berth.
+  'build-start': true,
+  'build-again': true,
+  'build-cancel': false,
+  'build-dismiss': false,
   // Volumes and networks.
   'volume-create': true,
   'volume-remove': true,

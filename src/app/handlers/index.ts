@@ -5,6 +5,7 @@
  */
 import type { CommandType } from '../commands.ts';
 import { appHandlers } from './app.ts';
+import { buildHandlers } from './builds.ts';
 import { composeHandlers } from './compose.ts';
 import { containerHandlers } from './containers.ts';
 import { engineHandlers } from './engines.ts';
@@ -25,6 +26,7 @@ export const handlers: HandlerTable<Exclude<CommandType, 'timer-start' | 'overla
   ...appHandlers,
   ...containerHandlers,
   ...imageHandlers,
+  ...buildHandlers,
   ...resourceHandlers,
   ...setHandlers,
   ...swarmHandlers,

@@ -59,6 +59,9 @@ export type ActionId =
   | 'sort'
   | 'cancel-pull'
   | 'dismiss-pull'
+  | 'build'
+  | 'build-again'
+  | 'build-steps'
   | 'toggle-stats'
   | 'stats-view'
   | 'pause'
@@ -174,7 +177,7 @@ export const keymap: readonly Binding[] = [
   { action: 'interrupt', keys: ['ctrl+c'], description: 'quit, from any screen (a dialog’s field too; asks first as q does)', contexts: ['anywhere'] },
   { action: 'suspend', keys: ['ctrl+z'], description: 'suspend to the shell (fg brings berth back), from any screen', contexts: ['anywhere'] },
   // In a dialog too, where q is not text: on a switch, a yes/no question, a run's output.
-  { action: 'quit', keys: ['q'], description: 'quit (asks first while a pull or push runs or a dialog holds typed text)', contexts: ['global', 'toggle', 'confirm', 'output'], footer: 'quit' },
+  { action: 'quit', keys: ['q'], description: 'quit (asks first while a pull, push or build runs or a dialog holds typed text)', contexts: ['global', 'toggle', 'confirm', 'output'], footer: 'quit' },
   { action: 'stay', keys: ['escape'], description: 'stay: the answer to quitting’s question', contexts: ['quitting'] },
   { action: 'help', keys: ['?'], description: 'help for this screen (help: close it)', contexts: ['global'], footer: 'help' },
   { action: 'pull', keys: ['p'], description: 'pull an image (marked images: pull each again, queued in the Pulls pane)', contexts: ['global'], footer: 'pull' },
@@ -247,7 +250,11 @@ export const keymap: readonly Binding[] = [
   { action: 'copy', keys: ['y'], description: 'copy the id (an image row: its name; an action: its docker command) to the clipboard', contexts: ['containers', 'images', 'actions'], footer: 'copy' },
   { action: 'remove', keys: ['d'], description: 'remove (asks first)', contexts: ['containers', 'images', 'volumes', 'networks', 'services'], footer: 'remove' },
   { action: 'cancel-pull', keys: ['x', 'escape'], label: 'x', description: 'cancel the selected pull', contexts: ['pulls'], footer: 'cancel' },
+  { action: 'cancel-pull', keys: ['x'], description: 'cancel the build (the engine stops it; nothing is tagged)', contexts: ['steps'], footer: 'cancel' },
   { action: 'dismiss-pull', keys: ['d'], description: 'dismiss a finished pull', contexts: ['pulls'], footer: 'dismiss' },
+  { action: 'build', keys: ['b'], description: 'build an image from a local directory (docker build): context, Dockerfile, tags, build args, target, platform, network, no-cache, pull; its steps show in the Pulls pane', contexts: ['images'], footer: 'build' },
+  { action: 'build-again', keys: ['b'], description: 'build the selected build again with the same settings', contexts: ['pulls'], footer: 'build again' },
+  { action: 'build-steps', keys: ['return'], description: 'a build’s steps, each with its duration and its log lines', contexts: ['pulls'], footer: 'steps' },
   { action: 'mark', keys: [' '], label: 'Space', description: 'mark the row, or unmark it: d then removes every marked row (one confirmation)', contexts: ['images', 'volumes', 'networks'], footer: 'mark' },
   { action: 'mark-range', keys: ['V'], description: 'mark every row from the last mark to this one', contexts: MARKED },
   { action: 'mark-all', keys: ['ctrl+a'], description: 'mark every row the filter shows', contexts: MARKED },

@@ -23,6 +23,7 @@ export type ChangeMethod =
   | 'commitContainer'
   | 'pullImage'
   | 'pushImage'
+  | 'buildImage'
   | 'tagImage'
   | 'removeImage'
   | 'prune'
@@ -78,6 +79,20 @@ export const cliWriters: Writers = {
     ),
   pullImage: (from, options) => cli('pull', ...flag('--platform', options.platform), reference(from, options.tag)),
   pushImage: (name, options) => cli('push', reference(name, options.tag)),
+  // BuildKit is the CLI's default; the classic builder is DOCKER_BUILDKIT=0, which a line of words cannot say.
+  buildImage: (options) =>
+    cli(
+      'build',
+      ...(options.tags ?? []).flatMap((t) => ['-t', t]),
+      ...flag('-f', options.dockerfile && options.dockerfile !== 'Dockerfile' ? options.dockerfile : undefined),
+      ...Object.entries(options.buildArgs ?? {}).flatMap(([k, v]) => ['--build-arg', `${k}=${v}`]),
+      ...flag('--target', options.target),
+      ...flag('--platform', options.platform),
+      ...flag('--network', options.networkMode),
+      options.noCache && '--no-cache',
+      options.pull && '--pull',
+      options.contextPath ?? '.',
+    ),
   tagImage: (image, repo, tag) => cli('tag', idWord(image), tag ? `${repo}:${tag}` : repo),
   removeImage: (name, options) => cli('rmi', options?.force && '-f', options?.noPrune && '--no-prune', idWord(name)),
   prune: (kind, options) => cli(PRUNE_NOUN[kind], 'prune', '-f', options?.all && '-a'),

@@ -71,7 +71,7 @@ export const PullBlock = memo(function PullBlock({ pull, width, nowMs, selected,
   );
 });
 
-const Line = memo(function Line({ line, glyph }: { line: BlockLine; glyph?: string }) {
+export const Line = memo(function Line({ line, glyph }: { line: BlockLine; glyph?: string }) {
   const runs = merge(line.segments.map((s) => (s.spinner ? { ...s, text: glyph ?? s.text, spinner: false } : s)));
   return (
     <Text wrap="truncate">

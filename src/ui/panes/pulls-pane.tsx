@@ -3,11 +3,13 @@ import { useEffect, useLayoutEffect, useReducer, useRef } from 'react';
 import { selectedIndex } from '../../app/navigation.ts';
 import type { Pane } from '../../app/panes/pane.ts';
 import { blockHeight } from '../../app/rows/pull-rows.ts';
-import { selectPullIds } from '../../app/rows/select.ts';
+import { buildBlockHeight } from '../../app/rows/build-rows.ts';
+import { isBuild, isRunning, selectTransferIds, transferRows } from '../../app/rows/transfer-rows.ts';
 import { theme } from '../../app/theme.ts';
 import { paneView } from '../../app/types.ts';
-import type { PullState } from '../../state/pulls/pull-reducer.ts';
+import type { TransferRow } from '../../app/rows/transfer-rows.ts';
 import { useDerived, useKeymap } from '../runtime-context.tsx';
+import { BuildBlock } from './build-block.tsx';
 import { PullBlock, SPINNER_IDLE_MS, SPINNER_INTERVAL_MS } from './pull-blocks.tsx';
 
 interface Props {
@@ -28,10 +30,11 @@ export function PullsPane({ pane, width, height }: Props) {
   const keymap = useKeymap();
   // The pulls, the selection, and only whether the engine answers: list refreshes must not redraw the pulls.
   const { list, currentEngine, engineSilent, view: shown } = useDerived(
-    (state, ctx) => ({ list: ctx.pulls.pulls, currentEngine: ctx.pulls.engine, engineSilent: ctx.engine.connection.notResponding !== undefined, view: paneView(state, pane.id) }),
+    // Builds are blocks here too (app/rows/transfer-rows.ts).
+    (state, ctx) => ({ list: transferRows(ctx.pulls.pulls, ctx.builds.builds), currentEngine: ctx.pulls.engine, engineSilent: ctx.engine.connection.notResponding !== undefined, view: paneView(state, pane.id) }),
     [pane],
   );
-  const running = list.some((p) => p.status === 'running');
+  const running = list.some(isRunning);
   // One clock for every spinner and elapsed time, and only while something runs. It fires
   // SPINNER_IDLE_MS after the last render, whatever caused it: while progress arrives the
   // store's renders turn the spinner, and the clock draws only when they stop.
@@ -48,14 +51,14 @@ export function PullsPane({ pane, width, height }: Props) {
   // A pull that ends is news a person waits for (bench B6 times it): its frame is drawn at once,
   // not at the end of Ink's render throttle.
   const { waitUntilRenderFlush } = useApp();
-  const ended = list.length - list.filter((p) => p.status === 'running').length;
+  const ended = list.length - list.filter(isRunning).length;
   const endedBefore = useRef(ended);
   useLayoutEffect(() => {
     if (ended > endedBefore.current) void waitUntilRenderFlush();
     endedBefore.current = ended;
   }, [ended, waitUntilRenderFlush]);
 
-  const index = selectedIndex(shown, selectPullIds(list));
+  const index = selectedIndex(shown, selectTransferIds(list));
   // Which block the window started at last frame: drawing memory only, no key reads it.
   const topRef = useRef(0);
 
@@ -67,7 +70,7 @@ export function PullsPane({ pane, width, height }: Props) {
     );
   }
 
-  const heights = list.map((p) => blockHeight(p, width, p.status === 'running' ? nowSecond : 0));
+  const heights = list.map((p) => (isBuild(p) ? buildBlockHeight(p, width) : blockHeight(p, width, p.status === 'running' ? nowSecond : 0)));
   let view = windowOf(heights, index, height, topRef.current);
   const partial = view.first > 0 || view.last < list.length - 1;
   // When not everything fits, one line says so and how to get there.
@@ -77,7 +80,14 @@ export function PullsPane({ pane, width, height }: Props) {
   return (
     <Box flexDirection="column" width={width} height={height}>
       {view.blocks.map(({ i, maxLines }) => {
-        const pull = list[i] as PullState;
+        const pull = list[i] as TransferRow;
+        if (isBuild(pull)) {
+          return (
+            <Box key={pull.id} flexDirection="column" marginBottom={i < view.last ? GAP : 0}>
+              <BuildBlock build={pull} width={width} nowMs={isRunning(pull) ? nowSecond : 0} selected={i === index} maxLines={maxLines} spinnerFrame={isRunning(pull) ? spinnerFrame : 0} currentEngine={currentEngine} />
+            </Box>
+          );
+        }
         return (
           <Box key={pull.id} flexDirection="column" marginBottom={i < view.last ? GAP : 0}>
             <PullBlock

@@ -66,6 +66,11 @@ test('image verbs: pull and push with tag or digest, tag, rmi; credentials never
   assert.equal(cliWriters.pullImage('busybox', { tag: 'latest', auth: { username: 'u', password: 'secret-pw', serveraddress: 'r' } }), 'docker pull busybox:latest');
   assert.equal(cliWriters.pullImage('busybox', { tag: 'sha256:abcd', platform: 'linux/arm64' }), 'docker pull --platform linux/arm64 busybox@sha256:abcd');
   assert.equal(cliWriters.pushImage('127.0.0.1:5000/me/app', { tag: 'v2', auth: { username: 'u', password: 'secret-pw', serveraddress: 'r' } }), 'docker push 127.0.0.1:5000/me/app:v2');
+  assert.equal(
+    cliWriters.buildImage({ context: undefined as never, builder: 'buildkit', tags: ['app:1', 'app:latest'], dockerfile: 'docker/Dockerfile', buildArgs: { MODE: 'prod run' }, target: 'final', noCache: true, networkMode: 'none', contextPath: './app' }),
+    "docker build -t app:1 -t app:latest -f docker/Dockerfile --build-arg 'MODE=prod run' --target final --network none --no-cache ./app",
+  );
+  assert.equal(cliWriters.buildImage({ context: undefined as never, builder: 'classic', dockerfile: 'Dockerfile' }), 'docker build .');
   assert.equal(cliWriters.tagImage('sha256:abcd', 'me/app', 'v2'), 'docker tag sha256:abcd me/app:v2');
   assert.equal(cliWriters.removeImage('me/app:v2', { force: true, noPrune: true }), 'docker rmi -f --no-prune me/app:v2');
   assert.equal(cliWriters.removeImage('me/app:v2'), 'docker rmi me/app:v2');
