@@ -41,6 +41,9 @@ const CHANGES: Facts = {
   'pull-cancel': false,
   'pull-dismiss': false,
   'credentials-lookup': false,
+  // Reads of an index, a catalog or a tag list: nothing changes.
+  'registry-search': false,
+  'registry-tags': false,
   // Volumes and networks.
   'volume-create': true,
   'volume-remove': true,

@@ -13,6 +13,7 @@ import { fileHandlers } from './files.ts';
 import { imageHandlers } from './images.ts';
 import { pruneHandlers } from './prune.ts';
 import { recreateHandlers } from './recreate.ts';
+import { registryHandlers } from './registry.ts';
 import { resourceHandlers } from './resources.ts';
 import { runHandlers } from './run.ts';
 import { setHandlers } from './sets.ts';
@@ -25,6 +26,7 @@ export const handlers: HandlerTable<Exclude<CommandType, 'timer-start' | 'overla
   ...appHandlers,
   ...containerHandlers,
   ...imageHandlers,
+  ...registryHandlers,
   ...resourceHandlers,
   ...setHandlers,
   ...swarmHandlers,
