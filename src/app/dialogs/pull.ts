@@ -240,7 +240,7 @@ export const pull = defineDialog<PullDialog, PullRequest, PullReply>({
     const source = credentialLine(state);
     const samples = state.suggestions;
     const inList = state.picker.cursor !== undefined;
-    const enter = inList ? `${ctx.keymap.label('submit')} picks` : `${ctx.keymap.shortLabel('next-field')} to choose`;
+    const enter = inList ? `${ctx.keymap.label('submit')} picks` : `${ctx.keymap.label('next-field')} to choose`;
     const blocks: DialogBlock[] = [
       { kind: 'field', label: 'image', field: image, focused: state.focus === 0 && !inList, placeholder: 'e.g. alpine, nginx:1.27, registry:5000/team/app:1', message: problems.image },
       ...(state.push ? [] : pickerBlocks(state.picker, image.value, inner, enter)),
@@ -264,7 +264,9 @@ export const pull = defineDialog<PullDialog, PullRequest, PullReply>({
       focus: state.focus,
       hints: state.starting
         ? [{ action: 'cancel', text: `closes (the ${state.push ? 'push' : 'pull'} goes on in the Pulls pane)` }]
-        : [{ action: 'submit', text: state.push ? 'push' : 'pull' }, { action: ['next-field', 'prev-field'], text: 'field' }, { action: 'cancel', text: 'cancel' }],
+        : inList
+          ? [{ action: 'submit', text: 'pick' }, { action: ['next-field', 'prev-field'], text: 'move' }, { action: 'cancel', text: 'cancel' }]
+          : [{ action: 'submit', text: state.push ? 'push' : 'pull' }, { action: ['next-field', 'prev-field'], text: 'field' }, { action: 'cancel', text: 'cancel' }],
     };
   },
 });
