@@ -5,7 +5,7 @@
  * one repository are pushed, `1.0` and `1.2`, and a container runs `1.0`: the container carries
  * `⇞1.2` (its registry's tag list, asked by the freshness source); in the pull dialog, the
  * repository typed with the registry's host is listed from the catalog, and picking it lists its
- * tags newest version first.
+ * tags newest version first; a plain term asks the engine's index (offline: the dialog says so).
  */
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
@@ -20,6 +20,8 @@ const sessions: PtySession[] = [];
 const images: string[] = [];
 const WAIT_MS = 30_000;
 const LOOP = 'trap "exit 0" TERM; while :; do sleep 1; done';
+/** Ctrl-U: the field emptied. */
+const CLEAR = '\u0015';
 
 /** `repo:version`, an image told apart by one file, pushed to the sandbox registry. */
 async function pushVersion(version: string): Promise<void> {
@@ -62,6 +64,11 @@ test('a container running 1.0 while 1.2 exists is marked ⇞1.2; the pull dialog
   // Picking a tag writes the whole reference into the field.
   await b.type(key.down, key.enter);
   await b.waitFor(`pulls ${repo}:1.2`, WAIT_MS);
+  // A plain term goes to the engine's index search: Docker Hub answers, or (the sandbox is
+  // usually offline) the dialog says the index cannot be reached and still pulls what is typed.
+  await b.type(CLEAR, ...'alpine');
+  screen = await b.waitFor((s) => s.includes('the index cannot be reached') || /Docker Hub: \d+ repositor/.test(s), WAIT_MS);
+  assert.match(screen, /pulls docker\.io\/library\/alpine:latest/);
   await b.type(key.escape);
   await b.waitFor((s) => !s.includes('Pull an image'), WAIT_MS);
   await b.type('q');
