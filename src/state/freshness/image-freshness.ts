@@ -25,7 +25,7 @@ import { registryTags } from '../../engine/registry-catalog.ts';
 import { registryDigest } from '../../engine/registry-manifest.ts';
 import type { EngineEvent, ImageSummary } from '../../engine/types.ts';
 import type { Demands, LiveSource } from '../live-source.ts';
-import { newerVersion, versionOf } from '../registry/versions.ts';
+import { versionOf } from '../registry/tag-version.ts';
 import { Store } from '../store.ts';
 
 export type RemoteDigest = { digest: string } | { error: string };
@@ -80,7 +80,7 @@ export function newerVersionOf(state: FreshnessState, tag: string): string | und
   const repo = repoOf(tag);
   if (repo === tag || !state.tags) return undefined;
   const remote = state.tags.get(repo);
-  if (!remote || !('tags' in remote)) return undefined;
+  if (!remote || !('tags' in remote) || !newerVersion) return undefined;
   // Read on every frame that draws the tag, against up to a thousand tags: once per answer.
   let answers = newerMemo.get(remote);
   if (!answers) newerMemo.set(remote, (answers = new Map()));
@@ -89,6 +89,14 @@ export function newerVersionOf(state: FreshnessState, tag: string): string | und
 }
 
 const newerMemo = new WeakMap<RemoteTags, Map<string, string | undefined>>();
+
+/** versions.ts (and semver with it), loaded with the first tag list asked: no list, no marker, nothing to compare. */
+let newerVersion: typeof import('../registry/versions.ts').newerVersion | undefined;
+
+/** Loads what compares versions (once): before a tag list is stored, so the marker can read it. */
+export async function loadVersionOrder(): Promise<void> {
+  newerVersion ??= (await import('../registry/versions.ts')).newerVersion;
+}
 
 /** The newer version of the first of the image's tags that has one: what a container running it is marked with. */
 export function imageNewerVersion(state: FreshnessState, image: ImageSummary | undefined): string | undefined {
@@ -210,6 +218,7 @@ export class ImageFreshness implements LiveSource<FreshnessState> {
       if (!parsed.ok) throw new Error(`${repo}: not a repository berth can look up`);
       const { auth } = await this.client().resolveCredentials(repo);
       answer = { tags: await registryTags(parsed.ref.domain, parsed.ref.path, auth, this.abort.signal) };
+      await loadVersionOrder();
     } catch (error) {
       answer = { error: describeError(error) };
     }

@@ -10,7 +10,6 @@
 import type { EngineClient } from '../../engine/client.ts';
 import { registryCatalog, registryTags } from '../../engine/registry-catalog.ts';
 import { parseImageReference } from '../../engine/reference.ts';
-import { sortTags } from './versions.ts';
 
 /** What the index search asks for, and what the dialog lists at most. */
 export const SEARCH_LIMIT = 25;
@@ -69,5 +68,8 @@ export async function repositoryTags(client: Pick<EngineClient, 'resolveCredenti
   const parsed = parseImageReference(repository);
   if (!parsed.ok) throw new Error(parsed.message);
   const { auth } = await client.resolveCredentials(repository);
-  return sortTags(await registryTags(parsed.ref.domain, parsed.ref.path, auth, signal));
+  const tags = await registryTags(parsed.ref.domain, parsed.ref.path, auth, signal);
+  // semver and the ordering load with the first answer, not at start (versions.ts).
+  const { sortTags } = await import('./versions.ts');
+  return sortTags(tags);
 }

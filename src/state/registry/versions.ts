@@ -1,45 +1,32 @@
 /**
- * Tags that read as versions, as people name image tags: `1.27`, `v2.0.3`, `3.19.1-alpine`,
- * `1.27-bookworm`. A tag is a version when it starts with a number (an optional `v` before) and
- * whatever follows the numbers is nothing or a suffix after `-`, `_` or `+`: `1a2b3c` (a commit)
- * is not one. Tags of one suffix are one family: `1.27-alpine` is never older or newer than
- * `1.29`, only than `1.29-alpine`.
+ * Tags in version order (what reads as a version: tag-version.ts). Tags of one suffix are one
+ * family: `1.27-alpine` is never older or newer than `1.29`, only than `1.29-alpine`.
  *
  * Ordering goes through `semver` (its comparison is the well-known one, prereleases below their
  * release): each tag is coerced to `major.minor.patch` with its suffix as a prerelease, so the
  * picker lists `1.27`, `1.27-rc1`, `1.26.3` in that order; what semver cannot see (a fourth
- * number, how many numbers a tag has) breaks its ties.
+ * number) breaks its ties. This module is loaded when first needed (`await import`, as a
+ * registry's tags come), not at start: semver builds its regular expressions as it loads.
  */
-import semver from 'semver';
+// Three of semver's files, not its index (which loads its ranges too).
+import SemVer from 'semver/classes/semver.js';
+import parse from 'semver/functions/parse.js';
+import rcompare from 'semver/functions/rcompare.js';
+import { versionOf, type TagVersion } from './tag-version.ts';
 
-export interface TagVersion {
-  /** `v` or nothing: `v1.2` and `1.2` are different families. */
-  prefix: string;
-  numbers: readonly number[];
-  /** What follows the numbers (`-alpine`), or ''. */
-  suffix: string;
-}
-
-const VERSION = /^(v?)(\d{1,9}(?:\.\d{1,9})*)([-_+].*)?$/;
-
-/** The tag's version, or undefined when it does not read as one (`latest`, `stable`, a commit). */
-export function versionOf(tag: string): TagVersion | undefined {
-  const match = VERSION.exec(tag);
-  if (!match) return undefined;
-  return { prefix: match[1] ?? '', numbers: (match[2] ?? '').split('.').map(Number), suffix: match[3] ?? '' };
-}
+export { versionOf, type TagVersion };
 
 /** A semver of the version: its first three numbers, its suffix a prerelease when semver takes it as one. */
-function semverOf(v: TagVersion): semver.SemVer {
+function semverOf(v: TagVersion): SemVer {
   const [major = 0, minor = 0, patch = 0] = v.numbers;
   const base = `${major}.${minor}.${patch}`;
   const pre = v.suffix.replace(/^[-_+]/, '').replace(/[^0-9A-Za-z.-]/g, '-');
-  return (pre !== '' ? semver.parse(`${base}-${pre}`) : null) ?? new semver.SemVer(base);
+  return (pre !== '' ? parse(`${base}-${pre}`) : null) ?? new SemVer(base);
 }
 
 /** Newest first: semver's order, then a fourth number, then the suffix. */
 function compareVersions(a: TagVersion, b: TagVersion): number {
-  const bySemver = semver.rcompare(semverOf(a), semverOf(b));
+  const bySemver = rcompare(semverOf(a), semverOf(b));
   if (bySemver !== 0) return bySemver;
   for (let i = 3; i < Math.max(a.numbers.length, b.numbers.length); i++) {
     const d = (b.numbers[i] ?? -1) - (a.numbers[i] ?? -1);
