@@ -28,6 +28,7 @@ import type { LogHistoryInfo } from '../state/logs/log-history.ts';
 import type { QueryOptions } from '../state/logs/query.ts';
 import type { TimeWindow } from '../state/logs/time-window.ts';
 import type { PrunePreview, PruneTarget } from '../state/prune/preview.ts';
+import type { SearchAnswer } from '../state/registry/search.ts';
 import { NOTICE_MS, withNotice } from './navigation.ts';
 import type { AppState, EngineRow, InspectTarget, Notice } from './types.ts';
 
@@ -101,7 +102,11 @@ type ImageCommand =
   | { type: 'build-start'; overlay: number; settings: BuildSettings }
   | { type: 'build-again'; buildId: string }
   | { type: 'build-cancel'; buildId: string }
-  | { type: 'build-dismiss'; buildId: string };
+  | { type: 'build-dismiss'; buildId: string }
+  /** The repositories matching `term` (the engine's index, or a typed registry's catalog); a newer one for the overlay cancels this. */
+  | { type: 'registry-search'; overlay: number; term: string }
+  /** The tags of `repository` in its registry; a newer one for the overlay cancels this. */
+  | { type: 'registry-tags'; overlay: number; repository: string };
 
 /** Volumes and networks. */
 type ResourceCommand =
@@ -219,7 +224,14 @@ export type PullReply =
   /** Typing paused on `reference`: look it up if it is still what the field says. */
   | { kind: 'lookup-due'; reference: string }
   | { kind: 'looked-up'; reference: string; description: string }
-  | { kind: 'lookup-failed'; reference: string; message: string };
+  | { kind: 'lookup-failed'; reference: string; message: string }
+  /** Typing paused on `term` (or on a repository's tag): search (list its tags) if the field still says so. */
+  | { kind: 'search-due'; term: string }
+  | { kind: 'searched'; term: string; answer: SearchAnswer }
+  | { kind: 'search-failed'; term: string; message: string }
+  | { kind: 'tags-due'; repository: string }
+  | { kind: 'tags-found'; repository: string; tags: readonly string[] }
+  | { kind: 'tags-failed'; repository: string; message: string };
 
 /** How a container's own process gave the terminal back (an attach, a `docker run -it`). */
 export type AttachEnd =

@@ -248,6 +248,10 @@ export class EngineClient {
   distributionInspect(name: string, auth?: RegistryAuth, signal?: AbortSignal) {
     return images.distributionInspect(this.http, name, auth, signal);
   }
+  /** Repositories of the engine's image index (`docker search`): Docker Hub for Docker, its registries for Podman. */
+  searchImages(term: string, limit: number, signal?: AbortSignal) {
+    return images.searchImages(this.http, term, limit, signal);
+  }
   pullImage(fromImage: string, options: images.PullOptions) {
     return images.pullImage(this.http, fromImage, options);
   }

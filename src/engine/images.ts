@@ -191,3 +191,33 @@ export async function distributionInspect(http: EngineHttp, name: string, auth?:
   const { value } = await http.json<DistributionInspect>({ operation: 'inspect image in its registry', method: 'GET', path: `/distribution/${encodeURIComponent(name)}/json`, headers, signal });
   return value ?? {};
 }
+
+/** One repository the engine's index search found (`docker search`); Podman adds `Index`/`Tag`. */
+export interface ImageSearchResult {
+  name: string;
+  description?: string;
+  star_count?: number;
+  is_official?: boolean;
+}
+
+/**
+ * `GET /images/search`: Docker asks Docker Hub (through its own proxy settings; a remote engine
+ * asks from where it runs), Podman every registry it searches. Entries without a name are dropped.
+ */
+export async function searchImages(http: EngineHttp, term: string, limit: number, signal?: AbortSignal): Promise<ImageSearchResult[]> {
+  const { value } = await http.json<unknown>({ operation: 'search the image index', method: 'GET', path: '/images/search', query: { term, limit }, signal });
+  if (!Array.isArray(value)) return [];
+  const out: ImageSearchResult[] = [];
+  for (const entry of value as unknown[]) {
+    if (typeof entry !== 'object' || entry === null) continue;
+    const { name, description, star_count, is_official } = entry as Record<string, unknown>;
+    if (typeof name !== 'string' || name === '') continue;
+    out.push({
+      name,
+      ...(typeof description === 'string' && { description }),
+      ...(typeof star_count === 'number' && { star_count }),
+      ...(typeof is_official === 'boolean' && { is_official }),
+    });
+  }
+  return out;
+}

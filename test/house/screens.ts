@@ -261,6 +261,9 @@ export function screens(ctx: UiContext, strict = true): Screen[] {
   add('build, a field', keys(pane('images'), 'b', 'a', 'p', 'p', 'left'));
   add('build, a switch', keys(pane('images'), 'b', ...Array<string>(7).fill('tab')));
   add('pull', keys(pane('containers'), 'p', 'a', 'l', 'p', 'left'));
+  // The registries' list under the image field, its cursor on the middle row (pull-search.ts).
+  const hits = { where: 'Docker Hub', hits: [{ name: 'alpine' }, { name: 'alpine/git' }, { name: 'alpinelinux/build' }] };
+  add('pull, the registry list', keys(reply(keys(pane('containers'), 'p', 'a', 'l', 'p'), { kind: 'searched', term: 'alp', answer: hits }), 'down', 'down'));
   add('kill', keys(pane('containers'), 'K', 'H', 'U', 'P', 'left'));
   add('copy out', keys(pane('containers'), 'C', '/', 'e', 't', 'c', 'left'));
   add('prune images', reply(keys(pane('images'), 'X'), { kind: 'previewed', serial: 1, preview: { items: [{ key: 'sha256:1', name: 'sha256:1', size: 10 }], bytes: 10, unknownSizes: 0 } }));

@@ -17,8 +17,9 @@ import type { TargetActions } from '../actions/target-actions.ts';
 import { notify, type PullReply } from '../commands.ts';
 import { sanitizeLine, truncate } from '../format/index.ts';
 import { field } from '../input/field.ts';
-import { editIn, formKey, moveFocus, values, type Fields } from './form.ts';
-import { defineDialog, formContexts, type Outcome } from './machine.ts';
+import { editIn, formKey, moveFocus, setValue, values, type Fields } from './form.ts';
+import { afterEdit, idlePicker, moveCursor, pick, pickerBlocks, pickerResult, rowsOf, type Picker } from './pull-search.ts';
+import { defineDialog, formContexts, type DialogKey, type Outcome } from './machine.ts';
 import { openDialog } from './open.ts';
 import type { DialogBlock, Tone } from './view.ts';
 
@@ -54,6 +55,8 @@ export interface PullDialog {
   refused?: boolean;
   /** Images to fill in with the suggest key (the demo registry's samples), read when it opens. */
   suggestions: readonly string[];
+  /** What the registries list for the image field, and the list's cursor (pull-search.ts). A push asks nothing. */
+  picker: Picker;
 }
 
 /** What is wrong with each field, if anything: the reference's grammar, then the credentials. */
@@ -96,8 +99,36 @@ function openPull(request: PullRequest, overlay: number, suggestions: readonly s
     lookup: { state: 'idle' },
     starting: false,
     suggestions,
+    picker: idlePicker,
   };
   return relookup(state, '', overlay);
+}
+
+/** After the image field changed: the credentials looked up again, and (a pull) the registries asked. */
+function edited(state: PullDialog, previousImage: string, overlay: number): Outcome<PullDialog> {
+  const looked = relookup(state, previousImage, overlay);
+  if (state.push || state.fields.image.value === previousImage) return looked;
+  const { picker, commands } = afterEdit(looked.state.picker, looked.state.fields.image.value, overlay);
+  return { state: { ...looked.state, picker }, commands: [...(looked.commands ?? []), ...commands] };
+}
+
+/** A key while the list has the cursor: move in it, leave it past its ends, Enter picks the row. */
+function listKey(state: PullDialog, key: DialogKey, overlay: number): Outcome<PullDialog> {
+  const cursor = state.picker.cursor ?? 0;
+  const rows = rowsOf(state.picker, state.fields.image.value);
+  const nav = formKey(key);
+  if (nav?.kind === 'close') return { state, close: true };
+  if (nav?.kind === 'move') {
+    const next = moveCursor(cursor, nav.delta, rows.length);
+    // Past the last row: the username; before the first: the image field again.
+    return { state: { ...state, picker: { ...state.picker, cursor: next }, focus: next === undefined && nav.delta === 1 ? 1 : 0 } };
+  }
+  const row = rows[cursor];
+  if (nav?.kind !== 'submit' || !row) return { state };
+  const picked = pick(state.picker, row, overlay);
+  const fields = setValue<PullField>(state.fields, 'image', picked.image);
+  const looked = relookup({ ...state, fields, picker: picked.picker, focus: 0, error: undefined }, state.fields.image.value, overlay);
+  return { state: looked.state, commands: [...(looked.commands ?? []), ...picked.commands] };
 }
 
 function submit(state: PullDialog, overlay: number): Outcome<PullDialog> {
@@ -147,17 +178,23 @@ export const pull = defineDialog<PullDialog, PullRequest, PullReply>({
   changesEngine: true,
   actions,
   open: (request, ctx) => openPull(request, ctx.overlay, ctx.engine.demo?.images ?? []),
-  contexts: (state) => formContexts(state.starting ? 'none' : 'field', pullRows.length, state.suggestions.length > 0 ? ['suggestions'] : []),
+  // The list's cursor: only the form's moves and the dialog's keys (Enter picks); no field types.
+  contexts: (state) => (state.picker.cursor !== undefined && !state.starting ? ['form', 'dialog'] : formContexts(state.starting ? 'none' : 'field', pullRows.length, state.suggestions.length > 0 ? ['suggestions'] : [])),
   key(state, key, ctx) {
+    if (state.picker.cursor !== undefined && !state.starting) return listKey(state, key, ctx.overlay);
     const nav = formKey(key);
     const suggestion = key.action === 'suggest' && !state.starting ? nextSuggestion(state.suggestions, state.fields.image.value) : undefined;
     if (suggestion !== undefined) {
       // In the demo: its registry's sample images, one after another, in the image field.
       const fields = { ...state.fields, image: field(suggestion) };
-      return relookup({ ...state, fields, focus: 0, error: undefined }, state.fields.image.value, ctx.overlay);
+      return edited({ ...state, fields, focus: 0, error: undefined }, state.fields.image.value, ctx.overlay);
     }
     if (nav?.kind === 'close') return { state, close: true };
     if (nav?.kind === 'submit') return submit(state, ctx.overlay);
+    // Tab/↓ from the image field goes through the registries' list first, when it has rows.
+    if (nav?.kind === 'move' && nav.delta === 1 && state.focus === 0 && !state.starting && rowsOf(state.picker, state.fields.image.value).length > 0) {
+      return { state: { ...state, picker: { ...state.picker, cursor: 0 } } };
+    }
     if (nav?.kind === 'move') return { state: { ...state, focus: moveFocus(state.focus, nav.delta, pullRows.length) } };
     if (state.starting) return { state };
     const row = pullRows[state.focus] ?? 'image';
@@ -166,7 +203,7 @@ export const pull = defineDialog<PullDialog, PullRequest, PullReply>({
     if (row !== 'image') return { state: { ...state, fields } };
     // A new reference: the last refusal no longer applies, and the credentials may come from elsewhere.
     const changed = fields.image.value !== state.fields.image.value;
-    return relookup({ ...state, fields, error: changed ? undefined : state.error }, state.fields.image.value, ctx.overlay);
+    return edited({ ...state, fields, error: changed ? undefined : state.error }, state.fields.image.value, ctx.overlay);
   },
   result(state, result, ctx) {
     const current = lookupReference(state.fields.image.value);
@@ -184,6 +221,10 @@ export const pull = defineDialog<PullDialog, PullRequest, PullReply>({
         return result.reference === current ? { state: { ...state, lookup: { state: 'found', description: result.description } } } : { state };
       case 'lookup-failed':
         return result.reference === current ? { state: { ...state, lookup: { state: 'failed', message: result.message } } } : { state };
+      default: {
+        const next = pickerResult(state.picker, state.fields.image.value, result, ctx.overlay);
+        return next ? { state: next.picker === state.picker ? state : { ...state, picker: next.picker }, commands: next.commands } : { state };
+      }
     }
   },
   view(state, ctx) {
@@ -198,10 +239,13 @@ export const pull = defineDialog<PullDialog, PullRequest, PullReply>({
     }
     const source = credentialLine(state);
     const samples = state.suggestions;
+    const inList = state.picker.cursor !== undefined;
+    const enter = inList ? `${ctx.keymap.label('submit')} picks` : `${ctx.keymap.label('next-field')} to choose`;
     const blocks: DialogBlock[] = [
-      { kind: 'field', label: 'image', field: image, focused: state.focus === 0, placeholder: 'e.g. alpine, nginx:1.27, registry:5000/team/app:1', message: problems.image },
-      { kind: 'field', label: 'username', field: username, focused: state.focus === 1, placeholder: 'optional: overrides the credentials found', message: problems.username },
-      { kind: 'field', label: 'password', field: password, focused: state.focus === 2, mask: true, message: problems.password },
+      { kind: 'field', label: 'image', field: image, focused: state.focus === 0 && !inList, placeholder: 'e.g. alpine, nginx:1.27, registry:5000/team/app:1', message: problems.image },
+      ...(state.push ? [] : pickerBlocks(state.picker, image.value, inner, enter)),
+      { kind: 'field', label: 'username', field: username, focused: state.focus === 1 && !inList, placeholder: 'optional: overrides the credentials found', message: problems.username },
+      { kind: 'field', label: 'password', field: password, focused: state.focus === 2 && !inList, mask: true, message: problems.password },
       { kind: 'text', tone: 'muted', text: truncate(target ? `${state.push ? 'pushes' : 'pulls'} ${sanitizeLine(target)}` : ' ', inner) },
       { kind: 'text', tone: source.tone, text: truncate(sanitizeLine(source.text), inner) },
     ];
@@ -220,7 +264,9 @@ export const pull = defineDialog<PullDialog, PullRequest, PullReply>({
       focus: state.focus,
       hints: state.starting
         ? [{ action: 'cancel', text: `closes (the ${state.push ? 'push' : 'pull'} goes on in the Pulls pane)` }]
-        : [{ action: 'submit', text: state.push ? 'push' : 'pull' }, { action: ['next-field', 'prev-field'], text: 'field' }, { action: 'cancel', text: 'cancel' }],
+        : inList
+          ? [{ action: 'submit', text: 'pick' }, { action: ['next-field', 'prev-field'], text: 'move' }, { action: 'cancel', text: 'cancel' }]
+          : [{ action: 'submit', text: state.push ? 'push' : 'pull' }, { action: ['next-field', 'prev-field'], text: 'field' }, { action: 'cancel', text: 'cancel' }],
     };
   },
 });

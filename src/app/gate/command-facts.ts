@@ -46,6 +46,9 @@ const CHANGES: Facts = {
   'build-again': true,
   'build-cancel': false,
   'build-dismiss': false,
+  // Reads of an index, a catalog or a tag list: nothing changes.
+  'registry-search': false,
+  'registry-tags': false,
   // Volumes and networks.
   'volume-create': true,
   'volume-remove': true,

@@ -14,6 +14,7 @@ import { fileHandlers } from './files.ts';
 import { imageHandlers } from './images.ts';
 import { pruneHandlers } from './prune.ts';
 import { recreateHandlers } from './recreate.ts';
+import { registryHandlers } from './registry.ts';
 import { resourceHandlers } from './resources.ts';
 import { runHandlers } from './run.ts';
 import { setHandlers } from './sets.ts';
@@ -27,6 +28,7 @@ export const handlers: HandlerTable<Exclude<CommandType, 'timer-start' | 'overla
   ...containerHandlers,
   ...imageHandlers,
   ...buildHandlers,
+  ...registryHandlers,
   ...resourceHandlers,
   ...setHandlers,
   ...swarmHandlers,

@@ -5,7 +5,7 @@
  * what its rows are.
  */
 import type { ContainerSummary, ImageSummary } from '../../engine/types.ts';
-import { imageOutdated, type FreshnessState } from '../../state/freshness/image-freshness.ts';
+import { imageNewerVersion, imageOutdated, type FreshnessState } from '../../state/freshness/image-freshness.ts';
 import { isLive } from '../../state/containers.ts';
 import type { StatsFigures } from '../../state/stats/figures.ts';
 import { isCoarse } from '../../state/status-age.ts';
@@ -18,7 +18,7 @@ import { containerName, formatRelative, sanitizeLine } from '../format/index.ts'
 import { bodyHeight } from '../layout.ts';
 import { selectedIndex, setSort } from '../navigation.ts';
 import { memoLast } from '../rows/memo.ts';
-import { OUTDATED_MARK } from '../rows/markers.ts';
+import { imageMarks } from '../rows/markers.ts';
 import { selectContainerRows } from '../rows/select.ts';
 import { containerRows, statusText, type ContainerColumn, type ContainerRow } from '../rows/container-rows.ts';
 import { markSelected } from '../marks.ts';
@@ -97,7 +97,8 @@ interface Drawn {
   figures: StatsFigures | undefined;
   times: ContainerTimes | undefined;
   look: ContainerLook | undefined;
-  outdated: boolean;
+  /** The image's markers (⇡, ⇞ and the newer version), or ''. */
+  marks: string;
   row: TableRow<Key>;
 }
 
@@ -111,11 +112,11 @@ interface Drawn {
  */
 const drawn = new WeakMap<ContainerRow, Drawn>();
 
-function tableRowOf(r: ContainerRow, key: string, nowMs: number, answeredAtMs: number, times: ContainerTimes | undefined, figures: StatsFigures | undefined, showStats: boolean, look: ContainerLook | undefined, outdated = false, groupFigures?: ReadonlyMap<string, StatsFigures>): TableRow<Key> {
+function tableRowOf(r: ContainerRow, key: string, nowMs: number, answeredAtMs: number, times: ContainerTimes | undefined, figures: StatsFigures | undefined, showStats: boolean, look: ContainerLook | undefined, marks = '', groupFigures?: ReadonlyMap<string, StatsFigures>): TableRow<Key> {
   // A project's header with the resource columns: its members' sums, new with every sample (a few rows, not kept).
   if (r.group && showStats && groupFigures) return headerRow(r, key, groupFigures);
   const kept = drawn.get(r);
-  const keepable = kept !== undefined && kept.showStats === showStats && kept.figures === figures && kept.look === look && kept.outdated === outdated;
+  const keepable = kept !== undefined && kept.showStats === showStats && kept.figures === figures && kept.look === look && kept.marks === marks;
   if (keepable && kept.nowMs === nowMs && kept.answeredAtMs === answeredAtMs && kept.times === times) return kept.row;
   const status = r.group ? '' : statusText(r.status, answeredAtMs, nowMs, times);
   const created = r.group ? '' : formatRelative(r.created, nowMs);
@@ -135,13 +136,13 @@ function tableRowOf(r: ContainerRow, key: string, nowMs: number, answeredAtMs: n
         : { status, created, ...(showStats ? statsCells(figures, r.state) : {}) }),
       // Trouble reads without colour too: a marker before the name.
       ...(look && { name: `${MARKERS[look]} ${r.cells.name}` }),
-      // Its image is older than the registry's under its tag: a marker before the image.
-      ...(outdated && !r.group && { image: `${OUTDATED_MARK} ${r.cells.image}` }),
+      // Its image is older than the registry's under its tag, or a newer version exists: markers before the image.
+      ...(marks !== '' && !r.group && { image: `${marks}${r.cells.image}` }),
     } as Record<Key, string>,
     // A project's header row stands out from its containers.
     color: r.group ? theme.accent : look ? lookColor(look) : theme.stateColor(r.state),
   };
-  drawn.set(r, { nowMs, answeredAtMs, showStats, figures, times, look, outdated, row });
+  drawn.set(r, { nowMs, answeredAtMs, showStats, figures, times, look, marks, row });
   return row;
 }
 
@@ -190,10 +191,20 @@ function runningOnScreen(state: AppState, ctx: UiContext): Pick<Demands, 'stats'
   return { stats: [...shown], ...(others.size > 0 && { fleetStats: Object.fromEntries([...others].map(([engine, ids]) => [engine, [...ids]])) }) };
 }
 
-/** The containers whose image is older than its registry's, by id: once per change of the lists or the answers. */
-const outdatedContainers = memoLast((freshness: FreshnessState, images: readonly ImageSummary[], list: readonly ContainerSummary[]): ReadonlySet<string> => {
-  const old = new Set(images.filter((image) => imageOutdated(freshness, image)).map((image) => image.Id));
-  return new Set(old.size === 0 ? [] : list.filter((c) => c.ImageID !== undefined && old.has(c.ImageID)).map((c) => c.Id));
+/** The markers of the containers whose image is older than its registry's or has a newer version, by id: once per change of the lists or the answers. */
+const containerMarks = memoLast((freshness: FreshnessState, images: readonly ImageSummary[], list: readonly ContainerSummary[]): ReadonlyMap<string, string> => {
+  const byImage = new Map<string, string>();
+  for (const image of images) {
+    const marks = imageMarks(imageOutdated(freshness, image), imageNewerVersion(freshness, image));
+    if (marks !== '') byImage.set(image.Id, marks);
+  }
+  const out = new Map<string, string>();
+  if (byImage.size === 0) return out;
+  for (const c of list) {
+    const marks = c.ImageID !== undefined ? byImage.get(c.ImageID) : undefined;
+    if (marks !== undefined) out.set(c.Id, marks);
+  }
+  return out;
 });
 
 /** The engine's own name for a container (the list's name cell also carries a swarm task's service). */
@@ -231,8 +242,8 @@ export const containers: PaneDefinition<ContainerRow> = definePane<ContainerRow>
       // In a fleet, as of the row's own engine's answer (another engine's list time would age it wrongly).
       const answeredAt = arrivedAt(ctx.engine.containers, row.engine) ?? nowMs;
       const look = containerLook(row, incidentMarks(ctx.incidents.incidents, ctx.incidents.oomKilledBefore));
-      const outdated = ctx.freshness.remote.size > 0 && outdatedContainers(ctx.freshness, ctx.engine.images.items, ctx.engine.containers.items).has(row.id);
-      return tableRowOf(row, fleetRowKey(ctx, row.engine, row.id), nowMs, answeredAt, ctx.times.byId.get(row.id), showStats ? ctx.stats.byId.get(row.id) : undefined, showStats, look, outdated, ctx.stats.byId);
+      const marks = ctx.freshness.remote.size > 0 || (ctx.freshness.tags?.size ?? 0) > 0 ? (containerMarks(ctx.freshness, ctx.engine.images.items, ctx.engine.containers.items).get(row.id) ?? '') : '';
+      return tableRowOf(row, fleetRowKey(ctx, row.engine, row.id), nowMs, answeredAt, ctx.times.byId.get(row.id), showStats ? ctx.stats.byId.get(row.id) : undefined, showStats, look, marks, ctx.stats.byId);
     },
     message(state, ctx, rows) {
       if (!ctx.engine.containers.loaded) return { text: 'loading containers…' };

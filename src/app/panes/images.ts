@@ -2,8 +2,8 @@
  * The Images pane: a row per tag (an untagged image gets one row of its id), newest first, or by
  * size or tag (`o`). What acts on an image is declared by the dialogs and views that do it.
  */
-import { freshnessOf } from '../../state/freshness/image-freshness.ts';
-import { OUTDATED_MARK } from '../rows/markers.ts';
+import { freshnessOf, newerVersionOf } from '../../state/freshness/image-freshness.ts';
+import { imageMarks, NEWER_MARK, OUTDATED_MARK } from '../rows/markers.ts';
 import { formatRelative, plural } from '../format/index.ts';
 import { imageRows, type ImageColumn, type ImageRow } from '../rows/image-rows.ts';
 import { memoLast } from '../rows/memo.ts';
@@ -31,6 +31,11 @@ function isOutdated(row: ImageRow, ctx: UiContext): boolean {
   return freshnessOf(ctx.freshness, row.tag, ctx.engine.images.items.find((i) => i.Id === row.imageId)) === 'outdated';
 }
 
+/** The newer version the registry holds for the row's tag (state/freshness), if it reads as a version. */
+function newerOf(row: ImageRow, ctx: UiContext): string | undefined {
+  return ctx.freshness.tags && ctx.freshness.tags.size > 0 ? newerVersionOf(ctx.freshness, row.tag) : undefined;
+}
+
 export function imageRowsOf(state: AppState, ctx: Pick<UiContext, 'engine'>): readonly ImageRow[] {
   const view = paneView(state, ID);
   return selectImageRows(ctx.engine.images.items, view.filter, view.sort);
@@ -56,7 +61,8 @@ export const images = definePane<ImageRow>({
     const sort = view.sort === 'created' ? '' : ` · by ${view.sort}`;
     const rows = imageRowsOf(state, ctx);
     const outdated = rows.filter((row) => isOutdated(row, ctx)).length;
-    const marked = outdated > 0 ? ` · ${OUTDATED_MARK} ${outdated} outdated (${ctx.keymap.label('update-image')} updates)` : '';
+    const newer = rows.filter((row) => newerOf(row, ctx) !== undefined).length;
+    const marked = `${outdated > 0 ? ` · ${OUTDATED_MARK} ${outdated} outdated (${ctx.keymap.label('update-image')} updates)` : ''}${newer > 0 ? ` · ${NEWER_MARK} ${newer} with a newer version` : ''}`;
     return `${plural(rows.length, 'tag')}${marked}${filter}${sort}${ctx.engine.images.stale ? ' [stale]' : ''}`;
   },
   view: {
@@ -65,8 +71,8 @@ export const images = definePane<ImageRow>({
     cells: keptCells(
       (row, ctx, nowMs) => ({
         key: fleetRowKey(ctx, row.engine, row.key),
-        // Outdated reads without colour too: a marker before the tag.
-        cells: { ...row.cells, engine: row.engine ?? '', created: formatRelative(row.created, nowMs), ...(isOutdated(row, ctx) && { tag: `${OUTDATED_MARK} ${row.cells.tag}` }) },
+        // Outdated and a newer version read without colour too: markers before the tag.
+        cells: { ...row.cells, engine: row.engine ?? '', created: formatRelative(row.created, nowMs), tag: `${imageMarks(isOutdated(row, ctx), newerOf(row, ctx))}${row.cells.tag}` },
       }),
       true,
       (ctx) => ctx.freshness,

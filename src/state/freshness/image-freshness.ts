@@ -11,13 +11,21 @@
  * The store keeps the registry's digest per tag; whether a tag is outdated is read against the
  * image list as it is now (`freshnessOf`), so a pull that brings the new image clears the marker
  * as soon as the list has it.
+ *
+ * Newer versions: once every tag's digest is asked, each repository with a local tag that reads
+ * as a version (`1.27`, state/registry/versions.ts) has its tag list asked, once, from its
+ * registry by berth itself (`/v2/<name>/tags/list`: no engine lists tags), at the same pace; a
+ * registry berth cannot reach answers an error and nothing is marked. `newerVersionOf` reads a
+ * local tag against its repository's list.
  */
 import type { EngineClient } from '../../engine/client.ts';
 import { describeError, isEngineError } from '../../engine/errors.ts';
 import { parseImageReference } from '../../engine/reference.ts';
+import { registryTags } from '../../engine/registry-catalog.ts';
 import { registryDigest } from '../../engine/registry-manifest.ts';
 import type { EngineEvent, ImageSummary } from '../../engine/types.ts';
 import type { Demands, LiveSource } from '../live-source.ts';
+import { versionOf } from '../registry/tag-version.ts';
 import { Store } from '../store.ts';
 
 export type RemoteDigest = { digest: string } | { error: string };
@@ -27,7 +35,11 @@ export interface FreshnessState {
   remote: ReadonlyMap<string, RemoteDigest>;
   /** How the registry is asked: through the engine, or by berth (the engine has no /distribution). */
   via?: 'engine' | 'registry';
+  /** The registry's tags by repository (`repo` of a local `repo:tag`), or why they are not known. */
+  tags?: ReadonlyMap<string, RemoteTags>;
 }
+
+export type RemoteTags = { tags: readonly string[] } | { error: string };
 
 /** Between two questions: a registry (Docker Hub's rate limit above all) hears little from berth. */
 export const PACE_MS = 3_000;
@@ -51,6 +63,49 @@ export function askableTags(images: readonly ImageSummary[]): string[] {
     }
   }
   return tags;
+}
+
+/** The repositories worth asking for their tags: of asked tags, the ones with a tag that reads as a version. */
+export function versionedRepositories(images: readonly ImageSummary[]): string[] {
+  const repos = new Set<string>();
+  for (const tag of askableTags(images)) {
+    const repo = repoOf(tag);
+    if (versionOf(tag.slice(repo.length + 1))) repos.add(repo);
+  }
+  return [...repos];
+}
+
+/** The newer version the registry holds for `tag` (`repo:1.27` → `1.29`), in the tag's own family; undefined when none or not known. */
+export function newerVersionOf(state: FreshnessState, tag: string): string | undefined {
+  const repo = repoOf(tag);
+  if (repo === tag || !state.tags) return undefined;
+  const remote = state.tags.get(repo);
+  if (!remote || !('tags' in remote) || !newerVersion) return undefined;
+  // Read on every frame that draws the tag, against up to a thousand tags: once per answer.
+  let answers = newerMemo.get(remote);
+  if (!answers) newerMemo.set(remote, (answers = new Map()));
+  if (!answers.has(tag)) answers.set(tag, newerVersion(tag.slice(repo.length + 1), remote.tags));
+  return answers.get(tag);
+}
+
+const newerMemo = new WeakMap<RemoteTags, Map<string, string | undefined>>();
+
+/** versions.ts (and semver with it), loaded with the first tag list asked: no list, no marker, nothing to compare. */
+let newerVersion: typeof import('../registry/versions.ts').newerVersion | undefined;
+
+/** Loads what compares versions (once): before a tag list is stored, so the marker can read it. */
+export async function loadVersionOrder(): Promise<void> {
+  newerVersion ??= (await import('../registry/versions.ts')).newerVersion;
+}
+
+/** The newer version of the first of the image's tags that has one: what a container running it is marked with. */
+export function imageNewerVersion(state: FreshnessState, image: ImageSummary | undefined): string | undefined {
+  if (!image || !state.tags || state.tags.size === 0) return undefined;
+  for (const tag of image.RepoTags ?? []) {
+    const newer = newerVersionOf(state, tag);
+    if (newer !== undefined) return newer;
+  }
+  return undefined;
 }
 
 /** Whether the image under `tag` is what the registry holds: undefined while not known. */
@@ -99,13 +154,16 @@ export class ImageFreshness implements LiveSource<FreshnessState> {
     if (name) this.recheck(name);
   }
 
-  /** Forgets what the registry said of `tag`, so it is asked again. */
+  /** Forgets what the registry said of `tag` (and its repository's tags: a push adds one), so it is asked again. */
   recheck(tag: string): void {
-    if (!this.store.getState().remote.has(tag)) return;
+    const { remote: known, tags: lists } = this.store.getState();
+    if (!known.has(tag) && !lists?.has(repoOf(tag))) return;
     this.store.update((s) => {
       const remote = new Map(s.remote);
       remote.delete(tag);
-      return { ...s, remote };
+      const tags = new Map(s.tags);
+      tags.delete(repoOf(tag));
+      return { ...s, remote, tags };
     });
     if (this.wanted) this.schedule();
   }
@@ -131,10 +189,13 @@ export class ImageFreshness implements LiveSource<FreshnessState> {
 
   private async askNext(): Promise<void> {
     if (!this.wanted || this.abort.signal.aborted) return;
-    const known = this.store.getState().remote;
+    const { remote: known, tags: lists } = this.store.getState();
     const tag = askableTags(this.images()).find((t) => !known.has(t));
-    // Nothing new to ask (or the list not in yet): look again at the next beat, without a request.
-    if (tag === undefined) return this.schedule();
+    if (tag === undefined) {
+      const repo = versionedRepositories(this.images()).find((r) => !lists?.has(r));
+      // Nothing new to ask (or the list not in yet): look again at the next beat, without a request.
+      return repo === undefined ? this.schedule() : this.askTags(repo);
+    }
     this.asking = true;
     let answer: RemoteDigest;
     try {
@@ -145,6 +206,25 @@ export class ImageFreshness implements LiveSource<FreshnessState> {
     this.asking = false;
     if (this.abort.signal.aborted) return;
     this.store.update((s) => ({ ...s, remote: new Map(s.remote).set(tag, answer), via: this.engineAnswers === false ? 'registry' : 'engine' }));
+    this.schedule();
+  }
+
+  /** A repository's tag list, from its registry (berth asks: no engine lists tags). */
+  private async askTags(repo: string): Promise<void> {
+    this.asking = true;
+    let answer: RemoteTags;
+    try {
+      const parsed = parseImageReference(repo);
+      if (!parsed.ok) throw new Error(`${repo}: not a repository berth can look up`);
+      const { auth } = await this.client().resolveCredentials(repo);
+      answer = { tags: await registryTags(parsed.ref.domain, parsed.ref.path, auth, this.abort.signal) };
+      await loadVersionOrder();
+    } catch (error) {
+      answer = { error: describeError(error) };
+    }
+    this.asking = false;
+    if (this.abort.signal.aborted) return;
+    this.store.update((s) => ({ ...s, tags: new Map(s.tags).set(repo, answer) }));
     this.schedule();
   }
 

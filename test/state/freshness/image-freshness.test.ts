@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { ImageSummary } from '../../../src/engine/types.ts';
-import { askableTags, freshnessOf, imageOutdated, type FreshnessState } from '../../../src/state/freshness/image-freshness.ts';
+import { askableTags, freshnessOf, imageNewerVersion, imageOutdated, loadVersionOrder, newerVersionOf, versionedRepositories, type FreshnessState } from '../../../src/state/freshness/image-freshness.ts';
 
 const pulled: ImageSummary = { Id: 'sha256:old', RepoTags: ['reg:5000/app:1', 'reg:5000/app:latest'], RepoDigests: ['reg:5000/app@sha256:d1'] };
 const built: ImageSummary = { Id: 'sha256:local', RepoTags: ['mine:dev'], RepoDigests: [] };
@@ -34,4 +34,20 @@ test('an image is outdated by its tags, or, untagged after a pull moved its tag,
   assert.equal(imageOutdated(state([['reg:5000/app:1', { digest: 'sha256:d1' }]]), pulled), false);
   assert.equal(imageOutdated(moved, built), false);
   assert.equal(imageOutdated(moved, undefined), false);
+});
+
+test('newer versions: a tag that reads as a version against its repository’s tag list, never across a suffix; a container’s image by its first such tag', async () => {
+  // What compares versions loads with the first tag list (at start, nothing is marked).
+  const withTags0: FreshnessState = { remote: new Map(), tags: new Map([['reg:5000/app', { tags: ['2'] }]]) };
+  assert.equal(newerVersionOf(withTags0, 'reg:5000/app:1'), undefined);
+  await loadVersionOrder();
+  const withTags: FreshnessState = { remote: new Map(), tags: new Map([['reg:5000/app', { tags: ['1', 'latest', '2', '2-alpine'] }], ['reg:5000/gone', { error: 'refused' }]]) };
+  assert.equal(newerVersionOf(withTags, 'reg:5000/app:1'), '2');
+  assert.equal(newerVersionOf(withTags, 'reg:5000/app:latest'), undefined);
+  assert.equal(newerVersionOf(withTags, 'reg:5000/app:1-alpine'), '2-alpine');
+  assert.equal(newerVersionOf(withTags, 'reg:5000/gone:1'), undefined);
+  assert.equal(imageNewerVersion(withTags, pulled), '2');
+  assert.equal(imageNewerVersion({ remote: new Map() }, pulled), undefined);
+  // Only repositories with a tag that reads as a version are asked for their tags.
+  assert.deepEqual(versionedRepositories([pulled, built, { Id: 'l', RepoTags: ['reg:5000/edge:latest'], RepoDigests: ['reg:5000/edge@sha256:e'] }]), ['reg:5000/app']);
 });
