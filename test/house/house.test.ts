@@ -87,6 +87,9 @@ const VIEWS_NOT_YET_MODULES: Readonly<Record<string, readonly string[]>> = {
   incident: ['app/types.ts'],
   palette: ['app/types.ts'],
   files: ['app/types.ts'],
+  describe: ['app/types.ts'],
+  health: ['app/types.ts'],
+  relations: ['app/types.ts'],
 };
 
 const FLOORS_SEARCHED = ['app/', 'ui/', 'main/', 'tuning/'];

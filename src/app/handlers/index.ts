@@ -9,6 +9,7 @@ import { composeHandlers } from './compose.ts';
 import { containerHandlers } from './containers.ts';
 import { engineHandlers } from './engines.ts';
 import { execHandlers } from './exec.ts';
+import { factHandlers } from './facts.ts';
 import { fileHandlers } from './files.ts';
 import { imageHandlers } from './images.ts';
 import { pruneHandlers } from './prune.ts';
@@ -36,4 +37,5 @@ export const handlers: HandlerTable<Exclude<CommandType, 'timer-start' | 'overla
   ...viewHandlers,
   ...engineHandlers,
   ...fileHandlers,
+  ...factHandlers,
 };

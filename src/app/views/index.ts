@@ -2,8 +2,10 @@
  * The views over the panes: one line each. A view is its module (module.ts says what one
  * declares): its opener, keys, contexts, results, demands, footer order and drawing kind.
  */
+import { describe } from './describe.ts';
 import { engines } from './engines.ts';
 import { files } from './files.ts';
+import { health } from './health.ts';
 import { help } from './help.ts';
 import { history } from './history.ts';
 import { incident } from './incident.ts';
@@ -11,6 +13,7 @@ import { inspect } from './inspect.ts';
 import { logs } from './logs.ts';
 import { registeredView, type AnyView, type ViewOverlay } from './module.ts';
 import { palette } from './palette.ts';
+import { relations } from './relations.ts';
 import { stats } from './stats.ts';
 
 export const views: readonly AnyView[] = [
@@ -23,6 +26,9 @@ export const views: readonly AnyView[] = [
   registeredView(files),
   registeredView(incident),
   registeredView(logs),
+  registeredView(describe),
+  registeredView(health),
+  registeredView(relations),
 ];
 
 /** The views others open (module.ts `ViewApp`): text over the screen, the switcher switching. */
