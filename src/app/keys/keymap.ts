@@ -286,7 +286,7 @@ export const keymap: readonly Binding[] = [
   { action: 'open-entry', keys: ['return', 'right', 'l'], label: 'Enter/→', description: 'into the directory, or view the text file (the first MiB); a link: where it points', contexts: ['files'], footer: 'open' },
   { action: 'parent-dir', keys: ['backspace', 'left', 'h'], label: '⌫/←', description: 'up to the parent directory', contexts: ['files'], footer: 'up' },
   { action: 'copy-in', keys: ['I'], description: 'copy a local file or directory into this directory (asks before replacing)', contexts: ['files'], footer: 'copy in' },
-  { action: 'go-to', keys: ['return'], description: 'go to the line’s container, volume or network: its row in its pane', contexts: ['describe', 'relations', 'health'], footer: 'go to' },
+  { action: 'go-to', keys: ['return'], description: 'go to the line’s container, volume or network: its row in its pane', contexts: ['describe', 'relations'], footer: 'go to' },
   { action: 'show-secrets', keys: ['s'], description: 'show the values of secret-looking env keys (PASSWORD, SECRET, TOKEN, KEY…), or mask them again', contexts: ['describe'], footer: 'secrets' },
   { action: 'run-check', keys: ['r'], description: 'run the health check now: its own test exec’d in the container (CMD as argv, CMD-SHELL through the shell), its result under the engine’s probes', contexts: ['health'], footer: 'run check' },
   { action: 'switch-engine', keys: ['return'], description: 'switch to the selected engine (with engines chosen: show them together, a fleet)', contexts: ['engines'], footer: 'switch' },
