@@ -3,7 +3,7 @@
  * sandbox dockerd, in one berth session:
  *   - the health panel of a container whose check fails every other run lists the probes
  *     `docker inspect`'s State.Health.Log holds (start, exit code, output), and `r` (run now) adds
- *     a result of berth's own run;
+ *     a result of berth's own run (an exec: the Actions pane has its `docker exec` line);
  *   - describe shows a secret-looking env value masked (and `s` shows it);
  *   - relations of a two-service Compose project (made by the compose CLI, docker-compose 1.29
  *     here, on its default bridge network with a shared named volume) list both containers, their
@@ -114,6 +114,11 @@ test('health panel matches State.Health.Log and run-now adds a result; describe 
   const ran = await b.waitFor((s) => section(s, runHeading, /^$/).length === 1, WAIT_MS);
   assert.match(section(ran, runHeading, /^$/)[0] ?? '', /exit [01] (good|bad)$/);
   await b.type(key.escape);
+  // It was an exec: the Actions pane has its docker line.
+  const id = (await sandboxDocker(['inspect', '-f', '{{.Id}}', checked])).trim().slice(0, 12);
+  await b.type('0');
+  await b.waitFor(`docker exec ${id} /bin/sh -c`, WAIT_MS);
+  await b.type('1');
 
   // Describe: the token's value masked until s.
   await b.type('v');
