@@ -7,8 +7,9 @@
  *   - describe shows a secret-looking env value masked (and `s` shows it);
  *   - relations of a two-service Compose project (made by the compose CLI, docker-compose 1.29
  *     here, on its default bridge network with a shared named volume) list both containers, their
- *     network, the shared volume and depends_on. Compose v2 writes `com.docker.compose.depends_on`
- *     itself; 1.29 does not, so the file sets that label as v2 would.
+ *     network, the shared volume and depends_on, and Enter on the volume selects it in Volumes.
+ *     Compose v2 writes `com.docker.compose.depends_on` itself; 1.29 does not, so the file sets
+ *     that label as v2 would.
  * Docker only: Podman runs health checks from systemd timers the sandbox does not have.
  */
 import assert from 'node:assert/strict';
@@ -54,6 +55,8 @@ before(async () => {
   const check = 'if [ -e /tmp/h ]; then rm /tmp/h; echo bad; exit 1; else touch /tmp/h; echo good; fi';
   await Promise.all([
     compose(['up', '-d']),
+    // A volume listed before the project's: Enter on the project's must select it, not the first row.
+    sandboxDocker(['volume', 'create', `${tag}a`]),
     sandboxDocker(['run', '-d', '--network', 'none', '--name', checked, '-e', 'API_TOKEN=s3cr3t-value', '-e', 'MODE=plain', '--health-cmd', check, '--health-interval', '1s', '--health-retries', '10', env.images.busybox, 'sleep', '3600']),
   ]);
 });
@@ -62,6 +65,7 @@ after(async () => {
   for (const s of sessions) await s.stop();
   await sandboxDocker(['rm', '-f', checked]).catch(() => undefined);
   await compose(['down', '-v']).catch(() => undefined);
+  await sandboxDocker(['volume', 'rm', `${tag}a`]).catch(() => undefined);
   rmSync(composeDir, { recursive: true, force: true });
 });
 
@@ -140,6 +144,13 @@ test('health panel matches State.Health.Log and run-now adds a result; describe 
   // Each container's volume line names the other as its other user.
   assert.match(tree, new RegExp(`also used by ${project}_web_1`));
   assert.match(tree, new RegExp(`also used by ${project}_db_1`));
+  // Enter on db's volume line (the project, service db, its container, its network, the network's
+  // other member, the volume) selects the volume in Volumes, whose list is read only once shown.
+  await b.type(key.down, key.down, key.down, key.down, key.down, key.enter);
+  await b.waitFor((s) => !s.includes('relations of') && s.includes('VOLUME NAME') && s.includes(`${project}_shared`), WAIT_MS);
+  await b.type('i');
+  await b.waitFor(`inspect ${project}_shared`, WAIT_MS);
+  await b.type(key.escape);
   await b.type('q');
   assert.equal((await b.exited).exitCode, 0);
 });
