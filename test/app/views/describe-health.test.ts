@@ -17,6 +17,8 @@ import { containerFacts } from '../../../src/state/describe/container-facts.ts';
 import { rowKey } from '../../../src/state/sources.ts';
 import { press, sampleContext } from '../../house/screens.ts';
 import type { FleetMember } from '../../../src/state/fleet/fleet.ts';
+import { initialEngineState } from '../../../src/state/engine-state.ts';
+import { uiContext } from '../../support/ui-context.ts';
 
 const web = {
   Id: '3'.repeat(12).padEnd(64, '0'),
@@ -66,6 +68,17 @@ test('describe masks a secret-looking value until s, and Enter on a volume line 
   assert.equal(moved.overlays.length, 0, 'the view closed');
   assert.equal(moved.pane, 'volumes');
   assert.equal(paneView(moved, 'volumes').selectedId, rowKey(ctx.engine.connection.endpoint, 'cache'));
+});
+
+test('describe says whether the registry holds a newer image under its tag (⇡), from the freshness source', () => {
+  const image = { Id: 'sha256:local', RepoTags: ['busybox:latest'], RepoDigests: ['busybox@sha256:old'] };
+  const base = initialEngineState('x');
+  const engine = { ...base, images: { ...base.images, items: [image], loaded: true } };
+  const on = containerFacts({ ...web, Image: 'sha256:local' });
+  const freshness = (digest: string) => uiContext({ engine, freshness: { remote: new Map([['busybox:latest', { digest }]]) } });
+  const imageLines = (ctx: UiContext) => describeLines(on, ctx, false).slice(0, 3).map((l) => l.text);
+  assert.deepEqual(imageLines(freshness('sha256:new')), ['image', 'busybox:latest', '⇡ the registry holds a newer image under its tag']);
+  assert.deepEqual(imageLines(freshness('sha256:old')), ['image', 'busybox:latest', 'the same image its registry holds']);
 });
 
 test('the health panel lists the engine’s probes and berth’s runs; r asks to run the check’s own test', () => {
