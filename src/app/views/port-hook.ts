@@ -4,8 +4,9 @@
  */
 import { notify, type Reduced } from '../commands.ts';
 import type { UiContext } from '../context.ts';
+import { sanitizeLine } from '../format/index.ts';
 import type { AppState, Overlay } from '../types.ts';
 
 export function openPort(state: AppState, _ctx: UiContext, _from: Overlay, go: { containerId: string; port: string }): Reduced {
-  return notify(state, `port ${go.port}: opening and forwarding ports is not in berth yet`, 'info');
+  return notify(state, `port ${sanitizeLine(go.port)}: opening and forwarding ports is not in berth yet`, 'info');
 }
