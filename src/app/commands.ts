@@ -16,6 +16,10 @@ import type { Opened } from '../state/files/browse.ts';
 import type { ActionId } from './keys/keymap.ts';
 import type { RunSpec } from '../state/actions/run-container.ts';
 import type { ComposeScope, ComposeVerb } from '../state/compose/args.ts';
+import type { ContainerFacts } from '../state/describe/container-facts.ts';
+import type { CheckRun } from '../state/describe/health-check.ts';
+import type { RelationRoot } from '../state/relations/gather.ts';
+import type { RelationNode } from '../state/relations/tree.ts';
 import type { ComposeProject } from '../state/compose/project.ts';
 import type { RecreateOutcome, RecreateStep } from '../state/actions/recreate.ts';
 import type { UserResult } from '../state/actions/recreate-users.ts';
@@ -184,6 +188,12 @@ type ViewCommand =
   | { type: 'container-diff-load'; overlay: number; containerId: string }
   /** Reads `path` in the container for the file browser in `overlay` (a directory's listing, or a file's text); with `changes`, the diff too. */
   | { type: 'files-open'; overlay: number; containerId: string; path: string; changes: boolean }
+  /** Reads a container's inspect for the describe or health view in `overlay` (`follow`: again every few seconds while it is open). */
+  | { type: 'facts-load'; overlay: number; containerId: string; follow: boolean }
+  /** Runs a container's health check now (its own test, exec'd), for the health view in `overlay`. */
+  | { type: 'health-run'; overlay: number; containerId: string; argv: readonly string[]; timeoutNs?: number }
+  /** Reads what `root` touches for the relations view in `overlay`. */
+  | { type: 'relations-load'; overlay: number; root: RelationRoot }
   /** Reads the image's history for the view in `overlay`. */
   | { type: 'history-load'; overlay: number; imageId: string }
   /** Lists the container's processes for the stats view in `overlay`, again every few seconds while it is open. */
@@ -330,8 +340,17 @@ export interface LogsReply {
   detached?: boolean;
 }
 
+/** A container's facts (describe, health), or why they could not be read. */
+export type FactsReply = { kind: 'facts'; facts?: ContainerFacts; error?: string };
+
+/** How a health check run from berth went. */
+export type CheckReply = { kind: 'checked'; run: CheckRun };
+
+/** What a thing touches, or why it could not be read. */
+export type RelationsReply = { kind: 'related'; tree?: RelationNode; error?: string };
+
 /** What a view's commands report back: one of the replies above, for the view's module (app/views/). */
-export type ViewReply = InspectReply | HistoryReply | StatsReply | EnginesReply | FilesReply | LogsReply;
+export type ViewReply = InspectReply | HistoryReply | StatsReply | EnginesReply | FilesReply | LogsReply | FactsReply | CheckReply | RelationsReply;
 
 /** What comes back into the store from outside a key: results, timers, resizes, data changes. */
 /** What opens a dialog: its id as `type`, and what its module's `open` reads (app/dialogs/). */

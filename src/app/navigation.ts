@@ -80,7 +80,10 @@ function landing(anchor: SelectionAnchor, ids: readonly string[]): number {
 export function followSelection(state: AppState, pane: PaneId, ids: readonly string[]): AppState {
   const view = paneView(state, pane);
   if (ids.length === 0) {
-    return view.selectedId === undefined && view.selectedIndex === 0 ? state : withView(state, pane, { selectedId: undefined, selectedIndex: 0 });
+    // No rows yet (a list not read, a filter that matches nothing): the id stays, so a row selected
+    // before its list arrived (Enter on a volume in describe, the Volumes list not read yet) is the
+    // selection once it does.
+    return view.selectedIndex === 0 ? state : withView(state, pane, { selectedIndex: 0 });
   }
   const found = view.selectedId === undefined ? -1 : ids.indexOf(view.selectedId);
   if (found >= 0) {

@@ -12,6 +12,10 @@ import type { HistoryEntry } from '../engine/images.ts';
 import type { ActionId } from './keys/keymap.ts';
 import type { ChangeKind } from '../engine/changes.ts';
 import type { FileEntry } from '../state/files/tar-listing.ts';
+import type { ContainerFacts } from '../state/describe/container-facts.ts';
+import type { CheckRun } from '../state/describe/health-check.ts';
+import type { RelationRoot } from '../state/relations/gather.ts';
+import type { RelationNode } from '../state/relations/tree.ts';
 
 /** What `i` inspects. */
 export type InspectTarget = 'container' | 'image' | 'volume' | 'network';
@@ -262,7 +266,59 @@ export interface FilesOverlay extends OverlayBase {
 /** The views that scroll text and search it (views/text-search.ts). */
 export type TextSearchOverlay = HelpOverlay | InspectOverlay | HistoryOverlay | IncidentOverlay;
 
-export type Overlay = HelpOverlay | InspectOverlay | LogsOverlay | DialogOverlay | EnginesOverlay | StatsOverlay | HistoryOverlay | IncidentOverlay | PaletteOverlay | FilesOverlay | BuildStepsOverlay;
+/** A container in words (`v`): what it runs, its env (secret-looking values masked), ports, mounts, networks, limits… each a line. */
+export interface DescribeOverlay extends OverlayBase {
+  kind: 'describe';
+  containerId: string;
+  name: string;
+  /** Undefined while loading (engine text: sanitised when drawn). */
+  facts?: ContainerFacts;
+  error?: string;
+  /** The line under the cursor (views/item-lines.ts). */
+  selected: number;
+  /** The values of secret-looking keys are shown. */
+  secrets?: boolean;
+}
+
+/** A container's health check (`h`): its settings, status, the engine's last probes, and the runs berth made. */
+export interface HealthOverlay extends OverlayBase {
+  kind: 'health';
+  containerId: string;
+  name: string;
+  facts?: ContainerFacts;
+  error?: string;
+  selected: number;
+  /** The checks run from here (`r`), oldest first: the engine keeps no record of them. */
+  runs?: readonly CheckRun[];
+  /** A run is under way. */
+  running?: boolean;
+}
+
+/** What a project, container, network or volume touches (`L`), as an indented tree. */
+export interface RelationsOverlay extends OverlayBase {
+  kind: 'relations';
+  root: RelationRoot;
+  title: string;
+  tree?: RelationNode;
+  error?: string;
+  selected: number;
+}
+
+export type Overlay =
+  | HelpOverlay
+  | InspectOverlay
+  | LogsOverlay
+  | DialogOverlay
+  | EnginesOverlay
+  | StatsOverlay
+  | HistoryOverlay
+  | IncidentOverlay
+  | PaletteOverlay
+  | FilesOverlay
+  | BuildStepsOverlay
+  | DescribeOverlay
+  | HealthOverlay
+  | RelationsOverlay;
 
 export interface AppState {
   /** The pane shown ('' until one is chosen: the first). */

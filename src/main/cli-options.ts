@@ -1,8 +1,8 @@
 /**
- * The config.json that --help shows: it must be one berth accepts (x is exec's, so an example
- * of "stop": "h" stopped berth from starting); test/main/cli-options.test.ts loads it.
+ * The config.json that --help shows: it must be one berth accepts (x is exec's and h the health
+ * panel's: an example giving stop either would stop berth from starting); test/main/cli-options.test.ts loads it.
  */
-export const CONFIG_EXAMPLE = '{"keys": {"stop": "h", "down": ["down", "j", "ctrl+n"]}}';
+export const CONFIG_EXAMPLE = '{"keys": {"stop": "u", "down": ["down", "j", "ctrl+n"]}}';
 
 export const usage = `usage: berth [options]
 

@@ -104,11 +104,11 @@ test("the user's own keys (berth/config.json) drive berth, and the footer and he
   const configHome = mkdtempSync(join(tmpdir(), 'berth-e2e-keys-'));
   try {
     mkdirSync(join(configHome, 'berth'));
-    writeFileSync(join(configHome, 'berth', 'config.json'), JSON.stringify({ keys: { stop: 'h', help: 'W' } }));
+    writeFileSync(join(configHome, 'berth', 'config.json'), JSON.stringify({ keys: { stop: 'u', help: 'W' } }));
     const b = launchBerth({ env: { DOCKER_HOST: env.dockerHost, XDG_CONFIG_HOME: configHome } });
     sessions.push(b);
     let screen = await b.waitFor(`${tag}-web`);
-    assert.match(screen, /h stop/, 'the footer shows the new key');
+    assert.match(screen, /u stop/, 'the footer shows the new key');
     await b.type('s', '?');
     await b.settle();
     screen = b.screen();
@@ -116,12 +116,12 @@ test("the user's own keys (berth/config.json) drive berth, and the footer and he
     assert.doesNotMatch(screen, /Keys \(Esc closes\)/, '? no longer opens help');
     await b.type('W');
     // Waits for the line itself: a frame may be read before all of it has arrived.
-    screen = await b.waitFor(/h\s+stop the container/);
+    screen = await b.waitFor(/u\s+stop the container/);
     assert.match(screen, /Keys \(Esc closes\)/);
     // Esc and the next key apart: read together they are Alt+x, the terminal's own encoding.
     await b.type(key.escape);
     await b.waitFor((s) => !s.includes('Keys (Esc closes)'));
-    await b.type('h');
+    await b.type('u');
     await b.waitFor(/Stop .*\?/);
     await b.type(key.escape);
 

@@ -88,6 +88,9 @@ const VIEWS_NOT_YET_MODULES: Readonly<Record<string, readonly string[]>> = {
   palette: ['app/types.ts'],
   files: ['app/types.ts'],
   'build-steps': ['app/types.ts'],
+  describe: ['app/types.ts'],
+  health: ['app/types.ts'],
+  relations: ['app/types.ts'],
 };
 
 const FLOORS_SEARCHED = ['app/', 'ui/', 'main/', 'tuning/'];

@@ -19,6 +19,8 @@ import { createPull, finishPull } from '../../src/state/pulls/pull-reducer.ts';
 import { buildSending, createBuild, finishBuild, foldBuildMessage, type BuildSettings } from '../../src/state/builds/build-reducer.ts';
 import type { Incident } from '../../src/state/incidents/detect.ts';
 import { uiContext } from '../support/ui-context.ts';
+import { containerFacts } from '../../src/state/describe/container-facts.ts';
+import type { RelationNode } from '../../src/state/relations/tree.ts';
 
 const NAMED = ['up', 'down', 'left', 'right', 'pageup', 'pagedown', 'home', 'end', 'return', 'escape', 'tab', 'shift+tab', 'backspace', 'delete', 'wheelup', 'wheeldown'];
 const PRINTABLE = Array.from({ length: 0x7f - 0x20 }, (_, i) => String.fromCharCode(0x20 + i));
@@ -239,6 +241,26 @@ export function screens(ctx: UiContext, strict = true): Screen[] {
   add('incident card', keys(pane('incidents', 0), 'return'));
   add('build steps', keys(pane('pulls', 4), 'return'));
   add('stats', keys(pane('containers'), 'm'));
+  // Describe, the health panel and relations: a container with a check, env, a volume and a network.
+  const web = {
+    Id: id(3),
+    Name: '/web',
+    Path: 'httpd',
+    Args: ['-f'],
+    State: { Status: 'running', Running: true, Health: { Status: 'unhealthy', FailingStreak: 2, Log: [1, 0, 1].map((code, i) => ({ Start: `2026-01-01T00:00:0${i}Z`, End: `2026-01-01T00:00:0${i}.5Z`, ExitCode: code, Output: `probe ${i}` })) } },
+    Config: { Image: 'busybox:latest', Env: ['PATH=/bin', 'DB_PASSWORD=hunter2'], Labels: { 'com.docker.compose.project': 'shop' }, Healthcheck: { Test: ['CMD-SHELL', 'exit 1'], Interval: 1e9 } },
+    Mounts: [{ Type: 'volume', Name: 'data', Destination: '/data', RW: true }],
+    NetworkSettings: { Networks: { front: { NetworkID: id(1), IPAddress: '10.0.0.2' } }, Ports: { '80/tcp': [{ HostIp: '', HostPort: '8080' }] } },
+  };
+  const facts = containerFacts(web);
+  const described = keys(pane('containers'), 'v');
+  add('describe', keys(act(described, { kind: 'action', action: { type: 'view', overlay: topOverlay(described)!.id, result: { kind: 'facts', facts } } }), 'down', 'down'));
+  const healthPanel = keys(pane('containers'), 'h');
+  const healthRead = act(healthPanel, { kind: 'action', action: { type: 'view', overlay: topOverlay(healthPanel)!.id, result: { kind: 'facts', facts } } });
+  add('health', keys(act(healthRead, { kind: 'action', action: { type: 'view', overlay: topOverlay(healthPanel)!.id, result: { kind: 'checked', run: { startMs: 1, endMs: 5, exitCode: 0, output: 'ok' } } } }), 'down', 'down'));
+  const related = keys(pane('containers', 0), 'z', 'L');
+  const node = (text: string, children: RelationNode[] = []): RelationNode => ({ text, go: { kind: 'container', id: id(1) }, children });
+  add('relations', keys(act(related, { kind: 'action', action: { type: 'view', overlay: topOverlay(related)!.id, result: { kind: 'related', tree: node('project shop', [node('service api'), node('service db')]) } } }), 'down'));
   const engines = keys(pane('containers'), 'E');
   add(
     'engines',

@@ -9,8 +9,11 @@ import { notify, reduced } from '../commands.ts';
 import type { ActionId } from '../keys/keymap.ts';
 import type { TargetActions } from './target-actions.ts';
 
-/** Which of these change the engine (what a read-only engine refuses: app/fleet/access.ts); copying an id does not. */
-export const commandChanges: readonly ActionId[] = ['start', 'pause', 'shell', 'attach'];
+/**
+ * Which of these change the engine (what a read-only engine refuses: app/fleet/access.ts); copying
+ * an id does not. `run-check` is the health panel's (views/health.ts): an exec in the container.
+ */
+export const commandChanges: readonly ActionId[] = ['start', 'pause', 'shell', 'attach', 'run-check'];
 
 export const commandActions: TargetActions = {
   // No confirmation: starting is what the user asked and undoes nothing. The result arrives later.

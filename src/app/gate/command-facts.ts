@@ -92,6 +92,10 @@ const CHANGES: Facts = {
   'container-diff-load': false,
   'files-open': false,
   'history-load': false,
+  'facts-load': false,
+  // Running a health check now is an exec in the container: a change, as any exec is.
+  'health-run': true,
+  'relations-load': false,
   'top-follow': false,
   'engines-list': false,
   'engine-switch': false,

@@ -10,6 +10,7 @@ import { composeHandlers } from './compose.ts';
 import { containerHandlers } from './containers.ts';
 import { engineHandlers } from './engines.ts';
 import { execHandlers } from './exec.ts';
+import { factHandlers } from './facts.ts';
 import { fileHandlers } from './files.ts';
 import { imageHandlers } from './images.ts';
 import { pruneHandlers } from './prune.ts';
@@ -40,4 +41,5 @@ export const handlers: HandlerTable<Exclude<CommandType, 'timer-start' | 'overla
   ...viewHandlers,
   ...engineHandlers,
   ...fileHandlers,
+  ...factHandlers,
 };

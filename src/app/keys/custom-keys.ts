@@ -1,5 +1,5 @@
 /**
- * The user's own keys: `{"stop": "h", "down": ["down", "j", "ctrl+n"]}` gives each named action
+ * The user's own keys: `{"stop": "u", "down": ["down", "j", "ctrl+n"]}` gives each named action
  * exactly those keys instead of its defaults. Everything is checked before berth starts (the
  * action exists, each key is one berth can receive, no key does two things on one screen), and a
  * mistake is one line that says which entry and why, never a silently ignored binding.

@@ -121,6 +121,13 @@ export type ActionId =
   | 'files'
   | 'diff'
   | 'fleet-choose'
+  // Describe, the health panel, relations.
+  | 'describe'
+  | 'health'
+  | 'relations'
+  | 'run-check'
+  | 'show-secrets'
+  | 'go-to'
   // The filter and search prompts.
   | 'prompt-keep'
   | 'prompt-clear'
@@ -167,7 +174,7 @@ export interface Binding {
   planned?: string;
 }
 
-const LISTS = ['list', 'logs', 'inspect', 'help', 'engines', 'output', 'incident', 'files'];
+const LISTS = ['list', 'logs', 'inspect', 'help', 'engines', 'output', 'incident', 'files', 'describe', 'health', 'relations'];
 /** The panes that filter with `/` (every pane but Pulls). */
 const FILTERED = ['containers', 'images', 'volumes', 'networks', 'events', 'services', 'nodes', 'incidents', 'actions'];
 /** The panes whose rows take marks (app/marks.ts): 'marked' while one has some. */
@@ -241,6 +248,9 @@ export const keymap: readonly Binding[] = [
   { action: 'copy-out', keys: ['C'], description: 'copy a file or directory out of the container to a local directory (docker cp; the file browser: the selected one)', contexts: ['containers', 'files'], footer: 'cp' },
   { action: 'files', keys: ['F'], description: 'browse the container’s files, running or stopped: walk directories, view a text file, copy out and in (A/C/D: added, changed, deleted since the image)', contexts: ['containers'], footer: 'files' },
   { action: 'diff', keys: ['D'], description: 'what changed in the container since its image (what a commit captures), as a tree', contexts: ['containers'], footer: 'diff' },
+  { action: 'describe', keys: ['v'], description: 'the container in words: image and its freshness, command, state and restarts, env (secret-looking values masked), ports, mounts, networks with addresses, limits, restart policy, health, Compose project, labels; Enter on a volume or network goes to its row', contexts: ['containers'], footer: 'describe' },
+  { action: 'health', keys: ['h'], description: 'the health panel: the check’s test, interval, timeout, retries, start period; status and failing streak; the engine’s last probes; the next probe’s time; run the check now', contexts: ['containers'], footer: 'health' },
+  { action: 'relations', keys: ['L'], description: 'what it touches, as a tree (a Compose project’s row, a container, a network, a volume): services, containers, networks with their other members, volumes with their other users, ports, depends_on, shared network namespaces, links; Enter goes to a node’s row', contexts: ['containers', 'volumes', 'networks'], footer: 'relations' },
   { action: 'restart', keys: ['R'], description: 'restart the container (asks first)', contexts: ['containers', 'incidents', 'incident'], footer: 'restart' },
   { action: 'commit', keys: ['c'], description: 'commit the container to an image', contexts: ['containers'], footer: 'commit' },
   { action: 'recreate', keys: ['U'], description: 'edit and recreate the container: the run form filled from it; its own name replaces it (rolled back if the new one fails), another runs beside it; a Compose service: how compose recreates it', contexts: ['containers'], footer: 'recreate' },
@@ -281,10 +291,13 @@ export const keymap: readonly Binding[] = [
   { action: 'pretty-json', keys: ['J'], description: 'the cursor’s line as pretty JSON (select mode: v first; else the current match)', contexts: ['logs'], footer: 'json' },
   { action: 'pager', keys: ['o'], description: 'open the loaded lines in $PAGER (default less -R), sanitised as on screen; quitting it comes back here', contexts: ['logs'], footer: 'pager' },
   { action: 'pager-all', keys: ['O'], description: 'open the whole history in $PAGER, streamed from the engine as the pager reads (one container’s logs)', contexts: ['logs'] },
-  { action: 'close', keys: ['escape'], description: 'close this view (logs: leave select mode, clear the search first)', contexts: ['logs', 'inspect', 'help', 'engines', 'stats', 'incident', 'files'], footer: 'back' },
+  { action: 'close', keys: ['escape'], description: 'close this view (logs: leave select mode, clear the search first)', contexts: ['logs', 'inspect', 'help', 'engines', 'stats', 'incident', 'files', 'describe', 'health', 'relations'], footer: 'back' },
   { action: 'open-entry', keys: ['return', 'right', 'l'], label: 'Enter/→', description: 'into the directory, or view the text file (the first MiB); a link: where it points', contexts: ['files'], footer: 'open' },
   { action: 'parent-dir', keys: ['backspace', 'left', 'h'], label: '⌫/←', description: 'up to the parent directory', contexts: ['files'], footer: 'up' },
   { action: 'copy-in', keys: ['I'], description: 'copy a local file or directory into this directory (asks before replacing)', contexts: ['files'], footer: 'copy in' },
+  { action: 'go-to', keys: ['return'], description: 'go to the line’s container, volume or network: its row in its pane', contexts: ['describe', 'relations'], footer: 'go to' },
+  { action: 'show-secrets', keys: ['s'], description: 'show the values of secret-looking env keys (PASSWORD, SECRET, TOKEN, KEY…), or mask them again', contexts: ['describe'], footer: 'secrets' },
+  { action: 'run-check', keys: ['r'], description: 'run the health check now: its own test exec’d in the container (CMD as argv, CMD-SHELL through the shell), its result under the engine’s probes', contexts: ['health'], footer: 'run check' },
   { action: 'switch-engine', keys: ['return'], description: 'switch to the selected engine (with engines chosen: show them together, a fleet)', contexts: ['engines'], footer: 'switch' },
   { action: 'fleet-choose', keys: [' '], label: 'Space', description: 'choose the engine for a fleet, or unchoose it: Enter then shows the chosen ones together with the one shown', contexts: ['engines'], footer: 'fleet' },
 
@@ -354,7 +367,7 @@ export function keyStacks(bindings: readonly Binding[]): ReadonlyArray<readonly 
       [id, ...(filters.includes(id) ? ['filtered'] : []), 'list', 'panes', 'global', 'anywhere'],
       ...(marks.includes(id) ? [[id, 'marked', 'list', 'panes', 'global', 'anywhere']] : []),
     ]),
-    ...['logs', 'inspect', 'help', 'engines', 'stats', 'incident', 'files'].map((view) => [view, 'global', 'anywhere']),
+    ...['logs', 'inspect', 'help', 'engines', 'stats', 'incident', 'files', 'describe', 'health', 'relations'].map((view) => [view, 'global', 'anywhere']),
     ['prompt', 'line', 'list', 'anywhere'],
     ['field', 'form', 'suggestions', 'command-line', 'dialog', 'anywhere'],
     ['toggle', 'form', 'command-line', 'dialog', 'anywhere'],

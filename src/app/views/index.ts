@@ -3,8 +3,10 @@
  * declares): its opener, keys, contexts, results, demands, footer order and drawing kind.
  */
 import { buildSteps } from './build-steps.ts';
+import { describe } from './describe.ts';
 import { engines } from './engines.ts';
 import { files } from './files.ts';
+import { health } from './health.ts';
 import { help } from './help.ts';
 import { history } from './history.ts';
 import { incident } from './incident.ts';
@@ -12,6 +14,7 @@ import { inspect } from './inspect.ts';
 import { logs } from './logs.ts';
 import { registeredView, type AnyView, type ViewOverlay } from './module.ts';
 import { palette } from './palette.ts';
+import { relations } from './relations.ts';
 import { stats } from './stats.ts';
 
 export const views: readonly AnyView[] = [
@@ -25,6 +28,9 @@ export const views: readonly AnyView[] = [
   registeredView(incident),
   registeredView(logs),
   registeredView(buildSteps),
+  registeredView(describe),
+  registeredView(health),
+  registeredView(relations),
 ];
 
 /** The views others open (module.ts `ViewApp`): text over the screen, the switcher switching. */

@@ -18,6 +18,7 @@ import type { KeyPress } from '../input/press.ts';
 import type { ActionId, KeyContext } from '../keys/keymap.ts';
 import type { Target } from '../targets.ts';
 import type { AppState, DialogOverlay, EngineRow, Overlay } from '../types.ts';
+import type { ItemDoc } from './item-lines.ts';
 
 /** A view's state: an overlay that is not a dialog (a dialog's module is app/dialogs). */
 export type ViewOverlay = Exclude<Overlay, DialogOverlay>;
@@ -42,7 +43,7 @@ export interface ViewApp {
 }
 
 /** How a view is drawn: ui/views/overlay-views.tsx has a component per kind. */
-export type ViewDrawing = 'key-list' | 'json-lines' | 'log-lines' | 'engine-list' | 'resource-graphs' | 'layer-table' | 'post-mortem' | 'command-list' | 'file-tree' | 'build-steps';
+export type ViewDrawing = 'key-list' | 'json-lines' | 'log-lines' | 'engine-list' | 'resource-graphs' | 'layer-table' | 'post-mortem' | 'command-list' | 'file-tree' | 'build-steps' | 'item-lines';
 
 export interface ViewModule<O extends ViewOverlay, R> {
   /** Its id: the `kind` of its overlay. */
@@ -71,6 +72,8 @@ export interface ViewModule<O extends ViewOverlay, R> {
   /** Its keys the footer shows first, most used first (app/keys/footer.ts); the rest follow in the keymap's order. */
   footer?: readonly ActionId[];
   draws: ViewDrawing;
+  /** What an 'item-lines' view shows (item-lines.ts): its title, status and lines, from its state and the sources. */
+  lines?(overlay: O, ctx: UiContext): ItemDoc;
 }
 
 /** A view of any state, as the registry holds them (each module is checked where it is defined). */

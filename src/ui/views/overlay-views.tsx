@@ -20,6 +20,8 @@ import { IncidentView } from './incident-view.tsx';
 import { StatsView } from './stats-view.tsx';
 import { InspectView } from './inspect-view.tsx';
 import { LogsView } from './logs-view.tsx';
+import { ItemLinesView } from './item-lines-view.tsx';
+import type { ItemOverlay } from '../../app/views/item-lines.ts';
 
 interface Props<O extends Overlay> {
   overlay: O;
@@ -41,6 +43,7 @@ const drawings: { [D in ViewDrawing]: (props: Props<Overlay>) => ReactElement } 
   'command-list': ({ overlay, width, height }) => <PaletteView overlay={overlay as PaletteOverlay} width={width} height={height} />,
   'file-tree': ({ overlay, width, height }) => <FilesView overlay={overlay as FilesOverlay} width={width} height={height} />,
   'build-steps': ({ overlay, width, height }) => <BuildStepsView overlay={overlay as BuildStepsOverlay} width={width} height={height} />,
+  'item-lines': ({ overlay, width, height }) => <ItemLinesView overlay={overlay as ItemOverlay} width={width} height={height} />,
 };
 
 export function OverlayView(props: Props<Overlay>) {

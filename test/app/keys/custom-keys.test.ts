@@ -40,26 +40,26 @@ test('the default keymap has no key doing two things on any screen', () => {
 });
 
 test('an action given keys gets exactly those, with a label made from them', () => {
-  const custom = customiseKeymap(keymap, { stop: 'h', down: ['down', 'j', 'ctrl+n'] });
+  const custom = customiseKeymap(keymap, { stop: 'u', down: ['down', 'j', 'ctrl+n'] });
   const stop = custom.find((b) => b.action === 'stop');
-  assert.deepEqual(stop?.keys, ['h']);
-  assert.equal(stop?.label, 'h');
+  assert.deepEqual(stop?.keys, ['u']);
+  assert.equal(stop?.label, 'u');
   assert.equal(custom.find((b) => b.action === 'down')?.label, '↓/j');
   // The rest stays as it was.
   assert.deepEqual(custom.find((b) => b.action === 'commit'), keymap.find((b) => b.action === 'commit'));
 });
 
 test('in force, the custom keymap is what keys resolve to, what help lists and what hints say; the defaults stay as they were', () => {
-  const custom = new Keymap(customiseKeymap(keymap, { stop: 'h', 'next-match': 'ctrl+n' }));
-  assert.equal(custom.resolve('containers', 'h'), 'stop');
+  const custom = new Keymap(customiseKeymap(keymap, { stop: 'u', 'next-match': 'ctrl+n' }));
+  assert.equal(custom.resolve('containers', 'u'), 'stop');
   assert.equal(custom.resolve('containers', 's'), undefined);
   assert.equal(custom.resolve('logs', 'ctrl+n'), 'next-match');
-  assert.equal(custom.bindingsFor(['containers']).find((b) => b.action === 'stop')?.label, 'h');
-  // Hints in the UI ("h stops", "Esc closes") read their key from here.
-  assert.equal(custom.label('stop'), 'h');
+  assert.equal(custom.bindingsFor(['containers']).find((b) => b.action === 'stop')?.label, 'u');
+  // Hints in the UI ("u stops", "Esc closes") read their key from here.
+  assert.equal(custom.label('stop'), 'u');
   assert.equal(custom.label('next-match'), 'Ctrl-N');
-  // The app reads the keymap in force from its context: h stops there, s does nothing.
-  const stopped = pressWith(custom, 'h').state;
+  // The app reads the keymap in force from its context: u stops there, s does nothing.
+  const stopped = pressWith(custom, 'u').state;
   const top = topOverlay(stopped);
   assert.equal(top?.kind === 'dialog' && top.dialog.type, 'stop');
   assert.equal(topOverlay(pressWith(custom, 's').state), undefined);
@@ -101,7 +101,7 @@ test('mistakes are refused with the entry and the reason', () => {
   // ...and against the keys reserved for what comes next: x will run a command in the container.
   assert.throws(() => customiseKeymap(keymap, { stop: 'x' }), /"x" would both stop and exec \(containers screen\)/);
   // The same key on screens that never meet is fine: h shows an image's history and now also stops a container.
-  assert.doesNotThrow(() => customiseKeymap(keymap, { stop: 'h' }));
+  assert.doesNotThrow(() => customiseKeymap(keymap, { stop: 'u' }));
 });
 
 test('key names are the ones berth can receive', () => {
@@ -113,10 +113,10 @@ test('the settings file: where it lives, missing is fine, and a bad one is one l
   assert.equal(settingsPath({ XDG_CONFIG_HOME: '/x' }, '/home/u'), '/x/berth/config.json');
   assert.equal(settingsPath({}, '/home/u'), '/home/u/.config/berth/config.json');
   assert.deepEqual(loadSettings(join(dir, 'missing.json')), { keymap: defaultKeymap, loop: DEFAULT_LOOP_POLICY, custom: { actions: [], debugImage: 'busybox' }, theme: PRESETS.terminal });
-  const good = loadSettings(settingsFile('good.json', '{"keys": {"stop": "h"}}'));
+  const good = loadSettings(settingsFile('good.json', '{"keys": {"stop": "u"}}'));
   assert.ok(typeof good !== 'string', String(good));
-  assert.deepEqual(good.keymap.bindings.find((b) => b.action === 'stop')?.keys, ['h']);
-  assert.equal(good.keymap.resolve('containers', 'h'), 'stop');
+  assert.deepEqual(good.keymap.bindings.find((b) => b.action === 'stop')?.keys, ['u']);
+  assert.equal(good.keymap.resolve('containers', 'u'), 'stop');
   const broken = settingsFile('broken.json', '{"keys": ');
   assert.match(String(loadSettings(broken)), new RegExp(`^${broken}: not valid JSON`));
   assert.match(String(loadSettings(settingsFile('typo.json', '{"kyes": {}}'))), /unknown setting "kyes" \(berth knows "keys", "restartLoop", "mute", "alert", /);
