@@ -161,6 +161,20 @@ export interface HistoryOverlay extends OverlayBase {
   top: number;
 }
 
+/** An image's layer explorer (`L`): its archive read as it streams, drawn as lines (views/layer-lines.ts). */
+export interface LayersOverlay extends OverlayBase {
+  kind: 'layer-explorer';
+  imageId: string;
+  title: string;
+  /** What is shown so far (engine text: sanitised when drawn); undefined until the first answer. */
+  lines?: readonly string[];
+  /** Over ssh or tcp, the archive is big: how many bytes reading it would move, asked before it is read. */
+  ask?: { bytes: number; over: string };
+  /** Still reading: the progress line shown above the lines. */
+  reading?: string;
+  top: number;
+}
+
 /** A container's resource graphs, current figures and processes (`m`). */
 export interface StatsOverlay extends OverlayBase {
   kind: 'stats';
@@ -232,7 +246,7 @@ export interface FilesOverlay extends OverlayBase {
   changes?: Readonly<Record<string, ChangeKind>>;
 }
 
-export type Overlay = HelpOverlay | InspectOverlay | LogsOverlay | DialogOverlay | EnginesOverlay | StatsOverlay | HistoryOverlay | IncidentOverlay | PaletteOverlay | FilesOverlay;
+export type Overlay = HelpOverlay | InspectOverlay | LogsOverlay | DialogOverlay | EnginesOverlay | StatsOverlay | HistoryOverlay | IncidentOverlay | PaletteOverlay | FilesOverlay | LayersOverlay;
 
 export interface AppState {
   /** The pane shown ('' until one is chosen: the first). */

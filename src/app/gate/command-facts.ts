@@ -84,6 +84,7 @@ const CHANGES: Facts = {
   'container-diff-load': false,
   'files-open': false,
   'history-load': false,
+  'layers-load': false,
   'top-follow': false,
   'engines-list': false,
   'engine-switch': false,

@@ -11,6 +11,7 @@ import { engineHandlers } from './engines.ts';
 import { execHandlers } from './exec.ts';
 import { fileHandlers } from './files.ts';
 import { imageHandlers } from './images.ts';
+import { layerHandlers } from './layers.ts';
 import { pruneHandlers } from './prune.ts';
 import { recreateHandlers } from './recreate.ts';
 import { resourceHandlers } from './resources.ts';
@@ -34,6 +35,7 @@ export const handlers: HandlerTable<Exclude<CommandType, 'timer-start' | 'overla
   ...execHandlers,
   ...recreateHandlers,
   ...viewHandlers,
+  ...layerHandlers,
   ...engineHandlers,
   ...fileHandlers,
 };

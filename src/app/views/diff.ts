@@ -17,9 +17,10 @@ export function changeCounts(changes: readonly FileChange[]): string {
 
 /**
  * One line per path, indented under its directory, its mark first (a directory the engine did
- * not list, shown only to hold its children, has none). Engine text: sanitised when drawn.
+ * not list, shown only to hold its children, has none), then what `note` says of it (the layer
+ * explorer: its size). Engine text: sanitised when drawn.
  */
-export function changeTree(changes: readonly FileChange[]): string[] {
+export function changeTree(changes: readonly FileChange[], note?: (path: string) => string): string[] {
   const kinds = new Map(changes.map((c) => [c.path, c.kind]));
   const paths = new Set<string>();
   for (const c of changes) {
@@ -36,7 +37,8 @@ export function changeTree(changes: readonly FileChange[]): string[] {
   return sorted.map((p) => {
     const kind = kinds.get(p);
     const depth = p.split('/').length - 2;
-    return `${kind ? CHANGE_MARK[kind] : ' '} ${'  '.repeat(depth)}${p.slice(p.lastIndexOf('/') + 1)}`;
+    const said = note?.(p) ?? '';
+    return `${kind ? CHANGE_MARK[kind] : ' '} ${'  '.repeat(depth)}${p.slice(p.lastIndexOf('/') + 1)}${said === '' ? '' : `  ${said}`}`;
   });
 }
 
