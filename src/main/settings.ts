@@ -8,7 +8,9 @@
  * their keys checked with the rest; `debugImage`, the debug shell's tools image (busybox by
  * default); `theme`: a preset or a preset with roles overridden (app/theme-config.ts); `engines`:
  * the engines that are read-only or protected (state/fleet/access-settings.ts); `fleet`: the
- * engines (contexts or addresses) shown together when no option or DOCKER_* variable names one.
+ * engines (contexts or addresses) shown together when no option or DOCKER_* variable names one;
+ * `layersAskAboveMB`: over ssh or tcp, the layer explorer asks before reading an image archive
+ * bigger than this many MB (500 by default).
  * No file means the defaults; a file berth
  * cannot use stops it before it takes the terminal, with the file and the problem named, so a
  * typo never turns into keys that quietly do nothing.
@@ -44,9 +46,11 @@ export interface Settings {
   access?: AccessSettings;
   /** The fleet berth opens when nothing else names an engine (`fleet`: contexts or addresses). */
   fleet?: readonly string[];
+  /** Over ssh or tcp, the layer explorer asks before reading an archive bigger than this, in bytes (`layersAskAboveMB`). */
+  layersAskAbove?: number;
 }
 
-const KNOWN = ['keys', 'restartLoop', 'mute', 'alert', 'mouse', 'actions', 'debugImage', 'theme', 'engines', 'fleet'];
+const KNOWN = ['keys', 'restartLoop', 'mute', 'alert', 'mouse', 'actions', 'debugImage', 'theme', 'engines', 'fleet', 'layersAskAboveMB'];
 
 /** `restartLoop` as config.json gives it, checked: a positive whole `restarts` and a positive `withinMinutes`. */
 function loopPolicy(raw: unknown): LoopPolicy | string {
@@ -83,7 +87,7 @@ export function loadSettings(path: string): Settings | string {
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return `${path}: must hold a JSON object`;
   const unknown = Object.keys(raw).filter((k) => !KNOWN.includes(k));
   if (unknown.length > 0) return `${path}: unknown setting ${unknown.map((k) => `"${k}"`).join(', ')} (berth knows ${KNOWN.map((k) => `"${k}"`).join(', ')})`;
-  const { keys, restartLoop, mute, alert, mouse, actions, debugImage, theme: themeRaw, engines, fleet } = raw as { keys?: unknown; restartLoop?: unknown; mute?: unknown; alert?: unknown; mouse?: unknown; actions?: unknown; debugImage?: unknown; theme?: unknown; engines?: unknown; fleet?: unknown };
+  const { keys, restartLoop, mute, alert, mouse, actions, debugImage, theme: themeRaw, engines, fleet, layersAskAboveMB } = raw as { keys?: unknown; restartLoop?: unknown; mute?: unknown; alert?: unknown; mouse?: unknown; actions?: unknown; debugImage?: unknown; theme?: unknown; engines?: unknown; fleet?: unknown; layersAskAboveMB?: unknown };
   if (fleet !== undefined && (!Array.isArray(fleet) || fleet.length === 0 || !fleet.every((f) => typeof f === 'string' && f.trim() !== ''))) return `${path}: "fleet" must be a list of docker contexts or engine addresses`;
   const access = engines === undefined ? undefined : parseAccessSettings(engines);
   if (typeof access === 'string') return `${path}: ${access}`;
@@ -95,6 +99,7 @@ export function loadSettings(path: string): Settings | string {
   if (alert !== undefined && !ALERT_KINDS.includes(alert as AlertKind)) return `${path}: "alert" must be one of ${ALERT_KINDS.map((k) => `"${k}"`).join(', ')}`;
   if (mouse !== undefined && typeof mouse !== 'boolean') return `${path}: "mouse" must be true or false`;
   if (debugImage !== undefined && (typeof debugImage !== 'string' || debugImage.trim() === '')) return `${path}: "debugImage" must be an image name, e.g. "busybox" or "nicolaka/netshoot"`;
+  if (layersAskAboveMB !== undefined && (typeof layersAskAboveMB !== 'number' || !(layersAskAboveMB >= 0))) return `${path}: "layersAskAboveMB" must be a number of MB, 0 or more (0: always ask)`;
   const custom = parseCustomActions(actions);
   if (typeof custom === 'string') return `${path}: ${custom}`;
   try {
@@ -117,6 +122,7 @@ export function loadSettings(path: string): Settings | string {
       ...(mouse === true && { mouse: true }),
       ...(access !== undefined && { access }),
       ...(fleet !== undefined && { fleet: (fleet as string[]).map((f) => f.trim()) }),
+      ...(typeof layersAskAboveMB === 'number' && { layersAskAbove: layersAskAboveMB * 1000 * 1000 }),
     };
   } catch (error) {
     return `${path}: ${(error as Error).message}`;
