@@ -27,10 +27,12 @@ export function changeTree(changes: readonly FileChange[], note?: (path: string)
     const parts = c.path.split('/').filter((p) => p !== '');
     for (let i = 1; i <= parts.length; i++) paths.add(`/${parts.slice(0, i).join('/')}`);
   }
-  // Sorted by their parts, so a directory's children follow it (`/a/b` before `/a-b`).
+  // Sorted by their parts, so a directory's children follow it (`/a/b` before `/a-b`); each
+  // path split once (an image layer's tree holds tens of thousands).
+  const split = new Map([...paths].map((p) => [p, p.split('/')]));
   const sorted = [...paths].sort((a, b) => {
-    const pa = a.split('/');
-    const pb = b.split('/');
+    const pa = split.get(a) ?? [];
+    const pb = split.get(b) ?? [];
     for (let i = 0; i < Math.min(pa.length, pb.length); i++) if (pa[i] !== pb[i]) return (pa[i] ?? '') < (pb[i] ?? '') ? -1 : 1;
     return pa.length - pb.length;
   });
