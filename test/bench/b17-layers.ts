@@ -26,7 +26,7 @@ const REWRITTEN = 2000;
 
 const BLOCK = 512;
 
-function header(name: string, size: number, type: '0' | '5'): Buffer {
+export function header(name: string, size: number, type: '0' | '5'): Buffer {
   const h = Buffer.alloc(BLOCK);
   h.write(name, 0, 100, 'utf8');
   h.write(`${(type === '5' ? 0o755 : 0o644).toString(8).padStart(7, '0')}\0`, 100, 8, 'ascii');
@@ -44,10 +44,10 @@ function header(name: string, size: number, type: '0' | '5'): Buffer {
   return h;
 }
 
-const padding = (size: number) => Buffer.alloc((BLOCK - (size % BLOCK)) % BLOCK);
+export const padding = (size: number) => Buffer.alloc((BLOCK - (size % BLOCK)) % BLOCK);
 
 /** One layer's tar, piece by piece: directories then files (each a different byte, so no two layers' files are alike). */
-function* layerParts(layer: number): Generator<Buffer> {
+export function* layerParts(layer: number): Generator<Buffer> {
   const data = (seed: number) => Buffer.alloc(FILE_BYTES, 0x41 + (seed % 26));
   const dir = (name: string) => header(`${name}/`, 0, '5');
   const file = function* (name: string, seed: number) {

@@ -51,11 +51,13 @@ interface DiveNode {
 /** A layer as dive's tree holds it: every node by path (implied directories included). */
 function diveNodes(tree: LayerTree): Map<string, DiveNode> {
   const nodes = new Map<string, DiveNode>();
+  // Every node's parents are in the map once it is: a known parent ends the walk up.
   const imply = (path: string) => {
-    const parts = path.split('/');
-    for (let i = 1; i < parts.length; i++) {
-      const parent = parts.slice(0, i).join('/');
-      if (!nodes.has(parent)) nodes.set(parent, { size: 0, isDir: false, deleted: false });
+    let at = path;
+    for (let slash = at.lastIndexOf('/'); slash > 0; slash = at.lastIndexOf('/')) {
+      at = at.slice(0, slash);
+      if (nodes.has(at)) return;
+      nodes.set(at, { size: 0, isDir: false, deleted: false });
     }
   };
   for (const e of tree.entries) {
@@ -68,21 +70,16 @@ function diveNodes(tree: LayerTree): Map<string, DiveNode> {
   return nodes;
 }
 
-/** The sort key of a node as dive orders siblings: its name as the tar named it (a whiteout keeps `.wh.`). */
-function nameKey(path: string, node: DiveNode): string[] {
-  const parts = path.split('/');
-  if (node.deleted) parts[parts.length - 1] = `.wh.${parts[parts.length - 1] ?? ''}`;
-  return parts;
-}
-
-/** Depth first, children by name (Go's sort.Strings: byte order, which UTF-16 order matches outside the astral planes). */
-function diveOrder(a: string[], b: string[]): number {
-  for (let i = 0; i < Math.min(a.length, b.length); i++) {
-    const x = a[i] ?? '';
-    const y = b[i] ?? '';
-    if (x !== y) return x < y ? -1 : 1;
-  }
-  return b.length - a.length; // a child before its parent
+/**
+ * dive's order of a layer's leaves: depth first, children by name as the tar named them (a
+ * whiteout keeps `.wh.`), Go's sort.Strings (byte order, which UTF-16 order matches outside the
+ * astral planes). Leaves are never each other's ancestors, so this is the paths' order with `/`
+ * as the lowest character (NUL, which no path holds).
+ */
+function sortKey(path: string, node: DiveNode): string {
+  const slash = path.lastIndexOf('/');
+  const named = node.deleted ? `${path.slice(0, slash + 1)}.wh.${path.slice(slash + 1)}` : path;
+  return named.replaceAll('/', '\0');
 }
 
 function leaves(nodes: Map<string, DiveNode>): [string, DiveNode][] {
@@ -91,9 +88,10 @@ function leaves(nodes: Map<string, DiveNode>): [string, DiveNode][] {
     const slash = path.lastIndexOf('/');
     if (slash > 0) parents.add(path.slice(0, slash));
   }
-  const found = [...nodes].filter(([path]) => !parents.has(path));
-  const keys = new Map(found.map(([path, node]) => [path, nameKey(path, node)]));
-  return found.sort(([a], [b]) => diveOrder(keys.get(a) ?? [], keys.get(b) ?? []));
+  const found: { key: string; leaf: [string, DiveNode] }[] = [];
+  for (const leaf of nodes) if (!parents.has(leaf[0])) found.push({ key: sortKey(leaf[0], leaf[1]), leaf });
+  found.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+  return found.map((f) => f.leaf);
 }
 
 /** The layers below, stacked as dive stacks them: a later node's info replaces an earlier one's; a whiteout removes its subtree. */
@@ -128,7 +126,8 @@ class Stacked {
 }
 
 export function diveFigures(trees: readonly LayerTree[]): DiveFigures {
-  const byPath = new Map<string, { cumulative: number; min: number; copies: PathCopy[] }>();
+  // Most paths have one copy: it is kept alone, an array only for the second (tens of thousands of paths).
+  const byPath = new Map<string, { cumulative: number; min: number; first: PathCopy; more?: PathCopy[] }>();
   const below = new Stacked();
   const layers = trees.map(diveNodes);
   // dive stacks the first layer under itself too (StackTreeRange starts from a copy of it).
@@ -142,11 +141,14 @@ export function diveFigures(trees: readonly LayerTree[]): DiveFigures {
         if (deleted === undefined) break; // dive's walk of this layer stops at an error
         size = deleted;
       }
-      const data = byPath.get(path) ?? { cumulative: 0, min: -1, copies: [] };
-      data.cumulative += size;
-      if (data.min < 0 || size < data.min) data.min = size;
-      data.copies.push({ layer, size, deleted: node.deleted });
-      byPath.set(path, data);
+      const copy = { layer, size, deleted: node.deleted };
+      const data = byPath.get(path);
+      if (!data) byPath.set(path, { cumulative: size, min: size, first: copy });
+      else {
+        data.cumulative += size;
+        if (size < data.min) data.min = size;
+        (data.more ??= []).push(copy);
+      }
     }
     below.stack(nodes);
   });
@@ -157,9 +159,9 @@ export function diveFigures(trees: readonly LayerTree[]): DiveFigures {
   for (const [path, data] of byPath) {
     minimum += data.min;
     discovered += data.cumulative;
-    if (data.copies.length >= 2) {
+    if (data.more) {
       wastedBytes += data.cumulative;
-      inefficiencies.push({ path: `/${path}`, cumulative: data.cumulative, copies: data.copies });
+      inefficiencies.push({ path: `/${path}`, cumulative: data.cumulative, copies: [data.first, ...data.more] });
     }
   }
   inefficiencies.sort((a, b) => b.cumulative - a.cumulative || (a.path < b.path ? -1 : 1));
