@@ -50,6 +50,5 @@ export const layers = defineView<LayersOverlay, LayersReply>({
         return reduced(replaceOverlay(state, { ...rest, lines: [`error: ${result.message}`] }));
     }
   },
-  footer: ['yes', 'no'],
   draws: 'layer-tree',
 });
