@@ -196,6 +196,8 @@ type ViewCommand =
   | { type: 'relations-load'; overlay: number; root: RelationRoot }
   /** Reads the image's history for the view in `overlay`. */
   | { type: 'history-load'; overlay: number; imageId: string }
+  /** Reads the image's archive for the layer explorer in `overlay`; over ssh or tcp it asks first above `askAbove` bytes (Infinity: asked already). */
+  | { type: 'layers-load'; overlay: number; imageId: string; askAbove: number }
   /** Lists the container's processes for the stats view in `overlay`, again every few seconds while it is open. */
   | { type: 'top-follow'; overlay: number; containerId: string }
   /** Lists the engines for the switcher in `overlay`, then asks each whether it answers (unless `probe: false`: the palette only names them). */
@@ -350,7 +352,10 @@ export type CheckReply = { kind: 'checked'; run: CheckRun };
 export type RelationsReply = { kind: 'related'; tree?: RelationNode; error?: string };
 
 /** What a view's commands report back: one of the replies above, for the view's module (app/views/). */
-export type ViewReply = InspectReply | HistoryReply | StatsReply | EnginesReply | FilesReply | LogsReply | FactsReply | CheckReply | RelationsReply;
+/** The layer explorer's: a question before a big read over the network, its progress (with what is read so far), the whole, or the engine's words. */
+export type LayersReply = { kind: 'layers-ask'; bytes: number; over: string } | { kind: 'layers-progress'; reading: string; lines?: readonly string[] } | { kind: 'layers-done'; lines: readonly string[] } | { kind: 'layers-failed'; message: string };
+
+export type ViewReply = InspectReply | HistoryReply | LayersReply | StatsReply | EnginesReply | FilesReply | LogsReply | FactsReply | CheckReply | RelationsReply;
 
 /** What comes back into the store from outside a key: results, timers, resizes, data changes. */
 /** What opens a dialog: its id as `type`, and what its module's `open` reads (app/dialogs/). */

@@ -31,4 +31,6 @@ export interface UiContext extends SourceStates {
   logLines(overlay: number): SearchableLines | undefined;
   /** The user's custom actions and debug image (config.json); none when absent. */
   custom?: CustomSettings;
+  /** Over ssh or tcp, the layer explorer asks before reading an archive bigger than this (config.json `layersAskAboveMB`). */
+  layersAskAbove?: number;
 }

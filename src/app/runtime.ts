@@ -60,6 +60,8 @@ export interface RuntimeOptions {
   keymap?: Keymap;
   /** The user's custom actions and the debug shell's image (config.json). */
   custom?: CustomSettings;
+  /** Over ssh or tcp, the layer explorer asks before reading an archive bigger than this (config.json). */
+  layersAskAbove?: number;
   /** A starting state (tests). */
   initial?: AppState;
   logDir?: () => string;
@@ -100,7 +102,7 @@ export function createRuntime(sources: LiveSources, options: RuntimeOptions): Ru
   const extras = paletteExtras(options.custom);
   const context = (): UiContext => {
     const from = sources.states();
-    if (made?.from !== from) made = { from, ctx: { ...from, keymap, logLines, ...(options.custom && { custom: options.custom }), ...(extras.length > 0 && { paletteExtras: extras }) } };
+    if (made?.from !== from) made = { from, ctx: { ...from, keymap, logLines, ...(options.custom && { custom: options.custom }), ...(options.layersAskAbove !== undefined && { layersAskAbove: options.layersAskAbove }), ...(extras.length > 0 && { paletteExtras: extras }) } };
     return made.ctx;
   };
   const store = new AppStore<UiContext>(options.initial ?? initialAppState(options.terminal), reduceApp, context);

@@ -183,6 +183,20 @@ export interface HistoryOverlay extends OverlayBase {
   search?: TextSearch;
 }
 
+/** An image's layer explorer (`L`): its archive read as it streams, drawn as lines (views/layer-lines.ts). */
+export interface LayersOverlay extends OverlayBase {
+  kind: 'layer-explorer';
+  imageId: string;
+  title: string;
+  /** What is shown so far (engine text: sanitised when drawn); undefined until the first answer. */
+  lines?: readonly string[];
+  /** Over ssh or tcp, the archive is big: how many bytes reading it would move, asked before it is read. */
+  ask?: { bytes: number; over: string };
+  /** Still reading: the progress line shown above the lines. */
+  reading?: string;
+  top: number;
+}
+
 /** A container's resource graphs, current figures and processes (`m`). */
 export interface StatsOverlay extends OverlayBase {
   kind: 'stats';
@@ -318,7 +332,8 @@ export type Overlay =
   | BuildStepsOverlay
   | DescribeOverlay
   | HealthOverlay
-  | RelationsOverlay;
+  | RelationsOverlay
+  | LayersOverlay;
 
 export interface AppState {
   /** The pane shown ('' until one is chosen: the first). */

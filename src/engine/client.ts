@@ -13,6 +13,7 @@ import * as pruning from './prune.ts';
 import * as swarm from './swarm.ts';
 import * as images from './images.ts';
 import * as build from './build/build.ts';
+import { imageArchive } from './image-get.ts';
 import { containerStats, containerTop, type StatsOptions } from './stats.ts';
 import * as system from './system.ts';
 import { resolveEngineTarget } from './context.ts';
@@ -184,6 +185,11 @@ export class EngineClient {
   /** The image's layers: what made each, its size and age. */
   imageHistory(name: string, signal?: AbortSignal) {
     return images.imageHistory(this.http, name, signal);
+  }
+
+  /** The image as `docker save` writes it, streamed (the layer explorer reads it as it comes). */
+  imageArchive(name: string, signal?: AbortSignal) {
+    return imageArchive(this.http, name, signal);
   }
 
   stopContainer(id: string, options?: containers.StopOptions) {

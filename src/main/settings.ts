@@ -10,6 +10,8 @@
  * the engines that are read-only or protected (state/fleet/access-settings.ts); `fleet`: the
  * engines (contexts or addresses) shown together when no option or DOCKER_* variable names one;
  * `logTimeFormat`: "iso", "time" or "datetime", how the logs view writes a timestamp.
+ * `layersAskAboveMB`: over ssh or tcp, the layer explorer asks before reading an image archive
+ * bigger than this many MB (500 by default).
  * No file means the defaults; a file berth
  * cannot use stops it before it takes the terminal, with the file and the problem named, so a
  * typo never turns into keys that quietly do nothing.
@@ -48,9 +50,11 @@ export interface Settings {
   fleet?: readonly string[];
   /** How the logs view writes a timestamp (`logTimeFormat`: app/format/log-stamp.ts). */
   logTimeFormat?: StampFormat;
+  /** Over ssh or tcp, the layer explorer asks before reading an archive bigger than this, in bytes (`layersAskAboveMB`). */
+  layersAskAbove?: number;
 }
 
-const KNOWN = ['keys', 'restartLoop', 'mute', 'alert', 'mouse', 'actions', 'debugImage', 'theme', 'engines', 'fleet', 'logTimeFormat'];
+const KNOWN = ['keys', 'restartLoop', 'mute', 'alert', 'mouse', 'actions', 'debugImage', 'theme', 'engines', 'fleet', 'logTimeFormat', 'layersAskAboveMB'];
 
 /** `restartLoop` as config.json gives it, checked: a positive whole `restarts` and a positive `withinMinutes`. */
 function loopPolicy(raw: unknown): LoopPolicy | string {
@@ -87,7 +91,7 @@ export function loadSettings(path: string): Settings | string {
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return `${path}: must hold a JSON object`;
   const unknown = Object.keys(raw).filter((k) => !KNOWN.includes(k));
   if (unknown.length > 0) return `${path}: unknown setting ${unknown.map((k) => `"${k}"`).join(', ')} (berth knows ${KNOWN.map((k) => `"${k}"`).join(', ')})`;
-  const { keys, restartLoop, mute, alert, mouse, actions, debugImage, theme: themeRaw, engines, fleet, logTimeFormat } = raw as { keys?: unknown; restartLoop?: unknown; mute?: unknown; alert?: unknown; mouse?: unknown; actions?: unknown; debugImage?: unknown; theme?: unknown; engines?: unknown; fleet?: unknown; logTimeFormat?: unknown };
+  const { keys, restartLoop, mute, alert, mouse, actions, debugImage, theme: themeRaw, engines, fleet, logTimeFormat, layersAskAboveMB } = raw as { keys?: unknown; restartLoop?: unknown; mute?: unknown; alert?: unknown; mouse?: unknown; actions?: unknown; debugImage?: unknown; theme?: unknown; engines?: unknown; fleet?: unknown; logTimeFormat?: unknown; layersAskAboveMB?: unknown };
   if (logTimeFormat !== undefined && !STAMP_FORMATS.includes(logTimeFormat as StampFormat)) return `${path}: "logTimeFormat" must be one of ${STAMP_FORMATS.map((f) => `"${f}"`).join(', ')}`;
   if (fleet !== undefined && (!Array.isArray(fleet) || fleet.length === 0 || !fleet.every((f) => typeof f === 'string' && f.trim() !== ''))) return `${path}: "fleet" must be a list of docker contexts or engine addresses`;
   const access = engines === undefined ? undefined : parseAccessSettings(engines);
@@ -100,6 +104,7 @@ export function loadSettings(path: string): Settings | string {
   if (alert !== undefined && !ALERT_KINDS.includes(alert as AlertKind)) return `${path}: "alert" must be one of ${ALERT_KINDS.map((k) => `"${k}"`).join(', ')}`;
   if (mouse !== undefined && typeof mouse !== 'boolean') return `${path}: "mouse" must be true or false`;
   if (debugImage !== undefined && (typeof debugImage !== 'string' || debugImage.trim() === '')) return `${path}: "debugImage" must be an image name, e.g. "busybox" or "nicolaka/netshoot"`;
+  if (layersAskAboveMB !== undefined && (typeof layersAskAboveMB !== 'number' || !(layersAskAboveMB >= 0))) return `${path}: "layersAskAboveMB" must be a number of MB, 0 or more (0: always ask)`;
   const custom = parseCustomActions(actions);
   if (typeof custom === 'string') return `${path}: ${custom}`;
   try {
@@ -123,6 +128,7 @@ export function loadSettings(path: string): Settings | string {
       ...(access !== undefined && { access }),
       ...(fleet !== undefined && { fleet: (fleet as string[]).map((f) => f.trim()) }),
       ...(logTimeFormat !== undefined && { logTimeFormat: logTimeFormat as StampFormat }),
+      ...(typeof layersAskAboveMB === 'number' && { layersAskAbove: layersAskAboveMB * 1000 * 1000 }),
     };
   } catch (error) {
     return `${path}: ${(error as Error).message}`;

@@ -162,6 +162,7 @@ export async function runApp(options: AppOptions): Promise<number> {
       runtime = createRuntime(sources, {
         keymap: settings.keymap,
         custom: settings.custom,
+        ...(settings.layersAskAbove !== undefined && { layersAskAbove: settings.layersAskAbove }),
         engines: { ...engineSwitching(board, sessionOptions, { env: process.env, homedir: homedir() }), showFleet: (targets, shown) => showFleet(fleet, board, targets, sessionOptions, settings.access).then((outcome) => keptFleet(outcome, configPath, shown, targets)) },
         quit: () => finish(0),
         copy: (text) => process.stdout.write(osc52(text)),

@@ -91,6 +91,7 @@ const VIEWS_NOT_YET_MODULES: Readonly<Record<string, readonly string[]>> = {
   describe: ['app/types.ts'],
   health: ['app/types.ts'],
   relations: ['app/types.ts'],
+  'layer-explorer': ['app/types.ts'],
 };
 
 const FLOORS_SEARCHED = ['app/', 'ui/', 'main/', 'tuning/'];

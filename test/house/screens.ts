@@ -238,6 +238,11 @@ export function screens(ctx: UiContext, strict = true): Screen[] {
   const history = keys(pane('images'), 'h');
   const layer = (n: number) => ({ Id: `sha256:${id(n)}`, Created: now - n * 3600, CreatedBy: `/bin/sh -c #(nop) step ${n}`, Size: n * 1000, Tags: null });
   add('history', act(history, { kind: 'action', action: { type: 'view', overlay: topOverlay(history)!.id, result: { kind: 'layers', entries: [1, 2, 3, 4].map(layer) } } }));
+  // The layer explorer (L): its lines, and its question before a big read over ssh or tcp.
+  const explorer = keys(pane('images'), 'L');
+  const explorerView = (result: unknown) => act(explorer, { kind: 'action', action: { type: 'view', overlay: topOverlay(explorer)!.id, result } } as Parameters<typeof reduceApp>[1]);
+  add('layers', explorerView({ kind: 'layers-done', lines: lines.map((l) => l.text) }));
+  add('layers, asking', explorerView({ kind: 'layers-ask', bytes: 2e9, over: 'ssh' }));
   add('incident card', keys(pane('incidents', 0), 'return'));
   add('build steps', keys(pane('pulls', 4), 'return'));
   add('stats', keys(pane('containers'), 'm'));

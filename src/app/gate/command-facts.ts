@@ -96,6 +96,7 @@ const CHANGES: Facts = {
   // Running a health check now is an exec in the container: a change, as any exec is.
   'health-run': true,
   'relations-load': false,
+  'layers-load': false,
   'top-follow': false,
   'engines-list': false,
   'engine-switch': false,

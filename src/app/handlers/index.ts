@@ -13,6 +13,7 @@ import { execHandlers } from './exec.ts';
 import { factHandlers } from './facts.ts';
 import { fileHandlers } from './files.ts';
 import { imageHandlers } from './images.ts';
+import { layerHandlers } from './layers.ts';
 import { pruneHandlers } from './prune.ts';
 import { recreateHandlers } from './recreate.ts';
 import { registryHandlers } from './registry.ts';
@@ -39,6 +40,7 @@ export const handlers: HandlerTable<Exclude<CommandType, 'timer-start' | 'overla
   ...execHandlers,
   ...recreateHandlers,
   ...viewHandlers,
+  ...layerHandlers,
   ...engineHandlers,
   ...fileHandlers,
   ...factHandlers,

@@ -68,6 +68,7 @@ export type ActionId =
   | 'kill'
   | 'rename'
   | 'history'
+  | 'layers'
   | 'tag'
   | 'copy-out'
   | 'create'
@@ -236,6 +237,7 @@ export const keymap: readonly Binding[] = [
   { action: 'prune', keys: ['X'], description: 'prune: shows what would go and what it frees, then removes it after Enter (Images: Space cycles dangling, unused, build cache)', contexts: ['containers', 'images', 'volumes', 'networks'], footer: 'prune' },
   { action: 'create', keys: ['c'], description: 'create a volume, or a bridge network', contexts: ['volumes', 'networks'], footer: 'create' },
   { action: 'history', keys: ['h'], description: 'the image’s history: each layer, what made it, its size and age', contexts: ['images'], footer: 'history' },
+  { action: 'layers', keys: ['L'], description: 'the layer explorer: what each layer adds, changes and deletes, with sizes; the biggest files; what later layers waste; dive’s wasted bytes and efficiency (reads the image’s archive; over ssh or tcp, asks first when it is big)', contexts: ['images'], footer: 'layers' },
   { action: 'tag', keys: ['t'], description: 'tag the image with another name (docker tag)', contexts: ['images'], footer: 'tag' },
   { action: 'update-image', keys: ['u'], description: 'update the image: pull its tag anew (bars in the Pulls pane), then offer to recreate the containers that ran the old one (replaced, rolled back if one fails); ⇡ marks a tag whose registry holds a newer image, and the containers running it', contexts: ['images'], footer: 'update' },
   { action: 'push', keys: ['P'], description: 'push the image to its registry, a bar per layer in the Pulls pane (credentials as for pulls; marked images: push each)', contexts: ['images'], footer: 'push' },

@@ -17,26 +17,30 @@ export function changeCounts(changes: readonly FileChange[]): string {
 
 /**
  * One line per path, indented under its directory, its mark first (a directory the engine did
- * not list, shown only to hold its children, has none). Engine text: sanitised when drawn.
+ * not list, shown only to hold its children, has none), then what `note` says of it (the layer
+ * explorer: its size). Engine text: sanitised when drawn.
  */
-export function changeTree(changes: readonly FileChange[]): string[] {
+export function changeTree(changes: readonly FileChange[], note?: (path: string) => string): string[] {
   const kinds = new Map(changes.map((c) => [c.path, c.kind]));
   const paths = new Set<string>();
+  // Each path and the directories above it; a directory already there has its own above it too.
   for (const c of changes) {
-    const parts = c.path.split('/').filter((p) => p !== '');
-    for (let i = 1; i <= parts.length; i++) paths.add(`/${parts.slice(0, i).join('/')}`);
+    let at = `/${c.path.split('/').filter((p) => p !== '').join('/')}`;
+    while (at !== '' && !paths.has(at)) {
+      paths.add(at);
+      at = at.slice(0, at.lastIndexOf('/'));
+    }
   }
-  // Sorted by their parts, so a directory's children follow it (`/a/b` before `/a-b`).
-  const sorted = [...paths].sort((a, b) => {
-    const pa = a.split('/');
-    const pb = b.split('/');
-    for (let i = 0; i < Math.min(pa.length, pb.length); i++) if (pa[i] !== pb[i]) return (pa[i] ?? '') < (pb[i] ?? '') ? -1 : 1;
-    return pa.length - pb.length;
-  });
+  // Sorted by their parts, so a directory's children follow it (`/a/b` before `/a-b`): the same
+  // order as the paths compared with `/` as the lowest character (NUL, which no path holds).
+  const keyed = [...paths].map((p) => ({ p, key: p.replaceAll('/', '\0') }));
+  keyed.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+  const sorted = keyed.map((k) => k.p);
   return sorted.map((p) => {
     const kind = kinds.get(p);
     const depth = p.split('/').length - 2;
-    return `${kind ? CHANGE_MARK[kind] : ' '} ${'  '.repeat(depth)}${p.slice(p.lastIndexOf('/') + 1)}`;
+    const said = note?.(p) ?? '';
+    return `${kind ? CHANGE_MARK[kind] : ' '} ${'  '.repeat(depth)}${p.slice(p.lastIndexOf('/') + 1)}${said === '' ? '' : `  ${said}`}`;
   });
 }
 

@@ -11,6 +11,7 @@ import { help } from './help.ts';
 import { history } from './history.ts';
 import { incident } from './incident.ts';
 import { inspect } from './inspect.ts';
+import { layers } from './layer-explorer.ts';
 import { logs } from './logs.ts';
 import { registeredView, type AnyView, type ViewOverlay } from './module.ts';
 import { palette } from './palette.ts';
@@ -21,6 +22,7 @@ export const views: readonly AnyView[] = [
   registeredView(help),
   registeredView(inspect),
   registeredView(history),
+  registeredView(layers),
   registeredView(stats),
   registeredView(engines),
   registeredView(palette),

@@ -12,6 +12,8 @@ export interface TarHeader {
   /** The typeflag: '0' a file, '5' a directory, '2' a symbolic link, '1' a hard link… */
   type: string;
   size: number;
+  /** The permission bits (the layer explorer shows them). */
+  mode?: number;
 }
 
 /** An extension record bigger than this is skipped, not read (names are never near it). */
@@ -161,6 +163,6 @@ export class TarHeaderReader {
     // Links, devices, directories and FIFOs carry no contents whatever their size field says (Go's archive/tar isHeaderOnlyType).
     this.skip = '123456'.includes(type) ? 0 : padded(entrySize);
     this.data = this.skip === 0 ? 0 : entrySize;
-    return { path, type, size: entrySize, ...(link.length > 0 && { linkpath: link }) };
+    return { path, type, size: entrySize, mode: numeric(block, 100, 8) & 0o7777, ...(link.length > 0 && { linkpath: link }) };
   }
 }

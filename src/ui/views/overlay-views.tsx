@@ -4,7 +4,7 @@
  * its module's.
  */
 import type { ReactElement } from 'react';
-import type { AppState, BuildStepsOverlay, EnginesOverlay, FilesOverlay, HelpOverlay, HistoryOverlay, IncidentOverlay, InspectOverlay, LogsOverlay, Overlay, PaletteOverlay, StatsOverlay } from '../../app/types.ts';
+import type { AppState, BuildStepsOverlay, EnginesOverlay, FilesOverlay, HelpOverlay, HistoryOverlay, IncidentOverlay, InspectOverlay, LayersOverlay, LogsOverlay, Overlay, PaletteOverlay, StatsOverlay } from '../../app/types.ts';
 import { viewOf } from '../../app/views/index.ts';
 import type { ViewDrawing } from '../../app/views/module.ts';
 import { DialogHost } from '../dialogs/dialog-host.tsx';
@@ -22,6 +22,7 @@ import { InspectView } from './inspect-view.tsx';
 import { LogsView } from './logs-view.tsx';
 import { ItemLinesView } from './item-lines-view.tsx';
 import type { ItemOverlay } from '../../app/views/item-lines.ts';
+import { LayersView } from './layers-view.tsx';
 
 interface Props<O extends Overlay> {
   overlay: O;
@@ -44,6 +45,7 @@ const drawings: { [D in ViewDrawing]: (props: Props<Overlay>) => ReactElement } 
   'file-tree': ({ overlay, width, height }) => <FilesView overlay={overlay as FilesOverlay} width={width} height={height} />,
   'build-steps': ({ overlay, width, height }) => <BuildStepsView overlay={overlay as BuildStepsOverlay} width={width} height={height} />,
   'item-lines': ({ overlay, width, height }) => <ItemLinesView overlay={overlay as ItemOverlay} width={width} height={height} />,
+  'layer-tree': ({ overlay, width, height }) => <LayersView overlay={overlay as LayersOverlay} width={width} height={height} />,
 };
 
 export function OverlayView(props: Props<Overlay>) {
