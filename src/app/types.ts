@@ -195,6 +195,7 @@ export interface LayersOverlay extends OverlayBase {
   /** Still reading: the progress line shown above the lines. */
   reading?: string;
   top: number;
+  search?: TextSearch;
 }
 
 /** A container's resource graphs, current figures and processes (`m`). */
@@ -214,6 +215,7 @@ export interface BuildStepsOverlay extends OverlayBase {
   /** The build's id in the builds source (state/builds). */
   buildId: string;
   top: number;
+  search?: TextSearch;
 }
 
 /** An incident's post-mortem card (Enter on the Incidents pane): its container's logs, inspect and restart from there. */
@@ -278,7 +280,7 @@ export interface FilesOverlay extends OverlayBase {
 }
 
 /** The views that scroll text and search it (views/text-search.ts). */
-export type TextSearchOverlay = HelpOverlay | InspectOverlay | HistoryOverlay | IncidentOverlay;
+export type TextSearchOverlay = HelpOverlay | InspectOverlay | HistoryOverlay | IncidentOverlay | LayersOverlay | BuildStepsOverlay;
 
 /** A container in words (`v`): what it runs, its env (secret-looking values masked), ports, mounts, networks, limits… each a line. */
 export interface DescribeOverlay extends OverlayBase {

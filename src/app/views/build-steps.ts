@@ -9,7 +9,7 @@ import { openView } from '../keys/steps.ts';
 import type { BuildStepsOverlay } from '../types.ts';
 import { buildStepLines } from '../rows/build-rows.ts';
 import { defineView } from './module.ts';
-import { scrollKey } from './scroll.ts';
+import { scrollOrSearchKey, searchContexts } from './text-search.ts';
 
 export const buildSteps = defineView<BuildStepsOverlay>({
   id: 'build-steps',
@@ -22,13 +22,13 @@ export const buildSteps = defineView<BuildStepsOverlay>({
     },
   },
   // Its own context first: the key that cancels a pull cancels the build here.
-  contexts: () => ['steps', 'inspect', 'global'],
+  contexts: (overlay) => searchContexts(overlay, ['steps', 'inspect', 'global']),
   key: (state, overlay, press, ctx) => {
     const build = ctx.builds.builds.find((b) => b.id === overlay.buildId);
-    if (build && ctx.keymap.resolve('steps', press.name) === 'cancel-pull') {
+    if (build && overlay.search?.prompt === undefined && ctx.keymap.resolve('steps', press.name) === 'cancel-pull') {
       return build.status === 'running' || build.status === 'preparing' ? reduced(state, { type: 'build-cancel', buildId: build.id }) : notify(state, 'the build has ended');
     }
-    return scrollKey(state, overlay, press, ctx, 'inspect', build ? buildStepLines(build, Date.now()).length + 1 : 1);
+    return scrollOrSearchKey(state, overlay, press, ctx, 'inspect', build ? buildStepLines(build, Date.now()) : ['this build is no longer kept']);
   },
   draws: 'build-steps',
 });

@@ -8,7 +8,7 @@ import { close, openView } from '../keys/steps.ts';
 import { replaceOverlay } from '../navigation.ts';
 import type { LayersOverlay } from '../types.ts';
 import { defineView } from './module.ts';
-import { scrollKey } from './scroll.ts';
+import { scrollOrSearchKey, searchContexts } from './text-search.ts';
 
 /** Over ssh or tcp, archives bigger than this are asked about first (config.json `layersAskAboveMB` may say otherwise). */
 export const LAYERS_ASK_ABOVE_BYTES = 500 * 1000 * 1000;
@@ -25,7 +25,7 @@ export const layers = defineView<LayersOverlay, LayersReply>({
         ),
     },
   },
-  contexts: (overlay) => (overlay.ask ? ['confirm', 'inspect', 'global'] : ['inspect', 'global']),
+  contexts: (overlay) => (overlay.ask ? ['confirm', 'inspect', 'global'] : searchContexts(overlay, ['inspect', 'global'])),
   key: (state, overlay, press, ctx) => {
     if (overlay.ask) {
       const action = ctx.keymap.resolve('confirm', press.name);
@@ -35,7 +35,8 @@ export const layers = defineView<LayersOverlay, LayersReply>({
         return reduced(replaceOverlay(state, { ...reading, reading: 'asking the engine for the archive…' }), { type: 'layers-load', overlay: overlay.id, imageId: overlay.imageId, askAbove: Number.POSITIVE_INFINITY });
       }
     }
-    return scrollKey(state, overlay, press, ctx, 'inspect', (overlay.lines?.length ?? 0) + (overlay.reading || overlay.ask ? 1 : 0));
+    // The line above the rest while it asks or reads is searched too: the search counts what is drawn.
+    return scrollOrSearchKey(state, overlay, press, ctx, 'inspect', [...(overlay.reading !== undefined || overlay.ask ? [overlay.reading ?? ''] : []), ...(overlay.lines ?? [])]);
   },
   result: (state, overlay, result) => {
     const { reading: _was, ask: _asked, ...rest } = overlay;

@@ -15,5 +15,5 @@ export function BuildStepsView({ overlay, width, height }: { overlay: BuildSteps
   const lines = useMemo(() => (build ? buildStepLines(build, now) : ['this build is no longer kept']), [build, now]);
   const title = build ? sanitizeLine(buildName(build)) : 'build';
   const hint = `${running ? `${keymap.label('cancel-pull')} cancel · ` : ''}${keymap.shortLabel('close')} back`;
-  return <ScrollView title={`${title}  (${hint})`} lines={lines} top={overlay.top} width={width} height={height} />;
+  return <ScrollView title={`${title}  (${hint})`} lines={lines} top={overlay.top} width={width} height={height} search={overlay.search} />;
 }

@@ -19,5 +19,5 @@ export function LayersView({ overlay, width, height }: { overlay: LayersOverlay;
     if (reading !== undefined) return [reading, ...body];
     return body.length > 0 ? body : ['asking the engine…'];
   }, [body, ask, reading, keymap]);
-  return <ScrollView title={`layers of ${sanitizeLine(overlay.title)} (${keymap.label('close')} closes)`} lines={lines} top={overlay.top} width={width} height={height} />;
+  return <ScrollView title={`layers of ${sanitizeLine(overlay.title)} (${keymap.label('close')} closes)`} lines={lines} top={overlay.top} width={width} height={height} search={overlay.search} />;
 }
