@@ -12,6 +12,8 @@
 import type { HistoryEntry } from '../engine/images.ts';
 import type { FileChange } from '../engine/changes.ts';
 import type { Opened } from '../state/files/browse.ts';
+import type { PortRow } from '../state/forwards/port-list.ts';
+import type { ForwardRow } from '../state/forwards/forwards.ts';
 import type { ActionId } from './keys/keymap.ts';
 import type { RunSpec } from '../state/actions/run-container.ts';
 import type { ComposeScope, ComposeVerb } from '../state/compose/args.ts';
@@ -180,7 +182,20 @@ type ViewCommand =
   /** Lists the engines for the switcher in `overlay`, then asks each whether it answers (unless `probe: false`: the palette only names them). */
   | { type: 'engines-list'; overlay: number; probe?: boolean }
   /** Switches berth to another engine (the switcher in `overlay` hears how it went). */
-  | { type: 'engine-switch'; overlay: number; target: SessionTarget; name: string };
+  | { type: 'engine-switch'; overlay: number; target: SessionTarget; name: string }
+  /** Reads the container's ports for the ports view in `overlay`. */
+  | { type: 'ports-load'; overlay: number; containerId: string }
+  /** Opens a published port in the browser, else shows it as a link in `overlay` and copies it. */
+  | { type: 'port-open'; overlay: number; port: number; hostIp: string; hostPort: number }
+  /**
+   * Forwards the container's port to this machine: through the engine's API to a helper in its
+   * network namespace (`engine`), or a published port through the ssh engine's master (`ssh`).
+   */
+  | { type: 'forward-start'; overlay: number; containerId: string; name: string; port: number; way: 'engine' | 'ssh'; image: string; hostIp?: string; hostPort?: number }
+  /** Ends a forward (its helper removed). */
+  | { type: 'forward-cancel'; id: number }
+  /** Keeps the forwards view in `overlay` told of every forward while it is open. */
+  | { type: 'forwards-follow'; overlay: number };
 
 export type Command = AppCommand | ContainerCommand | ImageCommand | ResourceCommand | SetCommand | EngineCommand | ComposeCommand | ExecCommand | ViewCommand;
 export type CommandType = Command['type'];
@@ -309,8 +324,14 @@ export interface LogsReply {
   detached?: boolean;
 }
 
+/** A container's ports, or why it could not be read; a URL no browser could open, to show as a link. */
+export type PortsReply = { kind: 'ports-listed'; ports?: readonly PortRow[]; error?: string } | { kind: 'port-link'; url: string };
+
+/** The forwards as they are now. */
+export type ForwardsReply = { kind: 'forwards-listed'; rows: readonly ForwardRow[] };
+
 /** What a view's commands report back: one of the replies above, for the view's module (app/views/). */
-export type ViewReply = InspectReply | HistoryReply | StatsReply | EnginesReply | FilesReply | LogsReply;
+export type ViewReply = InspectReply | HistoryReply | StatsReply | EnginesReply | FilesReply | LogsReply | PortsReply | ForwardsReply;
 
 /** What comes back into the store from outside a key: results, timers, resizes, data changes. */
 /** What opens a dialog: its id as `type`, and what its module's `open` reads (app/dialogs/). */

@@ -11,6 +11,8 @@ import type { HistoryEntry } from '../engine/images.ts';
 import type { ActionId } from './keys/keymap.ts';
 import type { ChangeKind } from '../engine/changes.ts';
 import type { FileEntry } from '../state/files/tar-listing.ts';
+import type { PortRow } from '../state/forwards/port-list.ts';
+import type { ForwardRow } from '../state/forwards/forwards.ts';
 
 /** What `i` inspects. */
 export type InspectTarget = 'container' | 'image' | 'volume' | 'network';
@@ -232,7 +234,29 @@ export interface FilesOverlay extends OverlayBase {
   changes?: Readonly<Record<string, ChangeKind>>;
 }
 
-export type Overlay = HelpOverlay | InspectOverlay | LogsOverlay | DialogOverlay | EnginesOverlay | StatsOverlay | HistoryOverlay | IncidentOverlay | PaletteOverlay | FilesOverlay;
+/** A container's ports (`b`): published and exposed, each to open or forward here. */
+export interface PortsOverlay extends OverlayBase {
+  kind: 'ports';
+  containerId: string;
+  name: string;
+  /** Undefined while the container is inspected. */
+  ports?: readonly PortRow[];
+  /** Why it could not be inspected (the engine's words). */
+  error?: string;
+  selected: number;
+  /** A URL no browser here could open: drawn as a link (OSC 8) and copied (OSC 52). */
+  link?: string;
+}
+
+/** The port forwards berth runs (`B`): each one's address here, target, way, connections and bytes. */
+export interface ForwardsOverlay extends OverlayBase {
+  kind: 'forwards';
+  /** Undefined until the list is first heard. */
+  rows?: readonly ForwardRow[];
+  selected: number;
+}
+
+export type Overlay = HelpOverlay | InspectOverlay | LogsOverlay | DialogOverlay | EnginesOverlay | StatsOverlay | HistoryOverlay | IncidentOverlay | PaletteOverlay | FilesOverlay | PortsOverlay | ForwardsOverlay;
 
 export interface AppState {
   /** The pane shown ('' until one is chosen: the first). */

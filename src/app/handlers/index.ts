@@ -11,6 +11,7 @@ import { engineHandlers } from './engines.ts';
 import { execHandlers } from './exec.ts';
 import { fileHandlers } from './files.ts';
 import { imageHandlers } from './images.ts';
+import { portHandlers } from './ports.ts';
 import { pruneHandlers } from './prune.ts';
 import { recreateHandlers } from './recreate.ts';
 import { resourceHandlers } from './resources.ts';
@@ -36,4 +37,5 @@ export const handlers: HandlerTable<Exclude<CommandType, 'timer-start' | 'overla
   ...viewHandlers,
   ...engineHandlers,
   ...fileHandlers,
+  ...portHandlers,
 };

@@ -4,6 +4,7 @@
  */
 import { engines } from './engines.ts';
 import { files } from './files.ts';
+import { forwards } from './forwards.ts';
 import { help } from './help.ts';
 import { history } from './history.ts';
 import { incident } from './incident.ts';
@@ -11,6 +12,7 @@ import { inspect } from './inspect.ts';
 import { logs } from './logs.ts';
 import { registeredView, type AnyView, type ViewOverlay } from './module.ts';
 import { palette } from './palette.ts';
+import { ports } from './ports.ts';
 import { stats } from './stats.ts';
 
 export const views: readonly AnyView[] = [
@@ -23,6 +25,8 @@ export const views: readonly AnyView[] = [
   registeredView(files),
   registeredView(incident),
   registeredView(logs),
+  registeredView(ports),
+  registeredView(forwards),
 ];
 
 /** The views others open (module.ts `ViewApp`): text over the screen, the switcher switching. */

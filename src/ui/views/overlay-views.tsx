@@ -4,7 +4,7 @@
  * its module's.
  */
 import type { ReactElement } from 'react';
-import type { AppState, EnginesOverlay, FilesOverlay, HelpOverlay, HistoryOverlay, IncidentOverlay, InspectOverlay, LogsOverlay, Overlay, PaletteOverlay, StatsOverlay } from '../../app/types.ts';
+import type { AppState, EnginesOverlay, FilesOverlay, ForwardsOverlay, HelpOverlay, PortsOverlay, HistoryOverlay, IncidentOverlay, InspectOverlay, LogsOverlay, Overlay, PaletteOverlay, StatsOverlay } from '../../app/types.ts';
 import { viewOf } from '../../app/views/index.ts';
 import type { ViewDrawing } from '../../app/views/module.ts';
 import { DialogHost } from '../dialogs/dialog-host.tsx';
@@ -12,6 +12,8 @@ import { helpContexts } from '../../app/keys/contexts.ts';
 import type { CommandRunner } from '../../app/handlers/runner.ts';
 import { EnginesView } from './engines-view.tsx';
 import { FilesView } from './files-view.tsx';
+import { ForwardsView } from './forwards-view.tsx';
+import { PortsView } from './ports-view.tsx';
 import { HelpView } from './help-view.tsx';
 import { PaletteView } from './palette-view.tsx';
 import { HistoryView } from './history-view.tsx';
@@ -39,6 +41,8 @@ const drawings: { [D in ViewDrawing]: (props: Props<Overlay>) => ReactElement } 
   'post-mortem': ({ overlay, width, height }) => <IncidentView overlay={overlay as IncidentOverlay} width={width} height={height} />,
   'command-list': ({ overlay, width, height }) => <PaletteView overlay={overlay as PaletteOverlay} width={width} height={height} />,
   'file-tree': ({ overlay, width, height }) => <FilesView overlay={overlay as FilesOverlay} width={width} height={height} />,
+  'port-list': ({ overlay, width, height }) => <PortsView overlay={overlay as PortsOverlay} width={width} height={height} />,
+  'forward-list': ({ overlay, width, height }) => <ForwardsView overlay={overlay as ForwardsOverlay} width={width} height={height} />,
 };
 
 export function OverlayView(props: Props<Overlay>) {
