@@ -22,8 +22,13 @@ import { demultiplex } from '../../engine/streams/multiplexed.ts';
 /** The label that names the container a forward's helper was made for. */
 export const FORWARD_LABEL = 'org.berth.forward-for';
 
-/** Execs kept started ahead of the connections. */
-const WARM = 3;
+/**
+ * Execs kept started ahead of the connections. Over ssh each one holds a session on the one
+ * login (sshd allows 10 by default, MaxSessions, and berth's own connections use some): one.
+ */
+export function warmExecs(client: EngineClient): number {
+  return client.endpoint.kind === 'ssh' ? 1 : 3;
+}
 
 export interface RelayFigures {
   open: number;
@@ -110,7 +115,7 @@ export class Relay {
     this.server = await listen(this.options.localPort, (socket) => this.carry(socket));
     const address = this.server.address();
     this.localPort = typeof address === 'object' && address ? address.port : 0;
-    for (let i = 0; i < WARM; i++) this.warm.push(this.startExec());
+    for (let i = 0; i < warmExecs(this.options.plain); i++) this.warm.push(this.startExec());
   }
 
   /** An exec waiting for its line before it connects. */
