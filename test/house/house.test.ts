@@ -87,6 +87,8 @@ const VIEWS_NOT_YET_MODULES: Readonly<Record<string, readonly string[]>> = {
   incident: ['app/types.ts'],
   palette: ['app/types.ts'],
   files: ['app/types.ts'],
+  ports: ['app/types.ts'],
+  forwards: ['app/types.ts'],
 };
 
 const FLOORS_SEARCHED = ['app/', 'ui/', 'main/', 'tuning/'];

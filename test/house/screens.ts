@@ -227,6 +227,22 @@ export function screens(ctx: UiContext, strict = true): Screen[] {
   add('history', act(history, { kind: 'action', action: { type: 'view', overlay: topOverlay(history)!.id, result: { kind: 'layers', entries: [1, 2, 3, 4].map(layer) } } }));
   add('incident card', keys(pane('incidents', 0), 'return'));
   add('stats', keys(pane('containers'), 'm'));
+  // Ports (b): a published port, an exposed one, and the link a browser could not open.
+  const portsView = keys(pane('containers'), 'b');
+  const portRows = [
+    { port: 80, proto: 'tcp', published: [{ hostIp: '0.0.0.0', hostPort: 8080 }], hostNetwork: false },
+    { port: 5432, proto: 'tcp', published: [], hostNetwork: false },
+    { port: 9000, proto: 'tcp', published: [{ hostIp: '', hostPort: 9000 }], hostNetwork: false },
+  ];
+  const portsShown = act(portsView, { kind: 'action', action: { type: 'view', overlay: topOverlay(portsView)!.id, result: { kind: 'ports-listed', ports: portRows } } });
+  add('ports', keys(portsShown, 'down'));
+  // Forwards (B): one through the engine, one through ssh.
+  const forwardsView = keys(pane('containers'), 'B');
+  const forwardRows = [
+    { id: 1, local: '127.0.0.1:8080', target: 'web:80', way: 'engine' as const, engine: 'docker', state: 'open' as const, figures: { open: 1, total: 3, sent: 10, received: 20 } },
+    { id: 2, local: '127.0.0.1:9000', target: 'api:9000 (host 127.0.0.1:9000)', way: 'ssh' as const, engine: 'ssh://box', state: 'open' as const },
+  ];
+  add('forwards', keys(act(forwardsView, { kind: 'action', action: { type: 'view', overlay: topOverlay(forwardsView)!.id, result: { kind: 'forwards-listed', rows: forwardRows } } }), 'down'));
   const engines = keys(pane('containers'), 'E');
   add(
     'engines',

@@ -9,8 +9,11 @@ import { notify, reduced } from '../commands.ts';
 import type { ActionId } from '../keys/keymap.ts';
 import type { TargetActions } from './target-actions.ts';
 
-/** Which of these change the engine (what a read-only engine refuses: app/fleet/access.ts); copying an id does not. */
-export const commandChanges: readonly ActionId[] = ['start', 'pause', 'shell', 'attach'];
+/**
+ * Which of these change the engine (what a read-only engine refuses: app/fleet/access.ts); copying an id does not.
+ * A port forward (the ports view, views/ports.ts) runs a helper there, or has the ssh master listen for it.
+ */
+export const commandChanges: readonly ActionId[] = ['start', 'pause', 'shell', 'attach', 'forward-port', 'tunnel-port'];
 
 export const commandActions: TargetActions = {
   // No confirmation: starting is what the user asked and undoes nothing. The result arrives later.
