@@ -58,7 +58,7 @@ function timedGet(port: number, urlPath: string): Promise<{ bytes: number; ms: n
 
 export async function b17(bench: Bench): Promise<Row[]> {
   const name = `bench-fwd-${process.pid}`;
-  const direct = `${name}-host`;
+  const direct = `bench-direct-${process.pid}`;
   const hostPort = await freeTcpPort();
   const home = mkdtempSync(path.join(os.tmpdir(), 'berth-b17-'));
   mkdirSync(path.join(home, 'berth'));
@@ -71,6 +71,7 @@ export async function b17(bench: Bench): Promise<Row[]> {
   try {
     await session.waitFor(name, 30_000);
     await session.type('/', ...name, '\r');
+    await session.waitFor(`filter "${name}"`, 30_000);
     await session.type('b');
     await session.waitFor('8080/tcp', 30_000);
     await session.type('f');

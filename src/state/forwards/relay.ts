@@ -9,15 +9,16 @@
  * connection goes — the forward cancelled, berth quitting, berth killed, the ssh link gone — its
  * stdin closes, `cat` ends and the engine removes it (AutoRemove); berth also removes it itself.
  *
- * A new exec costs two requests and a process start in the container (tens of ms): a few are
- * kept started ahead, each waiting for one line before it becomes `nc` (busybox `read` takes
- * its input a byte at a time, so nothing past the line is lost), and a connection takes one.
+ * A new exec costs two requests and a process start in the container (tens of ms, hundreds on a
+ * busy engine): each exec carries connections one after another (channel.ts), and a few wait
+ * started ahead, so a connection seldom waits for one.
  */
 import net from 'node:net';
 import type { Duplex } from 'node:stream';
 import type { EngineClient } from '../../engine/client.ts';
-import { describeError, isEngineError } from '../../engine/errors.ts';
-import { demultiplex } from '../../engine/streams/multiplexed.ts';
+import { randomBytes } from 'node:crypto';
+import { isEngineError } from '../../engine/errors.ts';
+import { Channel, channelScript } from './channel.ts';
 
 /** The label that names the container a forward's helper was made for. */
 export const FORWARD_LABEL = 'org.berth.forward-for';
@@ -55,22 +56,25 @@ export interface RelayOptions {
   onEnded(why: string): void;
 }
 
-interface Warm {
-  stream: Promise<Duplex>;
-}
-
 export class Relay {
   readonly figures: RelayFigures = { open: 0, total: 0, sent: 0, received: 0 };
   private readonly abort = new AbortController();
   private readonly sockets = new Set<net.Socket>();
-  private readonly warm: Warm[] = [];
+  /** Execs waiting for a connection (some still starting), and every exec alive. */
+  private idle: Channel[] = [];
+  private readonly channels = new Set<Channel>();
+  private readonly warm: number;
+  /** Ends a connection in the exec's output (channel.ts): random, so no server's bytes hold it. */
+  private readonly token = `berthend${randomBytes(12).toString('hex')}`;
   private helperId: string | undefined;
   private attach: Duplex | undefined;
   private server: net.Server | undefined;
   private stopping: Promise<void> | undefined;
   localPort = 0;
 
-  private constructor(private readonly options: RelayOptions) {}
+  private constructor(private readonly options: RelayOptions) {
+    this.warm = warmExecs(options.plain);
+  }
 
   /** Starts the helper and listens; rejects (everything undone) with the engine's words. */
   static async start(options: RelayOptions): Promise<Relay> {
@@ -107,7 +111,11 @@ export class Relay {
     this.attach = await logged.attachContainer(made.Id, { stdin: true, signal });
     this.attach.on('error', () => undefined);
     this.attach.on('close', () => {
-      if (!this.stopping) this.options.onEnded('the forward’s helper container ended');
+      if (this.stopping) return;
+      // The helper went (removed by hand, the engine restarted, berth switched engines): nothing
+      // here listens for a forward that can no longer carry anything.
+      this.server?.close();
+      this.options.onEnded('the forward’s helper container ended');
     });
     // Its output (nothing: cat gets no input) is read so the connection never stalls.
     this.attach.resume();
@@ -115,91 +123,63 @@ export class Relay {
     this.server = await listen(this.options.localPort, (socket) => this.carry(socket));
     const address = this.server.address();
     this.localPort = typeof address === 'object' && address ? address.port : 0;
-    for (let i = 0; i < warmExecs(this.options.plain); i++) this.warm.push(this.startExec());
+    for (let i = 0; i < this.warm; i++) this.idle.push(this.openChannel());
   }
 
-  /** An exec waiting for its line before it connects. */
-  private startExec(): Warm {
+  /** A new exec in the helper, carrying connections one after another (channel.ts). */
+  private openChannel(): Channel {
     const { plain, port } = this.options;
     const helper = this.helperId ?? '';
     const signal = this.abort.signal;
-    const stream = (async () => {
-      const id = await plain.createExec(helper, { cmd: ['sh', '-c', `read -r _ && exec nc 127.0.0.1 ${port}`], tty: false, stdin: true, signal });
+    const opened = (async () => {
+      const id = await plain.createExec(helper, { cmd: ['sh', '-c', channelScript(port, this.token)], tty: false, stdin: true, signal });
       return plain.startExec(id, signal, false);
     })();
-    stream.catch(() => undefined);
-    return { stream };
+    const channel = new Channel(opened, Buffer.from(this.token), {
+      sent: (bytes) => {
+        this.figures.sent += bytes;
+        this.changedSoon();
+      },
+      received: (bytes) => {
+        this.figures.received += bytes;
+        this.changedSoon();
+      },
+      failed: (error) => {
+        this.figures.error = error;
+        this.changed();
+      },
+      idle: (free) => {
+        // Enough wait already: this one ends.
+        if (this.stopping || this.idle.length >= this.warm) free.close();
+        else this.idle.push(free);
+      },
+      gone: (ended) => {
+        this.channels.delete(ended);
+        this.idle = this.idle.filter((c) => c !== ended);
+      },
+    });
+    this.channels.add(channel);
+    return channel;
   }
 
   private carry(socket: net.Socket): void {
     if (this.stopping) return void socket.destroy();
+    socket.pause();
+    socket.setNoDelay(true);
+    socket.on('error', () => undefined);
     this.sockets.add(socket);
     this.figures.open += 1;
     this.figures.total += 1;
-    this.changed();
-    const taken = this.warm.shift() ?? this.startExec();
-    if (!this.stopping) this.warm.push(this.startExec());
-    socket.pause();
-    let ended = false;
-    const end = (error?: string) => {
-      if (ended) return;
-      ended = true;
+    socket.once('close', () => {
       this.sockets.delete(socket);
       this.figures.open -= 1;
-      if (error !== undefined) this.figures.error = error;
       this.changed();
-    };
-    socket.on('close', () => end());
-    socket.on('error', () => undefined);
-    taken.stream.then(
-      (stream) => {
-        if (socket.destroyed) return void stream.destroy();
-        stream.on('error', () => socket.destroy());
-        socket.on('close', () => stream.destroy());
-        stream.write('\n');
-        socket.on('data', (chunk: Buffer) => {
-          this.figures.sent += chunk.length;
-          if (!stream.write(chunk)) socket.pause();
-        });
-        stream.on('drain', () => socket.resume());
-        // The client is done sending: so is nc (it then shuts its side of the connection).
-        socket.on('end', () => stream.end());
-        socket.resume();
-        void this.pump(stream, socket).then(
-          (error) => {
-            if (error !== undefined) {
-              end(error);
-              socket.destroy();
-            } else socket.end();
-          },
-          (error: unknown) => {
-            end(describeError(error));
-            socket.destroy();
-          },
-        );
-      },
-      (error: unknown) => {
-        end(describeError(error));
-        socket.destroy();
-      },
-    );
-  }
-
-  /** The container's side to the client; resolves with nc's complaint, if it made one. */
-  private async pump(stream: Duplex, socket: net.Socket): Promise<string | undefined> {
-    let complaint = '';
-    for await (const chunk of demultiplex(stream, { operation: 'forward' })) {
-      if (chunk.stream === 'stderr') {
-        complaint = (complaint + chunk.data.toString('utf8')).slice(-500);
-        continue;
-      }
-      this.figures.received += chunk.data.length;
-      this.changedSoon();
-      if (!socket.write(chunk.data)) await new Promise<void>((resolve) => socket.once('drain', resolve).once('close', resolve));
-      if (socket.destroyed) break;
-    }
-    const said = complaint.trim();
-    return said === '' ? undefined : said.split('\n').pop();
+    });
+    this.changed();
+    const channel = this.idle.shift() ?? this.openChannel();
+    // One waits for the next connection (the one taken comes back once its connection ends).
+    if (this.idle.length === 0) this.idle.push(this.openChannel());
+    channel.carry(socket);
   }
 
   private pending: NodeJS.Timeout | undefined;
@@ -223,9 +203,10 @@ export class Relay {
     this.stopping ??= (async () => {
       if (this.pending) clearTimeout(this.pending);
       this.server?.close();
+        this.abort.abort();
       for (const socket of this.sockets) socket.destroy();
-      this.abort.abort();
-      for (const warm of this.warm.splice(0)) void warm.stream.then((s) => s.destroy(), () => undefined);
+      for (const channel of [...this.channels]) channel.close();
+      this.idle = [];
       this.attach?.destroy();
       const helper = this.helperId;
       if (helper === undefined) return;
