@@ -190,8 +190,9 @@ type ViewCommand =
   /**
    * Forwards the container's port to this machine: through the engine's API to a helper in its
    * network namespace (`engine`), or a published port through the ssh engine's master (`ssh`).
+   * `reply: 'dialog'`: the dialog in `overlay` (a typed port's) hears how it went, else a notice says.
    */
-  | { type: 'forward-start'; overlay: number; containerId: string; name: string; port: number; way: 'engine' | 'ssh'; image: string; hostIp?: string; hostPort?: number }
+  | { type: 'forward-start'; overlay: number; containerId: string; name: string; port: number; way: 'engine' | 'ssh'; image: string; hostIp?: string; hostPort?: number; reply?: 'dialog' }
   /** Ends a forward (its helper removed). */
   | { type: 'forward-cancel'; id: number }
   /** Keeps the forwards view in `overlay` told of every forward while it is open. */

@@ -119,7 +119,7 @@ after(async () => {
   rmSync(scratch, { recursive: true, force: true });
 });
 
-test('unix socket: an unpublished port forwarded through the engine answers here; B lists it; x and q each remove the helper', { timeout: 120_000 }, async () => {
+test('unix socket: an unpublished port forwarded through the engine answers here (listed, then typed); B lists it; x and q each remove the helper', { timeout: 120_000 }, async () => {
   const b = berth({ DOCKER_HOST: env.dockerHost, XDG_CONFIG_HOME: config('local') });
   await b.waitFor(web, WAIT_MS);
   await ports(b, web, 8080);
@@ -135,10 +135,14 @@ test('unix socket: an unpublished port forwarded through the engine answers here
   await until(async () => (await helpers()).length === 0, 'the helper gone after x');
   await assert.rejects(get(local), 'nothing listens there any more');
 
-  // Again, then quit: q ends it too.
+  // Again, the port typed (F: as for one the image never declared), then quit: q ends it too.
   await b.type(key.escape, 'b');
   await b.waitFor(`ports of ${web}`, WAIT_MS);
-  const again = await forward(b, web, 8080);
+  await b.type('F');
+  await b.waitFor(`Forward a port of ${web} here`, WAIT_MS);
+  await b.type('8', '0', '8', '0', key.enter);
+  const typed = await b.waitFor(new RegExp(`forwarding 127\\.0\\.0\\.1:(\\d+) → ${web}:8080`), WAIT_MS);
+  const again = Number(new RegExp(`forwarding 127\\.0\\.0\\.1:(\\d+) → ${web}:8080`).exec(typed)?.[1]);
   assert.equal((await get(again)).trim(), 'hello-unpublished');
   await b.type(key.escape, key.escape, 'q');
   assert.equal((await b.exited).exitCode, 0);

@@ -236,6 +236,7 @@ export function screens(ctx: UiContext, strict = true): Screen[] {
   ];
   const portsShown = act(portsView, { kind: 'action', action: { type: 'view', overlay: topOverlay(portsView)!.id, result: { kind: 'ports-listed', ports: portRows } } });
   add('ports', keys(portsShown, 'down'));
+  add('forward a typed port, a field', keys(portsShown, 'F', '8', '0', 'left'));
   // Forwards (B): one through the engine, one through ssh.
   const forwardsView = keys(pane('containers'), 'B');
   const forwardRows = [

@@ -56,9 +56,18 @@ export const portHandlers: HandlerTable<'ports-load' | 'port-open' | 'forward-st
           : freeLocalPort(command.hostPort ?? command.port).then((local) =>
               forwards.throughSsh({ client: env.client, engine, name: command.name, port: command.port, hostIp: command.hostIp ?? '', hostPort: command.hostPort ?? command.port }, local),
             );
+    const toDialog = command.reply === 'dialog';
     started.then(
-      (row) => say(env, `forwarding ${row.local} → ${what} ${row.way === 'ssh' ? 'through the ssh master' : 'through the engine (a helper container)'}; B lists forwards`),
-      (error: unknown) => say(env, `cannot forward ${what}: ${describeError(error)}`, 'error'),
+      (row) => {
+        const text = `forwarding ${row.local} → ${what} ${row.way === 'ssh' ? 'through the ssh master' : 'through the engine (a helper container)'}; B lists forwards`;
+        if (toDialog) env.dispatch({ type: 'dialog', overlay: command.overlay, result: { kind: 'done', message: text } });
+        else say(env, text);
+      },
+      (error: unknown) => {
+        // The typed port's dialog keeps what was typed, with the engine's words.
+        if (toDialog) env.dispatch({ type: 'dialog', overlay: command.overlay, result: { kind: 'failed', message: `cannot forward ${what}: ${describeError(error)}` } });
+        else say(env, `cannot forward ${what}: ${describeError(error)}`, 'error');
+      },
     );
   },
   'forward-cancel': ({ id }, env) => {

@@ -123,6 +123,7 @@ export type ActionId =
   | 'open-port'
   | 'forward-port'
   | 'tunnel-port'
+  | 'forward-any-port'
   | 'cancel-forward'
   // The filter and search prompts.
   | 'prompt-keep'
@@ -284,6 +285,7 @@ export const keymap: readonly Binding[] = [
   { action: 'close', keys: ['escape'], description: 'close this view (logs: leave select mode, clear the search first)', contexts: ['logs', 'inspect', 'help', 'engines', 'stats', 'incident', 'files', 'ports', 'forwards'], footer: 'back' },
   { action: 'open-port', keys: ['return', 'o'], label: 'Enter/o', description: 'open the published port in the browser ($BROWSER, xdg-open, open, wslview); with no display: a link on screen, copied to the clipboard (a remote engine: at its host)', contexts: ['ports'], footer: 'open' },
   { action: 'forward-port', keys: ['f'], description: 'forward the port here, published or not: berth listens on 127.0.0.1 and carries each connection through the engine’s API to a helper container in its network (B lists forwards)', contexts: ['ports'], footer: 'forward' },
+  { action: 'forward-any-port', keys: ['F'], description: 'forward a port the container does not declare (typed): the same forward as f, to any TCP port it listens on', contexts: ['ports'], footer: 'forward port…' },
   { action: 'tunnel-port', keys: ['t'], description: 'forward the published port here through the ssh engine’s master (ssh -O forward): no helper, ssh carries it', contexts: ['ports'], footer: 'ssh forward' },
   { action: 'cancel-forward', keys: ['x', 'd'], label: 'x', description: 'end the forward (its helper container is removed)', contexts: ['forwards'], footer: 'end' },
   { action: 'open-entry', keys: ['return', 'right', 'l'], label: 'Enter/→', description: 'into the directory, or view the text file (the first MiB); a link: where it points', contexts: ['files'], footer: 'open' },

@@ -94,6 +94,9 @@ export const ports = defineView<PortsOverlay, PortsReply>({
       case 'tunnel-port':
         // Through the engine's access: refused on a read-only engine, asked on a protected one.
         return row ? (app.act(state, ctx, action, containerOf(overlay)) ?? reduced(state)) : reduced(state);
+      case 'forward-any-port':
+        // A typed port: there may be no row at all (a container that declares none).
+        return app.act(state, ctx, action, containerOf(overlay)) ?? reduced(state);
       default:
         return undefined;
     }

@@ -30,7 +30,7 @@ export function PortsView({ overlay, width, height }: { overlay: PortsOverlay; w
   return (
     <Box flexDirection="column" width={width} height={height}>
       <Text bold color={theme.accent} wrap="truncate">
-        {`ports of ${sanitizeLine(overlay.name)} (${keymap.label('open-port')} opens, ${keymap.label('forward-port')} forwards here, ${keymap.label('tunnel-port')} through ssh, ${keymap.label('close')} closes)`}
+        {`ports of ${sanitizeLine(overlay.name)} (${keymap.label('open-port')} opens, ${keymap.label('forward-port')} forwards here, ${keymap.label('tunnel-port')} through ssh, ${keymap.label('forward-any-port')} a port typed, ${keymap.label('close')} closes)`}
       </Text>
       {overlay.error !== undefined ? (
         <Text color={theme.error} wrap="truncate">
@@ -39,7 +39,7 @@ export function PortsView({ overlay, width, height }: { overlay: PortsOverlay; w
       ) : rows === undefined ? (
         <Text color={theme.muted}>reading its ports…</Text>
       ) : rows.length === 0 ? (
-        <Text color={theme.muted}>it exposes and publishes no ports (f needs a port: run it with --expose or -p)</Text>
+        <Text color={theme.muted}>{`it declares no ports: ${keymap.label('forward-any-port')} forwards one it listens on, typed`}</Text>
       ) : null}
       {(rows ?? []).slice(first, first + body).map((row, i) => {
         const selected = first + i === overlay.selected;
