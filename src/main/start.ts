@@ -86,6 +86,8 @@ export async function runApp(options: AppOptions): Promise<number> {
     onSwitched: (next) => {
       pulls.useEngine(next.client, next.label);
       sources.switched(next);
+      // The forwards went to the engine shown before: they end with it (their helpers removed).
+      void runtime?.forwards.endAll();
     },
     drain: (previous) => pulls.drain(previous.label),
   });

@@ -138,9 +138,14 @@ export class Forwards {
     if (ender) await ender();
   }
 
-  /** Ends every forward (berth quits): once; later calls wait for the same. */
+  /** Ends every forward (berth switched engines: they went to the old one); an ending that fails is let go. */
+  endAll(): Promise<void> {
+    return Promise.all([...this.enders.keys()].map((id) => this.cancel(id).catch((error: unknown) => void describeError(error)))).then(() => undefined);
+  }
+
+  /** Ends every forward and takes no more (berth quits): once; later calls wait for the same. */
   stop(): Promise<void> {
-    this.stopped ??= Promise.all([...this.enders.keys()].map((id) => this.cancel(id).catch((error: unknown) => void describeError(error)))).then(() => undefined);
+    this.stopped ??= this.endAll();
     return this.stopped;
   }
 }
