@@ -134,9 +134,14 @@ test('unix socket: an unpublished port forwarded through the engine answers here
   await b.waitFor('the forward ended', WAIT_MS);
   await until(async () => (await helpers()).length === 0, 'the helper gone after x');
   await assert.rejects(get(local), 'nothing listens there any more');
+  // One action-log entry for the forward: its helper's docker run, in the container's network.
+  await b.type(key.escape, '0');
+  const logged = await b.waitFor(/docker run .*--network container:/, WAIT_MS);
+  assert.equal(logged.match(/docker run .*--network container:/g)?.length, 1, 'one entry, not one per connection');
+  await b.type('1');
 
   // Again, the port typed (F: as for one the image never declared), then quit: q ends it too.
-  await b.type(key.escape, 'b');
+  await b.type('b');
   await b.waitFor(`ports of ${web}`, WAIT_MS);
   await b.type('F');
   await b.waitFor(`Forward a port of ${web} here`, WAIT_MS);
