@@ -5,11 +5,18 @@
  */
 import { describeError } from '../../engine/errors.ts';
 import { browserCommand, openBrowser } from '../../state/forwards/browser.ts';
+import { isMissingImage } from '../../state/actions/run-container.ts';
 import { freeLocalPort } from '../../state/forwards/local-port.ts';
 import { portsOf } from '../../state/forwards/port-list.ts';
 import { portAddress } from '../../state/forwards/port-url.ts';
 import { sanitizeLine } from '../format/index.ts';
 import { failure, type HandlerTable, type RunnerEnv } from './work.ts';
+
+/** The engine's words; for a helper image that is not there, what to do about it too. */
+function why(error: unknown, image: string): string {
+  const said = describeError(error);
+  return isMissingImage(error) ? `${said} — the forward's helper runs ${image}: pull it, or name another in config.json "debugImage"` : said;
+}
 
 function say(env: RunnerEnv, text: string, tone: 'info' | 'error' = 'info'): void {
   env.dispatch({ type: 'notify', text, tone });
@@ -65,8 +72,9 @@ export const portHandlers: HandlerTable<'ports-load' | 'port-open' | 'forward-st
       },
       (error: unknown) => {
         // The typed port's dialog keeps what was typed, with the engine's words.
-        if (toDialog) env.dispatch({ type: 'dialog', overlay: command.overlay, result: { kind: 'failed', message: `cannot forward ${what}: ${describeError(error)}` } });
-        else say(env, `cannot forward ${what}: ${describeError(error)}`, 'error');
+        const message = `cannot forward ${what}: ${why(error, command.image)}`;
+        if (toDialog) env.dispatch({ type: 'dialog', overlay: command.overlay, result: { kind: 'failed', message } });
+        else say(env, message, 'error');
       },
     );
   },
