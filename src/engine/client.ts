@@ -17,7 +17,7 @@ import * as system from './system.ts';
 import { resolveEngineTarget } from './context.ts';
 import { EngineError } from './errors.ts';
 import { identifyEngine, type EngineIdentity } from './identity.ts';
-import { sshForward, type SshForwardSpec } from './ssh-forward.ts';
+import { sshForward, sshHostName, type SshForwardSpec } from './ssh-forward.ts';
 import { createTransport, parseHost, type Endpoint, type Transport } from './transport.ts';
 import type { ContainerCreateConfig, ContainerSummary, ImageSummary, PingResult, VersionInfo, WaitCondition } from './types.ts';
 import { negotiateVersion, pinAdvice, pinnedVersion, type PinSource } from './version.ts';
@@ -385,6 +385,15 @@ export class EngineClient {
     const control = await this.transport.sshControl?.();
     if (control === undefined) throw new EngineError({ code: 'CONFIG', operation, message: 'ssh does not share one login here (BERTH_SSH_COMMAND is not OpenSSH): forward through the engine instead' });
     await sshForward(this.endpoint.address, this.env, control, op, spec);
+  }
+
+  /**
+   * The engine's host as this machine reaches it (an ssh alias resolved as ssh resolves it); undefined
+   * for an engine on this machine (a unix socket).
+   */
+  async hostName(): Promise<string | undefined> {
+    if (this.endpoint.kind === 'unix') return undefined;
+    return this.endpoint.kind === 'ssh' ? sshHostName(this.endpoint.address, this.env) : this.endpoint.host;
   }
 
   /** Lets requests in flight finish, then closes every connection (and ends every ssh process). */

@@ -44,3 +44,19 @@ export function sshForward(address: SshAddress, env: NodeJS.ProcessEnv, controlP
     });
   });
 }
+
+/**
+ * The host an ssh address reaches, as ssh itself resolves it (`ssh -G`: an alias's HostName in
+ * the user's config), for a URL a browser can open; the address's own host when ssh cannot say
+ * (another client than OpenSSH's, a config it refuses).
+ */
+export function sshHostName(address: SshAddress, env: NodeJS.ProcessEnv): Promise<string> {
+  const [file = 'ssh', ...leading] = sshProgram(env);
+  const args = [...leading, '-G', ...(address.user ? ['-l', address.user] : []), ...(address.port ? ['-p', String(address.port)] : []), '--', address.host];
+  return new Promise((resolve) => {
+    execFile(file, args, { env, timeout: 5000 }, (error, stdout) => {
+      const named = error ? undefined : /^hostname (\S+)$/m.exec(String(stdout))?.[1];
+      resolve(named ?? address.host);
+    });
+  });
+}

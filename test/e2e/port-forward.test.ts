@@ -164,7 +164,12 @@ test('ssh engine: the unpublished port through the engine, the published one thr
   await b.type(key.escape, key.escape);
   await ports(b, pub, published);
   await b.waitFor(new RegExp(`${published}/tcp\\s+on the host’s network: 0\\.0\\.0\\.0:${published}`), WAIT_MS);
-  const host = new URL(ssh.host).hostname;
+  // The engine's host as ssh resolves the address (the alias's HostName), as a browser here needs it.
+  const host = await new Promise<string>((resolve, reject) => {
+    const [file = 'ssh', ...args] = ssh.command.split(' ');
+    execFile(file, [...args, '-G', new URL(ssh.host).hostname], (err, stdout) => (err ? reject(err) : resolve(/^hostname (\S+)$/m.exec(stdout)?.[1] ?? '')));
+  });
+  assert.ok(host !== '' && host !== 'localhost' && host !== '0.0.0.0', `ssh names the engine's host (${host})`);
   const link = `\u001b]8;;http://${host}:${published}/\u0007`;
   await b.type(key.enter);
   await b.waitFor(`link (copied): http://${host}:${published}/`, WAIT_MS);

@@ -22,6 +22,22 @@ function say(env: RunnerEnv, text: string, tone: 'info' | 'error' = 'info'): voi
   env.dispatch({ type: 'notify', text, tone });
 }
 
+/** Opens `url` in the browser, else shows it in the ports view `overlay` as a link and copies it. */
+function open(env: RunnerEnv, overlay: number, url: string): void {
+  const browser = browserCommand(url, process.env);
+  const fallBack = (why: string) => {
+    // No browser can show here (over ssh, no display): the link on screen, and on the clipboard.
+    env.services.copy(url);
+    env.dispatch({ type: 'view', overlay, result: { kind: 'port-link', url } });
+    say(env, `${why}: ${url} is shown as a link and copied to the clipboard`);
+  };
+  if (!browser) return fallBack('no browser here');
+  openBrowser(browser, process.env).then(
+    () => say(env, `opened ${url} in the browser (${browser[0]})`),
+    (error: unknown) => fallBack(describeError(error)),
+  );
+}
+
 export const portHandlers: HandlerTable<'ports-load' | 'port-open' | 'forward-start' | 'forward-cancel' | 'forwards-follow'> = {
   'ports-load': ({ overlay, containerId }, env) => {
     const { signal } = env.work(overlay).abort;
@@ -34,21 +50,11 @@ export const portHandlers: HandlerTable<'ports-load' | 'port-open' | 'forward-st
     );
   },
   'port-open': ({ overlay, port, hostIp, hostPort }, env) => {
-    const address = portAddress(env.client.endpoint, { hostIp, hostPort }, port);
-    if (!address.ok) return say(env, address.why, 'error');
-    const { url } = address;
-    const browser = browserCommand(url, process.env);
-    const fallBack = (why: string) => {
-      // No browser can show here (over ssh, no display): the link on screen, and on the clipboard.
-      env.services.copy(url);
-      env.dispatch({ type: 'view', overlay, result: { kind: 'port-link', url } });
-      say(env, `${why}: ${url} is shown as a link and copied to the clipboard`);
-    };
-    if (!browser) return fallBack('no browser here');
-    openBrowser(browser, process.env).then(
-      () => say(env, `opened ${url} in the browser (${browser[0]})`),
-      (error: unknown) => fallBack(describeError(error)),
-    );
+    void env.client.hostName().then((host) => {
+      const address = portAddress(env.client.endpoint, { hostIp, hostPort }, port, host);
+      if (!address.ok) return say(env, address.why, 'error');
+      open(env, overlay, address.url);
+    });
   },
   'forward-start': (command, env) => {
     const forwards = env.services.forwards;

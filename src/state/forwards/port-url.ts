@@ -28,13 +28,14 @@ export function schemeFor(port: number): string {
 
 export type PortAddress = { ok: true; url: string; host: string } | { ok: false; why: string };
 
-export function portAddress(endpoint: Endpoint, binding: PortBinding, containerPort: number): PortAddress {
-  const remote = remoteHost(endpoint);
+/** `host`: the engine's host as ssh resolves it (client.ts `hostName`), when known; else the address's own. */
+export function portAddress(endpoint: Endpoint, binding: PortBinding, containerPort: number, host?: string): PortAddress {
+  const remote = endpoint.kind === 'unix' ? undefined : (host ?? remoteHost(endpoint));
   const ip = binding.hostIp;
-  let host: string;
-  if (remote === undefined) host = WILDCARD.has(ip) ? 'localhost' : ip;
-  else if (WILDCARD.has(ip)) host = remote;
+  let at: string;
+  if (remote === undefined) at = WILDCARD.has(ip) ? 'localhost' : ip;
+  else if (WILDCARD.has(ip)) at = remote;
   else if (LOOPBACK.test(ip)) return { ok: false, why: `published on the engine host’s loopback (${ip}) only: forward it to reach it from here` };
-  else host = ip;
-  return { ok: true, url: `${schemeFor(containerPort)}://${urlHost(host)}:${binding.hostPort}/`, host };
+  else at = ip;
+  return { ok: true, url: `${schemeFor(containerPort)}://${urlHost(at)}:${binding.hostPort}/`, host: at };
 }

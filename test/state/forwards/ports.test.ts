@@ -61,6 +61,9 @@ test('portAddress: this machine for a local engine, the engine’s host for a re
     [ssh, '127.0.0.1', 8080, 80, undefined],
     [tcp, '0.0.0.0', 443, 443, 'https://[fd00::5]:443/'],
   ];
+  // An ssh alias resolved as ssh resolves it (its HostName) is the host the URL names.
+  const resolved = portAddress(ssh, { hostIp: '0.0.0.0', hostPort: 80 }, 80, '192.0.2.7');
+  assert.equal(resolved.ok && resolved.url, 'http://192.0.2.7:80/');
   for (const [endpoint, hostIp, hostPort, port, want] of cases) {
     const got = portAddress(endpoint, { hostIp, hostPort }, port);
     assert.equal(got.ok ? got.url : undefined, want, `${endpoint.label} ${hostIp}:${hostPort}`);
