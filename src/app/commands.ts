@@ -13,6 +13,8 @@ import type { HistoryEntry } from '../engine/images.ts';
 import type { BuildSettings } from '../state/builds/build-reducer.ts';
 import type { FileChange } from '../engine/changes.ts';
 import type { Opened } from '../state/files/browse.ts';
+import type { PortRow } from '../state/forwards/port-list.ts';
+import type { ForwardRow } from '../state/forwards/forwards.ts';
 import type { ActionId } from './keys/keymap.ts';
 import type { RunSpec } from '../state/actions/run-container.ts';
 import type { ComposeScope, ComposeVerb } from '../state/compose/args.ts';
@@ -203,7 +205,21 @@ type ViewCommand =
   /** Lists the engines for the switcher in `overlay`, then asks each whether it answers (unless `probe: false`: the palette only names them). */
   | { type: 'engines-list'; overlay: number; probe?: boolean }
   /** Switches berth to another engine (the switcher in `overlay` hears how it went). */
-  | { type: 'engine-switch'; overlay: number; target: SessionTarget; name: string };
+  | { type: 'engine-switch'; overlay: number; target: SessionTarget; name: string }
+  /** Reads the container's ports for the ports view in `overlay`. */
+  | { type: 'ports-load'; overlay: number; containerId: string }
+  /** Opens a published port in the browser, else shows it as a link in `overlay` and copies it. */
+  | { type: 'port-open'; overlay: number; port: number; hostIp: string; hostPort: number }
+  /**
+   * Forwards the container's port to this machine: through the engine's API to a helper in its
+   * network namespace (`engine`), or a published port through the ssh engine's master (`ssh`).
+   * `reply: 'dialog'`: the dialog in `overlay` (a typed port's) hears how it went, else a notice says.
+   */
+  | { type: 'forward-start'; overlay: number; containerId: string; name: string; port: number; way: 'engine' | 'ssh'; image: string; hostIp?: string; hostPort?: number; reply?: 'dialog' }
+  /** Ends a forward (its helper removed). */
+  | { type: 'forward-cancel'; id: number }
+  /** Keeps the forwards view in `overlay` told of every forward while it is open. */
+  | { type: 'forwards-follow'; overlay: number };
 
 export type Command = AppCommand | ContainerCommand | ImageCommand | ResourceCommand | SetCommand | EngineCommand | ComposeCommand | ExecCommand | ViewCommand;
 export type CommandType = Command['type'];
@@ -351,11 +367,16 @@ export type CheckReply = { kind: 'checked'; run: CheckRun };
 /** What a thing touches, or why it could not be read. */
 export type RelationsReply = { kind: 'related'; tree?: RelationNode; error?: string };
 
-/** What a view's commands report back: one of the replies above, for the view's module (app/views/). */
 /** The layer explorer's: a question before a big read over the network, its progress (with what is read so far), the whole, or the engine's words. */
 export type LayersReply = { kind: 'layers-ask'; bytes: number; over: string } | { kind: 'layers-progress'; reading: string; lines?: readonly string[] } | { kind: 'layers-done'; lines: readonly string[] } | { kind: 'layers-failed'; message: string };
 
-export type ViewReply = InspectReply | HistoryReply | LayersReply | StatsReply | EnginesReply | FilesReply | LogsReply | FactsReply | CheckReply | RelationsReply;
+/** A container's ports, or why it could not be read; a URL no browser could open, to show as a link. */
+export type PortsReply = { kind: 'ports-listed'; ports?: readonly PortRow[]; error?: string } | { kind: 'port-link'; url: string };
+
+/** The forwards as they are now. */
+export type ForwardsReply = { kind: 'forwards-listed'; rows: readonly ForwardRow[] };
+
+export type ViewReply = InspectReply | HistoryReply | LayersReply | StatsReply | EnginesReply | FilesReply | LogsReply | FactsReply | CheckReply | RelationsReply | PortsReply | ForwardsReply;
 
 /** What comes back into the store from outside a key: results, timers, resizes, data changes. */
 /** What opens a dialog: its id as `type`, and what its module's `open` reads (app/dialogs/). */

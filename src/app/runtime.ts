@@ -27,6 +27,7 @@ import { viewDemands } from './views/demands.ts';
 import { pulseDemands } from './pulse.ts';
 import { incidentNotice } from './rows/incident-rows.ts';
 import type { Incident } from '../state/incidents/incident-log.ts';
+import { Forwards } from '../state/forwards/forwards.ts';
 
 /** Which incident, in which of its forms, a notice last named. */
 function incidentKey(incident: Incident | undefined): string {
@@ -42,6 +43,8 @@ export interface Runtime {
   context(): UiContext;
   /** Where the key input sends what it reads: decoded into presses, each applied to the store. */
   keys: KeyStream;
+  /** The port forwards berth runs: `stop` ends them, helpers removed (the way out waits for it before the engines close). */
+  forwards: Forwards;
   /** Stops the runner's work, the subscriptions and the sources (berth is quitting, or a test ends). */
   dispose(): void;
 }
@@ -82,6 +85,8 @@ export function createRuntime(sources: LiveSources, options: RuntimeOptions): Ru
   const keymap = options.keymap ?? defaultKeymap;
   // The runner reports into the store, and the store's context reads the runner's log buffers:
   // each is only called later, once both exist.
+  // The forwards outlive the views that list them, and end with berth (start.ts waits for them).
+  const forwards = new Forwards();
   const runner: CommandRunner = new CommandRunner(
     {
       sources,
@@ -94,6 +99,7 @@ export function createRuntime(sources: LiveSources, options: RuntimeOptions): Ru
       openHost: options.openHost,
       suspend: options.suspend,
       logDir: options.logDir ?? (() => process.cwd()),
+      forwards,
     },
     (action) => store.dispatch(action),
   );
@@ -155,8 +161,10 @@ export function createRuntime(sources: LiveSources, options: RuntimeOptions): Ru
     keymap,
     context,
     keys: new KeyStream(store),
+    forwards,
     dispose() {
       for (const off of unsubscribe) off();
+      void forwards.stop();
       runner.stop();
       sources.stop();
     },

@@ -16,6 +16,8 @@ import type { ContainerFacts } from '../state/describe/container-facts.ts';
 import type { CheckRun } from '../state/describe/health-check.ts';
 import type { RelationRoot } from '../state/relations/gather.ts';
 import type { RelationNode } from '../state/relations/tree.ts';
+import type { PortRow } from '../state/forwards/port-list.ts';
+import type { ForwardRow } from '../state/forwards/forwards.ts';
 
 /** What `i` inspects. */
 export type InspectTarget = 'container' | 'image' | 'volume' | 'network';
@@ -320,6 +322,28 @@ export interface RelationsOverlay extends OverlayBase {
   selected: number;
 }
 
+/** A container's ports (`b`): published and exposed, each to open or forward here. */
+export interface PortsOverlay extends OverlayBase {
+  kind: 'ports';
+  containerId: string;
+  name: string;
+  /** Undefined while the container is inspected. */
+  ports?: readonly PortRow[];
+  /** Why it could not be inspected (the engine's words). */
+  error?: string;
+  selected: number;
+  /** A URL no browser here could open: drawn as a link (OSC 8) and copied (OSC 52). */
+  link?: string;
+}
+
+/** The port forwards berth runs (`B`): each one's address here, target, way, connections and bytes. */
+export interface ForwardsOverlay extends OverlayBase {
+  kind: 'forwards';
+  /** Undefined until the list is first heard. */
+  rows?: readonly ForwardRow[];
+  selected: number;
+}
+
 export type Overlay =
   | HelpOverlay
   | InspectOverlay
@@ -335,7 +359,9 @@ export type Overlay =
   | DescribeOverlay
   | HealthOverlay
   | RelationsOverlay
-  | LayersOverlay;
+  | LayersOverlay
+  | PortsOverlay
+  | ForwardsOverlay;
 
 export interface AppState {
   /** The pane shown ('' until one is chosen: the first). */

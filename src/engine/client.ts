@@ -19,6 +19,7 @@ import * as system from './system.ts';
 import { resolveEngineTarget } from './context.ts';
 import { EngineError } from './errors.ts';
 import { identifyEngine, type EngineIdentity } from './identity.ts';
+import { sshForward, sshHostName, type SshForwardSpec } from './ssh-forward.ts';
 import { createTransport, parseHost, type Endpoint, type Transport } from './transport.ts';
 import type { ContainerCreateConfig, ContainerSummary, ImageSummary, PingResult, VersionInfo, WaitCondition } from './types.ts';
 import { negotiateVersion, pinAdvice, pinnedVersion, type PinSource } from './version.ts';
@@ -387,6 +388,28 @@ export class EngineClient {
   /** Registry credentials for an image reference, from config.json and credential helpers. */
   resolveCredentials(imageRef: string): Promise<CredentialResolution> {
     return resolveCredentials(imageRef, { env: this.env, homedir: this.home });
+  }
+
+  /**
+   * Asks an ssh engine's master to forward a port here, or to stop (ssh-forward.ts). Refused
+   * where the engine is not ssh, is read-only for berth, or ssh does not share a login here.
+   */
+  async sshPortForward(op: 'forward' | 'cancel', spec: SshForwardSpec): Promise<void> {
+    const operation = `ssh -O ${op}`;
+    if (this.endpoint.kind !== 'ssh') throw new EngineError({ code: 'CONFIG', operation, message: `${this.endpoint.label} is not an ssh:// engine` });
+    if (op === 'forward' && this.http.readOnly !== undefined) throw new EngineError({ code: 'READ_ONLY', operation, message: this.http.readOnly });
+    const control = await this.transport.sshControl?.();
+    if (control === undefined) throw new EngineError({ code: 'CONFIG', operation, message: 'ssh does not share one login here (BERTH_SSH_COMMAND is not OpenSSH): forward through the engine instead' });
+    await sshForward(this.endpoint.address, this.env, control, op, spec);
+  }
+
+  /**
+   * The engine's host as this machine reaches it (an ssh alias resolved as ssh resolves it); undefined
+   * for an engine on this machine (a unix socket).
+   */
+  async hostName(): Promise<string | undefined> {
+    if (this.endpoint.kind === 'unix') return undefined;
+    return this.endpoint.kind === 'ssh' ? sshHostName(this.endpoint.address, this.env) : this.endpoint.host;
   }
 
   /** Lets requests in flight finish, then closes every connection (and ends every ssh process). */

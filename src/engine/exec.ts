@@ -23,6 +23,11 @@ export interface ExecOptions {
    * multiplexed frames (streams/multiplexed.ts), no stdin.
    */
   tty?: boolean;
+  /**
+   * Without a terminal, still send it input (`docker exec -i`): a relay's bytes go in as they
+   * are, its output comes back multiplexed. Defaults to `tty`.
+   */
+  stdin?: boolean;
   signal?: AbortSignal;
 }
 
@@ -33,7 +38,7 @@ export async function createExec(http: EngineHttp, containerId: string, options:
     method: 'POST',
     path: `/containers/${enc(containerId)}/exec`,
     body: {
-      AttachStdin: tty,
+      AttachStdin: options.stdin ?? tty,
       AttachStdout: true,
       AttachStderr: true,
       Tty: tty,

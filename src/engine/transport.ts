@@ -100,6 +100,11 @@ export interface Transport {
   close(): Promise<void>;
   /** Ends every connection now (requests in flight fail as aborted): for switching engines. */
   destroy(): Promise<void>;
+  /**
+   * An ssh engine's control socket (its master up first), for asking the master itself for a
+   * port forward (ssh-forward.ts); undefined where ssh does not share a login, or not ssh.
+   */
+  sshControl?(): Promise<string | undefined>;
 }
 
 /** `env` is where an ssh engine's client finds its PATH, agent and BERTH_SSH_COMMAND. */
@@ -157,6 +162,7 @@ export function createTransport(endpoint: Endpoint, tls?: TlsFiles, env: NodeJS.
   }
   // Both may be called more than once, and in either order (quit during a switch, say).
   let closing: Promise<void> | undefined;
+  const shared = sshMaster;
   let destroying: Promise<void> | undefined;
   return {
     endpoint,
@@ -165,6 +171,7 @@ export function createTransport(endpoint: Endpoint, tls?: TlsFiles, env: NodeJS.
     // The ssh master goes once its connections have: they end with it.
     close: () => (closing ??= dispatcher.close().catch(() => undefined).finally(() => sshMaster?.close())),
     destroy: () => (destroying ??= dispatcher.destroy().catch(() => undefined).finally(() => sshMaster?.close())),
+    ...(shared && { sshControl: () => shared.socket() }),
   };
 }
 

@@ -88,6 +88,8 @@ export async function runApp(options: AppOptions): Promise<number> {
     onSwitched: (next) => {
       pulls.useEngine(next.client, next.label);
       sources.switched(next);
+      // The forwards went to the engine shown before: they end with it (their helpers removed).
+      void runtime?.forwards.endAll();
     },
     drain: (previous) => pulls.drain(previous.label),
   });
@@ -110,6 +112,8 @@ export async function runApp(options: AppOptions): Promise<number> {
   const mouse = new MouseMode((text) => process.stdout.write(text));
 
   let stopRelease: () => void = () => undefined;
+  /** The forwards ended (their helpers removed), or the time for that ran out. */
+  let forwardsEnded: Promise<void> = Promise.resolve();
 
   // Ctrl-Z and kill -TSTP suspend berth as any terminal program; fg brings it back redrawn.
   const suspender = installSuspend({ terminal: () => terminal, enabled: () => !handOver.active && !finished });
@@ -122,11 +126,15 @@ export async function runApp(options: AppOptions): Promise<number> {
     mouse.disable();
     // A signal may end berth mid-shell (or before Ink took the input): the terminal still gets its modes back.
     if (process.stdin.isTTY && process.stdin.isRaw) process.stdin.setRawMode(false);
+    // The forwards' helpers are removed through the engines' connections: those close after.
+    forwardsEnded = bounded(runtime?.forwards.stop(), FORWARDS_END_MS);
     runtime?.dispose();
     sources.stop();
     pulls.stop();
-    void fleet.close().catch(() => undefined);
-    void board.close().catch(() => undefined);
+    void forwardsEnded.then(() => {
+      void fleet.close().catch(() => undefined);
+      void board.close().catch(() => undefined);
+    });
     try {
       // Ink gives the normal screen back, and shows the cursor.
       instance?.unmount();
@@ -199,6 +207,7 @@ export async function runApp(options: AppOptions): Promise<number> {
   }
 
   const code = await exited;
+  await forwardsEnded;
   // Timers of in-flight requests must not hold the process open after the screen is gone.
   setTimeout(() => process.exit(code), 200).unref();
   return code;
@@ -215,6 +224,22 @@ function crashForTests(mode: string | undefined): void {
   setTimeout(() => {
     throw new Error('BERTH_TEST_CRASH: a deliberate crash for the tests');
   }, 300);
+}
+
+/** How long quitting waits for the forwards' helpers to be removed (an engine that does not answer must not hold berth). */
+const FORWARDS_END_MS = 5000;
+
+/** `work`, or nothing once `ms` have passed; never rejects. */
+function bounded(work: Promise<void> | undefined, ms: number): Promise<void> {
+  if (!work) return Promise.resolve();
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, ms);
+    timer.unref();
+    work.then(
+      () => (clearTimeout(timer), resolve()),
+      () => (clearTimeout(timer), resolve()),
+    );
+  });
 }
 
 /** How long the screen stays still (no key, no list changing) before start-up's memory is given back. */

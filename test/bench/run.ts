@@ -26,6 +26,7 @@ import { b12 } from './b12-remote.ts';
 import { b16 } from './b16-fleet.ts';
 import { b17 } from './b17-build.ts';
 import { b17 as b18 } from './b17-layers.ts';
+import { b17 as b19 } from './b17-forward.ts';
 import { Bench } from './context.ts';
 import { failedRow, renderTable, type Row } from './table.ts';
 import { LEVERS } from '../../src/tuning/levers.ts';
@@ -57,6 +58,7 @@ const FIGURES: readonly Figure[] = [
   { id: 'B15', title: 'incidents on, 5 of 50 crash-looping', budget: 'berth ≤ 0.5 %, engine ≤ 0.5 %, every crash counted', run: b15 },
   { id: 'B15P', title: 'incidents and pulse on, 5 of 50 crash-looping (vs B9)', budget: 'berth ≤ 1 %, engine ≤ 1.5 %, every crash counted', run: b15p },
   { id: 'B16', title: 'a fleet of 4 engines (3 local, 1 over ssh), 50 running each', budget: 'first frame ≤ 1.5× B1, ssh rows ≤ ssh connect + 100 ms, idle ≤ 2× B4, p95 ≤ 30 ms with one frozen', run: b16 },
+  { id: 'B19', title: 'a port forward through the engine’s API', budget: '100 MB ≥ 50 % of docker exec cat; p95 ≤ 3× direct', run: b19 },
   { id: 'B3', title: 'keypress → frame (1,000 containers)', budget: 'p95 ≤ 30/50 ms', run: b3 },
   { id: 'B7', title: 'log flood', budget: 'p95 ≤ 100 ms, RSS ≤ 200 MB, q ≤ 300 ms', run: b7 },
   { id: 'B14', title: 'logs of 1,000,000 lines', budget: 'first screen ≤ 150 ms, oldest ≤ 1.5× head -1, search ≤ 1.5× grep, RSS ≤ 150 MB', run: b14 },
@@ -67,8 +69,8 @@ const FIGURES: readonly Figure[] = [
   { id: 'B11', title: 'lists that grow (10,000 containers, 2,000 tags)', budget: 'first frame ≤ 1.5× docker ps, p95 ≤ 50 ms, RSS ≤ 120 MB with both lists', run: b11 },
 ];
 
-const USAGE = `usage: npm run bench [-- [B1 … B18, B15p, B5s, B5f] [--quick] [--b5-minutes=N] [--node=22,24]]
-  B1 … B17        run only these figures (default: all; B5s and B5f are measured together)
+const USAGE = `usage: npm run bench [-- [B1 … B19, B15p, B5s, B5f] [--quick] [--b5-minutes=N] [--node=22,24]]
+  B1 … B19        run only these figures (default: all; B5s and B5f are measured together)
   --quick         fewer runs and shorter windows, for development
   --full=B1,B4    with --quick: these figures still run at full length (a whole table in less
                   time, the figures that matter most measured as ever)

@@ -92,6 +92,8 @@ const VIEWS_NOT_YET_MODULES: Readonly<Record<string, readonly string[]>> = {
   health: ['app/types.ts'],
   relations: ['app/types.ts'],
   'layer-explorer': ['app/types.ts'],
+  ports: ['app/types.ts'],
+  forwards: ['app/types.ts'],
 };
 
 const FLOORS_SEARCHED = ['app/', 'ui/', 'main/', 'tuning/'];

@@ -266,6 +266,23 @@ export function screens(ctx: UiContext, strict = true): Screen[] {
   const related = keys(pane('containers', 0), 'z', 'L');
   const node = (text: string, children: RelationNode[] = []): RelationNode => ({ text, go: { kind: 'container', id: id(1) }, children });
   add('relations', keys(act(related, { kind: 'action', action: { type: 'view', overlay: topOverlay(related)!.id, result: { kind: 'related', tree: node('project shop', [node('service api'), node('service db')]) } } }), 'down'));
+  // Ports (b): a published port, an exposed one, and the link a browser could not open.
+  const portsView = keys(pane('containers'), 'b');
+  const portRows = [
+    { port: 80, proto: 'tcp', published: [{ hostIp: '0.0.0.0', hostPort: 8080 }], hostNetwork: false },
+    { port: 5432, proto: 'tcp', published: [], hostNetwork: false },
+    { port: 9000, proto: 'tcp', published: [{ hostIp: '', hostPort: 9000 }], hostNetwork: false },
+  ];
+  const portsShown = act(portsView, { kind: 'action', action: { type: 'view', overlay: topOverlay(portsView)!.id, result: { kind: 'ports-listed', ports: portRows } } });
+  add('ports', keys(portsShown, 'down'));
+  add('forward a typed port, a field', keys(portsShown, 'F', '8', '0', 'left'));
+  // Forwards (B): one through the engine, one through ssh.
+  const forwardsView = keys(pane('containers'), 'B');
+  const forwardRows = [
+    { id: 1, local: '127.0.0.1:8080', target: 'web:80', way: 'engine' as const, engine: 'docker', state: 'open' as const, figures: { open: 1, total: 3, sent: 10, received: 20 } },
+    { id: 2, local: '127.0.0.1:9000', target: 'api:9000 (host 127.0.0.1:9000)', way: 'ssh' as const, engine: 'ssh://box', state: 'open' as const },
+  ];
+  add('forwards', keys(act(forwardsView, { kind: 'action', action: { type: 'view', overlay: topOverlay(forwardsView)!.id, result: { kind: 'forwards-listed', rows: forwardRows } } }), 'down'));
   const engines = keys(pane('containers'), 'E');
   add(
     'engines',

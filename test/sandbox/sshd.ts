@@ -73,7 +73,9 @@ export async function startSshd(tools: SshdTools, sandboxDir: string, dockerHost
   writeFileSync(
     path.join(dir, 'authorized_keys'),
     [
-      `environment="DOCKER_HOST=${dockerHost}",environment="PATH=/usr/bin:/bin",no-pty,no-port-forwarding,no-agent-forwarding,no-X11-forwarding ${clientKey}`,
+      // The engine's own key may forward to the host's loopback alone (berth's `ssh -O forward`
+      // through its master: test/e2e/port-forward.test.ts); the other keys forward nothing.
+      `environment="DOCKER_HOST=${dockerHost}",environment="PATH=/usr/bin:/bin",no-pty,permitopen="127.0.0.1:*",no-agent-forwarding,no-X11-forwarding ${clientKey}`,
       `environment="PATH=/nonexistent",no-pty,no-port-forwarding,no-agent-forwarding,no-X11-forwarding ${noDockerKey}`,
       `environment="DOCKER_HOST=${dockerHost}",environment="PATH=/usr/bin:/bin",no-pty,no-port-forwarding,no-agent-forwarding,no-X11-forwarding ${countedKey}`,
       '',

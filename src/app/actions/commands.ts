@@ -12,8 +12,9 @@ import type { TargetActions } from './target-actions.ts';
 /**
  * Which of these change the engine (what a read-only engine refuses: app/fleet/access.ts); copying
  * an id does not. `run-check` is the health panel's (views/health.ts): an exec in the container.
+ * A port forward (the ports view, views/ports.ts) runs a helper there, or has the ssh master listen for it.
  */
-export const commandChanges: readonly ActionId[] = ['start', 'pause', 'shell', 'attach', 'run-check'];
+export const commandChanges: readonly ActionId[] = ['start', 'pause', 'shell', 'attach', 'run-check', 'forward-port', 'tunnel-port'];
 
 export const commandActions: TargetActions = {
   // No confirmation: starting is what the user asked and undoes nothing. The result arrives later.

@@ -11,6 +11,7 @@ import { copyIn } from './copy-in.ts';
 import { copyOut } from './copy-out.ts';
 import { create } from './create.ts';
 import { exec } from './exec.ts';
+import { forwardAny } from './forward-any.ts';
 import { engineName } from './engine-name.ts';
 import { kill } from './kill.ts';
 import { registered, type AnyDialog } from './machine.ts';
@@ -47,6 +48,7 @@ export const dialogs: readonly AnyDialog[] = [
   registered(update),
   registered(engineName),
   registered(build),
+  registered(forwardAny),
 ];
 
 /** A protected engine's question, asked before a change on it (app/fleet/access.ts). */

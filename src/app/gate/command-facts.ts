@@ -100,6 +100,13 @@ const CHANGES: Facts = {
   'top-follow': false,
   'engines-list': false,
   'engine-switch': false,
+  // Ports: reading them and opening one in a browser here change nothing; a forward runs a
+  // helper container (or asks the ssh master to listen) there. Ending one only undoes it.
+  'ports-load': false,
+  'port-open': false,
+  'forward-start': true,
+  'forward-cancel': false,
+  'forwards-follow': false,
 };
 
 /** Whether `command` asks its engine for a change. */

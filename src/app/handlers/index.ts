@@ -14,6 +14,7 @@ import { factHandlers } from './facts.ts';
 import { fileHandlers } from './files.ts';
 import { imageHandlers } from './images.ts';
 import { layerHandlers } from './layers.ts';
+import { portHandlers } from './ports.ts';
 import { pruneHandlers } from './prune.ts';
 import { recreateHandlers } from './recreate.ts';
 import { registryHandlers } from './registry.ts';
@@ -44,4 +45,5 @@ export const handlers: HandlerTable<Exclude<CommandType, 'timer-start' | 'overla
   ...engineHandlers,
   ...fileHandlers,
   ...factHandlers,
+  ...portHandlers,
 };

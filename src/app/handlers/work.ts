@@ -12,6 +12,7 @@ import type { PullManager } from '../../state/pulls/pull-manager.ts';
 import type { ResourceLists } from '../../state/resources/resource-lists.ts';
 import type { LiveSources, SourceSession } from '../../state/sources.ts';
 import type { Store } from '../../state/store.ts';
+import type { Forwards } from '../../state/forwards/forwards.ts';
 import type { SwarmLists } from '../../state/swarm/swarm-lists.ts';
 import type { AppAction, AttachEnd, Command } from '../commands.ts';
 
@@ -62,6 +63,8 @@ export interface RunnerServices {
   suspend?(): void;
   /** Where `w` in the logs view writes (the current directory). */
   logDir(): string;
+  /** The port forwards berth runs (absent in tests that forward nothing). */
+  forwards?: Forwards;
 }
 
 /** A shell in the container, or (`cmd`) any command with a terminal, as another user or elsewhere. */

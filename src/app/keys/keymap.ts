@@ -129,6 +129,14 @@ export type ActionId =
   | 'run-check'
   | 'show-secrets'
   | 'go-to'
+  // Ports and forwards.
+  | 'ports'
+  | 'forwards'
+  | 'open-port'
+  | 'forward-port'
+  | 'tunnel-port'
+  | 'forward-any-port'
+  | 'cancel-forward'
   // The filter and search prompts.
   | 'prompt-keep'
   | 'prompt-clear'
@@ -175,7 +183,7 @@ export interface Binding {
   planned?: string;
 }
 
-const LISTS = ['list', 'logs', 'inspect', 'help', 'engines', 'output', 'incident', 'files', 'describe', 'health', 'relations'];
+const LISTS = ['list', 'logs', 'inspect', 'help', 'engines', 'output', 'incident', 'files', 'describe', 'health', 'relations', 'ports', 'forwards'];
 /** The panes that filter with `/` (every pane but Pulls). */
 const FILTERED = ['containers', 'images', 'volumes', 'networks', 'events', 'services', 'nodes', 'incidents', 'actions'];
 /** The panes whose rows take marks (app/marks.ts): 'marked' while one has some. */
@@ -190,6 +198,7 @@ export const keymap: readonly Binding[] = [
   { action: 'help', keys: ['?'], description: 'help for this screen (help: close it)', contexts: ['global'], footer: 'help' },
   { action: 'pull', keys: ['p'], description: 'pull an image (marked images: pull each again, queued in the Pulls pane)', contexts: ['global'], footer: 'pull' },
   { action: 'engines', keys: ['E'], description: 'switch engines (docker contexts, DOCKER_HOST, local sockets; the switcher: close it)', contexts: ['global'], footer: 'engines' },
+  { action: 'forwards', keys: ['B'], description: 'the port forwards berth runs: each one’s address here, target, way, open connections and bytes; x ends one (the forwards view: close it)', contexts: ['global'], footer: 'forwards' },
   { action: 'palette', keys: [':'], description: 'the command palette: every action of this screen, every pane and engine, by name (fuzzy: prn finds prune); Enter runs it', contexts: ['global'], footer: 'commands' },
   { action: 'next-pane', keys: ['tab'], description: 'next pane', contexts: ['panes'], footer: 'next pane' },
   { action: 'prev-pane', keys: ['shift+tab'], description: 'previous pane', contexts: ['panes'] },
@@ -256,6 +265,7 @@ export const keymap: readonly Binding[] = [
   { action: 'restart', keys: ['R'], description: 'restart the container (asks first)', contexts: ['containers', 'incidents', 'incident'], footer: 'restart' },
   { action: 'commit', keys: ['c'], description: 'commit the container to an image', contexts: ['containers'], footer: 'commit' },
   { action: 'recreate', keys: ['U'], description: 'edit and recreate the container: the run form filled from it; its own name replaces it (rolled back if the new one fails), another runs beside it; a Compose service: how compose recreates it', contexts: ['containers'], footer: 'recreate' },
+  { action: 'ports', keys: ['b'], description: 'the container’s ports, published and exposed, with their addresses: open one in the browser, or forward it here', contexts: ['containers'], footer: 'ports' },
   { action: 'shell', keys: ['e'], description: 'a shell in the running container (exit returns here)', contexts: ['containers'], footer: 'shell' },
   { action: 'attach', keys: ['A'], description: 'attach to the running container’s own process, as docker attach (Ctrl-P Ctrl-Q detaches)', contexts: ['containers'], footer: 'attach' },
   { action: 'sort', keys: ['o'], description: 'sort by the next column (containers: created, name, image, state; images: created, size, tag)', contexts: ['containers', 'images'], footer: 'sort' },
@@ -293,7 +303,12 @@ export const keymap: readonly Binding[] = [
   { action: 'pretty-json', keys: ['J'], description: 'the cursor’s line as pretty JSON (select mode: v first; else the current match)', contexts: ['logs'], footer: 'json' },
   { action: 'pager', keys: ['o'], description: 'open the loaded lines in $PAGER (default less -R), sanitised as on screen; quitting it comes back here', contexts: ['logs'], footer: 'pager' },
   { action: 'pager-all', keys: ['O'], description: 'open the whole history in $PAGER, streamed from the engine as the pager reads (one container’s logs)', contexts: ['logs'] },
-  { action: 'close', keys: ['escape'], description: 'close this view (logs: leave select mode, clear the search first)', contexts: ['logs', 'inspect', 'help', 'engines', 'stats', 'incident', 'files', 'describe', 'health', 'relations'], footer: 'back' },
+  { action: 'close', keys: ['escape'], description: 'close this view (logs: leave select mode, clear the search first)', contexts: ['logs', 'inspect', 'help', 'engines', 'stats', 'incident', 'files', 'describe', 'health', 'relations', 'ports', 'forwards'], footer: 'back' },
+  { action: 'open-port', keys: ['return', 'o'], label: 'Enter/o', description: 'open the published port in the browser ($BROWSER, xdg-open, open, wslview); with no display: a link on screen, copied to the clipboard (a remote engine: at its host)', contexts: ['ports'], footer: 'open' },
+  { action: 'forward-port', keys: ['f'], description: 'forward the port here, published or not: berth listens on 127.0.0.1 and carries each connection through the engine’s API to a helper container in its network (B lists forwards)', contexts: ['ports'], footer: 'forward' },
+  { action: 'forward-any-port', keys: ['F'], description: 'forward a port the container does not declare (typed): the same forward as f, to any TCP port it listens on', contexts: ['ports'], footer: 'forward port…' },
+  { action: 'tunnel-port', keys: ['t'], description: 'forward the published port here through the ssh engine’s master (ssh -O forward): no helper, ssh carries it', contexts: ['ports'], footer: 'ssh forward' },
+  { action: 'cancel-forward', keys: ['x', 'd'], label: 'x', description: 'end the forward (its helper container is removed)', contexts: ['forwards'], footer: 'end' },
   { action: 'open-entry', keys: ['return', 'right', 'l'], label: 'Enter/→', description: 'into the directory, or view the text file (the first MiB); a link: where it points', contexts: ['files'], footer: 'open' },
   { action: 'parent-dir', keys: ['backspace', 'left', 'h'], label: '⌫/←', description: 'up to the parent directory', contexts: ['files'], footer: 'up' },
   { action: 'copy-in', keys: ['I'], description: 'copy a local file or directory into this directory (asks before replacing)', contexts: ['files'], footer: 'copy in' },
@@ -369,7 +384,7 @@ export function keyStacks(bindings: readonly Binding[]): ReadonlyArray<readonly 
       [id, ...(filters.includes(id) ? ['filtered'] : []), 'list', 'panes', 'global', 'anywhere'],
       ...(marks.includes(id) ? [[id, 'marked', 'list', 'panes', 'global', 'anywhere']] : []),
     ]),
-    ...['logs', 'inspect', 'help', 'engines', 'stats', 'incident', 'files', 'describe', 'health', 'relations'].map((view) => [view, 'global', 'anywhere']),
+    ...['logs', 'inspect', 'help', 'engines', 'stats', 'incident', 'files', 'describe', 'health', 'relations', 'ports', 'forwards'].map((view) => [view, 'global', 'anywhere']),
     ['prompt', 'line', 'list', 'anywhere'],
     ['field', 'form', 'suggestions', 'command-line', 'dialog', 'anywhere'],
     ['toggle', 'form', 'command-line', 'dialog', 'anywhere'],

@@ -7,6 +7,7 @@ import { describe } from './describe.ts';
 import { engines } from './engines.ts';
 import { files } from './files.ts';
 import { health } from './health.ts';
+import { forwards } from './forwards.ts';
 import { help } from './help.ts';
 import { history } from './history.ts';
 import { incident } from './incident.ts';
@@ -16,6 +17,7 @@ import { logs } from './logs.ts';
 import { registeredView, type AnyView, type ViewOverlay } from './module.ts';
 import { palette } from './palette.ts';
 import { relations } from './relations.ts';
+import { ports } from './ports.ts';
 import { stats } from './stats.ts';
 
 export const views: readonly AnyView[] = [
@@ -33,6 +35,8 @@ export const views: readonly AnyView[] = [
   registeredView(describe),
   registeredView(health),
   registeredView(relations),
+  registeredView(ports),
+  registeredView(forwards),
 ];
 
 /** The views others open (module.ts `ViewApp`): text over the screen, the switcher switching. */

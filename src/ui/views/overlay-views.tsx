@@ -4,7 +4,7 @@
  * its module's.
  */
 import type { ReactElement } from 'react';
-import type { AppState, BuildStepsOverlay, EnginesOverlay, FilesOverlay, HelpOverlay, HistoryOverlay, IncidentOverlay, InspectOverlay, LayersOverlay, LogsOverlay, Overlay, PaletteOverlay, StatsOverlay } from '../../app/types.ts';
+import type { AppState, BuildStepsOverlay, EnginesOverlay, FilesOverlay, ForwardsOverlay, HelpOverlay, HistoryOverlay, IncidentOverlay, InspectOverlay, LayersOverlay, LogsOverlay, Overlay, PaletteOverlay, PortsOverlay, StatsOverlay } from '../../app/types.ts';
 import { viewOf } from '../../app/views/index.ts';
 import type { ViewDrawing } from '../../app/views/module.ts';
 import { DialogHost } from '../dialogs/dialog-host.tsx';
@@ -13,6 +13,8 @@ import type { CommandRunner } from '../../app/handlers/runner.ts';
 import { BuildStepsView } from './build-steps-view.tsx';
 import { EnginesView } from './engines-view.tsx';
 import { FilesView } from './files-view.tsx';
+import { ForwardsView } from './forwards-view.tsx';
+import { PortsView } from './ports-view.tsx';
 import { HelpView } from './help-view.tsx';
 import { PaletteView } from './palette-view.tsx';
 import { HistoryView } from './history-view.tsx';
@@ -46,6 +48,8 @@ const drawings: { [D in ViewDrawing]: (props: Props<Overlay>) => ReactElement } 
   'build-steps': ({ overlay, width, height }) => <BuildStepsView overlay={overlay as BuildStepsOverlay} width={width} height={height} />,
   'item-lines': ({ overlay, width, height }) => <ItemLinesView overlay={overlay as ItemOverlay} width={width} height={height} />,
   'layer-tree': ({ overlay, width, height }) => <LayersView overlay={overlay as LayersOverlay} width={width} height={height} />,
+  'port-list': ({ overlay, width, height }) => <PortsView overlay={overlay as PortsOverlay} width={width} height={height} />,
+  'forward-list': ({ overlay, width, height }) => <ForwardsView overlay={overlay as ForwardsOverlay} width={width} height={height} />,
 };
 
 export function OverlayView(props: Props<Overlay>) {
