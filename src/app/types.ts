@@ -11,6 +11,7 @@ import type { HistoryEntry } from '../engine/images.ts';
 import type { ActionId } from './keys/keymap.ts';
 import type { ChangeKind } from '../engine/changes.ts';
 import type { FileEntry } from '../state/files/tar-listing.ts';
+import type { DiskSection } from '../state/disk/disk-report.ts';
 
 /** What `i` inspects. */
 export type InspectTarget = 'container' | 'image' | 'volume' | 'network';
@@ -232,7 +233,20 @@ export interface FilesOverlay extends OverlayBase {
   changes?: Readonly<Record<string, ChangeKind>>;
 }
 
-export type Overlay = HelpOverlay | InspectOverlay | LogsOverlay | DialogOverlay | EnginesOverlay | StatsOverlay | HistoryOverlay | IncidentOverlay | PaletteOverlay | FilesOverlay;
+/** The disk usage (`W`): the four kinds as `docker system df` lists them, or one kind's items (Enter). */
+export interface DiskOverlay extends OverlayBase {
+  kind: 'disk';
+  /** The kind whose items are shown; undefined: the four kinds. */
+  section?: DiskSection;
+  /** The selected row's index (where the selection lands when its row went away). */
+  selected: number;
+  /** The selected item's key (app/rows/disk-rows.ts): the selection follows it as the answer changes. */
+  selectedKey?: string;
+  /** The kind's row the items were opened from: where going back lands. */
+  from?: number;
+}
+
+export type Overlay = HelpOverlay | InspectOverlay | LogsOverlay | DialogOverlay | EnginesOverlay | StatsOverlay | HistoryOverlay | IncidentOverlay | PaletteOverlay | FilesOverlay | DiskOverlay;
 
 export interface AppState {
   /** The pane shown ('' until one is chosen: the first). */

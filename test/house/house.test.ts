@@ -87,6 +87,7 @@ const VIEWS_NOT_YET_MODULES: Readonly<Record<string, readonly string[]>> = {
   incident: ['app/types.ts'],
   palette: ['app/types.ts'],
   files: ['app/types.ts'],
+  disk: ['app/types.ts'],
 };
 
 const FLOORS_SEARCHED = ['app/', 'ui/', 'main/', 'tuning/'];

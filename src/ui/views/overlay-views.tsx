@@ -4,12 +4,13 @@
  * its module's.
  */
 import type { ReactElement } from 'react';
-import type { AppState, EnginesOverlay, FilesOverlay, HelpOverlay, HistoryOverlay, IncidentOverlay, InspectOverlay, LogsOverlay, Overlay, PaletteOverlay, StatsOverlay } from '../../app/types.ts';
+import type { AppState, DiskOverlay, EnginesOverlay, FilesOverlay, HelpOverlay, HistoryOverlay, IncidentOverlay, InspectOverlay, LogsOverlay, Overlay, PaletteOverlay, StatsOverlay } from '../../app/types.ts';
 import { viewOf } from '../../app/views/index.ts';
 import type { ViewDrawing } from '../../app/views/module.ts';
 import { DialogHost } from '../dialogs/dialog-host.tsx';
 import { helpContexts } from '../../app/keys/contexts.ts';
 import type { CommandRunner } from '../../app/handlers/runner.ts';
+import { DiskView } from './disk-view.tsx';
 import { EnginesView } from './engines-view.tsx';
 import { FilesView } from './files-view.tsx';
 import { HelpView } from './help-view.tsx';
@@ -39,6 +40,7 @@ const drawings: { [D in ViewDrawing]: (props: Props<Overlay>) => ReactElement } 
   'post-mortem': ({ overlay, width, height }) => <IncidentView overlay={overlay as IncidentOverlay} width={width} height={height} />,
   'command-list': ({ overlay, width, height }) => <PaletteView overlay={overlay as PaletteOverlay} width={width} height={height} />,
   'file-tree': ({ overlay, width, height }) => <FilesView overlay={overlay as FilesOverlay} width={width} height={height} />,
+  'disk-usage': ({ overlay, width, height }) => <DiskView overlay={overlay as DiskOverlay} width={width} height={height} />,
 };
 
 export function OverlayView(props: Props<Overlay>) {
