@@ -63,9 +63,29 @@ const sizeFigures = memoLast((sizes: DiskUsageState['containerSizes']) => new Ma
 
 /** Ordered by writable layer: its SIZE beside the state (as `docker ps -s`'s first figure). */
 function withSizeColumn(list: readonly Column<Key>[], state: AppState): readonly Column<Key>[] {
-  if (paneView(state, ID).sort !== 'size') return list;
-  const at = list.findIndex((c) => c.key === 'state') + 1;
-  return [...list.slice(0, at), { key: 'size', title: 'SIZE', min: 7, max: 9, priority: 2, align: 'right' }, ...list.slice(at)];
+  return paneView(state, ID).sort === 'size' ? sizeColumns(list) : list;
+}
+
+/** Made once per column set: the table reads its columns by identity. */
+const withSizes = new WeakMap<readonly Column<Key>[], readonly Column<Key>[]>();
+function sizeColumns(list: readonly Column<Key>[]): readonly Column<Key>[] {
+  let made = withSizes.get(list);
+  if (!made) {
+    const at = list.findIndex((c) => c.key === 'state') + 1;
+    made = [...list.slice(0, at), { key: 'size', title: 'SIZE', min: 7, max: 9, priority: 2, align: 'right' }, ...list.slice(at)];
+    withSizes.set(list, made);
+  }
+  return made;
+}
+
+/** A drawn row with its SIZE cell, kept while both stand (the table reads rows by identity: a new one each frame would never settle). */
+const sized = new WeakMap<TableRow<Key>, { size: string; row: TableRow<Key> }>();
+function withSize(row: TableRow<Key>, size: string): TableRow<Key> {
+  const kept = sized.get(row);
+  if (kept?.size === size) return kept.row;
+  const made = { ...row, cells: { ...row.cells, size } };
+  sized.set(row, { size, row: made });
+  return made;
 }
 
 function sizeCell(ctx: UiContext, id: string): string {
@@ -253,7 +273,7 @@ export const containers: PaneDefinition<ContainerRow> = definePane<ContainerRow>
       const outdated = ctx.freshness.remote.size > 0 && outdatedContainers(ctx.freshness, ctx.engine.images.items, ctx.engine.containers.items).has(row.id);
       const drawnRow = tableRowOf(row, fleetRowKey(ctx, row.engine, row.id), nowMs, answeredAt, ctx.times.byId.get(row.id), showStats ? ctx.stats.byId.get(row.id) : undefined, showStats, look, outdated, ctx.stats.byId);
       // Ordered by writable layer: the size beside (a row of its own while this order lasts).
-      return paneView(state, ID).sort === 'size' && !row.group ? { ...drawnRow, cells: { ...drawnRow.cells, size: sizeCell(ctx, row.id) } } : drawnRow;
+      return paneView(state, ID).sort === 'size' && !row.group ? withSize(drawnRow, sizeCell(ctx, row.id)) : drawnRow;
     },
     message(state, ctx, rows) {
       if (!ctx.engine.containers.loaded) return { text: 'loading containers…' };
