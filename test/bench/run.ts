@@ -24,6 +24,7 @@ import { b14 } from './b14-logs.ts';
 import { b15, b15p } from './b15-incidents.ts';
 import { b12 } from './b12-remote.ts';
 import { b16 } from './b16-fleet.ts';
+import { b17 } from './b17-disk.ts';
 import { Bench } from './context.ts';
 import { failedRow, renderTable, type Row } from './table.ts';
 import { LEVERS } from '../../src/tuning/levers.ts';
@@ -59,12 +60,13 @@ const FIGURES: readonly Figure[] = [
   { id: 'B7', title: 'log flood', budget: 'p95 ≤ 100 ms, RSS ≤ 200 MB, q ≤ 300 ms', run: b7 },
   { id: 'B14', title: 'logs of 1,000,000 lines', budget: 'first screen ≤ 150 ms, oldest ≤ 1.5× head -1, search ≤ 1.5× grep, RSS ≤ 150 MB', run: b14 },
   { id: 'B5', title: 'memory', budget: 'RSS ≤ 70 MB', run: b5 },
+  { id: 'B17', title: 'disk view (W), 200 volumes', budget: '≤ 1.5× docker system df -v', run: b17 },
   // Last: its 10,000 containers would change every figure measured after it.
   { id: 'B11', title: 'lists that grow (10,000 containers, 2,000 tags)', budget: 'first frame ≤ 1.5× docker ps, p95 ≤ 50 ms, RSS ≤ 120 MB with both lists', run: b11 },
 ];
 
-const USAGE = `usage: npm run bench [-- [B1 … B16, B15p, B5s, B5f] [--quick] [--b5-minutes=N] [--node=22,24]]
-  B1 … B16        run only these figures (default: all; B5s and B5f are measured together)
+const USAGE = `usage: npm run bench [-- [B1 … B17, B15p, B5s, B5f] [--quick] [--b5-minutes=N] [--node=22,24]]
+  B1 … B17        run only these figures (default: all; B5s and B5f are measured together)
   --quick         fewer runs and shorter windows, for development
   --full=B1,B4    with --quick: these figures still run at full length (a whole table in less
                   time, the figures that matter most measured as ever)
