@@ -64,6 +64,7 @@ export const disk = defineView<DiskOverlay>({
   contexts,
   key: (state, overlay, press, ctx, app) => key(state, overlay, ctx.keymap.resolveIn(contexts(overlay).slice(0, -1), press.name), ctx, app),
   demands: () => ({ diskUsage: true }),
-  footer: ['disk-open', 'remove', 'prune', 'close'],
+  // Its sub-contexts' keys (Enter on the kinds, d on the items) follow in the keymap's order.
+  footer: ['prune', 'close'],
   draws: 'disk-usage',
 });
