@@ -78,7 +78,7 @@ export function demandsOf(state: AppState, ctx: UiContext): Demands {
   const views = viewDemands(state);
   const pulse = pulseDemands(state, ctx);
   const stats = [...new Set([...(pane.stats ?? []), ...(views.stats ?? []), ...(pulse.stats ?? [])])];
-  return { ...pane, ...(pulse.pulse && { pulse: true, pulseContainers: pulse.pulseContainers ?? [] }), ...(stats.length > 0 && { stats }) };
+  return { ...pane, ...(pulse.pulse && { pulse: true, pulseContainers: pulse.pulseContainers ?? [] }), ...(stats.length > 0 && { stats }), ...(views.diskUsage && { diskUsage: true }) };
 }
 
 export function createRuntime(sources: LiveSources, options: RuntimeOptions): Runtime {

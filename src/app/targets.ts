@@ -7,8 +7,8 @@
  * (sanitised where drawn).
  */
 
-/** The kind of thing a list's rows are: a target's kind, or 'event' (the engine's event log). */
-export type ListKind = 'container' | 'image' | 'volume' | 'network' | 'service' | 'node' | 'event';
+/** The kind of thing a list's rows are: a target's kind, 'event' (the engine's event log), or 'build-cache' (the disk view's records). */
+export type ListKind = 'container' | 'image' | 'volume' | 'network' | 'service' | 'node' | 'event' | 'build-cache';
 
 export interface ContainerTarget {
   kind: 'container';

@@ -18,6 +18,7 @@ import type { RelationRoot } from '../state/relations/gather.ts';
 import type { RelationNode } from '../state/relations/tree.ts';
 import type { PortRow } from '../state/forwards/port-list.ts';
 import type { ForwardRow } from '../state/forwards/forwards.ts';
+import type { DiskSection } from '../state/disk/disk-report.ts';
 
 /** What `i` inspects. */
 export type InspectTarget = 'container' | 'image' | 'volume' | 'network';
@@ -344,6 +345,19 @@ export interface ForwardsOverlay extends OverlayBase {
   selected: number;
 }
 
+/** The disk usage (`W`): the four kinds as `docker system df` lists them, or one kind's items (Enter). */
+export interface DiskOverlay extends OverlayBase {
+  kind: 'disk';
+  /** The kind whose items are shown; undefined: the four kinds. */
+  section?: DiskSection;
+  /** The selected row's index (where the selection lands when its row went away). */
+  selected: number;
+  /** The selected item's key (app/rows/disk-rows.ts): the selection follows it as the answer changes. */
+  selectedKey?: string;
+  /** The kind's row the items were opened from: where going back lands. */
+  from?: number;
+}
+
 export type Overlay =
   | HelpOverlay
   | InspectOverlay
@@ -361,7 +375,8 @@ export type Overlay =
   | RelationsOverlay
   | LayersOverlay
   | PortsOverlay
-  | ForwardsOverlay;
+  | ForwardsOverlay
+  | DiskOverlay;
 
 export interface AppState {
   /** The pane shown ('' until one is chosen: the first). */

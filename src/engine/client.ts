@@ -5,6 +5,7 @@ import * as containers from './containers.ts';
 import { streamEvents, type EventsOptions } from './events.ts';
 import * as exec from './exec.ts';
 import * as attach from './attach.ts';
+import type { DiskUsageAnswer } from './disk-usage.ts';
 import { EngineHttp } from './http.ts';
 import * as archive from './archive.ts';
 import * as changes from './changes.ts';
@@ -59,7 +60,8 @@ export class EngineClient {
   private readonly containerLists = new AnswerMemo<ContainerSummary>();
   private readonly imageLists = new AnswerMemo<ImageSummary>();
 
-  private diskUsage: Promise<pruning.DiskUsage> | undefined;
+  private diskUsage: Promise<DiskUsageAnswer> | undefined;
+  private readonly diskListeners = new Set<(answer: DiskUsageAnswer) => void>();
 
   constructor(options: EngineClientOptions = {}) {
     this.env = options.env ?? process.env;
@@ -296,9 +298,29 @@ export class EngineClient {
    * operation is already running"), so a caller asking meanwhile (the pulse line, prune's
    * preview) shares the answer in flight. A caller's signal ends its own wait, not the request.
    */
-  systemDf(signal?: AbortSignal): Promise<pruning.DiskUsage> {
-    this.diskUsage ??= pruning.systemDf(this.http).finally(() => (this.diskUsage = undefined));
+  systemDf(signal?: AbortSignal): Promise<DiskUsageAnswer> {
+    this.diskUsage ??= pruning
+      .systemDf(this.http)
+      .then((answer) => {
+        for (const listener of [...this.diskListeners]) listener(answer);
+        return answer;
+      })
+      .finally(() => (this.diskUsage = undefined));
     return signal ? untilAborted(this.diskUsage, signal, 'disk usage') : this.diskUsage;
+  }
+
+  /**
+   * Hears every `/system/df` answer, whoever asked (the pulse line, a prune preview, the disk
+   * view): one answer serves every reader, so none asks again for what another just read.
+   */
+  onDiskUsage(listener: (answer: DiskUsageAnswer) => void): () => void {
+    this.diskListeners.add(listener);
+    return () => this.diskListeners.delete(listener);
+  }
+
+  /** Every container with its sizes (`size=1`: the engine walks each writable layer, slow). */
+  containerSizes(signal?: AbortSignal) {
+    return pruning.containerSizes(this.http, signal);
   }
 
   /** Sent in the API version the preview was worked out for (the negotiated one). */

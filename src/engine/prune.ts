@@ -4,15 +4,11 @@
  * what went and the space it freed. What the request sends depends on the API version, and the
  * preview reads the same rules (`pruneRequest`), so the two cannot drift apart.
  */
+import { readDiskUsage, type DiskUsageAnswer } from './disk-usage.ts';
 import type { EngineHttp } from './http.ts';
 import { apiAtLeast } from './version.ts';
 
-export interface DiskUsage {
-  Images?: { Id: string; ParentId?: string; RepoTags?: string[] | null; RepoDigests?: string[] | null; Size?: number; SharedSize?: number; Containers?: number }[] | null;
-  Containers?: { Id: string; Names?: string[]; State?: string; SizeRw?: number; SizeRootFs?: number; Image?: string; ImageID?: string }[] | null;
-  Volumes?: { Name: string; Labels?: Record<string, string> | null; UsageData?: { Size?: number; RefCount?: number } | null }[] | null;
-  BuildCache?: { ID: string; Type?: string; Size?: number; InUse?: boolean; Shared?: boolean; Description?: string }[] | null;
-}
+export type { DiskUsage } from './disk-usage.ts';
 
 export type PruneKind = 'containers' | 'images' | 'volumes' | 'networks' | 'build';
 
@@ -61,9 +57,13 @@ export interface PruneAnswer {
   spaceReclaimed: number;
 }
 
-export async function systemDf(http: EngineHttp, signal?: AbortSignal): Promise<DiskUsage> {
+/**
+ * The disk usage in either of its shapes (disk-usage.ts). `verbose` asks an engine of API ≥ 1.52
+ * for its items (it sends only totals without it, beside the older arrays); older engines ignore it.
+ */
+export async function systemDf(http: EngineHttp, signal?: AbortSignal): Promise<DiskUsageAnswer> {
   // Sizes mean walking every layer and volume: slow on a big engine.
-  return (await http.json<DiskUsage>({ operation: 'disk usage', method: 'GET', path: '/system/df', signal, slowSeconds: 60 })).value ?? {};
+  return readDiskUsage((await http.json<unknown>({ operation: 'disk usage', method: 'GET', path: '/system/df', query: { verbose: true }, signal, slowSeconds: 60 })).value);
 }
 
 export interface ContainerSize {
@@ -79,6 +79,12 @@ export interface ContainerSize {
 export async function stoppedContainerSizes(http: EngineHttp, signal?: AbortSignal): Promise<ContainerSize[]> {
   const filters = JSON.stringify({ status: ['exited', 'created', 'dead'] });
   const { value } = await http.json<unknown>({ operation: 'container sizes', method: 'GET', path: '/containers/json', query: { all: true, size: true, filters }, signal, slowSeconds: 60 });
+  return (Array.isArray(value) ? (value as unknown[]) : []).filter((c): c is ContainerSize => typeof c === 'object' && c !== null && typeof (c as { Id?: unknown }).Id === 'string');
+}
+
+/** Every container's sizes (`size=1`, slow: it walks their writable layers), for ordering by them. */
+export async function containerSizes(http: EngineHttp, signal?: AbortSignal): Promise<ContainerSize[]> {
+  const { value } = await http.json<unknown>({ operation: 'container sizes', method: 'GET', path: '/containers/json', query: { all: true, size: true }, signal, slowSeconds: 60 });
   return (Array.isArray(value) ? (value as unknown[]) : []).filter((c): c is ContainerSize => typeof c === 'object' && c !== null && typeof (c as { Id?: unknown }).Id === 'string');
 }
 

@@ -26,6 +26,10 @@ export interface Demands {
   times?: readonly string[];
   /** Images or the containers running them are on screen: whether each tag is outdated is wanted (state/freshness). */
   freshness?: boolean;
+  /** The disk usage is on screen (the disk view, the Volumes pane's sizes): `/system/df`, one at a time (state/disk). */
+  diskUsage?: boolean;
+  /** Containers are ordered by their writable layers: the list with sizes (`size=1`, state/disk). */
+  containerSizes?: boolean;
 }
 
 export interface LiveSource<S> {

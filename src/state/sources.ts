@@ -18,6 +18,7 @@
 import type { EngineClient } from '../engine/client.ts';
 import { ActionLog, type ActionLogState } from './action-log/action-log.ts';
 import type { EngineEvent } from '../engine/types.ts';
+import { DiskUsageSource } from './disk/disk-usage-source.ts';
 import type { EngineSession } from './engine-session.ts';
 import type { EngineState } from './engine-state.ts';
 import { NO_FLEET, type Fleet, type FleetState } from './fleet/fleet.ts';
@@ -64,6 +65,7 @@ const SOURCES = {
   swarm: (session: SourceSession) => new SwarmLists(() => session.client),
   times: (session: SourceSession) => new StatusTimes(() => session.client),
   pulse: (session: SourceSession) => new EnginePulse(() => session.client),
+  diskUsage: (session: SourceSession) => new DiskUsageSource(() => session.client),
   freshness: (session: SourceSession, options: SourceOptions) =>
     new ImageFreshness(() => session.client, () => session.store.getState().images.items, () => session.store.getState().connection.engineKind === 'podman', options.freshnessMs),
 } satisfies Record<string, (session: SourceSession, options: SourceOptions) => LiveSource<unknown>>;

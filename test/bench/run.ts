@@ -27,6 +27,7 @@ import { b16 } from './b16-fleet.ts';
 import { b17 } from './b17-build.ts';
 import { b17 as b18 } from './b17-layers.ts';
 import { b17 as b19 } from './b17-forward.ts';
+import { b17 as b20 } from './b17-disk.ts';
 import { Bench } from './context.ts';
 import { failedRow, renderTable, type Row } from './table.ts';
 import { LEVERS } from '../../src/tuning/levers.ts';
@@ -65,12 +66,13 @@ const FIGURES: readonly Figure[] = [
   { id: 'B17', title: 'builds: a RUN printing 10,000 lines in 10 s; a 200 MB context', budget: '≤ 10 frames/s, CPU ≤ 15 %; ≥ 0.8× curl', run: b17 },
   { id: 'B18', title: 'layer explorer on a 1 GB image of 50,000 files', budget: 'first layer ≤ 1.5×, all ≤ 2× docker save | tar -t, RSS ≤ 150 MB', run: b18 },
   { id: 'B5', title: 'memory', budget: 'RSS ≤ 70 MB', run: b5 },
+  { id: 'B20', title: 'disk view (W), 200 volumes', budget: '≤ 1.5× docker system df -v', run: b20 },
   // Last: its 10,000 containers would change every figure measured after it.
   { id: 'B11', title: 'lists that grow (10,000 containers, 2,000 tags)', budget: 'first frame ≤ 1.5× docker ps, p95 ≤ 50 ms, RSS ≤ 120 MB with both lists', run: b11 },
 ];
 
-const USAGE = `usage: npm run bench [-- [B1 … B19, B15p, B5s, B5f] [--quick] [--b5-minutes=N] [--node=22,24]]
-  B1 … B19        run only these figures (default: all; B5s and B5f are measured together)
+const USAGE = `usage: npm run bench [-- [B1 … B20, B15p, B5s, B5f] [--quick] [--b5-minutes=N] [--node=22,24]]
+  B1 … B20        run only these figures (default: all; B5s and B5f are measured together)
   --quick         fewer runs and shorter windows, for development
   --full=B1,B4    with --quick: these figures still run at full length (a whole table in less
                   time, the figures that matter most measured as ever)

@@ -104,7 +104,7 @@ test("the user's own keys (berth/config.json) drive berth, and the footer and he
   const configHome = mkdtempSync(join(tmpdir(), 'berth-e2e-keys-'));
   try {
     mkdirSync(join(configHome, 'berth'));
-    writeFileSync(join(configHome, 'berth', 'config.json'), JSON.stringify({ keys: { stop: 'u', help: 'W' } }));
+    writeFileSync(join(configHome, 'berth', 'config.json'), JSON.stringify({ keys: { stop: 'u', help: 'Y' } }));
     const b = launchBerth({ env: { DOCKER_HOST: env.dockerHost, XDG_CONFIG_HOME: configHome } });
     sessions.push(b);
     let screen = await b.waitFor(`${tag}-web`);
@@ -114,7 +114,7 @@ test("the user's own keys (berth/config.json) drive berth, and the footer and he
     screen = b.screen();
     assert.doesNotMatch(screen, /Stop .*\?/, 's no longer stops');
     assert.doesNotMatch(screen, /Keys \(Esc closes\)/, '? no longer opens help');
-    await b.type('W');
+    await b.type('Y');
     // Waits for the line itself: a frame may be read before all of it has arrived.
     screen = await b.waitFor(/u\s+stop the container/);
     assert.match(screen, /Keys \(Esc closes\)/);

@@ -94,6 +94,7 @@ const VIEWS_NOT_YET_MODULES: Readonly<Record<string, readonly string[]>> = {
   'layer-explorer': ['app/types.ts'],
   ports: ['app/types.ts'],
   forwards: ['app/types.ts'],
+  disk: ['app/types.ts'],
 };
 
 const FLOORS_SEARCHED = ['app/', 'ui/', 'main/', 'tuning/'];

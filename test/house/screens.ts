@@ -154,6 +154,18 @@ export function sampleContext(extra: Partial<UiContext> = {}): UiContext {
     incidents: { incidents: [incident(2, 'worker'), incident(1, 'old')] },
     actionLog: { records: [1, 2, 3].map((seq) => ({ seq, atMs: Date.now() - seq * 1000, engine: 'unix:///sweep.sock', line: `docker stop c${seq}`, outcome: { kind: 'ok' as const } })) },
     logLines: () => ({ length: lines.length, at: (i: number) => lines[i] }),
+    diskUsage: {
+      computing: false,
+      sizesComputing: false,
+      readAt: Date.now(),
+      usage: {
+        LayersSize: 10_000_000,
+        Images: images.map((i, n) => ({ Id: i.Id, RepoTags: i.RepoTags, Size: i.Size, SharedSize: 0, Containers: n === 0 ? 3 : 0 })),
+        Containers: containers.map((c, n) => ({ Id: c.Id, Names: c.Names, State: c.State, Image: c.Image, SizeRw: 1000 * n, SizeRootFs: 1_000_000 + 1000 * n })),
+        Volumes: ['data', 'cache', 'logs', 'tmp'].map((name, n) => ({ Name: name, UsageData: { Size: 1000 * (n + 1), RefCount: n % 2 } })),
+        BuildCache: [1, 2, 3].map((n) => ({ ID: `cache${n}`, Type: 'regular', Size: 1000 * n, InUse: n === 1, Shared: n === 2, Description: `step ${n}` })),
+      },
+    },
     ...extra,
   });
 }
@@ -283,6 +295,9 @@ export function screens(ctx: UiContext, strict = true): Screen[] {
     { id: 2, local: '127.0.0.1:9000', target: 'api:9000 (host 127.0.0.1:9000)', way: 'ssh' as const, engine: 'ssh://box', state: 'open' as const },
   ];
   add('forwards', keys(act(forwardsView, { kind: 'action', action: { type: 'view', overlay: topOverlay(forwardsView)!.id, result: { kind: 'forwards-listed', rows: forwardRows } } }), 'down'));
+  add('disk usage', keys(pane('containers'), 'W', 'down'));
+  add('disk usage, volumes', keys(pane('containers'), 'W', 'down', 'down', 'return', 'down'));
+  add('disk usage, build cache', keys(pane('containers'), 'W', 'down', 'down', 'down', 'return', 'down'));
   const engines = keys(pane('containers'), 'E');
   add(
     'engines',

@@ -21,6 +21,7 @@ export function uiContext(base: { engine: EngineState; pulls?: PullsState } & Pa
     times: { byId: new Map() },
     actionLog: { records: [] },
     freshness: { remote: new Map() },
+    diskUsage: { computing: false, sizesComputing: false },
     keymap: defaultKeymap,
     logLines: () => undefined,
     ...base,

@@ -84,7 +84,7 @@ function preview(state: PruneDialog, overlay: number, target: PruneTarget): Outc
 }
 
 /** What prune removes on each list (the engine's prune endpoints' words). */
-const listTargets: Partial<Record<ListKind, PruneTarget>> = { container: 'containers', image: 'images', volume: 'volumes', network: 'networks' };
+const listTargets: Partial<Record<ListKind, PruneTarget>> = { container: 'containers', image: 'images', volume: 'volumes', network: 'networks', 'build-cache': 'build' };
 
 const actions: TargetActions = {
   prune: {

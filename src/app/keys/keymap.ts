@@ -91,6 +91,7 @@ export type ActionId =
   | 'acknowledge-all'
   | 'mute'
   | 'palette'
+  | 'disk-usage'
   // The views.
   | 'close'
   | 'follow'
@@ -115,6 +116,8 @@ export type ActionId =
   | 'pager'
   | 'pager-all'
   | 'switch-engine'
+  // The disk view.
+  | 'disk-open'
   // The file browser.
   | 'open-entry'
   | 'parent-dir'
@@ -183,7 +186,7 @@ export interface Binding {
   planned?: string;
 }
 
-const LISTS = ['list', 'logs', 'inspect', 'help', 'engines', 'output', 'incident', 'files', 'describe', 'health', 'relations', 'ports', 'forwards'];
+const LISTS = ['list', 'logs', 'inspect', 'help', 'engines', 'output', 'incident', 'files', 'describe', 'health', 'relations', 'ports', 'forwards', 'disk'];
 /** The panes that filter with `/` (every pane but Pulls). */
 const FILTERED = ['containers', 'images', 'volumes', 'networks', 'events', 'services', 'nodes', 'incidents', 'actions'];
 /** The panes whose rows take marks (app/marks.ts): 'marked' while one has some. */
@@ -200,6 +203,7 @@ export const keymap: readonly Binding[] = [
   { action: 'engines', keys: ['E'], description: 'switch engines (docker contexts, DOCKER_HOST, local sockets; the switcher: close it)', contexts: ['global'], footer: 'engines' },
   { action: 'forwards', keys: ['B'], description: 'the port forwards berth runs: each one’s address here, target, way, open connections and bytes; x ends one (the forwards view: close it)', contexts: ['global'], footer: 'forwards' },
   { action: 'palette', keys: [':'], description: 'the command palette: every action of this screen, every pane and engine, by name (fuzzy: prn finds prune); Enter runs it', contexts: ['global'], footer: 'commands' },
+  { action: 'disk-usage', keys: ['W'], description: 'where the disk went: images, containers, volumes and build cache, each with its size and what prune would reclaim (docker system df -v); Enter lists a kind’s items, biggest first (the disk view: close it)', contexts: ['global'], footer: 'disk' },
   { action: 'next-pane', keys: ['tab'], description: 'next pane', contexts: ['panes'], footer: 'next pane' },
   { action: 'prev-pane', keys: ['shift+tab'], description: 'previous pane', contexts: ['panes'] },
   { action: 'pane-containers', keys: ['1'], description: 'Containers pane', contexts: ['panes'] },
@@ -243,7 +247,7 @@ export const keymap: readonly Binding[] = [
   { action: 'trouble-only', keys: ['T'], description: 'only the containers that need a look on/off: unhealthy ⚠, restarting ↻, OOM-killed ✕ (their rows stand out always), or with an incident not acknowledged', contexts: ['containers'], footer: 'trouble' },
   { action: 'toggle-stats', keys: ['M'], description: 'resource columns on/off (CPU, memory, net and block I/O, PIDs of running containers)', contexts: ['containers'], footer: 'columns' },
   { action: 'inspect', keys: ['i'], description: 'inspect (pretty JSON)', contexts: ['containers', 'images', 'volumes', 'networks', 'incidents', 'incident'], footer: 'inspect' },
-  { action: 'prune', keys: ['X'], description: 'prune: shows what would go and what it frees, then removes it after Enter (Images: Space cycles dangling, unused, build cache)', contexts: ['containers', 'images', 'volumes', 'networks'], footer: 'prune' },
+  { action: 'prune', keys: ['X'], description: 'prune: shows what would go and what it frees, then removes it after Enter (Images: Space cycles dangling, unused, build cache)', contexts: ['containers', 'images', 'volumes', 'networks', 'disk'], footer: 'prune' },
   { action: 'create', keys: ['c'], description: 'create a volume, or a bridge network', contexts: ['volumes', 'networks'], footer: 'create' },
   { action: 'history', keys: ['h'], description: 'the image’s history: each layer, what made it, its size and age', contexts: ['images'], footer: 'history' },
   { action: 'layers', keys: ['L'], description: 'the layer explorer: what each layer adds, changes and deletes, with sizes; the biggest files; what later layers waste; dive’s wasted bytes and efficiency (reads the image’s archive; over ssh or tcp, asks first when it is big)', contexts: ['images'], footer: 'layers' },
@@ -268,9 +272,9 @@ export const keymap: readonly Binding[] = [
   { action: 'ports', keys: ['b'], description: 'the container’s ports, published and exposed, with their addresses: open one in the browser, or forward it here', contexts: ['containers'], footer: 'ports' },
   { action: 'shell', keys: ['e'], description: 'a shell in the running container (exit returns here)', contexts: ['containers'], footer: 'shell' },
   { action: 'attach', keys: ['A'], description: 'attach to the running container’s own process, as docker attach (Ctrl-P Ctrl-Q detaches)', contexts: ['containers'], footer: 'attach' },
-  { action: 'sort', keys: ['o'], description: 'sort by the next column (containers: created, name, image, state; images: created, size, tag)', contexts: ['containers', 'images'], footer: 'sort' },
+  { action: 'sort', keys: ['o'], description: 'sort by the next column (containers: created, name, image, state, writable layer size; images: created, size, tag; volumes: name, size, users)', contexts: ['containers', 'images', 'volumes'], footer: 'sort' },
   { action: 'copy', keys: ['y'], description: 'copy the id (an image row: its name; an action: its docker command) to the clipboard', contexts: ['containers', 'images', 'actions'], footer: 'copy' },
-  { action: 'remove', keys: ['d'], description: 'remove (asks first)', contexts: ['containers', 'images', 'volumes', 'networks', 'services'], footer: 'remove' },
+  { action: 'remove', keys: ['d'], description: 'remove (asks first)', contexts: ['containers', 'images', 'volumes', 'networks', 'services', 'disk-items'], footer: 'remove' },
   { action: 'cancel-pull', keys: ['x', 'escape'], label: 'x', description: 'cancel the selected pull', contexts: ['pulls'], footer: 'cancel' },
   { action: 'cancel-pull', keys: ['x'], description: 'cancel the build (the engine stops it; nothing is tagged)', contexts: ['steps'], footer: 'cancel' },
   { action: 'dismiss-pull', keys: ['d'], description: 'dismiss a finished pull', contexts: ['pulls'], footer: 'dismiss' },
@@ -303,7 +307,7 @@ export const keymap: readonly Binding[] = [
   { action: 'pretty-json', keys: ['J'], description: 'the cursor’s line as pretty JSON (select mode: v first; else the current match)', contexts: ['logs'], footer: 'json' },
   { action: 'pager', keys: ['o'], description: 'open the loaded lines in $PAGER (default less -R), sanitised as on screen; quitting it comes back here', contexts: ['logs'], footer: 'pager' },
   { action: 'pager-all', keys: ['O'], description: 'open the whole history in $PAGER, streamed from the engine as the pager reads (one container’s logs)', contexts: ['logs'] },
-  { action: 'close', keys: ['escape'], description: 'close this view (logs: leave select mode, clear the search first)', contexts: ['logs', 'inspect', 'help', 'engines', 'stats', 'incident', 'files', 'describe', 'health', 'relations', 'ports', 'forwards'], footer: 'back' },
+  { action: 'close', keys: ['escape'], description: 'close this view (logs: leave select mode, clear the search first)', contexts: ['logs', 'inspect', 'help', 'engines', 'stats', 'incident', 'files', 'describe', 'health', 'relations', 'ports', 'forwards', 'disk'], footer: 'back' },
   { action: 'open-port', keys: ['return', 'o'], label: 'Enter/o', description: 'open the published port in the browser ($BROWSER, xdg-open, open, wslview); with no display: a link on screen, copied to the clipboard (a remote engine: at its host)', contexts: ['ports'], footer: 'open' },
   { action: 'forward-port', keys: ['f'], description: 'forward the port here, published or not: berth listens on 127.0.0.1 and carries each connection through the engine’s API to a helper container in its network (B lists forwards)', contexts: ['ports'], footer: 'forward' },
   { action: 'forward-any-port', keys: ['F'], description: 'forward a port the container does not declare (typed): the same forward as f, to any TCP port it listens on', contexts: ['ports'], footer: 'forward port…' },
@@ -315,6 +319,7 @@ export const keymap: readonly Binding[] = [
   { action: 'go-to', keys: ['return'], description: 'go to the line’s container, volume or network: its row in its pane', contexts: ['describe', 'relations'], footer: 'go to' },
   { action: 'show-secrets', keys: ['s'], description: 'show the values of secret-looking env keys (PASSWORD, SECRET, TOKEN, KEY…), or mask them again', contexts: ['describe'], footer: 'secrets' },
   { action: 'run-check', keys: ['r'], description: 'run the health check now: its own test exec’d in the container (CMD as argv, CMD-SHELL through the shell), its result under the engine’s probes', contexts: ['health'], footer: 'run check' },
+  { action: 'disk-open', keys: ['return'], description: 'the kind’s items, biggest first (Esc: back to the kinds)', contexts: ['disk-kinds'], footer: 'items' },
   { action: 'switch-engine', keys: ['return'], description: 'switch to the selected engine (with engines chosen: show them together, a fleet)', contexts: ['engines'], footer: 'switch' },
   { action: 'fleet-choose', keys: [' '], label: 'Space', description: 'choose the engine for a fleet, or unchoose it: Enter then shows the chosen ones together with the one shown', contexts: ['engines'], footer: 'fleet' },
 
@@ -384,7 +389,10 @@ export function keyStacks(bindings: readonly Binding[]): ReadonlyArray<readonly 
       [id, ...(filters.includes(id) ? ['filtered'] : []), 'list', 'panes', 'global', 'anywhere'],
       ...(marks.includes(id) ? [[id, 'marked', 'list', 'panes', 'global', 'anywhere']] : []),
     ]),
-    ...['logs', 'inspect', 'help', 'engines', 'stats', 'incident', 'files', 'describe', 'health', 'relations', 'ports', 'forwards'].map((view) => [view, 'global', 'anywhere']),
+    ...['logs', 'inspect', 'help', 'engines', 'stats', 'incident', 'files', 'describe', 'health', 'relations', 'ports', 'forwards', 'disk'].map((view) => [view, 'global', 'anywhere']),
+    // The disk view: its kinds (Enter lists one), a kind's items (d removes one; the build cache's: prune only).
+    ['disk-kinds', 'disk', 'global', 'anywhere'],
+    ['disk-items', 'disk', 'global', 'anywhere'],
     ['prompt', 'line', 'list', 'anywhere'],
     ['field', 'form', 'suggestions', 'command-line', 'dialog', 'anywhere'],
     ['toggle', 'form', 'command-line', 'dialog', 'anywhere'],

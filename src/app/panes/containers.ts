@@ -32,6 +32,10 @@ import { groupStatsCells } from '../rows/group-stats.ts';
 import { paneView, type AppState } from '../types.ts';
 import { fleetRowKey, onShownEngine, withEngineColumn } from '../fleet/fleet-rows.ts';
 import type { Demands } from '../../state/sources.ts';
+import type { DiskUsageState } from '../../state/disk/disk-usage-source.ts';
+import type { ContainerSize } from '../../engine/prune.ts';
+import { writableSize } from '../../state/prune/preview.ts';
+import { dockerSize } from '../format/docker-size.ts';
 import { definePane, paneOptions, rowKeys, withPaneOptions, type PaneDefinition } from './pane.ts';
 
 const ID = 'containers';
@@ -52,7 +56,42 @@ interface Options extends Record<string, boolean | readonly string[]> {
 const DEFAULTS: Options = { all: false, stats: false, grouped: false, folded: [], trouble: false };
 const options = (state: AppState): Options => paneOptions(state, ID, DEFAULTS);
 
-type Key = ContainerColumn | StatsColumn;
+type Key = ContainerColumn | StatsColumn | 'size';
+
+/** The writable layers by container, as the sort reads figures (state/disk: asked only while ordering by them). */
+const sizeFigures = memoLast((sizes: DiskUsageState['containerSizes']) => new Map([...(sizes ?? new Map<string, ContainerSize>()).values()].map((c) => [c.Id, { sizeRw: writableSize(c) }])));
+
+/** Ordered by writable layer: its SIZE beside the state (as `docker ps -s`'s first figure). */
+function withSizeColumn(list: readonly Column<Key>[], state: AppState): readonly Column<Key>[] {
+  return paneView(state, ID).sort === 'size' ? sizeColumns(list) : list;
+}
+
+/** Made once per column set: the table reads its columns by identity. */
+const withSizes = new WeakMap<readonly Column<Key>[], readonly Column<Key>[]>();
+function sizeColumns(list: readonly Column<Key>[]): readonly Column<Key>[] {
+  let made = withSizes.get(list);
+  if (!made) {
+    const at = list.findIndex((c) => c.key === 'state') + 1;
+    made = [...list.slice(0, at), { key: 'size', title: 'SIZE', min: 7, max: 9, priority: 2, align: 'right' }, ...list.slice(at)];
+    withSizes.set(list, made);
+  }
+  return made;
+}
+
+/** A drawn row with its SIZE cell, kept while both stand (the table reads rows by identity: a new one each frame would never settle). */
+const sized = new WeakMap<TableRow<Key>, { size: string; row: TableRow<Key> }>();
+function withSize(row: TableRow<Key>, size: string): TableRow<Key> {
+  const kept = sized.get(row);
+  if (kept?.size === size) return kept.row;
+  const made = { ...row, cells: { ...row.cells, size } };
+  sized.set(row, { size, row: made });
+  return made;
+}
+
+function sizeCell(ctx: UiContext, id: string): string {
+  const size = writableSize(ctx.diskUsage.containerSizes?.get(id));
+  return size !== undefined ? dockerSize(size) : ctx.diskUsage.sizesComputing || !ctx.diskUsage.containerSizes ? '…' : '';
+}
 
 const columns: readonly Column<Key>[] = [
   { key: 'id', title: 'CONTAINER ID', min: 12, max: 12, priority: 1 },
@@ -81,7 +120,7 @@ export function containerRowsOf(state: AppState, ctx: UiContext): readonly Conta
   const view = paneView(state, ID);
   const o = options(state);
   const byFigures = o.stats && (view.sort === 'cpu' || view.sort === 'mem');
-  const figures = byFigures ? ctx.stats.byId : undefined;
+  const figures = byFigures ? ctx.stats.byId : view.sort === 'size' ? sizeFigures(ctx.diskUsage.containerSizes) : undefined;
   // Needing a look: stopped ones too (an OOM kill, a crash), not grouped.
   if (o.trouble) return troubleRows(selectContainerRows(ctx.engine.containers.items, true, view.filter, view.sort, figures, undefined), incidentMarks(ctx.incidents.incidents, ctx.incidents.oomKilledBefore));
   return selectContainerRows(ctx.engine.containers.items, o.all, view.filter, view.sort, figures, o.grouped ? o.folded : undefined);
@@ -236,14 +275,16 @@ export const containers: PaneDefinition<ContainerRow> = definePane<ContainerRow>
   },
   view: {
     kind: 'table',
-    columns: (state, ctx) => withEngineColumn(options(state).stats ? statsColumns : columns, ctx),
+    columns: (state, ctx) => withEngineColumn(withSizeColumn(options(state).stats ? statsColumns : columns, state), ctx),
     cells(row, state, ctx, nowMs) {
       const showStats = options(state).stats;
       // In a fleet, as of the row's own engine's answer (another engine's list time would age it wrongly).
       const answeredAt = arrivedAt(ctx.engine.containers, row.engine) ?? nowMs;
       const look = containerLook(row, incidentMarks(ctx.incidents.incidents, ctx.incidents.oomKilledBefore));
       const marks = ctx.freshness.remote.size > 0 || (ctx.freshness.tags?.size ?? 0) > 0 ? (containerMarks(ctx.freshness, ctx.engine.images.items, ctx.engine.containers.items).get(row.id) ?? '') : '';
-      return tableRowOf(row, fleetRowKey(ctx, row.engine, row.id), nowMs, answeredAt, ctx.times.byId.get(row.id), showStats ? ctx.stats.byId.get(row.id) : undefined, showStats, look, marks, ctx.stats.byId);
+      const drawnRow = tableRowOf(row, fleetRowKey(ctx, row.engine, row.id), nowMs, answeredAt, ctx.times.byId.get(row.id), showStats ? ctx.stats.byId.get(row.id) : undefined, showStats, look, marks, ctx.stats.byId);
+      // Ordered by writable layer: the size beside (a row of its own while this order lasts).
+      return paneView(state, ID).sort === 'size' && !row.group ? withSize(drawnRow, sizeCell(ctx, row.id)) : drawnRow;
     },
     message(state, ctx, rows) {
       if (!ctx.engine.containers.loaded) return { text: 'loading containers…' };
@@ -283,14 +324,15 @@ export const containers: PaneDefinition<ContainerRow> = definePane<ContainerRow>
     const times = onScreen(state, ctx)
       .filter((row) => isCoarse(row.status))
       .map((row) => row.id);
-    return { ...(options(state).stats && runningOnScreen(state, ctx)), ...(times.length > 0 && { times }), freshness: true };
+    return { ...(options(state).stats && runningOnScreen(state, ctx)), ...(times.length > 0 && { times }), freshness: true, ...(paneView(state, ID).sort === 'size' && { containerSizes: true }) };
   },
   actions: {
     // With the resource columns on, `o` orders by CPU and memory too.
     sort: (state) => {
       const orders = options(state).stats ? containerStatsSorts : containerSorts;
       const sort = nextSort(orders, paneView(state, ID).sort);
-      return notify(setSort(state, ID, sort), `containers sorted by ${sort}${isDescending(sort) ? ' (newest, busiest or largest first)' : ''}`);
+      const what = sort === 'size' ? 'writable layer size (biggest first; the engine measures each)' : sort;
+      return notify(setSort(state, ID, sort), `containers sorted by ${what}${isDescending(sort) && sort !== 'size' ? ' (newest, busiest or largest first)' : ''}`);
     },
     'toggle-all': (state) => {
       const all = !options(state).all;

@@ -9,7 +9,7 @@ import { usage } from '../../state/resources/resource-lists.ts';
 import { isPredefinedNetwork } from '../../state/prune/preview.ts';
 import { sanitizeLine, shortId } from '../format/index.ts';
 
-export type VolumeColumn = 'name' | 'driver' | 'mountpoint' | 'usedBy';
+export type VolumeColumn = 'name' | 'driver' | 'mountpoint' | 'size' | 'usedBy';
 export type NetworkColumn = 'name' | 'id' | 'driver' | 'scope' | 'usedBy';
 
 export interface ResourceRow<C extends string> {
@@ -62,7 +62,7 @@ export function volumeRows(volumes: readonly VolumeSummary[], containers: readon
     .map((v) => {
       const engine = memberOf(v);
       const by = usage(onEngine(containers, engine)).volumes.get(v.Name);
-      const cells = { name: sanitizeLine(v.Name), driver: sanitizeLine(v.Driver ?? ''), mountpoint: sanitizeLine(v.Mountpoint ?? ''), usedBy: users(by) };
+      const cells = { name: sanitizeLine(v.Name), driver: sanitizeLine(v.Driver ?? ''), mountpoint: sanitizeLine(v.Mountpoint ?? ''), size: '', usedBy: users(by) };
       return { key: v.Name, name: v.Name, cells, users: by?.length ?? 0, ...(engine !== undefined && { engine }) };
     })
     .filter((row) => matches(row.cells, needle) || matchesEngine(row.engine, needle));

@@ -19,7 +19,7 @@ export const selectContainerRows = memoLast(
     showAll: boolean,
     filter: string,
     sort: string,
-    figures?: ReadonlyMap<string, { cpuPercent?: number; memUsed?: number }>,
+    figures?: ReadonlyMap<string, { cpuPercent?: number; memUsed?: number; sizeRw?: number }>,
     /** Grouped by Compose project (`z`), with these projects folded; undefined: not grouped. */
     folded?: readonly string[],
   ): readonly ContainerRow[] => {

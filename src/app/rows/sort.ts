@@ -7,10 +7,13 @@ import type { ContainerRow } from './container-rows.ts';
 import type { ImageRow } from './image-rows.ts';
 import { compareNames } from '../format/collate.ts';
 
-export const containerSorts = ['created', 'name', 'image', 'state'] as const;
+/** 'size': the writable layer (the list asked with `size=1` while this order is chosen: state/disk). */
+export const containerSorts = ['created', 'name', 'image', 'state', 'size'] as const;
 /** With the resource columns on, `o` also orders by them (busiest first). */
 export const containerStatsSorts = [...containerSorts, 'cpu', 'mem'] as const;
 export const imageSorts = ['created', 'size', 'tag'] as const;
+/** Volumes: by name (the list's own order), by size (the disk usage's), by how many containers use each. */
+export const volumeSorts = ['name', 'size', 'used-by'] as const;
 export type ContainerSort = (typeof containerSorts)[number];
 export type ImageSort = (typeof imageSorts)[number];
 
@@ -21,23 +24,24 @@ export function nextSort(orders: readonly string[], current: string): string {
 
 /** Descending orders (newest, largest first) are drawn ↓ in the header, alphabetical ones ↑. */
 export function isDescending(by: string): boolean {
-  return by === 'created' || by === 'size' || by === 'cpu' || by === 'mem';
+  return by === 'created' || by === 'size' || by === 'cpu' || by === 'mem' || by === 'used-by';
 }
 
 // Live states first, then the ones a person is likely looking for, then the gone.
 const stateRank: Record<string, number> = { running: 0, restarting: 1, paused: 2, created: 3, exited: 4, removing: 5, dead: 6 };
 
 /** Sorting by a resource figure needs the figures: busiest first, unmeasured rows last. */
-export type FigureOf = (id: string) => { cpuPercent?: number; memUsed?: number } | undefined;
+export type FigureOf = (id: string) => { cpuPercent?: number; memUsed?: number; sizeRw?: number } | undefined;
 
 export function sortContainerRows(rows: ContainerRow[], by: string, figures?: FigureOf): ContainerRow[] {
   switch (by) {
     case 'cpu':
-    case 'mem': {
+    case 'mem':
+    case 'size': {
       if (!figures) return rows;
       const value = (row: ContainerRow) => {
         const f = figures(row.id);
-        return (by === 'cpu' ? f?.cpuPercent : f?.memUsed) ?? -1;
+        return (by === 'cpu' ? f?.cpuPercent : by === 'mem' ? f?.memUsed : f?.sizeRw) ?? -1;
       };
       return rows.sort((a, b) => value(b) - value(a));
     }

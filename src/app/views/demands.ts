@@ -4,6 +4,7 @@ import type { AppState } from '../types.ts';
 import { viewOf } from './index.ts';
 
 export function viewDemands(state: AppState): Demands {
-  const stats = state.overlays.flatMap((o) => (o.kind === 'dialog' ? [] : (viewOf(o)?.demands?.(o).stats ?? [])));
-  return stats.length > 0 ? { stats } : {};
+  const each = state.overlays.flatMap((o) => (o.kind === 'dialog' ? [] : [viewOf(o)?.demands?.(o) ?? {}]));
+  const stats = each.flatMap((d) => d.stats ?? []);
+  return { ...(stats.length > 0 && { stats }), ...(each.some((d) => d.diskUsage) && { diskUsage: true }) };
 }

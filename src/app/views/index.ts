@@ -4,6 +4,7 @@
  */
 import { buildSteps } from './build-steps.ts';
 import { describe } from './describe.ts';
+import { disk } from './disk.ts';
 import { engines } from './engines.ts';
 import { files } from './files.ts';
 import { health } from './health.ts';
@@ -37,6 +38,7 @@ export const views: readonly AnyView[] = [
   registeredView(relations),
   registeredView(ports),
   registeredView(forwards),
+  registeredView(disk),
 ];
 
 /** The views others open (module.ts `ViewApp`): text over the screen, the switcher switching. */

@@ -50,6 +50,10 @@ export class EnginePulse implements LiveSource<PulseState> {
   private looked = new Set<string>();
   private last: { at: number; samples: Map<string, CgroupSample> } | undefined;
   private sampler: CgroupSampler | undefined;
+  /** Hears every disk usage answer the client gets, whoever asked (the disk view, a prune preview). */
+  private unhear: (() => void) | undefined;
+  /** When the last disk usage answer came (Date.now() ms): the minute's read waits a minute from it. */
+  private diskAt = 0;
 
   constructor(
     private readonly client: () => EngineClient,
@@ -90,6 +94,8 @@ export class EnginePulse implements LiveSource<PulseState> {
     this.cgroupTimer = undefined;
     clearTimeout(this.lookTimer);
     this.lookTimer = undefined;
+    this.unhear?.();
+    this.unhear = undefined;
     this.last = undefined;
     this.looked.clear();
   }
@@ -98,6 +104,11 @@ export class EnginePulse implements LiveSource<PulseState> {
     const abort = new AbortController();
     this.abort = abort;
     if (this.store.getState().ncpu === undefined) void this.readHost(abort.signal);
+    // Another reader's answer is the line's too: the disk view's reads keep it current, and spare its own.
+    this.unhear = this.client().onDiskUsage?.((usage) => {
+      this.diskAt = Date.now();
+      this.store.update((s) => ({ ...s, disk: diskSummary(usage), error: undefined }));
+    });
     void this.readDisk(abort.signal);
     this.lookSoon();
     this.cgroupTimer = setInterval(() => this.sampleCgroups(), this.cgroupEveryMs);
@@ -140,8 +151,14 @@ export class EnginePulse implements LiveSource<PulseState> {
   }
 
   private async readDisk(signal: AbortSignal): Promise<void> {
+    const age = Date.now() - this.diskAt;
+    if (age < this.everyMs && this.store.getState().disk) {
+      this.timer = setTimeout(() => void this.readDisk(signal), this.everyMs - age);
+      return;
+    }
     try {
       const disk = diskSummary(await this.client().systemDf(signal));
+      this.diskAt = Date.now();
       if (!signal.aborted) this.store.update((s) => ({ ...s, disk, error: undefined }));
     } catch (error) {
       if (!signal.aborted) this.store.update((s) => ({ ...s, error: (error as Error).message }));

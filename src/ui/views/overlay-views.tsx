@@ -4,13 +4,14 @@
  * its module's.
  */
 import type { ReactElement } from 'react';
-import type { AppState, BuildStepsOverlay, EnginesOverlay, FilesOverlay, ForwardsOverlay, HelpOverlay, HistoryOverlay, IncidentOverlay, InspectOverlay, LayersOverlay, LogsOverlay, Overlay, PaletteOverlay, PortsOverlay, StatsOverlay } from '../../app/types.ts';
+import type { AppState, BuildStepsOverlay, DiskOverlay, EnginesOverlay, FilesOverlay, ForwardsOverlay, HelpOverlay, HistoryOverlay, IncidentOverlay, InspectOverlay, LayersOverlay, LogsOverlay, Overlay, PaletteOverlay, PortsOverlay, StatsOverlay } from '../../app/types.ts';
 import { viewOf } from '../../app/views/index.ts';
 import type { ViewDrawing } from '../../app/views/module.ts';
 import { DialogHost } from '../dialogs/dialog-host.tsx';
 import { helpContexts } from '../../app/keys/contexts.ts';
 import type { CommandRunner } from '../../app/handlers/runner.ts';
 import { BuildStepsView } from './build-steps-view.tsx';
+import { DiskView } from './disk-view.tsx';
 import { EnginesView } from './engines-view.tsx';
 import { FilesView } from './files-view.tsx';
 import { ForwardsView } from './forwards-view.tsx';
@@ -50,6 +51,7 @@ const drawings: { [D in ViewDrawing]: (props: Props<Overlay>) => ReactElement } 
   'layer-tree': ({ overlay, width, height }) => <LayersView overlay={overlay as LayersOverlay} width={width} height={height} />,
   'port-list': ({ overlay, width, height }) => <PortsView overlay={overlay as PortsOverlay} width={width} height={height} />,
   'forward-list': ({ overlay, width, height }) => <ForwardsView overlay={overlay as ForwardsOverlay} width={width} height={height} />,
+  'disk-usage': ({ overlay, width, height }) => <DiskView overlay={overlay as DiskOverlay} width={width} height={height} />,
 };
 
 export function OverlayView(props: Props<Overlay>) {

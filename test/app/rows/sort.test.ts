@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { ContainerRow } from '../../../src/app/rows/container-rows.ts';
 import type { ImageRow } from '../../../src/app/rows/image-rows.ts';
-import { containerSorts, imageSorts, isDescending, nextSort, sortContainerRows, sortImageRows } from '../../../src/app/rows/sort.ts';
+import { containerSorts, imageSorts, isDescending, nextSort, sortContainerRows, sortImageRows, volumeSorts } from '../../../src/app/rows/sort.ts';
 
 function crow(id: string, name: string, state: string, image = 'img'): ContainerRow {
   return { id, state, haystack: '', cells: { id, name, image, state, status: '', ports: '' } };
@@ -12,10 +12,17 @@ function irow(tag: string, sizeBytes: number): ImageRow {
 }
 
 test('nextSort cycles each pane through its orders and back', () => {
-  assert.deepEqual(['created', 'name', 'image', 'state'].map((s) => nextSort(containerSorts, s)), ['name', 'image', 'state', 'created']);
+  assert.deepEqual(['created', 'name', 'image', 'state', 'size'].map((s) => nextSort(containerSorts, s)), ['name', 'image', 'state', 'size', 'created']);
+  assert.deepEqual(['name', 'size', 'used-by'].map((s) => nextSort(volumeSorts, s)), ['size', 'used-by', 'name']);
   assert.deepEqual(['created', 'size', 'tag'].map((s) => nextSort(imageSorts, s)), ['size', 'tag', 'created']);
   assert.equal(nextSort(imageSorts, 'state'), 'created', 'an order from the other pane starts over');
-  assert.ok(isDescending('created') && isDescending('size') && !isDescending('name'));
+  assert.ok(isDescending('created') && isDescending('size') && isDescending('used-by') && !isDescending('name'));
+});
+
+test('containers by writable layer: biggest first, not measured last; ties keep the newest-first order', () => {
+  const rows = [crow('1', 'a', 'running'), crow('2', 'b', 'exited'), crow('3', 'c', 'running'), crow('4', 'd', 'running')];
+  const sizes = new Map([['1', { sizeRw: 10 }], ['2', { sizeRw: 500 }], ['4', { sizeRw: 10 }]]);
+  assert.deepEqual(sortContainerRows([...rows], 'size', (id) => sizes.get(id)).map((r) => r.id), ['2', '1', '4', '3']);
 });
 
 test('containers: names compare as people read them (web-2 before web-10); states live first; ties keep the newest-first order', () => {
