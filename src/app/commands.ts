@@ -27,6 +27,7 @@ import type { LogHistoryInfo } from '../state/logs/log-history.ts';
 import type { QueryOptions } from '../state/logs/query.ts';
 import type { TimeWindow } from '../state/logs/time-window.ts';
 import type { PrunePreview, PruneTarget } from '../state/prune/preview.ts';
+import type { BackupJob } from '../state/backups/backup-jobs.ts';
 import { NOTICE_MS, withNotice } from './navigation.ts';
 import type { AppState, EngineRow, InspectTarget, Notice } from './types.ts';
 
@@ -95,7 +96,13 @@ type ImageCommand =
   | { type: 'pull-start'; overlay: number; reference: string; auth?: { username: string; password: string }; push?: boolean }
   | { type: 'pull-cancel'; pullId: string }
   | { type: 'pull-dismiss'; pullId: string }
-  | { type: 'credentials-lookup'; overlay: number; reference: string };
+  | { type: 'credentials-lookup'; overlay: number; reference: string }
+  /**
+   * A backup (save, load, export, a volume's export or restore: state/backups) checked, then
+   * started in the Pulls pane (Transfers). `overwrite`: replace the local file there;
+   * `intoFiles`: restore into a volume that holds files.
+   */
+  | { type: 'backup-start'; overlay: number; job: BackupJob; file: string; overwrite: boolean; intoFiles: boolean };
 
 /** Volumes and networks. */
 type ResourceCommand =
@@ -200,6 +207,9 @@ export type CopyInReply = { kind: 'done'; message: string; target: string } | { 
 
 export type CopyOutReply = { kind: 'done'; message: string } | { kind: 'exists'; target: string } | { kind: 'failed'; message: string };
 
+/** A backup started (its block in the Transfers pane), or what to ask first, or why not. */
+export type BackupReply = { kind: 'started'; transferId: string } | { kind: 'exists'; target: string } | { kind: 'not-empty'; volume: string } | { kind: 'failed'; message: string };
+
 export type PruneReply =
   | { kind: 'previewed'; serial: number; preview: PrunePreview }
   | { kind: 'preview-failed'; serial: number; message: string }
@@ -272,7 +282,7 @@ export type ExecReply =
   | { kind: 'failed'; message: string }
   | { kind: 'handed-back'; text: string; tone: 'info' | 'error' };
 
-export type DialogReply = ExecReply | RequestReply | CommitReply | CopyOutReply | CopyInReply | PruneReply | PullReply | RunReply | RecreateReply | UpdateReply | SetReply | ComposeReply;
+export type DialogReply = ExecReply | RequestReply | CommitReply | CopyOutReply | CopyInReply | BackupReply | PruneReply | PullReply | RunReply | RecreateReply | UpdateReply | SetReply | ComposeReply;
 
 /** The inspect view's text (a JSON document pretty, a diff's tree, or the engine's refusal). */
 export type InspectReply = { kind: 'lines'; lines: readonly string[] };

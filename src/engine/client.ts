@@ -7,6 +7,7 @@ import * as exec from './exec.ts';
 import * as attach from './attach.ts';
 import { EngineHttp } from './http.ts';
 import * as archive from './archive.ts';
+import * as backups from './backups.ts';
 import * as changes from './changes.ts';
 import * as resources from './resources.ts';
 import * as pruning from './prune.ts';
@@ -344,6 +345,22 @@ export class EngineClient {
 
   putArchive(id: string, directory: string, tar: Uint8Array, signal?: AbortSignal) {
     return archive.putArchive(this.http, id, directory, tar, signal);
+  }
+
+  saveImages(names: readonly string[], signal?: AbortSignal) {
+    return backups.saveImages(this.http, names, signal);
+  }
+
+  loadImages(tar: AsyncIterable<Uint8Array>, signal?: AbortSignal) {
+    return backups.loadImages(this.http, tar, signal);
+  }
+
+  exportContainer(id: string, signal?: AbortSignal) {
+    return backups.exportContainer(this.http, id, signal);
+  }
+
+  putArchiveStream(id: string, directory: string, tar: AsyncIterable<Uint8Array>, signal?: AbortSignal) {
+    return backups.putArchiveStream(this.http, id, directory, tar, signal);
   }
 
   containerChanges(id: string, signal?: AbortSignal) {

@@ -2,6 +2,7 @@
  * The dialogs: one line each. A dialog is its module (machine.ts says what one declares): its
  * state, keys, results, view and the actions that open it.
  */
+import { backup } from './backup.ts';
 import { bulk } from './bulk.ts';
 import { commit } from './commit.ts';
 import { compose } from './compose.ts';
@@ -19,6 +20,7 @@ import { recreate } from './recreate.ts';
 import { remove } from './remove.ts';
 import { rename } from './rename.ts';
 import { run } from './run.ts';
+import { saveTar } from './save-tar.ts';
 import { scale } from './scale.ts';
 import { stop } from './stop.ts';
 import { tag } from './tag.ts';
@@ -45,6 +47,8 @@ export const dialogs: readonly AnyDialog[] = [
   registered(recreate),
   registered(update),
   registered(engineName),
+  registered(saveTar),
+  registered(backup),
 ];
 
 /** A protected engine's question, asked before a change on it (app/fleet/access.ts). */

@@ -5,6 +5,7 @@
  */
 import type { CommandType } from '../commands.ts';
 import { appHandlers } from './app.ts';
+import { backupHandlers } from './backups.ts';
 import { composeHandlers } from './compose.ts';
 import { containerHandlers } from './containers.ts';
 import { engineHandlers } from './engines.ts';
@@ -36,4 +37,5 @@ export const handlers: HandlerTable<Exclude<CommandType, 'timer-start' | 'overla
   ...viewHandlers,
   ...engineHandlers,
   ...fileHandlers,
+  ...backupHandlers,
 };

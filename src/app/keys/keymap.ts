@@ -78,6 +78,10 @@ export type ActionId =
   | 'activate'
   | 'push'
   | 'update-image'
+  | 'save-tar'
+  | 'load-tar'
+  | 'export-volume'
+  | 'restore-volume'
   | 'toggle-compose'
   | 'compose'
   | 'fold'
@@ -183,7 +187,7 @@ export const keymap: readonly Binding[] = [
   { action: 'prev-pane', keys: ['shift+tab'], description: 'previous pane', contexts: ['panes'] },
   { action: 'pane-containers', keys: ['1'], description: 'Containers pane', contexts: ['panes'] },
   { action: 'pane-images', keys: ['2'], description: 'Images pane', contexts: ['panes'] },
-  { action: 'pane-pulls', keys: ['3'], description: 'Pulls pane', contexts: ['panes'] },
+  { action: 'pane-pulls', keys: ['3'], description: 'Transfers pane: pulls, pushes, saves, loads, exports and restores', contexts: ['panes'] },
   { action: 'pane-volumes', keys: ['4'], description: 'Volumes pane', contexts: ['panes'] },
   { action: 'pane-networks', keys: ['5'], description: 'Networks pane', contexts: ['panes'] },
   { action: 'pane-events', keys: ['6'], description: 'Events pane: what the engine reported, newest first', contexts: ['panes'] },
@@ -228,6 +232,10 @@ export const keymap: readonly Binding[] = [
   { action: 'tag', keys: ['t'], description: 'tag the image with another name (docker tag)', contexts: ['images'], footer: 'tag' },
   { action: 'update-image', keys: ['u'], description: 'update the image: pull its tag anew (bars in the Pulls pane), then offer to recreate the containers that ran the old one (replaced, rolled back if one fails); ⇡ marks a tag whose registry holds a newer image, and the containers running it', contexts: ['images'], footer: 'update' },
   { action: 'push', keys: ['P'], description: 'push the image to its registry, a bar per layer in the Pulls pane (credentials as for pulls; marked images: push each)', contexts: ['images'], footer: 'push' },
+  { action: 'save-tar', keys: ['w'], description: 'write to a local tar, a bar in the Transfers pane: the image (marked images: all in one tar) as docker save, the container’s filesystem as docker export', contexts: ['containers', 'images'], footer: 'save' },
+  { action: 'load-tar', keys: ['I'], description: 'load images from a local tar (.tar or .tar.gz, as docker load), its progress in the Transfers pane', contexts: ['images'], footer: 'load' },
+  { action: 'export-volume', keys: ['w'], description: 'export the volume to a local .tar or .tar.gz through a stopped helper container (its users may be paused or stopped meanwhile), a bar in the Transfers pane', contexts: ['volumes'], footer: 'export' },
+  { action: 'restore-volume', keys: ['I'], description: 'restore a local tar into a new or empty volume through a stopped helper container (asks before writing into one that holds files)', contexts: ['volumes'], footer: 'restore' },
   { action: 'run', keys: ['r'], description: 'run a container', contexts: ['containers', 'images'], footer: 'run' },
   { action: 'stop', keys: ['s'], description: 'stop the container', contexts: ['containers'], footer: 'stop' },
   { action: 'start', keys: ['S'], description: 'start the stopped container', contexts: ['containers'], footer: 'start' },
@@ -245,8 +253,8 @@ export const keymap: readonly Binding[] = [
   { action: 'sort', keys: ['o'], description: 'sort by the next column (containers: created, name, image, state; images: created, size, tag)', contexts: ['containers', 'images'], footer: 'sort' },
   { action: 'copy', keys: ['y'], description: 'copy the id (an image row: its name; an action: its docker command) to the clipboard', contexts: ['containers', 'images', 'actions'], footer: 'copy' },
   { action: 'remove', keys: ['d'], description: 'remove (asks first)', contexts: ['containers', 'images', 'volumes', 'networks', 'services'], footer: 'remove' },
-  { action: 'cancel-pull', keys: ['x', 'escape'], label: 'x', description: 'cancel the selected pull', contexts: ['pulls'], footer: 'cancel' },
-  { action: 'dismiss-pull', keys: ['d'], description: 'dismiss a finished pull', contexts: ['pulls'], footer: 'dismiss' },
+  { action: 'cancel-pull', keys: ['x', 'escape'], label: 'x', description: 'cancel the selected pull or transfer (a backup’s helper container and partial file are removed)', contexts: ['pulls'], footer: 'cancel' },
+  { action: 'dismiss-pull', keys: ['d'], description: 'dismiss a finished pull or transfer', contexts: ['pulls'], footer: 'dismiss' },
   { action: 'mark', keys: [' '], label: 'Space', description: 'mark the row, or unmark it: d then removes every marked row (one confirmation)', contexts: ['images', 'volumes', 'networks'], footer: 'mark' },
   { action: 'mark-range', keys: ['V'], description: 'mark every row from the last mark to this one', contexts: MARKED },
   { action: 'mark-all', keys: ['ctrl+a'], description: 'mark every row the filter shows', contexts: MARKED },

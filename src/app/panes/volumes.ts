@@ -26,7 +26,7 @@ const everyRow = memoLast((items: Parameters<typeof volumeRows>[0], containers: 
 export const volumes = definePane<ResourceRow<VolumeColumn>>({
   id: ID,
   title: 'Volumes',
-  footer: ['create', 'remove', 'filter', 'inspect', 'prune', 'pull', 'next-pane', 'engines'],
+  footer: ['create', 'remove', 'filter', 'inspect', 'export-volume', 'restore-volume', 'prune', 'pull', 'next-pane', 'engines'],
   rows: (state, ctx) => rowsOf(ctx.resources.volumes.items, ctx.engine.containers.items, paneView(state, ID).filter),
   key: (row, ctx) => fleetRowKey(ctx, row.engine, row.key),
   filterable: true,

@@ -17,7 +17,8 @@ import type { PullOptions, PushOptions } from '../../engine/images.ts';
 import { parseImageReference, pullTarget } from '../../engine/reference.ts';
 import type { PullMessage } from '../../engine/types.ts';
 import { Store } from '../store.ts';
-import { createPull, finishPull, foldPullMessage, type PullOutcome, type PullState } from './pull-reducer.ts';
+import { createPull, finishPull, foldPullMessage, TRANSFER_ROW, type PullOutcome, type PullState } from './pull-reducer.ts';
+import type { TransferSpec } from './transfer.ts';
 
 /** The EngineClient methods a pull (and a push) needs (tests pass a fake). */
 export interface PullClient {
@@ -66,6 +67,9 @@ export class InvalidReferenceError extends Error {
 }
 
 const DEFAULT_THROTTLE_MS = 66;
+
+/** A transfer row's phase once its bytes are all moved. */
+const TRANSFER_DONE = { Reading: 'Read', Writing: 'Written', Sending: 'Sent' } as const;
 
 interface Running {
   key: string;
@@ -140,6 +144,51 @@ export class PullManager {
     const typed: RegistryAuth | undefined = options.auth && { username: options.auth.username, password: options.auth.password, serveraddress: authConfigKey(parsed.ref.domain) };
     const settled = this.run(options.on?.client ?? this.client, id, parsed.ref.familiar, target, typed, abort.signal, kind);
     this.running.set(id, { key, abort, settled });
+    this.publish();
+    return id;
+  }
+
+  /**
+   * Starts a transfer that is not a pull (a backup: state/backups) in the same pane, under the
+   * same cancel key, and returns its id. Its work reports bytes and the engine's messages; a
+   * cancel aborts its signal, and the work cleans up after itself (its helper, its partial file)
+   * before `settled` resolves.
+   */
+  startTransfer(spec: TransferSpec, on?: { engine: string }): string {
+    if (this.stopped) throw new Error('the pull manager has been stopped');
+    this.counter += 1;
+    const id = `transfer-${this.counter}`;
+    const engine = on?.engine ?? this.engine;
+    const pull = createPull({ id, reference: spec.title, fromImage: spec.title, tag: '', startedAt: this.now(), engine, kind: 'transfer', words: spec.words });
+    this.pulls.set(id, pull);
+    this.order = [id, ...this.order];
+    const abort = new AbortController();
+    let phase = spec.phase;
+    let last: { current: number; total?: number } | undefined;
+    const report = {
+      bytes: (current: number, total?: number) => {
+        last = { current, ...(total !== undefined && { total }) };
+        this.fold(id, { id: TRANSFER_ROW, status: phase, progressDetail: last });
+      },
+      phase: (next: typeof phase) => {
+        phase = next;
+      },
+      message: (message: PullMessage) => this.fold(id, message),
+    };
+    const settled = (async (): Promise<PullState | undefined> => {
+      let outcome: PullOutcome;
+      try {
+        const line = await spec.run(report, abort.signal);
+        // The row ends in its own past tense, its bar full at what was moved.
+        if (last !== undefined && !abort.signal.aborted) this.fold(id, { id: TRANSFER_ROW, status: TRANSFER_DONE[phase], progressDetail: { current: last.current, total: last.total ?? last.current } });
+        if (line !== undefined) this.fold(id, { status: line });
+        outcome = abort.signal.aborted ? { status: 'cancelled' } : { status: 'done' };
+      } catch (error) {
+        outcome = abort.signal.aborted ? { status: 'cancelled' } : { status: 'error', message: describeError(error) };
+      }
+      return this.end(id, outcome);
+    })();
+    this.running.set(id, { key: id, abort, settled });
     this.publish();
     return id;
   }
