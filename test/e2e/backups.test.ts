@@ -53,23 +53,35 @@ async function until(check: () => Promise<boolean> | boolean, what: string, time
   }
 }
 
-/** Replaces the focused field's text. */
-const retype = (text: string) => [ctrlU, ...text];
 
 test('backups: a volume exported, removed and restored; images saved and loaded both ways; a cancelled export leaves nothing', async () => {
-  const fill = [
+  const setup = [
     'mkdir -p /v/d/e && echo hello > /v/a.txt && chmod 600 /v/a.txt && dd if=/dev/urandom of=/v/d/b.bin bs=1k count=300 2>/dev/null',
     'chmod 750 /v/d && ln -s a.txt /v/link && echo x > /v/d/e/x && chmod 4755 /v/d/e/x',
   ].join(' && ');
   await Promise.all([
-    sandboxDocker(['run', '--rm', '--network', 'none', '-v', `${vol}:/v`, env.images.busybox, 'sh', '-c', fill]),
+    sandboxDocker(['run', '--rm', '--network', 'none', '-v', `${vol}:/v`, env.images.busybox, 'sh', '-c', setup]),
     // Random bytes do not compress: gzip keeps this export running long enough to cancel.
-    sandboxDocker(['run', '--rm', '--network', 'none', '-v', `${big}:/v`, env.images.busybox, 'sh', '-c', 'dd if=/dev/urandom of=/v/big bs=1M count=160 2>/dev/null']),
+    sandboxDocker(['run', '--rm', '--network', 'none', '-v', `${big}:/v`, env.images.busybox, 'sh', '-c', 'dd if=/dev/urandom of=/v/big bs=1M count=128 2>/dev/null']),
     sandboxDocker(['tag', env.images.busybox, image]),
   ]);
   const before = await listing(vol);
   assert.match(before, /a\.txt/);
 
+  /** Replaces the focused field's text (Ctrl-U, then the text in one write, as a paste). */
+  const retype = async (text: string) => {
+    await b.type(ctrlU);
+    b.write(text);
+    await b.waitFor(text);
+  };
+  /** Fills the form's fields in order and submits it. */
+  const fill = async (...texts: string[]) => {
+    for (const [i, text] of texts.entries()) {
+      if (i > 0) await b.type(key.tab);
+      await retype(text);
+    }
+    await b.type(key.enter);
+  };
   const b = launchBerth({ env: { DOCKER_HOST: env.dockerHost, DOCKER_CONFIG: env.clientConfigDir }, cols: 160, rows: 40, cwd: dir });
   session = b;
   await b.waitFor('● live');
@@ -80,7 +92,9 @@ test('backups: a volume exported, removed and restored; images saved and loaded 
   await b.waitFor((s) => s.split('\n').some((line) => line.startsWith(vol)), WAIT_MS);
   await b.type('w');
   await b.waitFor(`Export volume ${vol} to a tar`);
-  await b.type(key.tab, ...retype(env.images.busybox), key.enter);
+  await b.type(key.tab);
+  await retype(env.images.busybox);
+  await b.type(key.enter);
   await b.waitFor(new RegExp(`volume ${vol} → \\./${vol}\\.tar\\s+exported`), WAIT_MS);
   await b.waitFor(/Written/);
   assert.ok(existsSync(join(dir, `${vol}.tar`)));
@@ -91,7 +105,7 @@ test('backups: a volume exported, removed and restored; images saved and loaded 
   await b.type('4');
   await b.type('I');
   await b.waitFor('Restore a tar into a volume');
-  await b.type(...`./${vol}.tar`, key.tab, ...retype(vol), key.tab, ...retype(env.images.busybox), key.enter);
+  await fill(`./${vol}.tar`, vol, env.images.busybox);
   await b.waitFor(new RegExp(`\\./${vol}\\.tar → volume ${vol}\\s+restored`), WAIT_MS);
   assert.equal(await listing(vol), before);
   assert.equal(await helpers(vol), '');
@@ -100,7 +114,7 @@ test('backups: a volume exported, removed and restored; images saved and loaded 
   await b.type('4');
   await b.type('I');
   await b.waitFor('Restore a tar into a volume');
-  await b.type(...`./${vol}.tar`, key.tab, ...retype(vol), key.tab, ...retype(env.images.busybox), key.enter);
+  await fill(`./${vol}.tar`, vol, env.images.busybox);
   await b.waitFor(`volume ${vol} holds files`, WAIT_MS);
   await b.type(key.escape, key.escape);
   await b.waitFor((s) => !s.includes('Restore a tar into a volume'));
@@ -122,7 +136,8 @@ test('backups: a volume exported, removed and restored; images saved and loaded 
   await b.type('2');
   await b.type('I');
   await b.waitFor('Load images from a tar');
-  await b.type(...'./cli.tar', key.enter);
+  await retype('./cli.tar');
+  await b.type(key.enter);
   await b.waitFor(/\.\/cli\.tar → images\s+loaded/, WAIT_MS);
   await b.waitFor(`Loaded image: ${image}`, WAIT_MS);
   assert.match(await sandboxDocker(['image', 'inspect', '--format', '{{.Id}}', image]), /sha256:/);
@@ -133,7 +148,7 @@ test('backups: a volume exported, removed and restored; images saved and loaded 
   await b.waitFor((s) => s.split('\n').some((line) => line.startsWith(big)), WAIT_MS);
   await b.type('w');
   await b.waitFor(`Export volume ${big} to a tar`);
-  await b.type(...retype(`./${big}.tar.gz`), key.tab, ...retype(env.images.busybox), key.enter);
+  await fill(`./${big}.tar.gz`, env.images.busybox);
   await b.waitFor(new RegExp(`volume ${big} → \\./${big}\\.tar\\.gz\\s+exporting`), WAIT_MS);
   await b.waitFor(/Writing\s+\S+\s+[\d.]+\s?[kM]B/, WAIT_MS);
   await b.type('x');
@@ -141,6 +156,13 @@ test('backups: a volume exported, removed and restored; images saved and loaded 
   await until(async () => (await helpers(big)) === '', 'the helper container to be removed');
   await until(() => readdirSync(dir).every((name) => !name.startsWith(big)), 'the partial file to be removed');
   assert.deepEqual(readdirSync(dir).filter((name) => name.includes('berth-partial')), []);
+
+  // One action-log entry each, with its docker line.
+  await b.type('0');
+  await b.waitFor(`docker run --rm -v ${vol}:/v ${env.images.busybox} tar -C /v -cf - . >`, WAIT_MS);
+  await b.waitFor(`docker run --rm -i -v ${vol}:/v ${env.images.busybox} tar -C /v -xf - <`);
+  await b.waitFor(`docker save -o ./${tag}-img_1.tar ${image}`);
+  await b.waitFor('docker load -i ./cli.tar');
 
   await b.type('q');
   assert.equal((await b.exited).exitCode, 0);
