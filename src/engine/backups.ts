@@ -9,6 +9,9 @@ import type { EngineHttp } from './http.ts';
 import { readNdjson } from './streams/ndjson.ts';
 import type { PullMessage } from './types.ts';
 
+/** How long the engine may work on a whole tar (unpacking it) before it answers. */
+const SLOW_SECONDS = 600;
+
 /** `GET /images/get?names=…`: one tar holding every named image (their shared layers once). */
 export async function* saveImages(http: EngineHttp, names: readonly string[], signal?: AbortSignal): AsyncGenerator<Uint8Array> {
   const operation = `save ${names.join(' ')}`;
@@ -30,7 +33,8 @@ export async function* exportContainer(http: EngineHttp, id: string, signal?: Ab
  */
 export async function* loadImages(http: EngineHttp, tar: AsyncIterable<Uint8Array>, signal?: AbortSignal): AsyncGenerator<PullMessage> {
   const operation = 'load images';
-  const response = await http.send({ operation, method: 'POST', path: '/images/load', query: { quiet: false }, raw: { bytes: tar, type: 'application/x-tar' }, signal, stream: true });
+  // The engine may take the whole tar before it answers: its headers come after the unpacking.
+  const response = await http.send({ operation, method: 'POST', path: '/images/load', query: { quiet: false }, raw: { bytes: tar, type: 'application/x-tar' }, signal, stream: true, slowSeconds: SLOW_SECONDS });
   for await (const value of readNdjson(http.chunks(response, operation), { operation })) {
     if (value === null || typeof value !== 'object') continue;
     const message = value as PullMessage;
@@ -50,6 +54,7 @@ export async function putArchiveStream(http: EngineHttp, id: string, directory: 
     raw: { bytes: tar, type: 'application/x-tar' },
     signal,
     stream: true,
+    slowSeconds: SLOW_SECONDS,
   });
   response.body.resume();
   await new Promise<void>((resolve) => response.body.once('close', resolve).once('end', resolve));

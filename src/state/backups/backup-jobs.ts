@@ -170,7 +170,7 @@ async function firstEntry(source: AsyncIterable<Uint8Array>): Promise<{ first: s
  */
 async function withUsersHeld<T>(client: BackupClient, volume: string, users: VolumeUsers, work: () => Promise<T>): Promise<T> {
   if (users === 'leave') return work();
-  const running = await client.listContainers({ filters: { volume: [volume] } });
+  const running = await client.listContainers({ filters: { volume: [volume], status: ['running'] } });
   const held: string[] = [];
   try {
     for (const c of running) {
