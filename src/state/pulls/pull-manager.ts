@@ -93,6 +93,8 @@ export class PullManager {
   private timer: NodeJS.Timeout | undefined;
   private lastPublished = Number.NEGATIVE_INFINITY;
   private stopped = false;
+  /** Once stopped: resolves when every cancelled transfer has cleaned up (its helper container, its partial file). */
+  private cleanedUp: Promise<void> = Promise.resolve();
 
   constructor(options: PullManagerOptions) {
     this.client = options.client;
@@ -236,10 +238,19 @@ export class PullManager {
 
   /** Cancels every running pull and stops publishing (berth is quitting). */
   stop(): void {
+    this.cleanedUp = Promise.all([...this.running.values()].map((run) => run.settled)).then(
+      () => undefined,
+      () => undefined,
+    );
     for (const id of [...this.running.keys()]) this.cancel(id);
     this.stopped = true;
     clearTimeout(this.timer);
     this.timer = undefined;
+  }
+
+  /** After `stop`: resolves once what was cancelled has cleaned up after itself (berth waits for it, a little, as it quits). */
+  whenCleanedUp(): Promise<void> {
+    return this.cleanedUp;
   }
 
   private async run(
