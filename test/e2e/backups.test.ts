@@ -5,7 +5,8 @@
  * checksums); a restore into a volume that holds files asks first; an image saved by berth (`w`
  * on Images) loads with `docker load`, and a `docker save` tar loads in berth (`I`); a cancelled
  * export (a large volume to .tar.gz: gzip makes it slow) leaves no helper container and no
- * partial file.
+ * partial file. It passes on Podman too (`--engine=podman`: its local images are named
+ * docker.io/library/…).
  */
 import assert from 'node:assert/strict';
 import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
@@ -124,11 +125,12 @@ test('backups: a volume exported, removed and restored; images saved and loaded 
   await b.type('/', ...tag, key.enter);
   await b.waitFor(image.replace(':1', ''), WAIT_MS);
   await b.type('w');
-  await b.waitFor(`Save ${image} to a tar`);
+  // Podman names a local image docker.io/library/…
+  await b.waitFor(new RegExp(`Save (docker\\.io/library/)?${image} to a tar`));
   await b.type(key.enter);
   await b.waitFor(new RegExp(`${image} → \\./${tag}-img_1\\.tar\\s+saved`), WAIT_MS);
   await sandboxDocker(['rmi', image]);
-  assert.match(await sandboxDocker(['load', '-i', join(dir, `${tag}-img_1.tar`)]), new RegExp(`Loaded image: ${image}`));
+  assert.match(await sandboxDocker(['load', '-i', join(dir, `${tag}-img_1.tar`)]), new RegExp(`Loaded image: (docker\\.io/library/)?${image}`));
 
   // A docker save tar loads in berth.
   await sandboxDocker(['save', '-o', join(dir, 'cli.tar'), image]);
@@ -139,7 +141,7 @@ test('backups: a volume exported, removed and restored; images saved and loaded 
   await retype('./cli.tar');
   await b.type(key.enter);
   await b.waitFor(/\.\/cli\.tar → images\s+loaded/, WAIT_MS);
-  await b.waitFor(`Loaded image: ${image}`, WAIT_MS);
+  await b.waitFor(new RegExp(`Loaded images?: (docker\\.io/library/)?${image}`), WAIT_MS);
   assert.match(await sandboxDocker(['image', 'inspect', '--format', '{{.Id}}', image]), /sha256:/);
 
   // A large volume's export to .tar.gz, cancelled midway: no helper, no file, no partial file.
@@ -161,7 +163,7 @@ test('backups: a volume exported, removed and restored; images saved and loaded 
   await b.type('0');
   await b.waitFor(`docker run --rm -v ${vol}:/v ${env.images.busybox} tar -C /v -cf - . >`, WAIT_MS);
   await b.waitFor(`docker run --rm -i -v ${vol}:/v ${env.images.busybox} tar -C /v -xf - <`);
-  await b.waitFor(`docker save -o ./${tag}-img_1.tar ${image}`);
+  await b.waitFor(new RegExp(`docker save -o \\./${tag}-img_1\\.tar (docker\\.io/library/)?${image}`));
   await b.waitFor('docker load -i ./cli.tar');
 
   await b.type('q');

@@ -43,9 +43,11 @@ export interface BackupFormState {
   notEmpty?: string;
 }
 
-/** A name fit for a file in the current directory ("busybox:latest" → "busybox_latest"). */
+/** A name fit for a file in the current directory ("busybox:latest" → "busybox_latest"; Podman's "docker.io/library/" left out). */
 export function fileWord(name: string): string {
-  return name.replace(/^\/+/, '').replace(/[^A-Za-z0-9._-]+/g, '_') || 'backup';
+  return name
+    .replace(/^\/+/, '')
+    .replace(/^docker\.io\/(library\/)?/, '').replace(/[^A-Za-z0-9._-]+/g, '_') || 'backup';
 }
 
 /** The form's first state: its rows and their prefills. */

@@ -41,6 +41,7 @@ test('the helper is the smallest tagged image; a file name is made of a referenc
   assert.equal(smallestImage([]), undefined);
   assert.equal(fileWord('registry:5000/app/web:1.2'), 'registry_5000_app_web_1.2');
   assert.equal(fileWord('/web'), 'web');
+  assert.equal(fileWord('docker.io/library/busybox:latest'), 'busybox_latest', 'Podman’s local names lose their prefix');
 });
 
 /** A tar header block naming `name` (type `type`), then its contents padded: enough for the header reader. */
