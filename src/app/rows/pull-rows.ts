@@ -190,19 +190,22 @@ function overallLine(pull: PullState, width: number, layout: LayerLayout, stalle
   // Before the first layer (or for an image that is up to date) there is nothing to add up.
   if (totals.layersTotal === 0) return undefined;
   const label = fit(pull.kind === 'transfer' ? transferLabel(pull, totals, stalled) : `${totals.layersDone}/${plural(totals.layersTotal, 'layer')} done`, layout.idWidth + 1 + layout.phaseWidth);
+  // A transfer whose size is not known ahead (an export) has no bar to fill, only its bytes row's amount and rate.
+  const sizeless = pull.kind === 'transfer' && totals.bytesKnown === 0;
   const fraction = pull.status === 'done' ? 1 : totals.bytesKnown > 0 ? totals.bytesDone / totals.bytesKnown : 0;
   const tone: Tone = pull.status === 'error' ? 'error' : pull.status === 'cancelled' ? 'warning' : pull.status === 'done' ? 'success' : 'accent';
   const amount = totals.bytesKnown > 0 ? formatBytesPair(totals.bytesDone, totals.bytesKnown) : '';
   const segments: Segment[] = [{ text: ' '.repeat(INDENT) }, { text: label, bold: true }, { text: ' ' }];
   // A rate is a thing of the past once nothing has come for a while.
-  segments.push(...progressSegments(layout, layout.barWidth > 0 ? fraction : undefined, amount, stalled ? undefined : totals.rate, tone));
+  segments.push(...progressSegments(layout, layout.barWidth > 0 && !sizeless ? fraction : undefined, amount, stalled ? undefined : totals.rate, tone));
   return { key: 'overall', segments: clip(trimEnd(segments), width) };
 }
 
 /** A transfer's overall label: the time left at the rate now (ETA), while it runs and the total is known. */
 export function transferLabel(pull: PullState, totals: ReturnType<typeof pullTotals>, stalled: boolean): string {
   if (pull.status !== 'running') return pull.status === 'done' ? 'all moved' : '';
-  if (stalled || totals.rate === undefined || totals.rate <= 0 || totals.bytesKnown <= 0) return 'ETA –';
+  if (totals.bytesKnown <= 0) return 'size not known ahead';
+  if (stalled || totals.rate === undefined || totals.rate <= 0) return 'ETA –';
   const left = Math.max(0, totals.bytesKnown - totals.bytesDone);
   return `ETA ${formatElapsed((left / totals.rate) * 1000 + 999)}`;
 }
