@@ -26,6 +26,13 @@ export async function* exportContainer(http: EngineHttp, id: string, signal?: Ab
   yield* http.chunks(response, operation);
 }
 
+/** The size of a container's whole filesystem (`SizeRootFs`, inspect with `size=1`): about what its export weighs. The engine walks the files for it. */
+export async function containerRootSize(http: EngineHttp, id: string, signal?: AbortSignal): Promise<number | undefined> {
+  const { value } = await http.json<{ SizeRootFs?: unknown }>({ operation: 'size the container', method: 'GET', path: `/containers/${encodeURIComponent(id)}/json`, query: { size: true }, signal, slowSeconds: SLOW_SECONDS });
+  const size = value?.SizeRootFs;
+  return typeof size === 'number' && Number.isFinite(size) && size > 0 ? size : undefined;
+}
+
 /**
  * `POST /images/load`: sends the tar as it is read and yields the engine's progress messages
  * ("Loading layer" with bytes, then "Loaded image: …"). An error the engine reports inside the

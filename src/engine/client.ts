@@ -359,6 +359,10 @@ export class EngineClient {
     return backups.exportContainer(this.http, id, signal);
   }
 
+  containerRootSize(id: string, signal?: AbortSignal) {
+    return backups.containerRootSize(this.http, id, signal);
+  }
+
   putArchiveStream(id: string, directory: string, tar: AsyncIterable<Uint8Array>, signal?: AbortSignal) {
     return backups.putArchiveStream(this.http, id, directory, tar, signal);
   }

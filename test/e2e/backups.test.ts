@@ -3,12 +3,14 @@
  * session (its current directory a fresh temporary one): a volume exported (`w` on Volumes),
  * removed and restored (`I`) holds the same files (tar listings with sizes and modes, and their
  * checksums); a restore into a volume that holds files asks first; an image saved by berth (`w`
- * on Images) loads with `docker load`, and a `docker save` tar loads in berth (`I`); a cancelled
+ * on Images) loads with `docker load`, and a `docker save` tar loads in berth (`I`); a container's
+ * filesystem exported (`w` on Containers) holds its files; a cancelled
  * export (a large volume to .tar.gz: gzip makes it slow) leaves no helper container and no
  * partial file. It passes on Podman too (`--engine=podman`: its local images are named
  * docker.io/library/…).
  */
 import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -30,6 +32,7 @@ let session: PtySession | undefined;
 after(async () => {
   await session?.stop();
   await sandboxDocker(['volume', 'rm', '-f', vol, big]).catch(() => undefined);
+  await sandboxDocker(['rm', '-f', `${tag}-c`]).catch(() => undefined);
   await sandboxDocker(['rmi', '-f', image]).catch(() => undefined);
   rmSync(dir, { recursive: true, force: true });
 });
@@ -55,7 +58,7 @@ async function until(check: () => Promise<boolean> | boolean, what: string, time
 }
 
 
-test('backups: a volume exported, removed and restored; images saved and loaded both ways; a cancelled export leaves nothing', async () => {
+test('backups: a volume exported, removed and restored; images saved and loaded both ways; a container exported; a cancelled export leaves nothing', async () => {
   const setup = [
     'mkdir -p /v/d/e && echo hello > /v/a.txt && chmod 600 /v/a.txt && dd if=/dev/urandom of=/v/d/b.bin bs=1k count=300 2>/dev/null',
     'chmod 750 /v/d && ln -s a.txt /v/link && echo x > /v/d/e/x && chmod 4755 /v/d/e/x',
@@ -65,6 +68,7 @@ test('backups: a volume exported, removed and restored; images saved and loaded 
     // Random bytes do not compress: gzip keeps this export running long enough to cancel.
     sandboxDocker(['run', '--rm', '--network', 'none', '-v', `${big}:/v`, env.images.busybox, 'sh', '-c', 'dd if=/dev/urandom of=/v/big bs=1M count=128 2>/dev/null']),
     sandboxDocker(['tag', env.images.busybox, image]),
+    sandboxDocker(['create', '--name', `${tag}-c`, '--network', 'none', env.images.busybox, 'true']),
   ]);
   const before = await listing(vol);
   assert.match(before, /a\.txt/);
@@ -143,6 +147,16 @@ test('backups: a volume exported, removed and restored; images saved and loaded 
   await b.waitFor(/\.\/cli\.tar → images\s+loaded/, WAIT_MS);
   await b.waitFor(new RegExp(`Loaded images?: (docker\\.io/library/)?${image}`), WAIT_MS);
   assert.match(await sandboxDocker(['image', 'inspect', '--format', '{{.Id}}', image]), /sha256:/);
+
+  // A container's filesystem, exported (it never ran): the tar holds its files.
+  await b.type('1', 'a');
+  await b.type('/', ...`${tag}-c`, key.enter);
+  await b.waitFor((s) => s.split('\n').some((line) => line.includes(`${tag}-c`) && !line.includes('filter')), WAIT_MS);
+  await b.type('w');
+  await b.waitFor(`Export ${tag}-c’s filesystem to a tar`);
+  await b.type(key.enter);
+  await b.waitFor(new RegExp(`${tag}-c → \\./${tag}-c\\.tar\\s+exported`), WAIT_MS);
+  assert.match(execFileSync('tar', ['-tf', join(dir, `${tag}-c.tar`)], { encoding: 'utf8' }), /^bin\/busybox$/m);
 
   // A large volume's export to .tar.gz, cancelled midway: no helper, no file, no partial file.
   await b.type('4');

@@ -37,7 +37,7 @@ export interface BackupRequest {
 
 export type BackupClient = Pick<
   EngineClient,
-  'saveImages' | 'loadImages' | 'exportContainer' | 'archive' | 'putArchiveStream' | 'createContainer' | 'removeContainer' | 'listContainers' | 'pauseContainer' | 'stopContainer' | 'startContainer'
+  'saveImages' | 'loadImages' | 'exportContainer' | 'containerRootSize' | 'archive' | 'putArchiveStream' | 'createContainer' | 'removeContainer' | 'listContainers' | 'pauseContainer' | 'stopContainer' | 'startContainer'
 >;
 
 export interface PreparedBackup {
@@ -107,7 +107,14 @@ function readSpec(job: Extract<BackupJob, { kind: 'image-load' | 'volume-restore
 }
 
 async function writeRun(client: BackupClient, job: Extract<BackupJob, { kind: 'image-save' | 'container-export' | 'volume-export' }>, target: string, overwrite: boolean, report: TransferReport, signal: AbortSignal): Promise<string> {
-  const total = job.kind === 'image-save' ? job.total : undefined;
+  let total = job.kind === 'image-save' ? job.total : undefined;
+  // A container's size is asked beside its export (the engine walks its files for it): the bar has a total once it comes.
+  if (job.kind === 'container-export') {
+    client.containerRootSize(job.containerId, signal).then(
+      (size) => void (total = size),
+      () => undefined,
+    );
+  }
   const write = (chunks: AsyncIterable<Uint8Array>) => writeNewFile(target, chunks, { overwrite, signal, onBytes: (n) => report.bytes(n, total) });
   let size: number;
   if (job.kind === 'image-save') size = await write(client.saveImages(job.names, signal));
