@@ -17,10 +17,16 @@ export const backupHandlers: HandlerTable<'backup-start'> = {
     oneAction(client, { result: () => ({ kind: 'not-done' }) }, (scoped) => prepareBackup(scoped, request, signal)).then(
       (prepared) => {
         if (prepared.kind !== 'ready') return reply(env, c.overlay, prepared);
-        const transferId = env.pulls.startTransfer(
-          { ...prepared.spec, run: (report, transferSignal) => oneAction(client, { line: prepared.line }, (scoped) => prepared.run(scoped, report, transferSignal)) },
-          env.engineName === undefined ? undefined : { engine: env.engineName },
-        );
+        let transferId: string;
+        try {
+          transferId = env.pulls.startTransfer(
+            { ...prepared.spec, run: (report, transferSignal) => oneAction(client, { line: prepared.line }, (scoped) => prepared.run(scoped, report, transferSignal)) },
+            env.engineName === undefined ? undefined : { engine: env.engineName },
+          );
+        } catch (error) {
+          // berth is quitting: the pane takes no new transfer.
+          return reply(env, c.overlay, { kind: 'failed', message: failure(error) ?? 'not started' });
+        }
         reply(env, c.overlay, { kind: 'started', transferId });
       },
       (error: unknown) => {
