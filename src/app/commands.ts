@@ -35,6 +35,7 @@ import type { QueryOptions } from '../state/logs/query.ts';
 import type { TimeWindow } from '../state/logs/time-window.ts';
 import type { PrunePreview, PruneTarget } from '../state/prune/preview.ts';
 import type { SearchAnswer } from '../state/registry/search.ts';
+import type { BackupJob } from '../state/backups/backup-jobs.ts';
 import { NOTICE_MS, withNotice } from './navigation.ts';
 import type { AppState, EngineRow, InspectTarget, Notice } from './types.ts';
 
@@ -112,7 +113,13 @@ type ImageCommand =
   /** The repositories matching `term` (the engine's index, or a typed registry's catalog); a newer one for the overlay cancels this. */
   | { type: 'registry-search'; overlay: number; term: string }
   /** The tags of `repository` in its registry; a newer one for the overlay cancels this. */
-  | { type: 'registry-tags'; overlay: number; repository: string };
+  | { type: 'registry-tags'; overlay: number; repository: string }
+  /**
+   * A backup (save, load, export, a volume's export or restore: state/backups) checked, then
+   * started in the Pulls pane (Transfers). `overwrite`: replace the local file there;
+   * `intoFiles`: restore into a volume that holds files.
+   */
+  | { type: 'backup-start'; overlay: number; job: BackupJob; file: string; overwrite: boolean; intoFiles: boolean };
 
 /** Volumes and networks. */
 type ResourceCommand =
@@ -239,6 +246,9 @@ export type CopyInReply = { kind: 'done'; message: string; target: string } | { 
 
 export type CopyOutReply = { kind: 'done'; message: string } | { kind: 'exists'; target: string } | { kind: 'failed'; message: string };
 
+/** A backup started (its block in the Transfers pane), or what to ask first, or why not. */
+export type BackupReply = { kind: 'started'; transferId: string } | { kind: 'exists'; target: string } | { kind: 'not-empty'; volume: string } | { kind: 'failed'; message: string };
+
 export type PruneReply =
   | { kind: 'previewed'; serial: number; preview: PrunePreview }
   | { kind: 'preview-failed'; serial: number; message: string }
@@ -321,7 +331,7 @@ export type ExecReply =
 /** The build dialog's answer: the build started (it goes on in the Pulls pane), or why not. */
 export type BuildReply = { kind: 'started'; buildId: string } | { kind: 'failed'; message: string };
 
-export type DialogReply = BuildReply | ExecReply | RequestReply | CommitReply | CopyOutReply | CopyInReply | PruneReply | PullReply | RunReply | RecreateReply | UpdateReply | SetReply | ComposeReply;
+export type DialogReply = BuildReply | ExecReply | RequestReply | CommitReply | CopyOutReply | CopyInReply | BackupReply | PruneReply | PullReply | RunReply | RecreateReply | UpdateReply | SetReply | ComposeReply;
 
 /** The inspect view's text (a JSON document pretty, a diff's tree, or the engine's refusal). */
 export type InspectReply = { kind: 'lines'; lines: readonly string[] };

@@ -31,10 +31,11 @@ export function fieldValues(dialog: DialogState): Readonly<Record<string, string
 export function lostOnQuit(state: AppState, ctx: UiContext): string[] {
   const running = ctx.pulls.pulls.filter((p) => p.status === 'running');
   const pushes = running.filter((p) => p.kind === 'push').length;
-  const pulls = running.length - pushes;
+  const backups = running.filter((p) => p.kind === 'transfer').length;
+  const pulls = running.length - pushes - backups;
   // A build running ends with berth: the engine stops it when its request ends.
   const builds = ctx.builds.builds.filter((b) => b.status === 'running' || b.status === 'preparing').length;
-  const transfers = [pulls > 0 ? plural(pulls, 'pull') : '', pushes > 0 ? plural(pushes, 'push', 'pushes') : '', builds > 0 ? plural(builds, 'build') : ''].filter(Boolean);
+  const transfers = [pulls > 0 ? plural(pulls, 'pull') : '', pushes > 0 ? plural(pushes, 'push', 'pushes') : '', backups > 0 ? plural(backups, 'backup') : '', builds > 0 ? plural(builds, 'build') : ''].filter(Boolean);
   const lost = transfers.length > 0 ? [`${transfers.join(' and ')} running`] : [];
   for (const overlay of state.overlays) {
     if (overlay.kind !== 'dialog') continue;

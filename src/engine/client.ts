@@ -8,6 +8,7 @@ import * as attach from './attach.ts';
 import type { DiskUsageAnswer } from './disk-usage.ts';
 import { EngineHttp } from './http.ts';
 import * as archive from './archive.ts';
+import * as backups from './backups.ts';
 import * as changes from './changes.ts';
 import * as resources from './resources.ts';
 import * as pruning from './prune.ts';
@@ -378,6 +379,26 @@ export class EngineClient {
 
   putArchive(id: string, directory: string, tar: Uint8Array, signal?: AbortSignal) {
     return archive.putArchive(this.http, id, directory, tar, signal);
+  }
+
+  saveImages(names: readonly string[], signal?: AbortSignal) {
+    return backups.saveImages(this.http, names, signal);
+  }
+
+  loadImages(tar: AsyncIterable<Uint8Array>, signal?: AbortSignal) {
+    return backups.loadImages(this.http, tar, signal);
+  }
+
+  exportContainer(id: string, signal?: AbortSignal) {
+    return backups.exportContainer(this.http, id, signal);
+  }
+
+  containerRootSize(id: string, signal?: AbortSignal) {
+    return backups.containerRootSize(this.http, id, signal);
+  }
+
+  putArchiveStream(id: string, directory: string, tar: AsyncIterable<Uint8Array>, signal?: AbortSignal) {
+    return backups.putArchiveStream(this.http, id, directory, tar, signal);
   }
 
   containerChanges(id: string, signal?: AbortSignal) {

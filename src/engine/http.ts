@@ -1,4 +1,4 @@
-import type { Duplex, Readable } from 'node:stream';
+import { Readable, type Duplex } from 'node:stream';
 import type { Dispatcher } from 'undici';
 import type { AnswerBuffers } from './answer-buffers.ts';
 import { EngineError, codeForStatus } from './errors.ts';
@@ -19,8 +19,8 @@ export interface RequestOptions {
   query?: Record<string, QueryValue>;
   /** Serialised as JSON with the content type the engine insists on. */
   body?: unknown;
-  /** Sent as it is, with its content type (a tar for PUT archive; a build's context, streamed); instead of `body`. */
-  raw?: { bytes: Uint8Array | Readable; type: string };
+  /** Sent as it is, with its content type (a tar for PUT archive; a build's context); instead of `body`. Chunks are streamed as they come (a load, a restore: never held whole). */
+  raw?: { bytes: Uint8Array | AsyncIterable<Uint8Array>; type: string };
   headers?: Record<string, string>;
   signal?: AbortSignal;
   /** Long-lived responses (events, logs, pulls, wait) must not hit undici's 300 s body timeout. */
@@ -106,7 +106,8 @@ export class EngineHttp {
     const headers: Record<string, string> = { ...options.headers };
     let body: string | Uint8Array | Readable | undefined;
     if (options.raw !== undefined) {
-      body = options.raw.bytes;
+      const bytes = options.raw.bytes;
+      body = bytes instanceof Uint8Array ? bytes : Readable.from(bytes, { objectMode: false });
       headers['content-type'] = options.raw.type;
     } else if (options.body !== undefined) {
       body = JSON.stringify(options.body);

@@ -143,6 +143,8 @@ export interface PullMessage {
   errorDetail?: { code?: number; message?: string };
   error?: string;
   aux?: unknown;
+  /** Plain output (a load's "Loaded image: busybox:latest\n"). */
+  stream?: string;
 }
 
 export interface PingResult {

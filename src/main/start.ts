@@ -208,6 +208,8 @@ export async function runApp(options: AppOptions): Promise<number> {
 
   const code = await exited;
   await forwardsEnded;
+  // A backup cancelled by quitting removes its helper container and partial file first (bounded).
+  await Promise.race([pulls.whenCleanedUp(), new Promise((resolve) => setTimeout(resolve, 3000).unref())]);
   // Timers of in-flight requests must not hold the process open after the screen is gone.
   setTimeout(() => process.exit(code), 200).unref();
   return code;

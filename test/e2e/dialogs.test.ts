@@ -184,7 +184,7 @@ test('q while a pull runs asks first, naming it; a second q quits', async () => 
   // the pull going in the Pulls pane.
   await b.waitFor('waiting for the registry to take the credentials');
   await b.type(key.escape, '3');
-  await b.waitFor('1 pull, 1 running');
+  await b.waitFor('1 transfer, 1 running');
   await b.type('q');
   await b.waitFor('1 pull running will be lost — q again to quit, Esc to stay');
   await b.type('q');

@@ -146,7 +146,7 @@ test('every image the filter shows, marked with Ctrl-A, pushed (queued in the Pu
   await b.waitFor('queued to push 3 images', WAIT_MS);
   // Each a push of its own in the Pulls pane, run to its end with the credentials config.json has.
   await b.type('3');
-  const pulls = await b.waitFor('3 pulls, 0 running', WAIT_MS);
+  const pulls = await b.waitFor('3 transfers, 0 running', WAIT_MS);
   assert.equal(pulls.match(/ pushed \d/g)?.length, 3, 'each push ran to its end');
   assert.deepEqual(await registryTags(), ['1', '2', '3']);
   // Done rows are unmarked, as after any bulk action: marked again, to remove them.

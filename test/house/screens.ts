@@ -334,6 +334,10 @@ export function screens(ctx: UiContext, strict = true): Screen[] {
   add('update, pulling', keys(pane('images'), 'u'));
   add('update, an offer', reply(keys(pane('images'), 'u'), { kind: 'updated', imageId: 'sha256:new', users: [{ id: id(3), name: 'web' }] }));
   add('recreate', keys(pane('containers'), 'U'));
+  add('save to a tar', keys(pane('images'), 'w', 'x', 'left'));
+  add('save to a tar, asked to replace', reply(keys(pane('containers'), 'w', 'left'), { kind: 'exists', target: '/tmp/web.tar' }));
+  add('backup, a volume export', keys(pane('volumes'), 'w', 'tab', 'left'));
+  add('backup, a restore asked into files', reply(keys(pane('volumes'), 'I', 'a', 'tab', 'left'), { kind: 'not-empty', volume: 'data' }));
   add('engine name', keys(act(pane('containers'), { kind: 'action', action: { type: 'open-dialog', request: { type: 'engine-name', engine: 'sweep', action: 'stop', confirmed: [] } } }), 's', 'w', 'left'));
   add('bulk stop, a field', keys(pane('containers'), ' ', 'down', ' ', 's', '5', '0', 'left'));
   add('bulk remove, a switch', keys(pane('images'), ' ', 'down', ' ', 'd'));

@@ -144,7 +144,7 @@ test('Tab and number keys switch panes', async () => {
   assert.match(ui.frame(), /busybox:latest/);
   assert.match(ui.frame(), /1\.23MB/);
   await ui.press(keys.tab);
-  assert.match(ui.frame(), /no pulls yet/);
+  assert.match(ui.frame(), /no transfers yet/);
   await ui.press('1');
   assert.match(ui.frame(), /web/);
 });

@@ -3,6 +3,7 @@
  * state, keys, results, view and the actions that open it.
  */
 import { build } from './build.ts';
+import { backup } from './backup.ts';
 import { bulk } from './bulk.ts';
 import { commit } from './commit.ts';
 import { compose } from './compose.ts';
@@ -21,6 +22,7 @@ import { recreate } from './recreate.ts';
 import { remove } from './remove.ts';
 import { rename } from './rename.ts';
 import { run } from './run.ts';
+import { saveTar } from './save-tar.ts';
 import { scale } from './scale.ts';
 import { stop } from './stop.ts';
 import { tag } from './tag.ts';
@@ -49,6 +51,8 @@ export const dialogs: readonly AnyDialog[] = [
   registered(engineName),
   registered(build),
   registered(forwardAny),
+  registered(saveTar),
+  registered(backup),
 ];
 
 /** A protected engine's question, asked before a change on it (app/fleet/access.ts). */

@@ -49,6 +49,9 @@ const CHANGES: Facts = {
   // Reads of an index, a catalog or a tag list: nothing changes.
   'registry-search': false,
   'registry-tags': false,
+  // A save and a container's export read; a load, a restore and a volume's export (its helper
+  // container) change the engine.
+  'backup-start': (c) => c.job.kind === 'image-load' || c.job.kind === 'volume-export' || c.job.kind === 'volume-restore',
   // Volumes and networks.
   'volume-create': true,
   'volume-remove': true,

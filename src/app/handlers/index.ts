@@ -6,6 +6,7 @@
 import type { CommandType } from '../commands.ts';
 import { appHandlers } from './app.ts';
 import { buildHandlers } from './builds.ts';
+import { backupHandlers } from './backups.ts';
 import { composeHandlers } from './compose.ts';
 import { containerHandlers } from './containers.ts';
 import { engineHandlers } from './engines.ts';
@@ -46,4 +47,5 @@ export const handlers: HandlerTable<Exclude<CommandType, 'timer-start' | 'overla
   ...fileHandlers,
   ...factHandlers,
   ...portHandlers,
+  ...backupHandlers,
 };

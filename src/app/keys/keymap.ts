@@ -82,6 +82,10 @@ export type ActionId =
   | 'activate'
   | 'push'
   | 'update-image'
+  | 'save-tar'
+  | 'load-tar'
+  | 'export-volume'
+  | 'restore-volume'
   | 'toggle-compose'
   | 'compose'
   | 'fold'
@@ -208,7 +212,7 @@ export const keymap: readonly Binding[] = [
   { action: 'prev-pane', keys: ['shift+tab'], description: 'previous pane', contexts: ['panes'] },
   { action: 'pane-containers', keys: ['1'], description: 'Containers pane', contexts: ['panes'] },
   { action: 'pane-images', keys: ['2'], description: 'Images pane', contexts: ['panes'] },
-  { action: 'pane-pulls', keys: ['3'], description: 'Pulls pane', contexts: ['panes'] },
+  { action: 'pane-pulls', keys: ['3'], description: 'Transfers pane: pulls, pushes, saves, loads, exports and restores', contexts: ['panes'] },
   { action: 'pane-volumes', keys: ['4'], description: 'Volumes pane', contexts: ['panes'] },
   { action: 'pane-networks', keys: ['5'], description: 'Networks pane', contexts: ['panes'] },
   { action: 'pane-events', keys: ['6'], description: 'Events pane: what the engine reported, newest first', contexts: ['panes'] },
@@ -254,6 +258,10 @@ export const keymap: readonly Binding[] = [
   { action: 'tag', keys: ['t'], description: 'tag the image with another name (docker tag)', contexts: ['images'], footer: 'tag' },
   { action: 'update-image', keys: ['u'], description: 'update the image: pull its tag anew (bars in the Pulls pane), then offer to recreate the containers that ran the old one (replaced, rolled back if one fails); ⇡ marks a tag whose registry holds a newer image, and the containers running it', contexts: ['images'], footer: 'update' },
   { action: 'push', keys: ['P'], description: 'push the image to its registry, a bar per layer in the Pulls pane (credentials as for pulls; marked images: push each)', contexts: ['images'], footer: 'push' },
+  { action: 'save-tar', keys: ['w'], description: 'write to a new local tar, a bar in the Transfers pane: the image (marked images: all in one tar), as docker save -o; the container’s filesystem, as docker export -o', contexts: ['containers', 'images'], footer: 'save' },
+  { action: 'load-tar', keys: ['I'], description: 'load images from a local tar (.tar or .tar.gz), as docker load -i, its progress in the Transfers pane', contexts: ['images'], footer: 'load' },
+  { action: 'export-volume', keys: ['w'], description: 'export the volume to a new local .tar or .tar.gz through a helper container that never starts (its users may be paused or stopped meanwhile), as docker run --rm -v VOL:/v IMAGE tar …; a bar in the Transfers pane', contexts: ['volumes'], footer: 'export' },
+  { action: 'restore-volume', keys: ['I'], description: 'restore a local tar into a new or empty volume through a helper container that never starts (asks before writing into one that holds files), as docker run --rm -i -v VOL:/v IMAGE tar -x …', contexts: ['volumes'], footer: 'restore' },
   { action: 'run', keys: ['r'], description: 'run a container', contexts: ['containers', 'images'], footer: 'run' },
   { action: 'stop', keys: ['s'], description: 'stop the container', contexts: ['containers'], footer: 'stop' },
   { action: 'start', keys: ['S'], description: 'start the stopped container', contexts: ['containers'], footer: 'start' },
@@ -275,9 +283,9 @@ export const keymap: readonly Binding[] = [
   { action: 'sort', keys: ['o'], description: 'sort by the next column (containers: created, name, image, state, writable layer size; images: created, size, tag; volumes: name, size, users)', contexts: ['containers', 'images', 'volumes'], footer: 'sort' },
   { action: 'copy', keys: ['y'], description: 'copy the id (an image row: its name; an action: its docker command) to the clipboard', contexts: ['containers', 'images', 'actions'], footer: 'copy' },
   { action: 'remove', keys: ['d'], description: 'remove (asks first)', contexts: ['containers', 'images', 'volumes', 'networks', 'services', 'disk-items'], footer: 'remove' },
-  { action: 'cancel-pull', keys: ['x', 'escape'], label: 'x', description: 'cancel the selected pull', contexts: ['pulls'], footer: 'cancel' },
+  { action: 'cancel-pull', keys: ['x', 'escape'], label: 'x', description: 'cancel the selected pull or transfer (a backup’s helper container and partial file are removed)', contexts: ['pulls'], footer: 'cancel' },
   { action: 'cancel-pull', keys: ['x'], description: 'cancel the build (the engine stops it; nothing is tagged)', contexts: ['steps'], footer: 'cancel' },
-  { action: 'dismiss-pull', keys: ['d'], description: 'dismiss a finished pull', contexts: ['pulls'], footer: 'dismiss' },
+  { action: 'dismiss-pull', keys: ['d'], description: 'dismiss a finished pull or transfer', contexts: ['pulls'], footer: 'dismiss' },
   { action: 'build', keys: ['b'], description: 'build an image from a local directory (docker build): context, Dockerfile, tags, build args, target, platform, network, no-cache, pull; its steps show in the Pulls pane', contexts: ['images'], footer: 'build' },
   { action: 'build-again', keys: ['b'], description: 'build the selected build again with the same settings', contexts: ['pulls'], footer: 'build again' },
   { action: 'build-steps', keys: ['return'], description: 'a build’s steps, each with its duration and its log lines', contexts: ['pulls'], footer: 'steps' },

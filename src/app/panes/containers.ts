@@ -254,7 +254,7 @@ function ownName(ctx: UiContext, row: ContainerRow): string {
 export const containers: PaneDefinition<ContainerRow> = definePane<ContainerRow>({
   id: ID,
   title: 'Containers',
-  footer: ['logs', 'shell', 'stop', 'start', 'restart', 'run', 'remove', 'filter', 'stats-view', 'toggle-all', 'inspect', 'pull', 'commit', 'recreate', 'attach', 'exec', 'toggle-compose', 'pause', 'kill', 'rename', 'copy-out', 'files', 'diff', 'copy', 'toggle-stats', 'sort', 'prune', 'next-pane', 'engines'],
+  footer: ['logs', 'shell', 'stop', 'start', 'restart', 'run', 'remove', 'filter', 'stats-view', 'toggle-all', 'inspect', 'pull', 'commit', 'recreate', 'attach', 'exec', 'toggle-compose', 'pause', 'kill', 'rename', 'copy-out', 'save-tar', 'files', 'diff', 'copy', 'toggle-stats', 'sort', 'prune', 'next-pane', 'engines'],
   rows: containerRowsOf,
   key: (row, ctx) => fleetRowKey(ctx, row.engine, row.id),
   sorts: containerSorts,

@@ -47,7 +47,7 @@ const everyRow = memoLast((items: Parameters<typeof imageRows>[0]) => imageRows(
 export const images = definePane<ImageRow>({
   id: ID,
   title: 'Images',
-  footer: ['run', 'pull', 'update-image', 'remove', 'filter', 'inspect', 'tag', 'push', 'history', 'copy', 'sort', 'prune', 'next-pane', 'engines'],
+  footer: ['run', 'pull', 'update-image', 'remove', 'filter', 'inspect', 'tag', 'push', 'save-tar', 'load-tar', 'history', 'copy', 'sort', 'prune', 'next-pane', 'engines'],
   rows: imageRowsOf,
   key: (row, ctx) => fleetRowKey(ctx, row.engine, row.key),
   sorts: imageSorts,

@@ -67,7 +67,7 @@ const everyRow = memoLast((items: Parameters<typeof volumeRows>[0], containers: 
 export const volumes = definePane<ResourceRow<VolumeColumn>>({
   id: ID,
   title: 'Volumes',
-  footer: ['create', 'remove', 'filter', 'inspect', 'prune', 'pull', 'next-pane', 'engines'],
+  footer: ['create', 'remove', 'filter', 'inspect', 'export-volume', 'restore-volume', 'prune', 'pull', 'next-pane', 'engines'],
   rows: shownRows,
   key: (row, ctx) => fleetRowKey(ctx, row.engine, row.key),
   sorts: volumeSorts,

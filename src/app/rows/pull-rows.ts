@@ -15,7 +15,7 @@
  *
  * Every engine or registry string goes through fit/truncate, which sanitize it.
  */
-import { layerStall, pullStall, pullTotals, type LayerState, type PullStall, type PullState } from '../../state/pulls/pull-reducer.ts';
+import { layerStall, pullStall, pullTotals, TRANSFER_BYTE_PHASES, type LayerState, type PullStall, type PullState } from '../../state/pulls/pull-reducer.ts';
 import { displayWidth, fit, formatBytesPair, formatElapsed, formatRate, plural, renderBar, sanitizeLine, truncate } from '../format/index.ts';
 import { wrap } from '../format/wrap.ts';
 
@@ -66,7 +66,7 @@ const MAX_BAR = 50;
 const AMOUNT = 13; // "12.3MB/45.6MB"
 const RATE = 9; // "12.3MB/s", "999kB/s"
 const ERROR_LINES = 3;
-const RATE_PHASES = new Set(['Downloading', 'Extracting']);
+const RATE_PHASES = new Set<string>(['Downloading', 'Extracting', ...TRANSFER_BYTE_PHASES]);
 
 export function layerLayout(width: number): LayerLayout {
   const idWidth = width >= 60 ? 12 : 8;
@@ -167,8 +167,10 @@ function titleLine(pull: PullState, width: number, options: BlockOptions): Block
 function statusWord(pull: PullState): string {
   switch (pull.status) {
     case 'running':
+      if (pull.words) return pull.words.running;
       return pull.kind === 'push' ? 'pushing' : 'pulling';
     case 'done':
+      if (pull.words) return pull.words.done;
       if (pull.kind === 'push') return 'pushed';
       return pull.footer.some((line) => /^Status: Image is up to date/.test(line)) ? 'up to date' : 'pulled';
     case 'error':
@@ -187,14 +189,25 @@ function overallLine(pull: PullState, width: number, layout: LayerLayout, stalle
   const totals = pullTotals(pull);
   // Before the first layer (or for an image that is up to date) there is nothing to add up.
   if (totals.layersTotal === 0) return undefined;
-  const label = fit(`${totals.layersDone}/${plural(totals.layersTotal, 'layer')} done`, layout.idWidth + 1 + layout.phaseWidth);
+  const label = fit(pull.kind === 'transfer' ? transferLabel(pull, totals, stalled) : `${totals.layersDone}/${plural(totals.layersTotal, 'layer')} done`, layout.idWidth + 1 + layout.phaseWidth);
+  // A transfer whose size is not known ahead (an export) has no bar to fill, only its bytes row's amount and rate.
+  const sizeless = pull.kind === 'transfer' && totals.bytesKnown === 0;
   const fraction = pull.status === 'done' ? 1 : totals.bytesKnown > 0 ? totals.bytesDone / totals.bytesKnown : 0;
   const tone: Tone = pull.status === 'error' ? 'error' : pull.status === 'cancelled' ? 'warning' : pull.status === 'done' ? 'success' : 'accent';
   const amount = totals.bytesKnown > 0 ? formatBytesPair(totals.bytesDone, totals.bytesKnown) : '';
   const segments: Segment[] = [{ text: ' '.repeat(INDENT) }, { text: label, bold: true }, { text: ' ' }];
   // A rate is a thing of the past once nothing has come for a while.
-  segments.push(...progressSegments(layout, layout.barWidth > 0 ? fraction : undefined, amount, stalled ? undefined : totals.rate, tone));
+  segments.push(...progressSegments(layout, layout.barWidth > 0 && !sizeless ? fraction : undefined, amount, stalled ? undefined : totals.rate, tone));
   return { key: 'overall', segments: clip(trimEnd(segments), width) };
+}
+
+/** A transfer's overall label: the time left at the rate now (ETA), while it runs and the total is known. */
+export function transferLabel(pull: PullState, totals: ReturnType<typeof pullTotals>, stalled: boolean): string {
+  if (pull.status !== 'running') return pull.status === 'done' ? 'all moved' : '';
+  if (totals.bytesKnown <= 0) return 'size not known ahead';
+  if (stalled || totals.rate === undefined || totals.rate <= 0) return 'ETA –';
+  const left = Math.max(0, totals.bytesKnown - totals.bytesDone);
+  return `ETA ${formatElapsed((left / totals.rate) * 1000 + 999)}`;
 }
 
 function layerLines(pull: PullState, width: number, layout: LayerLayout, budget: number, nowMs: number): BlockLine[] {

@@ -17,7 +17,8 @@ import type { PullOptions, PushOptions } from '../../engine/images.ts';
 import { parseImageReference, pullTarget } from '../../engine/reference.ts';
 import type { PullMessage } from '../../engine/types.ts';
 import { Store } from '../store.ts';
-import { createPull, finishPull, foldPullMessage, type PullOutcome, type PullState } from './pull-reducer.ts';
+import { createPull, finishPull, foldPullMessage, TRANSFER_ROW, type PullOutcome, type PullState } from './pull-reducer.ts';
+import type { TransferSpec } from './transfer.ts';
 
 /** The EngineClient methods a pull (and a push) needs (tests pass a fake). */
 export interface PullClient {
@@ -67,6 +68,9 @@ export class InvalidReferenceError extends Error {
 
 const DEFAULT_THROTTLE_MS = 66;
 
+/** A transfer row's phase once its bytes are all moved. */
+const TRANSFER_DONE = { Reading: 'Read', Writing: 'Written', Sending: 'Sent' } as const;
+
 interface Running {
   key: string;
   abort: AbortController;
@@ -89,6 +93,8 @@ export class PullManager {
   private timer: NodeJS.Timeout | undefined;
   private lastPublished = Number.NEGATIVE_INFINITY;
   private stopped = false;
+  /** Once stopped: resolves when every cancelled transfer has cleaned up (its helper container, its partial file). */
+  private cleanedUp: Promise<void> = Promise.resolve();
 
   constructor(options: PullManagerOptions) {
     this.client = options.client;
@@ -144,6 +150,51 @@ export class PullManager {
     return id;
   }
 
+  /**
+   * Starts a transfer that is not a pull (a backup: state/backups) in the same pane, under the
+   * same cancel key, and returns its id. Its work reports bytes and the engine's messages; a
+   * cancel aborts its signal, and the work cleans up after itself (its helper, its partial file)
+   * before `settled` resolves.
+   */
+  startTransfer(spec: TransferSpec, on?: { engine: string }): string {
+    if (this.stopped) throw new Error('the pull manager has been stopped');
+    this.counter += 1;
+    const id = `transfer-${this.counter}`;
+    const engine = on?.engine ?? this.engine;
+    const pull = createPull({ id, reference: spec.title, fromImage: spec.title, tag: '', startedAt: this.now(), engine, kind: 'transfer', words: spec.words });
+    this.pulls.set(id, pull);
+    this.order = [id, ...this.order];
+    const abort = new AbortController();
+    let phase = spec.phase;
+    let last: { current: number; total?: number } | undefined;
+    const report = {
+      bytes: (current: number, total?: number) => {
+        last = { current, ...(total !== undefined && { total }) };
+        this.fold(id, { id: TRANSFER_ROW, status: phase, progressDetail: last });
+      },
+      phase: (next: typeof phase) => {
+        phase = next;
+      },
+      message: (message: PullMessage) => this.fold(id, message),
+    };
+    const settled = (async (): Promise<PullState | undefined> => {
+      let outcome: PullOutcome;
+      try {
+        const line = await spec.run(report, abort.signal);
+        // The row ends in its own past tense, its bar full at what was moved.
+        if (last !== undefined && !abort.signal.aborted) this.fold(id, { id: TRANSFER_ROW, status: TRANSFER_DONE[phase], progressDetail: { current: last.current, total: last.total ?? last.current } });
+        if (line !== undefined) this.fold(id, { status: line });
+        outcome = abort.signal.aborted ? { status: 'cancelled' } : { status: 'done' };
+      } catch (error) {
+        outcome = abort.signal.aborted ? { status: 'cancelled' } : { status: 'error', message: describeError(error) };
+      }
+      return this.end(id, outcome);
+    })();
+    this.running.set(id, { key: id, abort, settled });
+    this.publish();
+    return id;
+  }
+
   /** Aborts a running pull; its block says "cancelled". False if it was not running. */
   cancel(id: string): boolean {
     const run = this.running.get(id);
@@ -187,10 +238,19 @@ export class PullManager {
 
   /** Cancels every running pull and stops publishing (berth is quitting). */
   stop(): void {
+    this.cleanedUp = Promise.all([...this.running.values()].map((run) => run.settled)).then(
+      () => undefined,
+      () => undefined,
+    );
     for (const id of [...this.running.keys()]) this.cancel(id);
     this.stopped = true;
     clearTimeout(this.timer);
     this.timer = undefined;
+  }
+
+  /** After `stop`: resolves once what was cancelled has cleaned up after itself (berth waits for it, a little, as it quits). */
+  whenCleanedUp(): Promise<void> {
+    return this.cleanedUp;
   }
 
   private async run(

@@ -45,10 +45,23 @@ export interface LayerState {
   readonly updatedAt?: number;
 }
 
+/**
+ * A transfer that is not a pull (a save, a load, an export, a restore): its words, and its bytes
+ * as one row (TRANSFER_ROW) whose bar, rate and ETA the block draws as a layer's.
+ */
+export interface TransferWords {
+  /** 'saving', 'exporting'. */
+  readonly running: string;
+  /** 'saved', 'exported'. */
+  readonly done: string;
+}
+
 export interface PullState {
   readonly id: string;
-  /** A push (`P` in the Images pane) rather than a pull. */
-  readonly kind?: 'push';
+  /** A push (`P` in the Images pane), or another transfer (a backup), rather than a pull. */
+  readonly kind?: 'push' | 'transfer';
+  /** A transfer's words (kind 'transfer'). */
+  readonly words?: TransferWords;
   /** As the user typed it (familiar form, e.g. "busybox" or "localhost:5000/app:1"). */
   readonly reference: string;
   /** What was sent to the engine: "docker.io/library/busybox" and "latest". */
@@ -94,15 +107,20 @@ const RATE_WINDOW_MS = 250;
 /** Weight of the newest sample; the rest is the previous rate, so the figure does not flicker. */
 const RATE_SMOOTHING = 0.5;
 
-const DONE_PHASES = new Set(['Pull complete', 'Already exists', 'Pushed', 'Layer already exists']);
+/** The phases of a transfer's own bytes row (state/pulls/transfers.ts): bytes read, written or sent. */
+export const TRANSFER_BYTE_PHASES = ['Reading', 'Writing', 'Sending'] as const;
+/** The id of a transfer's bytes row. */
+export const TRANSFER_ROW = 'bytes';
+
+const DONE_PHASES = new Set(['Pull complete', 'Already exists', 'Pushed', 'Layer already exists', 'Read', 'Written', 'Sent']);
 /** A push that found the layer in another repository of the registry: done, nothing sent. */
 const MOUNTED = /^Mounted from /;
 /** Phases after which a layer's download is over, so its downloaded bytes equal its size. */
-const DOWNLOADED_PHASES = new Set(['Verifying Checksum', 'Download complete', 'Extracting', 'Pull complete', 'Pushed']);
+const DOWNLOADED_PHASES = new Set(['Verifying Checksum', 'Download complete', 'Extracting', 'Pull complete', 'Pushed', 'Read', 'Written', 'Sent']);
 /** The phases whose bytes are the transfer itself: what the overall bar counts. */
-const TRANSFER_PHASES = new Set(['Downloading', 'Pushing']);
+const TRANSFER_PHASES = new Set<string>(['Downloading', 'Pushing', ...TRANSFER_BYTE_PHASES]);
 /** Phases whose numbers are byte counts moving at a rate worth showing. */
-const RATE_PHASES = new Set(['Downloading', 'Extracting', 'Pushing']);
+export const RATE_PHASES = new Set<string>(['Downloading', 'Extracting', 'Pushing', ...TRANSFER_BYTE_PHASES]);
 /** Layer phases recognised even on an engine that omits progressDetail on state changes. */
 const LAYER_PHASE =
   /^(Waiting|Pulling fs layer|Downloading|Verifying Checksum|Download complete|Extracting|Pull complete|Already exists|Retrying in \d+ seconds?|Preparing|Pushing|Pushed|Layer already exists|Mounted from .+)$/;
@@ -117,11 +135,13 @@ export function createPull(init: {
   impliedLatest?: boolean;
   startedAt: number;
   engine?: string;
-  kind?: 'push';
+  kind?: 'push' | 'transfer';
+  words?: TransferWords;
 }): PullState {
   return {
     id: init.id,
     ...(init.kind && { kind: init.kind }),
+    ...(init.words && { words: init.words }),
     reference: init.reference,
     fromImage: init.fromImage,
     tag: init.tag,
@@ -147,7 +167,8 @@ function foldContent(state: PullState, message: PullMessage, nowMs: number): Pul
   const failure = text(message.errorDetail?.message) || text(message.error);
   if (failure) return finishPull(state, { status: 'error', message: failure }, nowMs);
 
-  const status = text(message.status);
+  // Plain output ("Loaded image: …") is a line as a status is.
+  const status = text(message.status) || text(message.stream).trim();
   const id = text(message.id);
   const detail = isObject(message.progressDetail) ? message.progressDetail : undefined;
   if (id && id !== state.tag && (detail !== undefined || LAYER_PHASE.test(status))) {
@@ -174,6 +195,8 @@ export function finishPull(state: PullState, outcome: PullOutcome, nowMs: number
     case 'done': {
       const layers = new Map<string, LayerState>();
       for (const [id, layer] of state.layers) layers.set(id, layer.done ? layer : { ...layer, done: true, rate: undefined });
+      // A transfer's last line is its own (its run says what it made).
+      if (state.kind === 'transfer') return { ...ended, status: 'done', layers };
       const separator = state.tag.includes(':') ? '@' : ':';
       const footer = [...state.footer, `${state.fromImage}${separator}${state.tag}`].slice(-MAX_TEXT_LINES);
       return { ...ended, status: 'done', layers, footer };

@@ -65,7 +65,7 @@ export function PullsPane({ pane, width, height }: Props) {
   if (list.length === 0) {
     return (
       <Box width={width} height={height}>
-        <Text color={theme.muted}>{`no pulls yet (${keymap.label('pull')} pulls an image)`}</Text>
+        <Text color={theme.muted}>{`no transfers yet (${keymap.label('pull')} pulls an image; ${keymap.label('save-tar')} saves one to a tar)`}</Text>
       </Box>
     );
   }
@@ -108,7 +108,7 @@ export function PullsPane({ pane, width, height }: Props) {
       })}
       {partial ? (
         <Text color={theme.muted} wrap="truncate">
-          {`pull ${index + 1} of ${list.length} · ${keymap.shortLabel('up')}/${keymap.shortLabel('down')} for the others`}
+          {`transfer ${index + 1} of ${list.length} · ${keymap.shortLabel('up')}/${keymap.shortLabel('down')} for the others`}
         </Text>
       ) : null}
     </Box>

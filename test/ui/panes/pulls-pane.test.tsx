@@ -21,7 +21,7 @@ test('the pane shows each pull as it progresses, newest first', async () => {
   const fake = new FakePullClient();
   const ui = app(fake);
   await ui.press('3');
-  assert.match(ui.frame(), /no pulls yet/);
+  assert.match(ui.frame(), /no transfers yet/);
   ui.pulls.start({ reference: '127.0.0.1:41631/berth/layers' });
   // Messages sent at once are all folded before the throttle publishes them: the first frame
   // that shows any of them shows all.
@@ -79,7 +79,7 @@ test('a failed pull ends in red with the engine message and stays until dismisse
   const frame = await ui.waitFor(/✗ manifest for 127\.0\.0\.1:41631\/berth\/layers:no-such-tag not found/);
   assert.match(titleOf(frame, 'no-such-tag'), /failed/);
   await ui.press('d');
-  assert.match(ui.frame(), /no pulls yet/);
+  assert.match(ui.frame(), /no transfers yet/);
 });
 
 test('more pulls than fit: the selected one stays in view and a line says where you are', async () => {
@@ -91,10 +91,10 @@ test('more pulls than fit: the selected one stays in view and a line says where 
   for (const pull of fake.pulls) pull.send(...fixtureMessages('fresh').slice(0, 10));
   // Folded together, published together: the frame that shows the progress of one shows all four's.
   const shown = await ui.waitFor(/Downloading/);
-  assert.match(shown, /pull 1 of 4/);
+  assert.match(shown, /transfer 1 of 4/);
   await ui.press('G');
   const frame = ui.frame();
   assert.match(titleOf(frame, 'one'), /^›/);
-  assert.match(frame, /pull 4 of 4/);
+  assert.match(frame, /transfer 4 of 4/);
   for (const line of frame.split('\n')) assert.ok(line.length <= 100);
 });
