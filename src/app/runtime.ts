@@ -22,9 +22,10 @@ import { reduceApp } from './keys/reduce.ts';
 import { paneEntry } from './panes/index.ts';
 import type { CustomSettings } from './custom/types.ts';
 import { paletteExtras } from './custom/run.ts';
-import { initialAppState, type AppState, type TerminalSize } from './types.ts';
+import { initialAppState, type AppState, type TerminalSize, type Workspace } from './types.ts';
 import { viewDemands } from './views/demands.ts';
 import { pulseDemands } from './pulse.ts';
+import { panelDemands } from './workspace/panel.ts';
 import { incidentNotice } from './rows/incident-rows.ts';
 import type { Incident } from '../state/incidents/incident-log.ts';
 
@@ -63,17 +64,24 @@ export interface RuntimeOptions {
   /** A starting state (tests). */
   initial?: AppState;
   logDir?: () => string;
+  /** The split panel and the chosen columns as config.json left them. */
+  workspace?: Workspace;
+  /** Keeps the arrangement for the next start (config.json `workspace`), called after each change of it. */
+  keepWorkspace?(workspace: Workspace): void;
   /** The opt-in alert (a bell, a desktop notification) when an incident opens; absent: the notice alone. */
   alert?(text: string): void;
 }
 
 /** What the screen needs live: the shown pane's demands and the open views'. */
 export function demandsOf(state: AppState, ctx: UiContext): Demands {
-  const pane = paneEntry(state.pane).demands?.(state, ctx) ?? {};
+  const shown = paneEntry(state.pane);
+  const pane = shown.demands?.(state, ctx) ?? {};
   const views = viewDemands(state);
   const pulse = pulseDemands(state, ctx);
-  const stats = [...new Set([...(pane.stats ?? []), ...(views.stats ?? []), ...(pulse.stats ?? [])])];
-  return { ...pane, ...(pulse.pulse && { pulse: true, pulseContainers: pulse.pulseContainers ?? [] }), ...(stats.length > 0 && { stats }) };
+  // The split panel's: its one stream (or inspect), or its container's figures.
+  const panel = panelDemands(state, ctx, shown);
+  const stats = [...new Set([...(pane.stats ?? []), ...(views.stats ?? []), ...(pulse.stats ?? []), ...(panel.stats ?? [])])];
+  return { ...pane, ...(pulse.pulse && { pulse: true, pulseContainers: pulse.pulseContainers ?? [] }), ...(stats.length > 0 && { stats }), ...(panel.panel && { panel: panel.panel }) };
 }
 
 export function createRuntime(sources: LiveSources, options: RuntimeOptions): Runtime {
@@ -103,7 +111,8 @@ export function createRuntime(sources: LiveSources, options: RuntimeOptions): Ru
     if (made?.from !== from) made = { from, ctx: { ...from, keymap, logLines, ...(options.custom && { custom: options.custom }), ...(extras.length > 0 && { paletteExtras: extras }) } };
     return made.ctx;
   };
-  const store = new AppStore<UiContext>(options.initial ?? initialAppState(options.terminal), reduceApp, context);
+  const first = options.initial ?? initialAppState(options.terminal);
+  const store = new AppStore<UiContext>(options.workspace ? { ...first, workspace: options.workspace } : first, reduceApp, context);
   // Every command passes the one gate (gate/gate.ts): a change is refused on a read-only engine
   // (and an unconfirmed one on a protected engine), and in a fleet a command goes to the engine
   // of the thing it acts on (app/fleet/route.ts).
@@ -129,6 +138,15 @@ export function createRuntime(sources: LiveSources, options: RuntimeOptions): Ru
     options.alert?.(text);
   };
 
+  // The arrangement is kept as the user leaves it: each change of it handed on (main writes the file).
+  let kept = store.getState().workspace;
+  const keepWorkspace = () => {
+    const workspace = store.getState().workspace;
+    if (workspace === kept) return;
+    kept = workspace;
+    if (workspace) options.keepWorkspace?.(workspace);
+  };
+
   let watched = '';
   const watch = () => {
     const demands = demandsOf(store.getState(), context());
@@ -144,6 +162,7 @@ export function createRuntime(sources: LiveSources, options: RuntimeOptions): Ru
       watch();
     }),
     store.subscribe(watch),
+    store.subscribe(keepWorkspace),
   ];
   watch();
   return {

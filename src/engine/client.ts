@@ -294,6 +294,10 @@ export class EngineClient {
     return pruning.prune(this.http, kind, { ...options, apiVersion: await this.negotiatedApiVersion() });
   }
 
+  containerSizes(signal?: AbortSignal) {
+    return pruning.containerSizes(this.http, signal);
+  }
+
   stoppedContainerSizes(signal?: AbortSignal) {
     return pruning.stoppedContainerSizes(this.http, signal);
   }

@@ -8,7 +8,9 @@
  * their keys checked with the rest; `debugImage`, the debug shell's tools image (busybox by
  * default); `theme`: a preset or a preset with roles overridden (app/theme-config.ts); `engines`:
  * the engines that are read-only or protected (state/fleet/access-settings.ts); `fleet`: the
- * engines (contexts or addresses) shown together when no option or DOCKER_* variable names one.
+ * engines (contexts or addresses) shown together when no option or DOCKER_* variable names one;
+ * `workspace`: the split panel and each pane's chosen columns (app/workspace/config.ts), which
+ * berth writes itself as they change (main/kept-settings.ts).
  * No file means the defaults; a file berth
  * cannot use stops it before it takes the terminal, with the file and the problem named, so a
  * typo never turns into keys that quietly do nothing.
@@ -25,6 +27,8 @@ import { ALERT_KINDS, type AlertKind } from '../app/alerts.ts';
 import { parseTheme } from '../app/theme-config.ts';
 import { PRESETS, type Palette } from '../app/theme-presets.ts';
 import { parseAccessSettings, type AccessSettings } from '../state/fleet/access-settings.ts';
+import { parseWorkspace } from '../app/workspace/config.ts';
+import type { Workspace } from '../app/types.ts';
 
 export interface Settings {
   keymap: Keymap;
@@ -44,9 +48,11 @@ export interface Settings {
   access?: AccessSettings;
   /** The fleet berth opens when nothing else names an engine (`fleet`: contexts or addresses). */
   fleet?: readonly string[];
+  /** The split panel and the chosen columns as last left (`workspace`); absent: the defaults. */
+  workspace?: Workspace;
 }
 
-const KNOWN = ['keys', 'restartLoop', 'mute', 'alert', 'mouse', 'actions', 'debugImage', 'theme', 'engines', 'fleet'];
+const KNOWN = ['keys', 'restartLoop', 'mute', 'alert', 'mouse', 'actions', 'debugImage', 'theme', 'engines', 'fleet', 'workspace'];
 
 /** `restartLoop` as config.json gives it, checked: a positive whole `restarts` and a positive `withinMinutes`. */
 function loopPolicy(raw: unknown): LoopPolicy | string {
@@ -83,7 +89,9 @@ export function loadSettings(path: string): Settings | string {
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return `${path}: must hold a JSON object`;
   const unknown = Object.keys(raw).filter((k) => !KNOWN.includes(k));
   if (unknown.length > 0) return `${path}: unknown setting ${unknown.map((k) => `"${k}"`).join(', ')} (berth knows ${KNOWN.map((k) => `"${k}"`).join(', ')})`;
-  const { keys, restartLoop, mute, alert, mouse, actions, debugImage, theme: themeRaw, engines, fleet } = raw as { keys?: unknown; restartLoop?: unknown; mute?: unknown; alert?: unknown; mouse?: unknown; actions?: unknown; debugImage?: unknown; theme?: unknown; engines?: unknown; fleet?: unknown };
+  const { keys, restartLoop, mute, alert, mouse, actions, debugImage, theme: themeRaw, engines, fleet, workspace: workspaceRaw } = raw as { keys?: unknown; restartLoop?: unknown; mute?: unknown; alert?: unknown; mouse?: unknown; actions?: unknown; debugImage?: unknown; theme?: unknown; engines?: unknown; fleet?: unknown; workspace?: unknown };
+  const workspace = workspaceRaw === undefined ? undefined : parseWorkspace(workspaceRaw);
+  if (typeof workspace === 'string') return `${path}: ${workspace}`;
   if (fleet !== undefined && (!Array.isArray(fleet) || fleet.length === 0 || !fleet.every((f) => typeof f === 'string' && f.trim() !== ''))) return `${path}: "fleet" must be a list of docker contexts or engine addresses`;
   const access = engines === undefined ? undefined : parseAccessSettings(engines);
   if (typeof access === 'string') return `${path}: ${access}`;
@@ -117,6 +125,7 @@ export function loadSettings(path: string): Settings | string {
       ...(mouse === true && { mouse: true }),
       ...(access !== undefined && { access }),
       ...(fleet !== undefined && { fleet: (fleet as string[]).map((f) => f.trim()) }),
+      ...(workspace !== undefined && { workspace }),
     };
   } catch (error) {
     return `${path}: ${(error as Error).message}`;

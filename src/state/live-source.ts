@@ -26,7 +26,14 @@ export interface Demands {
   times?: readonly string[];
   /** Images or the containers running them are on screen: whether each tag is outdated is wanted (state/freshness). */
   freshness?: boolean;
+  /** The SIZE column is shown: every container's size is wanted (state/columns/container-sizes.ts). */
+  sizes?: boolean;
+  /** The split panel follows a row (state/panel): what it shows of which containers. */
+  panel?: PanelDemand;
 }
+
+/** What the split panel wants kept live: one container's or a set's logs, or one container's inspect. */
+export type PanelDemand = { kind: 'logs'; ids: readonly string[]; names: readonly string[] } | { kind: 'inspect'; id: string };
 
 export interface LiveSource<S> {
   readonly store: Store<S>;

@@ -20,6 +20,8 @@ export function uiContext(base: { engine: EngineState; pulls?: PullsState } & Pa
     times: { byId: new Map() },
     actionLog: { records: [] },
     freshness: { remote: new Map() },
+    sizes: { byId: new Map(), loaded: false },
+    panel: { key: '', status: 'idle', lines: [] },
     keymap: defaultKeymap,
     logLines: () => undefined,
     ...base,

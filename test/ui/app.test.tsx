@@ -161,12 +161,12 @@ test('o sorts by the next column, marks it in the header, and keeps the selectio
   await ui.press('a', 'j'); // all containers; select alpha (second, newest first)
   const order = () => ['alpha', 'bravo', 'charlie'].sort((x, y) => ui.frame().indexOf(` ${x} `) - ui.frame().indexOf(` ${y} `));
   assert.deepEqual(order(), ['charlie', 'alpha', 'bravo']);
-  assert.match(ui.frame(), /CREATED ↓/);
+  assert.match(ui.frame(), /CREATED ▼/);
 
   await ui.press('o');
   assert.deepEqual(order(), ['alpha', 'bravo', 'charlie']);
-  assert.match(ui.frame(), /NAME ↑/);
-  assert.doesNotMatch(ui.frame(), /CREATED ↓/);
+  assert.match(ui.frame(), /NAME ▲/);
+  assert.doesNotMatch(ui.frame(), /CREATED ▼/);
   assert.match(ui.frame(), /all: 3 · by name/);
   await ui.press('o');
   assert.deepEqual(order(), ['bravo', 'alpha', 'charlie'], 'by image: img-a, img-m, img-z');

@@ -87,6 +87,16 @@ export type ActionId =
   | 'acknowledge-all'
   | 'mute'
   | 'palette'
+  // The workspace: the split panel and the columns.
+  | 'panel-place'
+  | 'panel-shows'
+  | 'panel-grow'
+  | 'panel-shrink'
+  | 'sort-reverse'
+  | 'choose-columns'
+  | 'column-toggle'
+  | 'column-earlier'
+  | 'column-later'
   // The views.
   | 'close'
   | 'follow'
@@ -163,7 +173,7 @@ export interface Binding {
   planned?: string;
 }
 
-const LISTS = ['list', 'logs', 'inspect', 'help', 'engines', 'output', 'incident', 'files'];
+const LISTS = ['list', 'logs', 'inspect', 'help', 'engines', 'output', 'incident', 'files', 'columns'];
 /** The panes that filter with `/` (every pane but Pulls). */
 const FILTERED = ['containers', 'images', 'volumes', 'networks', 'events', 'services', 'nodes', 'incidents', 'actions'];
 /** The panes whose rows take marks (app/marks.ts): 'marked' while one has some. */
@@ -179,6 +189,10 @@ export const keymap: readonly Binding[] = [
   { action: 'pull', keys: ['p'], description: 'pull an image (marked images: pull each again, queued in the Pulls pane)', contexts: ['global'], footer: 'pull' },
   { action: 'engines', keys: ['E'], description: 'switch engines (docker contexts, DOCKER_HOST, local sockets; the switcher: close it)', contexts: ['global'], footer: 'engines' },
   { action: 'palette', keys: [':'], description: 'the command palette: every action of this screen, every pane and engine, by name (fuzzy: prn finds prune); Enter runs it', contexts: ['global'], footer: 'commands' },
+  { action: 'panel-place', keys: ['|'], description: 'the split panel: off, beside the list, under it (it follows the selected container; kept in config.json)', contexts: ['global'], footer: 'panel' },
+  { action: 'panel-shows', keys: ['\\'], description: 'what the split panel shows: the selected container’s logs (followed; marked rows or a Compose project: merged), its live figures, its inspect', contexts: ['global'] },
+  { action: 'panel-grow', keys: ['+'], description: 'the split panel larger', contexts: ['global'] },
+  { action: 'panel-shrink', keys: ['-'], description: 'the split panel smaller', contexts: ['global'] },
   { action: 'next-pane', keys: ['tab'], description: 'next pane', contexts: ['panes'], footer: 'next pane' },
   { action: 'prev-pane', keys: ['shift+tab'], description: 'previous pane', contexts: ['panes'] },
   { action: 'pane-containers', keys: ['1'], description: 'Containers pane', contexts: ['panes'] },
@@ -242,7 +256,12 @@ export const keymap: readonly Binding[] = [
   { action: 'recreate', keys: ['U'], description: 'edit and recreate the container: the run form filled from it; its own name replaces it (rolled back if the new one fails), another runs beside it; a Compose service: how compose recreates it', contexts: ['containers'], footer: 'recreate' },
   { action: 'shell', keys: ['e'], description: 'a shell in the running container (exit returns here)', contexts: ['containers'], footer: 'shell' },
   { action: 'attach', keys: ['A'], description: 'attach to the running container’s own process, as docker attach (Ctrl-P Ctrl-Q detaches)', contexts: ['containers'], footer: 'attach' },
-  { action: 'sort', keys: ['o'], description: 'sort by the next column (containers: created, name, image, state; images: created, size, tag)', contexts: ['containers', 'images'], footer: 'sort' },
+  { action: 'sort', keys: ['o'], description: 'sort by the next column (containers: each shown column in turn; images: created, size, tag); the header marks it ▲ or ▼', contexts: ['containers', 'images'], footer: 'sort' },
+  { action: 'sort-reverse', keys: ['O'], description: 'the order the other way round (▲ ↔ ▼)', contexts: ['containers', 'images'] },
+  { action: 'choose-columns', keys: [','], description: 'choose the columns: show, hide and reorder them (kept in config.json)', contexts: ['panes'], footer: 'columns…' },
+  { action: 'column-toggle', keys: [' '], label: 'Space', description: 'show the column, or hide it', contexts: ['columns'], footer: 'show/hide' },
+  { action: 'column-earlier', keys: ['K', '['], label: 'K/[', description: 'move the shown column left (earlier)', contexts: ['columns'], footer: 'left' },
+  { action: 'column-later', keys: ['J', ']'], label: 'J/]', description: 'move the shown column right (later)', contexts: ['columns'], footer: 'right' },
   { action: 'copy', keys: ['y'], description: 'copy the id (an image row: its name; an action: its docker command) to the clipboard', contexts: ['containers', 'images', 'actions'], footer: 'copy' },
   { action: 'remove', keys: ['d'], description: 'remove (asks first)', contexts: ['containers', 'images', 'volumes', 'networks', 'services'], footer: 'remove' },
   { action: 'cancel-pull', keys: ['x', 'escape'], label: 'x', description: 'cancel the selected pull', contexts: ['pulls'], footer: 'cancel' },
@@ -272,7 +291,7 @@ export const keymap: readonly Binding[] = [
   { action: 'pretty-json', keys: ['J'], description: 'the cursor’s line as pretty JSON (select mode: v first; else the current match)', contexts: ['logs'], footer: 'json' },
   { action: 'pager', keys: ['o'], description: 'open the loaded lines in $PAGER (default less -R), sanitised as on screen; quitting it comes back here', contexts: ['logs'], footer: 'pager' },
   { action: 'pager-all', keys: ['O'], description: 'open the whole history in $PAGER, streamed from the engine as the pager reads (one container’s logs)', contexts: ['logs'] },
-  { action: 'close', keys: ['escape'], description: 'close this view (logs: leave select mode, clear the search first)', contexts: ['logs', 'inspect', 'help', 'engines', 'stats', 'incident', 'files'], footer: 'back' },
+  { action: 'close', keys: ['escape'], description: 'close this view (logs: leave select mode, clear the search first)', contexts: ['logs', 'inspect', 'help', 'engines', 'stats', 'incident', 'files', 'columns'], footer: 'back' },
   { action: 'open-entry', keys: ['return', 'right', 'l'], label: 'Enter/→', description: 'into the directory, or view the text file (the first MiB); a link: where it points', contexts: ['files'], footer: 'open' },
   { action: 'parent-dir', keys: ['backspace', 'left', 'h'], label: '⌫/←', description: 'up to the parent directory', contexts: ['files'], footer: 'up' },
   { action: 'copy-in', keys: ['I'], description: 'copy a local file or directory into this directory (asks before replacing)', contexts: ['files'], footer: 'copy in' },
@@ -345,7 +364,7 @@ export function keyStacks(bindings: readonly Binding[]): ReadonlyArray<readonly 
       [id, ...(filters.includes(id) ? ['filtered'] : []), 'list', 'panes', 'global', 'anywhere'],
       ...(marks.includes(id) ? [[id, 'marked', 'list', 'panes', 'global', 'anywhere']] : []),
     ]),
-    ...['logs', 'inspect', 'help', 'engines', 'stats', 'incident', 'files'].map((view) => [view, 'global', 'anywhere']),
+    ...['logs', 'inspect', 'help', 'engines', 'stats', 'incident', 'files', 'columns'].map((view) => [view, 'global', 'anywhere']),
     ['prompt', 'line', 'list', 'anywhere'],
     ['field', 'form', 'suggestions', 'command-line', 'dialog', 'anywhere'],
     ['toggle', 'form', 'command-line', 'dialog', 'anywhere'],

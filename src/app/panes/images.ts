@@ -8,7 +8,7 @@ import { formatRelative, plural } from '../format/index.ts';
 import { imageRows, type ImageColumn, type ImageRow } from '../rows/image-rows.ts';
 import { memoLast } from '../rows/memo.ts';
 import { selectImageRows } from '../rows/select.ts';
-import { imageSorts, isDescending } from '../rows/sort.ts';
+import { imageSorts, sortedDown } from '../rows/sort.ts';
 import type { Column } from '../table.ts';
 import type { UiContext } from '../context.ts';
 import { paneView, type AppState } from '../types.ts';
@@ -33,7 +33,7 @@ function isOutdated(row: ImageRow, ctx: UiContext): boolean {
 
 export function imageRowsOf(state: AppState, ctx: Pick<UiContext, 'engine'>): readonly ImageRow[] {
   const view = paneView(state, ID);
-  return selectImageRows(ctx.engine.images.items, view.filter, view.sort);
+  return selectImageRows(ctx.engine.images.items, view.filter, view.sort, view.reversed === true);
 }
 
 /** Every image row, whatever the filter: where marks are looked up. */
@@ -53,7 +53,7 @@ export const images = definePane<ImageRow>({
   summary(state, ctx) {
     const view = paneView(state, ID);
     const filter = view.filter ? ` · filter "${view.filter}"` : '';
-    const sort = view.sort === 'created' ? '' : ` · by ${view.sort}`;
+    const sort = view.sort === 'created' && view.reversed !== true ? '' : ` · by ${view.sort}${view.reversed === true ? ' reversed' : ''}`;
     const rows = imageRowsOf(state, ctx);
     const outdated = rows.filter((row) => isOutdated(row, ctx)).length;
     const marked = outdated > 0 ? ` · ${OUTDATED_MARK} ${outdated} outdated (${ctx.keymap.label('update-image')} updates)` : '';
@@ -78,7 +78,7 @@ export const images = definePane<ImageRow>({
       return { text: filter ? `no images match "${filter}"` : `no images (${ctx.keymap.label('pull')} pulls one)` };
     },
     stale: (_state, ctx) => ctx.engine.images.stale,
-    sortedBy: (state) => ({ key: paneView(state, ID).sort, descending: isDescending(paneView(state, ID).sort) }),
+    sortedBy: (state) => ({ key: paneView(state, ID).sort, descending: sortedDown(paneView(state, ID).sort, paneView(state, ID).reversed) }),
   },
   target: (row) => ({ kind: 'image', imageId: row.imageId, tag: row.tag, ...(row.engine !== undefined && { engine: row.engine }) }),
   marking: {

@@ -4,7 +4,7 @@
  * its module's.
  */
 import type { ReactElement } from 'react';
-import type { AppState, EnginesOverlay, FilesOverlay, HelpOverlay, HistoryOverlay, IncidentOverlay, InspectOverlay, LogsOverlay, Overlay, PaletteOverlay, StatsOverlay } from '../../app/types.ts';
+import type { AppState, ColumnsOverlay, EnginesOverlay, FilesOverlay, HelpOverlay, HistoryOverlay, IncidentOverlay, InspectOverlay, LogsOverlay, Overlay, PaletteOverlay, StatsOverlay } from '../../app/types.ts';
 import { viewOf } from '../../app/views/index.ts';
 import type { ViewDrawing } from '../../app/views/module.ts';
 import { DialogHost } from '../dialogs/dialog-host.tsx';
@@ -19,6 +19,7 @@ import { IncidentView } from './incident-view.tsx';
 import { StatsView } from './stats-view.tsx';
 import { InspectView } from './inspect-view.tsx';
 import { LogsView } from './logs-view.tsx';
+import { ColumnsView } from './columns-view.tsx';
 
 interface Props<O extends Overlay> {
   overlay: O;
@@ -39,6 +40,7 @@ const drawings: { [D in ViewDrawing]: (props: Props<Overlay>) => ReactElement } 
   'post-mortem': ({ overlay, width, height }) => <IncidentView overlay={overlay as IncidentOverlay} width={width} height={height} />,
   'command-list': ({ overlay, width, height }) => <PaletteView overlay={overlay as PaletteOverlay} width={width} height={height} />,
   'file-tree': ({ overlay, width, height }) => <FilesView overlay={overlay as FilesOverlay} width={width} height={height} />,
+  'column-list': ({ overlay, state, width, height }) => <ColumnsView overlay={overlay as ColumnsOverlay} state={state} width={width} height={height} />,
 };
 
 export function OverlayView(props: Props<Overlay>) {
