@@ -236,7 +236,7 @@ export interface FilesOverlay extends OverlayBase {
 
 /** The column chooser (`,`): a pane's every column, the shown ones first in their order. */
 export interface ColumnsOverlay extends OverlayBase {
-  kind: 'columns';
+  kind: 'column-chooser';
   pane: PaneId;
   /** The column under the cursor, by its key (the list reorders as columns are shown and hidden). */
   key: string;

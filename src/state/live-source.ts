@@ -33,7 +33,7 @@ export interface Demands {
 }
 
 /** What the split panel wants kept live: one container's or a set's logs, or one container's inspect. */
-export type PanelDemand = { kind: 'logs'; ids: readonly string[]; names: readonly string[] } | { kind: 'inspect'; id: string };
+export type PanelDemand = { follow: 'logs'; ids: readonly string[]; names: readonly string[] } | { follow: 'inspect'; id: string };
 
 export interface LiveSource<S> {
   readonly store: Store<S>;

@@ -2,7 +2,7 @@
  * The views over the panes: one line each. A view is its module (module.ts says what one
  * declares): its opener, keys, contexts, results, demands, footer order and drawing kind.
  */
-import { columns } from './columns.ts';
+import { columnChooser } from './column-chooser.ts';
 import { engines } from './engines.ts';
 import { files } from './files.ts';
 import { help } from './help.ts';
@@ -24,7 +24,7 @@ export const views: readonly AnyView[] = [
   registeredView(files),
   registeredView(incident),
   registeredView(logs),
-  registeredView(columns),
+  registeredView(columnChooser),
 ];
 
 /** The views others open (module.ts `ViewApp`): text over the screen, the switcher switching. */

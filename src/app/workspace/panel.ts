@@ -58,9 +58,9 @@ export function panelDemands(state: AppState, ctx: UiContext, pane: Pane): Deman
   if (shows === 'stats') return subject.kind === 'one' ? { stats: [subject.id] } : {};
   const panel: PanelDemand | undefined =
     shows === 'logs'
-      ? { kind: 'logs', ids: subject.kind === 'one' ? [subject.id] : subject.ids, names: subject.kind === 'one' ? [subject.name] : subject.names }
+      ? { follow: 'logs', ids: subject.kind === 'one' ? [subject.id] : subject.ids, names: subject.kind === 'one' ? [subject.name] : subject.names }
       : subject.kind === 'one'
-        ? { kind: 'inspect', id: subject.id }
+        ? { follow: 'inspect', id: subject.id }
         : undefined;
   return panel ? { panel } : {};
 }
@@ -71,17 +71,20 @@ function withWorkspace(state: AppState, patch: Partial<Workspace>): AppState {
   return { ...state, workspace: { ...workspaceOf(state), ...patch } };
 }
 
-const SHOWS_WORDS: Record<PanelShows, string> = { logs: 'logs (followed)', stats: 'live figures', inspect: 'inspect' };
+/** How a notice says what the panel shows. */
+function showsWords(shows: PanelShows): string {
+  return shows === 'logs' ? 'logs (followed)' : shows === 'stats' ? 'live figures' : 'inspect';
+}
 
 export function cyclePanelPlace(state: AppState): Reduced {
   const panel = next(PANEL_PLACES, workspaceOf(state).panel);
-  const said = panel === 'off' ? 'split panel off' : `split panel ${panel === 'beside' ? 'beside' : 'under'} the list: ${SHOWS_WORDS[workspaceOf(state).shows]} of the selected container`;
+  const said = panel === 'off' ? 'split panel off' : `split panel ${panel === 'beside' ? 'beside' : 'under'} the list: ${showsWords(workspaceOf(state).shows)} of the selected container`;
   return notify(withWorkspace(state, { panel }), said);
 }
 
 export function cyclePanelShows(state: AppState): Reduced {
   const shows = next(PANEL_SHOWS, workspaceOf(state).shows);
-  return notify(withWorkspace(state, { shows }), `the split panel shows ${SHOWS_WORDS[shows]}${workspaceOf(state).panel === 'off' ? ' (it is off: | shows it)' : ''}`);
+  return notify(withWorkspace(state, { shows }), `the split panel shows ${showsWords(shows)}${workspaceOf(state).panel === 'off' ? ' (it is off: | shows it)' : ''}`);
 }
 
 export function resizePanel(state: AppState, by: number): Reduced {

@@ -92,7 +92,7 @@ export class PanelFeed implements LiveSource<PanelFeedState> {
   }
 
   private start(key: string, demand: PanelDemand): void {
-    if (demand.kind === 'inspect') {
+    if (demand.follow === 'inspect') {
       void this.inspect(key, demand.id);
       return;
     }

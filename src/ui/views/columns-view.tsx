@@ -4,7 +4,7 @@
  */
 import { Box, Text } from 'ink';
 import type { AppState, ColumnsOverlay } from '../../app/types.ts';
-import { chooserRows, columnSetOf } from '../../app/views/columns.ts';
+import { chooserRows, columnSetOf } from '../../app/workspace/chooser-rows.ts';
 import { paneEntry } from '../../app/panes/index.ts';
 import { theme } from '../../app/theme.ts';
 import { useKeymap } from '../runtime-context.tsx';

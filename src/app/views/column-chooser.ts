@@ -12,34 +12,16 @@ import { close } from '../keys/steps.ts';
 import { listMove, replaceOverlay } from '../navigation.ts';
 import { paneEntry } from '../panes/index.ts';
 import type { AppState, ColumnsOverlay } from '../types.ts';
-import { shownKeys, withShownKeys, type ChoosableColumn, type ColumnSet } from '../workspace/columns.ts';
+import { chooserRows, columnSetOf } from '../workspace/chooser-rows.ts';
+import { shownKeys, withShownKeys } from '../workspace/columns.ts';
 import { defineView } from './module.ts';
-
-/** The pane's column set, if its columns can be chosen. */
-export function columnSetOf(pane: string): ColumnSet | undefined {
-  const view = paneEntry(pane).view;
-  return view.kind === 'table' ? view.columnSet : undefined;
-}
-
-/** The chooser's rows: the shown columns in order, then the hidden ones in the pane's order. */
-export function chooserRows(state: AppState, pane: string, set: ColumnSet): Array<{ column: ChoosableColumn; shown: boolean }> {
-  const shown = shownKeys(state, pane, set);
-  const byKey = new Map(set.every.map((c) => [c.key, c]));
-  return [
-    ...shown.flatMap((key) => {
-      const column = byKey.get(key);
-      return column ? [{ column, shown: true }] : [];
-    }),
-    ...set.every.filter((c) => !shown.includes(c.key)).map((column) => ({ column, shown: false })),
-  ];
-}
 
 function open(state: AppState, ctx: UiContext): Reduced {
   const pane = paneEntry(state.pane);
   const set = columnSetOf(pane.id);
   if (!set) return notify(state, `the ${pane.title} pane’s columns are fixed (${ctx.keymap.label('choose-columns')} chooses the Containers pane’s)`);
   const first = shownKeys(state, pane.id, set)[0] ?? set.every[0]?.key ?? '';
-  return openView(state, (id): ColumnsOverlay => ({ kind: 'columns', id, pane: pane.id, key: first }));
+  return openView(state, (id): ColumnsOverlay => ({ kind: 'column-chooser', id, pane: pane.id, key: first }));
 }
 
 function move(keys: readonly string[], key: string, by: number): readonly string[] {
@@ -52,8 +34,8 @@ function move(keys: readonly string[], key: string, by: number): readonly string
   return moved;
 }
 
-export const columns = defineView<ColumnsOverlay>({
-  id: 'columns',
+export const columnChooser = defineView<ColumnsOverlay>({
+  id: 'column-chooser',
   opener: { action: 'choose-columns', open },
   contexts: () => ['columns', 'global'],
   key(state, overlay, press, ctx) {
