@@ -173,7 +173,7 @@ export interface Binding {
   planned?: string;
 }
 
-const LISTS = ['list', 'logs', 'inspect', 'help', 'engines', 'output', 'incident', 'files', 'columns'];
+const LISTS = ['list', 'logs', 'inspect', 'help', 'engines', 'output', 'incident', 'files', 'column-chooser'];
 /** The panes that filter with `/` (every pane but Pulls). */
 const FILTERED = ['containers', 'images', 'volumes', 'networks', 'events', 'services', 'nodes', 'incidents', 'actions'];
 /** The panes whose rows take marks (app/marks.ts): 'marked' while one has some. */
@@ -259,9 +259,9 @@ export const keymap: readonly Binding[] = [
   { action: 'sort', keys: ['o'], description: 'sort by the next column (containers: each shown column in turn; images: created, size, tag); the header marks it ▲ or ▼', contexts: ['containers', 'images'], footer: 'sort' },
   { action: 'sort-reverse', keys: ['O'], description: 'the order the other way round (▲ ↔ ▼)', contexts: ['containers', 'images'] },
   { action: 'choose-columns', keys: [','], description: 'choose the columns: show, hide and reorder them (kept in config.json)', contexts: ['panes'], footer: 'columns…' },
-  { action: 'column-toggle', keys: [' '], label: 'Space', description: 'show the column, or hide it', contexts: ['columns'], footer: 'show/hide' },
-  { action: 'column-earlier', keys: ['K', '['], label: 'K/[', description: 'move the shown column left (earlier)', contexts: ['columns'], footer: 'left' },
-  { action: 'column-later', keys: ['J', ']'], label: 'J/]', description: 'move the shown column right (later)', contexts: ['columns'], footer: 'right' },
+  { action: 'column-toggle', keys: [' '], label: 'Space', description: 'show the column, or hide it', contexts: ['column-chooser'], footer: 'show/hide' },
+  { action: 'column-earlier', keys: ['K', '['], label: 'K/[', description: 'move the shown column left (earlier)', contexts: ['column-chooser'], footer: 'left' },
+  { action: 'column-later', keys: ['J', ']'], label: 'J/]', description: 'move the shown column right (later)', contexts: ['column-chooser'], footer: 'right' },
   { action: 'copy', keys: ['y'], description: 'copy the id (an image row: its name; an action: its docker command) to the clipboard', contexts: ['containers', 'images', 'actions'], footer: 'copy' },
   { action: 'remove', keys: ['d'], description: 'remove (asks first)', contexts: ['containers', 'images', 'volumes', 'networks', 'services'], footer: 'remove' },
   { action: 'cancel-pull', keys: ['x', 'escape'], label: 'x', description: 'cancel the selected pull', contexts: ['pulls'], footer: 'cancel' },
@@ -291,7 +291,7 @@ export const keymap: readonly Binding[] = [
   { action: 'pretty-json', keys: ['J'], description: 'the cursor’s line as pretty JSON (select mode: v first; else the current match)', contexts: ['logs'], footer: 'json' },
   { action: 'pager', keys: ['o'], description: 'open the loaded lines in $PAGER (default less -R), sanitised as on screen; quitting it comes back here', contexts: ['logs'], footer: 'pager' },
   { action: 'pager-all', keys: ['O'], description: 'open the whole history in $PAGER, streamed from the engine as the pager reads (one container’s logs)', contexts: ['logs'] },
-  { action: 'close', keys: ['escape'], description: 'close this view (logs: leave select mode, clear the search first)', contexts: ['logs', 'inspect', 'help', 'engines', 'stats', 'incident', 'files', 'columns'], footer: 'back' },
+  { action: 'close', keys: ['escape'], description: 'close this view (logs: leave select mode, clear the search first)', contexts: ['logs', 'inspect', 'help', 'engines', 'stats', 'incident', 'files', 'column-chooser'], footer: 'back' },
   { action: 'open-entry', keys: ['return', 'right', 'l'], label: 'Enter/→', description: 'into the directory, or view the text file (the first MiB); a link: where it points', contexts: ['files'], footer: 'open' },
   { action: 'parent-dir', keys: ['backspace', 'left', 'h'], label: '⌫/←', description: 'up to the parent directory', contexts: ['files'], footer: 'up' },
   { action: 'copy-in', keys: ['I'], description: 'copy a local file or directory into this directory (asks before replacing)', contexts: ['files'], footer: 'copy in' },
@@ -364,7 +364,7 @@ export function keyStacks(bindings: readonly Binding[]): ReadonlyArray<readonly 
       [id, ...(filters.includes(id) ? ['filtered'] : []), 'list', 'panes', 'global', 'anywhere'],
       ...(marks.includes(id) ? [[id, 'marked', 'list', 'panes', 'global', 'anywhere']] : []),
     ]),
-    ...['logs', 'inspect', 'help', 'engines', 'stats', 'incident', 'files', 'columns'].map((view) => [view, 'global', 'anywhere']),
+    ...['logs', 'inspect', 'help', 'engines', 'stats', 'incident', 'files', 'column-chooser'].map((view) => [view, 'global', 'anywhere']),
     ['prompt', 'line', 'list', 'anywhere'],
     ['field', 'form', 'suggestions', 'command-line', 'dialog', 'anywhere'],
     ['toggle', 'form', 'command-line', 'dialog', 'anywhere'],

@@ -65,7 +65,8 @@ const STATS_KEYS: readonly string[] = ['cpu', 'mem', 'memPercent', 'net', 'block
  * cost says so in the chooser and is asked for only while shown (demands).
  */
 const every: readonly (ChoosableColumn & { key: Key })[] = [
-  { key: 'id', title: 'CONTAINER ID', min: 12, max: 12, priority: 1, sortable: true },
+  // Ids are random: an order by them means nothing to a person, so `o` passes over it.
+  { key: 'id', title: 'CONTAINER ID', min: 12, max: 12, priority: 1 },
   { key: 'name', title: 'NAME', min: 10, max: 40, grow: 3, priority: 0, sortable: true },
   { key: 'image', title: 'IMAGE', min: 10, max: 40, grow: 2, priority: 4, sortable: true },
   { key: 'state', title: 'STATE', min: 7, max: 10, priority: 2, sortable: true },
@@ -344,11 +345,12 @@ export const containers: PaneDefinition<ContainerRow> = definePane<ContainerRow>
     return { ...(showsStats(shown) && runningOnScreen(state, ctx)), ...(times.length > 0 && { times }), ...(shown.includes('size') && { sizes: true }), freshness: true };
   },
   actions: {
-    // `o` walks the shown columns that order (the resource ones too while shown); `O` turns the order round.
+    // `o` walks the shown columns that order (the resource ones too while shown), from the
+    // engine's own order (newest first); `O` turns the order round.
     sort: (state) => {
-      const orders = sortableShown(containerColumns, shownContainerKeys(state));
-      const sort = nextSort(orders.length > 0 ? orders : containerSorts, paneView(state, ID).sort);
-      return notify(setSort(state, ID, sort), `containers sorted by ${titleOf(sort)}${isDescending(sort) ? ' (newest, busiest or largest first)' : ''}`);
+      const orders = ['created', ...sortableShown(containerColumns, shownContainerKeys(state)).filter((k) => k !== 'created')];
+      const sort = nextSort(orders, paneView(state, ID).sort);
+      return notify(setSort(state, ID, sort), `containers sorted by ${titleOf(sort).toLowerCase()}${isDescending(sort) ? ' (newest, busiest or largest first)' : ''}`);
     },
     'toggle-all': (state) => {
       const all = !options(state).all;

@@ -37,11 +37,11 @@ function move(keys: readonly string[], key: string, by: number): readonly string
 export const columnChooser = defineView<ColumnsOverlay>({
   id: 'column-chooser',
   opener: { action: 'choose-columns', open },
-  contexts: () => ['columns', 'global'],
+  contexts: () => ['column-chooser', 'global'],
   key(state, overlay, press, ctx) {
     const set = columnSetOf(overlay.pane);
     if (!set) return close(state, overlay.id);
-    const action = ctx.keymap.resolve('columns', press.name);
+    const action = ctx.keymap.resolve('column-chooser', press.name);
     const rows = chooserRows(state, overlay.pane, set);
     const at = Math.max(rows.findIndex((r) => r.column.key === overlay.key), 0);
     const moved = listMove(action, at, rows.length);
