@@ -35,7 +35,11 @@ export class ContainerSizes implements LiveSource<ContainerSizesState> {
 
   watch(demands: Demands): void {
     this.wanted = demands.sizes === true;
-    if (!this.wanted) clearTimeout(this.timer);
+    if (!this.wanted) {
+      // A refresh waiting for its turn is not wanted any more: asked again when shown again (and stale).
+      clearTimeout(this.timer);
+      this.timer = undefined;
+    }
     this.ask();
   }
 
