@@ -13,6 +13,7 @@ import type { Column } from '../table.ts';
 import type { UiContext } from '../context.ts';
 import { paneView, type AppState } from '../types.ts';
 import { fleetRowKey, withEngineColumn } from '../fleet/fleet-rows.ts';
+import { columnsFor, shownKeys, type ColumnSet } from '../workspace/columns.ts';
 import { definePane, keptCells } from './pane.ts';
 
 const ID = 'images';
@@ -24,6 +25,9 @@ const columns: readonly Column<ImageColumn>[] = [
   { key: 'created', title: 'CREATED', min: 14, max: 22, priority: 3 },
   { key: 'parent', title: 'PARENT', min: 12, max: 12, priority: 4 },
 ];
+
+/** Every column can be hidden and moved (`,`); the defaults are all of them, in this order. */
+const columnSet: ColumnSet = { every: columns, defaults: columns.map((c) => c.key) };
 
 /** Whether the registry holds another image under the row's tag now (state/freshness). */
 function isOutdated(row: ImageRow, ctx: UiContext): boolean {
@@ -61,7 +65,8 @@ export const images = definePane<ImageRow>({
   },
   view: {
     kind: 'table',
-    columns: (_state, ctx) => withEngineColumn(columns, ctx),
+    columns: (state, ctx) => withEngineColumn(columnsFor(columnSet, shownKeys(state, ID, columnSet)), ctx),
+    columnSet,
     cells: keptCells(
       (row, ctx, nowMs) => ({
         key: fleetRowKey(ctx, row.engine, row.key),

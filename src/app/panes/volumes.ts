@@ -7,6 +7,7 @@ import { memoLast } from '../rows/memo.ts';
 import type { Column } from '../table.ts';
 import { paneView } from '../types.ts';
 import { fleetRowKey, withEngineColumn } from '../fleet/fleet-rows.ts';
+import { columnsFor, shownKeys, type ColumnSet } from '../workspace/columns.ts';
 import { definePane, keptCells } from './pane.ts';
 import { resourceMessage, resourceNote, resourceSummary } from './resource-pane.ts';
 
@@ -18,6 +19,9 @@ const columns: readonly Column<VolumeColumn>[] = [
   { key: 'mountpoint', title: 'MOUNTPOINT', min: 10, grow: 2, priority: 3 },
   { key: 'usedBy', title: 'USED BY', min: 8, grow: 1, priority: 1 },
 ];
+
+/** Every column can be hidden and moved (`,`); the defaults are all of them, in this order. */
+const columnSet: ColumnSet = { every: columns, defaults: columns.map((c) => c.key) };
 
 const rowsOf = memoLast(volumeRows);
 /** Every row, whatever the filter: where marks are looked up. */
@@ -39,7 +43,8 @@ export const volumes = definePane<ResourceRow<VolumeColumn>>({
   },
   view: {
     kind: 'table',
-    columns: (_state, ctx) => withEngineColumn(columns, ctx),
+    columns: (state, ctx) => withEngineColumn(columnsFor(columnSet, shownKeys(state, ID, columnSet)), ctx),
+    columnSet,
     cells: keptCells((row, ctx) => ({ key: fleetRowKey(ctx, row.engine, row.key), cells: { ...row.cells, engine: row.engine ?? '' } })),
     message: (state, ctx, rows) => resourceMessage(ctx.resources.volumes, rows.length, 'volumes', paneView(state, ID).filter, `no volumes (${ctx.keymap.label('create')} creates one)`),
     note: (_state, ctx) => resourceNote(ctx.resources.volumes),

@@ -6,7 +6,6 @@
  * costs the engine something says what.
  */
 import { notify, reduced, type Reduced } from '../commands.ts';
-import type { UiContext } from '../context.ts';
 import { openView } from '../keys/steps.ts';
 import { close } from '../keys/steps.ts';
 import { listMove, replaceOverlay } from '../navigation.ts';
@@ -16,10 +15,10 @@ import { chooserRows, columnSetOf } from '../workspace/chooser-rows.ts';
 import { shownKeys, withShownKeys } from '../workspace/columns.ts';
 import { defineView } from './module.ts';
 
-function open(state: AppState, ctx: UiContext): Reduced {
+function open(state: AppState): Reduced {
   const pane = paneEntry(state.pane);
   const set = columnSetOf(pane.id);
-  if (!set) return notify(state, `the ${pane.title} pane’s columns are fixed (${ctx.keymap.label('choose-columns')} chooses the Containers pane’s)`);
+  if (!set) return notify(state, `the ${pane.title} pane’s columns are fixed (the Containers, Images, Volumes and Networks panes’ can be chosen)`);
   const first = shownKeys(state, pane.id, set)[0] ?? set.every[0]?.key ?? '';
   return openView(state, (id): ColumnsOverlay => ({ kind: 'column-chooser', id, pane: pane.id, key: first }));
 }
