@@ -24,10 +24,18 @@ export interface ColumnSet {
 export function shownKeys(state: AppState, pane: PaneId, set: ColumnSet): readonly string[] {
   const chosen = workspaceOf(state).columns[pane];
   if (chosen === undefined) return set.defaults;
-  const known = knownKeys(set);
-  const shown = chosen.filter((key) => known.has(key));
-  return shown.length > 0 ? shown : set.defaults;
+  // Asked for every row drawn: the same array while the choice is the same one.
+  let shown = checked.get(chosen);
+  if (!shown) {
+    const known = knownKeys(set);
+    const kept = chosen.filter((key) => known.has(key));
+    shown = kept.length > 0 ? kept : set.defaults;
+    checked.set(chosen, shown);
+  }
+  return shown;
 }
+
+const checked = new WeakMap<readonly string[], readonly string[]>();
 
 const known = new WeakMap<ColumnSet, ReadonlySet<string>>();
 function knownKeys(set: ColumnSet): ReadonlySet<string> {
