@@ -22,7 +22,7 @@ import { reduceApp } from './keys/reduce.ts';
 import { paneEntry } from './panes/index.ts';
 import type { CustomSettings } from './custom/types.ts';
 import { paletteExtras } from './custom/run.ts';
-import { initialAppState, type AppState, type TerminalSize, type Workspace } from './types.ts';
+import { emptyView, initialAppState, workspaceOf, type AppState, type TerminalSize, type Workspace } from './types.ts';
 import { viewDemands } from './views/demands.ts';
 import { pulseDemands } from './pulse.ts';
 import { panelDemands } from './workspace/panel.ts';
@@ -72,6 +72,20 @@ export interface RuntimeOptions {
   alert?(text: string): void;
 }
 
+/** The workspace to keep: the panel and columns, and each pane's order from its view (the engine's order, not reversed, is no entry). */
+function keptWorkspace(state: AppState): { from: AppState['workspace']; views: AppState['views']; workspace: Workspace } {
+  const sorts = Object.fromEntries(Object.entries(state.views).flatMap(([pane, view]) => (view.sort === 'created' && view.reversed !== true ? [] : [[pane, { by: view.sort, ...(view.reversed === true && { reversed: true }) }]])));
+  const { sorts: _old, ...rest } = workspaceOf(state);
+  return { from: state.workspace, views: state.views, workspace: { ...rest, ...(Object.keys(sorts).length > 0 && { sorts }) } };
+}
+
+/** The state berth starts in with config.json's workspace: its arrangement, and each pane's order in its view. */
+function withKeptWorkspace(state: AppState, workspace: Workspace): AppState {
+  const views = { ...state.views };
+  for (const [pane, order] of Object.entries(workspace.sorts ?? {})) views[pane] = { ...(views[pane] ?? emptyView), sort: order.by, ...(order.reversed === true && { reversed: true }) };
+  return { ...state, workspace, views };
+}
+
 /** What the screen needs live: the shown pane's demands and the open views'. */
 export function demandsOf(state: AppState, ctx: UiContext): Demands {
   const shown = paneEntry(state.pane);
@@ -112,7 +126,7 @@ export function createRuntime(sources: LiveSources, options: RuntimeOptions): Ru
     return made.ctx;
   };
   const first = options.initial ?? initialAppState(options.terminal);
-  const store = new AppStore<UiContext>(options.workspace ? { ...first, workspace: options.workspace } : first, reduceApp, context);
+  const store = new AppStore<UiContext>(options.workspace ? withKeptWorkspace(first, options.workspace) : first, reduceApp, context);
   // Every command passes the one gate (gate/gate.ts): a change is refused on a read-only engine
   // (and an unconfirmed one on a protected engine), and in a fleet a command goes to the engine
   // of the thing it acts on (app/fleet/route.ts).
@@ -139,12 +153,17 @@ export function createRuntime(sources: LiveSources, options: RuntimeOptions): Ru
   };
 
   // The arrangement is kept as the user leaves it: each change of it handed on (main writes the file).
-  let kept = store.getState().workspace;
+  let kept = keptWorkspace(store.getState());
+  let keptText = JSON.stringify(kept.workspace);
   const keepWorkspace = () => {
-    const workspace = store.getState().workspace;
-    if (workspace === kept) return;
-    kept = workspace;
-    if (workspace) options.keepWorkspace?.(workspace);
+    const state = store.getState();
+    if (state.workspace === kept.from && state.views === kept.views) return;
+    const next = keptWorkspace(state);
+    const text = JSON.stringify(next.workspace);
+    kept = next;
+    if (text === keptText) return;
+    keptText = text;
+    options.keepWorkspace?.(next.workspace);
   };
 
   let watched = '';

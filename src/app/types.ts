@@ -260,6 +260,11 @@ export interface Workspace {
   size: number;
   /** Per pane: the columns shown, in order (column keys); a pane absent shows its defaults. */
   columns: Readonly<Record<PaneId, readonly string[]>>;
+  /**
+   * Per pane: the order as last left (`o`, `O`), read at start into the panes' views (which hold
+   * it while berth runs: runtime.ts writes it back from there); a pane absent: the engine's order.
+   */
+  sorts?: Readonly<Record<PaneId, { by: string; reversed?: boolean }>>;
 }
 
 export const defaultWorkspace: Workspace = { panel: 'off', shows: 'logs', size: 40, columns: {} };

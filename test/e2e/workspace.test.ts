@@ -31,9 +31,12 @@ function launch(dockerHost: string): PtySession {
   return b;
 }
 
-/** Our containers' names in the order the list draws them. */
+/** Our containers' names in the order the list draws them (left of the split panel's border, when it is on). */
 function shownOrder(screen: string): string[] {
-  return screen.split('\n').flatMap((line) => names.filter((n) => new RegExp(`\\b${n}\\b`).test(line) && !line.includes(`line-of-${n}`)).slice(0, 1));
+  return screen.split('\n').flatMap((line) => {
+    const list = line.split('│')[0] ?? '';
+    return names.filter((n) => new RegExp(`\\b${n}\\b`).test(list) && !list.includes(`line-of-${n}`)).slice(0, 1);
+  });
 }
 
 /** Waits until `check` holds (the proxy sees berth's connections close a moment after berth closes them). */
@@ -127,15 +130,18 @@ test('NAME reversed is docker ps | sort -r; the split panel over a burst of 20 r
   await b.type('q');
   assert.equal((await b.exited).exitCode, 0);
 
-  const kept = JSON.parse(readFileSync(join(configHome, 'berth', 'config.json'), 'utf8')) as { workspace?: { panel?: string; columns?: Record<string, string[]> } };
+  const kept = JSON.parse(readFileSync(join(configHome, 'berth', 'config.json'), 'utf8')) as { workspace?: { panel?: string; columns?: Record<string, string[]>; sorts?: Record<string, unknown> } };
   assert.equal(kept.workspace?.panel, 'beside');
+  assert.deepEqual(kept.workspace?.sorts?.containers, { by: 'name', reversed: true });
   assert.deepEqual(kept.workspace?.columns?.containers, ['name', 'image', 'state', 'command', 'status', 'created', 'ports']);
 
-  // The next start: the same columns in the same order, the panel beside the list again.
+  // The next start: the same columns in the same order, NAME reversed, the panel beside the list again.
   const again = launch(env.dockerHost);
   await again.type('/', ...`${tag}-c`, key.enter);
   const header = await again.waitFor((s) => names.some((n) => s.includes(`line-of-${n}`)) && /NAME.*IMAGE.*STATE.*COMMAND.*STATUS/.test(s), WAIT_MS);
   assert.ok(!header.includes('CONTAINER ID'), 'CONTAINER ID stays hidden');
+  assert.match(header, /NAME ▼/, 'the order as it was left');
+  assert.deepEqual(shownOrder(header), [...listed].sort().reverse());
   await again.type('q');
   assert.equal((await again.exited).exitCode, 0);
 });

@@ -23,6 +23,8 @@ test('config.json’s workspace: the defaults when absent, each field checked, u
   assert.match(parseWorkspace({ columns: { containers: [] } }) as string, /"workspace.columns.containers" must be a non-empty list/);
   assert.match(parseWorkspace({ width: 3 }) as string, /unknown setting "workspace.width"/);
   assert.match(parseWorkspace([]) as string, /must be an object/);
+  assert.deepEqual((parseWorkspace({ sorts: { containers: { by: 'name', reversed: true } } }) as { sorts?: unknown }).sorts, { containers: { by: 'name', reversed: true } });
+  assert.match(parseWorkspace({ sorts: { containers: 'name' } }) as string, /"workspace.sorts.containers" must be like/);
 });
 
 test('the chosen columns: the defaults until chosen, unknown keys passed over, the same array for the same choice', () => {
