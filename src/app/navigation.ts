@@ -118,7 +118,8 @@ export function clearFilter(state: AppState): AppState {
 }
 
 export function setSort(state: AppState, pane: PaneId, sort: string): AppState {
-  return withView(state, pane, { sort });
+  // A new column starts in its own direction (`O` turns it).
+  return withView(state, pane, { sort, reversed: false });
 }
 
 /** A fresh id for an overlay or a notice. */

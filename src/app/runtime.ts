@@ -22,9 +22,10 @@ import { reduceApp } from './keys/reduce.ts';
 import { paneEntry } from './panes/index.ts';
 import type { CustomSettings } from './custom/types.ts';
 import { paletteExtras } from './custom/run.ts';
-import { initialAppState, type AppState, type TerminalSize } from './types.ts';
+import { emptyView, initialAppState, workspaceOf, type AppState, type TerminalSize, type Workspace } from './types.ts';
 import { viewDemands } from './views/demands.ts';
 import { pulseDemands } from './pulse.ts';
+import { panelDemands } from './workspace/panel.ts';
 import { incidentNotice } from './rows/incident-rows.ts';
 import type { Incident } from '../state/incidents/incident-log.ts';
 import { Forwards } from '../state/forwards/forwards.ts';
@@ -68,17 +69,38 @@ export interface RuntimeOptions {
   /** A starting state (tests). */
   initial?: AppState;
   logDir?: () => string;
+  /** The split panel and the chosen columns as config.json left them. */
+  workspace?: Workspace;
+  /** Keeps the arrangement for the next start (config.json `workspace`), called after each change of it. */
+  keepWorkspace?(workspace: Workspace): void;
   /** The opt-in alert (a bell, a desktop notification) when an incident opens; absent: the notice alone. */
   alert?(text: string): void;
 }
 
+/** The workspace to keep: the panel and columns, and each pane's order from its view (the engine's order, not reversed, is no entry). */
+function keptWorkspace(state: AppState): { from: AppState['workspace']; views: AppState['views']; workspace: Workspace } {
+  const sorts = Object.fromEntries(Object.entries(state.views).flatMap(([pane, view]) => (view.sort === 'created' && view.reversed !== true ? [] : [[pane, { by: view.sort, ...(view.reversed === true && { reversed: true }) }]])));
+  const { sorts: _old, ...rest } = workspaceOf(state);
+  return { from: state.workspace, views: state.views, workspace: { ...rest, ...(Object.keys(sorts).length > 0 && { sorts }) } };
+}
+
+/** The state berth starts in with config.json's workspace: its arrangement, and each pane's order in its view. */
+function withKeptWorkspace(state: AppState, workspace: Workspace): AppState {
+  const views = { ...state.views };
+  for (const [pane, order] of Object.entries(workspace.sorts ?? {})) views[pane] = { ...(views[pane] ?? emptyView), sort: order.by, ...(order.reversed === true && { reversed: true }) };
+  return { ...state, workspace, views };
+}
+
 /** What the screen needs live: the shown pane's demands and the open views'. */
 export function demandsOf(state: AppState, ctx: UiContext): Demands {
-  const pane = paneEntry(state.pane).demands?.(state, ctx) ?? {};
+  const shown = paneEntry(state.pane);
+  const pane = shown.demands?.(state, ctx) ?? {};
   const views = viewDemands(state);
   const pulse = pulseDemands(state, ctx);
-  const stats = [...new Set([...(pane.stats ?? []), ...(views.stats ?? []), ...(pulse.stats ?? [])])];
-  return { ...pane, ...(pulse.pulse && { pulse: true, pulseContainers: pulse.pulseContainers ?? [] }), ...(stats.length > 0 && { stats }), ...(views.diskUsage && { diskUsage: true }) };
+  // The split panel's: its one stream (or inspect), or its container's figures.
+  const panel = panelDemands(state, ctx, shown);
+  const stats = [...new Set([...(pane.stats ?? []), ...(views.stats ?? []), ...(pulse.stats ?? []), ...(panel.stats ?? [])])];
+  return { ...pane, ...(pulse.pulse && { pulse: true, pulseContainers: pulse.pulseContainers ?? [] }), ...(stats.length > 0 && { stats }), ...(views.diskUsage && { diskUsage: true }), ...(panel.panel && { panel: panel.panel }) };
 }
 
 export function createRuntime(sources: LiveSources, options: RuntimeOptions): Runtime {
@@ -111,7 +133,8 @@ export function createRuntime(sources: LiveSources, options: RuntimeOptions): Ru
     if (made?.from !== from) made = { from, ctx: { ...from, keymap, logLines, ...(options.custom && { custom: options.custom }), ...(options.layersAskAbove !== undefined && { layersAskAbove: options.layersAskAbove }), ...(extras.length > 0 && { paletteExtras: extras }) } };
     return made.ctx;
   };
-  const store = new AppStore<UiContext>(options.initial ?? initialAppState(options.terminal), reduceApp, context);
+  const first = options.initial ?? initialAppState(options.terminal);
+  const store = new AppStore<UiContext>(options.workspace ? withKeptWorkspace(first, options.workspace) : first, reduceApp, context);
   // Every command passes the one gate (gate/gate.ts): a change is refused on a read-only engine
   // (and an unconfirmed one on a protected engine), and in a fleet a command goes to the engine
   // of the thing it acts on (app/fleet/route.ts).
@@ -137,6 +160,20 @@ export function createRuntime(sources: LiveSources, options: RuntimeOptions): Ru
     options.alert?.(text);
   };
 
+  // The arrangement is kept as the user leaves it: each change of it handed on (main writes the file).
+  let kept = keptWorkspace(store.getState());
+  let keptText = JSON.stringify(kept.workspace);
+  const keepWorkspace = () => {
+    const state = store.getState();
+    if (state.workspace === kept.from && state.views === kept.views) return;
+    const next = keptWorkspace(state);
+    const text = JSON.stringify(next.workspace);
+    kept = next;
+    if (text === keptText) return;
+    keptText = text;
+    options.keepWorkspace?.(next.workspace);
+  };
+
   let watched = '';
   const watch = () => {
     const demands = demandsOf(store.getState(), context());
@@ -152,6 +189,7 @@ export function createRuntime(sources: LiveSources, options: RuntimeOptions): Ru
       watch();
     }),
     store.subscribe(watch),
+    store.subscribe(keepWorkspace),
   ];
   watch();
   return {

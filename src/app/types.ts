@@ -56,6 +56,8 @@ export interface PaneView {
    * range mark starts. Keys, not positions: marks stay through refreshes, sorts and filters.
    */
   marks?: readonly string[];
+  /** The order `sort` reads the other way round (`O`): the header's arrow turns with it. */
+  reversed?: boolean;
 }
 
 export interface Notice {
@@ -282,6 +284,14 @@ export interface FilesOverlay extends OverlayBase {
   changes?: Readonly<Record<string, ChangeKind>>;
 }
 
+/** The column chooser (`,`): a pane's every column, the shown ones first in their order. */
+export interface ColumnsOverlay extends OverlayBase {
+  kind: 'column-chooser';
+  pane: PaneId;
+  /** The column under the cursor, by its key (the list reorders as columns are shown and hidden). */
+  key: string;
+}
+
 /** The views that scroll text and search it (views/text-search.ts). */
 export type TextSearchOverlay = HelpOverlay | InspectOverlay | HistoryOverlay | IncidentOverlay | LayersOverlay | BuildStepsOverlay;
 
@@ -376,7 +386,33 @@ export type Overlay =
   | LayersOverlay
   | PortsOverlay
   | ForwardsOverlay
-  | DiskOverlay;
+  | DiskOverlay
+  | ColumnsOverlay;
+
+/** Where the split panel stands beside a pane's list (`|` cycles): hidden by default. */
+export type PanelPlace = 'off' | 'beside' | 'under';
+/** What the split panel shows of the selected row (`\` cycles). */
+export type PanelShows = 'logs' | 'stats' | 'inspect';
+
+/**
+ * The workspace's arrangement: the split panel (where, what, how big) and each pane's chosen
+ * columns. Kept in config.json (`workspace`) whenever it changes, read back at the next start.
+ */
+export interface Workspace {
+  panel: PanelPlace;
+  shows: PanelShows;
+  /** The panel's share of the body, in percent (`+`/`-`). */
+  size: number;
+  /** Per pane: the columns shown, in order (column keys); a pane absent shows its defaults. */
+  columns: Readonly<Record<PaneId, readonly string[]>>;
+  /**
+   * Per pane: the order as last left (`o`, `O`), read at start into the panes' views (which hold
+   * it while berth runs: runtime.ts writes it back from there); a pane absent: the engine's order.
+   */
+  sorts?: Readonly<Record<PaneId, { by: string; reversed?: boolean }>>;
+}
+
+export const defaultWorkspace: Workspace = { panel: 'off', shows: 'logs', size: 40, columns: {} };
 
 export interface AppState {
   /** The pane shown ('' until one is chosen: the first). */
@@ -399,6 +435,8 @@ export interface AppState {
   terminal: TerminalSize;
   /** Source of overlay ids and notice numbers. */
   serial: number;
+  /** The split panel and the chosen columns (absent: the defaults). */
+  workspace?: Workspace;
   /** Commands run through the exec dialog this session, by image, newest first. */
   recent?: Readonly<Record<string, readonly string[]>>;
 }
@@ -411,6 +449,10 @@ export function initialAppState(terminal: TerminalSize = { columns: 80, rows: 24
 
 export function paneView(state: AppState, pane: PaneId): PaneView {
   return state.views[pane] ?? emptyView;
+}
+
+export function workspaceOf(state: AppState): Workspace {
+  return state.workspace ?? defaultWorkspace;
 }
 
 export function topOverlay(state: AppState): Overlay | undefined {

@@ -82,10 +82,17 @@ export async function stoppedContainerSizes(http: EngineHttp, signal?: AbortSign
   return (Array.isArray(value) ? (value as unknown[]) : []).filter((c): c is ContainerSize => typeof c === 'object' && c !== null && typeof (c as { Id?: unknown }).Id === 'string');
 }
 
-/** Every container's sizes (`size=1`, slow: it walks their writable layers), for ordering by them. */
+/**
+ * Every container's size (`size=1`: the engine walks each one's layers, which is slow on a big
+ * engine): what the SIZE column asks for, only while it is shown.
+ */
 export async function containerSizes(http: EngineHttp, signal?: AbortSignal): Promise<ContainerSize[]> {
   const { value } = await http.json<unknown>({ operation: 'container sizes', method: 'GET', path: '/containers/json', query: { all: true, size: true }, signal, slowSeconds: 60 });
-  return (Array.isArray(value) ? (value as unknown[]) : []).filter((c): c is ContainerSize => typeof c === 'object' && c !== null && typeof (c as { Id?: unknown }).Id === 'string');
+  return (Array.isArray(value) ? (value as unknown[]) : []).flatMap((c) => {
+    if (typeof c !== 'object' || c === null || typeof (c as { Id?: unknown }).Id !== 'string') return [];
+    const { Id, SizeRw, SizeRootFs } = c as { Id: string; SizeRw?: unknown; SizeRootFs?: unknown };
+    return [{ Id, ...(typeof SizeRw === 'number' && { SizeRw }), ...(typeof SizeRootFs === 'number' && { SizeRootFs }) }];
+  });
 }
 
 export interface ImageLink {

@@ -74,7 +74,16 @@ export function toContainerSummary(value: unknown): ContainerSummary | undefined
     Labels: labels(value.Labels),
     Mounts: mounts(value.Mounts),
     NetworkSettings: networkSettings(value.NetworkSettings),
+    Command: string(value.Command),
+    IPs: addresses(value.NetworkSettings),
   });
+}
+
+/** The container's addresses on its networks; undefined when it has none (the usual stopped container). */
+function addresses(value: unknown): string[] | undefined {
+  if (!isObject(value) || !isObject(value.Networks)) return undefined;
+  const found = Object.values(value.Networks).flatMap((n) => (isObject(n) && typeof n.IPAddress === 'string' && n.IPAddress !== '' ? [n.IPAddress] : []));
+  return found.length > 0 ? found : undefined;
 }
 
 type Mount = NonNullable<ContainerSummary['Mounts']>[number];

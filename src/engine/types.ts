@@ -25,6 +25,10 @@ export interface ContainerSummary {
   Mounts?: { Type?: string; Name?: string; Source?: string; Destination?: string }[] | null;
   /** The networks the container is attached to, by name. */
   NetworkSettings?: { Networks?: Record<string, unknown> | null } | null;
+  /** The command it runs, as the list gives it (`docker ps`'s COMMAND). */
+  Command?: string;
+  /** Its addresses on its networks (the list's NetworkSettings.Networks.*.IPAddress), those it has. */
+  IPs?: string[];
 }
 
 /** One health-check probe, as `State.Health.Log` holds the last few. */

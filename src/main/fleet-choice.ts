@@ -5,13 +5,12 @@
  * kept as it was read. The file is written whole to a temporary name beside it and renamed over
  * it, so a crash mid-write never leaves half a config that would stop the next start.
  *
- * Only this one key is ever written: berth writes nothing else of its own to disk.
+ * The writing itself is kept-settings.ts's (it writes "workspace" the same way).
  */
-import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { basename, dirname, join } from 'node:path';
 import { describeError } from '../engine/errors.ts';
 import type { SessionTarget } from '../state/engine-session.ts';
 import type { SwitchOutcome } from '../state/engine-switch.ts';
+import { keepSetting } from './kept-settings.ts';
 
 /** A target as config.json's "fleet" names it (fleetFromSettings reads it back). */
 export function fleetEntry(target: SessionTarget): string | undefined {
@@ -25,37 +24,12 @@ export function fleetEntries(shown: SessionTarget, others: readonly SessionTarge
   return entries.length > 1 ? entries : undefined;
 }
 
-/** The file as an object (none yet: an empty one); what is not an object is not berth's to overwrite. */
-function readObject(path: string): Record<string, unknown> {
-  let text: string;
-  try {
-    text = readFileSync(path, 'utf8');
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return {};
-    throw error;
-  }
-  const value: unknown = text.trim() === '' ? {} : JSON.parse(text);
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new Error(`${path} holds no JSON object`);
-  return value as Record<string, unknown>;
-}
-
 /**
  * Sets (or, with undefined, removes) "fleet" in the settings file at `path`. Throws what went
  * wrong (the caller says it beside the switch, which has happened either way).
  */
 export function keepFleetChoice(path: string, entries: readonly string[] | undefined): void {
-  const settings = readObject(path);
-  if (entries === undefined) delete settings.fleet;
-  else settings.fleet = [...entries];
-  mkdirSync(dirname(path), { recursive: true });
-  const temporary = join(dirname(path), `.${basename(path)}.${process.pid}.tmp`);
-  try {
-    writeFileSync(temporary, `${JSON.stringify(settings, null, 2)}\n`, { mode: 0o600 });
-    renameSync(temporary, path);
-  } catch (error) {
-    rmSync(temporary, { force: true });
-    throw error;
-  }
+  keepSetting(path, 'fleet', entries === undefined ? undefined : [...entries]);
 }
 
 /**

@@ -12,6 +12,8 @@
  * `logTimeFormat`: "iso", "time" or "datetime", how the logs view writes a timestamp.
  * `layersAskAboveMB`: over ssh or tcp, the layer explorer asks before reading an image archive
  * bigger than this many MB (500 by default).
+ * `workspace`: the split panel and each pane's chosen columns (app/workspace/config.ts), which
+ * berth writes itself as they change (main/kept-settings.ts).
  * No file means the defaults; a file berth
  * cannot use stops it before it takes the terminal, with the file and the problem named, so a
  * typo never turns into keys that quietly do nothing.
@@ -29,6 +31,8 @@ import { parseTheme } from '../app/theme-config.ts';
 import { STAMP_FORMATS, type StampFormat } from '../app/format/log-stamp.ts';
 import { PRESETS, type Palette } from '../app/theme-presets.ts';
 import { parseAccessSettings, type AccessSettings } from '../state/fleet/access-settings.ts';
+import { parseWorkspace } from '../app/workspace/config.ts';
+import type { Workspace } from '../app/types.ts';
 
 export interface Settings {
   keymap: Keymap;
@@ -52,9 +56,11 @@ export interface Settings {
   logTimeFormat?: StampFormat;
   /** Over ssh or tcp, the layer explorer asks before reading an archive bigger than this, in bytes (`layersAskAboveMB`). */
   layersAskAbove?: number;
+  /** The split panel and the chosen columns as last left (`workspace`); absent: the defaults. */
+  workspace?: Workspace;
 }
 
-const KNOWN = ['keys', 'restartLoop', 'mute', 'alert', 'mouse', 'actions', 'debugImage', 'theme', 'engines', 'fleet', 'logTimeFormat', 'layersAskAboveMB'];
+const KNOWN = ['keys', 'restartLoop', 'mute', 'alert', 'mouse', 'actions', 'debugImage', 'theme', 'engines', 'fleet', 'logTimeFormat', 'layersAskAboveMB', 'workspace'];
 
 /** `restartLoop` as config.json gives it, checked: a positive whole `restarts` and a positive `withinMinutes`. */
 function loopPolicy(raw: unknown): LoopPolicy | string {
@@ -91,8 +97,10 @@ export function loadSettings(path: string): Settings | string {
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return `${path}: must hold a JSON object`;
   const unknown = Object.keys(raw).filter((k) => !KNOWN.includes(k));
   if (unknown.length > 0) return `${path}: unknown setting ${unknown.map((k) => `"${k}"`).join(', ')} (berth knows ${KNOWN.map((k) => `"${k}"`).join(', ')})`;
-  const { keys, restartLoop, mute, alert, mouse, actions, debugImage, theme: themeRaw, engines, fleet, logTimeFormat, layersAskAboveMB } = raw as { keys?: unknown; restartLoop?: unknown; mute?: unknown; alert?: unknown; mouse?: unknown; actions?: unknown; debugImage?: unknown; theme?: unknown; engines?: unknown; fleet?: unknown; logTimeFormat?: unknown; layersAskAboveMB?: unknown };
+  const { keys, restartLoop, mute, alert, mouse, actions, debugImage, theme: themeRaw, engines, fleet, logTimeFormat, layersAskAboveMB, workspace: workspaceRaw } = raw as { keys?: unknown; restartLoop?: unknown; mute?: unknown; alert?: unknown; mouse?: unknown; actions?: unknown; debugImage?: unknown; theme?: unknown; engines?: unknown; fleet?: unknown; logTimeFormat?: unknown; layersAskAboveMB?: unknown; workspace?: unknown };
   if (logTimeFormat !== undefined && !STAMP_FORMATS.includes(logTimeFormat as StampFormat)) return `${path}: "logTimeFormat" must be one of ${STAMP_FORMATS.map((f) => `"${f}"`).join(', ')}`;
+  const workspace = workspaceRaw === undefined ? undefined : parseWorkspace(workspaceRaw);
+  if (typeof workspace === 'string') return `${path}: ${workspace}`;
   if (fleet !== undefined && (!Array.isArray(fleet) || fleet.length === 0 || !fleet.every((f) => typeof f === 'string' && f.trim() !== ''))) return `${path}: "fleet" must be a list of docker contexts or engine addresses`;
   const access = engines === undefined ? undefined : parseAccessSettings(engines);
   if (typeof access === 'string') return `${path}: ${access}`;
@@ -129,6 +137,7 @@ export function loadSettings(path: string): Settings | string {
       ...(fleet !== undefined && { fleet: (fleet as string[]).map((f) => f.trim()) }),
       ...(logTimeFormat !== undefined && { logTimeFormat: logTimeFormat as StampFormat }),
       ...(typeof layersAskAboveMB === 'number' && { layersAskAbove: layersAskAboveMB * 1000 * 1000 }),
+      ...(workspace !== undefined && { workspace }),
     };
   } catch (error) {
     return `${path}: ${(error as Error).message}`;

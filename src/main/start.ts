@@ -23,6 +23,7 @@ import { loadSettings, settingsPath } from './settings.ts';
 import { MouseMode } from './mouse-mode.ts';
 import { applyTheme } from '../app/theme.ts';
 import { installSuspend } from './suspend.ts';
+import { workspaceKeeper } from './workspace-keeper.ts';
 import type { TerminalControl } from '../ui/terminal-handle.tsx';
 
 export interface AppOptions {
@@ -50,6 +51,7 @@ export async function runApp(options: AppOptions): Promise<number> {
   applyTheme(settings.theme);
   if (settings.logTimeFormat) setStampFormat(settings.logTimeFormat);
   const alertKind = settings.alert;
+  const workspace = workspaceKeeper(configPath, (text) => runtime?.store.dispatch({ type: 'notify', text, tone: 'error' }));
   // The fleet config.json keeps, when nothing on the command line or in the environment names an engine.
   const chosen = options.host || options.context || options.fleet || process.env.DOCKER_HOST || process.env.DOCKER_CONTEXT ? options : { ...options, ...fleetFromSettings(settings.fleet) };
   let session: EngineSession;
@@ -121,6 +123,7 @@ export async function runApp(options: AppOptions): Promise<number> {
   function finish(code: number, message?: string): void {
     if (finished) return;
     finished = true;
+    workspace.flush();
     stopRelease();
     suspender.uninstall();
     mouse.disable();
@@ -171,6 +174,8 @@ export async function runApp(options: AppOptions): Promise<number> {
         keymap: settings.keymap,
         custom: settings.custom,
         ...(settings.layersAskAbove !== undefined && { layersAskAbove: settings.layersAskAbove }),
+        ...(settings.workspace && { workspace: settings.workspace }),
+        keepWorkspace: (kept) => workspace.keep(kept),
         engines: { ...engineSwitching(board, sessionOptions, { env: process.env, homedir: homedir() }), showFleet: (targets, shown) => showFleet(fleet, board, targets, sessionOptions, settings.access).then((outcome) => keptFleet(outcome, configPath, shown, targets)) },
         quit: () => finish(0),
         copy: (text) => process.stdout.write(osc52(text)),

@@ -30,7 +30,14 @@ export interface Demands {
   diskUsage?: boolean;
   /** Containers are ordered by their writable layers: the list with sizes (`size=1`, state/disk). */
   containerSizes?: boolean;
+  /** The SIZE column is shown: every container's size is wanted (state/columns/container-sizes.ts). */
+  sizes?: boolean;
+  /** The split panel follows a row (state/panel): what it shows of which containers. */
+  panel?: PanelDemand;
 }
+
+/** What the split panel wants kept live: one container's or a set's logs, or one container's inspect. */
+export type PanelDemand = { follow: 'logs'; ids: readonly string[]; names: readonly string[] } | { follow: 'inspect'; id: string };
 
 export interface LiveSource<S> {
   readonly store: Store<S>;

@@ -38,6 +38,8 @@ import { StatsTracker } from './stats/stats-tracker.ts';
 import { StatusTimes } from './status-times.ts';
 import type { Store } from './store.ts';
 import { SwarmLists } from './swarm/swarm-lists.ts';
+import { ContainerSizes } from './columns/container-sizes.ts';
+import { PanelFeed } from './panel/panel-feed.ts';
 
 export type { Demands };
 
@@ -66,6 +68,8 @@ const SOURCES = {
   times: (session: SourceSession) => new StatusTimes(() => session.client),
   pulse: (session: SourceSession) => new EnginePulse(() => session.client),
   diskUsage: (session: SourceSession) => new DiskUsageSource(() => session.client),
+  sizes: (session: SourceSession) => new ContainerSizes(() => session.client),
+  panel: (session: SourceSession) => new PanelFeed({ client: session.client, onEvent: (l) => session.sync.onEvent(l), onReconnect: (l) => session.sync.onReconnect(l) }),
   freshness: (session: SourceSession, options: SourceOptions) =>
     new ImageFreshness(() => session.client, () => session.store.getState().images.items, () => session.store.getState().connection.engineKind === 'podman', options.freshnessMs),
 } satisfies Record<string, (session: SourceSession, options: SourceOptions) => LiveSource<unknown>>;

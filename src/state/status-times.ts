@@ -18,6 +18,8 @@ import { Store } from './store.ts';
 export interface ContainerTimes {
   startedAt?: number;
   finishedAt?: number;
+  /** The engine's RestartCount (the RESTARTS column): read with the times, from the same inspect. */
+  restarts?: number;
 }
 
 export interface StatusTimesState {
@@ -107,10 +109,12 @@ export class StatusTimes implements LiveSource<StatusTimesState> {
 
   private async inspect(id: string): Promise<ContainerTimes> {
     try {
-      const state = (await this.client().inspectContainer(id, this.abort.signal)).State;
+      const inspect = await this.client().inspectContainer(id, this.abort.signal);
+      const state = inspect.State;
       const startedAt = epochMs(state?.StartedAt);
       const finishedAt = epochMs(state?.FinishedAt);
-      return { ...(startedAt === undefined ? {} : { startedAt }), ...(finishedAt === undefined ? {} : { finishedAt }) };
+      const restarts = inspect.RestartCount;
+      return { ...(startedAt === undefined ? {} : { startedAt }), ...(finishedAt === undefined ? {} : { finishedAt }), ...(typeof restarts === 'number' && { restarts }) };
     } catch {
       // Gone, or the engine refused: the text's own age stands, and an event about it asks again.
       return {};

@@ -13,7 +13,8 @@ import { summaryWithMarks } from '../app/marks.ts';
 import { paneEntry } from '../app/panes/index.ts';
 import { quitQuestionText } from '../app/quit.ts';
 import { theme } from '../app/theme.ts';
-import { paneView, topOverlay } from '../app/types.ts';
+import { paneView, topOverlay, workspaceOf } from '../app/types.ts';
+import { SplitBody } from './panes/split-body.tsx';
 import { isLive } from '../state/containers.ts';
 import { unacknowledged } from '../state/incidents/detect.ts';
 import type { EngineState } from '../state/engine-state.ts';
@@ -55,10 +56,13 @@ export function Screen() {
   const noticeText = shownNotice(state);
   const height = bodyHeight(state.terminal, engine, state.pulse, noticeText);
 
+  const workspace = workspaceOf(state);
   const body = overlay ? (
     <OverlayView overlay={overlay} state={state} runner={runner} width={width} height={height} />
-  ) : (
+  ) : workspace.panel === 'off' ? (
     <AgingPaneBody pane={pane} engine={engine} width={width} height={height} />
+  ) : (
+    <SplitBody pane={pane} engine={engine} width={width} height={height} place={workspace.panel} size={workspace.size} />
   );
 
   const messageLine = state.quitQuestion

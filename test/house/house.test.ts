@@ -64,6 +64,10 @@ const SAME_WORD: ReadonlyArray<{ file: string; word: string; why: string }> = [
   { file: 'app/pulse.ts', word: 'stats', why: 'the stats source’s demand (the containers measured by the engine)' },
   { file: 'app/runtime.ts', word: 'stats', why: 'the stats source’s demand, summed over panes, views and the pulse' },
   { file: 'app/views/demands.ts', word: 'stats', why: 'the stats source’s demand, summed over the open views' },
+  { file: 'app/workspace/panel.ts', word: 'stats', why: 'the stats source’s demand for the split panel’s container' },
+  { file: 'app/panes/containers.ts', word: 'networks', why: 'the containers pane’s NETWORKS column (its key in config.json), not the Networks pane' },
+  { file: 'app/rows/container-rows.ts', word: 'networks', why: 'a container row’s NETWORKS cell, not the Networks pane' },
+  { file: 'app/rows/sort.ts', word: 'networks', why: 'ordering containers by their NETWORKS cell, not the Networks pane' },
   { file: 'app/rows/incident-rows.ts', word: 'incident', why: 'an Incidents row’s incident, not the incident card' },
   { file: 'app/panes/incidents.ts', word: 'incident', why: 'an Incidents row’s target’s incident (its seq: app/targets.ts), not the incident card' },
 ];
@@ -95,6 +99,7 @@ const VIEWS_NOT_YET_MODULES: Readonly<Record<string, readonly string[]>> = {
   ports: ['app/types.ts'],
   forwards: ['app/types.ts'],
   disk: ['app/types.ts'],
+  'column-chooser': ['app/types.ts'],
 };
 
 const FLOORS_SEARCHED = ['app/', 'ui/', 'main/', 'tuning/'];

@@ -246,6 +246,9 @@ export function screens(ctx: UiContext, strict = true): Screen[] {
   add('files', keys(listed, 'down', 'down'));
   add('copy in', keys(listed, 'I', 'a', 'b', 'left'));
   add('help', keys(pane('containers'), '?'));
+  // The column chooser (`,`), on a shown column in the middle; the split panel on (`|`).
+  add('columns', keys(pane('containers'), ',', 'down'));
+  add('containers, split panel', keys(pane('containers'), '|'));
   add('palette', keys(pane('containers'), ':', 's', 't'));
   const history = keys(pane('images'), 'h');
   const layer = (n: number) => ({ Id: `sha256:${id(n)}`, Created: now - n * 3600, CreatedBy: `/bin/sh -c #(nop) step ${n}`, Size: n * 1000, Tags: null });

@@ -22,6 +22,8 @@ export function uiContext(base: { engine: EngineState; pulls?: PullsState } & Pa
     actionLog: { records: [] },
     freshness: { remote: new Map() },
     diskUsage: { computing: false, sizesComputing: false },
+    sizes: { byId: new Map(), loaded: false },
+    panel: { key: '', status: 'idle', lines: [] },
     keymap: defaultKeymap,
     logLines: () => undefined,
     ...base,

@@ -161,12 +161,12 @@ test('o sorts by the next column, marks it in the header, and keeps the selectio
   await ui.press('a', 'j'); // all containers; select alpha (second, newest first)
   const order = () => ['alpha', 'bravo', 'charlie'].sort((x, y) => ui.frame().indexOf(` ${x} `) - ui.frame().indexOf(` ${y} `));
   assert.deepEqual(order(), ['charlie', 'alpha', 'bravo']);
-  assert.match(ui.frame(), /CREATED ↓/);
+  assert.match(ui.frame(), /CREATED ▼/);
 
   await ui.press('o');
   assert.deepEqual(order(), ['alpha', 'bravo', 'charlie']);
-  assert.match(ui.frame(), /NAME ↑/);
-  assert.doesNotMatch(ui.frame(), /CREATED ↓/);
+  assert.match(ui.frame(), /NAME ▲/);
+  assert.doesNotMatch(ui.frame(), /CREATED ▼/);
   assert.match(ui.frame(), /all: 3 · by name/);
   await ui.press('o');
   assert.deepEqual(order(), ['bravo', 'alpha', 'charlie'], 'by image: img-a, img-m, img-z');
@@ -174,8 +174,13 @@ test('o sorts by the next column, marks it in the header, and keeps the selectio
   assert.deepEqual(order(), ['charlie', 'bravo', 'alpha'], 'by state: running ones (newest first), then exited');
   await ui.press('l'); // the selection stayed on alpha through every re-sort
   assert.match(ui.frame(), /logs alpha/);
-  await ui.press(keys.escape, 'o');
+  // Then STATUS and PORTS (every shown column orders, issue 51), and round to newest first.
+  await ui.press(keys.escape, 'o', 'o', 'o');
+  assert.match(ui.frame(), /CREATED ▼/);
   assert.deepEqual(order(), ['charlie', 'alpha', 'bravo'], 'and round to newest first');
+  await ui.press('O');
+  assert.match(ui.frame(), /CREATED ▲/);
+  assert.deepEqual(order(), ['bravo', 'alpha', 'charlie'], 'O: oldest first');
 });
 
 test('e on a container that is not running says so, and nothing leaves the screen', async () => {

@@ -12,7 +12,8 @@ import { clearFilter, cyclePane, focusPane, moveSelection, moveSelectionTo, setS
 import { clearMarks, markAllShown, markRangeSelected, markSelected, marksOf } from '../marks.ts';
 import { rowKeys, type Pane } from '../panes/pane.ts';
 import { paneOrder, panes } from '../panes/index.ts';
-import { isDescending, nextSort } from '../rows/sort.ts';
+import { isDescending, nextSort, sortedDown } from '../rows/sort.ts';
+import { cyclePanelPlace, cyclePanelShows, resizePanel } from '../workspace/panel.ts';
 import { askToQuit } from '../quit.ts';
 import { paneView, type AppState } from '../types.ts';
 import type { ActionId } from './keymap.ts';
@@ -53,6 +54,18 @@ export const sharedActions: Partial<Record<ActionId, ActionHandler>> = {
     const sort = nextSort(pane.sorts, paneView(state, pane.id).sort);
     return notify(setSort(state, pane.id, sort), `${pane.title.toLowerCase()} sorted by ${sort}${isDescending(sort) ? ' (newest or largest first)' : ''}`);
   },
+  // `O`: the same column, the other way round (the header's ▲/▼ turns).
+  'sort-reverse': (state, _ctx, pane) => {
+    if (!pane.sorts) return undefined;
+    const view = paneView(state, pane.id);
+    const reversed = view.reversed !== true;
+    const down = sortedDown(view.sort, reversed);
+    return notify({ ...state, views: { ...state.views, [pane.id]: { ...view, reversed } } }, `${pane.title.toLowerCase()} by ${view.sort}, ${down ? 'descending ▼' : 'ascending ▲'}`);
+  },
+  'panel-place': (state) => cyclePanelPlace(state),
+  'panel-shows': (state) => cyclePanelShows(state),
+  'panel-grow': (state) => resizePanel(state, 1),
+  'panel-shrink': (state) => resizePanel(state, -1),
   pulse: (state) => notify({ ...state, pulse: !state.pulse }, state.pulse ? 'pulse line off' : 'pulse line on: the running containers are measured (figures in a few seconds), the disk read once a minute'),
 };
 

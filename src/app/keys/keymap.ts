@@ -96,6 +96,16 @@ export type ActionId =
   | 'mute'
   | 'palette'
   | 'disk-usage'
+  // The workspace: the split panel and the columns.
+  | 'panel-place'
+  | 'panel-shows'
+  | 'panel-grow'
+  | 'panel-shrink'
+  | 'sort-reverse'
+  | 'choose-columns'
+  | 'column-toggle'
+  | 'column-earlier'
+  | 'column-later'
   // The views.
   | 'close'
   | 'follow'
@@ -190,7 +200,7 @@ export interface Binding {
   planned?: string;
 }
 
-const LISTS = ['list', 'logs', 'inspect', 'help', 'engines', 'output', 'incident', 'files', 'describe', 'health', 'relations', 'ports', 'forwards', 'disk'];
+const LISTS = ['list', 'logs', 'inspect', 'help', 'engines', 'output', 'incident', 'files', 'describe', 'health', 'relations', 'ports', 'forwards', 'disk', 'column-chooser'];
 /** The panes that filter with `/` (every pane but Pulls). */
 const FILTERED = ['containers', 'images', 'volumes', 'networks', 'events', 'services', 'nodes', 'incidents', 'actions'];
 /** The panes whose rows take marks (app/marks.ts): 'marked' while one has some. */
@@ -208,6 +218,10 @@ export const keymap: readonly Binding[] = [
   { action: 'forwards', keys: ['B'], description: 'the port forwards berth runs: each one’s address here, target, way, open connections and bytes; x ends one (the forwards view: close it)', contexts: ['global'], footer: 'forwards' },
   { action: 'palette', keys: [':'], description: 'the command palette: every action of this screen, every pane and engine, by name (fuzzy: prn finds prune); Enter runs it', contexts: ['global'], footer: 'commands' },
   { action: 'disk-usage', keys: ['W'], description: 'where the disk went: images, containers, volumes and build cache, each with its size and what prune would reclaim (docker system df -v); Enter lists a kind’s items, biggest first (the disk view: close it)', contexts: ['global'], footer: 'disk' },
+  { action: 'panel-place', keys: ['|'], description: 'the split panel: off, beside the list, under it (it follows the selected container; kept in config.json)', contexts: ['global'], footer: 'panel' },
+  { action: 'panel-shows', keys: ['\\'], description: 'what the split panel shows: the selected container’s logs (followed; marked rows or a Compose project: merged), its live figures, its inspect', contexts: ['global'] },
+  { action: 'panel-grow', keys: ['+'], description: 'the split panel larger', contexts: ['global'] },
+  { action: 'panel-shrink', keys: ['-'], description: 'the split panel smaller', contexts: ['global'] },
   { action: 'next-pane', keys: ['tab'], description: 'next pane', contexts: ['panes'], footer: 'next pane' },
   { action: 'prev-pane', keys: ['shift+tab'], description: 'previous pane', contexts: ['panes'] },
   { action: 'pane-containers', keys: ['1'], description: 'Containers pane', contexts: ['panes'] },
@@ -280,7 +294,12 @@ export const keymap: readonly Binding[] = [
   { action: 'ports', keys: ['b'], description: 'the container’s ports, published and exposed, with their addresses: open one in the browser, or forward it here', contexts: ['containers'], footer: 'ports' },
   { action: 'shell', keys: ['e'], description: 'a shell in the running container (exit returns here)', contexts: ['containers'], footer: 'shell' },
   { action: 'attach', keys: ['A'], description: 'attach to the running container’s own process, as docker attach (Ctrl-P Ctrl-Q detaches)', contexts: ['containers'], footer: 'attach' },
-  { action: 'sort', keys: ['o'], description: 'sort by the next column (containers: created, name, image, state, writable layer size; images: created, size, tag; volumes: name, size, users)', contexts: ['containers', 'images', 'volumes'], footer: 'sort' },
+  { action: 'sort', keys: ['o'], description: 'sort by the next column (containers: each shown column in turn; images: created, size, tag; volumes: name, size, users); the header marks it ▲ or ▼', contexts: ['containers', 'images', 'volumes'], footer: 'sort' },
+  { action: 'sort-reverse', keys: ['O'], description: 'the order the other way round (▲ ↔ ▼)', contexts: ['containers', 'images'] },
+  { action: 'choose-columns', keys: [','], description: 'choose the columns: show, hide and reorder them (kept in config.json)', contexts: ['panes'], footer: 'columns…' },
+  { action: 'column-toggle', keys: [' '], label: 'Space', description: 'show the column, or hide it', contexts: ['column-chooser'], footer: 'show/hide' },
+  { action: 'column-earlier', keys: ['K', '['], label: 'K/[', description: 'move the shown column left (earlier)', contexts: ['column-chooser'], footer: 'left' },
+  { action: 'column-later', keys: ['J', ']'], label: 'J/]', description: 'move the shown column right (later)', contexts: ['column-chooser'], footer: 'right' },
   { action: 'copy', keys: ['y'], description: 'copy the id (an image row: its name; an action: its docker command) to the clipboard', contexts: ['containers', 'images', 'actions'], footer: 'copy' },
   { action: 'remove', keys: ['d'], description: 'remove (asks first)', contexts: ['containers', 'images', 'volumes', 'networks', 'services', 'disk-items'], footer: 'remove' },
   { action: 'cancel-pull', keys: ['x', 'escape'], label: 'x', description: 'cancel the selected pull or transfer (a backup’s helper container and partial file are removed)', contexts: ['pulls'], footer: 'cancel' },
@@ -315,7 +334,7 @@ export const keymap: readonly Binding[] = [
   { action: 'pretty-json', keys: ['J'], description: 'the cursor’s line as pretty JSON (select mode: v first; else the current match)', contexts: ['logs'], footer: 'json' },
   { action: 'pager', keys: ['o'], description: 'open the loaded lines in $PAGER (default less -R), sanitised as on screen; quitting it comes back here', contexts: ['logs'], footer: 'pager' },
   { action: 'pager-all', keys: ['O'], description: 'open the whole history in $PAGER, streamed from the engine as the pager reads (one container’s logs)', contexts: ['logs'] },
-  { action: 'close', keys: ['escape'], description: 'close this view (logs: leave select mode, clear the search first)', contexts: ['logs', 'inspect', 'help', 'engines', 'stats', 'incident', 'files', 'describe', 'health', 'relations', 'ports', 'forwards', 'disk'], footer: 'back' },
+  { action: 'close', keys: ['escape'], description: 'close this view (logs: leave select mode, clear the search first)', contexts: ['logs', 'inspect', 'help', 'engines', 'stats', 'incident', 'files', 'describe', 'health', 'relations', 'ports', 'forwards', 'disk', 'column-chooser'], footer: 'back' },
   { action: 'open-port', keys: ['return', 'o'], label: 'Enter/o', description: 'open the published port in the browser ($BROWSER, xdg-open, open, wslview); with no display: a link on screen, copied to the clipboard (a remote engine: at its host)', contexts: ['ports'], footer: 'open' },
   { action: 'forward-port', keys: ['f'], description: 'forward the port here, published or not: berth listens on 127.0.0.1 and carries each connection through the engine’s API to a helper container in its network (B lists forwards)', contexts: ['ports'], footer: 'forward' },
   { action: 'forward-any-port', keys: ['F'], description: 'forward a port the container does not declare (typed): the same forward as f, to any TCP port it listens on', contexts: ['ports'], footer: 'forward port…' },
@@ -397,7 +416,7 @@ export function keyStacks(bindings: readonly Binding[]): ReadonlyArray<readonly 
       [id, ...(filters.includes(id) ? ['filtered'] : []), 'list', 'panes', 'global', 'anywhere'],
       ...(marks.includes(id) ? [[id, 'marked', 'list', 'panes', 'global', 'anywhere']] : []),
     ]),
-    ...['logs', 'inspect', 'help', 'engines', 'stats', 'incident', 'files', 'describe', 'health', 'relations', 'ports', 'forwards', 'disk'].map((view) => [view, 'global', 'anywhere']),
+    ...['logs', 'inspect', 'help', 'engines', 'stats', 'incident', 'files', 'describe', 'health', 'relations', 'ports', 'forwards', 'disk', 'column-chooser'].map((view) => [view, 'global', 'anywhere']),
     // The disk view: its kinds (Enter lists one), a kind's items (d removes one; the build cache's: prune only).
     ['disk-kinds', 'disk', 'global', 'anywhere'],
     ['disk-items', 'disk', 'global', 'anywhere'],

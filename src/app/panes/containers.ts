@@ -14,29 +14,26 @@ import { memberOf } from '../../state/fleet/member-tag.ts';
 import { arrivedAt } from '../../state/fleet/fleet-lists.ts';
 import { notify, reduced } from '../commands.ts';
 import type { UiContext } from '../context.ts';
-import { containerName, formatRelative, sanitizeLine } from '../format/index.ts';
+import { containerName, formatBytes, formatRelative, sanitizeLine } from '../format/index.ts';
 import { bodyHeight } from '../layout.ts';
 import { selectedIndex, setSort } from '../navigation.ts';
 import { memoLast } from '../rows/memo.ts';
 import { imageMarks } from '../rows/markers.ts';
 import { selectContainerRows } from '../rows/select.ts';
-import { containerRows, statusText, type ContainerColumn, type ContainerRow } from '../rows/container-rows.ts';
+import { containerRows, detailCells, statusText, type ContainerColumn, type ContainerRow, type DetailColumn } from '../rows/container-rows.ts';
 import { markSelected } from '../marks.ts';
-import { containerSorts, containerStatsSorts, isDescending, nextSort } from '../rows/sort.ts';
+import { containerSorts, isDescending, nextSort, sortedDown } from '../rows/sort.ts';
 import { statsCells, type StatsColumn } from '../rows/stats-cells.ts';
 import { containerLook, incidentMarks, lookColor, MARKERS, troubleRows, type ContainerLook } from '../rows/container-health.ts';
-import type { Column, TableRow } from '../table.ts';
+import type { TableRow } from '../table.ts';
 import type { Target } from '../targets.ts';
 import { theme } from '../theme.ts';
 import { groupStatsCells } from '../rows/group-stats.ts';
 import { paneView, type AppState } from '../types.ts';
 import { fleetRowKey, onShownEngine, withEngineColumn } from '../fleet/fleet-rows.ts';
 import type { Demands } from '../../state/sources.ts';
-import type { DiskUsageState } from '../../state/disk/disk-usage-source.ts';
-import type { ContainerSize } from '../../engine/prune.ts';
-import { writableSize } from '../../state/prune/preview.ts';
-import { dockerSize } from '../format/docker-size.ts';
 import { definePane, paneOptions, rowKeys, withPaneOptions, type PaneDefinition } from './pane.ts';
+import { columnsFor, shownKeys, sortableShown, type ChoosableColumn, type ColumnSet } from '../workspace/columns.ts';
 
 const ID = 'containers';
 
@@ -56,74 +53,73 @@ interface Options extends Record<string, boolean | readonly string[]> {
 const DEFAULTS: Options = { all: false, stats: false, grouped: false, folded: [], trouble: false };
 const options = (state: AppState): Options => paneOptions(state, ID, DEFAULTS);
 
-type Key = ContainerColumn | StatsColumn | 'size';
+/** The columns read from a source beyond the list: RESTARTS (the engine's RestartCount), SIZE (`size=1`). */
+type SourcedColumn = 'restarts' | 'size';
+type Key = ContainerColumn | StatsColumn | DetailColumn | SourcedColumn;
 
-/** The writable layers by container, as the sort reads figures (state/disk: asked only while ordering by them). */
-const sizeFigures = memoLast((sizes: DiskUsageState['containerSizes']) => new Map([...(sizes ?? new Map<string, ContainerSize>()).values()].map((c) => [c.Id, { sizeRw: writableSize(c) }])));
+const STATS_KEYS: readonly string[] = ['cpu', 'mem', 'memPercent', 'net', 'block', 'pids'] satisfies StatsColumn[];
 
-/** Ordered by writable layer: its SIZE beside the state (as `docker ps -s`'s first figure). */
-function withSizeColumn(list: readonly Column<Key>[], state: AppState): readonly Column<Key>[] {
-  return paneView(state, ID).sort === 'size' ? sizeColumns(list) : list;
-}
-
-/** Made once per column set: the table reads its columns by identity. */
-const withSizes = new WeakMap<readonly Column<Key>[], readonly Column<Key>[]>();
-function sizeColumns(list: readonly Column<Key>[]): readonly Column<Key>[] {
-  let made = withSizes.get(list);
-  if (!made) {
-    const at = list.findIndex((c) => c.key === 'state') + 1;
-    made = [...list.slice(0, at), { key: 'size', title: 'SIZE', min: 7, max: 9, priority: 2, align: 'right' }, ...list.slice(at)];
-    withSizes.set(list, made);
-  }
-  return made;
-}
-
-/** A drawn row with its SIZE cell, kept while both stand (the table reads rows by identity: a new one each frame would never settle). */
-const sized = new WeakMap<TableRow<Key>, { size: string; row: TableRow<Key> }>();
-function withSize(row: TableRow<Key>, size: string): TableRow<Key> {
-  const kept = sized.get(row);
-  if (kept?.size === size) return kept.row;
-  const made = { ...row, cells: { ...row.cells, size } };
-  sized.set(row, { size, row: made });
-  return made;
-}
-
-function sizeCell(ctx: UiContext, id: string): string {
-  const size = writableSize(ctx.diskUsage.containerSizes?.get(id));
-  return size !== undefined ? dockerSize(size) : ctx.diskUsage.sizesComputing || !ctx.diskUsage.containerSizes ? '…' : '';
-}
-
-const columns: readonly Column<Key>[] = [
+/**
+ * Everything berth knows about a container that a column can show, in the chooser's order (`,`).
+ * The defaults are `docker ps`'s; `M` adds the resource columns after the state. A column with a
+ * cost says so in the chooser and is asked for only while shown (demands).
+ */
+const every: readonly (ChoosableColumn & { key: Key })[] = [
+  // Ids are random: an order by them means nothing to a person, so `o` passes over it.
   { key: 'id', title: 'CONTAINER ID', min: 12, max: 12, priority: 1 },
-  { key: 'name', title: 'NAME', min: 10, max: 40, grow: 3, priority: 0 },
-  { key: 'image', title: 'IMAGE', min: 10, max: 40, grow: 2, priority: 4 },
-  { key: 'state', title: 'STATE', min: 7, max: 10, priority: 2 },
-  { key: 'status', title: 'STATUS', min: 24, max: 40, grow: 1, priority: 3 },
-  { key: 'created', title: 'CREATED', min: 14, max: 22, priority: 6 },
-  { key: 'ports', title: 'PORTS', min: 10, max: 40, grow: 1, priority: 5 },
+  { key: 'name', title: 'NAME', min: 10, max: 40, grow: 3, priority: 0, sortable: true },
+  { key: 'image', title: 'IMAGE', min: 10, max: 40, grow: 2, priority: 4, sortable: true },
+  { key: 'state', title: 'STATE', min: 7, max: 10, priority: 2, sortable: true },
+  { key: 'cpu', title: 'CPU %', min: 7, max: 7, priority: 2, align: 'right', sortable: true, costs: 'live figures: each running container on screen is measured' },
+  { key: 'mem', title: 'MEM USAGE / LIMIT', min: 19, max: 21, priority: 3, align: 'right', sortable: true, costs: 'live figures: each running container on screen is measured' },
+  { key: 'memPercent', title: 'MEM %', min: 6, max: 6, priority: 4, align: 'right', costs: 'live figures: each running container on screen is measured' },
+  { key: 'net', title: 'NET/s RX / TX', min: 17, max: 23, priority: 7, align: 'right', costs: 'live figures: each running container on screen is measured' },
+  { key: 'block', title: 'BLOCK/s R / W', min: 17, max: 23, priority: 8, align: 'right', costs: 'live figures: each running container on screen is measured' },
+  { key: 'pids', title: 'PIDS', min: 4, max: 5, priority: 9, align: 'right', costs: 'live figures: each running container on screen is measured' },
+  { key: 'status', title: 'STATUS', min: 24, max: 40, grow: 1, priority: 13, sortable: true },
+  { key: 'created', title: 'CREATED', min: 14, max: 22, priority: 16, sortable: true },
+  { key: 'ports', title: 'PORTS', min: 10, max: 40, grow: 1, priority: 15, sortable: true },
+  { key: 'restarts', title: 'RESTARTS', min: 8, max: 8, priority: 17, align: 'right', sortable: true, costs: 'an inspect per container on screen, once (again after it starts or stops)' },
+  { key: 'health', title: 'HEALTH', min: 9, max: 9, priority: 14, sortable: true },
+  { key: 'size', title: 'SIZE', min: 10, max: 28, priority: 18, align: 'right', sortable: true, costs: 'the engine walks every container’s layers (docker ps -s): asked while shown, at most every 10 s' },
+  { key: 'ip', title: 'IP', min: 9, max: 32, priority: 19, sortable: true },
+  { key: 'networks', title: 'NETWORKS', min: 8, max: 30, priority: 20, sortable: true },
+  { key: 'command', title: 'COMMAND', min: 10, max: 40, grow: 1, priority: 21, sortable: true },
+  { key: 'service', title: 'SERVICE', min: 7, max: 24, priority: 12, sortable: true },
 ];
 
-/** `docker stats`'s columns, after the state: dropped before the rest when the terminal is narrow. */
-const statsColumns: readonly Column<Key>[] = [
-  ...columns.slice(0, 4),
-  { key: 'cpu', title: 'CPU %', min: 7, max: 7, priority: 2, align: 'right' },
-  { key: 'mem', title: 'MEM USAGE / LIMIT', min: 19, max: 21, priority: 3, align: 'right' },
-  { key: 'memPercent', title: 'MEM %', min: 6, max: 6, priority: 4, align: 'right' },
-  { key: 'net', title: 'NET/s RX / TX', min: 17, max: 23, priority: 7, align: 'right' },
-  { key: 'block', title: 'BLOCK/s R / W', min: 17, max: 23, priority: 8, align: 'right' },
-  { key: 'pids', title: 'PIDS', min: 4, max: 5, priority: 9, align: 'right' },
-  ...columns.slice(4).map((c) => ({ ...c, priority: c.priority + 10 })),
-];
+export const containerColumns: ColumnSet = { every, defaults: ['id', 'name', 'image', 'state', 'status', 'created', 'ports'] };
+
+/** The keys shown: the chosen ones, with `M`'s resource columns after the state when it is on (unless chosen already). */
+const withStats = memoLast((keys: readonly string[], stats: boolean): readonly string[] => {
+  if (!stats) return keys;
+  const missing = STATS_KEYS.filter((k) => !keys.includes(k));
+  if (missing.length === 0) return keys;
+  const at = keys.indexOf('state');
+  return at < 0 ? [...keys, ...missing] : [...keys.slice(0, at + 1), ...missing, ...keys.slice(at + 1)];
+});
+
+export function shownContainerKeys(state: AppState): readonly string[] {
+  return withStats(shownKeys(state, ID, containerColumns), options(state).stats);
+}
+
+const showsStats = (keys: readonly string[]) => keys.some((k) => STATS_KEYS.includes(k));
+
+/** The figure by container id of a column read from a source, while sorting by it. */
+const restartsById = memoLast((times: ReadonlyMap<string, ContainerTimes>): ReadonlyMap<string, number> => new Map([...times].flatMap(([id, t]) => (t.restarts === undefined ? [] : [[id, t.restarts] as const]))));
+const sizesById = memoLast((sizes: ReadonlyMap<string, { rw?: number }>): ReadonlyMap<string, number> => new Map([...sizes].flatMap(([id, s]) => (s.rw === undefined ? [] : [[id, s.rw] as const]))));
 
 /** The rows as shown: with the figures only when ordering by them (new figures must not rebuild the rows otherwise). */
 export function containerRowsOf(state: AppState, ctx: UiContext): readonly ContainerRow[] {
   const view = paneView(state, ID);
   const o = options(state);
-  const byFigures = o.stats && (view.sort === 'cpu' || view.sort === 'mem');
-  const figures = byFigures ? ctx.stats.byId : view.sort === 'size' ? sizeFigures(ctx.diskUsage.containerSizes) : undefined;
+  const byFigures = (view.sort === 'cpu' || view.sort === 'mem') && showsStats(shownContainerKeys(state));
+  const figures = byFigures ? ctx.stats.byId : undefined;
+  const numbers = view.sort === 'restarts' ? restartsById(ctx.times.byId) : view.sort === 'size' ? sizesById(ctx.sizes.byId) : undefined;
+  const reversed = view.reversed === true;
   // Needing a look: stopped ones too (an OOM kill, a crash), not grouped.
-  if (o.trouble) return troubleRows(selectContainerRows(ctx.engine.containers.items, true, view.filter, view.sort, figures, undefined), incidentMarks(ctx.incidents.incidents, ctx.incidents.oomKilledBefore));
-  return selectContainerRows(ctx.engine.containers.items, o.all, view.filter, view.sort, figures, o.grouped ? o.folded : undefined);
+  if (o.trouble) return troubleRows(selectContainerRows(ctx.engine.containers.items, true, view.filter, view.sort, figures, undefined, reversed, numbers), incidentMarks(ctx.incidents.incidents, ctx.incidents.oomKilledBefore));
+  return selectContainerRows(ctx.engine.containers.items, o.all, view.filter, view.sort, figures, o.grouped ? o.folded : undefined, reversed, numbers);
 }
 
 /** Every container as a row, whatever the filter and options: where marks are looked up. */
@@ -138,7 +134,15 @@ interface Drawn {
   look: ContainerLook | undefined;
   /** The image's markers (⇡, ⇞ and the newer version), or ''. */
   marks: string;
+  extra: Readonly<Record<string, string>> | undefined;
   row: TableRow<Key>;
+}
+
+function sameExtra(a: Readonly<Record<string, string>> | undefined, b: Readonly<Record<string, string>> | undefined): boolean {
+  if (a === b) return true;
+  if (!a || !b) return false;
+  const keys = Object.keys(a);
+  return keys.length === Object.keys(b).length && keys.every((k) => a[k] === b[k]);
 }
 
 /**
@@ -151,11 +155,11 @@ interface Drawn {
  */
 const drawn = new WeakMap<ContainerRow, Drawn>();
 
-function tableRowOf(r: ContainerRow, key: string, nowMs: number, answeredAtMs: number, times: ContainerTimes | undefined, figures: StatsFigures | undefined, showStats: boolean, look: ContainerLook | undefined, marks = '', groupFigures?: ReadonlyMap<string, StatsFigures>): TableRow<Key> {
+function tableRowOf(r: ContainerRow, key: string, nowMs: number, answeredAtMs: number, times: ContainerTimes | undefined, figures: StatsFigures | undefined, showStats: boolean, look: ContainerLook | undefined, marks = '', groupFigures?: ReadonlyMap<string, StatsFigures>, extra?: Readonly<Record<string, string>>): TableRow<Key> {
   // A project's header with the resource columns: its members' sums, new with every sample (a few rows, not kept).
   if (r.group && showStats && groupFigures) return headerRow(r, key, groupFigures);
   const kept = drawn.get(r);
-  const keepable = kept !== undefined && kept.showStats === showStats && kept.figures === figures && kept.look === look && kept.marks === marks;
+  const keepable = kept !== undefined && kept.showStats === showStats && kept.figures === figures && kept.look === look && kept.marks === marks && sameExtra(kept.extra, extra);
   if (keepable && kept.nowMs === nowMs && kept.answeredAtMs === answeredAtMs && kept.times === times) return kept.row;
   const status = r.group ? '' : statusText(r.status, answeredAtMs, nowMs, times);
   const created = r.group ? '' : formatRelative(r.created, nowMs);
@@ -170,6 +174,7 @@ function tableRowOf(r: ContainerRow, key: string, nowMs: number, answeredAtMs: n
     cells: {
       ...r.cells,
       engine: r.engine ?? '',
+      ...extra,
       ...(r.group
         ? { created: '', ...(showStats ? { cpu: '', mem: '', memPercent: '', net: '', block: '', pids: '' } : {}) }
         : { status, created, ...(showStats ? statsCells(figures, r.state) : {}) }),
@@ -181,7 +186,7 @@ function tableRowOf(r: ContainerRow, key: string, nowMs: number, answeredAtMs: n
     // A project's header row stands out from its containers.
     color: r.group ? theme.accent : look ? lookColor(look) : theme.stateColor(r.state),
   };
-  drawn.set(r, { nowMs, answeredAtMs, showStats, figures, times, look, marks, row });
+  drawn.set(r, { nowMs, answeredAtMs, showStats, figures, times, look, marks, extra, row });
   return row;
 }
 
@@ -246,6 +251,26 @@ const containerMarks = memoLast((freshness: FreshnessState, images: readonly Ima
   return out;
 });
 
+/** A column's title as the header writes it, for notices ("sorted by NAME"). */
+function titleOf(key: string): string {
+  return every.find((c) => c.key === key)?.title ?? key;
+}
+
+/** A row's cells for the shown columns beyond the list's defaults: made only when one is shown. */
+function extraCells(row: ContainerRow, shown: readonly string[], times: ContainerTimes | undefined, ctx: UiContext): Readonly<Record<string, string>> | undefined {
+  const restarts = shown.includes('restarts');
+  const size = shown.includes('size');
+  const detail = shown.some((k) => k === 'health' || k === 'ip' || k === 'networks' || k === 'command' || k === 'service');
+  if (!restarts && !size && !detail) return undefined;
+  if (row.group) return { restarts: '', size: '', health: '', ip: '', networks: '', command: '', service: '' };
+  const sized = size ? ctx.sizes.byId.get(row.id) : undefined;
+  return {
+    ...(detail && detailCells(row)),
+    ...(restarts && { restarts: times?.restarts === undefined ? '' : String(times.restarts) }),
+    ...(size && { size: sized?.rw === undefined ? (ctx.sizes.loaded ? '' : '…') : `${formatBytes(sized.rw)}${sized.rootFs === undefined ? '' : ` (virtual ${formatBytes(sized.rootFs)})`}` }),
+  };
+}
+
 /** The engine's own name for a container (the list's name cell also carries a swarm task's service). */
 function ownName(ctx: UiContext, row: ContainerRow): string {
   return containerName(ctx.engine.containers.items.find((c) => c.Id === row.id)?.Names) || row.cells.name;
@@ -270,21 +295,22 @@ export const containers: PaneDefinition<ContainerRow> = definePane<ContainerRow>
     const list = ctx.engine.containers;
     const stale = list.stale ? ' [stale]' : list.partial && o.all ? ' [the stopped ones are on their way]' : '';
     const filter = view.filter ? ` · filter "${view.filter}"` : '';
-    const sort = view.sort === 'created' ? '' : ` · by ${view.sort}`;
+    const sort = view.sort === 'created' && view.reversed !== true ? '' : ` · by ${view.sort}${view.reversed === true ? ' reversed' : ''}`;
     return `${o.trouble ? 'needing a look' : o.all ? 'all' : 'running'}: ${count}${filter}${sort}${stale}`;
   },
   view: {
     kind: 'table',
-    columns: (state, ctx) => withEngineColumn(withSizeColumn(options(state).stats ? statsColumns : columns, state), ctx),
+    columns: (state, ctx) => withEngineColumn(columnsFor(containerColumns, shownContainerKeys(state)), ctx),
+    columnSet: containerColumns,
     cells(row, state, ctx, nowMs) {
-      const showStats = options(state).stats;
+      const shown = shownContainerKeys(state);
+      const showStats = showsStats(shown);
       // In a fleet, as of the row's own engine's answer (another engine's list time would age it wrongly).
       const answeredAt = arrivedAt(ctx.engine.containers, row.engine) ?? nowMs;
       const look = containerLook(row, incidentMarks(ctx.incidents.incidents, ctx.incidents.oomKilledBefore));
       const marks = ctx.freshness.remote.size > 0 || (ctx.freshness.tags?.size ?? 0) > 0 ? (containerMarks(ctx.freshness, ctx.engine.images.items, ctx.engine.containers.items).get(row.id) ?? '') : '';
-      const drawnRow = tableRowOf(row, fleetRowKey(ctx, row.engine, row.id), nowMs, answeredAt, ctx.times.byId.get(row.id), showStats ? ctx.stats.byId.get(row.id) : undefined, showStats, look, marks, ctx.stats.byId);
-      // Ordered by writable layer: the size beside (a row of its own while this order lasts).
-      return paneView(state, ID).sort === 'size' && !row.group ? withSize(drawnRow, sizeCell(ctx, row.id)) : drawnRow;
+      const times = ctx.times.byId.get(row.id);
+      return tableRowOf(row, fleetRowKey(ctx, row.engine, row.id), nowMs, answeredAt, times, showStats ? ctx.stats.byId.get(row.id) : undefined, showStats, look, marks, ctx.stats.byId, extraCells(row, shown, times, ctx));
     },
     message(state, ctx, rows) {
       if (!ctx.engine.containers.loaded) return { text: 'loading containers…' };
@@ -294,7 +320,7 @@ export const containers: PaneDefinition<ContainerRow> = definePane<ContainerRow>
       return { text: filter ? `no containers match "${filter}"` : options(state).all ? 'no containers' : `no running containers (${ctx.keymap.label('toggle-all')} shows all)` };
     },
     stale: (_state, ctx) => ctx.engine.containers.stale,
-    sortedBy: (state) => ({ key: paneView(state, ID).sort, descending: isDescending(paneView(state, ID).sort) }),
+    sortedBy: (state) => ({ key: paneView(state, ID).sort, descending: sortedDown(paneView(state, ID).sort, paneView(state, ID).reversed) }),
   },
   target(row, _state, ctx): Target | undefined {
     // The "no project" header is no thing to act on: only the list's actions (run, prune…) and fold.
@@ -321,18 +347,21 @@ export const containers: PaneDefinition<ContainerRow> = definePane<ContainerRow>
   demands(state, ctx) {
     // The engine's own times for ages said only to the minute or coarser: "Up 3 minutes" turns
     // into "Up 4 minutes" when docker ps's does, not up to a minute early or late.
+    const shown = shownContainerKeys(state);
+    // RESTARTS reads the same inspect as the exact times: every row on screen then, not only the coarse ones.
+    const restarts = shown.includes('restarts');
     const times = onScreen(state, ctx)
-      .filter((row) => isCoarse(row.status))
+      .filter((row) => restarts || isCoarse(row.status))
       .map((row) => row.id);
-    return { ...(options(state).stats && runningOnScreen(state, ctx)), ...(times.length > 0 && { times }), freshness: true, ...(paneView(state, ID).sort === 'size' && { containerSizes: true }) };
+    return { ...(showsStats(shown) && runningOnScreen(state, ctx)), ...(times.length > 0 && { times }), ...(shown.includes('size') && { sizes: true }), freshness: true };
   },
   actions: {
-    // With the resource columns on, `o` orders by CPU and memory too.
+    // `o` walks the shown columns that order (the resource ones too while shown), from the
+    // engine's own order (newest first); `O` turns the order round.
     sort: (state) => {
-      const orders = options(state).stats ? containerStatsSorts : containerSorts;
+      const orders = ['created', ...sortableShown(containerColumns, shownContainerKeys(state)).filter((k) => k !== 'created')];
       const sort = nextSort(orders, paneView(state, ID).sort);
-      const what = sort === 'size' ? 'writable layer size (biggest first; the engine measures each)' : sort;
-      return notify(setSort(state, ID, sort), `containers sorted by ${what}${isDescending(sort) && sort !== 'size' ? ' (newest, busiest or largest first)' : ''}`);
+      return notify(setSort(state, ID, sort), `containers sorted by ${titleOf(sort).toLowerCase()}${isDescending(sort) ? ' (newest, busiest or largest first)' : ''}`);
     },
     'toggle-all': (state) => {
       const all = !options(state).all;

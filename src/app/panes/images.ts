@@ -8,11 +8,12 @@ import { formatRelative, plural } from '../format/index.ts';
 import { imageRows, type ImageColumn, type ImageRow } from '../rows/image-rows.ts';
 import { memoLast } from '../rows/memo.ts';
 import { selectImageRows } from '../rows/select.ts';
-import { imageSorts, isDescending } from '../rows/sort.ts';
+import { imageSorts, sortedDown } from '../rows/sort.ts';
 import type { Column } from '../table.ts';
 import type { UiContext } from '../context.ts';
 import { paneView, type AppState } from '../types.ts';
 import { fleetRowKey, withEngineColumn } from '../fleet/fleet-rows.ts';
+import { columnsFor, shownKeys, type ColumnSet } from '../workspace/columns.ts';
 import { definePane, keptCells } from './pane.ts';
 
 const ID = 'images';
@@ -24,6 +25,9 @@ const columns: readonly Column<ImageColumn>[] = [
   { key: 'created', title: 'CREATED', min: 14, max: 22, priority: 3 },
   { key: 'parent', title: 'PARENT', min: 12, max: 12, priority: 4 },
 ];
+
+/** Every column can be hidden and moved (`,`); the defaults are all of them, in this order. */
+const columnSet: ColumnSet = { every: columns, defaults: columns.map((c) => c.key) };
 
 /** Whether the registry holds another image under the row's tag now (state/freshness). */
 function isOutdated(row: ImageRow, ctx: UiContext): boolean {
@@ -38,7 +42,7 @@ function newerOf(row: ImageRow, ctx: UiContext): string | undefined {
 
 export function imageRowsOf(state: AppState, ctx: Pick<UiContext, 'engine'>): readonly ImageRow[] {
   const view = paneView(state, ID);
-  return selectImageRows(ctx.engine.images.items, view.filter, view.sort);
+  return selectImageRows(ctx.engine.images.items, view.filter, view.sort, view.reversed === true);
 }
 
 /** Every image row, whatever the filter: where marks are looked up. */
@@ -58,7 +62,7 @@ export const images = definePane<ImageRow>({
   summary(state, ctx) {
     const view = paneView(state, ID);
     const filter = view.filter ? ` · filter "${view.filter}"` : '';
-    const sort = view.sort === 'created' ? '' : ` · by ${view.sort}`;
+    const sort = view.sort === 'created' && view.reversed !== true ? '' : ` · by ${view.sort}${view.reversed === true ? ' reversed' : ''}`;
     const rows = imageRowsOf(state, ctx);
     const outdated = rows.filter((row) => isOutdated(row, ctx)).length;
     const newer = rows.filter((row) => newerOf(row, ctx) !== undefined).length;
@@ -67,7 +71,8 @@ export const images = definePane<ImageRow>({
   },
   view: {
     kind: 'table',
-    columns: (_state, ctx) => withEngineColumn(columns, ctx),
+    columns: (state, ctx) => withEngineColumn(columnsFor(columnSet, shownKeys(state, ID, columnSet)), ctx),
+    columnSet,
     cells: keptCells(
       (row, ctx, nowMs) => ({
         key: fleetRowKey(ctx, row.engine, row.key),
@@ -84,7 +89,7 @@ export const images = definePane<ImageRow>({
       return { text: filter ? `no images match "${filter}"` : `no images (${ctx.keymap.label('pull')} pulls one)` };
     },
     stale: (_state, ctx) => ctx.engine.images.stale,
-    sortedBy: (state) => ({ key: paneView(state, ID).sort, descending: isDescending(paneView(state, ID).sort) }),
+    sortedBy: (state) => ({ key: paneView(state, ID).sort, descending: sortedDown(paneView(state, ID).sort, paneView(state, ID).reversed) }),
   },
   target: (row) => ({ kind: 'image', imageId: row.imageId, tag: row.tag, ...(row.engine !== undefined && { engine: row.engine }) }),
   marking: {

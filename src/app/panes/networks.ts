@@ -7,6 +7,7 @@ import { memoLast } from '../rows/memo.ts';
 import type { Column } from '../table.ts';
 import { paneView } from '../types.ts';
 import { fleetRowKey, withEngineColumn } from '../fleet/fleet-rows.ts';
+import { columnsFor, shownKeys, type ColumnSet } from '../workspace/columns.ts';
 import { definePane, keptCells } from './pane.ts';
 import { resourceMessage, resourceNote, resourceSummary } from './resource-pane.ts';
 
@@ -19,6 +20,9 @@ const columns: readonly Column<NetworkColumn>[] = [
   { key: 'scope', title: 'SCOPE', min: 5, max: 6, priority: 4 },
   { key: 'usedBy', title: 'USED BY', min: 8, grow: 1, priority: 1 },
 ];
+
+/** Every column can be hidden and moved (`,`); the defaults are all of them, in this order. */
+const columnSet: ColumnSet = { every: columns, defaults: columns.map((c) => c.key) };
 
 const rowsOf = memoLast(networkRows);
 /** Every row, whatever the filter: where marks are looked up. */
@@ -40,7 +44,8 @@ export const networks = definePane<ResourceRow<NetworkColumn>>({
   },
   view: {
     kind: 'table',
-    columns: (_state, ctx) => withEngineColumn(columns, ctx),
+    columns: (state, ctx) => withEngineColumn(columnsFor(columnSet, shownKeys(state, ID, columnSet)), ctx),
+    columnSet,
     cells: keptCells((row, ctx) => ({ key: fleetRowKey(ctx, row.engine, row.key), cells: { ...row.cells, engine: row.engine ?? '' } })),
     message: (state, ctx, rows) => resourceMessage(ctx.resources.networks, rows.length, 'networks', paneView(state, ID).filter, `no networks (${ctx.keymap.label('create')} creates a bridge network)`),
     note: (_state, ctx) => resourceNote(ctx.resources.networks),

@@ -13,6 +13,7 @@ import type { UiContext } from '../context.ts';
 import type { ActionId } from '../keys/keymap.ts';
 import { selectedIndex } from '../navigation.ts';
 import type { Column, TableRow } from '../table.ts';
+import type { ColumnSet } from '../workspace/columns.ts';
 import type { ListTarget, Target } from '../targets.ts';
 import { paneView, type AppState, type PaneOptions } from '../types.ts';
 
@@ -39,6 +40,11 @@ export interface TableView<Row> {
   stale?(state: AppState, ctx: UiContext): boolean;
   /** The column its order is by, marked in the header. */
   sortedBy?(state: AppState): { key: string; descending: boolean } | undefined;
+  /**
+   * Everything it can show, for the column chooser (`,`: views/columns.ts); `columns` then draws
+   * the chosen ones (workspace/columns.ts). Absent: its columns are fixed.
+   */
+  columnSet?: ColumnSet;
 }
 
 /** A pane drawn by a component of its own kind (ui/panes/index.tsx maps the kind, not the pane). */

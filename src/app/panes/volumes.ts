@@ -15,6 +15,7 @@ import type { Column, TableRow } from '../table.ts';
 import type { UiContext } from '../context.ts';
 import { paneView, type AppState } from '../types.ts';
 import { fleetRowKey, onShownEngine, withEngineColumn } from '../fleet/fleet-rows.ts';
+import { columnsFor, shownKeys, type ColumnSet } from '../workspace/columns.ts';
 import { definePane, keptCells } from './pane.ts';
 import { resourceMessage, resourceNote, resourceSummary } from './resource-pane.ts';
 
@@ -27,6 +28,9 @@ const columns: readonly Column<VolumeColumn>[] = [
   { key: 'size', title: 'SIZE', min: 7, max: 9, priority: 1, align: 'right' },
   { key: 'usedBy', title: 'USED BY', min: 8, grow: 1, priority: 1 },
 ];
+
+/** Every column can be hidden and moved (`,`); the defaults are all of them, in this order. */
+const columnSet: ColumnSet = { every: columns, defaults: columns.map((c) => c.key) };
 
 type Sizes = ReturnType<typeof volumeSizesOf>;
 
@@ -84,7 +88,8 @@ export const volumes = definePane<ResourceRow<VolumeColumn>>({
   },
   view: {
     kind: 'table',
-    columns: (_state, ctx) => withEngineColumn(columns, ctx),
+    columns: (state, ctx) => withEngineColumn(columnsFor(columnSet, shownKeys(state, ID, columnSet)), ctx),
+    columnSet,
     cells: keptCells((row, ctx): TableRow<string> => ({ key: fleetRowKey(ctx, row.engine, row.key), cells: { ...row.cells, size: sizeCell(ctx, row), engine: row.engine ?? '' } }), false, (ctx) => ctx.diskUsage),
     message: (state, ctx, rows) => resourceMessage(ctx.resources.volumes, rows.length, 'volumes', paneView(state, ID).filter, `no volumes (${ctx.keymap.label('create')} creates one)`),
     note: (_state, ctx) => resourceNote(ctx.resources.volumes),

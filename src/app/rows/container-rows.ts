@@ -29,6 +29,38 @@ export interface ContainerRow {
   engine?: string;
   /** Set on a group's header row (grouped view, `z`): the project (or none) and its containers. */
   group?: ProjectGroup;
+  /** The engine's entry it was made from: what the columns chosen beyond the defaults read (detailCells). */
+  summary?: ContainerSummary;
+}
+
+/** The columns a container's list entry gives beyond the defaults (the chooser's, `,`). */
+export type DetailColumn = 'health' | 'ip' | 'networks' | 'command' | 'service';
+
+/** Its health check's state, as the list's Status says it ("Up 3 minutes (healthy)"). */
+export function healthOf(status: string | undefined): string {
+  const found = /\((healthy|unhealthy|health: starting)\)/.exec(status ?? '');
+  return found ? (found[1] === 'health: starting' ? 'starting' : (found[1] ?? '')) : '';
+}
+
+/**
+ * A row's detail cells, made only when one of those columns is shown and kept per row (so per
+ * container object): sanitised once, like the rest.
+ */
+const details = new WeakMap<ContainerRow, Record<DetailColumn, string>>();
+export function detailCells(row: ContainerRow): Record<DetailColumn, string> {
+  let cells = details.get(row);
+  if (!cells) {
+    const c = row.summary;
+    cells = {
+      health: healthOf(c?.Status),
+      ip: sanitizeLine((c?.IPs ?? []).join(', ')),
+      networks: sanitizeLine(Object.keys(c?.NetworkSettings?.Networks ?? {}).join(', ')),
+      command: sanitizeLine(c?.Command ?? ''),
+      service: row.service ?? '',
+    };
+    details.set(row, cells);
+  }
+  return cells;
 }
 
 export interface ProjectGroup {
@@ -97,6 +129,7 @@ function buildRow(c: ContainerSummary): ContainerRow {
     haystack: `${c.Id} ${name} ${image} ${service ?? ''} ${project ?? ''} ${composeService ?? ''}${engine === undefined ? '' : ` engine:${engine}`}`.toLowerCase(),
     created: c.Created,
     status: c.Status,
+    summary: c,
     cells: {
       id: shortId(c.Id),
       name: service ? `${name} (${sanitizeLine(service)})` : name,

@@ -22,16 +22,22 @@ export const selectContainerRows = memoLast(
     figures?: ReadonlyMap<string, { cpuPercent?: number; memUsed?: number; sizeRw?: number }>,
     /** Grouped by Compose project (`z`), with these projects folded; undefined: not grouped. */
     folded?: readonly string[],
+    /** The order read the other way round (`O`). */
+    reversed = false,
+    /** The figure by container id of a column read from a source (restarts, size), when sorting by it. */
+    numbers?: ReadonlyMap<string, number>,
   ): readonly ContainerRow[] => {
-    const rows = sortContainerRows(containerRows(items, { showAll, filter }), sort, figures && ((id) => figures.get(id)));
+    const sorted = sortContainerRows(containerRows(items, { showAll, filter }), sort, figures && ((id) => figures.get(id)), numbers);
+    const rows = reversed ? sorted.reverse() : sorted;
     return folded ? groupByProject(rows, items, folded) : rows;
   },
 );
 export const selectContainerIds = memoLast((rows: readonly ContainerRow[]): readonly string[] => rows.map((r) => r.id));
 
-export const selectImageRows = memoLast(
-  (items: readonly ImageSummary[], filter: string, sort: string): readonly ImageRow[] => sortImageRows(imageRows(items, { filter }), sort),
-);
+export const selectImageRows = memoLast((items: readonly ImageSummary[], filter: string, sort: string, reversed = false): readonly ImageRow[] => {
+  const rows = sortImageRows(imageRows(items, { filter }), sort);
+  return reversed ? rows.reverse() : rows;
+});
 export const selectImageKeys = memoLast((rows: readonly ImageRow[]): readonly string[] => rows.map((r) => r.key));
 
 export const selectPullIds = memoLast((pulls: readonly PullState[]): readonly string[] => pulls.map((p) => p.id));

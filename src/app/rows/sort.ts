@@ -3,7 +3,7 @@
  * (state/lists.ts), which is the first order; the others sort the rows already built, stably,
  * so rows that tie stay newest first.
  */
-import type { ContainerRow } from './container-rows.ts';
+import { detailCells, type ContainerRow, type DetailColumn } from './container-rows.ts';
 import type { ImageRow } from './image-rows.ts';
 import { compareNames } from '../format/collate.ts';
 
@@ -22,10 +22,19 @@ export function nextSort(orders: readonly string[], current: string): string {
   return orders[(orders.indexOf(current) + 1) % orders.length] ?? 'created';
 }
 
-/** Descending orders (newest, largest first) are drawn ↓ in the header, alphabetical ones ↑. */
+/** Descending orders (newest, largest first) are drawn ▼ in the header, alphabetical ones ▲. */
 export function isDescending(by: string): boolean {
-  return by === 'created' || by === 'size' || by === 'cpu' || by === 'mem' || by === 'used-by';
+  return by === 'created' || by === 'size' || by === 'cpu' || by === 'mem' || by === 'used-by' || by === 'restarts';
 }
+
+/** Which way the header's arrow points: the order's own, turned by `O` (reversed). */
+export function sortedDown(by: string, reversed: boolean | undefined): boolean {
+  return isDescending(by) !== (reversed === true);
+}
+
+const healthRank: Record<string, number> = { unhealthy: 0, starting: 1, healthy: 2 };
+const DETAIL_TEXT: readonly string[] = ['ip', 'networks', 'command', 'service'] satisfies DetailColumn[];
+const CELL_TEXT: readonly string[] = ['id', 'status', 'ports'];
 
 // Live states first, then the ones a person is likely looking for, then the gone.
 const stateRank: Record<string, number> = { running: 0, restarting: 1, paused: 2, created: 3, exited: 4, removing: 5, dead: 6 };
@@ -33,8 +42,21 @@ const stateRank: Record<string, number> = { running: 0, restarting: 1, paused: 2
 /** Sorting by a resource figure needs the figures: busiest first, unmeasured rows last. */
 export type FigureOf = (id: string) => { cpuPercent?: number; memUsed?: number; sizeRw?: number } | undefined;
 
-export function sortContainerRows(rows: ContainerRow[], by: string, figures?: FigureOf): ContainerRow[] {
+/**
+ * Orders container rows by `by` (any sortable column, containers.ts), stably; `numbers` gives the
+ * figure of the columns read from a source (restarts, size: largest first, unknown last).
+ */
+export function sortContainerRows(rows: ContainerRow[], by: string, figures?: FigureOf, numbers?: ReadonlyMap<string, number>): ContainerRow[] {
+  if (DETAIL_TEXT.includes(by)) return rows.sort((a, b) => compareNames(detailCells(a)[by as DetailColumn], detailCells(b)[by as DetailColumn]));
+  if (CELL_TEXT.includes(by)) return rows.sort((a, b) => compareNames(a.cells[by as 'id'], b.cells[by as 'id']));
   switch (by) {
+    case 'health':
+      return rows.sort((a, b) => (healthRank[detailCells(a).health] ?? 3) - (healthRank[detailCells(b).health] ?? 3));
+    case 'restarts':
+    case 'size': {
+      if (!numbers) return rows;
+      return rows.sort((a, b) => (numbers.get(b.id) ?? -1) - (numbers.get(a.id) ?? -1));
+    }
     case 'cpu':
     case 'mem':
     case 'size': {

@@ -5,6 +5,7 @@
 import { buildSteps } from './build-steps.ts';
 import { describe } from './describe.ts';
 import { disk } from './disk.ts';
+import { columnChooser } from './column-chooser.ts';
 import { engines } from './engines.ts';
 import { files } from './files.ts';
 import { health } from './health.ts';
@@ -39,6 +40,7 @@ export const views: readonly AnyView[] = [
   registeredView(ports),
   registeredView(forwards),
   registeredView(disk),
+  registeredView(columnChooser),
 ];
 
 /** The views others open (module.ts `ViewApp`): text over the screen, the switcher switching. */

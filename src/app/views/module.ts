@@ -43,7 +43,7 @@ export interface ViewApp {
 }
 
 /** How a view is drawn: ui/views/overlay-views.tsx has a component per kind. */
-export type ViewDrawing = 'key-list' | 'json-lines' | 'log-lines' | 'engine-list' | 'resource-graphs' | 'layer-table' | 'post-mortem' | 'command-list' | 'file-tree' | 'build-steps' | 'item-lines' | 'layer-tree' | 'port-list' | 'forward-list' | 'disk-usage';
+export type ViewDrawing = 'key-list' | 'json-lines' | 'log-lines' | 'engine-list' | 'resource-graphs' | 'layer-table' | 'post-mortem' | 'command-list' | 'file-tree' | 'build-steps' | 'item-lines' | 'layer-tree' | 'port-list' | 'forward-list' | 'disk-usage' | 'column-list';
 
 export interface ViewModule<O extends ViewOverlay, R> {
   /** Its id: the `kind` of its overlay. */

@@ -4,7 +4,7 @@
  * its module's.
  */
 import type { ReactElement } from 'react';
-import type { AppState, BuildStepsOverlay, DiskOverlay, EnginesOverlay, FilesOverlay, ForwardsOverlay, HelpOverlay, HistoryOverlay, IncidentOverlay, InspectOverlay, LayersOverlay, LogsOverlay, Overlay, PaletteOverlay, PortsOverlay, StatsOverlay } from '../../app/types.ts';
+import type { AppState, BuildStepsOverlay, ColumnsOverlay, DiskOverlay, EnginesOverlay, FilesOverlay, ForwardsOverlay, HelpOverlay, HistoryOverlay, IncidentOverlay, InspectOverlay, LayersOverlay, LogsOverlay, Overlay, PaletteOverlay, PortsOverlay, StatsOverlay } from '../../app/types.ts';
 import { viewOf } from '../../app/views/index.ts';
 import type { ViewDrawing } from '../../app/views/module.ts';
 import { DialogHost } from '../dialogs/dialog-host.tsx';
@@ -26,6 +26,7 @@ import { LogsView } from './logs-view.tsx';
 import { ItemLinesView } from './item-lines-view.tsx';
 import type { ItemOverlay } from '../../app/views/item-lines.ts';
 import { LayersView } from './layers-view.tsx';
+import { ColumnsView } from './columns-view.tsx';
 
 interface Props<O extends Overlay> {
   overlay: O;
@@ -52,6 +53,7 @@ const drawings: { [D in ViewDrawing]: (props: Props<Overlay>) => ReactElement } 
   'port-list': ({ overlay, width, height }) => <PortsView overlay={overlay as PortsOverlay} width={width} height={height} />,
   'forward-list': ({ overlay, width, height }) => <ForwardsView overlay={overlay as ForwardsOverlay} width={width} height={height} />,
   'disk-usage': ({ overlay, width, height }) => <DiskView overlay={overlay as DiskOverlay} width={width} height={height} />,
+  'column-list': ({ overlay, state, width, height }) => <ColumnsView overlay={overlay as ColumnsOverlay} state={state} width={width} height={height} />,
 };
 
 export function OverlayView(props: Props<Overlay>) {

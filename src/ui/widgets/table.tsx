@@ -14,7 +14,7 @@ interface Props<K extends string> {
   /** Lines available for rows (the header takes one more). */
   height: number;
   dim?: boolean;
-  /** The column the rows are sorted by, marked ↓ (descending) or ↑ in the header. */
+  /** The column the rows are sorted by, marked ▼ (descending) or ▲ in the header. */
   sortedBy?: { key: string; descending: boolean };
   /** The marked rows' keys: while there are any, each row starts with a gutter marking them (a symbol, so NO_COLOR shows it too). */
   marks?: readonly string[];
@@ -38,7 +38,7 @@ export function Table<K extends string>({ columns, rows, selectedIndex, width, h
   }
   topRef.current = top;
 
-  const titles = new Map(columns.map((c) => [c.key, c.key === sortedBy?.key ? `${c.title} ${sortedBy.descending ? '↓' : '↑'}` : c.title]));
+  const titles = new Map(columns.map((c) => [c.key, c.key === sortedBy?.key ? `${c.title} ${sortedBy.descending ? '▼' : '▲'}` : c.title]));
   // Widths by need over all rows, not the visible ones: columns do not jump while scrolling.
   const needs = useMemo(() => columnNeeds(columns, rows), [columns, rows]);
   const specs = columns.map((c) => ({ ...c, need: Math.max(needs.get(c.key) ?? 0, displayWidth(titles.get(c.key) ?? '')) }));
