@@ -118,6 +118,10 @@ export const E2E_SECOND_LANE: readonly string[] = [
   'test/e2e/image-actions.test.ts',
   'test/e2e/volumes-networks.test.ts',
   'test/e2e/incidents-health.test.ts',
+  'test/e2e/layer-explorer.test.ts',
+  'test/e2e/disk-usage.test.ts',
+  'test/e2e/backups.test.ts',
+  'test/e2e/build.test.ts',
 ];
 
 const repoPath = (file: string) => path.relative(ROOT, file).split(path.sep).join('/');

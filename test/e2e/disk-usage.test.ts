@@ -8,6 +8,9 @@
  */
 import assert from 'node:assert/strict';
 import { after, test } from 'node:test';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { key, launchBerth, type PtySession } from '../support/pty.ts';
 import { sandboxDocker, sandboxEnv } from '../support/sandbox-env.ts';
 
@@ -91,7 +94,11 @@ test('the disk view’s figures equal docker system df -v’s; remove and prune 
   await sandboxDocker(['volume', 'create', VOLUMES[2]!.name]);
   await sandboxDocker(['create', '--network', 'none', '--name', `${tag}-user`, '-v', `${VOLUMES[1]!.name}:/data`, env.images.busybox, 'true']);
 
-  const b = launchBerth({ env: { DOCKER_HOST: env.dockerHost, DOCKER_CONFIG: env.clientConfigDir }, cols: 150, rows: 40 });
+  // The Containers pane shows the SIZE column (chosen: the workspace) and is ordered by it.
+  const config = mkdtempSync(join(tmpdir(), 'berth-e2e-disk-config-'));
+  mkdirSync(join(config, 'berth'));
+  writeFileSync(join(config, 'berth', 'config.json'), JSON.stringify({ workspace: { columns: { containers: ['name', 'state', 'size'] }, sorts: { containers: { by: 'size' } } } }));
+  const b = launchBerth({ env: { DOCKER_HOST: env.dockerHost, DOCKER_CONFIG: env.clientConfigDir, XDG_CONFIG_HOME: config }, cols: 150, rows: 40 });
   session = b;
   await b.waitFor('● live');
   await b.type('W');
@@ -144,10 +151,9 @@ test('the disk view’s figures equal docker system df -v’s; remove and prune 
   const bySize = b.screen().split('\n').flatMap((line) => VOLUMES.slice(0, 2).filter((v) => line.startsWith(`${v.name} `)).map((v) => v.name));
   assert.deepEqual(bySize, [VOLUMES[0]!.name, VOLUMES[1]!.name]);
 
-  // The Containers pane ordered by writable layer: the list with sizes, a SIZE column.
-  await b.type('1', 'a', 'o', 'o', 'o', 'o');
-  await b.waitFor('sorted by writable layer size', WAIT_MS);
-  await b.waitFor((s) => s.includes('SIZE ↓') && / 0B /.test(s.split('\n').find((line) => line.includes(`${tag}-user`)) ?? ''), WAIT_MS);
+  // The Containers pane ordered by writable layer: the list with sizes (size=1), the SIZE column.
+  await b.type('1', 'a');
+  await b.waitFor((s) => /SIZE ▼/.test(s) && / 0 ?B\b/.test(s.split('\n').find((line) => line.includes(`${tag}-user`)) ?? ''), WAIT_MS);
 
   await b.type('q');
   assert.equal((await b.exited).exitCode, 0);

@@ -1,6 +1,8 @@
 import xterm from '@xterm/headless';
 import { spawn as spawnPty, type IPty } from '@lydell/node-pty';
-import { existsSync, statSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { execFileSync } from 'node:child_process';
 import { setTimeout as delay } from 'node:timers/promises';
@@ -52,6 +54,14 @@ export class PtySession {
     for (const [k, v] of Object.entries({ ...process.env, TERM: 'xterm-256color', ...options.env })) if (v !== undefined) env[k] = v;
     // Ink draws nothing until exit when it believes it runs in CI; berth clears this itself on a TTY, but be explicit.
     delete env.CI;
+    // berth writes config.json itself (the workspace: panel, columns, orders): a session that does
+    // not name its own config dir gets an empty one, so no test reads what another left, nor the
+    // runner's own settings.
+    if (options.env?.XDG_CONFIG_HOME === undefined) {
+      env.XDG_CONFIG_HOME = mkdtempSync(join(tmpdir(), 'berth-e2e-config-'));
+      // Readable by a berth run as another user (a test runs it as nobody): no file there is ENOENT, as with no dir.
+      chmodSync(env.XDG_CONFIG_HOME, 0o755);
+    }
     this.pty = spawnPty(options.command ?? process.execPath, options.command ? (options.args ?? []) : [berthBin, ...(options.args ?? [])], {
       name: 'xterm-256color',
       cols,

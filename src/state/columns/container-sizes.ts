@@ -79,7 +79,8 @@ export class ContainerSizes implements LiveSource<ContainerSizesState> {
     try {
       const sizes = await this.client().containerSizes(this.abort.signal);
       if (this.abort.signal.aborted) return;
-      this.store.update(() => ({ loaded: true, byId: new Map(sizes.map((s) => [s.Id, { ...(s.SizeRw !== undefined && { rw: s.SizeRw }), ...(s.SizeRootFs !== undefined && { rootFs: s.SizeRootFs }) }])) }));
+      // The engine leaves SizeRw out when it is 0 (omitempty): a container listed with sizes and none has written nothing.
+      this.store.update(() => ({ loaded: true, byId: new Map(sizes.map((s) => [s.Id, { rw: s.SizeRw ?? 0, ...(s.SizeRootFs !== undefined && { rootFs: s.SizeRootFs }) }])) }));
     } catch (error) {
       if (this.abort.signal.aborted) return;
       this.store.update((s) => ({ ...s, loaded: true, error: describeError(error) }));
