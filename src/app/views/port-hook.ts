@@ -1,12 +1,18 @@
 /**
- * Enter on a port line (describe, relations): where the ports view (open in a browser, forward
- * it here) plugs in. Until it does, the line says what the port is and nothing opens.
+ * Enter on a port line (describe, relations): the container's ports view opens over the view,
+ * where Enter opens a published port in the browser and f forwards any of them here (ports.ts);
+ * Esc comes back.
  */
-import { notify, type Reduced } from '../commands.ts';
+import type { Reduced } from '../commands.ts';
 import type { UiContext } from '../context.ts';
-import { sanitizeLine } from '../format/index.ts';
-import type { AppState, Overlay } from '../types.ts';
+import { openView } from '../keys/steps.ts';
+import type { AppState, Overlay, PortsOverlay } from '../types.ts';
 
-export function openPort(state: AppState, _ctx: UiContext, _from: Overlay, go: { containerId: string; port: string }): Reduced {
-  return notify(state, `port ${sanitizeLine(go.port)}: opening and forwarding ports is not in berth yet`, 'info');
+export function openPort(state: AppState, _ctx: UiContext, from: Overlay, go: { containerId: string; port: string }): Reduced {
+  const name = 'name' in from && typeof from.name === 'string' ? from.name : go.containerId.slice(0, 12);
+  return openView(
+    state,
+    (id): PortsOverlay => ({ kind: 'ports', id, containerId: go.containerId, name, selected: 0 }),
+    (o) => ({ type: 'ports-load', overlay: o.id, containerId: go.containerId }),
+  );
 }

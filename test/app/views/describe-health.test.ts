@@ -119,3 +119,19 @@ test('relations: the tree as lines, indented by depth, each node that is a thing
     ],
   );
 });
+
+test('Enter on a port line in describe opens the container’s ports view over it (open, forward), Esc comes back', () => {
+  const ctx = sampleContext();
+  const withPort = containerFacts({ ...web, NetworkSettings: { Ports: { '80/tcp': [{ HostIp: '', HostPort: '8080' }] } } });
+  const { state } = keys(initialAppState({ columns: 120, rows: 40 }), ctx, '1', 'down', 'down', 'v');
+  const top = topOverlay(state);
+  assert.ok(top && top.kind === 'describe');
+  const read = reduceApp(state, { kind: 'action', action: { type: 'view', overlay: top.id, result: { kind: 'facts', facts: withPort } } }, ctx).state;
+  const portAt = describeLines(withPort, ctx, false).findIndex((l) => l.go?.kind === 'port');
+  assert.ok(portAt >= 0, 'a port line');
+  const opened = keys(read, ctx, ...Array<string>(portAt).fill('down'), 'return');
+  const ports = topOverlay(opened.state);
+  assert.ok(ports?.kind === 'ports' && ports.containerId === web.Id, 'the ports view of that container');
+  assert.ok(opened.commands.some((c) => c.type === 'ports-load'), 'its ports asked');
+  assert.equal(topOverlay(keys(opened.state, ctx, 'escape').state)?.kind, 'describe', 'Esc comes back to describe');
+});
