@@ -40,7 +40,7 @@ const CELL_TEXT: readonly string[] = ['id', 'status', 'ports'];
 const stateRank: Record<string, number> = { running: 0, restarting: 1, paused: 2, created: 3, exited: 4, removing: 5, dead: 6 };
 
 /** Sorting by a resource figure needs the figures: busiest first, unmeasured rows last. */
-export type FigureOf = (id: string) => { cpuPercent?: number; memUsed?: number; sizeRw?: number } | undefined;
+export type FigureOf = (id: string) => { cpuPercent?: number; memUsed?: number } | undefined;
 
 /**
  * Orders container rows by `by` (any sortable column, containers.ts), stably; `numbers` gives the
@@ -58,12 +58,11 @@ export function sortContainerRows(rows: ContainerRow[], by: string, figures?: Fi
       return rows.sort((a, b) => (numbers.get(b.id) ?? -1) - (numbers.get(a.id) ?? -1));
     }
     case 'cpu':
-    case 'mem':
-    case 'size': {
+    case 'mem': {
       if (!figures) return rows;
       const value = (row: ContainerRow) => {
         const f = figures(row.id);
-        return (by === 'cpu' ? f?.cpuPercent : by === 'mem' ? f?.memUsed : f?.sizeRw) ?? -1;
+        return (by === 'cpu' ? f?.cpuPercent : f?.memUsed) ?? -1;
       };
       return rows.sort((a, b) => value(b) - value(a));
     }

@@ -21,8 +21,9 @@ test('nextSort cycles each pane through its orders and back', () => {
 
 test('containers by writable layer: biggest first, not measured last; ties keep the newest-first order', () => {
   const rows = [crow('1', 'a', 'running'), crow('2', 'b', 'exited'), crow('3', 'c', 'running'), crow('4', 'd', 'running')];
-  const sizes = new Map([['1', { sizeRw: 10 }], ['2', { sizeRw: 500 }], ['4', { sizeRw: 10 }]]);
-  assert.deepEqual(sortContainerRows([...rows], 'size', (id) => sizes.get(id)).map((r) => r.id), ['2', '1', '4', '3']);
+  // The SIZE column's figures (state/columns/container-sizes.ts), by container id.
+  const sizes = new Map([['1', 10], ['2', 500], ['4', 10]]);
+  assert.deepEqual(sortContainerRows([...rows], 'size', undefined, sizes).map((r) => r.id), ['2', '1', '4', '3']);
 });
 
 test('containers: names compare as people read them (web-2 before web-10); states live first; ties keep the newest-first order', () => {
