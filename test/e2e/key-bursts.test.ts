@@ -140,7 +140,7 @@ test('from the Pulls pane, 1j and 1G⏎ in one write act on the Containers pane'
     .filter((name): name is string => name !== undefined);
   assert.equal(order.length, 3, listed);
   await b.type('3');
-  await b.waitFor('no pulls yet');
+  await b.waitFor('no transfers yet');
   b.write('1j');
   await b.waitFor('Enter/l logs');
   await b.type('l');
@@ -148,7 +148,7 @@ test('from the Pulls pane, 1j and 1G⏎ in one write act on the Containers pane'
   await b.type(key.escape);
   await b.waitFor('Enter/l logs');
   await b.type('3');
-  await b.waitFor('no pulls yet');
+  await b.waitFor('no transfers yet');
   b.write('1G\r');
   await b.waitFor(`logs ${order[2]}`);
 });

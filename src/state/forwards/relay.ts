@@ -16,7 +16,6 @@
 import net from 'node:net';
 import type { Duplex } from 'node:stream';
 import type { EngineClient } from '../../engine/client.ts';
-import { randomBytes } from 'node:crypto';
 import { isEngineError } from '../../engine/errors.ts';
 import { Channel, channelScript } from './channel.ts';
 
@@ -65,7 +64,8 @@ export class Relay {
   private readonly channels = new Set<Channel>();
   private readonly warm: number;
   /** Ends a connection in the exec's output (channel.ts): random, so no server's bytes hold it. */
-  private readonly token = `berthend${randomBytes(12).toString('hex')}`;
+  // crypto on the first forward, not as the bundle loads (a first screen needs none of it).
+  private readonly token = `berthend${process.getBuiltinModule('node:crypto').randomBytes(12).toString('hex')}`;
   private helperId: string | undefined;
   private attach: Duplex | undefined;
   private server: net.Server | undefined;

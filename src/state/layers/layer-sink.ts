@@ -7,7 +7,7 @@
  */
 import { once } from 'node:events';
 import { finished } from 'node:stream/promises';
-import * as zlib from 'node:zlib';
+import type * as Zlib from 'node:zlib';
 import type { Transform } from 'node:stream';
 import { TarHeaderReader } from '../files/tar-headers.ts';
 import { LayerTreeBuilder, type LayerTree } from './layer-tree.ts';
@@ -30,8 +30,11 @@ export function sniffLayer(head: Uint8Array, size: number): LayerFormat | undefi
 }
 
 /** Node ≥ 22.15 has zstd in zlib; berth's own Node floor (22.19) has it, an older runtime says so. */
+/** zlib on the first compressed layer, not as the bundle loads: a first screen needs none of it (test/e2e/first-run.test.ts). */
+const zlib = (): typeof Zlib => process.getBuiltinModule('node:zlib');
+
 function zstdDecompressor(): Transform {
-  const make = (zlib as { createZstdDecompress?: () => Transform }).createZstdDecompress;
+  const make = (zlib() as { createZstdDecompress?: () => Transform }).createZstdDecompress;
   if (!make) throw new Error('this Node has no zstd: a zstd layer needs Node 22.15 or later');
   return make();
 }
@@ -47,7 +50,7 @@ export function layerSink(format: LayerFormat): LayerSink {
       },
       end: () => Promise.resolve(builder.done()),
     };
-  const decompress = format === 'gzip' ? zlib.createGunzip() : zstdDecompressor();
+  const decompress = format === 'gzip' ? zlib().createGunzip() : zstdDecompressor();
   let failure: unknown;
   decompress.on('data', (data: Buffer) => {
     if (reader.ended || failure !== undefined) return;
