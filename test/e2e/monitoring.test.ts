@@ -41,7 +41,7 @@ test('M shows CPU, memory and PIDs of the running containers, as docker stats co
   assert.match(rowOf(idle, `${tag}-idle`), /\b1\s*$|\b1\s+\S/, 'sleep is one process');
   // o orders by the figures too: busiest first (created → name → image → state → cpu).
   await b.type('o', 'o', 'o', 'o');
-  const byCpu = await b.waitFor(/CPU % ↓/, WAIT_MS);
+  const byCpu = await b.waitFor(/CPU % ▼/, WAIT_MS);
   const lines = byCpu.split('\n');
   assert.ok(lines.findIndex((l) => l.includes(`${tag}-busy`)) < lines.findIndex((l) => l.includes(`${tag}-idle`)), 'the busy loop first');
   await b.type('M');
