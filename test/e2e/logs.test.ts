@@ -105,13 +105,37 @@ test('v puts a cursor on a line: J pretty-prints a JSON line as written, y copie
   assert.doesNotMatch(screen, /select: /, 'copying leaves select mode');
 });
 
-test('with mouse on in config.json, the wheel scrolls the log; the reports go off for the pager and at the end', async () => {
+test('with mouse on in config.json, clicks pick a tab, a footer key and a row (again: its logs), the wheel scrolls the log; the reports go off for the pager and at the end', async () => {
   const config = join(cwd, 'mouse-config');
   mkdirSync(join(config, 'berth'), { recursive: true });
   writeFileSync(join(config, 'berth', 'config.json'), '{"mouse": true}');
   const paged = join(cwd, 'paged-mouse.txt');
   const b = berth({ XDG_CONFIG_HOME: config, PAGER: `cat > "${paged}"` });
-  await openLogs(b, grep);
+  /** A left-button press at the cell where `text` is drawn on `line` (SGR, 1-based), as a terminal reports it. */
+  const clickOn = (line: number, text: string) => {
+    const at = (b.screen().split('\n')[line] ?? '').indexOf(text);
+    assert.ok(at >= 0, `"${text}" is on line ${line}`);
+    return `\u001b[<0;${at + 2};${line + 1}M`;
+  };
+  await b.waitFor(grep);
+  // The tabs are the second line: Images (its key, 2: at this width the other tabs show only their keys), then Containers again.
+  await b.type(clickOn(1, ' 2 '));
+  await b.waitFor((s) => /IMAGE ID|REPOSITORY/.test(s) && !s.includes('CONTAINER ID'));
+  await b.type(clickOn(1, ' 1 '));
+  await b.waitFor('CONTAINER ID');
+  // The footer is the last line berth draws: its help key opens help.
+  const footerLine = b.screen().split('\n').findLastIndex((l) => l.includes('? help'));
+  await b.type(clickOn(footerLine, '? help'));
+  await b.waitFor('Keys (');
+  await b.type(key.escape);
+  await b.waitFor('CONTAINER ID');
+  // A row: once selects it, again opens its logs.
+  await b.type('/', ...grep, key.enter);
+  await b.waitFor(`filter "${grep}"`);
+  const rowLine = b.screen().split('\n').findIndex((l) => l.includes(grep) && !l.includes('filter'));
+  await b.type(clickOn(rowLine, grep));
+  await b.type(clickOn(rowLine, grep));
+  await b.waitFor(`logs ${grep}`);
   await b.waitFor(/^\s+40$/m);
   assert.ok(b.raw.includes(MOUSE_ON), 'berth asked the terminal for wheel reports');
   assert.doesNotMatch(b.screen(), /^\s+1$/m, 'the first line is above the view');

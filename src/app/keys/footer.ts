@@ -31,21 +31,32 @@ const ownFooter: Readonly<Record<KeyContext, ReadonlyArray<{ actions: readonly A
   ],
 };
 
+/** A part of the footer: its text, and the key a click on it presses (mouse: keys/clicks.ts). */
+export interface FooterItem {
+  text: string;
+  key: string;
+}
+
 /** A screen's own footer (ownFooter): each part with the first key that reaches each of its actions. */
-function ownParts(keymap: Keymap, contexts: readonly KeyContext[], own: ReadonlyArray<{ actions: readonly ActionId[]; word: string }>): string[] {
+function ownParts(keymap: Keymap, contexts: readonly KeyContext[], own: ReadonlyArray<{ actions: readonly ActionId[]; word: string }>): FooterItem[] {
   const reach = keymap.bindingsFor(contexts);
   return own.flatMap(({ actions, word }) => {
     const keys = actions.map((action) => reach.find((b) => b.action === action)?.keys[0]);
-    return keys.every((k): k is string => k !== undefined) ? [`${keys.map(prettyKey).join('/')} ${word}`] : [];
+    return keys.every((k): k is string => k !== undefined) ? [{ text: `${keys.map(prettyKey).join('/')} ${word}`, key: keys[0] ?? '' }] : [];
   });
 }
 
-function hint(binding: Binding): string {
-  return `${bindingLabel(binding)} ${binding.footer ?? binding.description}`;
+function hint(binding: Binding): FooterItem {
+  return { text: `${bindingLabel(binding)} ${binding.footer ?? binding.description}`, key: binding.keys[0] ?? '' };
 }
 
 /** The footer's parts for these contexts in `width` cells, most used first, help and quit last. */
 export function footerParts(keymap: Keymap, contexts: readonly KeyContext[], width: number, hidden?: ReadonlySet<ActionId>): string[] {
+  return footerItems(keymap, contexts, width, hidden).map((item) => item.text);
+}
+
+/** The footer's parts with the key each presses: drawn joined by two spaces. */
+export function footerItems(keymap: Keymap, contexts: readonly KeyContext[], width: number, hidden?: ReadonlySet<ActionId>): FooterItem[] {
   const own = ownFooter[contexts[0] ?? ''];
   if (own) return fit(ownParts(keymap, contexts, own), [], width);
   // `hidden`: what the selected row's engine does not take (a read-only engine's changes).
@@ -62,14 +73,14 @@ export function footerParts(keymap: Keymap, contexts: readonly KeyContext[], wid
 }
 
 /** As many of `parts` as `width` holds beside `fixed` (a part that does not fit leaves room for a shorter one after it), then `fixed`. */
-function fit(parts: readonly string[], fixed: readonly string[], width: number): string[] {
+function fit(parts: readonly FooterItem[], fixed: readonly FooterItem[], width: number): FooterItem[] {
   const gap = 2;
-  let used = fixed.reduce((n, p) => n + displayWidth(p) + gap, 0);
-  const kept: string[] = [];
+  let used = fixed.reduce((n, p) => n + displayWidth(p.text) + gap, 0);
+  const kept: FooterItem[] = [];
   for (const part of parts) {
-    if (used + displayWidth(part) > width) continue;
+    if (used + displayWidth(part.text) > width) continue;
     kept.push(part);
-    used += displayWidth(part) + gap;
+    used += displayWidth(part.text) + gap;
   }
   return [...kept, ...fixed];
 }

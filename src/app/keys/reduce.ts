@@ -17,7 +17,8 @@ import type { AppInput } from '../app-store.ts';
 import type { UiContext } from '../context.ts';
 import { dialogOf } from '../dialogs/index.ts';
 import { applyOutcome, dialogContext, openRegistered } from '../dialogs/open.ts';
-import { clearFilter, closeOverlay, endFilter, expireNotice, findOverlay, followSelection, setFilter } from '../navigation.ts';
+import { clearFilter, closeOverlay, endFilter, expireNotice, findOverlay, followSelection, select, setFilter } from '../navigation.ts';
+import { clickCell, clickTarget, pressOf } from './clicks.ts';
 import { marksOf, settleMarks } from '../marks.ts';
 import { paneEntry, panes } from '../panes/index.ts';
 import { onEngine } from '../fleet/access.ts';
@@ -127,7 +128,17 @@ function paneKey(state: AppState, press: KeyPress, ctx: UiContext): Reduced | un
   return undefined;
 }
 
+/** A mouse click: the key or the row drawn where it landed (keys/clicks.ts), or nothing. */
+function clicked(state: AppState, press: KeyPress, ctx: UiContext): Reduced {
+  const cell = clickCell(press);
+  const target = cell ? clickTarget(state, ctx, cell.x, cell.y) : undefined;
+  if (target?.kind === 'key') return reduceKey(state, pressOf(target.key), ctx);
+  if (target?.kind === 'row') return reduced(select(state, target.pane, target.key));
+  return reduced(state);
+}
+
 export function reduceKey(asked: AppState, press: KeyPress, ctx: UiContext): Reduced {
+  if (press.name === 'click') return clicked(asked, press, ctx);
   // Quitting asked first (quit.ts): the same key again quits, Esc stays, any other key goes on.
   const answer = answerQuit(asked, ctx, ctx.keymap.resolveIn(contextsFor(asked), press.name), press.name);
   if (answer.done) return answer.done;

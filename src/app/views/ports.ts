@@ -11,10 +11,11 @@ import { DEFAULT_DEBUG_IMAGE } from '../../state/actions/debug-shell.ts';
 import { notify, reduced, type PortsReply, type Reduced } from '../commands.ts';
 import type { UiContext } from '../context.ts';
 import { sanitizeLine } from '../format/index.ts';
-import { close, openView } from '../keys/steps.ts';
+import { close } from '../keys/steps.ts';
 import { listMove, replaceOverlay } from '../navigation.ts';
 import type { ContainerTarget } from '../targets.ts';
 import { topOverlay, type AppState, type PortsOverlay } from '../types.ts';
+import { openPorts } from './port-hook.ts';
 import { defineView } from './module.ts';
 
 /** The container the view shows, as an action's target (its engine, in a fleet, the view's). */
@@ -63,14 +64,7 @@ function forwardThroughSsh(state: AppState, ctx: UiContext): Reduced {
 export const ports = defineView<PortsOverlay, PortsReply>({
   id: 'ports',
   actions: {
-    ports: {
-      container: (state, _ctx, c) =>
-        openView(
-          state,
-          (id): PortsOverlay => ({ kind: 'ports', id, containerId: c.id, name: c.name || c.shown, selected: 0 }),
-          (o) => ({ type: 'ports-load', overlay: o.id, containerId: c.id }),
-        ),
-    },
+    ports: { container: (state, _ctx, c) => openPorts(state, c.id, c.name || c.shown) },
     'forward-port': { container: (state, ctx) => forwardThroughEngine(state, ctx) },
     'tunnel-port': { container: (state, ctx) => forwardThroughSsh(state, ctx) },
   },

@@ -4,6 +4,7 @@
  * again only when what it shows changes (useDerived), not at every change of a source it does not
  * read.
  */
+import { noteListTop } from '../../app/list-window.ts';
 import { Box, Text } from 'ink';
 import { selectedIndex } from '../../app/navigation.ts';
 import type { PaneDefinition, PaneMessage, TableView } from '../../app/panes/pane.ts';
@@ -86,7 +87,7 @@ export function TablePane<Row>({ pane, view, width, height, nowMs }: { pane: Pan
   }
   return (
     <Box flexDirection="column" height={height}>
-      <Table columns={drawing.columns} rows={drawing.rows} selectedIndex={drawing.selected} width={width} height={height - 1 - (note ? 1 : 0)} dim={drawing.stale} sortedBy={drawing.sortedBy} marks={drawing.marks} />
+      <Table columns={drawing.columns} rows={drawing.rows} selectedIndex={drawing.selected} width={width} height={height - 1 - (note ? 1 : 0)} dim={drawing.stale} sortedBy={drawing.sortedBy} marks={drawing.marks} onTop={(top) => noteListTop(pane.id, top)} />
       {note ? (
         <Text color={toneColor(note)} wrap="truncate">
           {note.text}

@@ -18,6 +18,8 @@ interface Props<K extends string> {
   sortedBy?: { key: string; descending: boolean };
   /** The marked rows' keys: while there are any, each row starts with a gutter marking them (a symbol, so NO_COLOR shows it too). */
   marks?: readonly string[];
+  /** Told the first row shown each time it draws (a click on a row reads it: app/list-window.ts). */
+  onTop?: (top: number) => void;
 }
 
 /** A marked row's gutter, and an unmarked one's while others are marked. */
@@ -28,7 +30,7 @@ const UNMARKED = '  ';
  * A windowed table: only the rows that fit are rendered, so a thousand containers cost the
  * same as ten. The window moves only when the selection would leave it, like k9s.
  */
-export function Table<K extends string>({ columns, rows, selectedIndex, width, height, dim, sortedBy, marks }: Props<K>) {
+export function Table<K extends string>({ columns, rows, selectedIndex, width, height, dim, sortedBy, marks, onTop }: Props<K>) {
   const topRef = useRef(0);
   const visible = Math.max(height, 1);
   let top = Math.min(topRef.current, Math.max(rows.length - visible, 0));
@@ -37,6 +39,7 @@ export function Table<K extends string>({ columns, rows, selectedIndex, width, h
     else if (selectedIndex >= top + visible) top = selectedIndex - visible + 1;
   }
   topRef.current = top;
+  onTop?.(top);
 
   const titles = new Map(columns.map((c) => [c.key, c.key === sortedBy?.key ? `${c.title} ${sortedBy.descending ? '▼' : '▲'}` : c.title]));
   // Widths by need over all rows, not the visible ones: columns do not jump while scrolling.

@@ -14,11 +14,10 @@ test('a wheel notch is WHEEL_LINES presses of wheelup or wheeldown, with or with
   assert.ok(report(65).every((p) => p.input === ''), 'a wheel press types nothing');
 });
 
-test('clicks, releases and drags are dropped, never typed as text', () => {
-  for (const button of [0, 1, 2, 32, 35]) {
-    assert.deepEqual(report(button), []);
-    assert.deepEqual(report(button, 'm'), []);
-  }
+test('a left-button press is one click at its cell (keys/clicks.ts reads it); releases, drags and other buttons are dropped, never typed as text', () => {
+  assert.deepEqual(report(0), [{ name: 'click', input: '12;7', key: plainFlags }]);
+  for (const button of [1, 2, 32, 35]) assert.deepEqual(report(button), []);
+  for (const button of [0, 1, 2, 32, 35]) assert.deepEqual(report(button, 'm'), []);
 });
 
 test('text that only looks like the start of a report is still keys', () => {
