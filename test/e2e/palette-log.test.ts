@@ -35,7 +35,8 @@ test(': prn Enter opens prune’s preview; a stop is in the Actions pane as dock
 
   // The palette: prune first for `prn`, with its key; Enter does what X does.
   await b.type(':', 'p', 'r', 'n');
-  const palette = await b.waitFor(/› X\s+prune\s+prune:/, WAIT_MS);
+  // `pr` already puts prune first: wait for all three letters, then read the list.
+  const palette = await b.waitFor((s) => /^:prn/m.test(s) && /› X\s+prune\s+prune:/.test(s), WAIT_MS);
   assert.match(palette, /^:prn/m);
   await b.type(key.enter);
   await b.waitFor(/Prune stopped containers\?/, WAIT_MS);
