@@ -45,7 +45,14 @@ test('an OOM kill before berth started is marked ✕; the next one’s card hold
   const script = 'n=$(cat /n 2>/dev/null || echo 0); n=$((n+1)); echo $n > /n; echo "run-$n starting"; tail /dev/zero; exit $?';
   await sandboxDocker(['run', '-d', '--network', 'none', '--name', name, '--memory', '8m', '--memory-swap', '8m', env.images.busybox, 'sh', '-c', script]);
   await exitedAfterRun(1);
-  assert.equal((await sandboxDocker(['inspect', '--format', '{{.State.OOMKilled}}', name])).trim(), 'true', 'the sandbox engine enforces the limit');
+  // The engine may say the run exited a moment before it has read the kernel's OOM event: ask
+  // again for a while (a loaded run saw `false` right after the exit).
+  let oomKilled = '';
+  for (let i = 0; i < 50 && oomKilled !== 'true'; i++) {
+    if (i > 0) await new Promise((resolve) => setTimeout(resolve, 100));
+    oomKilled = (await sandboxDocker(['inspect', '--format', '{{.State.OOMKilled}}', name])).trim();
+  }
+  assert.equal(oomKilled, 'true', 'the sandbox engine enforces the limit');
 
   const b = launchBerth({ env: { DOCKER_HOST: env.dockerHost, DOCKER_CONFIG: env.clientConfigDir, XDG_CONFIG_HOME: config }, cols: 200, rows: 40 });
   sessions.push(b);
