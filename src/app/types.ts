@@ -305,6 +305,7 @@ export interface DescribeOverlay extends OverlayBase {
   error?: string;
   /** The line under the cursor (views/item-lines.ts). */
   selected: number;
+  search?: TextSearch;
   /** The values of secret-looking keys are shown. */
   secrets?: boolean;
 }
@@ -317,6 +318,7 @@ export interface HealthOverlay extends OverlayBase {
   facts?: ContainerFacts;
   error?: string;
   selected: number;
+  search?: TextSearch;
   /** The checks run from here (`r`), oldest first: the engine keeps no record of them. */
   runs?: readonly CheckRun[];
   /** A run is under way. */
@@ -331,6 +333,7 @@ export interface RelationsOverlay extends OverlayBase {
   tree?: RelationNode;
   error?: string;
   selected: number;
+  search?: TextSearch;
 }
 
 /** A container's ports (`b`): published and exposed, each to open or forward here. */

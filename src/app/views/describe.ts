@@ -3,6 +3,7 @@
  * read from one inspect when it opens. Enter on a volume or a network goes to its row; on a port,
  * to the ports hook. The values of secret-looking env keys are masked until `show-secrets`.
  */
+import { cursorSearchKey } from './text-search.ts';
 import { reduced, type FactsReply } from '../commands.ts';
 import { sanitizeLine } from '../format/index.ts';
 import { openView } from '../keys/steps.ts';
@@ -24,8 +25,10 @@ export const describe = defineView<DescribeOverlay, FactsReply>({
         ),
     },
   },
-  contexts: () => ['describe', 'global'],
+  contexts: (overlay) => (overlay.search?.prompt !== undefined ? ['prompt', 'line'] : ['describe', 'global']),
   key: (state, overlay, press, ctx) => {
+    const searched = cursorSearchKey(state, overlay, press, ctx, 'describe', (overlay.facts ? describeLines(overlay.facts, ctx, overlay.secrets === true) : []).map((l) => l.text));
+    if (searched) return searched;
     if (ctx.keymap.resolve('describe', press.name) === 'show-secrets') return reduced(replaceOverlay(state, { ...overlay, secrets: !overlay.secrets }));
     const lines = overlay.facts ? describeLines(overlay.facts, ctx, overlay.secrets === true) : [];
     return itemKey(state, overlay, press, ctx, 'describe', lines);

@@ -4,6 +4,7 @@
  * check now (its own test exec'd in the container: a change, through the engine's access and the
  * one gate, recorded as its `docker exec`) and shows how it went under the engine's probes.
  */
+import { cursorSearchKey } from './text-search.ts';
 import { notify, reduced, type CheckReply, type FactsReply, type Reduced } from '../commands.ts';
 import type { UiContext } from '../context.ts';
 import { sanitizeLine } from '../format/index.ts';
@@ -56,8 +57,10 @@ export const health = defineView<HealthOverlay, FactsReply | CheckReply>({
       },
     },
   },
-  contexts: () => ['health', 'global'],
+  contexts: (overlay) => (overlay.search?.prompt !== undefined ? ['prompt', 'line'] : ['health', 'global']),
   key: (state, overlay, press, ctx, app) => {
+    const searched = cursorSearchKey(state, overlay, press, ctx, 'health', healthLines(overlay, ctx).map((l) => l.text));
+    if (searched) return searched;
     if (ctx.keymap.resolve('health', press.name) === 'run-check') return runCheck(state, overlay, ctx, app);
     return itemKey(state, overlay, press, ctx, 'health', healthLines(overlay, ctx));
   },

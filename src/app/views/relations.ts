@@ -3,6 +3,7 @@
  * touches, as an indented tree (state/relations/tree.ts), read when it opens. Enter on a node
  * berth lists (a container, a network, a volume) goes to its row in its pane.
  */
+import { cursorSearchKey } from './text-search.ts';
 import { reduced, type RelationsReply } from '../commands.ts';
 import { sanitizeLine } from '../format/index.ts';
 import { openView } from '../keys/steps.ts';
@@ -42,8 +43,8 @@ export const relations = defineView<RelationsOverlay, RelationsReply>({
       volume: (state, _ctx, v) => openRelations(state, { kind: 'volume', name: v.name }, `volume ${v.name}`),
     },
   },
-  contexts: () => ['relations', 'global'],
-  key: (state, overlay, press, ctx) => itemKey(state, overlay, press, ctx, 'relations', relationLines(overlay.tree)),
+  contexts: (overlay) => (overlay.search?.prompt !== undefined ? ['prompt', 'line'] : ['relations', 'global']),
+  key: (state, overlay, press, ctx) => cursorSearchKey(state, overlay, press, ctx, 'relations', relationLines(overlay.tree).map((l) => l.text)) ?? itemKey(state, overlay, press, ctx, 'relations', relationLines(overlay.tree)),
   result: (state, overlay, result) => reduced(replaceOverlay(state, { ...overlay, tree: result.tree ?? overlay.tree, error: result.error })),
   lines: (overlay) => ({
     title: `relations of ${sanitizeLine(overlay.title)}`,

@@ -11,7 +11,7 @@ import { editLine } from '../input/field.ts';
 import type { KeyPress } from '../input/press.ts';
 import { isPrintableKey, type KeyContext } from '../keys/keymap.ts';
 import { replaceOverlay } from '../navigation.ts';
-import type { AppState, TextSearch, TextSearchOverlay } from '../types.ts';
+import type { AppState, DescribeOverlay, HealthOverlay, RelationsOverlay, TextSearch, TextSearchOverlay } from '../types.ts';
 import { scrollBody, scrollKey } from './scroll.ts';
 
 /** Whether `line` holds `find` (smartcase). */
@@ -94,4 +94,33 @@ export function searchKey<O extends TextSearchOverlay>(state: AppState, overlay:
 /** A scroll view's keys: its search first, then the moves and close (scroll.ts). */
 export function scrollOrSearchKey<O extends TextSearchOverlay>(state: AppState, overlay: O, press: KeyPress, ctx: UiContext, context: KeyContext, lines: readonly string[]): Reduced | undefined {
   return searchKey(state, overlay, press, ctx, context, lines) ?? (overlay.search?.prompt !== undefined ? undefined : scrollKey(state, overlay, press, ctx, context, lines.length));
+}
+
+/** A view whose search moves its cursor (`selected`) rather than its top: describe, health, relations. */
+export type CursorSearchOverlay = DescribeOverlay | HealthOverlay | RelationsOverlay;
+
+/**
+ * What a search key does to a view with a cursor over `lines`: as `searchKey`, but the match
+ * becomes the selected line (the view keeps it on screen). Undefined: not a search key.
+ */
+export function cursorSearchKey<O extends CursorSearchOverlay>(state: AppState, overlay: O, press: KeyPress, ctx: UiContext, context: KeyContext, lines: readonly string[]): Reduced | undefined {
+  const search = overlay.search;
+  const go = (find: string, from: number, step: 1 | -1): Reduced => {
+    const at = nextLine(lines, find, from, step);
+    if (at === undefined) return notify(replaceOverlay(state, { ...overlay, search: { find } }), `no line holds “${find}”`, 'error');
+    return reduced(replaceOverlay(state, { ...overlay, search: { find, at }, selected: at }));
+  };
+  if (search?.prompt !== undefined) {
+    const prompt = search.prompt;
+    const action = isPrintableKey(press.name) || press.name === 'paste' ? undefined : ctx.keymap.resolveIn(['prompt', 'line'], press.name);
+    if (action === 'prompt-clear') return reduced(replaceOverlay(state, { ...overlay, search: undefined }));
+    if (action === 'prompt-keep') return prompt === '' ? reduced(replaceOverlay(state, { ...overlay, search: undefined })) : go(prompt, overlay.selected - 1, 1);
+    const edited = editLine(prompt, press, action);
+    return reduced(edited === prompt ? state : replaceOverlay(state, { ...overlay, search: { ...search, prompt: edited } }));
+  }
+  const action = ctx.keymap.resolve(context, press.name);
+  if (action === 'search') return reduced(replaceOverlay(state, { ...overlay, search: { ...search, prompt: '' } }));
+  if ((action === 'next-match' || action === 'prev-match') && search?.find !== undefined) return go(search.find, overlay.selected, action === 'next-match' ? 1 : -1);
+  if (action === 'next-match' || action === 'prev-match') return notify(state, `nothing searched yet: ${ctx.keymap.shortLabel('search')} first`, 'info');
+  return undefined;
 }

@@ -4,6 +4,7 @@
  * in view, each indented by its depth; a line that names a thing to go to ends in →. Their text
  * comes from the engine: every line is sanitised here.
  */
+import { searchStatus } from '../../app/views/text-search.ts';
 import { Box, Text } from 'ink';
 import type { ItemDoc, ItemOverlay, ItemTone } from '../../app/views/item-lines.ts';
 import { ITEM_HEADING } from '../../app/views/item-lines.ts';
@@ -35,7 +36,8 @@ export function ItemLinesView({ overlay, width, height }: { overlay: ItemOverlay
   const doc: ItemDoc = viewOf(overlay)?.lines?.(overlay, ctx) ?? { title: overlay.kind, lines: [] };
   const body = Math.max(height - ITEM_HEADING, 1);
   const first = Math.max(0, Math.min(overlay.selected - body + 1, doc.lines.length - body));
-  const position = doc.lines.length > body ? ` ${first + 1}-${Math.min(first + body, doc.lines.length)}/${doc.lines.length}` : '';
+  const found = searchStatus(overlay.search, doc.lines.map((l) => l.text));
+  const position = `${doc.lines.length > body ? ` ${first + 1}-${Math.min(first + body, doc.lines.length)}/${doc.lines.length}` : ''}${found ? `  ${sanitizeLine(found)}` : ''}`;
   return (
     <Box flexDirection="column" width={width} height={height}>
       <Text bold color={theme.accent} wrap="truncate">

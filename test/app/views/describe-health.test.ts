@@ -135,3 +135,17 @@ test('Enter on a port line in describe opens the container’s ports view over i
   assert.ok(opened.commands.some((c) => c.type === 'ports-load'), 'its ports asked');
   assert.equal(topOverlay(keys(opened.state, ctx, 'escape').state)?.kind, 'describe', 'Esc comes back to describe');
 });
+
+test('/ in describe moves the cursor to the first line holding the text (typed s is text, not secrets); n goes round', () => {
+  const ctx = sampleContext();
+  const state = opened(ctx, 'v');
+  const lines = describeLines(facts, ctx, false).map((l) => l.text);
+  const at = lines.findIndex((l) => l.includes('MODE=plain'));
+  assert.ok(at > 0);
+  const found = keys(state, ctx, '/', ...'mode=', 'return').state;
+  const top = topOverlay(found);
+  assert.ok(top?.kind === 'describe');
+  assert.equal(top.selected, at, 'the cursor is on the match');
+  assert.notEqual(top.secrets, true, 'the s typed into the search showed no secret');
+  assert.equal((topOverlay(keys(found, ctx, 'n').state) as typeof top).selected, at, 'one match: n comes round to it');
+});
