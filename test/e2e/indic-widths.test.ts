@@ -50,8 +50,8 @@ describe('Devanagari and Bengali in tmux, which measures them per code point', (
     const footerRow = first.split('\n').findIndex((l) => l.includes('q quit'));
     assert.ok(footerRow >= ROWS - 2, `the footer is at the bottom:\n${first}`);
     await tmux.keys('/', name, { key: 'Enter' });
-    await tmux.waitFor((s) => s.includes(`filter "${name}"`), 'the filter');
-    assertFrame(await tmux.screen(), footerRow, 'the list');
+    // The tab line names the filter as it is typed: wait for Enter to have closed the prompt too (its line stands where the footer is).
+    assertFrame(await tmux.waitFor((s) => s.includes(`filter "${name}"`) && s.includes('q quit'), 'the filter kept'), footerRow, 'the list');
 
     await tmux.keys('z', 'g');
     const grouped = await tmux.waitFor((s) => s.includes(`▾ ${name}`) && s.includes('1 running'), 'the project header row');
