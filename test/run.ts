@@ -34,7 +34,7 @@ import { preflight, type PreflightTarget } from './sandbox/preflight.ts';
 import { startSandbox } from './sandbox/sandbox.ts';
 import type { Sandbox } from './sandbox/sandbox.ts';
 import { cacheRoot as nodeCacheRoot, nodeBinary, RUNNER_NODE_ENV } from './support/node-binaries.ts';
-import { readFileTimes, readTally, SUMMARY_KEYS, timeTable } from './summary-reporter.ts';
+import { failureLines, readFailures, readFileTimes, readTally, SUMMARY_KEYS, timeTable } from './summary-reporter.ts';
 import { SANDBOX_ENV } from './sandbox/env-vars.ts';
 
 /** The sandbox's ssh engine's variables, from its dockerd's. */
@@ -256,11 +256,11 @@ let interrupted = false;
 
 /**
  * The summary of every pass, the last lines of the run in the form Node's spec reporter prints
- * its own (CI reads them): the slowest files, then the counts added up.
+ * its own (CI reads them): the slowest files, every failed test with its error, then the counts added up.
  */
-function summarise(tally: string, times: string): void {
+function summarise(tally: string, times: string, failures: string): void {
   const passes = readTally(tally);
-  const lines = [...timeTable(readFileTimes(times)), ...SUMMARY_KEYS.map((key) => {
+  const lines = [...timeTable(readFileTimes(times)), ...failureLines(readFailures(failures)), ...SUMMARY_KEYS.map((key) => {
     const total = passes.reduce((sum, e) => sum + (e.counts[key] ?? 0), 0);
     return `${key} ${key === 'duration_ms' ? Number(total.toFixed(6)) : total}`;
   })];
@@ -342,6 +342,7 @@ async function main(): Promise<number> {
     const tally = path.join(work, 'tally.jsonl');
     // Every file's wall time: the slowest are listed before the summary; BERTH_TEST_TIMES=FILE keeps them all.
     const times = process.env.BERTH_TEST_TIMES || path.join(work, 'times.jsonl');
+    const failures = path.join(work, 'failures.jsonl');
     // Passes in groups: a pass with `alongside` runs at the same time as the pass it names.
     const groups: PlannedPass[][] = [];
     for (const planned of plan) {
@@ -369,7 +370,7 @@ async function main(): Promise<number> {
       const docker = box?.env();
       const engineEnv = planned.pass.engine === 'podman' ? { ...sandbox?.podman?.env(), ...sshOf(docker) } : docker;
       // The summary of every pass is printed here once all have ended (summarise below), not by a pass.
-      const passEnv = { ...env, ...engineEnv, BERTH_TEST_TALLY: tally, BERTH_TEST_TIMES: times, BERTH_TEST_PASS: planned.pass.name, BERTH_TEST_LAST_PASS: '0' };
+      const passEnv = { ...env, ...engineEnv, BERTH_TEST_TALLY: tally, BERTH_TEST_TIMES: times, BERTH_TEST_FAILURES: failures, BERTH_TEST_PASS: planned.pass.name, BERTH_TEST_LAST_PASS: '0' };
       // Its tests would each wait out their own timeout against a broken engine: fail at once instead.
       const problem = box && planned.files.some(needsEngine) ? await checkPass(box, planned.pass.engine) : undefined;
       if (problem) {
@@ -405,7 +406,7 @@ async function main(): Promise<number> {
       const line = counts ? SUMMARY_KEYS.map((k) => `${k} ${counts[k]}`).join(', ') : 'no summary (the run broke off)';
       log(`pass "${name}" ${code === 0 ? 'passed' : `FAILED (exit ${code})`}: ${line}`);
     }
-    summarise(tally, times);
+    summarise(tally, times, failures);
   } finally {
     rmSync(work, { recursive: true, force: true });
   }

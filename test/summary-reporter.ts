@@ -13,6 +13,11 @@
  * file and its wall time (from the runner starting its first test to its last result), which
  * test/run.ts turns into the table of the slowest files at the end of a run.
  *
+ * With BERTH_TEST_FAILURES set, every failed test appends one line there (pass, file, the test's
+ * name and the first lines of its error): test/run.ts lists them just before the summary, so
+ * the last lines of a run (all that CI keeps) name what failed even when a pass's own output,
+ * printed earlier, is cut away.
+ *
  * Node's test runner loads reporters before `--import tsx` takes effect, so test/run.ts hands
  * `node --test` this file compiled to JavaScript (esbuild); it imports nothing but Node.
  */
@@ -26,7 +31,62 @@ export type Counts = Record<(typeof SUMMARY_KEYS)[number], number>;
 
 interface ReporterEvent {
   type: string;
-  data?: { nesting?: number; message?: string; file?: string };
+  data?: { nesting?: number; message?: string; file?: string; name?: string; details?: { error?: unknown } };
+}
+
+/** One failed test (a line of BERTH_TEST_FAILURES). */
+export interface FailedTest {
+  pass: string;
+  file: string;
+  name: string;
+  error: string;
+}
+
+/** How many lines of a failure's error the end of a run repeats. */
+const ERROR_LINES = 10;
+
+/** The error's own message, not the wrapper Node puts around a failed test's error. */
+function errorText(error: unknown): string {
+  const own = error instanceof Error && error.cause instanceof Error ? error.cause : error;
+  const text = own instanceof Error ? (own.stack ?? own.message) : String(own);
+  return text.split('\n').filter((line) => line.trim() !== '').slice(0, ERROR_LINES).join('\n');
+}
+
+/** The lines of a BERTH_TEST_FAILURES file. */
+export function readFailures(file: string): FailedTest[] {
+  if (!existsSync(file)) return [];
+  return readFileSync(file, 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as FailedTest);
+}
+
+/** The failures as lines for the end of a run: one heading per test, its error indented under it. */
+export function failureLines(failures: readonly FailedTest[]): string[] {
+  if (failures.length === 0) return [];
+  const lines = [`failed: ${failures.length}`];
+  for (const f of failures) {
+    lines.push(`  ✖ ${f.pass} ${f.file}: ${f.name}`);
+    for (const line of f.error.split('\n')) lines.push(`      ${line}`);
+  }
+  return lines;
+}
+
+/**
+ * Failed leaf tests only: a suite or file that fails because a test in it did would name the
+ * same failure twice (its error is then Node's "N subtests failed").
+ */
+function recordFailure(event: ReporterEvent, out: string): void {
+  if (event.type !== 'test:fail' || !event.data) return;
+  const error = event.data.details?.error as { failureType?: string } | undefined;
+  if (error?.failureType === 'subtestsFailed') return;
+  const failure: FailedTest = {
+    pass: process.env.BERTH_TEST_PASS ?? '?',
+    file: event.data.file ? path.relative(process.cwd(), event.data.file) : '?',
+    name: event.data.name ?? '?',
+    error: errorText(event.data.details?.error),
+  };
+  appendFileSync(out, `${JSON.stringify(failure)}\n`);
 }
 
 /** One test file's wall time in one pass (a line of BERTH_TEST_TIMES). */
@@ -105,8 +165,10 @@ function diagnostic(message: string): ReporterEvent {
 
 async function* timed(source: AsyncIterable<ReporterEvent>, out: string | undefined): AsyncGenerator<ReporterEvent> {
   const clock = new FileClock();
+  const failures = process.env.BERTH_TEST_FAILURES;
   for await (const event of source) {
     if (out) clock.see(event, Date.now());
+    if (failures) recordFailure(event, failures);
     yield event;
   }
   if (out) clock.write(out, process.env.BERTH_TEST_PASS ?? '?');

@@ -1,6 +1,6 @@
 import xterm from '@xterm/headless';
 import { spawn as spawnPty, type IPty } from '@lydell/node-pty';
-import { chmodSync, existsSync, mkdtempSync, statSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -57,8 +57,9 @@ export class PtySession {
     // berth writes config.json itself (the workspace: panel, columns, orders): a session that does
     // not name its own config dir gets an empty one, so no test reads what another left, nor the
     // runner's own settings.
+    let ownConfig: string | undefined;
     if (options.env?.XDG_CONFIG_HOME === undefined) {
-      env.XDG_CONFIG_HOME = mkdtempSync(join(tmpdir(), 'berth-e2e-config-'));
+      ownConfig = env.XDG_CONFIG_HOME = mkdtempSync(join(tmpdir(), 'berth-e2e-config-'));
       // Readable by a berth run as another user (a test runs it as nobody): no file there is ENOENT, as with no dir.
       chmodSync(env.XDG_CONFIG_HOME, 0o755);
     }
@@ -75,7 +76,13 @@ export class PtySession {
       this.writes = this.writes.then(() => new Promise<void>((resolve) => this.term.write(data, resolve)));
     });
     if (options.answers) this.term.onData((data) => this.pty.write(data));
-    this.exited = new Promise((resolve) => this.pty.onExit((e) => resolve({ exitCode: e.exitCode, signal: e.signal })));
+    this.exited = new Promise((resolve) =>
+      this.pty.onExit((e) => {
+        // Its own config dir goes with the session: a run of the suite left ~800 of them in /tmp.
+        if (ownConfig) rmSync(ownConfig, { recursive: true, force: true });
+        resolve({ exitCode: e.exitCode, signal: e.signal });
+      }),
+    );
   }
 
   /** The visible screen as text, one line per row, trailing spaces trimmed. */
