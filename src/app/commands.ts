@@ -236,8 +236,6 @@ export type RequestReply = { kind: 'done'; message: string } | { kind: 'failed';
 
 export type CommitReply =
   | { kind: 'done'; imageId: string; reference: string; message: string }
-  /** The images list now holds the new image: time to select it. */
-  | { kind: 'listed'; imageId: string; reference: string }
   | { kind: 'failed'; message: string }
   /** What the commit would capture (the diff), or why it could not be read. */
   | { kind: 'changes'; changes?: readonly FileChange[]; message?: string };

@@ -26,7 +26,6 @@ const berth = (extra: Record<string, string> = {}): PtySession => berthIn(cwd, e
 before(async () => {
   await sandboxDocker(['run', '-d', '--network', 'none', '--name', big, env.images.busybox, 'sh', '-c', '(seq 1 999; echo zebra-early; seq 1001 200000); sleep 3600']);
   await sandboxDocker(['run', '-d', '--network', 'none', '--name', mid, env.images.busybox, 'sh', '-c', 'seq 1 3000; sleep 3600']);
-  await sandboxDocker(['run', '-d', '--network', 'none', '--name', timed, env.images.busybox, 'sh', '-c', 'echo early-line; sleep 2; echo late-line; sleep 3600']);
   // Wait until the engine holds all of it (the container writes it in well under a second).
   for (;;) {
     const last = (await sandboxDocker(['logs', '--tail', '1', big])).trim();
@@ -62,7 +61,9 @@ test('paging up past the loaded top reads the lines before it, keeping the place
   await b.waitFor(/500 lines loaded · older on ↑/);
   // The 500 loaded lines are 22 screens of 22 rows: 25 PgUps reach the top and ask for more.
   await b.type(...Array.from({ length: 25 }, () => '\u001b[5~'));
-  const screen = await b.waitFor(/lines 198,001–200,000 of 200,000 loaded · older on ↑/, 20_000);
+  // The page before the tail needs the count (one read of all 200,000 lines, as the search below):
+  // seconds on a quiet machine, more on a loaded one — the same bound as the search's.
+  const screen = await b.waitFor(/lines 198,001–200,000 of 200,000 loaded · older on ↑/, 60_000);
   assert.match(screen, /^\s+199501$/m, 'the line that was on top is still on screen');
   await b.type('\u001b[5~');
   await b.waitFor(/^\s+1994\d\d$/m);
@@ -94,6 +95,9 @@ test('w saves the whole history, streamed from the engine, byte for byte what do
 });
 
 test('a time window typed as an RFC 3339 time shows only the lines since it; T cycles the last minutes', async () => {
+  // Made here, not before the file's tests: `T`'s "last 1 m" must still hold its first line, and
+  // the tests above take over a minute on a loaded machine.
+  await sandboxDocker(['run', '-d', '--network', 'none', '--name', timed, env.images.busybox, 'sh', '-c', 'echo early-line; sleep 2; echo late-line; sleep 3600']);
   let stamped = '';
   while (!stamped.includes('late-line')) stamped = await sandboxDocker(['logs', '-t', timed]);
   const lateAt = /^(\S+) late-line$/m.exec(stamped)?.[1] ?? '';

@@ -180,9 +180,11 @@ export const commit = defineDialog<CommitDialog, CommitRequest, CommitReply>({
       case 'changes':
         return { state: { ...state, diff: { changes: result.changes, message: result.message } } };
       case 'done':
-        return { state: { ...state, busy: false, done: { imageId: result.imageId, reference: result.reference, message: result.message } }, notify: { text: result.message } };
-      case 'listed':
-        return { state, reveal: { kind: 'image', id: committedRowKey(ctx.engine, result.imageId, result.reference) } };
+        return {
+          state: { ...state, busy: false, done: { imageId: result.imageId, reference: result.reference, message: result.message } },
+          notify: { text: result.message },
+          reveal: { kind: 'image', id: committedRowKey(ctx.engine, result.imageId, result.reference) },
+        };
       case 'failed':
         return { state: { ...state, busy: false, error: result.message } };
     }

@@ -129,10 +129,11 @@ export const containerHandlers: HandlerTable<ContainerCommands> = {
             message += `, but pushing ${c.push} did not start: ${describeError(error)}`;
           }
         }
-        reply(env, c.overlay, { kind: 'done', imageId, reference, message });
-        // The commit event would refresh the list soon anyway; asking now lets the selection land at once.
+        // The commit event would refresh the list soon anyway; asking first lets the selection land
+        // with the answer: were the list read after it, an Enter typed before it arrived closed the
+        // dialog, the image was never selected, and a key meant for it went to the container.
         await env.session.sync.refreshImages().catch(() => undefined);
-        reply(env, c.overlay, { kind: 'listed', imageId, reference });
+        reply(env, c.overlay, { kind: 'done', imageId, reference, message });
       },
       (error: unknown) => {
         const message = failure(error, signal);

@@ -84,11 +84,11 @@ describe('commit', () => {
     const done = result(state, { kind: 'done', imageId: 'sha256:9', reference: 'myapp:latest', message: 'committed' });
     assert.ok(done.state.type === 'commit' && done.state.done?.reference === 'myapp:latest');
     assert.equal(done.close, undefined, 'the dialog stays to show the id');
-    const listed = result(done.state, { kind: 'listed', imageId: 'sha256:9', reference: 'myapp:latest' });
-    assert.deepEqual(listed.reveal, { kind: 'image', id: 'sha256:9 myapp:latest' });
+    // The answer comes once the list holds the image (an Enter typed at once finds it selected).
+    assert.deepEqual(done.reveal, { kind: 'image', id: 'sha256:9 myapp:latest' });
     // Applied: the Images pane is shown with the new image's row selected.
-    const app = withDialog(done.state);
-    const shown = applyOutcome(app.state, uiContext({ engine: ctx.engine }), app.overlay, listed).state;
+    const app = withDialog(state);
+    const shown = applyOutcome(app.state, uiContext({ engine: ctx.engine }), app.overlay, done).state;
     assert.equal(shown.pane, 'images');
     assert.equal(paneView(shown, 'images').selectedId, rowKey(ctx.engine.connection.endpoint, 'sha256:9 myapp:latest'));
     assert.equal(key(done.state, '{enter}').close, true);
