@@ -9,7 +9,7 @@
  * first on PATH, so under the Node 24 pass this is a Node 24 user's install.
  */
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
 import { chmodSync, copyFileSync, existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, statSync, symlinkSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'node:test';
@@ -74,20 +74,37 @@ test('npm pack in a fresh copy builds the bundle and packs it with README, LICEN
   assert.ok(packed && existsSync(path.join(work, packed.filename)) && path.join(work, packed.filename) === tarball, `packed ${packed?.filename}`);
   const files = packed.files.map((f) => f.path).sort();
   assert.deepEqual(files, ['LICENSE', 'README.md', 'dist/THIRD-PARTY-NOTICES.txt', 'dist/app.cjs', 'dist/berth.cjs', 'package.json'], 'only the boot and the app, README, LICENSE, notices and package.json');
+  // The clone's `prepare` (its patches) stays out of the packed manifest (test/tools/pack-manifest.ts),
+  // and the clone's package.json is back as it was once the pack is done.
+  assert.equal(readFileSync(path.join(copy, 'package.json'), 'utf8'), readFileSync(path.join(root, 'package.json'), 'utf8'), 'package.json restored');
+  assert.ok(!existsSync(path.join(copy, '.package.json.before-pack')), 'no backup left');
 
   const notices = readFileSync(path.join(copy, 'dist', 'THIRD-PARTY-NOTICES.txt'), 'utf8');
   for (const lib of ['ink', 'react', 'undici', 'yoga-layout', 'string-width']) assert.match(notices, new RegExp(`^${lib}@\\d`, 'm'), `${lib}'s notice`);
   assert.doesNotMatch(notices, /^(typescript|esbuild|tsx|eslint|node-pty)@/m, 'only what is bundled');
 });
 
-test('the tarball installs globally with npm alone: one package, no dependencies', async () => {
-  await sh('npm', ['install', '--global', '--prefix', prefix, '--offline', tarball], work);
+/** stdout and stderr together: npm says its warnings on stderr. */
+function shAll(command: string, args: string[], cwd: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    execFile(command, args, { cwd, env: userEnv(), timeout: 300_000, maxBuffer: 16 * 1024 * 1024 }, (err, stdout, stderr) => {
+      if (err) reject(new Error(`${command} ${args.join(' ')} failed: ${err.message}\n${stderr}`));
+      else resolve(`${stdout}${stderr}`);
+    });
+  });
+}
+
+test('the tarball installs globally with npm alone: one package, no dependencies, no install script', async () => {
+  const said = await shAll('npm', ['install', '--global', '--prefix', prefix, '--offline', tarball], work);
+  // npm 11 warns of a package's install scripts ("install-scripts … prepare: …"); berth has none.
+  assert.doesNotMatch(said, /prepare|install-scripts/, 'npm warns of no script of berth’s');
   assert.deepEqual(readdirSync(path.join(prefix, 'lib', 'node_modules')), [pkg.name]);
   const installed = path.join(prefix, 'lib', 'node_modules', pkg.name);
   assert.ok(!existsSync(path.join(installed, 'node_modules')), 'no node_modules inside the package');
   const manifest = JSON.parse(readFileSync(path.join(installed, 'package.json'), 'utf8')) as Record<string, unknown>;
   for (const field of ['dependencies', 'optionalDependencies', 'peerDependencies', 'bundleDependencies']) assert.equal(manifest[field], undefined, field);
   assert.equal(manifest.private, undefined);
+  assert.equal((manifest.scripts as Record<string, string> | undefined)?.prepare, undefined, 'the packed manifest has no prepare');
   assert.equal((await sh('node', ['--version'], work)).trim(), process.version, "the user's node is this test's");
   assert.equal((await sh('berth', ['--version'], work)).trim(), `berth ${pkg.version}`, 'the version comes from package.json');
 });
