@@ -13,7 +13,7 @@
  *      summary (a filter the user typed, `[stale]`) stays whole, and the names near the cursor stay;
  *   4. only the focused tab named, the summary cut to what is left (a narrow terminal).
  */
-import { displayWidth, truncate } from './format/index.ts';
+import { displayWidth, sanitizeLine, truncate } from './format/index.ts';
 import type { Keymap } from './keys/keymap.ts';
 import { panes } from './panes/index.ts';
 
@@ -28,7 +28,7 @@ export interface TabLabel {
 
 export interface TabLine {
   tabs: TabLabel[];
-  /** The summary as drawn after the tabs (cut only at step 4). */
+  /** The summary as drawn after the tabs: sanitised (it holds a filter typed, names from the engine), cut only at step 4. */
   summary: string;
 }
 
@@ -54,7 +54,9 @@ function drawn(tabs: readonly Tab[], labels: readonly string[], active: string, 
 
 const cells = (tabs: readonly TabLabel[]) => tabs.reduce((n, t) => n + displayWidth(t.text), 0);
 
-export function tabLine(keymap: Keymap, active: string, summary: string, width: number): TabLine {
+export function tabLine(keymap: Keymap, active: string, text: string, width: number): TabLine {
+  // Drawn as measured: sanitising also takes Indic conjuncts apart (format/conjunct-forms.ts).
+  const summary = sanitizeLine(text);
   const tabs: Tab[] = panes.map((p) => ({ id: p.id, key: keymap.shortLabel(`pane-${p.id}`), title: p.title }));
   const need = displayWidth(summary);
   const fits = (line: readonly TabLabel[]) => cells(line) + SUMMARY_GAP + need <= width;

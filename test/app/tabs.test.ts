@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import fc from 'fast-check';
-import { displayWidth } from '../../src/app/format/index.ts';
+import { displayWidth, sanitizeLine } from '../../src/app/format/index.ts';
 import { defaultKeymap } from '../../src/app/keys/keymap.ts';
 import { panes } from '../../src/app/panes/index.ts';
 import { tabLine, type TabLine } from '../../src/app/tabs.ts';
@@ -73,4 +73,13 @@ test('any width and summary: never wider than the terminal once the keys fit, th
       if (keysOnly(active) + 2 + summary.length <= width) assert.equal(line.summary, summary);
     }),
   );
+});
+
+test('the summary is drawn sanitised, as it is measured: a control character out, an Indic conjunct taken apart', () => {
+  const summary = 'running: 1 · filter "नमस्ते\u001b[2J"';
+  const line = tabLine(defaultKeymap, 'containers', summary, 120);
+  assert.equal(line.summary, sanitizeLine(summary));
+  assert.doesNotMatch(line.summary, /\u001b/);
+  assert.ok(line.summary.includes('\u094d\u200c'), 'a ZWNJ after the virama');
+  assert.ok(displayWidth(drawn(line)) <= 120);
 });
