@@ -4,7 +4,8 @@
  * shown's list stands still for a while first (nothing on it changes), then a container starts on
  * the second engine: its STATUS used to be grown from the first engine's list time and ran ahead
  * by that while (`Up 17 seconds` for one 1 s old). Every age berth shows on either engine must be
- * one that engine's `docker ps` printed at most 10 s before (the lag ages.test.ts allows).
+ * one that engine's `docker ps` printed at most 10 s before (the lag ages.test.ts allows). Then `E`
+ * lists both engines, the two docker.sock told apart by their addresses.
  */
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
@@ -13,7 +14,7 @@ import { after, before, test } from 'node:test';
 import { setTimeout as delay } from 'node:timers/promises';
 import { LOCAL_BUSYBOX } from '../sandbox/images.ts';
 import { startSmallDiskEngine, type SmallDiskEngine } from '../sandbox/small-disk.ts';
-import { launchBerth, type PtySession } from '../support/pty.ts';
+import { key, launchBerth, type PtySession } from '../support/pty.ts';
 import { sandboxEnv } from '../support/sandbox-env.ts';
 
 const env = sandboxEnv();
@@ -123,6 +124,16 @@ test('in a fleet of two dockerds, every STATUS age on both engines is one that e
       `${s.name}: berth showed "${s.text}" at ${s.at}; its engine's docker ps printed in the 10 s before: ${[...new Set(printed.map((c) => c.text))].join(', ')}`,
     );
   }
+  // E lists both engines (given with -H, in no place the switcher looks: it said "no engines found"),
+  // each under its fleet name beside its address: the two docker.sock read docker and docker-2 (issue 48).
+  const ownHost = own.dockerHost;
+  await b.type('E');
+  const rowOf = (s: string, host: string) => s.split('\n').find((line) => line.includes(host)) ?? '';
+  const engines = await b.waitFor((s) => s.includes('Engines (') && / docker-2 /.test(rowOf(s, ownHost)) && rowOf(s, shown.host) !== '', WAIT_MS);
+  assert.doesNotMatch(engines, /no engines found/);
+  assert.match(rowOf(engines, shown.host), /^[› ] \* /, `the engine shown is the current row: ${rowOf(engines, shown.host)}`);
+  await b.type(key.escape);
+  await b.waitFor((s) => !s.includes('Engines ('), WAIT_MS);
   await b.type('q');
   assert.equal((await b.exited).exitCode, 0);
 });

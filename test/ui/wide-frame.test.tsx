@@ -1,6 +1,7 @@
 /**
  * The whole app at 120 columns (issue 48): text is cut only where there is no room. The tabs keep
- * their names while a long summary gives way; Events' ACTION is a word and DETAILS gets the room;
+ * their names beside a short summary, and a long one (a filter) stays whole while the names farthest
+ * from the focused tab give way; Events' ACTION is a word and DETAILS gets the room;
  * the engine switcher shows an address whole; a long notice wraps; the pulse line keeps the disk;
  * form dialogs grow with the terminal; a pasted `docker run` line leaves the image in view; the
  * exec dialog's switches keep their labels in place.
@@ -8,6 +9,7 @@
 import assert from 'node:assert/strict';
 import { after, test } from 'node:test';
 import { defaultKeymap } from '../../src/app/keys/keymap.ts';
+import { panes } from '../../src/app/panes/index.ts';
 import { initialAppState, type AppState, type EngineRow } from '../../src/app/types.ts';
 import { displayWidth } from '../../src/app/format/index.ts';
 import { container, keys, renderApp } from '../support/ui-harness.tsx';
@@ -32,6 +34,25 @@ function app(options: { initial?: AppState; columns?: number } = {}) {
   open.push(ui);
   return ui;
 }
+
+test('at 120 and 80 columns the tabs keep their names beside the summary, and a filter in the summary stays whole', async () => {
+  const named = (tabs: string, id: string) => tabs.includes(`${defaultKeymap.firstKey(`pane-${id}`)} ${panes.find((p) => p.id === id)?.title ?? ''}`);
+  for (const columns of [120, 80]) {
+    const ui = app({ columns });
+    let frame = await ui.waitFor(/running: 1/);
+    let tabs = lines(frame)[1] ?? '';
+    const near = columns === 120 ? panes.map((p) => p.id) : ['containers', 'images', 'pulls'];
+    for (const id of near) assert.ok(named(tabs, id), `${id} named at ${columns}: ${tabs}`);
+    const filter = columns === 120 ? 'a-filter-long-enough-to-need-room' : 'a-filter-of-some-length';
+    await ui.press('a', '/', ...filter, '\r');
+    frame = await ui.waitFor(/all: 0 · filter/);
+    tabs = lines(frame)[1] ?? '';
+    assert.ok(tabs.endsWith(`all: 0 · filter "${filter}"`), `the summary whole at ${columns}: ${tabs}`);
+    assert.ok(named(tabs, 'containers'), `the focused tab named: ${tabs}`);
+    if (columns === 120) assert.ok(named(tabs, 'images') && named(tabs, 'networks'), `the names near it too: ${tabs}`);
+    assert.ok(displayWidth(tabs) <= columns, tabs);
+  }
+});
 
 test('at 120 columns Events gives DETAILS the room: ACTION is the word, its argument leads the details', async () => {
   const ui = app();

@@ -4,6 +4,7 @@
  * fills in), and the switch itself (engine-switch.ts), each reporting back into the store.
  */
 import { describeError } from '../../engine/errors.ts';
+import { shownEngines, withShownEngines } from '../fleet/engine-rows.ts';
 import type { EngineRow } from '../types.ts';
 import { failure, type HandlerTable } from './work.ts';
 
@@ -18,7 +19,9 @@ export const engineHandlers: HandlerTable<'engines-list' | 'engine-switch' | 'en
     }
     let rows: EngineRow[];
     try {
-      rows = engines.choices();
+      // The engines shown are rows too, where no context or standard socket names them (-H a -H b).
+      const shown = shownEngines(env.services.sources.fleet?.store.getState().members ?? [], env.engineStore.getState().connection);
+      rows = withShownEngines(engines.choices(), shown);
     } catch (error) {
       env.dispatch({ type: 'view', overlay: command.overlay, result: { kind: 'listed', rows: [], error: describeError(error) } });
       return;

@@ -61,7 +61,7 @@ export function clickTarget(state: AppState, ctx: UiContext, x: number, y: numbe
   const pane = paneEntry(state.pane);
   if (y === tabsY) {
     const summary = summaryWithMarks(pane.summary(state, ctx), state, state.pane);
-    const tab = partAt(tabLabels(ctx.keymap, pane.id, summary, columns), (t) => ` ${t.label} `, 0, x);
+    const tab = partAt(tabLabels(ctx.keymap, pane.id, summary, columns), (t) => t.text, 0, x);
     const focus = tab ? ctx.keymap.bindingsFor(['panes']).find((b) => b.action === `pane-${tab.id}`)?.keys[0] : undefined;
     return focus ? { kind: 'key', key: focus } : undefined;
   }

@@ -28,17 +28,19 @@ test('the decoder: a left-button press is a click at its cell; a release, a drag
   assert.ok(decodeKeys('[<64;12;5M', plainFlags).every((p) => p.name === 'wheelup'));
 });
 
-test('a click on a tab focuses its pane', () => {
-  const state = initialAppState({ columns: 160, rows: 30 }, 'containers');
-  const summary = summaryWithMarks(paneEntry('containers').summary(state, ctx), state, 'containers');
-  const tabs = tabLabels(ctx.keymap, 'containers', summary, 160);
-  let x = 0;
-  for (const t of tabs) {
-    if (t.id === 'volumes') break;
-    x += t.label.length + 2;
+test('a click on a tab focuses its pane, at any width (the tabs as drawn: named, one cell apart, or their key alone)', () => {
+  for (const columns of [160, 120, 80, 50]) {
+    const state = initialAppState({ columns, rows: 30 }, 'containers');
+    const summary = summaryWithMarks(paneEntry('containers').summary(state, ctx), state, 'containers');
+    const tabs = tabLabels(ctx.keymap, 'containers', summary, columns);
+    let x = 0;
+    for (const t of tabs) {
+      if (t.id === 'volumes') break;
+      x += t.text.length;
+    }
+    assert.equal(click(state, x + 1, 1).state.pane, 'volumes', `at ${columns}`);
+    assert.equal(click(state, columns - 1, 1).state.pane, 'containers', 'the summary is no tab');
   }
-  assert.equal(click(state, x + 2, 1).state.pane, 'volumes');
-  assert.equal(click(state, 159, 1).state.pane, 'containers', 'the summary is no tab');
 });
 
 test('a click on a row selects it; on the selected row it is Enter (its logs open)', () => {
