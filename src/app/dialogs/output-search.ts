@@ -90,13 +90,15 @@ export function outputBlock(state: OutputSearchState, ctx: DialogViewContext, ro
   const { top, back } = window(count, state.scrollBack, shown);
   const find = state.search?.prompt === undefined ? state.search?.find : undefined;
   const lines = ctx.output(top, count - back).map((line, i) => ({ ...draw(line), ...(find !== undefined && { find, current: state.search?.at === top + i }) }));
-  const status = searchStatus(state.search, { length: count, at: (index) => ctx.output(index, index + 1).map((line) => draw(line).text)[0] });
+  const found = searchStatus(state.search, { length: count, at: (index) => ctx.output(index, index + 1).map((line) => draw(line).text)[0] });
+  // The keys that go on from a match are said here, where there is room, rather than in the hints.
+  const status = found === undefined ? undefined : find === undefined ? found : `${found} · ${ctx.keymap.shortLabel('next-match')}/${ctx.keymap.shortLabel('prev-match')} next/previous`;
   // What was typed is shown too: a paste could hold anything.
   return { block: { kind: 'output', lines, height: rows, empty, ...(status !== undefined && { status: sanitizeLine(status) }) }, below: back };
 }
 
-/** The output's hints with the search's: while it asks, only the prompt's keys. */
+/** The output's hints with the search's: while it asks, only the prompt's keys (n and N are on the search's line). */
 export function outputHints(search: TextSearch | undefined, own: readonly Hint[]): Hint[] {
   if (search?.prompt !== undefined) return [{ action: 'prompt-keep', text: 'search' }, { action: 'prompt-clear', text: 'no search' }];
-  return [...own, { action: 'search', text: 'search' }, ...(search?.find !== undefined ? [{ action: ['next-match', 'prev-match'] as const, text: 'next/previous' }] : [])];
+  return [...own, { action: 'search', text: 'search' }];
 }

@@ -3,7 +3,10 @@
  * `/` asks for the text, Enter keeps it and goes to the first line holding it from the top of
  * the screen down, `n` and `N` go to the next and previous such line (round the end), Esc in the
  * prompt leaves it. Plain text, upper and lower case alike unless the text has a capital
- * (smartcase, as less -i and vim do). The lines searched are the ones the view draws.
+ * (smartcase, as less -i and vim do). The lines searched are the ones the view draws. The keys'
+ * logic (`searchMove`) knows neither where the search's state is kept nor where the lines are
+ * (an array, or an accessor over lines held elsewhere): the run, exec and compose dialogs search
+ * their output through it too (dialogs/output-search.ts).
  */
 import { notify, reduced, type Reduced } from '../commands.ts';
 import type { UiContext } from '../context.ts';
