@@ -13,7 +13,11 @@ import type { DialogContext, DialogViewContext } from '../../../src/app/dialogs/
 import { outputRows, type RunDialog } from '../../../src/app/dialogs/run.ts';
 import { hintLine, type DialogBlock } from '../../../src/app/dialogs/view.ts';
 import { defaultKeymap } from '../../../src/app/keys/keymap.ts';
+import { reduceApp } from '../../../src/app/keys/reduce.ts';
+import { initialAppState, topOverlay, type AppState } from '../../../src/app/types.ts';
 import { initialEngineState } from '../../../src/state/engine-state.ts';
+import { press as house } from '../../house/screens.ts';
+import { uiContext } from '../../support/ui-context.ts';
 import { dialogContexts, drive, keyIn, moduleOf, presses, resultIn, type KnownDialog } from '../../support/dialog-driver.ts';
 
 /** 100 lines; "needle" on lines 5, 50 (stderr) and 97. */
@@ -126,5 +130,22 @@ describe('search in a dialog’s output', () => {
     state = exec.result(state, { kind: 'output', lines: 100 }, ctx).state;
     state = exec.result(state, { kind: 'exited', exitCode: 0 }, ctx).state;
     assert.deepEqual(key(state, '/!{enter}').state.search, { find: '!', at: 50 });
+  });
+
+  test('through the app: q typed in the prompt is text; on the output q still asks to quit', () => {
+    const app = uiContext({ engine: ctx.engine, outputLines: () => output });
+    const over = (dialog: KnownDialog): AppState => ({ ...initialAppState({ columns: 100, rows: 30 }), overlays: [{ kind: 'dialog', id: 7, dialog }], serial: 7 });
+    const keyed = (state: AppState, ...names: string[]) => names.reduce((s, name) => reduceApp(s, { kind: 'key', press: house(name) }, app).state, state);
+    const asking = keyed(over(ran()), '/', 'q');
+    const top = topOverlay(asking);
+    assert.ok(top?.kind === 'dialog');
+    assert.deepEqual(asRun(top.dialog as KnownDialog).search, { prompt: 'q' });
+    // The run form's text counts as typed here (no `opened` on this overlay): q asks first.
+    assert.equal(reduceApp(over(ran()), { kind: 'key', press: house('q') }, app).state.quitQuestion?.key, 'quit');
+    assert.equal(keyed(over(ran()), '/', 'q').quitQuestion, undefined);
+    // Found through the runner's lines (the app's context hands them to the dialog).
+    const found = topOverlay(keyed(over(ran()), '/', ...'needle', 'return'));
+    assert.ok(found?.kind === 'dialog');
+    assert.deepEqual(asRun(found.dialog as KnownDialog).search, { find: 'needle', at: 97 });
   });
 });
