@@ -126,11 +126,12 @@ export function createRuntime(sources: LiveSources, options: RuntimeOptions): Ru
     (action) => store.dispatch(action),
   );
   const logLines: UiContext['logLines'] = (overlay) => runner.logSession(overlay)?.buffer;
+  const outputLines: UiContext['outputLines'] = (overlay) => runner.runOutput(overlay);
   let made: { from: ReturnType<LiveSources['states']>; ctx: UiContext } | undefined;
   const extras = paletteExtras(options.custom);
   const context = (): UiContext => {
     const from = sources.states();
-    if (made?.from !== from) made = { from, ctx: { ...from, keymap, logLines, ...(options.custom && { custom: options.custom }), ...(options.layersAskAbove !== undefined && { layersAskAbove: options.layersAskAbove }), ...(extras.length > 0 && { paletteExtras: extras }) } };
+    if (made?.from !== from) made = { from, ctx: { ...from, keymap, logLines, outputLines, ...(options.custom && { custom: options.custom }), ...(options.layersAskAbove !== undefined && { layersAskAbove: options.layersAskAbove }), ...(extras.length > 0 && { paletteExtras: extras }) } };
     return made.ctx;
   };
   const first = options.initial ?? initialAppState(options.terminal);

@@ -61,12 +61,15 @@ after(async () => {
   if (swarmOn) await leaveSwarm(env.socketPath).catch(() => undefined);
 });
 
-test('a foreground run shows stdout, stderr marked, and the exit code', async () => {
-  const b = await openRunDialog(env.images.busybox, `sh -c 'echo hello; echo oops >&2; exit 3'`, `${tag}-fg`);
+test('a foreground run shows stdout, stderr marked, and the exit code; / finds a line scrolled off', async () => {
+  const b = await openRunDialog(env.images.busybox, `sh -c 'echo hello; echo oops >&2; seq 1 60; exit 3'`, `${tag}-fg`);
   await b.type(key.enter);
-  const screen = await b.waitFor('exited with code 3', 15_000);
-  assert.match(screen, /│ hello/);
-  assert.match(screen, /│ ! oops/);
+  const screen = await b.waitFor((s) => s.includes('exited with code 3') && /│ 60\b/.test(s), 15_000);
+  assert.doesNotMatch(screen, /│ hello/, 'the first lines are above the output shown');
+  // `/` in the output: the match is scrolled into view, and the output's last row says where it stands.
+  await b.type('/', ...'hello', key.enter);
+  const found = await b.waitFor((s) => s.includes('/hello 1/1') && /│ hello/.test(s));
+  assert.match(found, /│ ! oops/);
   await b.type(key.enter);
   await b.waitFor((s) => !s.includes('exited with code'));
 });

@@ -154,6 +154,7 @@ export function sampleContext(extra: Partial<UiContext> = {}): UiContext {
     incidents: { incidents: [incident(2, 'worker'), incident(1, 'old')] },
     actionLog: { records: [1, 2, 3].map((seq) => ({ seq, atMs: Date.now() - seq * 1000, engine: 'unix:///sweep.sock', line: `docker stop c${seq}`, outcome: { kind: 'ok' as const } })) },
     logLines: () => ({ length: lines.length, at: (i: number) => lines[i] }),
+    outputLines: () => ({ length: lines.length, at: (i: number) => lines[i] }),
     diskUsage: {
       computing: false,
       sizesComputing: false,
@@ -351,6 +352,9 @@ export function screens(ctx: UiContext, strict = true): Screen[] {
   const run = keys(pane('containers'), 'r', 'b', 'u', 's', 'y', 'b', 'o', 'x', 'return');
   const output = [{ kind: 'created', id: id(9), warnings: [] }, { kind: 'started' }, { kind: 'output', lines: 100 }] as const;
   add('run, its output', keys(output.reduce((s, r) => reply(s, r), run), 'up'));
+  // `/` in a dialog's output: its prompt (printable keys are text), and a match found.
+  add('run, its output searched', keys(output.reduce((s, r) => reply(s, r), run), '/', 'e', 'r', 'r', 'return', 'up'));
+  add('run, its output, search prompt', keys(output.reduce((s, r) => reply(s, r), run), '/', 'e', 'r', 'left'));
   // Compose (Z): the actions while the CLI is looked for, the profiles field, and a run's output.
   const composing = keys(pane('containers', 0), 'z', 'Z');
   add('compose, looking for the CLI', composing);
@@ -360,6 +364,7 @@ export function screens(ctx: UiContext, strict = true): Screen[] {
   const composeRun = keys(composeReady, 'return');
   add('compose, its output', keys(reply(composeRun, { kind: 'compose-output', lines: 100 }), 'up'));
   add('compose, ended', keys(reply(reply(composeRun, { kind: 'compose-output', lines: 100 }), { kind: 'compose-exited', code: 1, signal: null }), 'up'));
+  add('compose, its output searched', keys(reply(composeRun, { kind: 'compose-output', lines: 100 }), '/', 'e', 'r', 'r', 'return', 'up'));
   // Exec (x): its command field with history to recall, a switch, a command's captured output.
   const execRan = keys(pane('containers'), 'x', 'l', 's', 'return');
   const execAgain = keys(reply(execRan, { kind: 'exited', exitCode: 0 }), 'return', 'x');
@@ -367,5 +372,6 @@ export function screens(ctx: UiContext, strict = true): Screen[] {
   add('exec, a field, nothing to recall', keys(pane('images', 0), '1', 'down', 'down', 'x', 'l', 's', 'left'));
   add('exec, a switch', keys(execAgain, 'tab', 'tab', 'tab'));
   add('exec, its output', keys(reply(reply(execRan, { kind: 'output', lines: 100 }), { kind: 'exited', exitCode: 2 }), 'up'));
+  add('exec, its output searched', keys(reply(reply(execRan, { kind: 'output', lines: 100 }), { kind: 'exited', exitCode: 2 }), '/', 'e', 'r', 'r', 'return', 'up'));
   return list;
 }

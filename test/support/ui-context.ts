@@ -26,6 +26,7 @@ export function uiContext(base: { engine: EngineState; pulls?: PullsState } & Pa
     panel: { key: '', status: 'idle', lines: [] },
     keymap: defaultKeymap,
     logLines: () => undefined,
+    outputLines: () => undefined,
     ...base,
   };
 }

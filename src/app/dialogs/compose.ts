@@ -19,11 +19,12 @@ import { notify, type ComposeReply } from '../commands.ts';
 import type { UiContext } from '../context.ts';
 import { plural, sanitizeLine } from '../format/index.ts';
 import { field } from '../input/field.ts';
-import type { AppState } from '../types.ts';
 import { editIn, moveFocus, type Fields } from './form.ts';
 import { defineDialog, formContexts, type DialogContext, type DialogKey, type DialogViewContext, type Outcome } from './machine.ts';
 import { openDialog } from './open.ts';
+import { linesRows, outputBlock, outputContexts, outputHints, outputSearchKey, type DrawLine } from './output-search.ts';
 import type { DialogBlock, DialogView } from './view.ts';
+import type { AppState, TextSearch } from '../types.ts';
 
 export interface ComposeRequest {
   type: 'compose';
@@ -52,7 +53,12 @@ export interface ComposeDialog extends ComposeRequest {
   /** Output lines held (the handler's buffer), as last reported; lines scrolled back from its end. */
   output: number;
   scrollBack: number;
+  /** `/` in the output (output-search.ts). */
+  search?: TextSearch;
 }
+
+/** An output line as drawn (and searched): compose writes its progress to stderr, so both are shown alike. */
+const drawLine: DrawLine = (line) => ({ text: sanitizeLine(line.text) });
 
 /** The profiles come first: typed, then the verb chosen below them and run. */
 const PROFILES_ROW = 0;
@@ -95,7 +101,7 @@ function scopeOf(state: ComposeDialog): ComposeScope {
 
 function start(state: ComposeDialog, ctx: DialogContext): Outcome<ComposeDialog> {
   return {
-    state: { ...state, error: undefined, phase: { kind: 'running', verb: state.verb }, output: 0, scrollBack: 0 },
+    state: { ...state, error: undefined, phase: { kind: 'running', verb: state.verb }, output: 0, scrollBack: 0, search: undefined },
     commands: [{ type: 'compose-run', overlay: ctx.overlay, verb: state.verb, scope: scopeOf(state) }],
   };
 }
@@ -105,7 +111,7 @@ export function outputRows(bodyHeight: number): number {
 }
 
 function scroll(state: ComposeDialog, by: number | 'end', bodyHeight: number): ComposeDialog {
-  const max = Math.max(state.output - outputRows(bodyHeight), 0);
+  const max = Math.max(state.output - linesRows(outputRows(bodyHeight), state.search), 0);
   const scrollBack = by === 'end' ? 0 : Math.min(Math.max(Math.min(state.scrollBack, max) + by, 0), max);
   return scrollBack === state.scrollBack ? state : { ...state, scrollBack };
 }
@@ -130,13 +136,15 @@ function chooseKey(state: ComposeDialog, key: DialogKey, ctx: DialogContext): Ou
 }
 
 function outputKey(state: ComposeDialog, key: DialogKey, ctx: DialogContext): Outcome<ComposeDialog> {
+  const searched = outputSearchKey(state, key, ctx, outputRows(ctx.bodyHeight), drawLine);
+  if (searched) return searched;
   const { action } = key;
   const { phase } = state;
   if (action === 'cancel' || (action === 'submit' && phase.kind === 'running')) {
     return { state, close: true, notify: phase.kind === 'running' ? { text: `${verbLine(state, phase.verb)} goes on (only the view was left)` } : undefined };
   }
   if (action === 'submit') return { state: { ...state, phase: { kind: 'choose' } } };
-  const page = outputRows(ctx.bodyHeight) - 1;
+  const page = linesRows(outputRows(ctx.bodyHeight), state.search) - 1;
   const by = action === 'up' ? 1 : action === 'down' ? -1 : action === 'page-up' ? page : action === 'page-down' ? -page : action === 'bottom' ? 'end' : action === 'top' ? state.output : undefined;
   return { state: by === undefined ? state : scroll(state, by, ctx.bodyHeight) };
 }
@@ -156,7 +164,7 @@ export const compose = defineDialog<ComposeDialog, ComposeRequest, ComposeReply>
     commands: [{ type: 'compose-probe', overlay: ctx.overlay, project: request.project }],
   }),
   contexts(state) {
-    if (state.phase.kind !== 'choose') return ['output', 'dialog'];
+    if (state.phase.kind !== 'choose') return outputContexts(state, ['output', 'dialog']);
     return state.focus === PROFILES_ROW ? formContexts('field', ROWS) : ['form', 'dialog'];
   },
   key: (state, key, ctx) => (state.phase.kind === 'choose' ? chooseKey(state, key, ctx) : outputKey(state, key, ctx)),
@@ -211,26 +219,21 @@ function chooseView(state: ComposeDialog): DialogView {
 }
 
 function outputView(state: ComposeDialog, phase: Exclude<ComposePhase, { kind: 'choose' }>, ctx: DialogViewContext): DialogView {
-  const rows = outputRows(ctx.height);
-  const maxScroll = Math.max(state.output - rows, 0);
-  const scrollBack = Math.min(state.scrollBack, maxScroll);
-  const end = Math.min(state.output, ctx.outputLength) - scrollBack;
-  // Compose writes its progress to stderr: both are shown alike.
-  const lines = ctx.output(Math.max(end - rows, 0), Math.max(end, 0)).map((line) => ({ text: sanitizeLine(line.text) }));
+  const { block, below } = outputBlock(state, ctx, outputRows(ctx.height), drawLine, phase.kind === 'running' ? '(no output yet)' : '(no output)');
   const blocks: DialogBlock[] = [{ kind: 'text', tone: 'muted', wrap: 'middle', text: sanitizeLine(phase.line ?? '') }];
   if (phase.kind === 'running') blocks.push({ kind: 'busy', text: `${verbLine(state, phase.verb)}…` });
   else if (phase.error !== undefined) blocks.push({ kind: 'text', tone: 'error', wrap: 'wrap', text: sanitizeLine(phase.error) });
   else if (phase.code !== null) blocks.push({ kind: 'text', tone: phase.code === 0 ? 'success' : 'error', bold: true, text: `${verbLine(state, phase.verb)}: exited with code ${phase.code}` });
   else blocks.push({ kind: 'text', tone: 'error', bold: true, text: `${verbLine(state, phase.verb)}: ended by ${phase.signal ?? 'a signal'}` });
-  blocks.push({ kind: 'output', lines, height: rows, empty: phase.kind === 'running' ? '(no output yet)' : '(no output)' });
+  blocks.push(block);
   return {
     title: title(state),
     width: 'wide',
     blocks,
-    hints: [
+    hints: outputHints(state.search, [
       ...(phase.kind === 'running' ? [{ action: ['submit', 'cancel'] as const, text: 'leave it running' }] : [{ action: 'submit' as const, text: 'back to the actions' }, { action: 'cancel' as const, text: 'close' }]),
       { action: ['up', 'down', 'page-up', 'page-down'], text: 'scroll' },
-      ...(scrollBack > 0 ? [{ action: 'bottom' as const, text: `${plural(scrollBack, 'line')} below` }] : []),
-    ],
+      ...(below > 0 ? [{ action: 'bottom' as const, text: `${plural(below, 'line')} below` }] : []),
+    ]),
   };
 }

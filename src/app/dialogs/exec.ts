@@ -27,7 +27,9 @@ import { field } from '../input/field.ts';
 import { editIn, formKey, moveFocus, setValue, values, type Fields } from './form.ts';
 import { defineDialog, formContexts, type DialogContext, type DialogKey, type DialogViewContext, type Outcome } from './machine.ts';
 import { openDialog } from './open.ts';
-import { formHints, type DialogBlock, type DialogView } from './view.ts';
+import { linesRows, outputBlock, outputContexts, outputHints, outputSearchKey, type DrawLine } from './output-search.ts';
+import type { TextSearch } from '../types.ts';
+import { formHints, type DialogBlock, type DialogView, type Hint } from './view.ts';
 
 export type ExecField = 'command' | 'user' | 'workdir';
 export type ExecSwitch = 'terminal' | 'debug';
@@ -69,7 +71,12 @@ export interface ExecDialog extends ExecRequest {
   output: number;
   /** Lines scrolled back from the end of the output. */
   scrollBack: number;
+  /** `/` in the output (output-search.ts). */
+  search?: TextSearch;
 }
+
+/** An output line as drawn (and searched): stderr marked. */
+const drawLine: DrawLine = (line) => (line.stream === 'stderr' ? { text: `! ${sanitizeLine(line.text)}`, tone: 'stderr' } : { text: sanitizeLine(line.text) });
 
 function isSwitch(row: ExecRow): row is ExecSwitch {
   return row === 'terminal' || row === 'debug';
@@ -109,7 +116,7 @@ function customTitle(custom: Pick<CustomRun, 'name' | 'argv'>): string {
 }
 
 function startCustom(state: ExecDialog, custom: Pick<CustomRun, 'name' | 'argv' | 'where' | 'terminal'>, overlay: number): Outcome<ExecDialog> {
-  return { state: { ...state, phase: { kind: 'running', title: customTitle(custom), terminal: custom.terminal }, output: 0, scrollBack: 0 }, commands: [customCommand(state, custom, overlay)] };
+  return { state: { ...state, phase: { kind: 'running', title: customTitle(custom), terminal: custom.terminal }, output: 0, scrollBack: 0, search: undefined }, commands: [customCommand(state, custom, overlay)] };
 }
 
 function submit(state: ExecDialog, overlay: number): Outcome<ExecDialog> {
@@ -124,7 +131,7 @@ function submit(state: ExecDialog, overlay: number): Outcome<ExecDialog> {
     : // An empty command with a terminal is `e`'s shell.
       { type: 'exec-run', overlay, containerId: state.containerId, name: state.name, cmd, user, workdir, interactive: state.terminal };
   return {
-    state: { ...state, error: undefined, showErrors: false, phase: { kind: 'running', title, terminal: state.terminal }, output: 0, scrollBack: 0 },
+    state: { ...state, error: undefined, showErrors: false, phase: { kind: 'running', title, terminal: state.terminal }, output: 0, scrollBack: 0, search: undefined },
     commands: [command],
     ...(typed !== '' && { remember: { image: state.image, command: typed } }),
   };
@@ -154,7 +161,7 @@ export function execOutputRows(bodyHeight: number): number {
 }
 
 function scroll(state: ExecDialog, by: number | 'end', bodyHeight: number): ExecDialog {
-  const max = Math.max(state.output - execOutputRows(bodyHeight), 0);
+  const max = Math.max(state.output - linesRows(execOutputRows(bodyHeight), state.search), 0);
   const scrollBack = by === 'end' ? 0 : Math.min(Math.max(Math.min(state.scrollBack, max) + by, 0), max);
   return scrollBack === state.scrollBack ? state : { ...state, scrollBack };
 }
@@ -208,9 +215,9 @@ export const exec = defineDialog<ExecDialog, ExecRequest, ExecReply>({
       case 'confirm':
         return ['confirm', 'dialog'];
       case 'running':
-        return state.phase.terminal ? ['dialog'] : ['output', 'dialog'];
+        return state.phase.terminal ? ['dialog'] : outputContexts(state, ['output', 'dialog']);
       case 'exited':
-        return ['output', 'dialog'];
+        return outputContexts(state, ['output', 'dialog']);
     }
   },
   key(state, key, ctx) {
@@ -224,11 +231,13 @@ export const exec = defineDialog<ExecDialog, ExecRequest, ExecReply>({
         return { state };
       case 'running':
       case 'exited': {
+        const searched = outputSearchKey(state, key, ctx, execOutputRows(ctx.bodyHeight), drawLine);
+        if (searched) return searched;
         if (action === 'cancel' || action === 'submit') {
           const running = state.phase.kind === 'running' && !state.phase.terminal;
           return { state, close: true, ...(running && { notify: { text: `stopped watching ${state.phase.title} (it may still be running)` } }) };
         }
-        const page = execOutputRows(ctx.bodyHeight) - 1;
+        const page = linesRows(execOutputRows(ctx.bodyHeight), state.search) - 1;
         const by = action === 'up' ? 1 : action === 'down' ? -1 : action === 'page-up' ? page : action === 'page-down' ? -page : action === 'bottom' ? 'end' : action === 'top' ? state.output : undefined;
         return { state: by === undefined ? state : scroll(state, by, ctx.bodyHeight) };
       }
@@ -269,27 +278,20 @@ function switchText(state: ExecDialog, row: ExecSwitch): string {
 }
 
 function outputView(state: ExecDialog, phase: Extract<ExecPhase, { kind: 'running' | 'exited' }>, ctx: DialogViewContext): DialogView {
-  const rows = execOutputRows(ctx.height);
-  const maxScroll = Math.max(state.output - rows, 0);
-  const scrollBack = Math.min(state.scrollBack, maxScroll);
-  const end = Math.min(state.output, ctx.outputLength) - scrollBack;
-  const lines = ctx.output(Math.max(end - rows, 0), Math.max(end, 0)).map((line) => (line.stream === 'stderr' ? { text: `! ${sanitizeLine(line.text)}`, tone: 'stderr' as const } : { text: sanitizeLine(line.text) }));
+  const captured = !(phase.kind === 'running' && phase.terminal);
+  const { block, below } = outputBlock(state, ctx, execOutputRows(ctx.height), drawLine, phase.kind === 'running' ? '(no output yet)' : '(no output)');
   const blocks: DialogBlock[] = [];
   if (phase.kind === 'running') blocks.push({ kind: 'busy', text: phase.terminal ? 'the terminal is the command’s…' : 'running…' });
   else if (phase.error !== undefined) blocks.push({ kind: 'text', tone: 'error', wrap: 'wrap', text: sanitizeLine(phase.error) });
   else if (phase.exitCode === undefined) blocks.push({ kind: 'text', tone: 'muted', text: 'ended (the engine did not say with which code)' });
   else blocks.push({ kind: 'text', tone: phase.exitCode === 0 ? 'success' : 'error', bold: true, text: `exited with code ${phase.exitCode}` });
-  if (!(phase.kind === 'running' && phase.terminal)) blocks.push({ kind: 'output', lines, height: rows, empty: phase.kind === 'running' ? '(no output yet)' : '(no output)' });
-  return {
-    title: sanitizeLine(phase.title),
-    width: 'wide',
-    blocks,
-    hints: [
-      { action: ['submit', 'cancel'], text: phase.kind === 'running' ? 'stop watching' : 'close' },
-      { action: ['up', 'down', 'page-up', 'page-down'], text: 'scroll' },
-      ...(scrollBack > 0 ? [{ action: 'bottom' as const, text: `${plural(scrollBack, 'line')} below` }] : []),
-    ],
-  };
+  if (captured) blocks.push(block);
+  const hints: Hint[] = [
+    { action: ['submit', 'cancel'], text: phase.kind === 'running' ? 'stop watching' : 'close' },
+    { action: ['up', 'down', 'page-up', 'page-down'], text: 'scroll' },
+    ...(below > 0 ? [{ action: 'bottom' as const, text: `${plural(below, 'line')} below` }] : []),
+  ];
+  return { title: sanitizeLine(phase.title), width: 'wide', blocks, hints: captured ? outputHints(state.search, hints) : hints };
 }
 
 function execView(state: ExecDialog, ctx: DialogViewContext): DialogView {

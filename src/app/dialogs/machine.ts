@@ -8,6 +8,7 @@
  * they reach it, so the user's own keys reach every dialog and help lists them.
  */
 import type { EngineState } from '../../state/engine-state.ts';
+import type { SearchableLines } from '../../state/logs/search.ts';
 import type { PullsState } from '../../state/pulls/pull-manager.ts';
 import type { TargetActions } from '../actions/target-actions.ts';
 import type { Command, Reduced } from '../commands.ts';
@@ -25,6 +26,10 @@ export interface DialogContext {
   engine: EngineState;
   /** Rows the dialog may take (the run dialog's output scrolls within them). */
   bodyHeight: number;
+  /** The output lines the runner holds for this overlay (a run's, an exec's, the compose CLI's): what `/` searches. */
+  output?: SearchableLines;
+  /** The keymap in force, for what a dialog says about its keys (the default one when not given). */
+  keymap?: Keymap;
 }
 
 /** A key as a dialog gets it: the press, and the action the keymap gives it in the dialog's contexts. */

@@ -15,7 +15,7 @@ import type { AppState, DialogOverlay, DialogState } from '../types.ts';
 import type { AnyDialog, DialogContext, DialogModule, Outcome } from './machine.ts';
 
 export function dialogContext(state: AppState, ctx: UiContext, overlay: number): DialogContext {
-  return { overlay, engine: ctx.engine, bodyHeight: bodyHeight(state.terminal, ctx.engine, state.pulse, shownNotice(state)) };
+  return { overlay, engine: ctx.engine, bodyHeight: bodyHeight(state.terminal, ctx.engine, state.pulse, shownNotice(state)), output: ctx.outputLines(overlay), keymap: ctx.keymap };
 }
 
 /** What a dialog's outcome means for the app: its new state, and closing, revealing, notifying. */

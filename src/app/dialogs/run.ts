@@ -24,9 +24,11 @@ import type { RunReply } from '../commands.ts';
 import { formatBytesPair, formatRate, plural, sanitizeLine, truncate } from '../format/index.ts';
 import { defineDialog, type DialogViewContext, type Outcome } from './machine.ts';
 import { openDialog } from './open.ts';
+import { linesRows, outputBlock, outputContexts, outputHints, outputSearchKey, type DrawLine } from './output-search.ts';
 import { blankRunForm, formKeyPress, formSpec, runFormContexts, runFormView, type RunFormState } from './run-form.ts';
 import { checkRunImage } from '../../state/validation.ts';
 import type { DialogBlock, DialogView } from './view.ts';
+import type { TextSearch } from '../types.ts';
 
 // What tests and the UI read of the form, from where they always did.
 export { completion, isSwitchRow, localTags, runFormOptions, runLine, runRows, type RunField, type RunRow, type RunSwitch } from './run-form.ts';
@@ -59,19 +61,24 @@ export interface RunDialog extends RunFormState {
   output: number;
   /** Lines scrolled back from the end of the output. */
   scrollBack: number;
+  /** `/` in the output (output-search.ts). */
+  search?: TextSearch;
 }
 
-/** Rows the output gets inside `bodyHeight`: the frame, title, status and hint take the rest. */
+/** Rows the output gets inside `bodyHeight` (its search's line included): the frame, title, status and hint take the rest. */
 export function outputRows(state: RunDialog, bodyHeight: number): number {
   return Math.max(bodyHeight - 7 - Math.min(state.warnings.length, 3), 1);
 }
+
+/** An output line as drawn (and searched): stderr marked. */
+const drawLine: DrawLine = (line) => (line.stream === 'stderr' ? { text: `! ${sanitizeLine(line.text)}`, tone: 'stderr' } : { text: sanitizeLine(line.text) });
 
 function openRun(request: RunRequest): RunDialog {
   return { type: 'run', ...blankRunForm(request.image), phase: { kind: 'form' }, started: false, warnings: [], output: 0, scrollBack: 0 };
 }
 
 function start(state: RunDialog, spec: RunSpec, overlay: number): Outcome<RunDialog> {
-  const next: RunDialog = { ...state, busy: true, error: undefined, attempt: spec, created: undefined, started: false, warnings: [], output: 0, scrollBack: 0 };
+  const next: RunDialog = { ...state, busy: true, error: undefined, attempt: spec, created: undefined, started: false, warnings: [], output: 0, scrollBack: 0, search: undefined };
   return { state: next, commands: [{ type: 'run-create', overlay, spec }] };
 }
 
@@ -82,7 +89,7 @@ function submit(state: RunDialog, overlay: number): Outcome<RunDialog> {
 }
 
 function scroll(state: RunDialog, by: number | 'end', bodyHeight: number): RunDialog {
-  const max = Math.max(state.output - outputRows(state, bodyHeight), 0);
+  const max = Math.max(state.output - linesRows(outputRows(state, bodyHeight), state.search), 0);
   const scrollBack = by === 'end' ? 0 : Math.min(Math.max(Math.min(state.scrollBack, max) + by, 0), max);
   return scrollBack === state.scrollBack ? state : { ...state, scrollBack };
 }
@@ -114,7 +121,7 @@ export const run = defineDialog<RunDialog, RunRequest, RunReply>({
       case 'pulling':
         return ['dialog'];
       default:
-        return ['output', 'dialog'];
+        return outputContexts(state, ['output', 'dialog']);
     }
   },
   key(state, key, ctx) {
@@ -135,11 +142,13 @@ export const run = defineDialog<RunDialog, RunRequest, RunReply>({
       case 'running':
       case 'exited':
       case 'lost': {
+        const searched = outputSearchKey(state, key, ctx, outputRows(state, ctx.bodyHeight), drawLine);
+        if (searched) return searched;
         // Enter or Esc leaves the view; a container still running goes on.
         if (action === 'cancel' || action === 'submit') {
           return { state, close: true, notify: phase.kind === 'running' ? { text: `${shortId(phase.id)} keeps running (only the view was left)` } : undefined };
         }
-        const page = outputRows(state, ctx.bodyHeight) - 1;
+        const page = linesRows(outputRows(state, ctx.bodyHeight), state.search) - 1;
         const by = action === 'up' ? 1 : action === 'down' ? -1 : action === 'page-up' ? page : action === 'page-down' ? -page : action === 'bottom' ? 'end' : action === 'top' ? state.output : undefined;
         return { state: by === undefined ? state : scroll(state, by, ctx.bodyHeight) };
       }
@@ -223,28 +232,24 @@ function pullBlocks(pull: PullState | undefined, reference: string, width: numbe
 }
 
 function outputView(state: RunDialog, phase: Extract<RunPhase, { kind: 'running' | 'exited' | 'lost' }>, ctx: DialogViewContext): DialogView {
-  const rows = outputRows(state, ctx.height);
-  const maxScroll = Math.max(state.output - rows, 0);
-  const scrollBack = Math.min(state.scrollBack, maxScroll);
-  const end = Math.min(state.output, ctx.outputLength) - scrollBack;
-  const lines = ctx.output(Math.max(end - rows, 0), Math.max(end, 0)).map((line) => (line.stream === 'stderr' ? { text: `! ${sanitizeLine(line.text)}`, tone: 'stderr' as const } : { text: sanitizeLine(line.text) }));
+  const { block, below } = outputBlock(state, ctx, outputRows(state, ctx.height), drawLine, phase.kind === 'running' ? '(no output yet)' : '(no output)');
   const command = phase.spec.cmd ? ` ${phase.spec.cmd.join(' ')}` : '';
   const who = `${phase.spec.name ? `${phase.spec.name} ` : ''}(${shortId(phase.id)})`;
   const blocks: DialogBlock[] = state.warnings.slice(0, 3).map((warning) => ({ kind: 'text', tone: 'warning', text: `⚠ ${sanitizeLine(warning)}` }));
   if (phase.kind === 'running') blocks.push({ kind: 'busy', text: `running ${who}` });
   else if (phase.kind === 'lost') blocks.push({ kind: 'text', tone: 'error', wrap: 'wrap', text: `lost track of ${who}: ${sanitizeLine(phase.message)} — it may still be running` });
   else blocks.push({ kind: 'text', tone: phase.exitCode === 0 ? 'success' : 'error', bold: true, text: `exited with code ${phase.exitCode}` });
-  blocks.push({ kind: 'output', lines, height: rows, empty: phase.kind === 'running' ? '(no output yet)' : '(no output)' });
+  blocks.push(block);
   if (phase.kind === 'exited' && phase.outputError) blocks.push({ kind: 'text', tone: 'error', text: `output unavailable: ${sanitizeLine(phase.outputError)}` });
   return {
     title: `run ${sanitizeLine(phase.spec.image)}${sanitizeLine(command)}`,
     width: 'wide',
     blocks,
-    hints: [
+    hints: outputHints(state.search, [
       phase.kind === 'running' ? { action: ['submit', 'cancel'], text: 'leave it running' } : { action: ['submit', 'cancel'], text: 'close' },
       { action: ['up', 'down', 'page-up', 'page-down'], text: 'scroll' },
-      ...(scrollBack > 0 ? [{ action: 'bottom' as const, text: `${plural(scrollBack, 'line')} below` }] : []),
-    ],
+      ...(below > 0 ? [{ action: 'bottom' as const, text: `${plural(below, 'line')} below` }] : []),
+    ]),
   };
 }
 

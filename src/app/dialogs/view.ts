@@ -21,8 +21,11 @@ export type DialogBlock =
   | { kind: 'table'; rows: ReadonlyArray<Readonly<Record<string, string>>> }
   /** A progress bar. */
   | { kind: 'bar'; fraction: number | undefined }
-  /** `height` rows of output (a foreground run's), stderr marked. */
-  | { kind: 'output'; lines: ReadonlyArray<{ text: string; tone?: Tone }>; height: number; empty: string }
+  /**
+   * `height` rows of output (a foreground run's), stderr marked; a line's `find` marked where it
+   * occurs (`current`: the search's match), and the search's `status` on the last row.
+   */
+  | { kind: 'output'; lines: ReadonlyArray<{ text: string; tone?: Tone; find?: string; current?: boolean }>; height: number; empty: string; status?: string }
   /** A row more of the dialog's rows, above or below what fits. */
   | { kind: 'more'; text: string };
 

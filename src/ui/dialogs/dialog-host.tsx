@@ -15,6 +15,7 @@ import { renderBar, truncate } from '../../app/format/index.ts';
 import { theme } from '../../app/theme.ts';
 import type { DialogOverlay } from '../../app/types.ts';
 import { useDerived, useKeymap, useRuntime } from '../runtime-context.tsx';
+import { Highlighted } from '../widgets/scroll-view.tsx';
 import { fitDialog, titleLine } from './dialog-fit.ts';
 import { Busy, DialogFrame, dialogWidth, FieldRow, FRAME_CHROME, ToggleRow } from './dialog-frame.tsx';
 
@@ -50,9 +51,17 @@ function Block({ block, inner }: { block: DialogBlock; inner: number }): ReactEl
           ) : (
             block.lines.map((line, i) => (
               <Text key={i} color={line.tone ? toneColor(line.tone) : undefined} wrap="truncate">
-                {truncate(line.text, inner) || ' '}
+                {line.find === undefined ? truncate(line.text, inner) || ' ' : <Highlighted line={truncate(line.text, inner)} find={line.find} current={line.current === true} />}
               </Text>
             ))
+          )}
+          {/* The search's line is the output's last row, as less keeps its prompt at the bottom. */}
+          {block.status !== undefined && (
+            <Box flexGrow={1} alignItems="flex-end">
+              <Text color={theme.accent} wrap="truncate">
+                {truncate(block.status, inner)}
+              </Text>
+            </Box>
           )}
         </Box>
       );

@@ -20,7 +20,7 @@ interface Props {
 }
 
 /** A line with each occurrence of `find` drawn inverse, the current match's line in the accent colour. */
-function Highlighted({ line, find, current }: { line: string; find: string; current: boolean }) {
+export function Highlighted({ line, find, current }: { line: string; find: string; current: boolean }) {
   const starts = occurrences(line, find);
   if (starts.length === 0) return <>{line === '' ? ' ' : line}</>;
   const parts: ReactElement[] = [];
