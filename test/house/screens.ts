@@ -156,7 +156,6 @@ export function sampleContext(extra: Partial<UiContext> = {}): UiContext {
     logLines: () => ({ length: lines.length, at: (i: number) => lines[i] }),
     diskUsage: {
       computing: false,
-      sizesComputing: false,
       readAt: Date.now(),
       usage: {
         LayersSize: 10_000_000,

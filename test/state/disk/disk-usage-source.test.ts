@@ -28,7 +28,6 @@ function fakeClient() {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
-    containerSizes: async () => [{ Id: 'c1', SizeRw: 5 }],
   };
   return { client, pending, asked: () => asked, most: () => most, listeners };
 }
@@ -72,14 +71,5 @@ test('another reader’s answer (the pulse line, a prune preview) lands here whi
   await until(() => !source.store.getState().computing);
   for (const l of fake.listeners) l({ Volumes: [{ Name: 'other' }] });
   assert.equal(source.store.getState().usage?.Volumes?.[0]?.Name, 'other');
-  source.stop();
-});
-
-test('container sizes are asked only while the order needs them', async () => {
-  const fake = fakeClient();
-  const source = new DiskUsageSource(() => fake.client, 60_000, 0);
-  source.watch({ containerSizes: true });
-  await until(() => source.store.getState().containerSizes?.get('c1')?.SizeRw === 5);
-  assert.equal(fake.asked(), 0, 'no /system/df for the sizes');
   source.stop();
 });
