@@ -12,7 +12,7 @@ import type { EngineClient } from '../../engine/client.ts';
 import { cli, idWord } from '../action-log/cli-line.ts';
 import type { TransferReport, TransferSpec } from '../pulls/transfer.ts';
 import { checkTarget, gzipName, readLocalFile, writeNewFile } from './local-file.ts';
-import { MOUNT, volumeHasFiles, withVolumeHelper } from './volume-helper.ts';
+import { MOUNT, volumeExists, volumeHasFiles, withVolumeHelper, withVolumeMade } from './volume-helper.ts';
 
 /** What happens to the running containers that use a volume while it is read. */
 export type VolumeUsers = 'leave' | 'pause' | 'stop';
@@ -37,7 +37,7 @@ export interface BackupRequest {
 
 export type BackupClient = Pick<
   EngineClient,
-  'saveImages' | 'loadImages' | 'exportContainer' | 'containerRootSize' | 'archive' | 'putArchiveStream' | 'createContainer' | 'removeContainer' | 'listContainers' | 'pauseContainer' | 'stopContainer' | 'startContainer'
+  'saveImages' | 'loadImages' | 'exportContainer' | 'containerRootSize' | 'archive' | 'putArchiveStream' | 'createContainer' | 'removeContainer' | 'listContainers' | 'pauseContainer' | 'stopContainer' | 'startContainer' | 'inspectVolume' | 'createVolume' | 'removeVolume'
 >;
 
 export interface PreparedBackup {
@@ -85,7 +85,8 @@ export async function prepareBackup(client: BackupClient, request: BackupRequest
     case 'volume-restore': {
       const stat = await process.getBuiltinModule('node:fs/promises').stat(path.resolve(file)).catch(() => undefined);
       if (!stat?.isFile()) return { kind: 'failed', message: `${file} is not a file here` };
-      if (job.kind === 'volume-restore' && !request.intoFiles) {
+      // A volume the engine does not have holds nothing, and mounting it in a helper would make it: the restore makes it (withVolumeMade).
+      if (job.kind === 'volume-restore' && !request.intoFiles && (await volumeExists(client, job.volume, signal))) {
         const full = await withVolumeHelper(client, job.volume, job.image, (id) => volumeHasFiles(client.archive(id, MOUNT, signal)));
         if (full) return { kind: 'not-empty', volume: job.volume };
       }
@@ -141,7 +142,7 @@ async function readRun(client: BackupClient, job: Extract<BackupJob, { kind: 'im
   // berth's own export holds the volume's root as `v/`: it goes to /; any other tar goes into the volume.
   const { first, chunks } = await firstEntry(opened.chunks);
   const into = first === 'v' || first.startsWith('v/') ? '/' : MOUNT;
-  await withVolumeHelper(client, job.volume, job.image, (id) => client.putArchiveStream(id, into, chunks, signal));
+  await withVolumeMade(client, job.volume, signal, () => withVolumeHelper(client, job.volume, job.image, (id) => client.putArchiveStream(id, into, chunks, signal)));
   return `restored ${file} into volume ${job.volume}`;
 }
 

@@ -37,11 +37,11 @@ export interface DiskUsageState {
 /** What the source asks of its engine (EngineClient; a stand-in in unit tests). */
 export type DiskClient = Pick<EngineClient, 'systemDf' | 'onDiskUsage'>;
 
-/** Engine events after which the disk usage reads differently. */
+/** Engine events after which the disk usage reads differently (Podman says `remove` where Docker says `destroy` or `delete`). */
 const CHANGES: Record<string, ReadonlySet<string>> = {
-  container: new Set(['create', 'destroy', 'commit']),
-  image: new Set(['pull', 'delete', 'import', 'load', 'tag', 'untag', 'prune']),
-  volume: new Set(['create', 'destroy', 'prune']),
+  container: new Set(['create', 'destroy', 'remove', 'commit']),
+  image: new Set(['pull', 'delete', 'remove', 'import', 'load', 'tag', 'untag', 'prune']),
+  volume: new Set(['create', 'destroy', 'remove', 'prune']),
   builder: new Set(['prune']),
 };
 

@@ -73,3 +73,19 @@ test('another reader’s answer (the pulse line, a prune preview) lands here whi
   assert.equal(source.store.getState().usage?.Volumes?.[0]?.Name, 'other');
   source.stop();
 });
+
+test('Podman’s `remove` (Docker says destroy or delete) asks again too', async () => {
+  const fake = fakeClient();
+  const source = new DiskUsageSource(() => fake.client, 60_000, 0);
+  source.watch({ diskUsage: true });
+  fake.pending.shift()?.({});
+  await until(() => !source.store.getState().computing);
+  for (const Type of ['volume', 'container', 'image']) {
+    const asked = fake.asked();
+    source.onEngineEvent({ Type, Action: 'remove', Actor: { ID: '', Attributes: { name: 'x' } } });
+    await until(() => fake.asked() === asked + 1);
+    fake.pending.shift()?.({});
+    await until(() => !source.store.getState().computing);
+  }
+  source.stop();
+});
