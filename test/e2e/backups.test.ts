@@ -5,8 +5,8 @@
  * checksums); a restore into a volume that holds files asks first; an image saved by berth (`w`
  * on Images) loads with `docker load`, and a `docker save` tar loads in berth (`I`); a container's
  * filesystem exported (`w` on Containers) holds its files; a cancelled
- * export (a large volume to .tar.gz: gzip makes it slow) leaves no helper container and no
- * partial file; a cancelled restore into a new volume (a tar of many small files: the engine
+ * export (a large volume to .tar.gz: gzip makes it slow; its row has a bar and an ETA) leaves
+ * no helper container and no partial file; a cancelled restore into a new volume (a tar of many small files: the engine
  * unpacks them slowly) leaves no helper container and no volume. It passes on Podman too (`--engine=podman`: its local images are named
  * docker.io/library/…).
  */
@@ -181,6 +181,8 @@ test('backups: a volume exported, removed and restored; images saved and loaded 
   await fill(`./${big}.tar.gz`, env.images.busybox);
   await b.waitFor(new RegExp(`volume ${big} → \\./${big}\\.tar\\.gz\\s+exporting`), WAIT_MS);
   await b.waitFor(/Writing\s+\S+\s+[\d.]+\s?[kM]B/, WAIT_MS);
+  // Its total (the volume's size, as the disk usage or du measured it): a bar and an ETA.
+  await b.waitFor(/ETA \d+:\d\d\s+█+░*\s+[\d.]+\s?[kM]B\/13[45](\.\d+)?MB/, WAIT_MS);
   await b.type('x');
   await b.waitFor(new RegExp(`volume ${big} → \\./${big}\\.tar\\.gz\\s+cancelled`), WAIT_MS);
   await until(async () => (await helpers(big)) === '', 'the helper container to be removed');

@@ -12,6 +12,7 @@ import type { EngineClient } from '../../engine/client.ts';
 import { cli, idWord } from '../action-log/cli-line.ts';
 import type { TransferReport, TransferSpec } from '../pulls/transfer.ts';
 import { checkTarget, gzipName, readLocalFile, writeNewFile } from './local-file.ts';
+import { exportTotal, volumeSizeByDu } from './volume-size.ts';
 import { MOUNT, volumeExists, volumeHasFiles, withVolumeHelper, withVolumeMade } from './volume-helper.ts';
 
 /** What happens to the running containers that use a volume while it is read. */
@@ -22,7 +23,8 @@ export type BackupJob =
   | { kind: 'image-save'; names: readonly string[]; total?: number }
   | { kind: 'image-load' }
   | { kind: 'container-export'; containerId: string; name: string }
-  | { kind: 'volume-export'; volume: string; image: string; users: VolumeUsers }
+  /** `total`: the volume's size as the disk usage measured it, when the screen had read it (else `du` beside the export: volume-size.ts). */
+  | { kind: 'volume-export'; volume: string; image: string; users: VolumeUsers; total?: number }
   | { kind: 'volume-restore'; volume: string; image: string };
 
 export interface BackupRequest {
@@ -37,7 +39,7 @@ export interface BackupRequest {
 
 export type BackupClient = Pick<
   EngineClient,
-  'saveImages' | 'loadImages' | 'exportContainer' | 'containerRootSize' | 'archive' | 'putArchiveStream' | 'createContainer' | 'removeContainer' | 'listContainers' | 'pauseContainer' | 'stopContainer' | 'startContainer' | 'inspectVolume' | 'createVolume' | 'removeVolume'
+  'saveImages' | 'loadImages' | 'exportContainer' | 'containerRootSize' | 'archive' | 'putArchiveStream' | 'createContainer' | 'removeContainer' | 'listContainers' | 'pauseContainer' | 'stopContainer' | 'startContainer' | 'inspectVolume' | 'createVolume' | 'removeVolume' | 'waitContainer' | 'logs'
 >;
 
 export interface PreparedBackup {
@@ -120,7 +122,21 @@ async function writeRun(client: BackupClient, job: Extract<BackupJob, { kind: 'i
   let size: number;
   if (job.kind === 'image-save') size = await write(client.saveImages(job.names, signal));
   else if (job.kind === 'container-export') size = await write(client.exportContainer(job.containerId, signal));
-  else size = await withUsersHeld(client, job.volume, job.users, () => withVolumeHelper(client, job.volume, job.image, (id) => write(client.archive(id, MOUNT, signal))));
+  else {
+    // A volume's tar: its files' size (the disk usage's, or du's once it answers) and the tar's own bytes.
+    let measured = job.total;
+    // du ends with the export (a big volume's du may outlast a small tar), or with its cancel.
+    const sizer = new AbortController();
+    const sizing = measured === undefined ? volumeSizeByDu(client, job.volume, job.image, AbortSignal.any([signal, sizer.signal])).then((bytes) => void (measured = bytes)) : undefined;
+    const writeTar = (chunks: AsyncIterable<Uint8Array>) => writeNewFile(target, chunks, { overwrite, signal, onBytes: (n) => report.bytes(n, exportTotal(measured, n)) });
+    try {
+      size = await withUsersHeld(client, job.volume, job.users, () => withVolumeHelper(client, job.volume, job.image, (id) => writeTar(client.archive(id, MOUNT, signal))));
+    } finally {
+      // Its helper is gone before the transfer settles, however it ended.
+      sizer.abort();
+      await sizing;
+    }
+  }
   return `wrote ${target} (${bytesWord(size)})`;
 }
 
