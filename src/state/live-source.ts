@@ -28,8 +28,6 @@ export interface Demands {
   freshness?: boolean;
   /** The disk usage is on screen (the disk view, the Volumes pane's sizes): `/system/df`, one at a time (state/disk). */
   diskUsage?: boolean;
-  /** Containers are ordered by their writable layers: the list with sizes (`size=1`, state/disk). */
-  containerSizes?: boolean;
   /** The SIZE column is shown: every container's size is wanted (state/columns/container-sizes.ts). */
   sizes?: boolean;
   /** The split panel follows a row (state/panel): what it shows of which containers. */

@@ -5,17 +5,19 @@
  * checksums); a restore into a volume that holds files asks first; an image saved by berth (`w`
  * on Images) loads with `docker load`, and a `docker save` tar loads in berth (`I`); a container's
  * filesystem exported (`w` on Containers) holds its files; a cancelled
- * export (a large volume to .tar.gz: gzip makes it slow) leaves no helper container and no
- * partial file. It passes on Podman too (`--engine=podman`: its local images are named
+ * export (a large volume to .tar.gz: gzip makes it slow; its row has a bar and an ETA) leaves
+ * no helper container and no partial file; a cancelled restore into a new volume (a tar of many small files: the engine
+ * unpacks them slowly) leaves no helper container and no volume. It passes on Podman too (`--engine=podman`: its local images are named
  * docker.io/library/…).
  */
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
 import { setTimeout as delay } from 'node:timers/promises';
+import { createTar } from '../sandbox/tar.ts';
 import { key, launchBerth, type PtySession } from '../support/pty.ts';
 import { sandboxDocker, sandboxEnv } from '../support/sandbox-env.ts';
 
@@ -23,6 +25,8 @@ const env = sandboxEnv();
 const tag = `bk${process.pid}`;
 const vol = `${tag}-vol`;
 const big = `${tag}-big`;
+/** The volume a cancelled restore makes, and must remove again. */
+const part = `${tag}-part`;
 const image = `${tag}-img:1`;
 const dir = mkdtempSync(join(tmpdir(), 'berth-backups-'));
 const WAIT_MS = 30_000;
@@ -31,7 +35,7 @@ let session: PtySession | undefined;
 
 after(async () => {
   await session?.stop();
-  await sandboxDocker(['volume', 'rm', '-f', vol, big]).catch(() => undefined);
+  await sandboxDocker(['volume', 'rm', '-f', vol, big, part]).catch(() => undefined);
   await sandboxDocker(['rm', '-f', `${tag}-c`]).catch(() => undefined);
   await sandboxDocker(['rmi', '-f', image]).catch(() => undefined);
   rmSync(dir, { recursive: true, force: true });
@@ -48,6 +52,11 @@ async function helpers(volume: string): Promise<string> {
   return (await sandboxDocker(['ps', '-aq', '--filter', `label=berth.backup-helper=${volume}`])).trim();
 }
 
+/** Whether the engine has the volume. */
+async function hasVolume(volume: string): Promise<boolean> {
+  return (await sandboxDocker(['volume', 'ls', '-q'])).split('\n').includes(volume);
+}
+
 /** Polls `check` until it holds (the cleanup after a cancel runs on its own). */
 async function until(check: () => Promise<boolean> | boolean, what: string, timeoutMs = WAIT_MS): Promise<void> {
   const deadline = Date.now() + timeoutMs;
@@ -58,18 +67,23 @@ async function until(check: () => Promise<boolean> | boolean, what: string, time
 }
 
 
-test('backups: a volume exported, removed and restored; images saved and loaded both ways; a container exported; a cancelled export leaves nothing', async () => {
+test('backups: a volume exported, removed and restored; images saved and loaded both ways; a container exported; a cancelled export and a cancelled restore leave nothing', async () => {
   const setup = [
     'mkdir -p /v/d/e && echo hello > /v/a.txt && chmod 600 /v/a.txt && dd if=/dev/urandom of=/v/d/b.bin bs=1k count=300 2>/dev/null',
     'chmod 750 /v/d && ln -s a.txt /v/link && echo x > /v/d/e/x && chmod 4755 /v/d/e/x',
   ].join(' && ');
-  await Promise.all([
+  const made = Promise.all([
     sandboxDocker(['run', '--rm', '--network', 'none', '-v', `${vol}:/v`, env.images.busybox, 'sh', '-c', setup]),
     // Random bytes do not compress: gzip keeps this export running long enough to cancel.
     sandboxDocker(['run', '--rm', '--network', 'none', '-v', `${big}:/v`, env.images.busybox, 'sh', '-c', 'dd if=/dev/urandom of=/v/big bs=1M count=128 2>/dev/null']),
     sandboxDocker(['tag', env.images.busybox, image]),
     sandboxDocker(['create', '--name', `${tag}-c`, '--network', 'none', env.images.busybox, 'true']),
   ]);
+  // Many small files (made while the engine fills the volumes): the engine unpacks them slowly
+  // enough (seconds) for a restore to be cancelled midway.
+  const files = Array.from({ length: 15_000 }, (_, i) => ({ type: 'file' as const, name: `d${Math.floor(i / 1000)}/f${i}`, data: Buffer.alloc(100, 120) }));
+  writeFileSync(join(dir, 'many.tar'), createTar([...Array.from({ length: 15 }, (_, i) => ({ type: 'dir' as const, name: `d${i}` })), ...files]));
+  await made;
   const before = await listing(vol);
   assert.match(before, /a\.txt/);
 
@@ -167,11 +181,26 @@ test('backups: a volume exported, removed and restored; images saved and loaded 
   await fill(`./${big}.tar.gz`, env.images.busybox);
   await b.waitFor(new RegExp(`volume ${big} → \\./${big}\\.tar\\.gz\\s+exporting`), WAIT_MS);
   await b.waitFor(/Writing\s+\S+\s+[\d.]+\s?[kM]B/, WAIT_MS);
+  // Its total (the volume's size, as the disk usage or du measured it): a bar and an ETA.
+  await b.waitFor(/ETA \d+:\d\d\s+█+░*\s+[\d.]+\s?[kM]B\/13[45](\.\d+)?MB/, WAIT_MS);
   await b.type('x');
   await b.waitFor(new RegExp(`volume ${big} → \\./${big}\\.tar\\.gz\\s+cancelled`), WAIT_MS);
   await until(async () => (await helpers(big)) === '', 'the helper container to be removed');
   await until(() => readdirSync(dir).every((name) => !name.startsWith(big)), 'the partial file to be removed');
   assert.deepEqual(readdirSync(dir).filter((name) => name.includes('berth-partial')), []);
+
+  // A restore into a new volume, cancelled midway: no helper, and the volume berth made is gone.
+  assert.equal(await hasVolume(part), false);
+  await b.type('4');
+  await b.type('I');
+  await b.waitFor('Restore a tar into a volume');
+  await fill('./many.tar', part, env.images.busybox);
+  await b.waitFor(new RegExp(`\\./many\\.tar → volume ${part}\\s+restoring`), WAIT_MS);
+  // Past its first megabyte: the volume and its helper are made, the engine is unpacking.
+  await b.waitFor(/Sending\s+\S+\s+[\d.]+\s?MB/, WAIT_MS);
+  await b.type('x');
+  await b.waitFor(new RegExp(`\\./many\\.tar → volume ${part}\\s+cancelled`), WAIT_MS);
+  await until(async () => (await helpers(part)) === '' && !(await hasVolume(part)), 'the helper and the volume to be removed');
 
   // One action-log entry each, with its docker line.
   await b.type('0');

@@ -157,7 +157,6 @@ export function sampleContext(extra: Partial<UiContext> = {}): UiContext {
     outputLines: () => ({ length: lines.length, at: (i: number) => lines[i] }),
     diskUsage: {
       computing: false,
-      sizesComputing: false,
       readAt: Date.now(),
       usage: {
         LayersSize: 10_000_000,

@@ -21,7 +21,7 @@ export function uiContext(base: { engine: EngineState; pulls?: PullsState } & Pa
     times: { byId: new Map() },
     actionLog: { records: [] },
     freshness: { remote: new Map() },
-    diskUsage: { computing: false, sizesComputing: false },
+    diskUsage: { computing: false },
     sizes: { byId: new Map(), loaded: false },
     panel: { key: '', status: 'idle', lines: [] },
     keymap: defaultKeymap,

@@ -24,7 +24,8 @@ export type JobDraft =
   | { kind: 'image-save'; names: readonly string[]; total?: number }
   | { kind: 'image-load' }
   | { kind: 'container-export'; containerId: string; name: string }
-  | { kind: 'volume-export'; volume: string; users: number }
+  /** `total`: the volume's size, when the disk usage had measured it. */
+  | { kind: 'volume-export'; volume: string; users: number; total?: number }
   | { kind: 'volume-restore' };
 
 export interface BackupFormState {
@@ -83,7 +84,7 @@ function jobOf(state: BackupFormState): BackupJob {
   const draft = state.draft;
   switch (draft.kind) {
     case 'volume-export':
-      return { kind: 'volume-export', volume: draft.volume, image: v.image.trim(), users: state.users };
+      return { kind: 'volume-export', volume: draft.volume, image: v.image.trim(), users: state.users, ...(draft.total !== undefined && { total: draft.total }) };
     case 'volume-restore':
       return { kind: 'volume-restore', volume: v.volume.trim(), image: v.image.trim() };
     default:

@@ -7,6 +7,8 @@
 import type { TargetActions } from '../actions/target-actions.ts';
 import type { BackupReply } from '../commands.ts';
 import { sanitizeLine } from '../format/index.ts';
+import { volumeSizesOf } from '../rows/disk-rows.ts';
+import type { UiContext } from '../context.ts';
 import { backupKey, backupResult, backupView, formContextsOf, openForm, type BackupFormState, type JobDraft } from './backup-form.ts';
 import { defineDialog } from './machine.ts';
 import { openDialog } from './open.ts';
@@ -23,6 +25,11 @@ export type BackupDialog = BackupFormState & { type: 'backup' };
 const load = { type: 'backup', draft: { kind: 'image-load' } } as const;
 const restore = { type: 'backup', draft: { kind: 'volume-restore' } } as const;
 
+/** The volume's size, when the disk usage (the Volumes pane's SIZE, the disk view) has measured it on this engine: the export's total. */
+function sizeKnown(ctx: UiContext, volume: { name: string; engine?: string }): number | undefined {
+  return volume.engine === undefined ? volumeSizesOf(ctx.diskUsage.usage)?.get(volume.name)?.size : undefined;
+}
+
 const actions: TargetActions = {
   'load-tar': {
     image: (state, ctx) => openDialog(state, ctx, backup, load),
@@ -30,7 +37,7 @@ const actions: TargetActions = {
     list: (state, ctx, l) => (l.of === 'image' ? openDialog(state, ctx, backup, load) : undefined),
   },
   'export-volume': {
-    volume: (state, ctx, v) => openDialog(state, ctx, backup, { type: 'backup', draft: { kind: 'volume-export', volume: v.name, users: v.users } }),
+    volume: (state, ctx, v) => openDialog(state, ctx, backup, { type: 'backup', draft: { kind: 'volume-export', volume: v.name, users: v.users, total: sizeKnown(ctx, v) } }),
   },
   'restore-volume': {
     volume: (state, ctx, v) => openDialog(state, ctx, backup, { ...restore, volume: v.name }),

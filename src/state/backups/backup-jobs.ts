@@ -12,7 +12,8 @@ import type { EngineClient } from '../../engine/client.ts';
 import { cli, idWord } from '../action-log/cli-line.ts';
 import type { TransferReport, TransferSpec } from '../pulls/transfer.ts';
 import { checkTarget, gzipName, readLocalFile, writeNewFile } from './local-file.ts';
-import { MOUNT, volumeHasFiles, withVolumeHelper } from './volume-helper.ts';
+import { exportTotal, volumeSizeByDu } from './volume-size.ts';
+import { MOUNT, volumeExists, volumeHasFiles, withVolumeHelper, withVolumeMade } from './volume-helper.ts';
 
 /** What happens to the running containers that use a volume while it is read. */
 export type VolumeUsers = 'leave' | 'pause' | 'stop';
@@ -22,7 +23,8 @@ export type BackupJob =
   | { kind: 'image-save'; names: readonly string[]; total?: number }
   | { kind: 'image-load' }
   | { kind: 'container-export'; containerId: string; name: string }
-  | { kind: 'volume-export'; volume: string; image: string; users: VolumeUsers }
+  /** `total`: the volume's size as the disk usage measured it, when the screen had read it (else `du` beside the export: volume-size.ts). */
+  | { kind: 'volume-export'; volume: string; image: string; users: VolumeUsers; total?: number }
   | { kind: 'volume-restore'; volume: string; image: string };
 
 export interface BackupRequest {
@@ -37,7 +39,7 @@ export interface BackupRequest {
 
 export type BackupClient = Pick<
   EngineClient,
-  'saveImages' | 'loadImages' | 'exportContainer' | 'containerRootSize' | 'archive' | 'putArchiveStream' | 'createContainer' | 'removeContainer' | 'listContainers' | 'pauseContainer' | 'stopContainer' | 'startContainer'
+  'saveImages' | 'loadImages' | 'exportContainer' | 'containerRootSize' | 'archive' | 'putArchiveStream' | 'createContainer' | 'removeContainer' | 'listContainers' | 'pauseContainer' | 'stopContainer' | 'startContainer' | 'inspectVolume' | 'createVolume' | 'removeVolume' | 'waitContainer' | 'logs'
 >;
 
 export interface PreparedBackup {
@@ -85,7 +87,8 @@ export async function prepareBackup(client: BackupClient, request: BackupRequest
     case 'volume-restore': {
       const stat = await process.getBuiltinModule('node:fs/promises').stat(path.resolve(file)).catch(() => undefined);
       if (!stat?.isFile()) return { kind: 'failed', message: `${file} is not a file here` };
-      if (job.kind === 'volume-restore' && !request.intoFiles) {
+      // A volume the engine does not have holds nothing, and mounting it in a helper would make it: the restore makes it (withVolumeMade).
+      if (job.kind === 'volume-restore' && !request.intoFiles && (await volumeExists(client, job.volume, signal))) {
         const full = await withVolumeHelper(client, job.volume, job.image, (id) => volumeHasFiles(client.archive(id, MOUNT, signal)));
         if (full) return { kind: 'not-empty', volume: job.volume };
       }
@@ -119,7 +122,21 @@ async function writeRun(client: BackupClient, job: Extract<BackupJob, { kind: 'i
   let size: number;
   if (job.kind === 'image-save') size = await write(client.saveImages(job.names, signal));
   else if (job.kind === 'container-export') size = await write(client.exportContainer(job.containerId, signal));
-  else size = await withUsersHeld(client, job.volume, job.users, () => withVolumeHelper(client, job.volume, job.image, (id) => write(client.archive(id, MOUNT, signal))));
+  else {
+    // A volume's tar: its files' size (the disk usage's, or du's once it answers) and the tar's own bytes.
+    let measured = job.total;
+    // du ends with the export (a big volume's du may outlast a small tar), or with its cancel.
+    const sizer = new AbortController();
+    const sizing = measured === undefined ? volumeSizeByDu(client, job.volume, job.image, AbortSignal.any([signal, sizer.signal])).then((bytes) => void (measured = bytes)) : undefined;
+    const writeTar = (chunks: AsyncIterable<Uint8Array>) => writeNewFile(target, chunks, { overwrite, signal, onBytes: (n) => report.bytes(n, exportTotal(measured, n)) });
+    try {
+      size = await withUsersHeld(client, job.volume, job.users, () => withVolumeHelper(client, job.volume, job.image, (id) => writeTar(client.archive(id, MOUNT, signal))));
+    } finally {
+      // Its helper is gone before the transfer settles, however it ended.
+      sizer.abort();
+      await sizing;
+    }
+  }
   return `wrote ${target} (${bytesWord(size)})`;
 }
 
@@ -141,7 +158,7 @@ async function readRun(client: BackupClient, job: Extract<BackupJob, { kind: 'im
   // berth's own export holds the volume's root as `v/`: it goes to /; any other tar goes into the volume.
   const { first, chunks } = await firstEntry(opened.chunks);
   const into = first === 'v' || first.startsWith('v/') ? '/' : MOUNT;
-  await withVolumeHelper(client, job.volume, job.image, (id) => client.putArchiveStream(id, into, chunks, signal));
+  await withVolumeMade(client, job.volume, signal, () => withVolumeHelper(client, job.volume, job.image, (id) => client.putArchiveStream(id, into, chunks, signal)));
   return `restored ${file} into volume ${job.volume}`;
 }
 

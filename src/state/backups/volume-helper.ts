@@ -3,9 +3,11 @@
  * small image the engine already has, the volume mounted at /v, and the archive endpoint
  * berth already uses for `C`/`F`/`I` (GET and PUT /containers/{id}/archive) on it. It is removed
  * whatever happens (done, failed, cancelled); its label lets a person (and the tests) find one
- * left by a berth that was killed.
+ * left by a berth that was killed. A restore into a volume the engine does not have makes it first
+ * and removes it again when the restore fails or is cancelled (withVolumeMade).
  */
 import type { EngineClient } from '../../engine/client.ts';
+import { isEngineError } from '../../engine/errors.ts';
 import type { ImageSummary } from '../../engine/types.ts';
 import { TarHeaderReader } from '../files/tar-headers.ts';
 
@@ -55,4 +57,34 @@ export async function volumeHasFiles(chunks: AsyncIterable<Uint8Array>): Promise
     if (reader.ended) break;
   }
   return false;
+}
+
+/** Whether the engine has the volume: its 404 says no; any other failure is the engine's to tell. */
+export async function volumeExists(client: Pick<EngineClient, 'inspectVolume'>, volume: string, signal?: AbortSignal): Promise<boolean> {
+  try {
+    await client.inspectVolume(volume, signal);
+    return true;
+  } catch (error) {
+    if (isEngineError(error) && error.status === 404) return false;
+    throw error;
+  }
+}
+
+/**
+ * Runs `work` (a restore) on `volume`, made first when the engine does not have it — explicitly,
+ * not by the helper's mount, so berth knows it made it. When `work` fails or is cancelled, a
+ * volume made here is removed again (after `work` has removed its helper, which holds it), so a
+ * cancelled restore leaves nothing behind; a volume that was there stays, with what was written.
+ */
+export async function withVolumeMade<T>(client: Pick<EngineClient, 'inspectVolume' | 'createVolume' | 'removeVolume'>, volume: string, signal: AbortSignal | undefined, work: () => Promise<T>): Promise<T> {
+  const made = !(await volumeExists(client, volume, signal));
+  try {
+    // Neither is tied to the signal: a create cancelled in flight may still have made the volume,
+    // and a cancel must still remove it.
+    if (made) await client.createVolume(volume);
+    return await work();
+  } catch (error) {
+    if (made) await client.removeVolume(volume).catch(() => undefined);
+    throw error;
+  }
 }

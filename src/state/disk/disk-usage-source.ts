@@ -1,7 +1,7 @@
 /**
  * The disk usage kept live while something on screen needs it: the disk view and the Volumes
- * pane's SIZE column (`demands.diskUsage`), and the Containers pane ordered by writable layer
- * (`demands.containerSizes`: `/containers/json?size=1`).
+ * pane's SIZE column (`demands.diskUsage`). (The Containers pane's sizes are
+ * state/columns/container-sizes.ts's.)
  *
  * `/system/df` walks every layer and volume (seconds on a big host), and the engine refuses a
  * second while one runs, so: nothing is asked while nothing needs it; one request at a time
@@ -13,7 +13,6 @@
 import type { EngineClient } from '../../engine/client.ts';
 import type { DiskUsageAnswer } from '../../engine/disk-usage.ts';
 import { describeError } from '../../engine/errors.ts';
-import type { ContainerSize } from '../../engine/prune.ts';
 import type { EngineEvent } from '../../engine/types.ts';
 import { CoalescedTask } from '../coalesced-task.ts';
 import type { Demands, LiveSource } from '../live-source.ts';
@@ -33,32 +32,26 @@ export interface DiskUsageState {
   readonly computing: boolean;
   /** Why the last read failed (the engine's words); the last answer stays. */
   readonly error?: string;
-  /** Every container's writable layer and root size, by id, while the Containers pane is ordered by them. */
-  readonly containerSizes?: ReadonlyMap<string, ContainerSize>;
-  readonly sizesComputing: boolean;
-  readonly sizesError?: string;
 }
 
 /** What the source asks of its engine (EngineClient; a stand-in in unit tests). */
-export type DiskClient = Pick<EngineClient, 'systemDf' | 'onDiskUsage' | 'containerSizes'>;
+export type DiskClient = Pick<EngineClient, 'systemDf' | 'onDiskUsage'>;
 
-/** Engine events after which the disk usage reads differently. */
+/** Engine events after which the disk usage reads differently (Podman says `remove` where Docker says `destroy` or `delete`). */
 const CHANGES: Record<string, ReadonlySet<string>> = {
-  container: new Set(['create', 'destroy', 'commit']),
-  image: new Set(['pull', 'delete', 'import', 'load', 'tag', 'untag', 'prune']),
-  volume: new Set(['create', 'destroy', 'prune']),
+  container: new Set(['create', 'destroy', 'remove', 'commit']),
+  image: new Set(['pull', 'delete', 'remove', 'import', 'load', 'tag', 'untag', 'prune']),
+  volume: new Set(['create', 'destroy', 'remove', 'prune']),
   builder: new Set(['prune']),
 };
 
 export class DiskUsageSource implements LiveSource<DiskUsageState> {
-  readonly store = new Store<DiskUsageState>({ computing: false, sizesComputing: false });
+  readonly store = new Store<DiskUsageState>({ computing: false });
   private disk = false;
-  private sizes = false;
   private abort = new AbortController();
   private unhear: (() => void) | undefined;
   private timer: NodeJS.Timeout | undefined;
   private readonly dfTask: CoalescedTask;
-  private readonly sizesTask: CoalescedTask;
 
   constructor(
     /** Read at each use: after an engine switch it is the new engine's. */
@@ -67,24 +60,17 @@ export class DiskUsageSource implements LiveSource<DiskUsageState> {
     changeDelayMs = CHANGE_DELAY_MS,
   ) {
     this.dfTask = new CoalescedTask(() => this.readDisk(), changeDelayMs);
-    this.sizesTask = new CoalescedTask(() => this.readSizes(), changeDelayMs);
   }
 
   watch(demands: Demands): void {
     const disk = demands.diskUsage === true;
-    const sizes = demands.containerSizes === true;
     if (disk && !this.disk) this.startDisk();
     else if (!disk && this.disk) this.stopDisk();
-    if (sizes && !this.sizes) {
-      this.sizes = true;
-      void this.sizesTask.runNow();
-    } else if (!sizes && this.sizes) this.sizes = false;
   }
 
   onEngineEvent(event: EngineEvent): void {
     if (!CHANGES[event.Type ?? '']?.has(event.Action ?? '')) return;
     if (this.disk) this.dfTask.request();
-    if (this.sizes && event.Type === 'container') this.sizesTask.request();
   }
 
   /** Read again now (after a remove or prune berth made: its events may come late). */
@@ -94,9 +80,7 @@ export class DiskUsageSource implements LiveSource<DiskUsageState> {
 
   stop(): void {
     this.stopDisk();
-    this.sizes = false;
     this.dfTask.stop();
-    this.sizesTask.stop();
     this.abort.abort();
     this.abort = new AbortController();
   }
@@ -150,19 +134,5 @@ export class DiskUsageSource implements LiveSource<DiskUsageState> {
       },
       Math.max(this.everyMs - age, 1_000),
     );
-  }
-
-  private async readSizes(): Promise<void> {
-    if (!this.sizes) return;
-    const { signal } = this.abort;
-    this.store.update((s) => ({ ...s, sizesComputing: true }));
-    try {
-      const list = await this.client().containerSizes(signal);
-      if (!signal.aborted) this.store.update((s) => ({ ...s, containerSizes: new Map(list.map((c) => [c.Id, c])), sizesError: undefined }));
-    } catch (error) {
-      if (!signal.aborted) this.store.update((s) => ({ ...s, sizesError: describeError(error) }));
-    } finally {
-      this.store.update((s) => (s.sizesComputing ? { ...s, sizesComputing: false } : s));
-    }
   }
 }

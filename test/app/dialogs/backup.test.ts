@@ -56,6 +56,12 @@ test('a volume export: the smallest image as helper, its users paused (Space cyc
   assert.deepEqual(commands, [{ type: 'backup-start', overlay: 3, job: { kind: 'volume-export', volume: 'data', image: 'tiny:1', users: 'pause' }, file: './data.tar.gz', overwrite: false, intoFiles: false }]);
 });
 
+test('a volume export carries the volume’s size when the disk usage had measured it (the bar’s total)', () => {
+  const request: BackupRequest = { type: 'backup', draft: { kind: 'volume-export', volume: 'data', users: 0, total: 5000 } };
+  const { commands } = drive<BackupDialog, BackupRequest, unknown>(backup as never, request, '{enter}');
+  assert.deepEqual(commands, [{ type: 'backup-start', overlay: 3, job: { kind: 'volume-export', volume: 'data', image: 'tiny:1', users: 'leave', total: 5000 }, file: './data.tar', overwrite: false, intoFiles: false }]);
+});
+
 test('a restore: the file is asked for; a volume with files asks, Enter again writes into it, Esc keeps it', () => {
   const request: BackupRequest = { type: 'backup', draft: { kind: 'volume-restore' }, volume: 'data' };
   const empty = drive<BackupDialog, BackupRequest, unknown>(backup as never, request, '{enter}');

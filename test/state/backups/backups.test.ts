@@ -2,7 +2,8 @@
  * The pure and local parts of backups: the docker lines the action log records, the helper
  * image chosen, a volume's tar read for "holds files", a local file written whole or not at all
  * (never over an existing one unless asked; no partial file left by a failure or a cancel), a
- * gzip read back, and a transfer in the pull manager (its bytes row, its words, its cancel).
+ * gzip read back, a restore's volume made and removed again when it fails, and a transfer in the
+ * pull manager (its bytes row, its words, its cancel).
  */
 import assert from 'node:assert/strict';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -12,7 +13,8 @@ import { gzipSync } from 'node:zlib';
 import { after, test } from 'node:test';
 import { backupLine } from '../../../src/state/backups/backup-jobs.ts';
 import { checkTarget, readLocalFile, writeNewFile } from '../../../src/state/backups/local-file.ts';
-import { smallestImage, volumeHasFiles } from '../../../src/state/backups/volume-helper.ts';
+import { smallestImage, volumeHasFiles, withVolumeMade } from '../../../src/state/backups/volume-helper.ts';
+import { EngineError } from '../../../src/engine/errors.ts';
 import { PullManager } from '../../../src/state/pulls/pull-manager.ts';
 import { pullBlockLines, lineText } from '../../../src/app/rows/pull-rows.ts';
 import { fileWord } from '../../../src/app/dialogs/backup-form.ts';
@@ -173,4 +175,40 @@ test('a transfer in the pull manager: a bytes row with its bar and ETA, its word
   assert.ok(aborted);
   assert.ok(!existsSync(path.join(dir, 'x')));
   pulls.stop();
+});
+
+test('a restore makes a volume the engine does not have, and removes it when the restore fails or is cancelled; a volume that was there stays', async () => {
+  const calls: string[] = [];
+  const have = new Set(['kept']);
+  const client = {
+    inspectVolume: async (name: string) => {
+      calls.push(`inspect ${name}`);
+      if (!have.has(name)) throw new EngineError({ code: 'NOT_FOUND', status: 404, operation: 'inspect volume', message: `get ${name}: no such volume` });
+      return { Name: name };
+    },
+    createVolume: async (name: string, signal?: AbortSignal) => {
+      calls.push(`create ${name}${signal ? ' (with a signal)' : ''}`);
+      have.add(name);
+      return { Name: name };
+    },
+    removeVolume: async (name: string) => {
+      calls.push(`rm ${name}`);
+      have.delete(name);
+    },
+  };
+  const cancelled = async () => {
+    throw new Error('cancelled');
+  };
+  const signal = new AbortController().signal;
+  assert.equal(await withVolumeMade(client, 'new', signal, async () => 'restored'), 'restored');
+  assert.ok(have.has('new'), 'a restore that ends keeps the volume it made');
+  await assert.rejects(withVolumeMade(client, 'gone', signal, cancelled), /cancelled/);
+  assert.ok(!have.has('gone'), 'a cancelled restore removes the volume it made');
+  await assert.rejects(withVolumeMade(client, 'kept', signal, cancelled), /cancelled/);
+  assert.ok(have.has('kept'), 'a volume that was there is not removed');
+  assert.deepEqual(calls, ['inspect new', 'create new', 'inspect gone', 'create gone', 'rm gone', 'inspect kept']);
+  // Another failure than 404 is the engine's to tell: nothing is made.
+  const down = { ...client, inspectVolume: async () => Promise.reject(new EngineError({ code: 'SERVER', status: 500, operation: 'inspect volume', message: 'engine down' })) };
+  await assert.rejects(withVolumeMade(down, 'x', signal, async () => 'never'), /engine down/);
+  assert.ok(!have.has('x'));
 });

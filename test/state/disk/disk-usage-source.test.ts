@@ -28,7 +28,6 @@ function fakeClient() {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
-    containerSizes: async () => [{ Id: 'c1', SizeRw: 5 }],
   };
   return { client, pending, asked: () => asked, most: () => most, listeners };
 }
@@ -75,11 +74,18 @@ test('another reader’s answer (the pulse line, a prune preview) lands here whi
   source.stop();
 });
 
-test('container sizes are asked only while the order needs them', async () => {
+test('Podman’s `remove` (Docker says destroy or delete) asks again too', async () => {
   const fake = fakeClient();
   const source = new DiskUsageSource(() => fake.client, 60_000, 0);
-  source.watch({ containerSizes: true });
-  await until(() => source.store.getState().containerSizes?.get('c1')?.SizeRw === 5);
-  assert.equal(fake.asked(), 0, 'no /system/df for the sizes');
+  source.watch({ diskUsage: true });
+  fake.pending.shift()?.({});
+  await until(() => !source.store.getState().computing);
+  for (const Type of ['volume', 'container', 'image']) {
+    const asked = fake.asked();
+    source.onEngineEvent({ Type, Action: 'remove', Actor: { ID: '', Attributes: { name: 'x' } } });
+    await until(() => fake.asked() === asked + 1);
+    fake.pending.shift()?.({});
+    await until(() => !source.store.getState().computing);
+  }
   source.stop();
 });
