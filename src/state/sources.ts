@@ -71,7 +71,7 @@ const SOURCES = {
   sizes: (session: SourceSession) => new ContainerSizes(() => session.client),
   panel: (session: SourceSession) => new PanelFeed({ client: session.client, onEvent: (l) => session.sync.onEvent(l), onReconnect: (l) => session.sync.onReconnect(l) }),
   freshness: (session: SourceSession, options: SourceOptions) =>
-    new ImageFreshness(() => session.client, () => session.store.getState().images.items, () => session.store.getState().connection.engineKind === 'podman', options.freshnessMs),
+    new ImageFreshness(() => session.client, () => session.store.getState().images.items, () => session.store.getState().connection.engineKind === 'podman', options.freshnessMs, session.store.subscribe),
 } satisfies Record<string, (session: SourceSession, options: SourceOptions) => LiveSource<unknown>>;
 
 type SourceName = keyof typeof SOURCES;

@@ -132,6 +132,12 @@ export class ImageFreshness implements LiveSource<FreshnessState> {
   private asking = false;
   private engineAnswers: boolean | undefined;
   private readonly abort = new AbortController();
+  /**
+   * The images list in which nothing was left to ask: no beat is scheduled until the list is
+   * another (an idle berth woke every PACE_MS to find the same nothing).
+   */
+  private askedAllOf: readonly ImageSummary[] | undefined;
+  private unsubscribe: (() => void) | undefined;
 
   constructor(
     /** Read at each use: after an engine switch it is the new engine's. */
@@ -139,12 +145,26 @@ export class ImageFreshness implements LiveSource<FreshnessState> {
     private readonly images: () => readonly ImageSummary[],
     private readonly isPodman: () => boolean,
     private readonly paceMs = PACE_MS,
+    /** Calls back on any change of the session's state (the images list among them). */
+    private readonly onChange?: (listener: () => void) => () => void,
   ) {}
 
   watch(demands: Demands): void {
     this.wanted = demands.freshness === true && this.paceMs > 0;
+    if (this.wanted) {
+      this.unsubscribe ??= this.onChange?.(() => this.imagesMayHaveChanged());
+      this.schedule();
+    } else {
+      this.unsubscribe?.();
+      this.unsubscribe = undefined;
+      this.unschedule();
+    }
+  }
+
+  private imagesMayHaveChanged(): void {
+    if (this.askedAllOf === undefined || this.images() === this.askedAllOf) return;
+    this.askedAllOf = undefined;
     if (this.wanted) this.schedule();
-    else this.unschedule();
   }
 
   /** A pull or a tag changes what a tag is: ask about it again. */
@@ -158,6 +178,7 @@ export class ImageFreshness implements LiveSource<FreshnessState> {
   recheck(tag: string): void {
     const { remote: known, tags: lists } = this.store.getState();
     if (!known.has(tag) && !lists?.has(repoOf(tag))) return;
+    this.askedAllOf = undefined;
     this.store.update((s) => {
       const remote = new Map(s.remote);
       remote.delete(tag);
@@ -170,6 +191,8 @@ export class ImageFreshness implements LiveSource<FreshnessState> {
 
   stop(): void {
     this.abort.abort();
+    this.unsubscribe?.();
+    this.unsubscribe = undefined;
     this.unschedule();
   }
 
@@ -179,7 +202,7 @@ export class ImageFreshness implements LiveSource<FreshnessState> {
   }
 
   private schedule(): void {
-    if (this.timer || this.asking || this.abort.signal.aborted) return;
+    if (this.timer || this.asking || this.askedAllOf !== undefined || this.abort.signal.aborted) return;
     this.timer = setTimeout(() => {
       this.timer = undefined;
       void this.askNext();
@@ -193,8 +216,12 @@ export class ImageFreshness implements LiveSource<FreshnessState> {
     const tag = askableTags(this.images()).find((t) => !known.has(t));
     if (tag === undefined) {
       const repo = versionedRepositories(this.images()).find((r) => !lists?.has(r));
-      // Nothing new to ask (or the list not in yet): look again at the next beat, without a request.
-      return repo === undefined ? this.schedule() : this.askTags(repo);
+      if (repo !== undefined) return this.askTags(repo);
+      // Nothing new to ask (or the list not in yet): wait for another list where one is told of,
+      // else look again at the next beat, without a request.
+      if (this.onChange) this.askedAllOf = this.images();
+      else this.schedule();
+      return;
     }
     this.asking = true;
     let answer: RemoteDigest;

@@ -5,7 +5,8 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { ImageSummary } from '../../../src/engine/types.ts';
-import { askableTags, freshnessOf, imageNewerVersion, imageOutdated, loadVersionOrder, newerVersionOf, versionedRepositories, type FreshnessState } from '../../../src/state/freshness/image-freshness.ts';
+import { Store } from '../../../src/state/store.ts';
+import { askableTags, freshnessOf, ImageFreshness, imageNewerVersion, imageOutdated, loadVersionOrder, newerVersionOf, versionedRepositories, type FreshnessState } from '../../../src/state/freshness/image-freshness.ts';
 
 const pulled: ImageSummary = { Id: 'sha256:old', RepoTags: ['reg:5000/app:1', 'reg:5000/app:latest'], RepoDigests: ['reg:5000/app@sha256:d1'] };
 const built: ImageSummary = { Id: 'sha256:local', RepoTags: ['mine:dev'], RepoDigests: [] };
@@ -50,4 +51,36 @@ test('newer versions: a tag that reads as a version against its repository’s t
   assert.equal(imageNewerVersion({ remote: new Map() }, pulled), undefined);
   // Only repositories with a tag that reads as a version are asked for their tags.
   assert.deepEqual(versionedRepositories([pulled, built, { Id: 'l', RepoTags: ['reg:5000/edge:latest'], RepoDigests: ['reg:5000/edge@sha256:e'] }]), ['reg:5000/app']);
+});
+
+test('asked all there is: no beat until the images list is another, then the new tag is asked', async () => {
+  const images = new Store<readonly ImageSummary[]>([built]);
+  let reads = 0;
+  const asked: string[] = [];
+  const client = {
+    resolveCredentials: async () => ({ auth: undefined, source: 'none' }),
+    distributionInspect: async (name: string) => {
+      asked.push(name);
+      return { Descriptor: { digest: 'sha256:d1' } };
+    },
+  } as never;
+  const freshness = new ImageFreshness(
+    () => client,
+    () => {
+      reads += 1;
+      return images.getState();
+    },
+    () => false,
+    5,
+    images.subscribe,
+  );
+  freshness.watch({ freshness: true });
+  const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+  await wait(100);
+  // One beat found nothing to ask; twenty beats' time later it has not looked again.
+  assert.ok(reads <= 3, `${reads} reads of the images list while it stayed the same`);
+  images.update(() => [built, pulled]);
+  for (let i = 0; i < 100 && asked.length < 2; i++) await wait(10);
+  assert.deepEqual(asked, ['reg:5000/app:1', 'reg:5000/app:latest']);
+  freshness.stop();
 });
