@@ -92,6 +92,9 @@ test('a foreground run with a TTY streams its raw output and reports the exit co
 test('a bracketed paste with newlines fills a field and does not submit the dialog', async () => {
   const b = berth();
   await b.waitFor('● live');
+  // Ink turns it on in an effect after a frame is drawn: on a loaded run (helpers beside CI) the
+  // status read live a moment before it, so it is waited for, not read once.
+  for (let i = 0; i < 100 && !b.raw.includes('\u001b[?2004h'); i++) await new Promise((resolve) => setTimeout(resolve, 50));
   assert.ok(b.raw.includes('\u001b[?2004h'), 'berth asks the terminal for bracketed paste');
   await b.type('r');
   await b.waitFor('Run a container');
