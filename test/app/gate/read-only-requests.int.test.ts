@@ -8,7 +8,9 @@
  * (test/support/recording-proxy.ts).
  *
  * - On a read-only engine not one request but a read reaches it (the client's own lock,
- *   engine/http.ts, is left off: it would hide what got past the gate).
+ *   engine/http.ts, is left off: it would hide what got past the gate): neither from what the
+ *   keys make there (the keys refuse a change first) nor from what they make on read-write
+ *   engines, sent to read-only ones anyway (a way in that skips the keys: the gate's own work).
  * - In a fleet of two (two proxies onto the one dockerd, `first` shown and `second`), every
  *   request made from a row of `second` goes through second's proxy, and the rest through first's.
  *
@@ -175,7 +177,7 @@ function sweepCommands(ctx: UiContext, sameness: (command: Command) => string): 
  * Where a command goes, for the fleet sweep: its kind, the things it names (the screens' ids and
  * names) and what kind of work it asks for (`kind`, `verb`, `target`, `way` anywhere in it). What
  * was typed (a new name, a command, a path, a tag) goes into the request, never into which engine
- * gets it: 460 exec lines, renames and tags typed a key apart go once each per container.
+ * gets it: ~1,650 commands (exec lines, renames, tags, paths typed a key apart) go as ~165.
  */
 function whereItGoes(command: Command): string {
   const named = new Set<string>();
