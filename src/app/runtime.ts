@@ -13,7 +13,7 @@ import type { EngineSwitching } from '../state/engine-switch.ts';
 import type { Demands, LiveSources } from '../state/sources.ts';
 import { AppStore } from './app-store.ts';
 import type { UiContext } from './context.ts';
-import { gate } from './gate/gate.ts';
+import { throughGate } from './gate/gate.ts';
 import { CommandRunner } from './handlers/runner.ts';
 import type { RunnerServices } from './handlers/work.ts';
 import { KeyStream } from './input/key-stream.ts';
@@ -139,12 +139,7 @@ export function createRuntime(sources: LiveSources, options: RuntimeOptions): Ru
   // Every command passes the one gate (gate/gate.ts): a change is refused on a read-only engine
   // (and an unconfirmed one on a protected engine), and in a fleet a command goes to the engine
   // of the thing it acts on (app/fleet/route.ts).
-  store.setRunner((command) => {
-    const verdict = gate(command, store.getState(), context());
-    // Refused: said in a notice; a dialog that asked keeps what was typed (Esc leaves it).
-    if (verdict.go) runner.run(command, verdict.engine);
-    else store.dispatch({ type: 'notify', text: verdict.text, tone: 'error' });
-  });
+  store.setRunner(throughGate(store, context, runner.run));
 
   // A notice names each incident as it opens or gets worse (a crash that became a loop, an OOM),
   // on whatever screen is shown; the status bar keeps the count.

@@ -3,60 +3,17 @@
  * engine, then Enter and `y` after it (what confirms a dialog), and not one command that changes
  * an engine comes out of the reducer — the keys refuse first; and the gate (app/gate/gate.ts)
  * would refuse each one that did. In a fleet, every command made on a row of another engine goes
- * to that engine.
+ * to that engine. (test/app/gate/read-only-requests.int.test.ts runs the same commands through
+ * berth's runner against a real engine and watches the requests.)
  */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import type { Command } from '../../src/app/commands.ts';
-import type { UiContext } from '../../src/app/context.ts';
-import { parseCustomActions } from '../../src/app/custom/config.ts';
-import { paletteExtras } from '../../src/app/custom/run.ts';
 import { changesEngine } from '../../src/app/gate/command-facts.ts';
 import { gate } from '../../src/app/gate/gate.ts';
-import { reduceApp } from '../../src/app/keys/reduce.ts';
-import type { AppState } from '../../src/app/types.ts';
-import type { Access, FleetMember } from '../../src/state/fleet/fleet.ts';
+import type { UiContext } from '../../src/app/context.ts';
 import { tagged } from '../../src/state/fleet/member-tag.ts';
-import { ALL_KEYS, press, sampleContext, screens, type Screen } from './screens.ts';
-
-const actions = parseCustomActions([
-  { name: 'who', command: 'id', run: 'container', key: 'ctrl+w' },
-  { name: 'wipe', command: 'rm -rf /data', run: 'container', confirm: true },
-  { name: 'hostwipe', command: 'true', run: 'host', confirm: true },
-]);
-assert.ok(Array.isArray(actions));
-const custom = { actions, debugImage: 'busybox' };
-
-function contextOn(members: ReadonlyArray<{ name: string; access: Access }>): UiContext {
-  const base = sampleContext();
-  const fleet: FleetMember[] = members.map((m, i) => ({ name: m.name, label: m.name, access: m.access, engine: base.engine, primary: i === 0 }));
-  return sampleContext({ fleet: { members: fleet }, custom, paletteExtras: paletteExtras(custom) });
-}
-
-function typed(state: AppState, ctx: UiContext, ...keys: string[]): AppState {
-  return keys.reduce((s, key) => reduceApp(s, { kind: 'key', press: press(key) }, ctx).state, state);
-}
-
-/** The sample screens, and the palette with each custom action typed (its Enter runs it). */
-function sweepScreens(ctx: UiContext): Screen[] {
-  const all = screens(ctx, false);
-  const containers = all.find((s) => s.name === 'containers');
-  assert.ok(containers);
-  for (const { name } of actions as Exclude<typeof actions, string>) all.push({ name: `palette, ${name} typed`, state: typed(containers.state, ctx, ':', ...name) });
-  return all;
-}
-
-/** Every command a key makes on the screen, and what Enter and then `y` make after it. */
-function commandsAfter(state: AppState, key: string, ctx: UiContext): Array<{ command: Command; state: AppState }> {
-  const out: Array<{ command: Command; state: AppState }> = [];
-  let current = state;
-  for (const name of [key, 'return', 'y']) {
-    const result = reduceApp(current, { kind: 'key', press: press(name) }, ctx);
-    for (const command of result.commands) out.push({ command, state: result.state });
-    current = result.state;
-  }
-  return out;
-}
+import { ALL_KEYS } from './screens.ts';
+import { commandsAfter, contextOn, sweepScreens } from './sweep-commands.ts';
 
 describe('on a read-only engine, every key on every screen sends no change', () => {
   const ctx = contextOn([{ name: 'sweep', access: 'read-only' }]);

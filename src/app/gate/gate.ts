@@ -9,6 +9,7 @@
  * The keys ask first (fleet/access.ts `onEngine`), so a refusal here means a way in that skipped
  * them; the engine's client refuses what gets past both (engine/http.ts, state/fleet/fleet.ts).
  */
+import type { AppStore } from '../app-store.ts';
 import type { Command } from '../commands.ts';
 import type { UiContext } from '../context.ts';
 import type { AppState } from '../types.ts';
@@ -40,4 +41,17 @@ export function gate(command: Command, state: AppState, ctx: UiContext): Verdict
   const unconfirmed = engines.filter((e) => accessOf(ctx, e) === 'protected' && !isConfirmed(command, state, e));
   if (unconfirmed.length > 0) return { go: false, text: `${listed(unconfirmed)} protected (config.json "engines"): a change there needs its name typed first (${command.type} refused)` };
   return { go: true, engine: routed };
+}
+
+/**
+ * The store's way to the runner, through the gate: what the runtime (runtime.ts) hands the store,
+ * and what the request-level sweep (test/app/gate/read-only-requests.int.test.ts) runs the keys'
+ * commands through. Refused: said in a notice; a dialog that asked keeps what was typed (Esc leaves it).
+ */
+export function throughGate(store: AppStore<UiContext>, context: () => UiContext, run: (command: Command, engine: string | undefined) => void): (command: Command) => void {
+  return (command) => {
+    const verdict = gate(command, store.getState(), context());
+    if (verdict.go) run(command, verdict.engine);
+    else store.dispatch({ type: 'notify', text: verdict.text, tone: 'error' });
+  };
 }

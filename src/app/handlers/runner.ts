@@ -11,7 +11,29 @@
 import type { LogBuffer } from '../../state/logs/log-buffer.ts';
 import type { AppAction, Command } from '../commands.ts';
 import { handlers } from './index.ts';
-import type { Handler, HandlerTable, LogSource, OverlayWork, RunnerEnv, RunnerServices } from './work.ts';
+import type { PullClient } from '../../state/pulls/pull-manager.ts';
+import type { Handler, HandlerTable, LogSource, OverlayWork, RunnerEnv, RunnerPulls, RunnerServices } from './work.ts';
+
+/**
+ * The pulls as a command routed to a fleet's other engine sees them: a pull or push it starts
+ * (an image's update, a run's missing image, a commit's push) goes to that engine, as a typed
+ * pull there does (handlers/images.ts), unless it names its engine itself; a transfer's block
+ * names the engine too. Before, these went to the engine shown (the sweep of issue 47 found it).
+ */
+export function pullsOn(pulls: RunnerPulls, on: { client: PullClient; engine: string }): RunnerPulls {
+  return {
+    start: (options) => pulls.start({ ...options, on: options.on ?? on }),
+    startTransfer: (spec, to) => pulls.startTransfer(spec, to ?? { engine: on.engine }),
+    settled: (...args) => pulls.settled(...args),
+    get: (...args) => pulls.get(...args),
+    cancel: (...args) => pulls.cancel(...args),
+    dismiss: (...args) => pulls.dismiss(...args),
+    credentialSource: (...args) => pulls.credentialSource(...args),
+    get store() {
+      return pulls.store;
+    },
+  };
+}
 
 export class CommandRunner {
   private readonly timers = new Map<string, { timer: NodeJS.Timeout; overlay?: number }>();
@@ -97,7 +119,8 @@ export class CommandRunner {
       get swarm() {
         return sources.otherSwarm(engine) ?? base.swarm;
       },
-      pulls: base.pulls,
+      // A pull or push a command starts runs on its engine: the manager's own client is the engine shown's.
+      pulls: pullsOn(base.pulls, { client: session.client, engine }),
       engineName: engine,
       dispatch: base.dispatch,
       work: base.work,

@@ -107,7 +107,8 @@ export interface RunnerEnv {
   readonly engineStore: Store<EngineState>;
   readonly resources: ResourceLists;
   readonly swarm: SwarmLists;
-  readonly pulls: PullManager;
+  /** The Pulls pane's manager; a pull or push started here runs on this env's engine (runner.ts `envFor`). */
+  readonly pulls: RunnerPulls;
   /** A fleet's other engine the command was routed to, by its short name (undefined: the engine shown). */
   readonly engineName?: string;
   dispatch(action: AppAction): void;
@@ -116,6 +117,9 @@ export interface RunnerEnv {
   /** The overlay's work record if it is still open, else undefined (released). */
   existing(overlay: number): OverlayWork | undefined;
 }
+
+/** What the commands ask of the pulls (one manager across engines: its ids name a pull wherever it runs). */
+export type RunnerPulls = Pick<PullManager, 'start' | 'settled' | 'get' | 'cancel' | 'dismiss' | 'store' | 'credentialSource' | 'startTransfer'>;
 
 export type Handler<C extends Command> = (command: C, env: RunnerEnv) => void;
 export type HandlerTable<T extends Command['type']> = { [K in T]: Handler<Extract<Command, { type: K }>> };
