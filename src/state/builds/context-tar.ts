@@ -50,7 +50,12 @@ export async function readContext(directory: string, dockerfile = 'Dockerfile'):
     const names = (await fs.readdir(path.join(root, relative))).sort();
     for (const name of names) {
       const rel = relative === '' ? name : `${relative}/${name}`;
-      const info = await fs.lstat(path.join(root, rel));
+      // A file gone since the directory was read (a download's partial file) is not in the context.
+      const info = await fs.lstat(path.join(root, rel)).catch((error: unknown) => {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+        throw error;
+      });
+      if (info === undefined) continue;
       const excluded = matcher.ignores(info.isDirectory() ? `${rel}/` : rel) || matcher.ignores(rel);
       if (info.isDirectory()) {
         if (!excluded) {
@@ -91,5 +96,10 @@ export function contextStream(context: BuildContext, onBytes?: (count: number) =
       yield bytes;
     }
   }
-  return Readable.from(chunks(), { objectMode: false });
+  const stream = Readable.from(chunks(), { objectMode: false });
+  // A file gone since the listing ends the stream in an error. Its reader (the build's request)
+  // hears it through its own listener; when the engine answered before reading the body, nobody
+  // reads, and an error with no listener would end berth.
+  stream.on('error', () => undefined);
+  return stream;
 }

@@ -1,0 +1,42 @@
+/**
+ * The build context as a tar: a file that goes away while berth lists or sends the context.
+ * (What the context holds against the docker CLI's is test/e2e/build.test.ts.)
+ */
+import assert from 'node:assert/strict';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { after, test } from 'node:test';
+import { contextStream, readContext } from '../../../src/state/builds/context-tar.ts';
+
+const dir = mkdtempSync(path.join(tmpdir(), 'berth-context-'));
+after(() => rmSync(dir, { recursive: true, force: true }));
+
+test('a file removed after the listing: the stream ends in an error its reader hears, and none escapes when nobody reads', async () => {
+  const root = path.join(dir, 'gone');
+  mkdirSync(root);
+  writeFileSync(path.join(root, 'Dockerfile'), 'FROM scratch\n');
+  writeFileSync(path.join(root, 'partial.berth-partial'), 'x');
+  const context = await readContext(root);
+  assert.ok(context.entries.includes('partial.berth-partial'));
+  rmSync(path.join(root, 'partial.berth-partial'));
+
+  // Read: the error reaches the reader, with the file's name.
+  const read = contextStream(context);
+  await assert.rejects(async () => {
+    for await (const chunk of read) void chunk;
+  }, /partial\.berth-partial/);
+
+  // Not read (the engine answered before the body was sent): nothing is thrown at the process.
+  const escaped: unknown[] = [];
+  const onUncaught = (error: unknown) => escaped.push(error);
+  process.on('uncaughtException', onUncaught);
+  try {
+    const unread = contextStream(context);
+    unread.resume();
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  } finally {
+    process.off('uncaughtException', onUncaught);
+  }
+  assert.deepEqual(escaped, []);
+});
