@@ -17,6 +17,9 @@ import { stopContainer } from '../../state/actions/stop-container.ts';
 import { answer, reply } from './reply.ts';
 import { failure, type HandlerTable } from './work.ts';
 
+/** How long a commit's answer waits for the images list that holds the new image (to select it). */
+const LIST_BEFORE_ANSWER_MS = 5000;
+
 type ContainerCommands =
   | 'container-shell'
   | 'container-attach'
@@ -132,7 +135,8 @@ export const containerHandlers: HandlerTable<ContainerCommands> = {
         // The commit event would refresh the list soon anyway; asking first lets the selection land
         // with the answer: were the list read after it, an Enter typed before it arrived closed the
         // dialog, the image was never selected, and a key meant for it went to the container.
-        await env.session.sync.refreshImages().catch(() => undefined);
+        // Bounded: an engine that stops answering right after the commit must not hold back the answer.
+        await Promise.race([env.session.sync.refreshImages().catch(() => undefined), new Promise((resolve) => setTimeout(resolve, LIST_BEFORE_ANSWER_MS).unref())]);
         reply(env, c.overlay, { kind: 'done', imageId, reference, message });
       },
       (error: unknown) => {
