@@ -295,9 +295,8 @@ export interface ColumnsOverlay extends OverlayBase {
 /** The views that scroll text and search it (views/text-search.ts). */
 export type TextSearchOverlay = HelpOverlay | InspectOverlay | HistoryOverlay | IncidentOverlay | LayersOverlay | BuildStepsOverlay;
 
-/** A container in words (`v`): what it runs, its env (secret-looking values masked), ports, mounts, networks, limits… each a line. */
-export interface DescribeOverlay extends OverlayBase {
-  kind: 'describe';
+/** A view of one container's facts as lines under a cursor (describe, health). */
+interface ContainerFactsView extends OverlayBase {
   containerId: string;
   name: string;
   /** Undefined while loading (engine text: sanitised when drawn). */
@@ -306,19 +305,18 @@ export interface DescribeOverlay extends OverlayBase {
   /** The line under the cursor (views/item-lines.ts). */
   selected: number;
   search?: TextSearch;
+}
+
+/** A container in words (`v`): what it runs, its env (secret-looking values masked), ports, mounts, networks, limits… each a line. */
+export interface DescribeOverlay extends ContainerFactsView {
+  kind: 'describe';
   /** The values of secret-looking keys are shown. */
   secrets?: boolean;
 }
 
 /** A container's health check (`h`): its settings, status, the engine's last probes, and the runs berth made. */
-export interface HealthOverlay extends OverlayBase {
+export interface HealthOverlay extends ContainerFactsView {
   kind: 'health';
-  containerId: string;
-  name: string;
-  facts?: ContainerFacts;
-  error?: string;
-  selected: number;
-  search?: TextSearch;
   /** The checks run from here (`r`), oldest first: the engine keeps no record of them. */
   runs?: readonly CheckRun[];
   /** A run is under way. */

@@ -60,6 +60,11 @@ function color(tone: Tone | undefined): string | undefined {
 export const PullBlock = memo(function PullBlock({ pull, width, nowMs, selected, maxLines, spinnerFrame = 0, engineSilent = false, currentEngine, cancelKey }: Props) {
   // The spinner turns ~12 times a second; the lines only change with the pull, the size or the second.
   const lines = useMemo(() => pullBlockLines(pull, { width, nowMs, selected, maxLines, engineSilent, currentEngine, cancelKey }), [pull, width, nowMs, selected, maxLines, engineSilent, currentEngine, cancelKey]);
+  return <SpinnerLines lines={lines} width={width} spinnerFrame={spinnerFrame} />;
+});
+
+/** A transfer's lines (a pull's, a push's, a build's), the spinner's frame on the line that has one. */
+export function SpinnerLines({ lines, width, spinnerFrame }: { lines: readonly BlockLine[]; width: number; spinnerFrame: number }) {
   const glyph = SPINNER_FRAMES[spinnerFrame % SPINNER_FRAMES.length] ?? SPINNER_FRAMES[0];
   return (
     <Box flexDirection="column" width={width}>
@@ -69,7 +74,7 @@ export const PullBlock = memo(function PullBlock({ pull, width, nowMs, selected,
       ))}
     </Box>
   );
-});
+}
 
 export const Line = memo(function Line({ line, glyph }: { line: BlockLine; glyph?: string }) {
   const runs = merge(line.segments.map((s) => (s.spinner ? { ...s, text: glyph ?? s.text, spinner: false } : s)));
