@@ -17,6 +17,7 @@ import type { PingResult } from '../../engine/types.ts';
 import { Store } from '../store.ts';
 import { buildSending, buildSent, createBuild, finishBuild, foldBuildMessage, foldTrace, type BuildOutcome, type BuildSettings, type BuildState } from './build-reducer.ts';
 import { contextStream, readContext } from './context-tar.ts';
+import { ThrottledPublish } from '../throttled-publish.ts';
 
 /** The EngineClient methods a build needs (tests pass a fake). */
 export interface BuildClient {
@@ -59,16 +60,14 @@ export class BuildManager {
   private order: string[] = [];
   private readonly running = new Map<string, Running>();
   private counter = 0;
-  private timer: NodeJS.Timeout | undefined;
-  private lastPublished = Number.NEGATIVE_INFINITY;
+  private readonly pace: ThrottledPublish;
   private stopped = false;
-  private readonly throttleMs: number;
   private readonly now: () => number;
   private readonly onBuilt: (build: BuildState) => void;
 
   constructor(options: BuildManagerOptions = {}) {
-    this.throttleMs = options.throttleMs ?? DEFAULT_THROTTLE_MS;
     this.now = options.now ?? Date.now;
+    this.pace = new ThrottledPublish(() => this.write(), options.throttleMs ?? DEFAULT_THROTTLE_MS, this.now);
     this.onBuilt = options.onBuilt ?? (() => undefined);
   }
 
@@ -117,8 +116,7 @@ export class BuildManager {
   stop(): void {
     for (const id of [...this.running.keys()]) this.cancel(id);
     this.stopped = true;
-    clearTimeout(this.timer);
-    this.timer = undefined;
+    this.pace.stop();
   }
 
   private async run(client: BuildClient, id: string, settings: BuildSettings, signal: AbortSignal): Promise<BuildState | undefined> {
@@ -198,20 +196,14 @@ export class BuildManager {
   }
 
   private schedule(): void {
-    if (this.timer || this.stopped) return;
-    const wait = Math.max(0, this.lastPublished + this.throttleMs - this.now());
-    this.timer = setTimeout(() => {
-      this.timer = undefined;
-      this.publish();
-    }, wait);
-    this.timer.unref();
+    this.pace.soon();
   }
 
   private publish(): void {
-    clearTimeout(this.timer);
-    this.timer = undefined;
-    if (this.stopped) return;
-    this.lastPublished = this.now();
+    this.pace.publish();
+  }
+
+  private write(): void {
     const builds = this.order.map((id) => this.builds.get(id)).filter((b): b is BuildState => b !== undefined);
     this.store.update(() => ({ builds }));
   }

@@ -19,6 +19,7 @@ import type { PullMessage } from '../../engine/types.ts';
 import { Store } from '../store.ts';
 import { createPull, finishPull, foldPullMessage, TRANSFER_ROW, type PullOutcome, type PullState } from './pull-reducer.ts';
 import type { TransferSpec } from './transfer.ts';
+import { ThrottledPublish } from '../throttled-publish.ts';
 
 /** The EngineClient methods a pull (and a push) needs (tests pass a fake). */
 export interface PullClient {
@@ -82,7 +83,6 @@ export class PullManager {
   private client: PullClient;
   private engine: string | undefined;
   private readonly onPulled: (pull: PullState) => void;
-  private readonly throttleMs: number;
   private readonly now: () => number;
   /** The truth, ahead of the store by up to one throttle period. */
   private readonly pulls = new Map<string, PullState>();
@@ -90,8 +90,7 @@ export class PullManager {
   private order: string[] = [];
   private readonly running = new Map<string, Running>();
   private counter = 0;
-  private timer: NodeJS.Timeout | undefined;
-  private lastPublished = Number.NEGATIVE_INFINITY;
+  private readonly pace: ThrottledPublish;
   private stopped = false;
   /** Once stopped: resolves when every cancelled transfer has cleaned up (its helper container, its partial file). */
   private cleanedUp: Promise<void> = Promise.resolve();
@@ -101,8 +100,8 @@ export class PullManager {
     this.engine = options.engine;
     this.store = new Store<PullsState>({ pulls: [], ...(options.engine === undefined ? {} : { engine: options.engine }) });
     this.onPulled = options.onPulled ?? (() => undefined);
-    this.throttleMs = options.throttleMs ?? DEFAULT_THROTTLE_MS;
     this.now = options.now ?? Date.now;
+    this.pace = new ThrottledPublish(() => this.write(), options.throttleMs ?? DEFAULT_THROTTLE_MS, this.now);
   }
 
   /**
@@ -244,8 +243,7 @@ export class PullManager {
     );
     for (const id of [...this.running.keys()]) this.cancel(id);
     this.stopped = true;
-    clearTimeout(this.timer);
-    this.timer = undefined;
+    this.pace.stop();
   }
 
   /** After `stop`: resolves once what was cancelled has cleaned up after itself (berth waits for it, a little, as it quits). */
@@ -312,21 +310,14 @@ export class PullManager {
   }
 
   private schedule(): void {
-    if (this.timer || this.stopped) return;
-    const wait = Math.max(0, this.lastPublished + this.throttleMs - this.now());
-    this.timer = setTimeout(() => {
-      this.timer = undefined;
-      this.publish();
-    }, wait);
-    // A pending repaint must not keep a quitting process alive.
-    this.timer.unref();
+    this.pace.soon();
   }
 
   private publish(): void {
-    clearTimeout(this.timer);
-    this.timer = undefined;
-    if (this.stopped) return;
-    this.lastPublished = this.now();
+    this.pace.publish();
+  }
+
+  private write(): void {
     const pulls = this.order.map((id) => this.pulls.get(id)).filter((p): p is PullState => p !== undefined);
     this.store.update(() => (this.engine === undefined ? { pulls } : { pulls, engine: this.engine }));
   }
