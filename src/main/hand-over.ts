@@ -34,10 +34,14 @@ export const RESET_AFTER_HANDOVER = '\u001b[0m\u001b[?25h\u001b[?1000l\u001b[?10
 const TAKE_SCREEN_BACK = '\u001b[?1049h\u001b[H\u001b[2J';
 
 /**
- * How long to wait for the terminal's answer: one that never answers costs this much at each
- * return. An answer that comes later reaches Ink, which drops it as a sequence that is no key.
+ * How long to wait for the terminal's answer. Every terminal in use answers; a slow one (a loaded
+ * machine, ssh across the world) may take long, and an answer that comes after the wait is given
+ * up lands in whatever reads the terminal next — the next pager's keys, once (a CI run under load
+ * saw it). So the wait is long until the terminal has once not answered at all, then short: one
+ * that never answers costs the long wait once and the short one at each return after.
  */
-const ANSWER_MS = 300;
+const ANSWER_MS = 2000;
+const SILENT_TERMINAL_MS = 300;
 
 export interface HandOverOptions {
   /** Ink's hand-over of the terminal (with the mouse reports off meanwhile), once Ink is mounted. */
@@ -46,7 +50,7 @@ export interface HandOverOptions {
   running(): boolean;
   stdin: NodeJS.ReadStream;
   stdout: NodeJS.WriteStream;
-  /** How long to wait for the terminal's answer before taking keys again anyway. */
+  /** How long to wait for the terminal's answer before taking keys again anyway (else learned, see ANSWER_MS). */
   answerMs?: number;
 }
 
@@ -72,6 +76,8 @@ export interface TerminalHandOver {
 export function createHandOver(options: HandOverOptions): TerminalHandOver {
   const { stdin, stdout } = options;
   let active = false;
+  /** The terminal let a wait for its answer pass without one: it is not waited for long again. */
+  let silent = false;
   const ready = () => !active && options.running() && options.terminal() !== undefined;
 
   const runPrepared = async <P, T>(prepare: () => Promise<P>, work: (io: TerminalIo, prepared: P) => Promise<T>): Promise<T | undefined> => {
@@ -90,7 +96,8 @@ export function createHandOver(options: HandOverOptions): TerminalHandOver {
           // Berth ending meanwhile has given the terminal back already: leave its modes alone.
           if (options.running()) {
             stdout.write(RESET_AFTER_HANDOVER + TAKE_SCREEN_BACK);
-            await discardTyped(stdin, stdout, options.answerMs ?? ANSWER_MS);
+            const answered = await discardTyped(stdin, stdout, options.answerMs ?? (silent ? SILENT_TERMINAL_MS : ANSWER_MS));
+            if (answered === false) silent = true;
           }
         }
       });
@@ -131,18 +138,19 @@ export async function stopReading(stdin: NodeJS.ReadStream): Promise<void> {
 /**
  * Reads and drops what was typed until the terminal answers the status query (or `waitMs` has
  * passed: a terminal that does not answer); what came after the answer is left for Ink to read.
+ * Says whether the answer came (undefined: no terminal to ask).
  * Raw mode first: a cooked terminal would echo the answer and hold it until a newline.
  */
-export async function discardTyped(stdin: NodeJS.ReadStream, stdout: NodeJS.WriteStream, waitMs: number): Promise<void> {
-  if (!stdin.isTTY) return;
+export async function discardTyped(stdin: NodeJS.ReadStream, stdout: NodeJS.WriteStream, waitMs: number): Promise<boolean | undefined> {
+  if (!stdin.isTTY) return undefined;
   stdin.setRawMode(true);
   const watch = new AnswerWatch();
-  await new Promise<void>((resolve) => {
-    const done = (rest: string) => {
+  return new Promise<boolean>((resolve) => {
+    const done = (rest: string | undefined) => {
       clearTimeout(timer);
       stdin.off('readable', onReadable);
-      if (rest !== '') stdin.unshift(rest);
-      resolve();
+      if (rest) stdin.unshift(rest);
+      resolve(rest !== undefined);
     };
     const onReadable = () => {
       let chunk: string | Buffer | null;
@@ -154,7 +162,7 @@ export async function discardTyped(stdin: NodeJS.ReadStream, stdout: NodeJS.Writ
         }
       }
     };
-    const timer = setTimeout(() => done(''), waitMs);
+    const timer = setTimeout(() => done(undefined), waitMs);
     stdin.on('readable', onReadable);
     stdout.write(STATUS_QUERY);
   });

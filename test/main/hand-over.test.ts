@@ -44,7 +44,7 @@ test('what was typed until the answer is dropped, what follows it is left for be
   assert.equal(written(), STATUS_QUERY);
   stdin.write(`late${STATUS_ANSWER.slice(0, 2)}`);
   stdin.write(`${STATUS_ANSWER.slice(2)}jk`);
-  await done;
+  assert.equal(await done, true, 'the answer came');
   assert.deepEqual(raw, [true]);
   assert.equal(stdin.read(), 'jk');
 });
@@ -53,7 +53,7 @@ test('a terminal that never answers: everything is dropped, and berth goes on af
   const { stdin } = fakeTty();
   const { stdout } = fakeOut();
   stdin.write('p');
-  await discardTyped(stdin, stdout, 30);
+  assert.equal(await discardTyped(stdin, stdout, 30), false, 'no answer came');
   assert.equal(stdin.read(), null);
 });
 
