@@ -29,7 +29,11 @@ export interface LaunchOptions {
   command?: string;
   /** Working directory (default: the repository). */
   cwd?: string;
-  /** The headless terminal answers what the program asks it (status, cursor position), as a real one does. */
+  /**
+   * The headless terminal answers what the program asks it (status, cursor position), as a real
+   * one does (default; false for a terminal that never answers). berth's one question is the
+   * status it asks after a hand-over: unanswered, it waits for it at each return.
+   */
   answers?: boolean;
 }
 
@@ -75,7 +79,7 @@ export class PtySession {
       if (this.raw.length > 4_000_000) this.raw = this.raw.slice(-2_000_000);
       this.writes = this.writes.then(() => new Promise<void>((resolve) => this.term.write(data, resolve)));
     });
-    if (options.answers) this.term.onData((data) => this.pty.write(data));
+    if (options.answers !== false) this.term.onData((data) => this.pty.write(data));
     this.exited = new Promise((resolve) =>
       this.pty.onExit((e) => {
         // Its own config dir goes with the session: a run of the suite left ~800 of them in /tmp.
