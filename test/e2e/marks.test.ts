@@ -146,8 +146,10 @@ test('every image the filter shows, marked with Ctrl-A, pushed (queued in the Pu
   await b.waitFor('queued to push 3 images', WAIT_MS);
   // Each a push of its own in the Pulls pane, run to its end with the credentials config.json has.
   await b.type('3');
-  const pulls = await b.waitFor('3 transfers, 0 running', WAIT_MS);
-  assert.equal(pulls.match(/ pushed \d/g)?.length, 3, 'each push ran to its end');
+  // The tab's count and the blocks are waited for together: a run read a frame that had the count
+  // and two of the three blocks' last words (a failure shows the screen).
+  const pulls = await b.waitFor((s) => s.includes('3 transfers, 0 running') && s.match(/ pushed \d/g)?.length === 3, WAIT_MS);
+  assert.doesNotMatch(pulls, /failed/, 'each push ran to its end');
   assert.deepEqual(await registryTags(), ['1', '2', '3']);
   // Done rows are unmarked, as after any bulk action: marked again, to remove them.
   await b.type('2');
