@@ -90,8 +90,8 @@ test('at 60 columns the status bar keeps the state and the counts; at 120 the de
   assert.doesNotMatch(bar, /…/);
 
   const demo = berth({ env: demoBerthEnv({ dockerHost: env.dockerHost, clientConfigDir: env.clientConfigDir, registry: env.registry, images: env.images }), cols: 120 });
-  const withDemo = await demo.waitFor(`demo registry ${env.registry.address}`, WAIT_MS);
-  assert.match(withDemo.split('\n')[0] ?? '', /● live/);
+  // The registry is named from the start; live once the engine answered (a loaded run read it connecting).
+  await demo.waitFor((s) => s.includes(`demo registry ${env.registry.address}`) && /● live/.test(s.split('\n')[0] ?? ''), WAIT_MS);
   // The pull dialog offers the demo registry's sample images: Ctrl-N fills them in, one after another.
   await demo.type('p');
   const dialog = await demo.waitFor(/Ctrl-N fills in/, WAIT_MS);
