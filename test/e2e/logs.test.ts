@@ -131,10 +131,12 @@ test('with mouse on in config.json, clicks pick a tab, a footer key and a row (a
   await b.waitFor('CONTAINER ID');
   // A row: once selects it, again opens its logs.
   await b.type('/', ...grep, key.enter);
-  await b.waitFor(`filter "${grep}"`);
+  // The tab line names the filter as it is typed: the prompt is closed once the footer is back.
+  await b.waitFor((s) => s.includes(`filter "${grep}"`) && s.includes('q quit'));
   const rowLine = b.screen().split('\n').findIndex((l) => l.includes(grep) && !l.includes('filter'));
-  await b.type(clickOn(rowLine, grep));
-  await b.type(clickOn(rowLine, grep));
+  const row = clickOn(rowLine, grep);
+  await b.type(row);
+  await b.type(row);
   await b.waitFor(`logs ${grep}`);
   await b.waitFor(/^\s+40$/m);
   assert.ok(b.raw.includes(MOUSE_ON), 'berth asked the terminal for wheel reports');
