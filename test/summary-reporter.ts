@@ -34,6 +34,15 @@ interface ReporterEvent {
   data?: { nesting?: number; message?: string; file?: string; name?: string; details?: { error?: unknown } };
 }
 
+/** A file of one JSON value per line (the tally, the times, the failures); none when it is not there. */
+function readJsonLines<T>(file: string): T[] {
+  if (!existsSync(file)) return [];
+  return readFileSync(file, 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as T);
+}
+
 /** One failed test (a line of BERTH_TEST_FAILURES). */
 export interface FailedTest {
   pass: string;
@@ -54,11 +63,7 @@ function errorText(error: unknown): string {
 
 /** The lines of a BERTH_TEST_FAILURES file. */
 export function readFailures(file: string): FailedTest[] {
-  if (!existsSync(file)) return [];
-  return readFileSync(file, 'utf8')
-    .split('\n')
-    .filter(Boolean)
-    .map((line) => JSON.parse(line) as FailedTest);
+  return readJsonLines<FailedTest>(file);
 }
 
 /** The failures as lines for the end of a run: one heading per test, its error indented under it. */
@@ -98,11 +103,7 @@ export interface FileTime {
 
 /** The lines of a BERTH_TEST_TIMES file. */
 export function readFileTimes(file: string): FileTime[] {
-  if (!existsSync(file)) return [];
-  return readFileSync(file, 'utf8')
-    .split('\n')
-    .filter(Boolean)
-    .map((line) => JSON.parse(line) as FileTime);
+  return readJsonLines<FileTime>(file);
 }
 
 /**
@@ -137,11 +138,7 @@ function summaryEntry(event: ReporterEvent): [keyof Counts, number] | undefined 
 
 /** The counts the earlier passes of this run wrote, one JSON object per line. */
 export function readTally(file: string): Array<{ pass: string; counts: Counts }> {
-  if (!existsSync(file)) return [];
-  return readFileSync(file, 'utf8')
-    .split('\n')
-    .filter(Boolean)
-    .map((line) => JSON.parse(line) as { pass: string; counts: Counts });
+  return readJsonLines<{ pass: string; counts: Counts }>(file);
 }
 
 /** How many of the slowest files the end of a run lists. */
