@@ -394,7 +394,8 @@ export interface DialogRequest {
 }
 
 export type AppAction =
-  | { type: 'notify'; text: string; tone?: Notice['tone'] }
+  /** `background`: not said by what the user did; it waits while the user's own notice is shown. */
+  | { type: 'notify'; text: string; tone?: Notice['tone']; background?: true }
   | { type: 'notice-expired'; seq: number }
   | { type: 'resize'; columns: number; rows: number }
   /** A source changed (the engine's lists, the pulls…): selections follow their ids. */
@@ -420,6 +421,11 @@ export function reduced(state: AppState, ...commands: Command[]): Reduced {
 
 /** Shows a notice and schedules its end: no clock is read while drawing. */
 export function notify(state: AppState, text: string, tone: Notice['tone'] = 'info', ...commands: Command[]): Reduced {
-  const [next, notice] = withNotice(state, text, tone);
+  return notifyAs(state, text, tone, false, commands);
+}
+
+/** `notify`, for a notice said in the background (`background`) or by what the user did. */
+export function notifyAs(state: AppState, text: string, tone: Notice['tone'], background: boolean, commands: readonly Command[] = []): Reduced {
+  const [next, notice] = withNotice(state, text, tone, background);
   return { state: next, commands: [...commands, { type: 'timer-start', ms: NOTICE_MS, key: 'notice', action: { type: 'notice-expired', seq: notice.seq } }] };
 }

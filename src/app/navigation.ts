@@ -159,15 +159,20 @@ export function findOverlay(state: AppState, id: number): Overlay | undefined {
 }
 
 /** Shows a notice; the caller schedules its end (see `noticeExpiry` in commands). */
-export function withNotice(state: AppState, text: string, tone: Notice['tone'] = 'info'): [AppState, Notice] {
+export function withNotice(state: AppState, text: string, tone: Notice['tone'] = 'info', background = false): [AppState, Notice] {
   const [next, seq] = nextSerial(state);
-  const notice: Notice = { text, tone, seq };
+  const notice: Notice = { text, tone, seq, ...(background && { background: true as const }) };
   return [{ ...next, notice }, notice];
 }
 
 /** The notice `seq` has had its time: gone, unless a newer one replaced it. */
 export function expireNotice(state: AppState, seq: number): AppState {
   return state.notice?.seq === seq ? { ...state, notice: undefined } : state;
+}
+
+/** A background notice waits while the user's own notice is shown (see `AppState.waitingNotice`). */
+export function holdsBackground(state: AppState): boolean {
+  return state.notice !== undefined && state.notice.background !== true;
 }
 
 /**

@@ -152,7 +152,7 @@ export function createRuntime(sources: LiveSources, options: RuntimeOptions): Ru
     announced = { log, key };
     if (!fresh || !latest || latest.acknowledged) return;
     const text = incidentNotice(latest);
-    store.dispatch({ type: 'notify', text, tone: 'error' });
+    store.dispatch({ type: 'notify', text, tone: 'error', background: true });
     options.alert?.(text);
   };
 

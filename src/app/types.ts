@@ -65,6 +65,14 @@ export interface Notice {
   tone: 'info' | 'error';
   /** Which notice this is: the timer that ends it ends only this one. */
   seq: number;
+  /** Said by something in the background (an incident opening), not by what the user did. */
+  background?: true;
+}
+
+/** A background notice held back while the user's own notice is still shown. */
+export interface WaitingNotice {
+  text: string;
+  tone: Notice['tone'];
 }
 
 /** What quitting would lose (in words), and the key that asked: pressed again, it quits. */
@@ -425,6 +433,12 @@ export interface AppState {
   /** Views and dialogs over the panes, the last on top: it gets the keys. */
   overlays: readonly Overlay[];
   notice?: Notice;
+  /**
+   * A background notice that came while the user's own was shown: the answer to what the user
+   * did is not replaced by news from elsewhere (an incident on another container); it is said
+   * once that answer has had its time.
+   */
+  waitingNotice?: WaitingNotice;
   /**
    * Quitting would lose something, and the key that quits asked first: the message line shows
    * the question until the next key answers it (quit.ts).

@@ -12,12 +12,12 @@
 import { handlerOn } from '../actions/target-actions.ts';
 import { customActionKey, isCustomActionId } from '../custom/run.ts';
 import { targetActions } from '../actions/index.ts';
-import { notify, reduced, type AppAction, type Reduced } from '../commands.ts';
+import { notify, notifyAs, reduced, type AppAction, type Reduced } from '../commands.ts';
 import type { AppInput } from '../app-store.ts';
 import type { UiContext } from '../context.ts';
 import { dialogOf } from '../dialogs/index.ts';
 import { applyOutcome, dialogContext, openRegistered } from '../dialogs/open.ts';
-import { clearFilter, closeOverlay, endFilter, expireNotice, findOverlay, followSelection, select, setFilter } from '../navigation.ts';
+import { clearFilter, closeOverlay, endFilter, expireNotice, findOverlay, holdsBackground, followSelection, select, setFilter } from '../navigation.ts';
 import { clickCell, clickTarget, pressOf } from './clicks.ts';
 import { marksOf, settleMarks } from '../marks.ts';
 import { paneEntry, panes } from '../panes/index.ts';
@@ -172,9 +172,16 @@ export function reduceKey(asked: AppState, press: KeyPress, ctx: UiContext): Red
 export function reduceAction(state: AppState, action: AppAction, ctx: UiContext): Reduced {
   switch (action.type) {
     case 'notify':
-      return notify(state, action.text, action.tone);
-    case 'notice-expired':
-      return reduced(expireNotice(state, action.seq));
+      if (action.background !== true) return notify(state, action.text, action.tone);
+      if (holdsBackground(state)) return reduced({ ...state, waitingNotice: { text: action.text, tone: action.tone ?? 'info' } });
+      return notifyAs(state, action.text, action.tone ?? 'info', true);
+    case 'notice-expired': {
+      const expired = expireNotice(state, action.seq);
+      const waiting = expired.waitingNotice;
+      // The user's notice had its time (or the screen it was said on is gone): what waited is said now.
+      if (waiting === undefined || expired.notice !== undefined) return reduced(expired);
+      return notifyAs({ ...expired, waitingNotice: undefined }, waiting.text, waiting.tone, true);
+    }
     case 'resize': {
       const resized: AppState = { ...state, terminal: { columns: action.columns, rows: action.rows } };
       let next = resized;

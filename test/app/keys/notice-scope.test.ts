@@ -41,3 +41,22 @@ test('on the same screen a notice stays until its time is up; one said by the ch
   const after = said({ ...before, pane: 'images' }, 'started web');
   assert.equal(noticeForScreen(before, after).notice?.text, 'started web');
 });
+
+test("a background notice (an incident elsewhere) waits while the user's own is shown, then is said", () => {
+  const act = (state: AppState, action: Parameters<typeof reduceApp>[1]) => reduceApp(state, action, ctx);
+  const incident = { kind: 'action' as const, action: { type: 'notify' as const, text: '⚠ other: exited 3', tone: 'error' as const, background: true as const } };
+  const mine = said(start(), 'web (abc) exited with code 4');
+  const held = act(mine, incident);
+  assert.equal(held.state.notice?.text, 'web (abc) exited with code 4', 'the answer to what the user did stays');
+  assert.deepEqual(held.commands, [], 'no timer: it waits for the shown one');
+  const expired = act(held.state, { kind: 'action', action: { type: 'notice-expired', seq: mine.notice?.seq ?? -1 } });
+  assert.equal(expired.state.notice?.text, '⚠ other: exited 3', 'said once the user’s notice had its time');
+  assert.equal(expired.state.waitingNotice, undefined);
+  assert.equal(expired.commands.length, 1, 'with a timer of its own');
+  // With nothing shown, or over another background notice, it is said at once.
+  assert.equal(act(start(), incident).state.notice?.text, '⚠ other: exited 3');
+  assert.equal(act(expired.state, { ...incident, action: { ...incident.action, text: '⚠ third: exited 1' } }).state.notice?.text, '⚠ third: exited 1');
+  // The user's newer notice: what waits still waits.
+  const newer = said(held.state, 'detached');
+  assert.equal(act(newer, { kind: 'action', action: { type: 'notice-expired', seq: mine.notice?.seq ?? -1 } }).state.notice?.text, 'detached');
+});
