@@ -17,7 +17,7 @@ import { mb, verdict, type Row } from './table.ts';
 const SESSIONS = 3;
 /** When both readings are taken, counted from each process's launch. */
 const READ_AFTER_MS = 20_000;
-const BUDGET_MB = 58;
+const BUDGET_MB = 52;
 
 /** The idle node of B5f: what any Node program holds before it does anything. */
 export const IDLE_NODE_SCRIPT = 'setInterval(() => {}, 1000)';
