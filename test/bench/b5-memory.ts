@@ -10,7 +10,7 @@
  * images, its memory after the watch is that of its own refreshes).
  */
 import { setTimeout as delay } from 'node:timers/promises';
-import { allShown, IMAGE_TAGS, RUNNING_NAME, TOTAL_COUNT, type Bench } from './context.ts';
+import { allShown, CREATED_PREFIX, IMAGE_TAGS, RUNNING_NAME, RUNNING_PREFIX, TOTAL_COUNT, type Bench } from './context.ts';
 import { ScreenProbe } from './probe.ts';
 import { rssBytes } from './proc.ts';
 import { summarize } from './stats.ts';
@@ -24,6 +24,9 @@ const SESSIONS = 3;
 
 type Session = ReturnType<Bench['launchBerth']>;
 
+/** lazydocker's list of 1,000 in its small pane, sorted its own way: any of the fixture's names. */
+const FIXTURE_NAME = new RegExp(`(?:${RUNNING_PREFIX}|${CREATED_PREFIX})-\\d+`);
+
 /**
  * One session's RSS after start-up, berth's and (with a binary) lazydocker's, each read 4 s after
  * it showed the list; both sessions are left running when `keep`.
@@ -34,23 +37,26 @@ async function startupRss(bench: Bench, keep: boolean): Promise<{ rss: number; l
   const binary = bench.lazydocker;
   const lazy = binary ? bench.launchLazydocker(binary) : undefined;
   const lazyProbe = lazy ? new ScreenProbe(lazy) : undefined;
+  let lazyKept = false;
   try {
     await probe.until((v) => RUNNING_NAME.test(v.text), 15_000);
     const berthShown = performance.now();
-    await lazyProbe?.until((v) => RUNNING_NAME.test(v.text), 15_000);
-    const lazyShown = performance.now();
+    // lazydocker is the comparison, not the figure: one that shows no list in time is left out.
+    const lazyShown = await lazyProbe?.until((v) => FIXTURE_NAME.test(v.text), 30_000).then(
+      () => performance.now(),
+      () => (bench.log('B5: lazydocker showed no container in 30 s; left out of this session'), undefined),
+    );
     await delay(Math.max(0, berthShown + 4000 - performance.now()));
     const rss = rssBytes(session.pty.pid);
-    if (!lazy) return { rss, session: keep ? session : undefined };
+    if (!lazy || lazyShown === undefined) return { rss, session: keep ? session : undefined };
     await delay(Math.max(0, lazyShown + 4000 - performance.now()));
+    lazyKept = keep;
     return { rss, lazyRss: rssBytes(lazy.pty.pid), session: keep ? session : undefined, lazy: keep ? lazy : undefined };
   } finally {
     probe.dispose();
     lazyProbe?.dispose();
-    if (!keep) {
-      await bench.quit(session);
-      if (lazy) await bench.quit(lazy);
-    }
+    if (!keep) await bench.quit(session);
+    if (lazy && !lazyKept) await bench.quit(lazy);
   }
 }
 
