@@ -77,9 +77,9 @@ export class EngineSync {
     this.options = {
       intervalMs: options.intervalMs,
       // While the stream is live the poll only catches an event the engine dropped (dockerd drops
-      // one for a subscriber that reads too slowly): rare, so it may be slow. Each poll of the
-      // two lists cost an idle berth ~1 ms of CPU a second at 10 s (bench B4), and a frozen engine
-      // is the quiet probe's to notice (responsiveness.ts), not the poll's.
+      // one for a subscriber that reads too slowly): rare, so it may be slow. At 10 s its two
+      // lists were 12 of an idle minute's 18 requests (bench B4; docs/costs.md), and a frozen
+      // engine is the quiet probe's to notice (responsiveness.ts), not the poll's.
       safetyIntervalMs: options.safetyIntervalMs ?? Math.max(options.intervalMs * 15, 30_000),
       coalesceMs: options.coalesceMs ?? 25,
       loopCoalesceMs: options.loopCoalesceMs ?? 1000,
