@@ -14,7 +14,7 @@ export type SyncClient = Pick<EngineClient, 'listContainers' | 'listImages' | 'i
 export interface SyncOptions {
   /** Poll period while the event stream is down (`--interval`). */
   intervalMs: number;
-  /** Poll period while events are live: only a safety net then, so it can be slow. */
+  /** Poll period while events are live: only a safety net then, so it can be slow (default 15× `intervalMs`, at least 30 s). */
   safetyIntervalMs?: number;
   /** Debounce for bursts of events (ms). */
   coalesceMs?: number;
@@ -76,7 +76,11 @@ export class EngineSync {
   ) {
     this.options = {
       intervalMs: options.intervalMs,
-      safetyIntervalMs: options.safetyIntervalMs ?? Math.max(options.intervalMs * 5, 10_000),
+      // While the stream is live the poll only catches an event the engine dropped (dockerd drops
+      // one for a subscriber that reads too slowly): rare, so it may be slow. At 10 s its two
+      // lists were 12 of an idle minute's 18 requests (bench B4; docs/costs.md), and a frozen
+      // engine is the quiet probe's to notice (responsiveness.ts), not the poll's.
+      safetyIntervalMs: options.safetyIntervalMs ?? Math.max(options.intervalMs * 15, 30_000),
       coalesceMs: options.coalesceMs ?? 25,
       loopCoalesceMs: options.loopCoalesceMs ?? 1000,
       backoffMs: options.backoffMs ?? [250, 500, 1000, 2000, 3000],
