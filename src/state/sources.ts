@@ -60,8 +60,9 @@ export interface SourceOptions {
 
 /** Every per-engine source, by the name its state has in `SourceStates`: how each is made for a session. */
 const SOURCES = {
-  events: () => new EventLog(),
-  incidents: (session: SourceSession, options: SourceOptions) => new IncidentLog(() => session.client, options),
+  // A burst of events published as one change with its list (state/burst-pace.ts).
+  events: (session: SourceSession) => new EventLog(undefined, session.sync.burst),
+  incidents: (session: SourceSession, options: SourceOptions) => new IncidentLog(() => session.client, options, undefined, session.sync.burst),
   stats: (session: SourceSession) => new StatsTracker({ client: () => session.client, podman: () => session.store.getState().connection.engineKind === 'podman', cgroups: () => new CgroupReader() }),
   resources: (session: SourceSession) => new ResourceLists(() => session.client),
   swarm: (session: SourceSession) => new SwarmLists(() => session.client),

@@ -46,9 +46,25 @@ async function removeLoopers(bench: Bench, prefix: string): Promise<void> {
   for (let i = 1; i <= LOOPERS; i++) await bench.api('DELETE', `/containers/${prefix}${i}?force=1`).catch(() => undefined);
 }
 
+/**
+ * Its restart policy set to none. The engine refuses to update a container caught between its
+ * death and its restart ("cannot update a stopped container"): asked again a moment later.
+ */
+async function noRestart(bench: Bench, name: string): Promise<void> {
+  for (let tries = 0; ; tries++) {
+    try {
+      await bench.api('POST', `/containers/${name}/update`, { RestartPolicy: { Name: 'no' } });
+      return;
+    } catch (error) {
+      if (tries >= 400 || !/stopped container|not found/.test(String(error))) throw error;
+      await delay(50);
+    }
+  }
+}
+
 /** The loops stopped (no restart policy, then not running): no crash arrives after this. */
 async function stopLoopers(bench: Bench, prefix: string): Promise<void> {
-  for (let i = 1; i <= LOOPERS; i++) await bench.api('POST', `/containers/${prefix}${i}/update`, { RestartPolicy: { Name: 'no' } });
+  for (let i = 1; i <= LOOPERS; i++) await noRestart(bench, `${prefix}${i}`);
   for (let tries = 0; tries < 200; tries++) {
     const states = await Promise.all(Array.from({ length: LOOPERS }, (_, i) => bench.api<{ State?: { Running?: boolean; Restarting?: boolean } }>('GET', `/containers/${prefix}${i + 1}/json`)));
     if (states.every((s) => !s.State?.Running && !s.State?.Restarting)) return;
