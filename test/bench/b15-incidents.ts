@@ -56,7 +56,7 @@ async function noRestart(bench: Bench, name: string): Promise<void> {
       await bench.api('POST', `/containers/${name}/update`, { RestartPolicy: { Name: 'no' } });
       return;
     } catch (error) {
-      if (tries >= 400 || !/stopped container|not found/.test(String(error))) throw error;
+      if (tries >= 400 || !/stopped container|not found|not running/.test(String(error))) throw error;
       await delay(50);
     }
   }
