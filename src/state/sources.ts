@@ -114,6 +114,8 @@ export class LiveSources {
   private snapshot: SourceStates | undefined;
   private demands: Demands = {};
   private stopped = false;
+  /** A notification of the changes so far is queued (changed()). */
+  private notifying = false;
   /** Every change berth asked of an engine this session (state/action-log). */
   readonly actionLog: ActionLog;
   /** The builds of this session, on whichever engine each started (state/builds). */
@@ -240,8 +242,19 @@ export class LiveSources {
     };
   }
 
+  /**
+   * Listeners hear of the changes once the code that made them is done (a microtask later): a
+   * burst's log, incidents and list, published together (burst-pace.ts), are one notification,
+   * and one pass over everything derived from the sources, rather than one each. The snapshot is
+   * dropped at once, so a read in between sees every change.
+   */
   private changed(): void {
     this.snapshot = undefined;
-    for (const listener of [...this.listeners]) listener();
+    if (this.notifying) return;
+    this.notifying = true;
+    queueMicrotask(() => {
+      this.notifying = false;
+      for (const listener of [...this.listeners]) listener();
+    });
   }
 }
