@@ -84,12 +84,14 @@ function sortKey(path: string, node: DiveNode): string {
 
 function leaves(nodes: Map<string, DiveNode>): [string, DiveNode][] {
   const parents = new Set<string>();
-  for (const path of nodes.keys()) {
+  nodes.forEach((_, path) => {
     const slash = path.lastIndexOf('/');
     if (slash > 0) parents.add(path.slice(0, slash));
-  }
+  });
   const found: { key: string; leaf: [string, DiveNode] }[] = [];
-  for (const leaf of nodes) if (!parents.has(leaf[0])) found.push({ key: sortKey(leaf[0], leaf[1]), leaf });
+  nodes.forEach((node, path) => {
+    if (!parents.has(path)) found.push({ key: sortKey(path, node), leaf: [path, node] });
+  });
   found.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
   return found.map((f) => f.leaf);
 }
@@ -99,19 +101,22 @@ class Stacked {
   readonly nodes = new Map<string, DiveNode>();
 
   stack(layer: Map<string, DiveNode>): void {
-    for (const [path, node] of layer) {
+    layer.forEach((node, path) => {
       if (node.deleted) this.remove(path);
       else this.nodes.set(path, node);
-    }
+    });
   }
 
   private remove(path: string): void {
-    for (const key of this.subtree(path)) this.nodes.delete(key);
+    this.subtree(path, (key) => this.nodes.delete(key));
   }
 
-  subtree(path: string): string[] {
+  /** Each path at or under `path` (forEach: no entry array per node of a big stack). */
+  subtree(path: string, each: (key: string, node: DiveNode) => void): void {
     const prefix = `${path}/`;
-    return [...this.nodes.keys()].filter((key) => key === path || key.startsWith(prefix));
+    this.nodes.forEach((node, key) => {
+      if (key === path || key.startsWith(prefix)) each(key, node);
+    });
   }
 
   /** What deleting `path` costs in dive's count; undefined: there is nothing there. */
@@ -120,7 +125,7 @@ class Stacked {
     if (!node) return undefined;
     if (!node.isDir) return 0;
     let sum = 0;
-    for (const key of this.subtree(path)) sum += this.nodes.get(key)?.size ?? 0;
+    this.subtree(path, (_, under) => (sum += under.size));
     return sum;
   }
 }
@@ -129,11 +134,11 @@ export function diveFigures(trees: readonly LayerTree[]): DiveFigures {
   // Most paths have one copy: it is kept alone, an array only for the second (tens of thousands of paths).
   const byPath = new Map<string, { cumulative: number; min: number; first: PathCopy; more?: PathCopy[] }>();
   const below = new Stacked();
-  const layers = trees.map(diveNodes);
-  // dive stacks the first layer under itself too (StackTreeRange starts from a copy of it).
-  const first = layers[0];
-  layers.forEach((nodes, layer) => {
-    const stackedBelow = layer === 0 ? firstAlone(first) : below;
+  // One layer's nodes at a time: held beside the stack below, never all five at once.
+  trees.forEach((tree, layer) => {
+    const nodes = diveNodes(tree);
+    // dive stacks the first layer under itself too (StackTreeRange starts from a copy of it).
+    const stackedBelow = layer === 0 ? firstAlone(nodes) : below;
     for (const [path, node] of leaves(nodes)) {
       let size = node.size;
       if (node.deleted) {
@@ -156,21 +161,23 @@ export function diveFigures(trees: readonly LayerTree[]): DiveFigures {
   let discovered = 0;
   let wastedBytes = 0;
   const inefficiencies: Inefficiency[] = [];
-  for (const [path, data] of byPath) {
+  byPath.forEach((data, path) => {
     minimum += data.min;
     discovered += data.cumulative;
     if (data.more) {
       wastedBytes += data.cumulative;
       inefficiencies.push({ path: `/${path}`, cumulative: data.cumulative, copies: [data.first, ...data.more] });
     }
-  }
+  });
   inefficiencies.sort((a, b) => b.cumulative - a.cumulative || (a.path < b.path ? -1 : 1));
   return { wastedBytes, efficiency: discovered === 0 ? 1 : minimum / discovered, inefficiencies };
 }
 
 /** The first layer's own tree, as dive's range before it (its whiteout nodes kept under their `.wh.` names: they match nothing). */
-function firstAlone(first: Map<string, DiveNode> | undefined): Stacked {
+function firstAlone(first: Map<string, DiveNode>): Stacked {
   const stacked = new Stacked();
-  for (const [path, node] of first ?? []) if (!node.deleted) stacked.nodes.set(path, node);
+  first.forEach((node, path) => {
+    if (!node.deleted) stacked.nodes.set(path, node);
+  });
   return stacked;
 }
