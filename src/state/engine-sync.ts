@@ -1,6 +1,7 @@
 import type { EngineClient } from '../engine/client.ts';
 import { describeError, EngineError, isEngineError } from '../engine/errors.ts';
 import type { ContainerSummary, EngineEvent, ImageSummary } from '../engine/types.ts';
+import { BurstPace } from './burst-pace.ts';
 import { CoalescedTask } from './coalesced-task.ts';
 import type { EngineState } from './engine-state.ts';
 import { sameContainers, sameList, sortContainers, sortImages } from './lists.ts';
@@ -14,12 +15,10 @@ export type SyncClient = Pick<EngineClient, 'listContainers' | 'listImages' | 'i
 export interface SyncOptions {
   /** Poll period while the event stream is down (`--interval`). */
   intervalMs: number;
-  /** Poll period while events are live: only a safety net then, so it can be slow. */
+  /** Poll period while events are live: only a safety net then, so it can be slow (default 15× `intervalMs`, at least 30 s). */
   safetyIntervalMs?: number;
   /** Debounce for bursts of events (ms). */
   coalesceMs?: number;
-  /** Debounce for the events of containers in a restart loop (ms; restart-loops.ts says why). */
-  loopCoalesceMs?: number;
   /** Reconnect backoff steps (ms); the last one repeats. */
   backoffMs?: readonly number[];
   /** Quiet time (nothing answered) after which `/_ping` checks that the engine still answers. */
@@ -36,8 +35,8 @@ const quietContainerActions = /^(exec_|attach|detach|resize|top|archive-path|ext
 
 /**
  * Keeps the store in step with the engine: lists on start, refreshes the affected list within
- * a few tens of ms of an `/events` message (within a second for a container in a restart loop:
- * restart-loops.ts), polls slowly as a safety net (and alone when the
+ * a few tens of ms of an `/events` message (once a burst for a container in a restart loop, within
+ * 0.4 s of its first event: restart-loops.ts, burst-pace.ts), polls slowly as a safety net (and alone when the
  * event stream is down), and when the engine is unreachable marks data stale, shows why, and
  * reconnects by itself with a capped backoff.
  */
@@ -46,6 +45,14 @@ export class EngineSync {
   private readonly watch: ResponsivenessWatch;
   private readonly imagesTask: CoalescedTask;
   private readonly loops = new RestartLoops();
+  /**
+   * A loop's events end their burst with one list refresh, and the event log's and incidents'
+   * publications of the burst go out with its answer (sources.ts hands them this).
+   */
+  readonly burst = new BurstPace();
+  /** A loop's event came since the latest list was asked for: the burst's end must list. */
+  private loopUnlisted = false;
+  private readonly loopRefresh = (): Promise<void> => (this.loopUnlisted ? this.containersTask.runNow() : Promise.resolve());
   private readonly eventListeners = new Set<(event: EngineEvent) => void>();
   private readonly reconnectListeners = new Set<() => void>();
   private readonly options: Required<SyncOptions>;
@@ -76,9 +83,12 @@ export class EngineSync {
   ) {
     this.options = {
       intervalMs: options.intervalMs,
-      safetyIntervalMs: options.safetyIntervalMs ?? Math.max(options.intervalMs * 5, 10_000),
+      // While the stream is live the poll only catches an event the engine dropped (dockerd drops
+      // one for a subscriber that reads too slowly): rare, so it may be slow. At 10 s its two
+      // lists were 12 of an idle minute's 18 requests (bench B4; docs/costs.md), and a frozen
+      // engine is the quiet probe's to notice (responsiveness.ts), not the poll's.
+      safetyIntervalMs: options.safetyIntervalMs ?? Math.max(options.intervalMs * 15, 30_000),
       coalesceMs: options.coalesceMs ?? 25,
-      loopCoalesceMs: options.loopCoalesceMs ?? 1000,
       backoffMs: options.backoffMs ?? [250, 500, 1000, 2000, 3000],
       probeAfterMs: options.probeAfterMs ?? 5000,
       probeTimeoutMs: options.probeTimeoutMs ?? 3000,
@@ -108,6 +118,7 @@ export class EngineSync {
     this.eventsAbort?.abort();
     this.containersTask.stop();
     this.imagesTask.stop();
+    this.burst.stop();
     this.watch.stop();
     clearTimeout(this.pollTimer);
     clearTimeout(this.reconnectTimer);
@@ -149,6 +160,8 @@ export class EngineSync {
     // them, and with thousands of stopped containers the engine lists the running few several
     // times faster than all of them (dockerd 20.10 with 10,000: ~0.15 s against ~0.8 s).
     if (!this.store.getState().containers.loaded) void this.loadRunningFirst();
+    // This list shows every event heard so far: a loop's burst ending now has nothing left to list.
+    this.loopUnlisted = false;
     // Always all containers: "running only" is a view filter, so toggling it is instant and the
     // status bar can count running and total from one list.
     const answer = await this.client.listContainers({ all: true, signal: this.signal });
@@ -158,6 +171,9 @@ export class EngineSync {
     this.lastContainers = answer;
     const items = sortContainers(answer);
     const arrived = Date.now();
+    // What the burst's events changed elsewhere (its log, its incidents) goes out with the list:
+    // the same turn of the event loop, so one render draws both.
+    this.burst.flush();
     this.store.update((s) => {
       const unchanged =
         s.containers.loaded && !s.containers.stale && !s.containers.partial && sameContainers(s.containers.items, s.containers.refreshedAt, items, arrived);
@@ -288,7 +304,12 @@ export class EngineSync {
     if (type === 'container') {
       const id = event.Actor?.ID ?? event.id;
       const looping = id !== undefined && this.loops.looping(id, action, this.store.getState().containers.items, Date.now());
-      if (!quietContainerActions.test(action)) this.containersTask.request(looping ? this.options.loopCoalesceMs : undefined);
+      if (!quietContainerActions.test(action)) {
+        if (looping) {
+          this.loopUnlisted = true;
+          this.burst.endWith(this.loopRefresh);
+        } else this.containersTask.request();
+      }
       if (action === 'commit') this.imagesTask.request();
     } else if (type === 'image') {
       this.imagesTask.request();

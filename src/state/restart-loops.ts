@@ -1,11 +1,12 @@
 /**
  * Which containers are in a restart loop, as far as the list sync can tell without asking: the
  * engine's last list had it restarting (waiting out its restart policy's delay), or berth saw it
- * die twice within a minute. Their events refresh the list at a slower pace (engine-sync.ts):
- * each turn of a loop is a start and a die moments apart, five loops staggered by the engine's
- * own timers are ten refreshes and ten frames a round (bench B15), and a row that flips between
- * running and restarting says nothing a second's delay hides. Any other container's event keeps
- * the quick refresh: a container just run or stopped shows within tens of ms (bench B2).
+ * die twice within a minute. Their events refresh the list once a burst (engine-sync.ts,
+ * burst-pace.ts): each turn of a loop is a start and a die moments apart, five loops staggered by
+ * the engine's own timers were ten refreshes and ten frames a round (bench B15), and a row that
+ * flips between running and restarting says nothing a few tenths of a second's delay hide. Any
+ * other container's event keeps the quick refresh: a container just run or stopped shows within
+ * tens of ms (bench B2).
  */
 import type { ContainerSummary } from '../engine/types.ts';
 

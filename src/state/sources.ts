@@ -60,8 +60,9 @@ export interface SourceOptions {
 
 /** Every per-engine source, by the name its state has in `SourceStates`: how each is made for a session. */
 const SOURCES = {
-  events: () => new EventLog(),
-  incidents: (session: SourceSession, options: SourceOptions) => new IncidentLog(() => session.client, options),
+  // A burst of events published as one change with its list (state/burst-pace.ts).
+  events: (session: SourceSession) => new EventLog(undefined, session.sync.burst),
+  incidents: (session: SourceSession, options: SourceOptions) => new IncidentLog(() => session.client, options, undefined, session.sync.burst),
   stats: (session: SourceSession) => new StatsTracker({ client: () => session.client, podman: () => session.store.getState().connection.engineKind === 'podman', cgroups: () => new CgroupReader() }),
   resources: (session: SourceSession) => new ResourceLists(() => session.client),
   swarm: (session: SourceSession) => new SwarmLists(() => session.client),
@@ -113,6 +114,8 @@ export class LiveSources {
   private snapshot: SourceStates | undefined;
   private demands: Demands = {};
   private stopped = false;
+  /** A notification of the changes so far is queued (changed()). */
+  private notifying = false;
   /** Every change berth asked of an engine this session (state/action-log). */
   readonly actionLog: ActionLog;
   /** The builds of this session, on whichever engine each started (state/builds). */
@@ -239,8 +242,19 @@ export class LiveSources {
     };
   }
 
+  /**
+   * Listeners hear of the changes once the code that made them is done (a microtask later): a
+   * burst's log, incidents and list, published together (burst-pace.ts), are one notification,
+   * and one pass over everything derived from the sources, rather than one each. The snapshot is
+   * dropped at once, so a read in between sees every change.
+   */
   private changed(): void {
     this.snapshot = undefined;
-    for (const listener of [...this.listeners]) listener();
+    if (this.notifying) return;
+    this.notifying = true;
+    queueMicrotask(() => {
+      this.notifying = false;
+      for (const listener of [...this.listeners]) listener();
+    });
   }
 }

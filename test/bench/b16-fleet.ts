@@ -63,7 +63,7 @@ const runningAtLeast = (n: number) => (v: ScreenView) => Number(/running: (\d+)/
 const hasSshRows = (v: ScreenView) => v.lines.some((line) => line.includes(SSH_NAME) && RUNNING_NAME.test(line));
 
 /** Spawn → the first frame for which `done` holds; berth quits after. */
-async function timeTo(bench: Bench, launch: () => PtySession, done: (v: ScreenView) => boolean): Promise<number> {
+export async function timeTo(bench: Bench, launch: () => PtySession, done: (v: ScreenView) => boolean): Promise<number> {
   const t0 = performance.now();
   const session = launch();
   const probe = new ScreenProbe(session);
@@ -89,7 +89,7 @@ async function timeToExit(bench: Bench, command: string, args: string[]): Promis
 }
 
 /** berth's CPU share over an idle window once `ready` shows (start-up is B1's, so SETTLE_MS are left out first, as in B4). */
-async function idlePct(bench: Bench, launch: () => PtySession, ready: (v: ScreenView) => boolean): Promise<number> {
+export async function idlePct(bench: Bench, launch: () => PtySession, ready: (v: ScreenView) => boolean): Promise<number> {
   const windowMs = bench.quick ? 15_000 : 60_000;
   const session = launch();
   const probe = new ScreenProbe(session);

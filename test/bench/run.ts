@@ -29,6 +29,8 @@ import { b17 } from './b17-build.ts';
 import { b17 as b18 } from './b17-layers.ts';
 import { b17 as b19 } from './b17-forward.ts';
 import { b17 as b20 } from './b17-disk.ts';
+import { b21 } from './b21-bulk-stop.ts';
+import { b22 } from './b22-ssh-fleet.ts';
 import { Bench } from './context.ts';
 import { failedRow, renderTable, type Row } from './table.ts';
 import { LEVERS } from '../../src/tuning/levers.ts';
@@ -60,6 +62,7 @@ const FIGURES: readonly Figure[] = [
   { id: 'B13', title: 'swarm watched (10 services × 3 replicas)', budget: 'berth ≤ 0.5 %, engine ≤ 0.5 %', run: b13 },
   { id: 'B15', title: 'incidents on, 5 of 50 crash-looping', budget: 'berth ≤ 0.5 %, engine ≤ 0.5 %, every crash counted', run: b15 },
   { id: 'B15P', title: 'incidents and pulse on, 5 of 50 crash-looping (vs B9)', budget: 'berth ≤ 1 %, engine ≤ 1.5 %, every crash counted', run: b15p },
+  { id: 'B22', title: 'a fleet of 20 engines over ssh (one dockerd, 20 aliases)', budget: 'first frame ≤ 2× one ssh engine, idle ≤ 0.5 %', run: b22 },
   { id: 'B16', title: 'a fleet of 4 engines (3 local, 1 over ssh), 50 running each', budget: 'first frame ≤ 1.5× B1, ssh rows ≤ ssh connect + 100 ms, idle ≤ 2× B4, p95 ≤ 30 ms with one frozen', run: b16 },
   { id: 'B19', title: 'a port forward through the engine’s API', budget: '100 MB ≥ 50 % of docker exec cat; p95 ≤ 3× direct', run: b19 },
   { id: 'B3', title: 'keypress → frame (1,000 containers)', budget: 'p95 ≤ 30/50 ms', run: b3 },
@@ -69,12 +72,13 @@ const FIGURES: readonly Figure[] = [
   { id: 'B18', title: 'layer explorer on a 1 GB image of 50,000 files', budget: 'first layer ≤ 1.5×, all ≤ 2× docker save | tar -t, RSS ≤ 150 MB', run: b18 },
   { id: 'B5', title: 'memory', budget: 'RSS ≤ 65 MB', run: b5 },
   { id: 'B20', title: 'disk view (W), 200 volumes', budget: '≤ 1.5× docker system df -v', run: b20 },
+  { id: 'B21', title: 'bulk stop of 50 running containers', budget: '≤ 1.2× docker stop of the same 50', run: b21 },
   // Last: its 10,000 containers would change every figure measured after it.
   { id: 'B11', title: 'lists that grow (10,000 containers, 2,000 tags)', budget: 'first frame ≤ 1.5× docker ps, p95 ≤ 50 ms, RSS ≤ 120 MB with both lists', run: b11 },
 ];
 
-const USAGE = `usage: npm run bench [-- [B1 … B20, B15p, B5s, B5f, B4w] [--quick] [--b5-minutes=N] [--node=22,24]]
-  B1 … B20        run only these figures (default: all; B5s and B5f are measured together)
+const USAGE = `usage: npm run bench [-- [B1 … B22, B15p, B5s, B5f, B4w] [--quick] [--b5-minutes=N] [--node=22,24]]
+  B1 … B22        run only these figures (default: all; B5s and B5f are measured together)
   --quick         fewer runs and shorter windows, for development
   --full=B1,B4    with --quick: these figures still run at full length (a whole table in less
                   time, the figures that matter most measured as ever)
@@ -107,7 +111,7 @@ function parse(argv: readonly string[]): Args | string {
     if (arg === '--quick') quick = true;
     else if (arg.startsWith('--full=')) {
       for (const id of arg.slice('--full='.length).split(',')) {
-        if (!/^b(?:[1-9]|1[0-9])[pfsw]?$/i.test(id)) return `bad --full: ${id}`;
+        if (!/^b(?:[1-9]|[12][0-9])[pfsw]?$/i.test(id)) return `bad --full: ${id}`;
         full.add(id.toUpperCase());
       }
     }
@@ -123,7 +127,7 @@ function parse(argv: readonly string[]): Args | string {
     } else if (arg.startsWith('--b5-minutes=')) {
       b5Minutes = Number(arg.slice('--b5-minutes='.length));
       if (!(b5Minutes >= 0)) return `bad --b5-minutes: ${arg}`;
-    } else if (/^b(?:[1-9]|1[0-9])[pfsw]?$/i.test(arg)) ids.add(arg.toUpperCase());
+    } else if (/^b(?:[1-9]|[12][0-9])[pfsw]?$/i.test(arg)) ids.add(arg.toUpperCase());
     else return `unknown argument: ${arg}`;
   }
   return { ids, quick, b5Minutes, nodes, tuningOff, full };

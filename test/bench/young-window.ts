@@ -5,8 +5,9 @@
  *
  *   npx tsx test/bench/young-window.ts 22:/tmp/base:base 22:/tmp/tried:tried 24:/tmp/base:base …
  *
- * Each argument is NODE_MAJOR:BUNDLE_DIR:LABEL[:plain] (plain: nothing restarted, B4's first
- * window). One sandbox, the 50 running, each berth alone for 15 s of start-up and then 60 s
+ * Each argument is NODE_MAJOR:BUNDLE_DIR:LABEL[:plain|:split] (plain: nothing restarted, B4's
+ * first window; split: nothing restarted, the split panel on and following the selected row's
+ * logs, B4w's window). One sandbox, the 50 running, each berth alone for 15 s of start-up and then 60 s
  * measured: its CPU to the nanosecond (proc.ts threadCpuMs), the frames it wrote and when, and
  * that CPU split between the frames (a 20 ms slot with a write, or the slot before it) and the
  * rest (polls, pings, timers). A window's total moves by tens of ms from run to run (a
@@ -21,6 +22,8 @@ import { PtySession } from '../support/pty.ts';
 import { SETTLE_MS } from './b4-idle.ts';
 import { Bench, RUNNING_NAME } from './context.ts';
 import { threadCpuMs } from './proc.ts';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 
 const WINDOW_MS = 60_000;
 const SLOT_MS = 20;
@@ -30,26 +33,36 @@ interface Spec {
   dir: string;
   label: string;
   young: boolean;
+  split: boolean;
 }
 
 function parse(arg: string): Spec {
   const [major, dir, label, mode] = arg.split(':');
-  if (!major || !(major in NODE_VERSIONS) || !dir || !label || (mode !== undefined && mode !== 'plain')) {
-    throw new Error(`bad argument ${arg}: NODE_MAJOR:BUNDLE_DIR:LABEL[:plain]`);
+  if (!major || !(major in NODE_VERSIONS) || !dir || !label || (mode !== undefined && mode !== 'plain' && mode !== 'split')) {
+    throw new Error(`bad argument ${arg}: NODE_MAJOR:BUNDLE_DIR:LABEL[:plain|:split]`);
   }
-  return { major: Number(major) as NodeMajor, dir, label, young: mode === undefined };
+  return { major: Number(major) as NodeMajor, dir, label, young: mode === undefined, split: mode === 'split' };
 }
 
 const log = (line: string) => process.stderr.write(`[young-window] ${line}\n`);
 
 async function measure(bench: Bench, spec: Spec): Promise<void> {
   const node = await nodeForMajor(spec.major);
-  const session = new PtySession({ command: node, args: [path.join(spec.dir, 'berth.cjs')], env: bench.berthEnv() });
+  // A config.json of its own: the panel's choice is written there, never to the user's.
+  const config = mkdtempSync(path.join(tmpdir(), 'berth-young-window-'));
+  const session = new PtySession({ command: node, args: [path.join(spec.dir, 'berth.cjs')], env: { ...bench.berthEnv(), XDG_CONFIG_HOME: config } });
   try {
     const started = performance.now();
-    while (!RUNNING_NAME.test(session.screen())) {
-      if (performance.now() - started > 15_000) throw new Error(`${spec.label}: no first frame with data`);
-      await delay(100);
+    const until = async (what: RegExp, name: string) => {
+      while (!what.test(session.screen())) {
+        if (performance.now() - started > 15_000) throw new Error(`${spec.label}: no ${name}`);
+        await delay(100);
+      }
+    };
+    await until(RUNNING_NAME, 'first frame with data');
+    if (spec.split) {
+      session.write('|');
+      await until(/logs · .*\(following\)/, 'split panel following');
     }
     await delay(SETTLE_MS);
     if (spec.young) {
@@ -82,12 +95,13 @@ async function measure(bench: Bench, spec: Spec): Promise<void> {
     const frames = writes.filter((at, i) => i === 0 || at - (writes[i - 1] ?? 0) > 500);
     const total = last - first;
     log(
-      `${spec.label}, Node ${spec.major}, ${spec.young ? 'young' : 'plain'}: ${total.toFixed(1)} ms CPU in ${(performance.now() - w0).toFixed(0)} ms; ` +
+      `${spec.label}, Node ${spec.major}, ${spec.young ? 'young' : spec.split ? 'split' : 'plain'}: ${total.toFixed(1)} ms CPU in ${(performance.now() - w0).toFixed(0)} ms; ` +
         `${frames.length} frames at ${frames.map((f) => (f / 1000).toFixed(1)).join(' ')} s: ${frameMs.toFixed(1)} ms ` +
         `(${(frameMs / Math.max(frames.length, 1)).toFixed(2)} ms each); the rest ${(total - frameMs).toFixed(1)} ms`,
     );
   } finally {
     await bench.quit(session);
+    rmSync(config, { recursive: true, force: true });
   }
 }
 

@@ -80,8 +80,9 @@ test('a frozen engine: "not responding for N s", stale data, keys work, no pile-
     await b.type('1');
     await b.waitFor(new RegExp(`${tag}-idle`));
 
-    // Long enough for a safety poll (10 s) and several probes (one per 3 s) to meet the frozen
-    // engine: requests wait one per kind at most, and aborted probes close their sockets.
+    // Long enough for several probes (one per 3 s) and the pane switch's lists to meet the frozen
+    // engine (the safety poll, every 30 s while events are live, need not come in it): requests
+    // wait one per kind at most, and aborted probes close their sockets.
     screen = await b.waitFor(/not responding for (1[6-9]|[2-9]\d) s/, NOTICE_MS);
     const fdsFrozen = openFds(pid);
     assert.ok(fdsFrozen <= fdsBefore + 4, `open descriptors: ${fdsBefore} live, ${fdsFrozen} after 16 s frozen`);

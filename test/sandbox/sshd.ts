@@ -117,6 +117,9 @@ async function launch(tools: SshdTools, dir: string, port: number, user: string,
       'StrictModes no',
       'PermitUserEnvironment DOCKER_HOST,PATH',
       'PrintMotd no',
+      // It stands in for many hosts at once (a fleet of 20 ssh engines, B22): their connections
+      // arrive together, beyond the default's 10 unauthenticated ones (it drops the rest at random).
+      'MaxStartups 100',
       // INFO logs each login ("Accepted publickey … SHA256:<key>"), which sshLogins counts.
       'LogLevel INFO',
       '',

@@ -5,8 +5,15 @@
  */
 import assert from 'node:assert/strict';
 
+/**
+ * The default bound: what a hung wait costs, never what a passing one waits. Generous, because a
+ * busy machine (a CI run beside other work, load 30–50 on two cores) takes seconds to draw a
+ * frame that takes milliseconds when it is quiet; 5 s failed passing tests there.
+ */
+export const BOUND_MS = 15_000;
+
 /** `promise`, or an assertion failure naming `what` if it has not settled within `timeoutMs`. */
-export function bounded<T>(promise: Promise<T>, what: string, timeoutMs = 5000): Promise<T> {
+export function bounded<T>(promise: Promise<T>, what: string, timeoutMs = BOUND_MS): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const late = new Promise<never>((_, reject) => {
     timer = setTimeout(() => reject(new assert.AssertionError({ message: `${what}: not within ${timeoutMs} ms` })), timeoutMs);

@@ -23,7 +23,7 @@ import type { Key } from 'ink';
 import { render } from 'ink-testing-library';
 import type { ReactElement } from 'react';
 import type { KeyStream } from '../../src/app/input/key-stream.ts';
-import { bounded } from './bounded.ts';
+import { BOUND_MS, bounded } from './bounded.ts';
 
 /**
  * Turns of the event loop a key may take to reach the screen: Ink holds a lone Esc one turn (it
@@ -183,7 +183,7 @@ export function renderInk(node: ReactElement, options: { keys?: KeyStream } = {}
     async write(data) {
       await send(data);
     },
-    async waitFor(condition, timeoutMs = 5000) {
+    async waitFor(condition, timeoutMs = BOUND_MS) {
       const test = matcher(condition);
       if (test(frame())) return frame();
       let listener: (() => void) | undefined;

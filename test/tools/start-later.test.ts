@@ -11,7 +11,7 @@ import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { test } from 'node:test';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { build } from 'esbuild';
 import stringWidth from 'string-width';
@@ -43,6 +43,41 @@ test('string-width as bundled measures what the installed one measures: digits, 
       if (/\p{Emoji}/u.test(text)) texts.push(text, `7${text}`);
     }
     for (const text of texts) assert.equal(bundled(text), stringWidth(text), JSON.stringify(text));
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('string-width measures text of standalone characters from its cache of each one’s width as its segmenting path does', async () => {
+  // The patch (test/tools/patches) sums each character's width, kept per character, for text in
+  // which every character is its own grapheme; the same library without that branch is the reference.
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'berth-start-later-'));
+  try {
+    const outfile = path.join(dir, 'string-width-segmented.cjs');
+    const branch = '\tif (STANDALONE.test(string)) {';
+    const segmentedOnly = {
+      name: 'segmented-only',
+      setup(b: import('esbuild').PluginBuild) {
+        b.onLoad({ filter: /[\\/]string-width[\\/]index\.js$/ }, (args) => {
+          const source = readFileSync(args.path, 'utf8');
+          assert.equal(source.split(branch).length, 2, 'the patch’s branch is in string-width');
+          return { contents: source.replace(branch, '\tif (false) {'), loader: 'js' };
+        });
+      },
+    };
+    await build({ stdin: { contents: "module.exports = require('string-width').default;", resolveDir: root }, bundle: true, platform: 'node', format: 'cjs', outfile, plugins: [segmentedOnly], logLevel: 'silent' });
+    const segmented = createRequire(import.meta.url)(outfile) as (text: string, options?: { ambiguousIsNarrow?: boolean }) => number;
+    const { STANDALONE } = (await import(pathToFileURL(path.join(root, 'node_modules/string-width/berth-graphemes.js')).href)) as { STANDALONE: RegExp };
+    const alone: string[] = [];
+    for (let code = 0; code <= 0xffff; code++) if (STANDALONE.test(String.fromCharCode(code))) alone.push(String.fromCharCode(code));
+    assert.ok(alone.length > 3000);
+    let seed = 7;
+    const next = (n: number) => ((seed = (seed * 1103515245 + 12345) % 2 ** 31), seed % n);
+    const texts = ['bench-run-1  berth-test/busybox:lat… running ●', '▼ ─│┌ ★ ⌚ ©', '\u00ad\u0007é'];
+    for (let i = 0; i < 2000; i++) texts.push(Array.from({ length: 1 + next(30) }, () => (next(2) === 0 ? String.fromCharCode(0x20 + next(95)) : alone[next(alone.length)]!)).join(''));
+    for (const ambiguousIsNarrow of [true, false]) {
+      for (const text of [...alone, ...texts]) assert.equal(stringWidth(text, { ambiguousIsNarrow }), segmented(text, { ambiguousIsNarrow }), `${JSON.stringify(text)} (ambiguous ${ambiguousIsNarrow ? 'narrow' : 'wide'})`);
+    }
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

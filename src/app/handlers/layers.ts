@@ -4,8 +4,8 @@
  * first layer shown as soon as it is read, the progress at most every PROGRESS_MS, and the
  * whole analysis at the end. Closing the view aborts the read, which closes the engine's stream.
  */
-import { readImageArchive, type ArchiveLayer } from '../../state/layers/image-archive.ts';
-import { analyseLayers } from '../../state/layers/layer-analysis.ts';
+import { readImageArchive, type ArchiveLayer, type ImageArchive } from '../../state/layers/image-archive.ts';
+import { analyseLayers, type LayerAnalysis } from '../../state/layers/layer-analysis.ts';
 import type { LayersReply } from '../commands.ts';
 import { formatBytes } from '../format/index.ts';
 import { analysisLines, firstLayerLines } from '../views/layer-lines.ts';
@@ -15,6 +15,15 @@ import { failure, type HandlerTable, type RunnerEnv } from './work.ts';
 const PROGRESS_MS = 250;
 
 type Load = { overlay: number; imageId: string; askAbove: number };
+
+/**
+ * The analysis of an archive read whole, in a frame of its own: once it returns, the layers'
+ * trees can go while the lines are made (with 50,000 paths, they and the lines were the peak).
+ */
+async function analysed(read: () => Promise<ImageArchive>): Promise<{ analysis: LayerAnalysis; bytes: number }> {
+  const archive = await read();
+  return { analysis: analyseLayers(archive.layers, archive.steps), bytes: archive.bytes };
+}
 
 async function explore(c: Load, env: RunnerEnv, signal: AbortSignal): Promise<void> {
   const { client } = env;
@@ -41,20 +50,22 @@ async function explore(c: Load, env: RunnerEnv, signal: AbortSignal): Promise<vo
   };
   let read = 0;
   progress(0, true);
-  const archive = await readImageArchive(client.imageArchive(c.imageId, signal), {
-    layer: (layer: ArchiveLayer) => {
-      layers += 1;
-      if (layers === 1) {
-        preview = firstLayerLines(layer, 1);
-        progress(read, true);
-      }
-    },
-    progress: (bytes) => {
-      read = bytes;
-      progress(bytes);
-    },
-  });
-  send({ kind: 'layers-done', lines: analysisLines(title, analyseLayers(archive.layers, archive.steps), archive.bytes) });
+  const reading = () =>
+    readImageArchive(client.imageArchive(c.imageId, signal), {
+      layer: (layer: ArchiveLayer) => {
+        layers += 1;
+        if (layers === 1) {
+          preview = firstLayerLines(layer, 1);
+          progress(read, true);
+        }
+      },
+      progress: (bytes) => {
+        read = bytes;
+        progress(bytes);
+      },
+    });
+  const { analysis, bytes } = await analysed(reading);
+  send({ kind: 'layers-done', lines: analysisLines(title, analysis, bytes) });
 }
 
 export const layerHandlers: HandlerTable<'layers-load'> = {

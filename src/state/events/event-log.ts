@@ -4,6 +4,7 @@
  * happened while they looked away; the sync loop already reads the stream, this only keeps it.
  */
 import type { EngineEvent } from '../../engine/types.ts';
+import type { BurstPace } from '../burst-pace.ts';
 import { Store } from '../store.ts';
 import type { LiveSource } from '../live-source.ts';
 
@@ -46,8 +47,13 @@ export class EventLog implements LiveSource<EventLogState> {
   private events: LoggedEvent[] = [];
   private seq = 0;
   private timer: NodeJS.Timeout | undefined;
+  private stopped = false;
 
-  constructor(private readonly publishMs = 250) {}
+  constructor(
+    private readonly publishMs = 250,
+    /** The engine's bursts (burst-pace.ts): published with the rest of a burst instead of on its own timer. */
+    private readonly burst?: BurstPace,
+  ) {}
 
   /** It logs everything its engine reports from the start, shown or not: nothing to start or stop. */
   watch(): void {}
@@ -60,11 +66,20 @@ export class EventLog implements LiveSource<EventLogState> {
     this.seq += 1;
     this.events.unshift(logged(event, this.seq, Date.now()));
     if (this.events.length > LOG_SIZE) this.events.length = LOG_SIZE;
+    if (this.burst) {
+      this.burst.join(this.publish);
+      return;
+    }
     this.timer ??= setTimeout(() => {
       this.timer = undefined;
       this.store.update(() => ({ events: [...this.events] }));
     }, this.publishMs);
   }
+
+  private readonly publish = (): void => {
+    if (this.stopped) return;
+    this.store.update(() => ({ events: [...this.events] }));
+  };
 
   /** Starts over (berth switched engines: the old one's events are not this one's). */
   clear(): void {
@@ -75,6 +90,7 @@ export class EventLog implements LiveSource<EventLogState> {
   }
 
   stop(): void {
+    this.stopped = true;
     clearTimeout(this.timer);
     this.timer = undefined;
   }

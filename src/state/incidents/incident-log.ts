@@ -17,6 +17,7 @@ import type { EngineClient } from '../../engine/client.ts';
 import type { ContainerInspect, EngineEvent } from '../../engine/types.ts';
 import { LineSplitter } from '../logs/line-splitter.ts';
 import type { LiveSource } from '../live-source.ts';
+import type { BurstPace } from '../burst-pace.ts';
 import { Store } from '../store.ts';
 import { engineSeconds, runBounds } from './run-bounds.ts';
 import { acknowledge, DEFAULT_LOOP_POLICY, detect, emptyDetector, toggleMute, wantingDetails, withDetails, type DetectorState, type Incident, type IncidentDetails, type LoopPolicy, type MuteRule } from './detect.ts';
@@ -78,6 +79,8 @@ export class IncidentLog implements LiveSource<IncidentsState> {
     private readonly client: () => EngineClient,
     options: IncidentOptions = {},
     private readonly publishMs = 250,
+    /** The engine's bursts (burst-pace.ts): published with the rest of a burst (its list) instead of on its own timer. */
+    private readonly burst?: BurstPace,
   ) {
     this.policy = options.loop ?? DEFAULT_LOOP_POLICY;
     this.detector = { ...emptyDetector, muted: options.mute ?? [] };
@@ -129,11 +132,19 @@ export class IncidentLog implements LiveSource<IncidentsState> {
   }
 
   private publish(): void {
+    if (this.burst) {
+      this.burst.join(this.publishNow);
+      return;
+    }
     this.timer ??= setTimeout(() => {
       this.timer = undefined;
       this.store.update(() => this.published(this.detector));
     }, this.publishMs);
   }
+
+  private readonly publishNow = (): void => {
+    if (!this.abort.signal.aborted) this.store.update(() => this.published(this.detector));
+  };
 
   private published(state: DetectorState): IncidentsState {
     return {

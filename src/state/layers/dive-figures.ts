@@ -74,7 +74,7 @@ function diveNodes(tree: LayerTree): Map<string, DiveNode> {
  * dive's order of a layer's leaves: depth first, children by name as the tar named them (a
  * whiteout keeps `.wh.`), Go's sort.Strings (byte order, which UTF-16 order matches outside the
  * astral planes). Leaves are never each other's ancestors, so this is the paths' order with `/`
- * as the lowest character (NUL, which no path holds).
+ * as the lowest character (NUL, which no path holds). Only the stop of a walk (below) needs it.
  */
 function sortKey(path: string, node: DiveNode): string {
   const slash = path.lastIndexOf('/');
@@ -82,16 +82,14 @@ function sortKey(path: string, node: DiveNode): string {
   return named.replaceAll('/', '\0');
 }
 
-function leaves(nodes: Map<string, DiveNode>): [string, DiveNode][] {
+/** The paths that have a child in this layer: the rest are its leaves. */
+function parentsOf(nodes: Map<string, DiveNode>): Set<string> {
   const parents = new Set<string>();
-  for (const path of nodes.keys()) {
+  nodes.forEach((_, path) => {
     const slash = path.lastIndexOf('/');
     if (slash > 0) parents.add(path.slice(0, slash));
-  }
-  const found: { key: string; leaf: [string, DiveNode] }[] = [];
-  for (const leaf of nodes) if (!parents.has(leaf[0])) found.push({ key: sortKey(leaf[0], leaf[1]), leaf });
-  found.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
-  return found.map((f) => f.leaf);
+  });
+  return parents;
 }
 
 /** The layers below, stacked as dive stacks them: a later node's info replaces an earlier one's; a whiteout removes its subtree. */
@@ -99,19 +97,22 @@ class Stacked {
   readonly nodes = new Map<string, DiveNode>();
 
   stack(layer: Map<string, DiveNode>): void {
-    for (const [path, node] of layer) {
+    layer.forEach((node, path) => {
       if (node.deleted) this.remove(path);
       else this.nodes.set(path, node);
-    }
+    });
   }
 
   private remove(path: string): void {
-    for (const key of this.subtree(path)) this.nodes.delete(key);
+    this.subtree(path, (key) => this.nodes.delete(key));
   }
 
-  subtree(path: string): string[] {
+  /** Each path at or under `path` (forEach: no entry array per node of a big stack). */
+  subtree(path: string, each: (key: string, node: DiveNode) => void): void {
     const prefix = `${path}/`;
-    return [...this.nodes.keys()].filter((key) => key === path || key.startsWith(prefix));
+    this.nodes.forEach((node, key) => {
+      if (key === path || key.startsWith(prefix)) each(key, node);
+    });
   }
 
   /** What deleting `path` costs in dive's count; undefined: there is nothing there. */
@@ -120,57 +121,81 @@ class Stacked {
     if (!node) return undefined;
     if (!node.isDir) return 0;
     let sum = 0;
-    for (const key of this.subtree(path)) sum += this.nodes.get(key)?.size ?? 0;
+    this.subtree(path, (_, under) => (sum += under.size));
     return sum;
   }
 }
 
+/** What dive counts of one path: its first copy inline (most paths have only that one), the others in an array. */
+interface PathData {
+  cumulative: number;
+  min: number;
+  layer: number;
+  size: number;
+  deleted: boolean;
+  more?: PathCopy[];
+}
+
 export function diveFigures(trees: readonly LayerTree[]): DiveFigures {
-  // Most paths have one copy: it is kept alone, an array only for the second (tens of thousands of paths).
-  const byPath = new Map<string, { cumulative: number; min: number; first: PathCopy; more?: PathCopy[] }>();
+  const byPath = new Map<string, PathData>();
   const below = new Stacked();
-  const layers = trees.map(diveNodes);
-  // dive stacks the first layer under itself too (StackTreeRange starts from a copy of it).
-  const first = layers[0];
-  layers.forEach((nodes, layer) => {
-    const stackedBelow = layer === 0 ? firstAlone(first) : below;
-    for (const [path, node] of leaves(nodes)) {
-      let size = node.size;
-      if (node.deleted) {
-        const deleted = stackedBelow.deletedSize(path);
-        if (deleted === undefined) break; // dive's walk of this layer stops at an error
-        size = deleted;
-      }
-      const copy = { layer, size, deleted: node.deleted };
-      const data = byPath.get(path);
-      if (!data) byPath.set(path, { cumulative: size, min: size, first: copy });
-      else {
-        data.cumulative += size;
-        if (size < data.min) data.min = size;
-        (data.more ??= []).push(copy);
-      }
+  const count = (path: string, layer: number, size: number, deleted: boolean) => {
+    const data = byPath.get(path);
+    if (!data) byPath.set(path, { cumulative: size, min: size, layer, size, deleted });
+    else {
+      data.cumulative += size;
+      if (size < data.min) data.min = size;
+      (data.more ??= []).push({ layer, size, deleted });
     }
+  };
+  // One layer's nodes at a time: held beside the stack below, never all of them at once.
+  trees.forEach((tree, layer) => {
+    const nodes = diveNodes(tree);
+    const parents = parentsOf(nodes);
+    // dive stacks the first layer under itself too (StackTreeRange starts from a copy of it).
+    let first: Stacked | undefined;
+    const stackedBelow = () => (layer === 0 ? (first ??= firstAlone(nodes)) : below);
+    // dive walks a layer's leaves in its order and stops at a whiteout of a path the layers below
+    // lack (an error): the leaves from that one on are not counted. That whiteout is found first,
+    // so the leaves are counted in any order and sorted by no one when no walk stops (nearly always).
+    const deletedSizes = new Map<string, number>();
+    let stop: string | undefined;
+    nodes.forEach((node, path) => {
+      if (!node.deleted || parents.has(path)) return;
+      const size = stackedBelow().deletedSize(path);
+      if (size !== undefined) deletedSizes.set(path, size);
+      else {
+        const key = sortKey(path, node);
+        if (stop === undefined || key < stop) stop = key;
+      }
+    });
+    nodes.forEach((node, path) => {
+      if (parents.has(path) || (stop !== undefined && sortKey(path, node) >= stop)) return;
+      count(path, layer, node.deleted ? (deletedSizes.get(path) ?? 0) : node.size, node.deleted);
+    });
     below.stack(nodes);
   });
   let minimum = 0;
   let discovered = 0;
   let wastedBytes = 0;
   const inefficiencies: Inefficiency[] = [];
-  for (const [path, data] of byPath) {
+  byPath.forEach((data, path) => {
     minimum += data.min;
     discovered += data.cumulative;
     if (data.more) {
       wastedBytes += data.cumulative;
-      inefficiencies.push({ path: `/${path}`, cumulative: data.cumulative, copies: [data.first, ...data.more] });
+      inefficiencies.push({ path: `/${path}`, cumulative: data.cumulative, copies: [{ layer: data.layer, size: data.size, deleted: data.deleted }, ...data.more] });
     }
-  }
+  });
   inefficiencies.sort((a, b) => b.cumulative - a.cumulative || (a.path < b.path ? -1 : 1));
   return { wastedBytes, efficiency: discovered === 0 ? 1 : minimum / discovered, inefficiencies };
 }
 
 /** The first layer's own tree, as dive's range before it (its whiteout nodes kept under their `.wh.` names: they match nothing). */
-function firstAlone(first: Map<string, DiveNode> | undefined): Stacked {
+function firstAlone(first: Map<string, DiveNode>): Stacked {
   const stacked = new Stacked();
-  for (const [path, node] of first ?? []) if (!node.deleted) stacked.nodes.set(path, node);
+  first.forEach((node, path) => {
+    if (!node.deleted) stacked.nodes.set(path, node);
+  });
   return stacked;
 }

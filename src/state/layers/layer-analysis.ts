@@ -45,16 +45,38 @@ export interface LayerAnalysis {
 
 type Held = { size: number; kind: LayerEntryKind; layer: number };
 
-/** The image's files as the layers stack: a path and everything under it, removed. */
-function removeUnder(stack: Map<string, Held>, path: string, self: boolean): number {
-  let freed = 0;
+/**
+ * The image's files as the layers stack: a path and everything under it, removed. Undefined:
+ * nothing was there. (forEach, not for…of: a 50,000-path stack walked with an iterator makes an
+ * entry array per path, garbage the explorer's peak memory is made of.)
+ */
+function removeUnder(stack: Map<string, Held>, path: string, self: boolean): number | undefined {
+  let freed: number | undefined;
   const prefix = path === '' ? '' : `${path}/`;
-  for (const [key, held] of stack) {
-    if (!key.startsWith(prefix) && !(self && key === path)) continue;
-    freed += held.size;
+  stack.forEach((held, key) => {
+    if (!key.startsWith(prefix) && !(self && key === path)) return;
+    freed = (freed ?? 0) + held.size;
     stack.delete(key);
-  }
+  });
   return freed;
+}
+
+/** The `count` biggest of the image's files, biggest first (no sort of every path: a few are kept as they pass). */
+function biggestFiles(stack: Map<string, Held>, count: number): { biggest: BigFile[]; imageBytes: number } {
+  let imageBytes = 0;
+  const kept: [string, Held][] = [];
+  stack.forEach((held, path) => {
+    if (held.kind !== 'file') return;
+    imageBytes += held.size;
+    if (count <= 0) return;
+    if (kept.length === count && (kept[count - 1]?.[1].size ?? 0) >= held.size) return;
+    // After every kept one as big or bigger: the order a stable sort of the whole would give.
+    let at = kept.length;
+    while (at > 0 && (kept[at - 1]?.[1].size ?? 0) < held.size) at -= 1;
+    kept.splice(at, 0, [path, held]);
+    if (kept.length > count) kept.pop();
+  });
+  return { imageBytes, biggest: kept.map(([path, held]) => ({ path: `/${path}`, size: held.size, layer: held.layer })) };
 }
 
 export function analyseLayers(layers: readonly ArchiveLayer[], steps: readonly (HistoryStep | undefined)[], biggestCount = 20): LayerAnalysis {
@@ -63,14 +85,13 @@ export function analyseLayers(layers: readonly ArchiveLayer[], steps: readonly (
     const changes: LayerChange[] = [];
     for (const dir of layer.tree.opaque) {
       const freed = removeUnder(stack, dir, false);
-      if (freed > 0) changes.push({ path: `/${dir}/*`, kind: 'deleted', size: freed, entry: 'other' });
+      if (freed !== undefined && freed > 0) changes.push({ path: `/${dir}/*`, kind: 'deleted', size: freed, entry: 'other' });
     }
     for (const e of layer.tree.entries) {
       const below = stack.get(e.path);
       if (e.deleted) {
-        if (below || [...stack.keys()].some((k) => k.startsWith(`${e.path}/`))) {
-          changes.push({ path: `/${e.path}`, kind: 'deleted', size: removeUnder(stack, e.path, true), entry: below?.kind ?? 'dir' });
-        }
+        const freed = removeUnder(stack, e.path, true);
+        if (freed !== undefined) changes.push({ path: `/${e.path}`, kind: 'deleted', size: freed, entry: below?.kind ?? 'dir' });
         continue;
       }
       // A directory the layer names only to hold what it changes is no change of its own.
@@ -80,12 +101,5 @@ export function analyseLayers(layers: readonly ArchiveLayer[], steps: readonly (
     const step = steps[index];
     return { ...(step && { step }), bytes: layer.tree.bytes, blobBytes: layer.blobBytes, changes };
   });
-  const files = [...stack].filter(([, held]) => held.kind === 'file');
-  let imageBytes = 0;
-  for (const [, held] of files) imageBytes += held.size;
-  const biggest = files
-    .sort(([, a], [, b]) => b.size - a.size)
-    .slice(0, biggestCount)
-    .map(([path, held]) => ({ path: `/${path}`, size: held.size, layer: held.layer }));
-  return { layers: reports, biggest, imageBytes, dive: diveFigures(layers.map((l) => l.tree)) };
+  return { layers: reports, ...biggestFiles(stack, biggestCount), dive: diveFigures(layers.map((l) => l.tree)) };
 }

@@ -1,5 +1,5 @@
 import { Box, Text } from 'ink';
-import { useMemo, useRef } from 'react';
+import { memo, useMemo, useRef } from 'react';
 import { displayWidth, fit, layoutColumns } from '../../app/format/index.ts';
 import { columnNeeds, type Column, type TableRow } from '../../app/table.ts';
 
@@ -25,6 +25,30 @@ interface Props<K extends string> {
 /** A marked row's gutter, and an unmarked one's while others are marked. */
 export const MARKED = '● ';
 const UNMARKED = '  ';
+
+/**
+ * One row as drawn: its text and its look, nothing else, so React draws it again only when one of
+ * them changes. An age that turns over (STATUS, CREATED) changes the rows it is in; the others
+ * keep their elements, so neither React nor Ink touches them (no new style for Ink to apply to
+ * their layout nodes, no text to measure again). The drawn text, not the row object, is what is
+ * compared: the rows are made afresh at every draw.
+ */
+const Line = memo(function Line({ text, selected, color, bold, dim }: { text: string; selected: boolean; color: string | undefined; bold: boolean; dim: boolean }) {
+  return (
+    <Text {...(selected ? theme.selection : { color })} bold={bold} dimColor={dim && !selected} wrap="truncate">
+      {text}
+    </Text>
+  );
+});
+
+/** The column titles: drawn again only when they change. */
+const Header = memo(function Header({ text }: { text: string }) {
+  return (
+    <Text bold color={theme.muted} wrap="truncate">
+      {text}
+    </Text>
+  );
+});
 
 /**
  * A windowed table: only the rows that fit are rendered, so a thousand containers cost the
@@ -56,16 +80,10 @@ export function Table<K extends string>({ columns, rows, selectedIndex, width, h
   const window = rows.slice(top, top + visible);
   return (
     <Box flexDirection="column" width={width}>
-      <Text bold color={theme.muted} wrap="truncate">
-        {line((key) => titles.get(key) ?? '')}
-      </Text>
+      <Header text={line((key) => titles.get(key) ?? '')} />
       {window.map((row, i) => {
-        const selected = top + i === selectedIndex;
-        return (
-          <Text key={row.key} {...(selected ? theme.selection : { color: row.color })} bold={marked?.has(row.key)} dimColor={dim && !selected} wrap="truncate">
-            {line((key) => row.cells[key], marked?.has(row.key) ? MARKED : UNMARKED)}
-          </Text>
-        );
+        const isMarked = marked?.has(row.key) ?? false;
+        return <Line key={row.key} text={line((key) => row.cells[key], isMarked ? MARKED : UNMARKED)} selected={top + i === selectedIndex} color={row.color} bold={isMarked} dim={dim ?? false} />;
       })}
     </Box>
   );

@@ -13,7 +13,10 @@ import { plainFlags } from '../../../src/app/input/press.ts';
 import { viewApp } from '../../../src/app/keys/reduce.ts';
 import { initialAppState, type AppState, type LayersOverlay } from '../../../src/app/types.ts';
 import { layers } from '../../../src/app/views/layer-explorer.ts';
-import { efficiencyPercent, exactBytes } from '../../../src/app/views/layer-lines.ts';
+import { changeTree } from '../../../src/app/views/diff.ts';
+import { efficiencyPercent, exactBytes, layerTree } from '../../../src/app/views/layer-lines.ts';
+import type { LayerChange } from '../../../src/state/layers/layer-analysis.ts';
+import { formatBytes } from '../../../src/app/format/index.ts';
 import { loadSettings } from '../../../src/main/settings.ts';
 import { initialEngineState } from '../../../src/state/engine-state.ts';
 import { uiContext } from '../../support/ui-context.ts';
@@ -58,6 +61,30 @@ test('the figures as the lines write them: every byte, grouped; efficiency to fo
   assert.equal(exactBytes(0), '0');
   assert.equal(efficiencyPercent(5 / 13), '38.4615 %');
   assert.equal(efficiencyPercent(1), '100.0000 %');
+});
+
+test('a layer’s tree is the diff view’s tree with sizes: its order (/a/b before /a-b and /a.b), implied directories, a path that is not clean', () => {
+  const changes: LayerChange[] = [
+    { path: '/a-b', kind: 'added', size: 3, entry: 'file' },
+    { path: '/a/b/c', kind: 'changed', size: 2_000, entry: 'file' },
+    { path: '/a.b', kind: 'added', size: 0, entry: 'link' },
+    { path: '/a', kind: 'added', size: 0, entry: 'dir' },
+    { path: '/z/y', kind: 'deleted', size: 5_000_000, entry: 'dir' },
+    { path: '//*', kind: 'deleted', size: 7, entry: 'other' },
+    { path: '/a/b/.wh', kind: 'added', size: 1, entry: 'file' },
+    { path: '/é/ß', kind: 'added', size: 10, entry: 'file' },
+  ];
+  const sizes = new Map(changes.map((c) => [c.path, c]));
+  const note = (path: string) => {
+    const c = sizes.get(path);
+    if (!c || (c.entry === 'dir' && c.kind !== 'deleted')) return '';
+    return c.kind === 'deleted' ? `${formatBytes(c.size)} freed` : formatBytes(c.size);
+  };
+  assert.deepEqual(
+    layerTree(changes),
+    changeTree(changes, note).map((line) => `  ${line}`),
+  );
+  assert.ok(layerTree(changes).includes('  A a'));
 });
 
 test('config.json layersAskAboveMB: MB to bytes; anything but a number of 0 or more is refused in words', () => {
