@@ -1,7 +1,7 @@
 // Lint keeps the floors honest (docs/layout.md): imports flow one way only, from the process
 // glue down to the engine client, main → ui → app → state → engine (tuning/ beside them, for
-// main), and never in a circle (import-x/no-cycle here; test/house/cycles.test.ts for type imports).
-import importX from 'eslint-plugin-import-x';
+// main). That nothing imports in a circle is test/house/cycles.test.ts's check, which sees every
+// kind of import (eslint-plugin-import-x's no-cycle skipped `import type` and cost ~9 s of each lint).
 import tseslint from 'typescript-eslint';
 
 const react = ['ink', 'ink-*', '@alcalzone/ink-table', 'react', 'react/*'];
@@ -38,14 +38,5 @@ export default tseslint.config(
   {
     files: ['src/tuning/**'],
     rules: { 'no-restricted-imports': ['error', { patterns: [{ group: floors.flatMap((f) => [`**/${f}/**`, `../${f}`]), message: 'src/tuning stands alone: V8 and Node only.' }] }] },
-  },
-  {
-    // No import cycles in src/: a cycle is a floor or a module that does two jobs. This rule skips
-    // `import type` whatever its options (eslint-plugin-import-x 4.18), so type imports are
-    // checked by test/house/cycles.test.ts, which walks the whole graph, every kind of import.
-    files: ['src/**'],
-    plugins: { 'import-x': importX },
-    settings: { 'import-x/extensions': ['.ts', '.tsx'], 'import-x/resolver': { node: { extensions: ['.ts', '.tsx'] } } },
-    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
   },
 );

@@ -1,8 +1,8 @@
 /**
- * No import cycles in src/, type-only imports included (README "Layout"). import-x/no-cycle in
- * eslint.config.js cannot see these: it skips `import type` whatever its options, so a cycle made
- * of types passed lint. This check builds the whole graph itself (import-graph.ts) and names, for
- * every tangle, its files and one cycle through them.
+ * No import cycles in src/, type-only imports included (docs/layout.md "Floors"): the one cycle
+ * check (eslint-plugin-import-x's no-cycle, dropped, skipped `import type` whatever its options, so
+ * a cycle made of types passed it). This check builds the whole graph itself (import-graph.ts) and
+ * names, for every tangle, its files and one cycle through them.
  */
 import assert from 'node:assert/strict';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
