@@ -1,8 +1,11 @@
 /**
  * The test runner behind `npm test` / `npm run test:unit`.
  *
- *   tsx test/run.ts [--unit] [--engine=docker|podman|both] [--pass=NAME… | --all-passes]
+ *   tsx test/run.ts [--checks] [--unit] [--engine=docker|podman|both] [--pass=NAME… | --all-passes]
  *                   [node --test flags…] [files or dirs…]
+ *
+ * `--checks` (what `npm test` gives): the type check and lint run while the runner sets up, and
+ * no pass starts unless both passed (test/static-checks.ts).
  *
  * Finds test/**\/*.test.ts(x). Files under test/e2e/ and files named *.int.test.ts(x) need
  * the engine; everything else is a unit test. `--unit` runs only unit tests. The files run in
@@ -36,6 +39,7 @@ import type { Sandbox } from './sandbox/sandbox.ts';
 import { cacheRoot as nodeCacheRoot, nodeBinary, RUNNER_NODE_ENV } from './support/node-binaries.ts';
 import { failureLines, readFailures, readFileTimes, readTally, SUMMARY_KEYS, timeTable } from './summary-reporter.ts';
 import { SANDBOX_ENV } from './sandbox/env-vars.ts';
+import { startStaticChecks } from './static-checks.ts';
 
 /** The sandbox's ssh engine's variables, from its dockerd's. */
 function sshOf(env: Record<string, string> | undefined): Record<string, string> {
@@ -66,6 +70,8 @@ function needsEngine(file: string): boolean {
 
 interface Args {
   unit: boolean;
+  /** --checks: the type check and lint run during the set-up, and gate the passes (npm test). */
+  checks: boolean;
   /** --pass=NAME as given; undefined: chosen by --engine and whether files are named. */
   passes: string[] | undefined;
   /** --engine=…; see test/engine-passes.ts. */
@@ -75,9 +81,10 @@ interface Args {
 }
 
 function parseArgs(argv: string[]): Args {
-  const args: Args = { unit: false, passes: undefined, nodeFlags: [], targets: [] };
+  const args: Args = { unit: false, checks: false, passes: undefined, nodeFlags: [], targets: [] };
   for (const a of argv) {
     if (a === '--unit') args.unit = true;
+    else if (a === '--checks') args.checks = true;
     else if (a === '--all-passes') args.passes = PASSES.map((p) => p.name);
     else if (a.startsWith('--pass=')) (args.passes ??= []).push(a.slice('--pass='.length));
     else if (parseEngineOption(a)) args.engines = parseEngineOption(a);
@@ -269,6 +276,8 @@ function summarise(tally: string, times: string, failures: string): void {
 
 async function main(): Promise<number> {
   const args = parseArgs(process.argv.slice(2));
+  // Started first: their CPU fills the set-up's waits on the network and the disk.
+  const checks = args.checks ? startStaticChecks(ROOT) : undefined;
   const files = selectFiles(args);
   if (files.length === 0) {
     log(args.targets.length > 0 ? 'no test files matched' : 'no test files found');
@@ -385,8 +394,15 @@ async function main(): Promise<number> {
       outcomes.push({ name: planned.pass.name, code });
     };
     const outcomes: Array<{ name: string; code: number }> = [];
+    const checked = await checks;
+    if (checked) log(`type check and lint ${checked.ok ? 'passed' : 'FAILED'} in ${checked.ms} ms (during the set-up)`);
+    if (checked?.ok === false) {
+      process.stderr.write(checked.output);
+      failed = true;
+      notRun.push('the type check or lint failed (above): no pass ran');
+    }
     for (const group of groups) {
-      if (interrupted) break;
+      if (interrupted || checked?.ok === false) break;
       const [first, ...beside] = group;
       if (!first) continue;
       const heldFiles = beside.map((p) => path.join(work, `${p.pass.name}.out`));
