@@ -16,11 +16,11 @@
  */
 import path from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
-import { startSandbox } from '../sandbox/sandbox.ts';
 import { nodeForMajor, NODE_VERSIONS, type NodeMajor } from '../support/node-binaries.ts';
 import { PtySession } from '../support/pty.ts';
 import { SETTLE_MS } from './b4-idle.ts';
-import { Bench, RUNNING_NAME } from './context.ts';
+import { RUNNING_NAME, type Bench } from './context.ts';
+import { onBenchSandbox } from './sandbox-script.ts';
 import { threadCpuMs } from './proc.ts';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -107,16 +107,6 @@ async function measure(bench: Bench, spec: Spec): Promise<void> {
 
 const specs = process.argv.slice(2).map(parse);
 if (specs.length === 0) throw new Error('usage: npx tsx test/bench/young-window.ts NODE_MAJOR:BUNDLE_DIR:LABEL[:plain] …');
-const sandbox = await startSandbox({ log: (line) => log(`sandbox: ${line}`) });
-try {
-  const bench = Bench.create(sandbox, { quick: false, b5Minutes: 0, log, tuningOff: undefined });
-  try {
-    await bench.ensureRunning();
-    for (const spec of specs) await measure(bench, spec);
-  } finally {
-    await bench.disposeAll();
-    bench.removeBundle();
-  }
-} finally {
-  await sandbox.stop();
-}
+await onBenchSandbox(log, async (bench) => {
+  for (const spec of specs) await measure(bench, spec);
+});
