@@ -27,12 +27,14 @@ export const TRANSFERS: ReadonlySet<SetVerb> = new Set(['pull', 'push']);
 export const PARALLEL_VERBS: ReadonlySet<SetVerb> = new Set(['stop', 'restart', 'kill']);
 
 /**
- * How many of those requests are out at once. Each holds a connection of its own for up to the
- * grace period (the engine answers a stop when the container has exited); the engine's HTTP
- * agent opens as many as asked, so this is what keeps a hundred marked rows from being a hundred
- * connections and a hundred signals in the same instant.
+ * How many of those requests are out at once: the docker CLI's own limit for `docker stop a b c …`
+ * (`parallelOperation`, 50 in its container/utils.go), so a bulk stop of 50 takes the CLI's one
+ * wave (12 at once took 1.43× its time: B21). Each holds a connection of its own for up to the
+ * grace period (the engine answers a stop when the container has exited); the engine's HTTP agent
+ * opens as many as asked, so this is what keeps a few hundred marked rows from being as many
+ * connections and signals in the same instant.
  */
-export const AT_ONCE = 12;
+export const AT_ONCE = 50;
 
 export interface SetItem {
   kind: 'container' | 'image' | 'volume' | 'network';
