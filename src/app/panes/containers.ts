@@ -122,6 +122,18 @@ export function containerRowsOf(state: AppState, ctx: UiContext): readonly Conta
   return selectContainerRows(ctx.engine.containers.items, o.all, view.filter, view.sort, figures, o.grouped ? o.folded : undefined, reversed, numbers);
 }
 
+/** The containers among the rows (not the project headers), counted once per rows array: the tab line asks at every frame. */
+const counted = new WeakMap<readonly ContainerRow[], number>();
+function containerCount(rows: readonly ContainerRow[]): number {
+  let count = counted.get(rows);
+  if (count === undefined) {
+    count = 0;
+    for (const row of rows) if (!row.group) count++;
+    counted.set(rows, count);
+  }
+  return count;
+}
+
 /** Every container as a row, whatever the filter and options: where marks are looked up. */
 const everyRow = memoLast((items: readonly ContainerSummary[]) => containerRows(items, { showAll: true, filter: '' }));
 
@@ -251,6 +263,22 @@ const containerMarks = memoLast((freshness: FreshnessState, images: readonly Ima
   return out;
 });
 
+/**
+ * What every row's cells read besides the row, worked out once for all the rows of a drawing (the
+ * table asks for them all with one state and one context), not once per row: over 10,000 rows that
+ * was most of a view switch's work (B11).
+ */
+const cellInputs = memoLast((state: AppState, ctx: UiContext) => {
+  const shown = shownContainerKeys(state);
+  const marked = ctx.freshness.remote.size > 0 || (ctx.freshness.tags?.size ?? 0) > 0;
+  return {
+    shown,
+    showStats: showsStats(shown),
+    looks: incidentMarks(ctx.incidents.incidents, ctx.incidents.oomKilledBefore),
+    marks: marked ? containerMarks(ctx.freshness, ctx.engine.images.items, ctx.engine.containers.items) : undefined,
+  };
+});
+
 /** A column's title as the header writes it, for notices ("sorted by NAME"). */
 function titleOf(key: string): string {
   return every.find((c) => c.key === key)?.title ?? key;
@@ -291,7 +319,7 @@ export const containers: PaneDefinition<ContainerRow> = definePane<ContainerRow>
     const view = paneView(state, ID);
     const o = options(state);
     // Project header rows are not containers.
-    const count = containerRowsOf(state, ctx).filter((r) => !r.group).length;
+    const count = containerCount(containerRowsOf(state, ctx));
     const list = ctx.engine.containers;
     const stale = list.stale ? ' [stale]' : list.partial && o.all ? ' [the stopped ones are on their way]' : '';
     const filter = view.filter ? ` · filter "${view.filter}"` : '';
@@ -303,14 +331,12 @@ export const containers: PaneDefinition<ContainerRow> = definePane<ContainerRow>
     columns: (state, ctx) => withEngineColumn(columnsFor(containerColumns, shownContainerKeys(state)), ctx),
     columnSet: containerColumns,
     cells(row, state, ctx, nowMs) {
-      const shown = shownContainerKeys(state);
-      const showStats = showsStats(shown);
+      const { shown, showStats, looks, marks } = cellInputs(state, ctx);
       // In a fleet, as of the row's own engine's answer (another engine's list time would age it wrongly).
       const answeredAt = arrivedAt(ctx.engine.containers, row.engine) ?? nowMs;
-      const look = containerLook(row, incidentMarks(ctx.incidents.incidents, ctx.incidents.oomKilledBefore));
-      const marks = ctx.freshness.remote.size > 0 || (ctx.freshness.tags?.size ?? 0) > 0 ? (containerMarks(ctx.freshness, ctx.engine.images.items, ctx.engine.containers.items).get(row.id) ?? '') : '';
+      const look = containerLook(row, looks);
       const times = ctx.times.byId.get(row.id);
-      return tableRowOf(row, fleetRowKey(ctx, row.engine, row.id), nowMs, answeredAt, times, showStats ? ctx.stats.byId.get(row.id) : undefined, showStats, look, marks, ctx.stats.byId, extraCells(row, shown, times, ctx));
+      return tableRowOf(row, fleetRowKey(ctx, row.engine, row.id), nowMs, answeredAt, times, showStats ? ctx.stats.byId.get(row.id) : undefined, showStats, look, marks?.get(row.id) ?? '', ctx.stats.byId, extraCells(row, shown, times, ctx));
     },
     message(state, ctx, rows) {
       if (!ctx.engine.containers.loaded) return { text: 'loading containers…' };

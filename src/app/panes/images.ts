@@ -40,6 +40,16 @@ function newerOf(row: ImageRow, ctx: UiContext): string | undefined {
   return ctx.freshness.tags && ctx.freshness.tags.size > 0 ? newerVersionOf(ctx.freshness, row.tag) : undefined;
 }
 
+/** How many rows are outdated and how many have a newer version, counted once per rows array and freshness: the tab line asks at every frame. */
+const counts = new WeakMap<readonly ImageRow[], { freshness: UiContext['freshness']; items: UiContext['engine']['images']['items']; outdated: number; newer: number }>();
+function markedCounts(rows: readonly ImageRow[], ctx: UiContext): { outdated: number; newer: number } {
+  const kept = counts.get(rows);
+  if (kept && kept.freshness === ctx.freshness && kept.items === ctx.engine.images.items) return kept;
+  const made = { freshness: ctx.freshness, items: ctx.engine.images.items, outdated: rows.filter((row) => isOutdated(row, ctx)).length, newer: rows.filter((row) => newerOf(row, ctx) !== undefined).length };
+  counts.set(rows, made);
+  return made;
+}
+
 export function imageRowsOf(state: AppState, ctx: Pick<UiContext, 'engine'>): readonly ImageRow[] {
   const view = paneView(state, ID);
   return selectImageRows(ctx.engine.images.items, view.filter, view.sort, view.reversed === true);
@@ -64,8 +74,7 @@ export const images = definePane<ImageRow>({
     const filter = view.filter ? ` · filter "${view.filter}"` : '';
     const sort = view.sort === 'created' && view.reversed !== true ? '' : ` · by ${view.sort}${view.reversed === true ? ' reversed' : ''}`;
     const rows = imageRowsOf(state, ctx);
-    const outdated = rows.filter((row) => isOutdated(row, ctx)).length;
-    const newer = rows.filter((row) => newerOf(row, ctx) !== undefined).length;
+    const { outdated, newer } = markedCounts(rows, ctx);
     const marked = `${outdated > 0 ? ` · ${OUTDATED_MARK} ${outdated} outdated (${ctx.keymap.label('update-image')} updates)` : ''}${newer > 0 ? ` · ${NEWER_MARK} ${newer} with a newer version` : ''}`;
     return `${plural(rows.length, 'tag')}${marked}${filter}${sort}${ctx.engine.images.stale ? ' [stale]' : ''}`;
   },

@@ -30,7 +30,11 @@ export interface PaneMessage {
 export interface TableView<Row> {
   kind: 'table';
   columns(state: AppState, ctx: UiContext): readonly Column<string>[];
-  /** A row's cells; called for the rows drawn, so it may read the clock. */
+  /**
+   * A row's cells; it may read the clock. Called for every row, but only when the rows, the
+   * sources, the clock or the columns change (ui/panes/table-pane.tsx keeps them otherwise): it
+   * reads from the state only what decides the columns shown.
+   */
   cells(row: Row, state: AppState, ctx: UiContext, nowMs: number): TableRow<string>;
   /** Instead of the rows (nothing to show yet, or nothing at all): what to say. */
   message(state: AppState, ctx: UiContext, rows: readonly Row[]): PaneMessage | undefined;

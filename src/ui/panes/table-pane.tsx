@@ -6,12 +6,14 @@
  */
 import { noteListTop } from '../../app/list-window.ts';
 import { Box, Text } from 'ink';
+import { useRef } from 'react';
 import { selectedIndex } from '../../app/navigation.ts';
 import type { PaneDefinition, PaneMessage, TableView } from '../../app/panes/pane.ts';
 import { rowKeys } from '../../app/panes/pane.ts';
 import type { Column, TableRow } from '../../app/table.ts';
 import { theme } from '../../app/theme.ts';
-import { paneView } from '../../app/types.ts';
+import { paneView, type AppState } from '../../app/types.ts';
+import type { UiContext } from '../../app/context.ts';
 import { shallowEqual, useDerived } from '../runtime-context.tsx';
 import { Table } from '../widgets/table.tsx';
 
@@ -46,8 +48,7 @@ function sameRow(a: TableRow<string>, b: TableRow<string>): boolean {
 function sameDrawing(a: Drawing, b: Drawing): boolean {
   return (
     shallowEqual(a.columns, b.columns) &&
-    a.rows.length === b.rows.length &&
-    a.rows.every((row, i) => sameRow(row, b.rows[i] as TableRow<string>)) &&
+    (a.rows === b.rows || (a.rows.length === b.rows.length && a.rows.every((row, i) => sameRow(row, b.rows[i] as TableRow<string>)))) &&
     a.selected === b.selected &&
     shallowEqual(a.message, b.message) &&
     shallowEqual(a.note, b.note) &&
@@ -57,13 +58,43 @@ function sameDrawing(a: Drawing, b: Drawing): boolean {
   );
 }
 
+/** What the last drawing's rows were made from, and what they were. */
+export interface Made<Row> {
+  rows: readonly Row[];
+  ctx: UiContext;
+  nowMs: number;
+  columns: readonly Column<string>[];
+  drawn: readonly TableRow<string>[];
+}
+
+/**
+ * The rows as drawn, made again only when what they are made from changes: the pane's rows (the
+ * same array while the list, the filter and the order stand), the sources, the clock or the columns
+ * (a pane's cells read the state only for the columns shown: app/panes/pane.ts). A key that moves the
+ * selection over 10,000 containers then makes no cells at all, and hands the table the same
+ * arrays, so it measures no column again (B11). Made afresh, they keep the last array when every
+ * row is the same object.
+ */
+export function drawnRows<Row>(made: { current: Made<Row> | undefined }, view: TableView<Row>, state: AppState, ctx: UiContext, rows: readonly Row[], nowMs: number): Pick<Made<Row>, 'columns' | 'drawn'> {
+  const last = made.current;
+  const fresh = view.columns(state, ctx);
+  const columns = last && shallowEqual(last.columns, fresh) ? last.columns : fresh;
+  if (last && last.rows === rows && last.ctx === ctx && last.nowMs === nowMs && last.columns === columns) return last;
+  const cells = rows.map((row) => view.cells(row, state, ctx, nowMs));
+  const drawn = last && last.drawn.length === cells.length && cells.every((row, i) => row === last.drawn[i]) ? last.drawn : cells;
+  made.current = { rows, ctx, nowMs, columns, drawn };
+  return made.current;
+}
+
 export function TablePane<Row>({ pane, view, width, height, nowMs }: { pane: PaneDefinition<Row>; view: TableView<Row>; width: number; height: number; nowMs: number }) {
+  const made = useRef<Made<Row> | undefined>(undefined);
   const drawing = useDerived<Drawing>(
     (state, ctx) => {
       const rows = pane.rows(state, ctx);
+      const { columns, drawn } = drawnRows(made, view, state, ctx, rows, nowMs);
       return {
-        columns: view.columns(state, ctx),
-        rows: rows.map((row) => view.cells(row, state, ctx, nowMs)),
+        columns,
+        rows: drawn,
         selected: selectedIndex(paneView(state, pane.id), rowKeys(pane, state, ctx)),
         message: view.message(state, ctx, rows),
         note: view.note?.(state, ctx),
