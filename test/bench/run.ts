@@ -13,6 +13,7 @@ import { b2 } from './b2-engine-change.ts';
 import { b3 } from './b3-keypress.ts';
 import { b4 } from './b4-idle.ts';
 import { b4w } from './b4w-split.ts';
+import { b4v } from './b4v-screens.ts';
 import { b5 } from './b5-memory.ts';
 import { b5s } from './b5s-settled.ts';
 import { b6 } from './b6-pull.ts';
@@ -53,6 +54,7 @@ const FIGURES: readonly Figure[] = [
   { id: 'B2', title: 'engine change → frame', budget: 'median ≤ 150 ms', run: b2 },
   { id: 'B4', title: 'idle cost', budget: 'berth ≤ 0.2 %, engine ≤ 0.3 %', run: b4 },
   { id: 'B4W', title: 'idle cost, split panel on (one followed stream)', budget: 'berth ≤ 0.2 %, one stream', run: b4w },
+  { id: 'B4V', title: 'idle cost while each of this wave’s screens is shown', budget: 'berth ≤ 0.2 % each', run: b4v },
   { id: 'B6', title: 'pull overhead', budget: 'ratio ≤ 1.03, CPU ≤ 15 %', run: b6 },
   { id: 'B8', title: 'first key → dialog or view (50 running)', budget: 'median ≤ 50 ms', run: b8 },
   { id: 'B5S', title: 'RSS 20 s after start (50 running), beside an idle node (B5f)', budget: 'RSS ≤ 52 MB', run: b5s, aliases: ['B5F'] },
@@ -77,7 +79,7 @@ const FIGURES: readonly Figure[] = [
   { id: 'B11', title: 'lists that grow (10,000 containers, 2,000 tags)', budget: 'first frame ≤ 1.5× docker ps, p95 ≤ 50 ms, RSS ≤ 120 MB with both lists', run: b11 },
 ];
 
-const USAGE = `usage: npm run bench [-- [B1 … B22, B15p, B5s, B5f, B4w] [--quick] [--b5-minutes=N] [--node=22,24]]
+const USAGE = `usage: npm run bench [-- [B1 … B22, B15p, B5s, B5f, B4w, B4v] [--quick] [--b5-minutes=N] [--node=22,24]]
   B1 … B22        run only these figures (default: all; B5s and B5f are measured together)
   --quick         fewer runs and shorter windows, for development
   --full=B1,B4    with --quick: these figures still run at full length (a whole table in less
@@ -111,7 +113,7 @@ function parse(argv: readonly string[]): Args | string {
     if (arg === '--quick') quick = true;
     else if (arg.startsWith('--full=')) {
       for (const id of arg.slice('--full='.length).split(',')) {
-        if (!/^b(?:[1-9]|[12][0-9])[pfsw]?$/i.test(id)) return `bad --full: ${id}`;
+        if (!/^b(?:[1-9]|[12][0-9])[pfswv]?$/i.test(id)) return `bad --full: ${id}`;
         full.add(id.toUpperCase());
       }
     }
@@ -127,7 +129,7 @@ function parse(argv: readonly string[]): Args | string {
     } else if (arg.startsWith('--b5-minutes=')) {
       b5Minutes = Number(arg.slice('--b5-minutes='.length));
       if (!(b5Minutes >= 0)) return `bad --b5-minutes: ${arg}`;
-    } else if (/^b(?:[1-9]|[12][0-9])[pfsw]?$/i.test(arg)) ids.add(arg.toUpperCase());
+    } else if (/^b(?:[1-9]|[12][0-9])[pfswv]?$/i.test(arg)) ids.add(arg.toUpperCase());
     else return `unknown argument: ${arg}`;
   }
   return { ids, quick, b5Minutes, nodes, tuningOff, full };

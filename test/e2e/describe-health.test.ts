@@ -154,3 +154,18 @@ test('health panel matches State.Health.Log and run-now adds a result; describe 
   await b.type('q');
   assert.equal((await b.exited).exitCode, 0);
 });
+
+test('the health panel of a container without a health check says so, and that it reads it once', async () => {
+  const b = launchBerth({ env: { DOCKER_HOST: env.dockerHost, DOCKER_CONFIG: env.clientConfigDir }, cols: 200, rows: 50 });
+  sessions.push(b);
+  await b.waitFor('● live', WAIT_MS);
+  await b.type('/', ...`${project}_db_1`, key.enter);
+  await b.waitFor((s) => s.includes(`${project}_db_1`) && !s.includes(`${project}_web_1`), WAIT_MS);
+  await b.type('h');
+  const shown = await b.waitFor('has no health check', WAIT_MS);
+  assert.match(shown, /read once: without a health check there is nothing to follow/);
+  await b.type(key.escape);
+  await b.waitFor((s) => !s.includes('has no health check'), WAIT_MS);
+  await b.type('q');
+  assert.equal((await b.exited).exitCode, 0);
+});

@@ -74,7 +74,7 @@ export const health = defineView<HealthOverlay, FactsReply | CheckReply>({
     status: overlay.error
       ? { text: `✕ ${overlay.error}`, tone: 'error' }
       : overlay.facts
-        ? { text: 'read from the engine every 2 s while open', tone: 'muted' }
+        ? { text: overlay.facts.health ? 'read from the engine every 2 s while open' : 'read once: without a health check there is nothing to follow', tone: 'muted' }
         : { text: 'reading the container…', tone: 'muted' },
     lines: healthLines(overlay, ctx),
   }),
