@@ -19,7 +19,7 @@ import { startSandbox } from '../sandbox/sandbox.ts';
 import { NODE_VERSIONS, nodeForMajor, type NodeMajor } from '../support/node-binaries.ts';
 import { Bench, RUNNING_NAME } from './context.ts';
 import { ScreenProbe } from './probe.ts';
-import { rssBytes } from './proc.ts';
+import { rssBytes, threadCpuMs } from './proc.ts';
 import { summarize } from './stats.ts';
 
 /** The preload `--modules` adds: Node's modules loaded, once the first screen has been idle 3 s. */
@@ -47,10 +47,11 @@ const variants = args
       nodeArgs: argText.split(' ').filter(Boolean),
       env: { ...Object.fromEntries(envText.split(' ').filter(Boolean).map((kv) => kv.split(/=(.*)/s).slice(0, 2) as [string, string])), XDG_CACHE_HOME: path.join(dir, `cache-${index}`) },
       times: [] as number[],
+      cpu: [] as number[],
       rss: [] as number[],
     };
   });
-if (variants.length === 0) variants.push({ label: 'dist', bundle: undefined, nodeArgs: [], env: { XDG_CACHE_HOME: path.join(dir, 'cache-0') }, times: [], rss: [] });
+if (variants.length === 0) variants.push({ label: 'dist', bundle: undefined, nodeArgs: [], env: { XDG_CACHE_HOME: path.join(dir, 'cache-0') }, times: [], cpu: [], rss: [] });
 const preload = path.join(dir, 'modules.cjs');
 writeFileSync(preload, MODULES_PRELOAD);
 
@@ -75,6 +76,8 @@ try {
       const session = sea ? bench.launchCommand(sea, [], { ...bench.berthEnv(), ...env }) : v.bundle ? bench.launchCommand(node, [...nodeArgs, v.bundle], { ...bench.berthEnv(), ...env }) : bench.launchBerth({ nodeArgs, env });
       const probe = new ScreenProbe(session);
       const at = await probe.until((view) => RUNNING_NAME.test(view.text), 15_000);
+      // berth's CPU to that frame (all its threads, read as the frame is seen): a loaded machine bends it less than the wall time.
+      const cpu = threadCpuMs(session.pty.pid);
       probe.dispose();
       if (run < 0) {
         const cache = path.join(v.env.XDG_CACHE_HOME, 'berth');
@@ -88,7 +91,8 @@ try {
       await bench.quit(session);
       if (run < 0) continue;
       v.times.push(at - t0);
-      line.push(`${v.label} ${(at - t0).toFixed(0)}`);
+      v.cpu.push(cpu);
+      line.push(`${v.label} ${(at - t0).toFixed(0)} (cpu ${cpu.toFixed(0)})`);
     }
     if (run >= 0) log(`run ${run + 1}/${runs}: ${line.join(', ')}`);
   }
@@ -97,7 +101,7 @@ try {
     const s = summarize(v.times);
     const cacheDir = path.join(v.env.XDG_CACHE_HOME, 'berth');
     const caches = existsSync(cacheDir) ? readdirSync(cacheDir).filter((f) => f.endsWith('.code')).map((f) => `${(statSync(path.join(cacheDir, f)).size / 1024).toFixed(0)} KiB`) : [];
-    process.stdout.write(`${v.label}: median ${s.median.toFixed(1)} ms (IQR ${s.p25.toFixed(0)}–${s.p75.toFixed(0)}, ${s.min.toFixed(0)}–${s.max.toFixed(0)}), n=${v.times.length}${v.rss.length > 0 ? `; RSS at ${rssAfterS} s median ${summarize(v.rss).median.toFixed(1)} MB (${v.rss.map((r) => r.toFixed(1)).join(', ')})` : ''}; code cache ${caches.join(', ') || 'none'}\n`);
+    process.stdout.write(`${v.label}: median ${s.median.toFixed(1)} ms (IQR ${s.p25.toFixed(0)}–${s.p75.toFixed(0)}, ${s.min.toFixed(0)}–${s.max.toFixed(0)}), n=${v.times.length}; CPU to it median ${summarize(v.cpu).median.toFixed(1)} ms (IQR ${summarize(v.cpu).p25.toFixed(0)}–${summarize(v.cpu).p75.toFixed(0)})${v.rss.length > 0 ? `; RSS at ${rssAfterS} s median ${summarize(v.rss).median.toFixed(1)} MB (${v.rss.map((r) => r.toFixed(1)).join(', ')})` : ''}; code cache ${caches.join(', ') || 'none'}\n`);
   }
   if (modules) {
     const bare = new Set(execFileSync(node, ['-p', "process.moduleLoadList.filter((m) => m.startsWith('NativeModule ')).map((m) => m.slice(13)).join('\\n')"], { encoding: 'utf8' }).trim().split('\n'));
