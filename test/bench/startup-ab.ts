@@ -7,7 +7,8 @@
  * test/tools/build.ts` then `cp -r dist /tmp/before`). Each variant keeps its own code cache,
  * written by an unmeasured first start. `--modules` also writes, 3 s after the first frame, the
  * Node modules each variant has loaded (process.moduleLoadList) beside `node -e 0`'s; `--rss=20`
- * reads each start's RSS 20 s after it (B5s's moment; B5s itself is `npm run bench -- B5S`). A
+ * reads each start's RSS 20 s after it (B5s's moment; B5s itself is `npm run bench -- B5S`);
+ * `--mass` starts over B11's 10,000 containers and 2,000 tags. A
  * development tool, not a figure: B1 (`npm run bench -- B1`) is the figure.
  */
 import { execFileSync } from 'node:child_process';
@@ -33,6 +34,7 @@ const args = process.argv.slice(2);
 const major = Number(args.find((a) => a.startsWith('--node='))?.slice(7) ?? 24) as NodeMajor;
 const runs = Number(args.find((a) => a.startsWith('--runs='))?.slice(7) ?? 15);
 const modules = args.includes('--modules');
+const mass = args.includes('--mass');
 /** `--rss=20`: each measured start also stays that many seconds, then its RSS is read (bench B5s's figure). */
 const rssAfterS = Number(args.find((a) => a.startsWith('--rss='))?.slice(6) ?? 0);
 const log = (line: string) => process.stderr.write(`[ab] ${line}\n`);
@@ -59,6 +61,11 @@ const sandbox = await startSandbox({ log: (line) => log(`sandbox: ${line}`) });
 const bench = Bench.create(sandbox, { quick: true, b5Minutes: 0, log });
 try {
   await bench.ensureRunning();
+  // `--mass`: B11's lists (10,000 containers, 2,000 tags) instead of B1's 50 alone.
+  if (mass) {
+    await bench.ensureMass();
+    await bench.ensureMassImages();
+  }
   const node = await nodeForMajor(major, log);
   bench.berthNode = { label: `Node ${NODE_VERSIONS[major]}`, path: node };
   log(`Node ${NODE_VERSIONS[major]}, load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
