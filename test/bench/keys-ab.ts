@@ -1,0 +1,129 @@
+/**
+ * `npx tsx test/bench/keys-ab.ts [--node=22] [--rounds=2] DIR …`: B11's keys (move, page, filter
+ * typing, view switches) over 10,000 containers (50 running) and 2,000 tags, for builds of berth
+ * side by side (`npx tsx test/tools/build.ts DIR` for each), in interleaved rounds. The lists come
+ * from a fake engine (test/support/fake-engine.ts) answering at once, so the figure is berth's own
+ * work per key, whatever the engine costs: B11 (`npm run bench -- B11`) is the figure on dockerd
+ * and its 10,000 real containers, this the tool to compare two builds with. Each key's time is
+ * from the write to berth's next output with the screen as expected.
+ */
+import { setTimeout as delay } from 'node:timers/promises';
+import path from 'node:path';
+import { json, startFakeEngine } from '../support/fake-engine.ts';
+import { nodeForMajor, type NodeMajor } from '../support/node-binaries.ts';
+import { PtySession } from '../support/pty.ts';
+import { summarize } from './stats.ts';
+
+const args = process.argv.slice(2);
+const major = Number(args.find((a) => a.startsWith('--node='))?.slice(7) ?? 22) as NodeMajor;
+const rounds = Number(args.find((a) => a.startsWith('--rounds='))?.slice(9) ?? 2);
+const builds = args.filter((a) => !a.startsWith('--')).map((dir) => path.resolve(dir));
+if (builds.length === 0) throw new Error('usage: keys-ab.ts [--node=22] [--rounds=2] DIR …');
+
+const now = Math.floor(Date.now() / 1000);
+const id = (n: number, salt: string) => `${n.toString(16).padStart(8, '0')}${salt}`.padEnd(64, '0');
+const image = `sha256:${id(1, 'abba')}`;
+const containers = Array.from({ length: 10_000 }, (_, i) => {
+  const running = i < 50;
+  const name = running ? `bench-run-${i + 1}` : `bench-mass-${i}`;
+  return {
+    Id: id(i, 'c0ffee'),
+    Names: [`/${name}`],
+    Image: 'berth-test/busybox:latest',
+    ImageID: image,
+    Command: running ? 'sleep 3600' : 'true',
+    Created: now - 3600 - i,
+    Ports: [],
+    Labels: {},
+    State: running ? 'running' : 'created',
+    Status: running ? 'Up About an hour' : 'Created',
+    HostConfig: { NetworkMode: 'none' },
+    NetworkSettings: { Networks: {} },
+    Mounts: [],
+  };
+});
+const running = containers.filter((c) => c.State === 'running');
+const images = Array.from({ length: 2000 }, (_, i) => ({ Containers: -1, Created: now - i, Id: `sha256:${id(i, 'abba')}`, Labels: null, ParentId: '', RepoDigests: null, RepoTags: [`bench-tag-${i}:latest`], SharedSize: -1, Size: 1984241, VirtualSize: 1984241 }));
+
+const engine = await startFakeEngine({
+  routes: {
+    '/containers/json': (req, res) => {
+      const all = new URL(req.url ?? '/', 'http://fake').searchParams.get('all');
+      json(res, 200, all === '1' || all === 'true' ? containers : running);
+    },
+    '/images/json': (_req, res) => json(res, 200, images),
+    '/version': (_req, res) => json(res, 200, { Version: '20.10.24', ApiVersion: '1.41', MinAPIVersion: '1.12', Os: 'linux', Arch: 'amd64' }),
+  },
+});
+
+const ALL = /all: 10000/;
+async function session(bundle: string): Promise<Record<string, number[]>> {
+  const s = new PtySession({ command: await nodeForMajor(major), args: [bundle], env: { DOCKER_HOST: engine.host }, cols: 150, rows: 40 });
+  const output = () => (s as unknown as { raw: string }).raw.length;
+  const press = async (key: string, ready: (screen: string) => boolean): Promise<number> => {
+    const before = output();
+    const t0 = performance.now();
+    s.write(key);
+    await s.waitFor((screen) => output() !== before && ready(screen), 20_000);
+    return performance.now() - t0;
+  };
+  const times: Record<string, number[]> = { move: [], page: [], filter: [], views: [] };
+  try {
+    await s.waitFor((screen) => /bench-run-\d+/.test(screen), 30_000);
+    await delay(1500);
+    await press('a', (x) => ALL.test(x));
+    await delay(500);
+    for (let i = 0; i < 40; i++) {
+      times.move?.push(await press('j', () => true));
+      await delay(80);
+    }
+    for (let i = 0; i < 20; i++) {
+      times.page?.push(await press('\u001b[6~', () => true));
+      await delay(80);
+    }
+    for (const query of ['bench-mass-4242', 'mass-77']) {
+      times.filter?.push(await press('/', (x) => x.includes('(Enter keeps')));
+      for (let c = 1; c <= query.length; c++) {
+        const text = query.slice(0, c);
+        times.filter?.push(await press(query[c - 1] ?? '', (x) => x.includes(`filter "${text}"`)));
+        await delay(80);
+      }
+      // A lone Esc, then a pause: the next key must not read as Alt+key.
+      s.write('\u001b');
+      await delay(400);
+    }
+    for (let i = 0; i < 4; i++) {
+      times.views?.push(await press('a', (x) => x.includes('running: ')));
+      await delay(200);
+      times.views?.push(await press('a', (x) => ALL.test(x)));
+      await delay(200);
+      times.views?.push(await press('2', (x) => /2000 tags/.test(x)));
+      await delay(200);
+      times.views?.push(await press('1', (x) => ALL.test(x) || x.includes('running: ')));
+      await delay(200);
+    }
+  } finally {
+    s.write('q');
+    await s.exited;
+  }
+  return times;
+}
+
+const results = new Map<string, Record<string, number[]>>(builds.map((b) => [b, { move: [], page: [], filter: [], views: [] }]));
+for (let round = 0; round < rounds; round++) {
+  for (const build of builds) {
+    const times = await session(path.join(build, 'berth.cjs'));
+    for (const [kind, list] of Object.entries(times)) results.get(build)?.[kind]?.push(...list);
+    process.stderr.write(`[keys-ab] round ${round + 1}, ${build} done\n`);
+  }
+}
+for (const [build, times] of results) {
+  const line = Object.entries(times)
+    .map(([kind, list]) => {
+      const s = summarize(list);
+      return `${kind} p95 ${s.p95.toFixed(0)} ms (median ${s.median.toFixed(0)}, n=${list.length})`;
+    })
+    .join(' · ');
+  console.log(`${build}: ${line}`);
+}
+await engine.close();
