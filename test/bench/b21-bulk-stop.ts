@@ -25,7 +25,8 @@ const SIZE = { cols: 160, rows: 60 };
 async function startAll(bench: Bench, batch: readonly BatchContainer[]): Promise<void> {
   const socket = bench.sandbox.socketPath;
   await Promise.all(batch.map((c) => engineJson(socket, 'POST', `/containers/${c.id}/start`).catch(() => undefined)));
-  for (let i = 0; i < 100; i++) {
+  // Up to a minute: on a loaded machine dockerd took more than 10 s to start the 50 at once.
+  for (let i = 0; i < 600; i++) {
     const running = await engineJson<unknown[]>(socket, 'GET', `/containers/json?filters=${encodeURIComponent(JSON.stringify({ name: [PREFIX], status: ['running'] }))}`);
     if (running.length === COUNT) return;
     await delay(100);
