@@ -13,6 +13,8 @@ import { after, test } from 'node:test';
 import { EngineClient } from '../../src/engine/client.ts';
 import { EngineError } from '../../src/engine/errors.ts';
 import type { SshRoute } from '../../src/engine/ssh-master.ts';
+import { ActionLog } from '../../src/state/action-log/action-log.ts';
+import { closeEngineSession, openEngineSession, startEngineSession } from '../../src/state/engine-session.ts';
 import { SSH_ALIASES } from '../sandbox/sshd.ts';
 import { sandboxEnv } from '../support/sandbox-env.ts';
 import { sshProcesses } from '../support/ssh-processes.ts';
@@ -126,6 +128,21 @@ test('a host that forwards nothing: the connections fall back to dial-stdio, sil
   } finally {
     abort.abort();
     await events;
+  }
+});
+
+test('berth’s session records the fall-back in the action log, with why', async () => {
+  const actionLog = new ActionLog();
+  const session = openEngineSession({ host: `ssh://${SSH_ALIASES.noForward}` }, { env: { PATH: process.env.PATH, BERTH_SSH_COMMAND: ssh.command }, sync: { intervalMs: 60_000 }, actionLog });
+  try {
+    startEngineSession(session);
+    await until(() => actionLog.store.getState().records.length > 0, 'the record', 30_000);
+    const [record] = actionLog.store.getState().records;
+    assert.match(record!.line, /^ssh -L \S+:\/var\/run\/docker\.sock ssh:\/\/berth-sandbox-noforward$/);
+    assert.equal(record!.outcome.kind, 'failed');
+    assert.match(record!.outcome.kind === 'failed' ? record!.outcome.message : '', /dial-stdio instead/);
+  } finally {
+    await closeEngineSession(session);
   }
 });
 
