@@ -23,10 +23,12 @@
  * work here (the client is not OpenSSH's ssh, the socket cannot be made, the master fails in
  * a way ssh does not explain), connections have their own ssh each, as before.
  *
- * Each session still starts the remote user's shell and docker CLI (on the sandbox's sshd,
- * ~150 ms, most of it the shell's rc files). Sessions started ahead of need, for the lists that
- * follow the version, were tried: with the remote side on the same two CPUs (the sandbox),
- * their start competed with the first two sessions and the first rows came later, so no.
+ * The master also forwards the engine's socket on the host to one beside its control socket
+ * (`-L`, ssh-engine-socket.ts): connections go through that, channels on the login with no
+ * remote process, and a dial-stdio session each only where the forward does not work. Such a
+ * session starts the remote user's shell and docker CLI (on the sandbox's sshd ~150 ms, most of
+ * it the shell's rc files); sessions started ahead of need were tried before the forward: with
+ * the remote side on the same two CPUs, they competed with the first two, so no.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, statSync, watch, type FSWatcher } from 'node:fs';
