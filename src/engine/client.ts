@@ -22,6 +22,7 @@ import { resolveEngineTarget } from './context.ts';
 import { EngineError } from './errors.ts';
 import { identifyEngine, type EngineIdentity } from './identity.ts';
 import { sshForward, sshHostName, type SshForwardSpec } from './ssh-forward.ts';
+import type { SshRoute } from './ssh-master.ts';
 import { createTransport, parseHost, type Endpoint, type Transport } from './transport.ts';
 import type { ContainerCreateConfig, ContainerSummary, ImageSummary, PingResult, VersionInfo, WaitCondition } from './types.ts';
 import { negotiateVersion, pinAdvice, pinnedVersion, type PinSource } from './version.ts';
@@ -37,6 +38,8 @@ export interface EngineClientOptions {
   homedir?: string;
   /** How long a request that is not a stream may take in all (default 30 s; tests shorten it). */
   timeoutMs?: number;
+  /** Told when an ssh engine's connections cannot run through the forward of its socket (ssh-master.ts). */
+  sshRoute?: (route: SshRoute) => void;
 }
 
 /**
@@ -70,7 +73,7 @@ export class EngineClient {
     const target = resolveEngineTarget({ host: options.host, context: options.context, env: this.env, homedir: this.home });
     this.context = target.context;
     this.endpoint = inContext(target.context, () => parseHost(target.host, target.tls !== undefined));
-    this.transport = inContext(target.context, () => createTransport(this.endpoint, target.tls, this.env));
+    this.transport = inContext(target.context, () => createTransport(this.endpoint, target.tls, this.env, options.sshRoute));
     const pin = options.apiVersion || this.env.DOCKER_API_VERSION;
     this.pinSource = options.apiVersion ? '--api-version' : 'DOCKER_API_VERSION';
     this.pinned = pin ? pinnedVersion(pin, this.pinSource) : undefined;

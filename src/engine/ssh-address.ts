@@ -81,11 +81,29 @@ export function sshCommand(address: SshAddress, env: NodeJS.ProcessEnv, controlP
  * and ends when berth ends it; the user's own config (`-F`, ~/.ssh/config) is read as for any
  * connection, as options given here come first and the first value of an option wins.
  */
-export function sshMasterCommand(address: SshAddress, env: NodeJS.ProcessEnv, controlPath: string): { file: string; args: string[] } {
+export function sshMasterCommand(address: SshAddress, env: NodeJS.ProcessEnv, controlPath: string, forward?: string): { file: string; args: string[] } {
   const { file, args } = sshLogin(address, env);
   args.push('-N', '-o', 'ControlMaster=yes', '-o', `ControlPath=${controlPathOption(controlPath)}`, '-o', 'ControlPersist=no');
+  if (forward !== undefined) args.push('-L', forward);
   args.push('--', address.host);
   return { file, args };
+}
+
+/** Where the engine listens on the ssh host: the address's socket, else the default one. */
+export const DEFAULT_REMOTE_SOCKET = '/var/run/docker.sock';
+
+export function remoteEngineSocket(address: SshAddress): string {
+  return address.socketPath ?? DEFAULT_REMOTE_SOCKET;
+}
+
+/**
+ * `-L`'s argument for forwarding a socket here to the engine's socket there
+ * (`local_socket:remote_socket`); undefined where ssh could not read it as one: a path with a
+ * colon (ssh splits there), or one that is not absolute.
+ */
+export function socketForwardArgument(localSocket: string, remoteSocket: string): string | undefined {
+  const fits = (path: string) => path.startsWith('/') && !path.includes(':') && !/\s/.test(path);
+  return fits(localSocket) && fits(remoteSocket) ? `${localSocket}:${remoteSocket}` : undefined;
 }
 
 /**

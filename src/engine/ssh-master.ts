@@ -23,18 +23,21 @@
  * work here (the client is not OpenSSH's ssh, the socket cannot be made, the master fails in
  * a way ssh does not explain), connections have their own ssh each, as before.
  *
- * Each session still starts the remote user's shell and docker CLI (on the sandbox's sshd,
- * ~150 ms, most of it the shell's rc files). Sessions started ahead of need, for the lists that
- * follow the version, were tried: with the remote side on the same two CPUs (the sandbox),
- * their start competed with the first two sessions and the first rows came later, so no.
+ * The master also forwards the engine's socket on the host to one beside its control socket
+ * (`-L`, ssh-engine-socket.ts): connections go through that, channels on the login with no
+ * remote process, and a dial-stdio session each only where the forward does not work. Such a
+ * session starts the remote user's shell and docker CLI (on the sandbox's sshd ~150 ms, most of
+ * it the shell's rc files); sessions started ahead of need were tried before the forward: with
+ * the remote side on the same two CPUs, they competed with the first two, so no.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, statSync, watch, type FSWatcher } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { EngineError } from './errors.ts';
-import { knownSshFailure, sshFailure } from './ssh.ts';
-import { sshCanShare, sshLabel, sshMasterCommand, type SshAddress } from './ssh-address.ts';
+import { knownSshFailure, sshFailure, stripControls } from './ssh.ts';
+import { remoteEngineSocket, sshCanShare, sshLabel, sshMasterCommand, socketForwardArgument, type SshAddress } from './ssh-address.ts';
+import { ForwardedEngine } from './ssh-engine-socket.ts';
 
 const STDERR_KEPT = 4096;
 /**
@@ -66,13 +69,33 @@ const NO_SHARING = /disabling multiplexing|too long for Unix domain socket/i;
 
 interface Master {
   child: ChildProcess;
-  /** The master's own directory (from mkdtemp), which holds its socket alone. */
+  /** The master's own directory (from mkdtemp), which holds its sockets alone. */
   dir: string;
   socketPath: string;
+  /** The engine's socket forwarded here, once the master is up and ssh made it (ssh-engine-socket.ts). */
+  forward: ForwardedEngine | undefined;
   /** The socket once the master has logged in; undefined: connect without it. */
   ready: Promise<string | undefined>;
   /** The guard said the master ended (the guard itself may still be cleaning up). */
   ended: boolean;
+}
+
+/**
+ * How an ssh engine's connections run, for the record: through the forward of the engine's
+ * socket, or each over `docker system dial-stdio` and why (the forward could not be made, or
+ * the host refused it).
+ */
+export interface SshRoute {
+  way: 'forward' | 'dial-stdio';
+  /** The forward, as ssh's `-L` names it (the socket here, the engine's there). */
+  forward?: string;
+  why?: string;
+}
+
+/** A master's link: its control socket (undefined: connect without one) and the engine's forwarded socket. */
+export interface SshLink {
+  controlPath: string | undefined;
+  forward: ForwardedEngine | undefined;
 }
 
 /** Masters alive in this process, ended when it exits whatever the way out. */
@@ -87,11 +110,23 @@ export class SshMaster {
   /** Set once a master has been up: sharing works with this client and this host. */
   private sharing = false;
 
+  /**
+   * `noted` is told when the forward of the engine's socket turns out not to work, once a
+   * master (the connections then run over dial-stdio, as without it).
+   */
   constructor(
     private readonly address: SshAddress,
     private readonly env: NodeJS.ProcessEnv,
+    private readonly noted: (route: SshRoute) => void = () => undefined,
   ) {
     this.unshared = !sshCanShare(env);
+  }
+
+  /** The control socket and the engine's forward of the master up (see `socket`). */
+  async link(): Promise<SshLink> {
+    const controlPath = await this.socket();
+    const forward = controlPath !== undefined && this.master?.socketPath === controlPath ? this.master.forward : undefined;
+    return { controlPath, forward };
   }
 
   /**
@@ -130,10 +165,14 @@ export class SshMaster {
     const dir = mkdtempSync(join(socketBase(this.env), 'berth-ssh-'));
     const name = 's';
     const socketPath = join(dir, name);
-    const { file, args } = sshMasterCommand(this.address, this.env, socketPath);
+    // The engine's socket, forwarded beside the control socket: it goes with the master's directory.
+    const forwardPath = join(dir, 'e');
+    const remote = remoteEngineSocket(this.address);
+    const forwardArg = socketForwardArgument(forwardPath, remote);
+    const { file, args } = sshMasterCommand(this.address, this.env, socketPath, forwardArg);
     const child = spawn('/bin/sh', ['-c', GUARD, 'berth-ssh-master', dir, file, ...args], { env: this.env, stdio: ['pipe', 'pipe', 'pipe'] });
     child.stdin?.on('error', () => undefined);
-    const made: Master = { child, dir, socketPath, ready: Promise.resolve(undefined), ended: false };
+    const made: Master = { child, dir, socketPath, forward: undefined, ready: Promise.resolve(undefined), ended: false };
     child.stdout?.once('data', () => (made.ended = true));
     live.add(this);
     if (!exitHook) {
@@ -159,6 +198,18 @@ export class SshMaster {
       const up = () => {
         if (!existsSync(socketPath)) return;
         this.sharing = true;
+        // ssh listens on its forwards before its control socket (ssh.c, ssh_session2): if the
+        // engine's is not there now, ssh did not make it (a config that clears forwardings).
+        if (forwardArg === undefined) {
+          this.noted({ way: 'dial-stdio', why: `ssh cannot forward the path ${remote}` });
+        } else if (!existsSync(forwardPath)) {
+          this.noted({ way: 'dial-stdio', forward: forwardArg, why: lastLine(stderr) || 'ssh made no forward' });
+        } else {
+          made.forward = new ForwardedEngine(forwardPath, (why) =>
+            // The master's own words, when it printed any (`channel 3: open failed: …`), say more than the closed connection.
+            this.noted({ way: 'dial-stdio', forward: forwardArg, why: lastLine(stderr) || why }),
+          );
+        }
         settle(() => resolve(socketPath));
       };
       child.stderr?.on('data', (chunk: Buffer) => {
@@ -207,6 +258,10 @@ export class SshMaster {
     made.ready = ready;
     return made;
   }
+}
+
+function lastLine(text: string): string {
+  return stripControls(text).split('\n').map((line) => line.trim()).filter(Boolean).at(-1) ?? '';
 }
 
 function running(child: ChildProcess): boolean {

@@ -172,7 +172,7 @@ function hostOf(label: string): string {
 }
 
 /** ssh's stderr carries text from the remote host: no escape sequences reach the terminal. */
-function stripControls(text: string): string {
+export function stripControls(text: string): string {
   return text.replace(/\u001b\[[0-9;?]*[ -/]*[@-~]/g, '').replace(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/g, ' ');
 }
 

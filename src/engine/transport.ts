@@ -1,11 +1,12 @@
 import { readFileSync } from 'node:fs';
 import type { Socket } from 'node:net';
 import { join } from 'node:path';
+import type { Duplex } from 'node:stream';
 import type { Dispatcher } from 'undici';
 import { Agent } from './undici.ts';
 import { EngineError } from './errors.ts';
 import { openSshStream, requireSshClient } from './ssh.ts';
-import { SshMaster } from './ssh-master.ts';
+import { SshMaster, type SshRoute } from './ssh-master.ts';
 import { parseSshAddress, sshLabel, type SshAddress } from './ssh-address.ts';
 
 /** Where the engine listens. The URL host is a placeholder for unix sockets: the socket is what matters. */
@@ -107,8 +108,11 @@ export interface Transport {
   sshControl?(): Promise<string | undefined>;
 }
 
-/** `env` is where an ssh engine's client finds its PATH, agent and BERTH_SSH_COMMAND. */
-export function createTransport(endpoint: Endpoint, tls?: TlsFiles, env: NodeJS.ProcessEnv = process.env): Transport {
+/**
+ * `env` is where an ssh engine's client finds its PATH, agent and BERTH_SSH_COMMAND; `sshRoute`
+ * is told when an ssh engine's connections cannot run through the forward of its socket.
+ */
+export function createTransport(endpoint: Endpoint, tls?: TlsFiles, env: NodeJS.ProcessEnv = process.env, sshRoute?: (route: SshRoute) => void): Transport {
   const connectTimeout = 10_000; // the Go client's dial timeout
   let dispatcher: Agent;
   let origin: string;
@@ -116,17 +120,21 @@ export function createTransport(endpoint: Endpoint, tls?: TlsFiles, env: NodeJS.
   if (endpoint.kind === 'ssh') {
     requireSshClient(env);
     const { address } = endpoint;
-    // One ssh login for all of this engine's connections (ssh-master.ts), each connection a
-    // `docker system dial-stdio` session of its own on it, as the docker CLI runs one per connection.
-    const master = (sshMaster = new SshMaster(address, env));
+    // One ssh login for all of this engine's connections (ssh-master.ts). Through it, the engine's
+    // socket forwarded here (ssh-engine-socket.ts): a connection is a channel on that login, as to
+    // a local engine. Where the forward cannot be made or does not work, each connection is a
+    // `docker system dial-stdio` session of its own on the login, as the docker CLI runs one.
+    const master = (sshMaster = new SshMaster(address, env, sshRoute));
     dispatcher = new Agent({
       // The callback must come later, as a socket's 'connect' does: undici ignores a connection
       // handed over while it is still inside its own dispatch loop (a promise's then always is).
       connect: (_options, callback) => {
-        master.socket().then(
-          (controlPath) => {
+        master.link().then(
+          ({ controlPath, forward }) => {
             try {
-              callback(null, openSshStream(address, env, controlPath) as unknown as Socket);
+              const dialStdio = () => openSshStream(address, env, controlPath);
+              if (forward?.usable) forward.connect(dialStdio, callback as (error: Error | null, socket: Duplex | null) => void);
+              else callback(null, dialStdio() as unknown as Socket);
             } catch (error) {
               callback(error as Error, null);
             }
@@ -134,7 +142,7 @@ export function createTransport(endpoint: Endpoint, tls?: TlsFiles, env: NodeJS.
           (error: unknown) => callback(error as Error, null),
         );
       },
-      // A new connection costs a new session on the master, or a handshake without one: keep idle ones longer.
+      // A new connection costs a channel on the master, or a session, or a handshake without one: keep idle ones longer.
       keepAliveTimeout: 60_000,
     });
     origin = 'http://api.moby.localhost';

@@ -7,6 +7,7 @@
  * run to their end before its connections close).
  */
 import { EngineClient, type EngineClientOptions } from '../engine/client.ts';
+import type { SshRoute } from '../engine/ssh-master.ts';
 import type { ActionLog } from './action-log/action-log.ts';
 import { recordingClient } from './action-log/recording-client.ts';
 import { EngineSync, type SyncOptions } from './engine-sync.ts';
@@ -37,8 +38,18 @@ export interface SessionOptions extends Omit<EngineClientOptions, 'host' | 'cont
  */
 export function openEngineSession(target: SessionTarget, options: SessionOptions): EngineSession {
   const { sync: syncOptions, demo, actionLog, ...clientOptions } = options;
-  const engineClient = new EngineClient({ ...clientOptions, ...target });
+  // An ssh engine whose socket could not be forwarded runs each connection over dial-stdio: not
+  // the user's to act on, but the action log says so (and why), as it shows berth's ssh forwards.
+  let named = '';
+  const sshRoute = (route: SshRoute) => {
+    options.sshRoute?.(route);
+    if (!actionLog || route.way !== 'dial-stdio') return;
+    const seq = actionLog.begin(`ssh -L ${route.forward ?? '(none)'} ${named}`, named);
+    actionLog.settleAs(seq, { kind: 'failed', message: `${route.why ?? 'the forward did not work'}: each connection runs docker system dial-stdio instead` });
+  };
+  const engineClient = new EngineClient({ ...clientOptions, ...target, sshRoute });
   const label = engineClient.context === undefined ? engineClient.endpoint.label : `${engineClient.context} @ ${engineClient.endpoint.label}`;
+  named = label;
   const client = actionLog ? recordingClient(engineClient, actionLog, label) : engineClient;
   const store = new Store(initialEngineState(client.endpoint.label, client.context, demo));
   const sync = new EngineSync(client, store, syncOptions);

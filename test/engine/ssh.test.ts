@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { EngineError } from '../../src/engine/errors.ts';
 import { sshFailure } from '../../src/engine/ssh.ts';
-import { parseSshAddress, sshCanShare, sshCommand, sshMasterCommand } from '../../src/engine/ssh-address.ts';
+import { parseSshAddress, remoteEngineSocket, socketForwardArgument, sshCanShare, sshCommand, sshMasterCommand } from '../../src/engine/ssh-address.ts';
 
 test('ssh addresses: user, host, port and a remote socket path, as the docker CLI reads them', () => {
   assert.deepEqual(parseSshAddress('ssh://alice@example.com:2222'), { host: 'example.com', user: 'alice', port: 2222 });
@@ -41,6 +41,18 @@ test('one master per engine: it logs in and runs nothing, never persists, and th
   assert.equal(sshCanShare({ BERTH_SSH_COMMAND: '/usr/local/bin/ssh -i key' }), true);
   assert.equal(sshCanShare({ BERTH_SSH_COMMAND: 'plink -batch' }), false);
   assert.equal(sshCanShare({ BERTH_SSH_COMMAND: '/opt/bin/my-ssh-wrapper' }), false);
+});
+
+test("the master forwards the engine's socket: the address's path, else the default one, where ssh can read it", () => {
+  assert.equal(remoteEngineSocket({ host: 'box' }), '/var/run/docker.sock');
+  assert.equal(remoteEngineSocket({ host: 'box', socketPath: '/run/user/1000/docker.sock' }), '/run/user/1000/docker.sock');
+  assert.equal(socketForwardArgument('/run/user/0/berth-ssh-x/e', '/var/run/docker.sock'), '/run/user/0/berth-ssh-x/e:/var/run/docker.sock');
+  // ssh splits `-L` at colons; a path it would misread is not forwarded (dial-stdio then).
+  for (const [local, remote] of [['/tmp/a:b/e', '/var/run/docker.sock'], ['/tmp/x/e', '/run/odd:name.sock'], ['/tmp/x/e', 'relative.sock'], ['/tmp/x/e', '/run/with space.sock']]) {
+    assert.equal(socketForwardArgument(local!, remote!), undefined, `${local} ${remote}`);
+  }
+  const { args } = sshMasterCommand({ host: 'box' }, {}, '/tmp/x/s', '/tmp/x/e:/var/run/docker.sock');
+  assert.deepEqual(args.slice(args.indexOf('-N')), ['-N', '-o', 'ControlMaster=yes', '-o', 'ControlPath=/tmp/x/s', '-o', 'ControlPersist=no', '-L', '/tmp/x/e:/var/run/docker.sock', '--', 'box']);
 });
 
 const exit = (code: number | null, stderr: string) => sshFailure({ code, signal: null, stderr, label: 'ssh://me@box:2222' });

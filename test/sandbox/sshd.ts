@@ -15,7 +15,14 @@
  *   berth-sandbox-mismatch   expects another host key than the server's
  *   berth-sandbox-unknown    has no host key on record (BatchMode cannot ask)
  *   berth-sandbox-counted    reaches the engine with a key of its own, so a test can count its
- *                            logins in sshd.log (sshLogins) while other files use berth-sandbox
+ *                            logins in sshd.log (sshLogins) while other files use berth-sandbox;
+ *                            its key forwards nothing, so its connections are dial-stdio sessions
+ *   berth-sandbox-noforward  reaches the engine with a key that may forward nothing (as a host
+ *                            with AllowStreamLocalForwarding no): berth falls back to dial-stdio
+ *
+ * As on a host with Docker, the engine's socket is at the default place for sshd and its
+ * sessions (/var/run/docker.sock, a link in sshd's own /run to the sandbox engine's socket), so
+ * berth's forward of that socket through its ssh master reaches the sandbox engine.
  */
 import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
@@ -51,6 +58,7 @@ export const SSH_ALIASES = {
   mismatch: 'berth-sandbox-mismatch',
   unknownHostKey: 'berth-sandbox-unknown',
   counted: 'berth-sandbox-counted',
+  noForward: 'berth-sandbox-noforward',
 } as const;
 
 export async function startSshd(tools: SshdTools, sandboxDir: string, dockerHost: string, startTimeoutMs = 15_000): Promise<Sshd> {
@@ -60,24 +68,29 @@ export async function startSshd(tools: SshdTools, sandboxDir: string, dockerHost
     await run(tools.sshKeygen, ['-q', '-t', 'ed25519', '-N', '', '-C', `berth-sandbox-${name}`, '-f', path.join(dir, name)]);
     return readFileSync(path.join(dir, `${name}.pub`), 'utf8').trim();
   };
-  const [hostKey, otherHostKey, clientKey, noDockerKey, , countedKey] = await Promise.all([
+  const [hostKey, otherHostKey, clientKey, noDockerKey, , countedKey, noForwardKey] = await Promise.all([
     key('host_key'),
     key('other_host_key'),
     key('client_key'),
     key('nodocker_key'),
     key('refused_key'),
     key('counted_key'),
+    key('noforward_key'),
   ]);
   const user = process.env.USER || 'root';
   // The remote PATH is fixed so the remote CLI is the one that matches the sandbox engine.
   writeFileSync(
     path.join(dir, 'authorized_keys'),
     [
-      // The engine's own key may forward to the host's loopback alone (berth's `ssh -O forward`
-      // through its master: test/e2e/port-forward.test.ts); the other keys forward nothing.
-      `environment="DOCKER_HOST=${dockerHost}",environment="PATH=/usr/bin:/bin",no-pty,permitopen="127.0.0.1:*",no-agent-forwarding,no-X11-forwarding ${clientKey}`,
+      // The engine's own key may forward, as on a host with Docker: berth's forward of the
+      // engine's socket through its master, and its port forwards (`ssh -O forward`,
+      // test/e2e/port-forward.test.ts). No permitopen: sshd holds a unix socket's forward to its
+      // list too, which cannot name one (channels.c), so any list refuses them all. The other
+      // keys forward nothing.
+      `environment="DOCKER_HOST=${dockerHost}",environment="PATH=/usr/bin:/bin",no-pty,no-agent-forwarding,no-X11-forwarding ${clientKey}`,
       `environment="PATH=/nonexistent",no-pty,no-port-forwarding,no-agent-forwarding,no-X11-forwarding ${noDockerKey}`,
       `environment="DOCKER_HOST=${dockerHost}",environment="PATH=/usr/bin:/bin",no-pty,no-port-forwarding,no-agent-forwarding,no-X11-forwarding ${countedKey}`,
+      `environment="DOCKER_HOST=${dockerHost}",environment="PATH=/usr/bin:/bin",no-pty,no-port-forwarding,no-agent-forwarding,no-X11-forwarding ${noForwardKey}`,
       '',
     ].join('\n'),
     { mode: 0o600 },
@@ -87,7 +100,7 @@ export async function startSshd(tools: SshdTools, sandboxDir: string, dockerHost
   for (let attempt = 0; attempt < 3; attempt++) {
     const port = await freeTcpPort();
     try {
-      const stop = await launch(tools, dir, port, user, startTimeoutMs);
+      const stop = await launch(tools, dir, port, user, dockerHost, startTimeoutMs);
       const configPath = writeClientConfig(dir, port, user, hostKey, otherHostKey);
       return { port, configPath, sshCommand: `ssh -F ${configPath}`, host: `ssh://${SSH_ALIASES.ok}`, stop };
     } catch (error) {
@@ -97,7 +110,7 @@ export async function startSshd(tools: SshdTools, sandboxDir: string, dockerHost
   throw lastError;
 }
 
-async function launch(tools: SshdTools, dir: string, port: number, user: string, timeoutMs: number): Promise<() => Promise<void>> {
+async function launch(tools: SshdTools, dir: string, port: number, user: string, dockerHost: string, timeoutMs: number): Promise<() => Promise<void>> {
   const configPath = path.join(dir, 'sshd_config');
   writeFileSync(
     configPath,
@@ -126,8 +139,10 @@ async function launch(tools: SshdTools, dir: string, port: number, user: string,
     ].join('\n'),
   );
   const logPath = path.join(dir, 'sshd.log');
-  const script = ['set -e', 'mount -t tmpfs -o mode=0755 berth-sshd-run /run', 'mkdir -m 0755 /run/sshd', 'exec "$0" -D -e -f "$1"'].join('\n');
-  const daemon = spawnDaemon(tools.unshare, ['--mount', '--propagation', 'private', '--', 'sh', '-c', script, tools.sshd, configPath], logPath);
+  // The engine's socket at the default place, in sshd's /run alone (the machine's is not touched).
+  const engineSocket = dockerHost.replace(/^unix:\/\//, '');
+  const script = ['set -e', 'mount -t tmpfs -o mode=0755 berth-sshd-run /run', 'mkdir -m 0755 /run/sshd', 'ln -s "$2" /run/docker.sock', 'exec "$0" -D -e -f "$1"'].join('\n');
+  const daemon = spawnDaemon(tools.unshare, ['--mount', '--propagation', 'private', '--', 'sh', '-c', script, tools.sshd, configPath, engineSocket], logPath);
   const { pid } = daemon;
   const stop = async () => {
     if (alive(pid)) await terminate([pid], 2000);
@@ -178,9 +193,10 @@ function writeClientConfig(dir: string, port: number, user: string, hostKey: str
       host(SSH_ALIASES.mismatch, 'client_key', wrongHosts),
       host(SSH_ALIASES.unknownHostKey, 'client_key', '/dev/null'),
       host(SSH_ALIASES.counted, 'counted_key', knownHosts),
+      host(SSH_ALIASES.noForward, 'noforward_key', knownHosts),
     ].join('\n'),
   );
-  for (const name of ['client_key', 'nodocker_key', 'refused_key', 'counted_key']) chmodSync(path.join(dir, name), 0o600);
+  for (const name of ['client_key', 'nodocker_key', 'refused_key', 'counted_key', 'noforward_key']) chmodSync(path.join(dir, name), 0o600);
   return configPath;
 }
 

@@ -59,7 +59,8 @@ test('switching from an ssh engine to the local socket: the new session runs, th
   const remote = open({ host: ssh.host });
   await until(remote.store, (s) => s.containers.loaded && s.connection.eventsLive && s.connection.engineKind === 'docker', 'the remote engine to load');
   assert.equal(remote.label, ssh.host);
-  assert.ok(sshProcesses().length >= 2, 'lists and the event stream hold ssh connections');
+  // The master holds them: the lists and the event stream run through its forward of the engine's socket.
+  assert.ok(sshProcesses().length >= 1, 'the engine’s ssh master runs');
 
   const local = open({ host: env.dockerHost });
   await until(local.store, (s) => s.containers.loaded, 'the local engine to load');
