@@ -203,8 +203,9 @@ export async function b16(bench: Bench): Promise<Row[]> {
         spread: spread(sRows, ms),
         comparison: `ssh connect ${ms(sConnect.median)}; + docker version ${ms(sDocker.median)}; berth on it alone ${ms(sAlone.median)}`,
         ratio: ratio(sRows.median, sConnect.median),
-        budget: 'ssh connect + 100 ms',
-        verdict: verdict(sRows.median, sConnect.median + 100),
+        // Issue 52 (was ssh connect + 100 ms).
+        budget: '≤ 1.5× ssh connect',
+        verdict: verdict(sRows.median, 1.5 * sConnect.median),
       },
       {
         id: 'B16',
