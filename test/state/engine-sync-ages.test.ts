@@ -42,8 +42,11 @@ test('polls that only find containers older leave the store alone; a restart cha
   let changes = 0;
   store.subscribe(() => (changes += 1));
   sync.start();
+  // A bound for a hung test only: a poll comes every max(100 ms, 50× what the last list took), so
+  // on a loaded machine five of them took more than the 10 s this bound was (CI, 2026-12-02).
   const until = async (condition: () => boolean) => {
-    for (let i = 0; i < 1000 && !condition(); i++) await delay(10);
+    const deadline = Date.now() + 60_000;
+    while (!condition() && Date.now() < deadline) await delay(10);
     assert.ok(condition());
   };
   await until(() => {
