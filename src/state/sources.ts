@@ -61,8 +61,8 @@ export interface SourceOptions {
 /** Every per-engine source, by the name its state has in `SourceStates`: how each is made for a session. */
 const SOURCES = {
   // A burst of events published as one change with its list (state/burst-pace.ts).
-  events: (session: SourceSession) => new EventLog(undefined, session.sync.burst),
-  incidents: (session: SourceSession, options: SourceOptions) => new IncidentLog(() => session.client, options, undefined, session.sync.burst),
+  events: (session: SourceSession) => new EventLog(session.sync.burst),
+  incidents: (session: SourceSession, options: SourceOptions) => new IncidentLog(() => session.client, session.sync.burst, options),
   stats: (session: SourceSession) => new StatsTracker({ client: () => session.client, podman: () => session.store.getState().connection.engineKind === 'podman', cgroups: () => new CgroupReader() }),
   resources: (session: SourceSession) => new ResourceLists(() => session.client),
   swarm: (session: SourceSession) => new SwarmLists(() => session.client),

@@ -95,6 +95,20 @@ export function afterEdit(picker: Picker, image: string, overlay: number): { pic
   return { picker: { ...left, search: { state: 'searching', term: wanted.term } }, commands: [due(overlay, { kind: 'search-due', term: wanted.term })] };
 }
 
+/**
+ * The questions still waiting for a pause in typing, or for their answer, dropped: the pull has
+ * started, and the list goes with the dialog once the registry takes the credentials. Typed and
+ * sent at once (bench B6 presses Enter as the credentials are found), the tags' question went
+ * out after Enter, and with it the first TLS connection and Node's tls and crypto modules (~35 ms
+ * of the pull's CPU), for a list nobody could see. A pull sent back to the dialog (refused
+ * credentials) asks again at the next edit.
+ */
+export function unasked(picker: Picker): Picker {
+  const search: RegistrySearch = picker.search.state === 'searching' ? { state: 'idle' } : picker.search;
+  const tags: TagList = picker.tags.state === 'loading' ? { state: 'idle' } : picker.tags;
+  return search === picker.search && tags === picker.tags ? picker : { ...picker, search, tags };
+}
+
 /** What a picked row writes into the field, and (a repository) the question for its tags, asked at once. */
 export function pick(picker: Picker, row: Row, overlay: number): { image: string; picker: Picker; commands: Command[] } {
   if (row.kind === 'tag') return { image: `${row.repository}:${row.tag}`, picker: { ...picker, cursor: undefined }, commands: [] };

@@ -18,7 +18,7 @@ import { notify, type PullReply } from '../commands.ts';
 import { sanitizeLine, truncate } from '../format/index.ts';
 import { field } from '../input/field.ts';
 import { editIn, formKey, moveFocus, setValue, values, type Fields } from './form.ts';
-import { afterEdit, idlePicker, moveCursor, pick, pickerBlocks, pickerResult, rowsOf, type Picker } from './pull-search.ts';
+import { afterEdit, idlePicker, moveCursor, pick, pickerBlocks, pickerResult, rowsOf, unasked, type Picker } from './pull-search.ts';
 import { defineDialog, formContexts, type DialogKey, type Outcome } from './machine.ts';
 import { openDialog } from './open.ts';
 import type { DialogBlock, Tone } from './view.ts';
@@ -140,7 +140,7 @@ function submit(state: PullDialog, overlay: number): Outcome<PullDialog> {
   }
   const auth = v.username !== '' ? { username: v.username, password: v.password } : undefined;
   // The password leaves the store in this very step: the command carries it to the pull manager.
-  const wiped: PullDialog = { ...state, fields: { ...state.fields, password: field() }, starting: true, error: undefined };
+  const wiped: PullDialog = { ...state, fields: { ...state.fields, password: field() }, picker: unasked(state.picker), starting: true, error: undefined };
   return { state: wiped, commands: [{ type: 'pull-start', overlay, reference: v.image, auth, ...(state.push && { push: true }) }] };
 }
 

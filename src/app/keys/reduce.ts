@@ -26,7 +26,7 @@ import { markedTargets, rowKeys, selectedRow, type Pane } from '../panes/pane.ts
 import type { KeyPress } from '../input/press.ts';
 import { editLine } from '../input/field.ts';
 import type { Target } from '../targets.ts';
-import { paneView, topOverlay, type AppState, type DialogOverlay } from '../types.ts';
+import { paneView, topOverlay, type AppState, type DialogOverlay, type PaneId } from '../types.ts';
 import { handlerFor, type ActionHandler } from './actions.ts';
 import { isPrintableKey, type ActionId } from './keymap.ts';
 import { contextsFor, helpContexts } from './contexts.ts';
@@ -222,10 +222,17 @@ export function reduceAction(state: AppState, action: AppAction, ctx: UiContext)
   }
 }
 
-/** Every list pane's selection onto a row it shows (see followSelection). */
-export function settleSelections(state: AppState, ctx: UiContext): AppState {
+/**
+ * Every list pane's selection onto a row it shows (see followSelection), or, with `only`, that
+ * pane's alone. A source's change settles only the pane shown: a hidden one's selection is settled
+ * by the next key (the one that shows it included) before anything reads it. Settled at every
+ * change, the hidden Events pane's selection moved down a row with each event heard, and each
+ * move was a new app state, so a render of the whole screen that drew nothing new (bench B15:
+ * one for every crash of a loop).
+ */
+export function settleSelections(state: AppState, ctx: UiContext, only?: PaneId): AppState {
   let next = state;
-  for (const pane of panes) if (pane.pinsSelection) next = followSelection(next, pane.id, rowKeys(pane, next, ctx));
+  for (const pane of panes) if (pane.pinsSelection && (only === undefined || pane.id === only)) next = followSelection(next, pane.id, rowKeys(pane, next, ctx));
   return next;
 }
 
@@ -241,7 +248,8 @@ export function reduceApp(state: AppState, input: AppInput, ctx: UiContext): Red
   const result = input.kind === 'key' ? reduceKey(current, input.press, ctx) : reduceAction(current, input.action, ctx);
   const unmarked = settleMarks(result.state, ctx, panes);
   const marked = unmarked ? { state: unmarked.state, commands: [...result.commands, ...unmarked.commands] } : result;
-  const settled = noticeForScreen(current, settleSelections(marked.state, ctx));
+  const only = input.kind === 'action' && input.action.type === 'sources-changed' ? marked.state.pane : undefined;
+  const settled = noticeForScreen(current, settleSelections(marked.state, ctx, only));
   return settled === marked.state ? marked : { state: settled, commands: marked.commands };
 }
 

@@ -1,7 +1,8 @@
 /**
- * The engine's /events as a log: the newest first, at most LOG_SIZE kept, published at most every
- * publishMs (a `docker compose up` sends dozens at once). It is the one place a user sees what
- * happened while they looked away; the sync loop already reads the stream, this only keeps it.
+ * The engine's /events as a log: the newest first, at most LOG_SIZE kept, published once a burst of
+ * them (a `docker compose up` sends dozens at once; a crash loop's turn two) with the rest of the
+ * burst (burst-pace.ts). It is the one place a user sees what happened while they looked away; the
+ * sync loop already reads the stream, this only keeps it.
  */
 import type { EngineEvent } from '../../engine/types.ts';
 import type { BurstPace } from '../burst-pace.ts';
@@ -46,14 +47,10 @@ export class EventLog implements LiveSource<EventLogState> {
   readonly store = new Store<EventLogState>({ events: [] });
   private events: LoggedEvent[] = [];
   private seq = 0;
-  private timer: NodeJS.Timeout | undefined;
   private stopped = false;
 
-  constructor(
-    private readonly publishMs = 250,
-    /** The engine's bursts (burst-pace.ts): published with the rest of a burst instead of on its own timer. */
-    private readonly burst?: BurstPace,
-  ) {}
+  /** `burst`: the engine's bursts (burst-pace.ts), whose end publishes the log with the rest of the burst. */
+  constructor(private readonly burst: BurstPace) {}
 
   /** It logs everything its engine reports from the start, shown or not: nothing to start or stop. */
   watch(): void {}
@@ -66,14 +63,7 @@ export class EventLog implements LiveSource<EventLogState> {
     this.seq += 1;
     this.events.unshift(logged(event, this.seq, Date.now()));
     if (this.events.length > LOG_SIZE) this.events.length = LOG_SIZE;
-    if (this.burst) {
-      this.burst.join(this.publish);
-      return;
-    }
-    this.timer ??= setTimeout(() => {
-      this.timer = undefined;
-      this.store.update(() => ({ events: [...this.events] }));
-    }, this.publishMs);
+    this.burst.join(this.publish);
   }
 
   private readonly publish = (): void => {
@@ -84,14 +74,10 @@ export class EventLog implements LiveSource<EventLogState> {
   /** Starts over (berth switched engines: the old one's events are not this one's). */
   clear(): void {
     this.events = [];
-    clearTimeout(this.timer);
-    this.timer = undefined;
     this.store.update(() => ({ events: [] }));
   }
 
   stop(): void {
     this.stopped = true;
-    clearTimeout(this.timer);
-    this.timer = undefined;
   }
 }

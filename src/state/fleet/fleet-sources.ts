@@ -90,8 +90,8 @@ export class FleetSources {
 
   private open(engine: FleetEngine): Kept {
     const resources = new ResourceLists(() => engine.session.client);
-    const events = new EventLog();
-    const incidents = new IncidentLog(() => engine.session.client, this.incidentOptions);
+    const events = new EventLog(engine.session.sync.burst);
+    const incidents = new IncidentLog(() => engine.session.client, engine.session.sync.burst, this.incidentOptions);
     const swarm = new SwarmLists(() => engine.session.client);
     const stats = new StatsTracker({ client: () => engine.session.client, podman: () => engine.session.store.getState().connection.engineKind === 'podman', cgroups: () => new CgroupReader() });
     const onEvent = (event: EngineEvent) => {

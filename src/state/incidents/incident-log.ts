@@ -62,7 +62,6 @@ export class IncidentLog implements LiveSource<IncidentsState> {
   /** Incidents (their seq) whose details are being read: one read at a time each. */
   private readonly reading = new Set<number>();
   private readonly abort = new AbortController();
-  private timer: NodeJS.Timeout | undefined;
   private scanTimer: NodeJS.Timeout | undefined;
   /** The scan for OOM kills before berth started: not yet (or failed at), under way, or done. */
   private scan: { state: 'idle'; failedAt?: number } | { state: 'running' | 'done' } = { state: 'idle' };
@@ -72,15 +71,14 @@ export class IncidentLog implements LiveSource<IncidentsState> {
   private readonly movedDuringScan = new Set<string>();
 
   /**
-   * Published at most every `publishMs`: a crash loop's die and start come in pairs, 100 ms
-   * apart at first, and each publication is a frame; a notice a quarter second late is not.
+   * Published once a burst of the engine's events (burst-pace.ts), with the rest of it (its list):
+   * a crash loop's die and start come in pairs, 100 ms apart at first, and each publication is a
+   * frame; a notice a fraction of a second late is not.
    */
   constructor(
     private readonly client: () => EngineClient,
+    private readonly burst: BurstPace,
     options: IncidentOptions = {},
-    private readonly publishMs = 250,
-    /** The engine's bursts (burst-pace.ts): published with the rest of a burst (its list) instead of on its own timer. */
-    private readonly burst?: BurstPace,
   ) {
     this.policy = options.loop ?? DEFAULT_LOOP_POLICY;
     this.detector = { ...emptyDetector, muted: options.mute ?? [] };
@@ -119,8 +117,6 @@ export class IncidentLog implements LiveSource<IncidentsState> {
   stop(): void {
     this.abort.abort();
     clearTimeout(this.scanTimer);
-    clearTimeout(this.timer);
-    this.timer = undefined;
   }
 
   private apply(next: DetectorState): void {
@@ -132,14 +128,7 @@ export class IncidentLog implements LiveSource<IncidentsState> {
   }
 
   private publish(): void {
-    if (this.burst) {
-      this.burst.join(this.publishNow);
-      return;
-    }
-    this.timer ??= setTimeout(() => {
-      this.timer = undefined;
-      this.store.update(() => this.published(this.detector));
-    }, this.publishMs);
+    this.burst.join(this.publishNow);
   }
 
   private readonly publishNow = (): void => {

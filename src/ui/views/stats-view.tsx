@@ -3,13 +3,14 @@
  * minutes (braille area charts, one column per 2 s; gaps where it was not measured), the current
  * figures in a short bordered table, and its processes (`docker top`), all refreshed live.
  */
-import { Table as FiguresTable } from '@alcalzone/ink-table';
 import { Box, Text } from 'ink';
+import { memo } from 'react';
 import type { StatsOverlay } from '../../app/types.ts';
 import type { StatsFigures } from '../../state/stats/figures.ts';
 import { brailleChart, onTimeGrid } from '../../app/format/braille-chart.ts';
 import { displayWidth, formatBytes, padEnd, sanitizeLine, truncate } from '../../app/format/index.ts';
 import { formatMemory, ioTotals, statsCells } from '../../app/rows/stats-cells.ts';
+import { figuresTable, type TableLine, type TableLook } from '../../app/views/stats-table.ts';
 import { useDerived, useKeymap, useRuntime } from '../runtime-context.tsx';
 import { theme } from '../../app/theme.ts';
 
@@ -50,22 +51,52 @@ function Chart({ series, history, width, nowMs }: { series: Series; history: rea
   const peak = Math.max(0, ...values.map((v) => v ?? 0));
   // CPU up to at least 100 % (one CPU), so that an idle container does not look busy.
   const max = series.max ?? (series.title === 'CPU' ? Math.max(peak, 100) : peak);
-  const lines = brailleChart(values, plot, CHART_ROWS, max);
+  return <ChartText title={series.title} now={series.now} lines={brailleChart(values, plot, CHART_ROWS, max).join('\n')} />;
+}
+
+/**
+ * A chart as drawn: its texts only, so that React leaves one whose cells did not change alone (an
+ * idle container's CPU and block I/O draw the same from sample to sample).
+ */
+const ChartText = memo(function ChartText({ title, now, lines }: { title: string; now: string; lines: string }) {
   return (
     <Box flexDirection="column">
       <Text wrap="truncate">
-        <Text bold>{series.title}</Text>
-        <Text color={theme.muted}>{` ${series.now}`}</Text>
+        <Text bold>{title}</Text>
+        <Text color={theme.muted}>{` ${now}`}</Text>
       </Text>
-      {lines.map((line, i) => (
+      {lines.split('\n').map((line, i) => (
         <Text key={i} color={theme.accent}>
           {line}
         </Text>
       ))}
     </Box>
   );
+});
+
+function runStyle(look: TableLook): { bold?: boolean; color?: string } {
+  if (look === 'frame') return { bold: true };
+  // ink-table's titles: bold blue, whatever the palette (NO_COLOR aside).
+  if (look === 'title') return { bold: true, ...(!theme.noColor && { color: 'blue' }) };
+  return {};
 }
 
+/** The figures' boxed table: a line of text each, in runs of one look (app/views/stats-table.ts). */
+function FiguresLines({ lines }: { lines: readonly TableLine[] }) {
+  return (
+    <Box flexDirection="column">
+      {lines.map((line, i) => (
+        <Text key={i} wrap="truncate">
+          {line.map((run, j) => (
+            <Text key={j} {...runStyle(run.look)}>
+              {run.text}
+            </Text>
+          ))}
+        </Text>
+      ))}
+    </Box>
+  );
+}
 
 export function StatsView({ overlay, width, height }: { overlay: StatsOverlay; width: number; height: number }) {
   const keymap = useKeymap();
@@ -79,7 +110,14 @@ export function StatsView({ overlay, width, height }: { overlay: StatsOverlay; w
   const cells = statsCells(latest, 'running');
   // docker stats's own columns: I/O as totals since the start (the charts above show the rates).
   const totals = ioTotals(latest);
-  const figures = [{ CPU: cells.cpu, 'MEM USAGE / LIMIT': cells.mem, 'MEM %': cells.memPercent, 'NET I/O': totals.net, 'BLOCK I/O': totals.block, PIDS: cells.pids }];
+  const figures = figuresTable([
+    { title: 'CPU', cell: cells.cpu },
+    { title: 'MEM USAGE / LIMIT', cell: cells.mem },
+    { title: 'MEM %', cell: cells.memPercent },
+    { title: 'NET I/O', cell: totals.net },
+    { title: 'BLOCK I/O', cell: totals.block },
+    { title: 'PIDS', cell: cells.pids },
+  ]);
   const chartsHeight = 2 * (CHART_ROWS + 1);
   const processRows = Math.max(height - 1 - chartsHeight - 5 - 2, 0);
   const top = overlay.top;
@@ -103,7 +141,7 @@ export function StatsView({ overlay, width, height }: { overlay: StatsOverlay; w
           {block ? <Chart series={block} history={history} width={chartWidth} nowMs={nowMs} /> : null}
         </Box>
       </Box>
-      <FiguresTable data={figures} />
+      <FiguresLines lines={figures} />
       <Text bold color={theme.muted} wrap="truncate">
         {overlay.topError ? '' : titles || 'processes: asking…'}
       </Text>

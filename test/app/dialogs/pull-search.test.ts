@@ -94,4 +94,14 @@ describe('pull: the registry picker', () => {
     assert.ok(view.blocks.some((b) => 'text' in b && b.text.includes('the index cannot be reached: dial tcp')));
     assert.ok(key(failed, '{enter}').commands?.some((c) => c.type === 'pull-start' && c.reference === 'alpine'));
   });
+
+  test('Enter sends the pull before typing paused: the tags are not asked for (the list goes with the dialog)', () => {
+    const typed = drive('host:5000/team/app:1');
+    assert.ok(registryTimers(typed.commands).length >= 1, 'a pause would ask for the tags');
+    const sent = key(typed.state, '{enter}');
+    assert.ok(sent.commands?.some((c) => c.type === 'pull-start' && c.reference === 'host:5000/team/app:1'));
+    assert.deepEqual(result(sent.state, { kind: 'tags-due', repository: 'host:5000/team/app' }).commands, []);
+    // An answer already under way is dropped as well.
+    assert.equal(pullOf(result(sent.state, { kind: 'tags-found', repository: 'host:5000/team/app', tags: ['1', '2'] }).state).picker.tags.state, 'idle');
+  });
 });
