@@ -74,6 +74,8 @@ const TRANSFER_DONE = { Reading: 'Read', Writing: 'Written', Sending: 'Sent' } a
 
 interface Running {
   key: string;
+  /** A push's repository on its engine: the pushes of one repository go one after another. */
+  repository?: string;
   abort: AbortController;
   settled: Promise<PullState | undefined>;
 }
@@ -143,8 +145,15 @@ export class PullManager {
     const abort = new AbortController();
     // Typed credentials are for the registry of this reference, under the key the engine expects.
     const typed: RegistryAuth | undefined = options.auth && { username: options.auth.username, password: options.auth.password, serveraddress: authConfigKey(parsed.ref.domain) };
-    const settled = this.run(options.on?.client ?? this.client, id, parsed.ref.familiar, target, typed, abort.signal, kind);
-    this.running.set(id, { key, abort, settled });
+    const client = options.on?.client ?? this.client;
+    // Tags of one repository pushed at once race in the registry (the same layers mounted and
+    // uploaded together: Debian's docker-registry answered one of three with a 500), so a push
+    // waits for the one before it to the same repository, as `docker push --all-tags` goes.
+    const repository = kind === 'push' ? `${engine ?? ''} ${target.fromImage}` : undefined;
+    const before = repository === undefined ? undefined : [...this.running.values()].filter((r) => r.repository === repository).at(-1)?.settled;
+    const go = () => this.run(client, id, parsed.ref.familiar, target, typed, abort.signal, kind);
+    const settled = before ? before.then(go, go) : go();
+    this.running.set(id, { key, ...(repository !== undefined && { repository }), abort, settled });
     this.publish();
     return id;
   }

@@ -282,3 +282,27 @@ test('stop cancels every running pull', async () => {
   assert.equal((await finished(pulls, b)).status, 'cancelled');
   assert.throws(() => pulls.start({ reference: 'alpine' }));
 });
+
+test('pushes of one repository go one after another (a registry races tags pushed at once); another repository’s goes beside them', async () => {
+  let open = 0;
+  let most = 0;
+  const order: string[] = [];
+  handler = async (req, res) => {
+    const url = req.url ?? '';
+    const repository = /\/images\/(.+)\/push/.exec(url)?.[1] ?? '';
+    order.push(`${decodeURIComponent(repository)}:${new URL(url, 'http://x').searchParams.get('tag') ?? ''}`);
+    if (repository.includes('one')) open += 1;
+    most = Math.max(most, open);
+    res.writeHead(200, { 'content-type': 'application/json' });
+    await delay(60);
+    res.end(`${JSON.stringify({ status: 'done' })}\n`);
+    if (repository.includes('one')) open -= 1;
+  };
+  const pulls = manager();
+  const ids = [`${REGISTRY}/one:1`, `${REGISTRY}/one:2`, `${REGISTRY}/two:1`, `${REGISTRY}/one:3`].map((reference) => pulls.start({ reference, push: true }));
+  for (let i = 0; i < 200 && ids.some((id) => pulls.store.getState().pulls.find((p) => p.id === id)?.status === 'running'); i++) await delay(20);
+  pulls.stop();
+  assert.equal(most, 1, 'one push of repository one at a time');
+  assert.deepEqual(order.filter((o) => o.includes('/one:')), [`${REGISTRY}/one:1`, `${REGISTRY}/one:2`, `${REGISTRY}/one:3`]);
+  assert.ok(order.indexOf(`${REGISTRY}/two:1`) < order.indexOf(`${REGISTRY}/one:2`), 'the other repository did not wait');
+});
