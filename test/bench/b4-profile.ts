@@ -14,7 +14,7 @@
  * over the window (`strace -f -c`).
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
@@ -23,6 +23,7 @@ import { PtySession } from '../support/pty.ts';
 import { SETTLE_MS } from './b4-idle.ts';
 import { RUNNING_NAME, type Bench } from './context.ts';
 import { onBenchSandbox } from './sandbox-script.ts';
+import { windowProfile } from './window-profile.ts';
 import { threadCpuMs } from './proc.ts';
 
 const WINDOW_MS = Number(process.env.WINDOW_MS ?? 60_000);
@@ -42,58 +43,6 @@ function parse(arg: string): Spec {
 
 const log = (line: string) => process.stderr.write(`[b4-profile] ${line}\n`);
 
-interface ProfileNode {
-  id: number;
-  callFrame: { functionName: string; url: string; lineNumber: number };
-  children?: number[];
-}
-interface Profile {
-  nodes: ProfileNode[];
-  startTime: number;
-  samples: number[];
-  timeDeltas: number[];
-}
-
-/**
- * The samples between `fromUs` and `toUs`: V8 stamps them with the monotonic clock in µs, the
- * clock process.hrtime reads here, so the bench's window marks them directly.
- */
-function analyse(file: string, fromUs: number, toUs: number): void {
-  const profile = JSON.parse(readFileSync(file, 'utf8')) as Profile;
-  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
-  const parent = new Map<number, number>();
-  for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
-  const self = new Map<string, number>();
-  const inclusive = new Map<string, number>();
-  let t = profile.startTime;
-  let total = 0;
-  let idle = 0;
-  profile.samples.forEach((id, i) => {
-    const dt = profile.timeDeltas[i + 1] ?? 0;
-    t += profile.timeDeltas[i] ?? 0;
-    if (t < fromUs || t > toUs) return;
-    const node = byId.get(id);
-    if (!node) return;
-    const name = (n: ProfileNode) => `${n.callFrame.functionName || '(anon)'} ${path.basename(n.callFrame.url)}:${n.callFrame.lineNumber + 1}`;
-    if (node.callFrame.functionName === '(idle)') {
-      idle += dt;
-      return;
-    }
-    total += dt;
-    self.set(name(node), (self.get(name(node)) ?? 0) + dt);
-    const seen = new Set<string>();
-    for (let cur: number | undefined = id; cur !== undefined; cur = parent.get(cur)) {
-      const n = byId.get(cur);
-      if (!n) break;
-      const k = name(n);
-      if (seen.has(k)) continue;
-      seen.add(k);
-      inclusive.set(k, (inclusive.get(k) ?? 0) + dt);
-    }
-  });
-  const top = (m: Map<string, number>, n: number) => [...m.entries()].sort((a, b) => b[1] - a[1]).slice(0, n).map(([k, v]) => `  ${(v / 1000).toFixed(1).padStart(7)} ms  ${k}`).join('\n');
-  log(`profile: ${(total / 1000).toFixed(1)} ms busy in window (${(idle / 1000).toFixed(0)} ms idle)\nself:\n${top(self, 40)}\ninclusive:\n${top(inclusive, 70)}`);
-}
 
 async function measure(bench: Bench, spec: Spec): Promise<void> {
   const node = await nodeForMajor(spec.major);
@@ -152,7 +101,7 @@ async function measure(bench: Bench, spec: Spec): Promise<void> {
   }
   await delay(500);
   const file = readdirSync(profDir).find((f) => f.endsWith('.cpuprofile'));
-  if (file) analyse(path.join(profDir, file), from, to);
+  if (file) log(windowProfile(path.join(profDir, file), from, to));
   else if (!process.env.NOPROF) log('no profile written');
   rmSync(profDir, { recursive: true, force: true });
   rmSync(config, { recursive: true, force: true });
