@@ -5,18 +5,23 @@
  * from a fake engine (test/support/fake-engine.ts) answering at once, so the figure is berth's own
  * work per key, whatever the engine costs: B11 (`npm run bench -- B11`) is the figure on dockerd
  * and its 10,000 real containers, this the tool to compare two builds with. Each key's time is
- * from the write to berth's next output with the screen as expected.
+ * from the write to berth's next output with the screen as expected. `--profile=DIR` runs each
+ * session under `--cpu-prof` into DIR and prints, per kind of key, where its CPU went (build with
+ * esbuild's minify off to read the names).
  */
 import { setTimeout as delay } from 'node:timers/promises';
+import { readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { json, startFakeEngine } from '../support/fake-engine.ts';
 import { nodeForMajor, type NodeMajor } from '../support/node-binaries.ts';
 import { PtySession } from '../support/pty.ts';
 import { summarize } from './stats.ts';
+import { windowProfile } from './window-profile.ts';
 
 const args = process.argv.slice(2);
 const major = Number(args.find((a) => a.startsWith('--node='))?.slice(7) ?? 22) as NodeMajor;
 const rounds = Number(args.find((a) => a.startsWith('--rounds='))?.slice(9) ?? 2);
+const profileDir = args.find((a) => a.startsWith('--profile='))?.slice(10);
 const builds = args.filter((a) => !a.startsWith('--')).map((dir) => path.resolve(dir));
 if (builds.length === 0) throw new Error('usage: keys-ab.ts [--node=22] [--rounds=2] DIR …');
 
@@ -58,7 +63,8 @@ const engine = await startFakeEngine({
 
 const ALL = /all: 10000/;
 async function session(bundle: string): Promise<Record<string, number[]>> {
-  const s = new PtySession({ command: await nodeForMajor(major), args: [bundle], env: { DOCKER_HOST: engine.host }, cols: 150, rows: 40 });
+  const profiling = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(profileDir)}`] : [];
+  const s = new PtySession({ command: await nodeForMajor(major), args: [...profiling, bundle], env: { DOCKER_HOST: engine.host }, cols: 150, rows: 40 });
   const output = () => (s as unknown as { raw: string }).raw.length;
   const press = async (key: string, ready: (screen: string) => boolean): Promise<number> => {
     const before = output();
@@ -68,19 +74,30 @@ async function session(bundle: string): Promise<Record<string, number[]>> {
     return performance.now() - t0;
   };
   const times: Record<string, number[]> = { move: [], page: [], filter: [], views: [] };
+  // Each kind's stretch on the monotonic clock V8 stamps its samples with (µs).
+  const windows: [string, number, number][] = [];
+  const nowUs = () => Number(process.hrtime.bigint() / 1000n);
+  let from = 0;
+  const begin = () => (from = nowUs());
+  const end = (kind: string) => windows.push([kind, from, nowUs()]);
   try {
     await s.waitFor((screen) => /bench-run-\d+/.test(screen), 30_000);
     await delay(1500);
     await press('a', (x) => ALL.test(x));
     await delay(500);
+    begin();
     for (let i = 0; i < 40; i++) {
       times.move?.push(await press('j', () => true));
       await delay(80);
     }
+    end('move');
+    begin();
     for (let i = 0; i < 20; i++) {
       times.page?.push(await press('\u001b[6~', () => true));
       await delay(80);
     }
+    end('page');
+    begin();
     for (const query of ['bench-mass-4242', 'mass-77']) {
       times.filter?.push(await press('/', (x) => x.includes('(Enter keeps')));
       for (let c = 1; c <= query.length; c++) {
@@ -92,6 +109,8 @@ async function session(bundle: string): Promise<Record<string, number[]>> {
       s.write('\u001b');
       await delay(400);
     }
+    end('filter');
+    begin();
     for (let i = 0; i < 4; i++) {
       times.views?.push(await press('a', (x) => x.includes('running: ')));
       await delay(200);
@@ -102,9 +121,14 @@ async function session(bundle: string): Promise<Record<string, number[]>> {
       times.views?.push(await press('1', (x) => ALL.test(x) || x.includes('running: ')));
       await delay(200);
     }
+    end('views');
   } finally {
     s.write('q');
     await s.exited;
+  }
+  if (profileDir) {
+    const newest = readdirSync(profileDir).filter((f) => f.endsWith('.cpuprofile')).map((f) => path.join(profileDir, f)).sort((a, b) => statSync(b).mtimeMs - statSync(a).mtimeMs)[0];
+    for (const [kind, fromUs, toUs] of windows) if (newest) process.stderr.write(`[keys-ab] ${bundle}, ${kind}:\n${windowProfile(newest, fromUs, toUs, 50)}\n`);
   }
   return times;
 }
