@@ -7,6 +7,23 @@ export function isLive(container: Pick<ContainerSummary, 'State'>): boolean {
   return liveStates.has((container.State ?? '').toLowerCase());
 }
 
+const liveCounts = new WeakMap<readonly Pick<ContainerSummary, 'State'>[], number>();
+
+/**
+ * How many of a list's containers are live, counted once per list array: the status bar asks at
+ * every state change, a key included, and over 10,000 containers the count was a key's largest
+ * single cost (B11).
+ */
+export function liveCount(items: readonly Pick<ContainerSummary, 'State'>[]): number {
+  let count = liveCounts.get(items);
+  if (count === undefined) {
+    count = 0;
+    for (const c of items) if (isLive(c)) count++;
+    liveCounts.set(items, count);
+  }
+  return count;
+}
+
 /** The container's own name from the engine's list (`/web-1` → `web-1`), unsanitised; '' when none. */
 export function ownName(names: readonly string[] | undefined): string {
   const first = names?.[0] ?? '';

@@ -15,7 +15,7 @@ import { quitQuestionText } from '../app/quit.ts';
 import { theme } from '../app/theme.ts';
 import { paneView, topOverlay, workspaceOf } from '../app/types.ts';
 import { SplitBody } from './panes/split-body.tsx';
-import { isLive } from '../state/containers.ts';
+import { liveCount } from '../state/containers.ts';
 import { unacknowledged } from '../state/incidents/detect.ts';
 import type { EngineState } from '../state/engine-state.ts';
 import { AgingPaneBody } from './panes/aging-pane-body.tsx';
@@ -43,7 +43,7 @@ export function Screen() {
   // The marks' count after the pane's own words ("running: 5 · 3 marked").
   const summary = useDerived((s, ctx) => summaryWithMarks(paneEntry(s.pane).summary(s, ctx), s, s.pane), [], Object.is);
 
-  const running = useDerived((_s, ctx) => ctx.engine.containers.items.filter(isLive).length, [], Object.is);
+  const running = useDerived((_s, ctx) => liveCount(ctx.engine.containers.items), [], Object.is);
   const incidents = useDerived((_s, ctx) => unacknowledged(ctx.incidents.incidents), [], Object.is);
   const fleet = useDerived((_s, ctx) => ctx.fleet, [], Object.is);
   // The selected row is on a read-only engine: the footer offers none of the changes it refuses.
