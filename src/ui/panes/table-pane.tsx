@@ -65,6 +65,8 @@ export interface Made<Row> {
   nowMs: number;
   columns: readonly Column<string>[];
   drawn: readonly TableRow<string>[];
+  /** Each row object's drawing, for as long as the sources, the clock and the columns stand. */
+  byRow: WeakMap<object, TableRow<string>>;
 }
 
 /**
@@ -72,17 +74,29 @@ export interface Made<Row> {
  * same array while the list, the filter and the order stand), the sources, the clock or the columns
  * (a pane's cells read the state only for the columns shown: app/panes/pane.ts). A key that moves the
  * selection over 10,000 containers then makes no cells at all, and hands the table the same
- * arrays, so it measures no column again (B11). Made afresh, they keep the last array when every
- * row is the same object.
+ * arrays, so it measures no column again (B11). A new rows array of the same row objects (a
+ * filter typed, all ↔ running) asks the pane only for rows it has not drawn under these sources,
+ * clock and columns: a pane's cells are kept per row already, but asking 10,000 times was most of a
+ * filter key's work. Made afresh, they keep the last array when every row is the same object.
  */
 export function drawnRows<Row>(made: { current: Made<Row> | undefined }, view: TableView<Row>, state: AppState, ctx: UiContext, rows: readonly Row[], nowMs: number): Pick<Made<Row>, 'columns' | 'drawn'> {
   const last = made.current;
   const fresh = view.columns(state, ctx);
   const columns = last && shallowEqual(last.columns, fresh) ? last.columns : fresh;
-  if (last && last.rows === rows && last.ctx === ctx && last.nowMs === nowMs && last.columns === columns) return last;
-  const cells = rows.map((row) => view.cells(row, state, ctx, nowMs));
+  const standing = last !== undefined && last.ctx === ctx && last.nowMs === nowMs && last.columns === columns;
+  if (standing && last.rows === rows) return last;
+  const byRow = standing ? last.byRow : new WeakMap<object, TableRow<string>>();
+  const cells = rows.map((row) => {
+    if (typeof row !== 'object' || row === null) return view.cells(row, state, ctx, nowMs);
+    let drawing = byRow.get(row);
+    if (drawing === undefined) {
+      drawing = view.cells(row, state, ctx, nowMs);
+      byRow.set(row, drawing);
+    }
+    return drawing;
+  });
   const drawn = last && last.drawn.length === cells.length && cells.every((row, i) => row === last.drawn[i]) ? last.drawn : cells;
-  made.current = { rows, ctx, nowMs, columns, drawn };
+  made.current = { rows, ctx, nowMs, columns, drawn, byRow };
   return made.current;
 }
 

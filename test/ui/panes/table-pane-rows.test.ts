@@ -92,3 +92,24 @@ test('cells made again that are the same objects keep the last array', () => {
   const again = drawnRows(made, view, state, {} as UiContext, rows, 5000);
   assert.equal(again.drawn, first.drawn);
 });
+
+test('a new rows array of rows already drawn (a filter typed, then cleared) asks only for the rows not drawn yet', () => {
+  const { view, calls } = viewCounting(() => [name]);
+  const made: { current: Made<Row> | undefined } = { current: undefined };
+  const state = initialAppState();
+  const all = drawnRows(made, view, state, ctx, rows, 1000);
+  const some = drawnRows(made, view, state, ctx, rows.filter((_, i) => i % 7 === 0), 1000);
+  assert.equal(calls(), rows.length);
+  assert.equal(some.drawn[1], all.drawn[7]);
+  drawnRows(made, view, state, ctx, [...rows], 1000);
+  assert.equal(calls(), rows.length);
+  // A row object not drawn before is asked for; the others are not.
+  const fresh = { id: 'new' };
+  const withNew = drawnRows(made, view, state, ctx, [fresh, ...rows], 1000);
+  assert.equal(calls(), rows.length + 1);
+  assert.equal(withNew.drawn[0]?.cells.name, 'new@1000');
+  // Another clock: every row is asked for again.
+  drawnRows(made, view, state, ctx, rows.slice(0, 10), 2000);
+  assert.equal(calls(), rows.length + 11);
+  assert.equal(made.current?.drawn[0]?.cells.name, 'c0@2000');
+});
