@@ -82,15 +82,42 @@ export { isLive };
  * Rows ready to draw: every engine string sanitised once here, not on every render, and the
  * running-only and filter rules applied. `items` arrive sorted (newest first). Nothing here reads
  * the clock, so the rows (and so their order, which keys walk over) only change with the data.
+ * The array is the caller's own (the sort orders it in place).
  */
 export function containerRows(items: readonly ContainerSummary[], options: { showAll: boolean; filter: string }): ContainerRow[] {
   const needle = options.filter.trim().toLowerCase();
-  const rows: ContainerRow[] = [];
-  for (const c of items) {
-    if (!options.showAll && !isLive(c)) continue;
-    const row = rowOf(c);
-    if (needle !== '' && !row.haystack.includes(needle)) continue;
-    rows.push(row);
+  const base = options.showAll ? everyRowOf(items) : liveRowsOf(items);
+  if (needle === '') return base.slice();
+  // Typing a filter narrows the last one's matches: a key over 10,000 containers looks at the
+  // few that still match, not at all of them again (B11).
+  const from = lastMatch !== undefined && lastMatch.base === base && needle.startsWith(lastMatch.needle) ? lastMatch.rows : base;
+  const rows = from.filter((row) => row.haystack.includes(needle));
+  lastMatch = { base, needle, rows };
+  return rows.slice();
+}
+
+/** The last filter's matches, and what they were picked from. */
+let lastMatch: { base: readonly ContainerRow[]; needle: string; rows: readonly ContainerRow[] } | undefined;
+
+/** Every container's row, in the list's order: once per list array, not a lookup per container at every filter key. */
+const everyRows = new WeakMap<readonly ContainerSummary[], readonly ContainerRow[]>();
+function everyRowOf(items: readonly ContainerSummary[]): readonly ContainerRow[] {
+  let rows = everyRows.get(items);
+  if (rows === undefined) {
+    rows = items.map(rowOf);
+    everyRows.set(items, rows);
+  }
+  return rows;
+}
+
+/** The live ones' rows (`docker ps` without -a), once per list array. */
+const liveRows = new WeakMap<readonly ContainerSummary[], readonly ContainerRow[]>();
+function liveRowsOf(items: readonly ContainerSummary[]): readonly ContainerRow[] {
+  let rows = liveRows.get(items);
+  if (rows === undefined) {
+    const every = everyRowOf(items);
+    rows = every.filter((_, i) => isLive(items[i] as ContainerSummary));
+    liveRows.set(items, rows);
   }
   return rows;
 }

@@ -135,3 +135,32 @@ void describe('rows are built once per engine object', () => {
     assert.equal(imageRows([image], { filter: 'two' })[0], first[1]);
   });
 });
+
+void describe('containerRows: a filter typed key by key', () => {
+  const words = ['web', 'db', 'cache', 'worker', 'api'];
+  const items: ContainerSummary[] = Array.from({ length: 60 }, (_, i) => ({ Id: `${i.toString(16).padStart(4, '0')}${'0'.repeat(60)}`, Names: [`/${words[i % 5]}-${i}`], Image: `img-${i % 7}`, State: i % 3 === 0 ? 'exited' : 'running', Status: '', Created: i }));
+  const fresh = (list: readonly ContainerSummary[], showAll: boolean, filter: string) => {
+    const needle = filter.trim().toLowerCase();
+    return list.filter((c) => showAll || c.State === 'running').filter((c) => needle === '' || `${c.Id} ${c.Names?.[0]?.slice(1)} ${c.Image}`.toLowerCase().includes(needle)).map((c) => c.Id);
+  };
+  void it('matches what a filter from scratch matches, whatever was typed before it (narrowing, widening, another list)', () => {
+    fc.assert(
+      fc.property(fc.array(fc.tuple(fc.stringMatching(/^[a-z0-9 -]{0,6}$/), fc.boolean(), fc.boolean()), { minLength: 1, maxLength: 20 }), (steps) => {
+        let list = items;
+        for (const [filter, showAll, newList] of steps) {
+          if (newList) list = [...list];
+          assert.deepEqual(
+            containerRows(list, { showAll, filter }).map((r) => r.id),
+            fresh(list, showAll, filter),
+          );
+        }
+      }),
+    );
+  });
+  void it('hands each caller an array of its own (the sort orders it in place)', () => {
+    const first = containerRows(items, { showAll: true, filter: 'w' });
+    first.reverse();
+    assert.deepEqual(containerRows(items, { showAll: true, filter: 'we' }).map((r) => r.id), fresh(items, true, 'we'));
+    assert.deepEqual(containerRows(items, { showAll: true, filter: '' }).map((r) => r.id), fresh(items, true, ''));
+  });
+});
