@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
+import fc from 'fast-check';
 import type { ContainerSummary, ImageSummary } from '../../../src/engine/types.ts';
 import { nextAgeChange } from '../../../src/app/rows/next-age-change.ts';
 
@@ -23,5 +24,22 @@ void describe('nextAgeChange', () => {
   test('a pane that draws neither list keeps both, as before', () => {
     assert.equal(nextAgeChange('volume', lists, t), t + SECOND);
     assert.ok(Number.isFinite(nextAgeChange(undefined, { ...lists, images: [] }, t)), "a container's age ticks there too");
+  });
+  test('an answer kept until its moment is the answer worked out afresh at any time before it', () => {
+    fc.assert(
+      fc.property(fc.array(fc.integer({ min: 0, max: 7200 }), { minLength: 1, maxLength: 8 }), fc.array(fc.integer({ min: 0, max: 90_000 }), { minLength: 1, maxLength: 6 }), (ages, steps) => {
+        const items: ContainerSummary[] = ages.map((age, i) => ({ Id: `${i}`.padStart(64, '0'), Names: [`/c${i}`], State: 'running', Status: 'Up 1 second', Created: t / 1000 - age }));
+        const aged = { containers: items, containersAt: t, images: [image], times: new Map() };
+        let now = t;
+        for (const step of steps) {
+          now += step;
+          const kept = nextAgeChange('container', aged, now);
+          // The same lists in new arrays: nothing kept, worked out afresh.
+          const fresh = nextAgeChange('container', { ...aged, containers: [...items] }, now);
+          assert.equal(kept, fresh);
+          nextAgeChange('container', aged, now);
+        }
+      }),
+    );
   });
 });
