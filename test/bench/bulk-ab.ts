@@ -3,8 +3,9 @@
  * rounds (`npx tsx test/tools/build.ts DIR` for each), with `docker stop` of the same 50 once a
  * round as the yardstick:
  *
- *   npx tsx test/bench/bulk-ab.ts [--node=22] [--rounds=5] DIR:LABEL …
+ *   npx tsx test/bench/bulk-ab.ts [--node=22] [--rounds=5] DIR:LABEL[:LEVERS] …
  *
+ * (LEVERS: that build runs with `BERTH_TUNING_OFF=LEVERS`, src/tuning/levers.ts.)
  * Each berth run reads Enter → "stopped 50 containers", berth's CPU in that window (its threads'
  * schedstat) and its writes to the terminal, and from the engine's own event stream when its
  * first `kill` and its last `stop` event came (after Enter): what berth adds before the engine
@@ -33,10 +34,10 @@ const rounds = Number(args.find((a) => a.startsWith('--rounds='))?.slice(9) ?? 5
 const builds = args
   .filter((a) => !a.startsWith('--'))
   .map((a) => {
-    const [dir = '', label = dir] = a.split(':');
-    return { dir: path.resolve(dir), label };
+    const [dir = '', label = dir, off] = a.split(':');
+    return { dir: path.resolve(dir), label, off };
   });
-if (builds.length === 0) throw new Error('usage: bulk-ab.ts [--node=22] [--rounds=5] DIR:LABEL …');
+if (builds.length === 0) throw new Error('usage: bulk-ab.ts [--node=22] [--rounds=5] DIR:LABEL[:LEVERS] …');
 const profiling = process.env.PROF === '1';
 
 const log = (line: string) => process.stderr.write(`[bulk-ab] ${line}\n`);
@@ -57,7 +58,7 @@ interface EngineEvent {
 }
 
 /** The engine's kill and stop events of the 50 between two wall-clock times (ms). */
-async function engineTimes(bench: Bench, fromMs: number, toMs: number): Promise<{ firstKill: number; lastStop: number }> {
+async function engineTimes(bench: Bench, fromMs: number, toMs: number): Promise<{ firstKill: number; lastStop: number; kills: number[]; stops: number[] }> {
   const filters = encodeURIComponent(JSON.stringify({ type: ['container'], event: ['kill', 'stop'] }));
   const { body } = await engineRequest(bench.sandbox.socketPath, 'GET', `/events?since=${(fromMs / 1000).toFixed(3)}&until=${(toMs / 1000 + 1).toFixed(3)}&filters=${filters}`, undefined, 30_000);
   const events = body
@@ -68,14 +69,14 @@ async function engineTimes(bench: Bench, fromMs: number, toMs: number): Promise<
   const at = (e: EngineEvent) => (e.timeNano ?? 0) / 1e6;
   const kills = events.filter((e) => e.Action === 'kill').map(at);
   const stops = events.filter((e) => e.Action === 'stop').map(at);
-  return { firstKill: Math.min(...kills), lastStop: Math.max(...stops) };
+  return { firstKill: Math.min(...kills), lastStop: Math.max(...stops), kills, stops };
 }
 
-async function berthRun(bench: Bench, node: string, dir: string): Promise<Run> {
+async function berthRun(bench: Bench, node: string, dir: string, off: string | undefined): Promise<Run> {
   const profDir = mkdtempSync(path.join(tmpdir(), 'berth-bulk-ab-'));
   const config = mkdtempSync(path.join(tmpdir(), 'berth-bulk-ab-config-'));
   const prof = profiling ? ['--cpu-prof', `--cpu-prof-dir=${profDir}`, '--cpu-prof-interval=200'] : [];
-  const session = new PtySession({ command: node, args: [...prof, path.join(dir, 'berth.cjs')], env: { ...bench.berthEnv(), XDG_CONFIG_HOME: config }, ...SIZE });
+  const session = new PtySession({ command: node, args: [...prof, path.join(dir, 'berth.cjs')], env: { ...bench.berthEnv(), XDG_CONFIG_HOME: config, ...(off !== undefined && { BERTH_TUNING_OFF: off }) }, ...SIZE });
   let writes = 0;
   let counting = false;
   const writeTimes: number[] = [];
@@ -86,6 +87,8 @@ async function berthRun(bench: Bench, node: string, dir: string): Promise<Run> {
   });
   let c0 = 0;
   let wall0 = 0;
+  const cpuSteps: number[] = [];
+  let sampler: NodeJS.Timeout | undefined;
   let fromUs = 0;
   try {
     const ms = await driveStop(session, () => {
@@ -93,13 +96,23 @@ async function berthRun(bench: Bench, node: string, dir: string): Promise<Run> {
       wall0 = Date.now();
       fromUs = Number(process.hrtime.bigint() / 1000n);
       counting = true;
+      let last = c0;
+      sampler = setInterval(() => {
+        const now = threadCpuMs(session.pty.pid);
+        cpuSteps.push(now - last);
+        last = now;
+      }, 100);
     });
     const toUs = Number(process.hrtime.bigint() / 1000n);
     const wall1 = Date.now();
     const cpu = threadCpuMs(session.pty.pid) - c0;
     counting = false;
-    const { firstKill, lastStop } = await engineTimes(bench, wall0, wall1);
-    if (process.env.TIMELINE === '1') log(`Enter at ${wall0}; first kill +${firstKill - wall0} ms, last stop +${(lastStop - wall0).toFixed(0)} ms, frame +${wall1 - wall0} ms; writes at +${writeTimes.map((t) => t - wall0).join(', +')}`);
+    clearInterval(sampler);
+    const { firstKill, lastStop, kills, stops } = await engineTimes(bench, wall0, wall1);
+    if (process.env.TIMELINE === '1') {
+      const rel = (ts: number[]) => ts.sort((a, b) => a - b).map((t) => (t - wall0).toFixed(0)).join(' ');
+      log(`Enter at ${wall0}; frame +${wall1 - wall0} ms\n  kills +${rel(kills)}\n  stops +${rel(stops)}\n  writes +${writeTimes.map((t) => t - wall0).join(' ')}\n  berth's CPU a 100 ms: ${cpuSteps.map((c) => c.toFixed(0)).join(' ')}`);
+    }
     const run = { ms, cpu, writes, lead: firstKill - wall0, tail: wall1 - lastStop };
     session.write('\u001b');
     await delay(100);
@@ -111,6 +124,7 @@ async function berthRun(bench: Bench, node: string, dir: string): Promise<Run> {
     }
     return run;
   } finally {
+    clearInterval(sampler);
     listening.dispose();
     await bench.dispose(session);
     rmSync(profDir, { recursive: true, force: true });
@@ -133,13 +147,15 @@ await onBenchSandbox(log, async (bench) => {
       const order = round % 2 === 0 ? builds : [...builds].reverse();
       for (const build of order) {
         await startAll(bench, batch);
-        const run = await berthRun(bench, node, build.dir);
-        log(`round ${round}, ${build.label}: ${run.ms.toFixed(0)} ms, CPU ${run.cpu.toFixed(0)} ms, ${run.writes} writes; Enter → first kill ${run.lead.toFixed(0)} ms, last stop → frame ${run.tail.toFixed(0)} ms (load ${await load()})`);
+        const run = await berthRun(bench, node, build.dir, build.off);
+        log(`round ${round}, ${build.label}: ${run.ms.toFixed(0)} ms, CPU ${run.cpu.toFixed(0)} ms, ${run.writes} writes; Enter → first kill ${run.lead.toFixed(0)} ms, first kill → last stop ${(run.ms - run.lead - run.tail).toFixed(0)} ms, last stop → frame ${run.tail.toFixed(0)} ms (load ${await load()})`);
         if (round > 0) runs.get(build.label)?.push(run);
       }
       await startAll(bench, batch);
+      const spawned = Date.now();
       const d = await dockerStop(bench, names);
-      log(`round ${round}, docker stop: ${d.toFixed(0)} ms`);
+      const { firstKill, lastStop } = await engineTimes(bench, spawned, Date.now());
+      log(`round ${round}, docker stop: ${d.toFixed(0)} ms; spawn → first kill ${(firstKill - spawned).toFixed(0)} ms, first kill → last stop ${(lastStop - firstKill).toFixed(0)} ms`);
       if (round > 0) docker.push(d);
     }
   } finally {

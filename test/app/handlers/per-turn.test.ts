@@ -12,7 +12,7 @@ test('held deliveries run together at the end of the turn, in order', async () =
   const seen: number[] = [];
   batch.later(() => seen.push(1));
   batch.later(() => seen.push(2));
-  assert.deepEqual(seen, []);
+  assert.equal(seen.length, 0);
   await nextTurn();
   assert.deepEqual(seen, [1, 2]);
   batch.later(() => seen.push(3));
