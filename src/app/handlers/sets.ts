@@ -8,7 +8,7 @@
  * that turn's together: each answer is read in a callback of its own, and a dispatch there is a
  * React render and an Ink frame of its own. In B21 (a bulk stop of 50 on two cores busy with
  * dockerd's own work on the stops) the engine had answered all 50 while berth was still drawing
- * them one frame each, ~20 ms apart, for over a second after the engine's last `stop` event.
+ * them one frame each, ~20 ms apart, for 0.3–1.5 s after the engine's last `stop` event.
  * `setImmediate` runs after every callback of the poll phase, so the answers read in one turn are
  * one frame; each still goes to its own row, and the end is reported after the last of them.
  */
