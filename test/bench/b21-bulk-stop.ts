@@ -10,19 +10,20 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import { engineJson } from '../sandbox/engine-http.ts';
 import { removeContainers, startContainers, type BatchContainer } from '../sandbox/containers.ts';
+import type { PtySession } from '../support/pty.ts';
 import type { Bench } from './context.ts';
 import { ScreenProbe } from './probe.ts';
 import { summarize } from './stats.ts';
 import { ms, ratio, spread, verdict, type Row } from './table.ts';
 
-const PREFIX = 'bench-bulk';
-const COUNT = 50;
+export const PREFIX = 'bench-bulk';
+export const COUNT = 50;
 const BUDGET = 1.2;
 /** Tall enough that the filtered 50 are all on screen (not needed for the marks, but the frame is the same size as B1's tall ones). */
-const SIZE = { cols: 160, rows: 60 };
+export const SIZE = { cols: 160, rows: 60 };
 
 /** Starts every one of them and waits until the engine says all 50 run. */
-async function startAll(bench: Bench, batch: readonly BatchContainer[]): Promise<void> {
+export async function startAll(bench: Bench, batch: readonly BatchContainer[]): Promise<void> {
   const socket = bench.sandbox.socketPath;
   await Promise.all(batch.map((c) => engineJson(socket, 'POST', `/containers/${c.id}/start`).catch(() => undefined)));
   // Up to a minute: on a loaded machine dockerd took more than 10 s to start the 50 at once.
@@ -37,6 +38,21 @@ async function startAll(bench: Bench, batch: readonly BatchContainer[]): Promise
 /** berth: Enter on the bulk stop's question → the frame saying all 50 stopped. */
 async function berthStop(bench: Bench): Promise<number> {
   const session = bench.launchBerth(SIZE);
+  try {
+    return await driveStop(session);
+  } finally {
+    session.write('\u001b');
+    await delay(100);
+    await bench.quit(session);
+  }
+}
+
+/**
+ * In a berth just started: filter the 50, mark them, `s`, and Enter on the question; resolves
+ * with the time from that Enter to the frame "stopped 50 containers" (bulk-ab.ts drives its own
+ * builds with it; `onEnter` marks the window's start for a profile).
+ */
+export async function driveStop(session: PtySession, onEnter?: () => void): Promise<number> {
   const probe = new ScreenProbe(session);
   try {
     await probe.until(new RegExp(`${PREFIX}-\\d+`), 20_000);
@@ -49,19 +65,17 @@ async function berthStop(bench: Bench): Promise<number> {
     await probe.until(`${COUNT} marked`, 5000);
     session.write('s');
     await probe.until(`Stop ${COUNT} marked containers?`, 5000);
+    onEnter?.();
     const t0 = performance.now();
     session.write('\r');
     return (await probe.until(`stopped ${COUNT} containers`, 60_000)) - t0;
   } finally {
     probe.dispose();
-    session.write('\u001b');
-    await delay(100);
-    await bench.quit(session);
   }
 }
 
 /** `docker stop` of the 50 names: spawn → exit. */
-async function dockerStop(bench: Bench, names: readonly string[]): Promise<number> {
+export async function dockerStop(bench: Bench, names: readonly string[]): Promise<number> {
   const t0 = performance.now();
   const session = bench.launchCommand(bench.sandbox.dockerCliPath, ['stop', ...names], bench.dockerEnv());
   try {
