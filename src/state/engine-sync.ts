@@ -27,6 +27,9 @@ export interface SyncOptions {
   probeTimeoutMs?: number;
 }
 
+/** What may be slowed for an engine that is not the one shown (`EngineSync.setPace`). */
+export type SyncPace = Pick<SyncOptions, 'safetyIntervalMs' | 'probeAfterMs'>;
+
 /** An event stream that the engine ends sooner than this after opening it counts as cut short. */
 const SHORT_STREAM_MS = 10_000;
 
@@ -123,6 +126,21 @@ export class EngineSync {
     clearTimeout(this.pollTimer);
     clearTimeout(this.reconnectTimer);
     clearTimeout(this.eventsRetryTimer);
+  }
+
+  /**
+   * A slower safety poll and quiet probe from now on (never faster than the options'): a fleet's
+   * engines beside the one shown cost an idle berth a ping per quiet time and two lists per
+   * safety period each (fleet.ts says how slow). Their events still refresh their lists at once,
+   * and an engine that goes away is still noticed by its event stream's end.
+   */
+  setPace(pace: SyncPace): void {
+    if (pace.safetyIntervalMs !== undefined) this.options.safetyIntervalMs = Math.max(this.options.safetyIntervalMs, pace.safetyIntervalMs);
+    if (pace.probeAfterMs !== undefined && pace.probeAfterMs > this.options.probeAfterMs) {
+      this.options.probeAfterMs = pace.probeAfterMs;
+      this.watch.setQuietMs(pace.probeAfterMs);
+    }
+    if (this.pollTimer !== undefined) this.schedulePoll();
   }
 
   /** Every engine event, for views that care about one container (logs follow a restart). */

@@ -40,7 +40,7 @@ export class ResponsivenessWatch {
   private stopped = false;
 
   constructor(
-    private readonly options: ResponsivenessOptions,
+    private options: ResponsivenessOptions,
     private readonly hooks: ResponsivenessHooks,
   ) {}
 
@@ -64,6 +64,14 @@ export class ResponsivenessWatch {
   stop(): void {
     this.stopped = true;
     this.pause();
+  }
+
+  /**
+   * A longer (or shorter) quiet time from now on: a fleet's engines beside the one shown are
+   * probed less often (fleet.ts). Applies from the next quiet time armed.
+   */
+  setQuietMs(ms: number): void {
+    this.options = { ...this.options, quietMs: ms };
   }
 
   get notResponding(): boolean {

@@ -16,7 +16,7 @@ import { summarize } from './stats.ts';
 import { ms, pct, ratio, spread, verdict, type Row } from './table.ts';
 
 const ENGINES = 20;
-const ALIASES = Array.from({ length: ENGINES }, (_, i) => `berth-fleet-${String(i + 1).padStart(2, '0')}`);
+export const ALIASES = Array.from({ length: ENGINES }, (_, i) => `berth-fleet-${String(i + 1).padStart(2, '0')}`);
 const TALL = { cols: 160, rows: 60 };
 /**
  * How long the fleet may take to show every engine's rows: B16's 20 s cut every run short on a
@@ -28,7 +28,7 @@ const WITHIN_MS = 90_000;
  * An ssh config of 20 aliases of the sandbox's `berth-sandbox` entry (its HostName, port, key,
  * known hosts), followed by the sandbox's config itself. Returns the `ssh -F …` command.
  */
-function fleetSshCommand(bench: Bench, sshCommand: string): string {
+export function fleetSshCommand(bench: Bench, sshCommand: string): string {
   const config = /-F\s+(\S+)/.exec(sshCommand)?.[1];
   if (!config) throw new Error(`no -F in the sandbox's ssh command: ${sshCommand}`);
   const text = readFileSync(config, 'utf8');

@@ -313,6 +313,29 @@ test('an engine whose lists both answer 500 from the start is connected, with th
   assert.equal(store.getState().containers.loaded, false);
 });
 
+test("a fleet member's pace (setPace): the safety poll and the quiet probe slower, never faster than the options'", async () => {
+  const { client, sync, state } = await started();
+  sync.setPace({ safetyIntervalMs: 40_000, probeAfterMs: 15_000 });
+  const lists = client.count('listContainers');
+  await advance(14_900);
+  assert.equal(client.count('ping'), 0, 'no probe after 5 s of quiet: 15 s now');
+  await advance(200);
+  assert.equal(client.count('ping'), 1, 'a probe after 15 s of quiet');
+  await advance(24_700);
+  assert.equal(client.count('listContainers'), lists, 'no safety poll at 10 s, 20 s or 30 s');
+  await advance(200);
+  assert.equal(client.count('listContainers'), lists + 1, 'one safety poll at 40 s');
+  // Slower only: a pace faster than the options' changes nothing.
+  sync.setPace({ safetyIntervalMs: 1_000, probeAfterMs: 1_000 });
+  const pings = client.count('ping');
+  await advance(14_000);
+  assert.equal(client.count('ping'), pings, 'still 15 s of quiet before a probe');
+  // A frozen member still says so, after its longer quiet time and the same deadline.
+  client.mode = 'frozen';
+  await advance(15_000 + 3_100);
+  assert.ok(state().connection.notResponding !== undefined, 'not responding');
+});
+
 test('a frozen engine: not responding after the quiet time and the probe deadline, one probe at a time, live again by itself', async () => {
   const { client, state } = await started();
   client.mode = 'frozen';

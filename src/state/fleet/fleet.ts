@@ -9,6 +9,7 @@
 import type { EngineClient } from '../../engine/client.ts';
 import { closeEngineSession, startEngineSession, type EngineSession } from '../engine-session.ts';
 import type { EngineState } from '../engine-state.ts';
+import type { SyncPace } from '../engine-sync.ts';
 import { Store } from '../store.ts';
 
 /** What may be done on an engine: anything; nothing that changes it; changes once its name is typed. */
@@ -44,6 +45,16 @@ function lockIfReadOnly(client: EngineClient, name: string, access: Access): voi
   client.setReadOnly(access === 'read-only' ? `${name} is read-only (config.json "engines"): berth sends it no change` : undefined);
 }
 
+/**
+ * How often an idle engine beside the one shown is asked anything. Each such request costs berth
+ * ~1 ms of CPU, and at the shown engine's pace (a ping after 5 s of quiet, two lists every 30 s)
+ * 20 of them were ~350 requests a minute, most of an idle fleet's CPU (bench B22,
+ * docs/performance.md). Their events still refresh their rows at once, one that goes away is
+ * still noticed by its event stream's end; a frozen one says "not responding" ~10 s later, and a
+ * dropped event shows within 2 minutes instead of 30 s.
+ */
+export const MEMBER_PACE: SyncPace = { probeAfterMs: 15_000, safetyIntervalMs: 120_000 };
+
 export class Fleet {
   readonly store: Store<FleetState>;
   private readonly offPrimary: () => void;
@@ -62,7 +73,10 @@ export class Fleet {
 
   /** Starts the other engines' sync loops (the first one's is started by berth). */
   start(): void {
-    for (const other of this.others) startEngineSession(other.session);
+    for (const other of this.others) {
+      other.session.sync.setPace(MEMBER_PACE);
+      startEngineSession(other.session);
+    }
   }
 
   /** Shows these engines beside the first from now on (the switcher's choice): the ones before close. */
