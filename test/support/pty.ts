@@ -41,6 +41,9 @@ export interface LaunchOptions {
  * A program in a real pseudo-terminal, its output fed to a headless xterm so assertions read
  * the screen a person would see (cursor movement and overwrites applied), and the title.
  */
+const SYNC_BEGIN = '\u001b[?2026h';
+const SYNC_END = '\u001b[?2026l';
+
 export class PtySession {
   readonly term: InstanceType<typeof xterm.Terminal>;
   readonly pty: IPty;
@@ -48,6 +51,8 @@ export class PtySession {
   title = '';
   raw = '';
   private writes = Promise.resolve();
+  private frameOpen = false;
+  private lastTail = '';
 
   constructor(options: LaunchOptions = {}) {
     const cols = options.cols ?? 120;
@@ -77,7 +82,7 @@ export class PtySession {
     this.pty.onData((data) => {
       this.raw += data;
       if (this.raw.length > 4_000_000) this.raw = this.raw.slice(-2_000_000);
-      this.writes = this.writes.then(() => new Promise<void>((resolve) => this.term.write(data, resolve)));
+      this.writes = this.writes.then(() => new Promise<void>((resolve) => this.term.write(data, resolve))).then(() => this.followFrames(data));
     });
     if (options.answers !== false) this.term.onData((data) => this.pty.write(data));
     this.exited = new Promise((resolve) =>
@@ -129,10 +134,30 @@ export class PtySession {
     for (;;) {
       await this.settle();
       const screen = this.screen();
-      if (test(screen)) return screen;
+      if (!this.midFrame() && test(screen)) return screen;
       if (Date.now() > deadline) throw new Error(`timed out waiting for ${String(condition)}; screen:\n${screen}`);
       await delay(20);
     }
+  }
+
+  /**
+   * Ink wraps each frame in a synchronized update (DEC mode 2026: begin, the frame, end), written
+   * at once, but a pty hands it over in reads of its own size: a screen read between two reads is
+   * half a frame (CI once found a dialog's title with the rest of the frame not yet there). While
+   * a begin is not yet matched by its end, the screen is not a frame a person would see.
+   */
+  private midFrame(): boolean {
+    return this.frameOpen;
+  }
+
+  /** Called once the terminal has taken `data`, so the state matches the screen read after it. */
+  private followFrames(data: string): void {
+    // A mark may be split between two reads: the end of the last read goes in front.
+    const text = this.lastTail + data;
+    this.lastTail = text.slice(-(SYNC_BEGIN.length - 1));
+    const begin = text.lastIndexOf(SYNC_BEGIN);
+    const end = text.lastIndexOf(SYNC_END);
+    if (begin !== end) this.frameOpen = begin > end;
   }
 
   write(data: string): void {
