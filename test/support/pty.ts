@@ -37,13 +37,14 @@ export interface LaunchOptions {
   answers?: boolean;
 }
 
+/** Ink's synchronized-update marks (DEC mode 2026) around each frame. */
+const SYNC_BEGIN = '\u001b[?2026h';
+const SYNC_END = '\u001b[?2026l';
+
 /**
  * A program in a real pseudo-terminal, its output fed to a headless xterm so assertions read
  * the screen a person would see (cursor movement and overwrites applied), and the title.
  */
-const SYNC_BEGIN = '\u001b[?2026h';
-const SYNC_END = '\u001b[?2026l';
-
 export class PtySession {
   readonly term: InstanceType<typeof xterm.Terminal>;
   readonly pty: IPty;
@@ -51,6 +52,12 @@ export class PtySession {
   title = '';
   raw = '';
   private writes = Promise.resolve();
+  /**
+   * Ink wraps each frame in a synchronized update (begin, the frame, end), written at once, but a
+   * pty hands it over in reads of its own size: a screen read between two reads is half a frame
+   * (CI once found a dialog's title with the rest of the frame not yet there). While a begin is not
+   * yet matched by its end, the screen is not a frame a person would see.
+   */
   private frameOpen = false;
   private lastTail = '';
 
@@ -134,20 +141,10 @@ export class PtySession {
     for (;;) {
       await this.settle();
       const screen = this.screen();
-      if (!this.midFrame() && test(screen)) return screen;
+      if (!this.frameOpen && test(screen)) return screen;
       if (Date.now() > deadline) throw new Error(`timed out waiting for ${String(condition)}; screen:\n${screen}`);
       await delay(20);
     }
-  }
-
-  /**
-   * Ink wraps each frame in a synchronized update (DEC mode 2026: begin, the frame, end), written
-   * at once, but a pty hands it over in reads of its own size: a screen read between two reads is
-   * half a frame (CI once found a dialog's title with the rest of the frame not yet there). While
-   * a begin is not yet matched by its end, the screen is not a frame a person would see.
-   */
-  private midFrame(): boolean {
-    return this.frameOpen;
   }
 
   /** Called once the terminal has taken `data`, so the state matches the screen read after it. */
