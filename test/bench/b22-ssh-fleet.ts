@@ -5,9 +5,15 @@
  * - start → the first frame whose running count holds every engine's 50, against berth on one
  *   of the aliases alone (the same transport, one engine): ≤ 2×;
  * - idle CPU of berth watching the 20 (after start-up, as B4): ≤ 0.5 %.
+ * Beside the first, the transport alone (`loginsFloor`): the same 20 logins with the same forward
+ * as berth's masters, and a `/_ping` through each, with no berth: what ssh and sshd take of the
+ * two cores for 20 key exchanges at once.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
+import { engineRequest } from '../sandbox/engine-http.ts';
 import { SANDBOX_ENV } from '../sandbox/env-vars.ts';
 import { idlePct, timeTo } from './b16-fleet.ts';
 import { RUNNING_COUNT, RUNNING_NAME, type Bench } from './context.ts';
@@ -39,6 +45,39 @@ export function fleetSshCommand(bench: Bench, sshCommand: string): string {
   return `ssh -F ${fleetConfig}`;
 }
 
+function exited(child: ReturnType<typeof spawn>, what: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    child.once('error', reject);
+    child.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${what} exited ${code}`))));
+  });
+}
+
+/**
+ * The transport alone for `aliases`: spawn → every login up (`ssh -f -N`, berth's master options
+ * and forward: the foreground ssh exits once logged in) and a `/_ping` answered through each
+ * forward. The masters are ended after (`ssh -O exit`). No remote shell runs, as with berth.
+ */
+export async function loginsFloor(sshCommand: string, aliases: readonly string[]): Promise<number> {
+  const [file = 'ssh', ...base] = sshCommand.split(' ');
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'b22-'));
+  const control = (i: number) => ['-o', `ControlPath=${dir}/c${i}`];
+  try {
+    const t0 = performance.now();
+    await Promise.all(
+      aliases.map(async (alias, i) => {
+        const args = [...base, '-f', '-N', '-o', 'ControlMaster=yes', ...control(i), '-o', 'ControlPersist=no', '-L', `${dir}/e${i}:/var/run/docker.sock`, '--', alias];
+        await exited(spawn(file, args, { stdio: 'ignore' }), `ssh -f -N ${alias}`);
+        const answer = await engineRequest(`${dir}/e${i}`, 'GET', '/_ping');
+        if (answer.status !== 200) throw new Error(`/_ping through ${alias}'s forward: ${answer.status}`);
+      }),
+    );
+    return performance.now() - t0;
+  } finally {
+    await Promise.all(aliases.map((alias, i) => exited(spawn(file, [...base, ...control(i), '-O', 'exit', '--', alias], { stdio: 'ignore' }), 'ssh -O exit').catch(() => undefined)));
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 const runningAtLeast = (n: number) => (v: ScreenView) => Number(/running: (\d+)/.exec(v.text)?.[1] ?? 0) >= n;
 
 export async function b22(bench: Bench): Promise<Row[]> {
@@ -54,19 +93,23 @@ export async function b22(bench: Bench): Promise<Row[]> {
   const runs = bench.quick ? 3 : 7;
   const single: number[] = [];
   const many: number[] = [];
+  const floor: number[] = [];
   for (let i = -1; i < runs; i++) {
     const s = await timeTo(bench, one, (v) => RUNNING_NAME.test(v.text), WITHIN_MS);
     const f = await timeTo(bench, fleet, all, WITHIN_MS);
+    const l = await loginsFloor(env.BERTH_SSH_COMMAND, ALIASES);
     if (i < 0) continue;
     single.push(s);
     many.push(f);
-    bench.log(`B22 run ${i + 1}/${runs}: one ssh engine ${ms(s)}, ${ENGINES} ssh engines ${ms(f)}`);
+    floor.push(l);
+    bench.log(`B22 run ${i + 1}/${runs}: one ssh engine ${ms(s)}, ${ENGINES} ssh engines ${ms(f)}, the ${ENGINES} logins and a ping through each alone ${ms(l)}`);
   }
   const idle = await idlePct(bench, fleet, all, WITHIN_MS);
   bench.log(`B22 idle: ${pct(idle)}`);
 
   const sOne = summarize(single);
   const sMany = summarize(many);
+  const sFloor = summarize(floor);
   return [
     {
       id: 'B22',
@@ -77,6 +120,16 @@ export async function b22(bench: Bench): Promise<Row[]> {
       ratio: ratio(sMany.median, sOne.median),
       budget: '≤ 2× one engine',
       verdict: verdict(sMany.median / sOne.median, 2),
+    },
+    {
+      id: 'B22',
+      figure: `the transport alone: ${ENGINES} ssh logins at once with berth's forward, a /_ping through each (no berth)`,
+      berth: '—',
+      spread: spread(sFloor, ms),
+      comparison: `${ms(sFloor.median)} median; berth's ${ENGINES} engines ${ratio(sMany.median, sFloor.median)} of it`,
+      ratio: ratio(sFloor.median, sOne.median),
+      budget: '— (the floor under the first row)',
+      verdict: '—',
     },
     {
       id: 'B22',
