@@ -7,7 +7,7 @@
  * and its 10,000 real containers, this the tool to compare two builds with. Each key's time is
  * from the write to berth's next output with the screen as expected. `--profile=DIR` runs each
  * session under `--cpu-prof` into DIR and prints, per kind of key, where its CPU went (build with
- * esbuild's minify off to read the names).
+ * esbuild's minify off to read the names). Last, the all view standing 10 s: berth's CPU in it.
  */
 import { setTimeout as delay } from 'node:timers/promises';
 import { readdirSync, statSync } from 'node:fs';
@@ -16,6 +16,7 @@ import { json, startFakeEngine } from '../support/fake-engine.ts';
 import { nodeForMajor, type NodeMajor } from '../support/node-binaries.ts';
 import { PtySession } from '../support/pty.ts';
 import { summarize } from './stats.ts';
+import { threadCpuMs } from './proc.ts';
 import { windowProfile } from './window-profile.ts';
 
 const args = process.argv.slice(2);
@@ -62,6 +63,7 @@ const engine = await startFakeEngine({
 });
 
 const ALL = /all: 10000/;
+const IDLE_MS = 10_000;
 async function session(bundle: string): Promise<Record<string, number[]>> {
   const profiling = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(profileDir)}`] : [];
   const s = new PtySession({ command: await nodeForMajor(major), args: [...profiling, bundle], env: { DOCKER_HOST: engine.host }, cols: 150, rows: 40 });
@@ -73,7 +75,7 @@ async function session(bundle: string): Promise<Record<string, number[]>> {
     await s.waitFor((screen) => output() !== before && ready(screen), 20_000);
     return performance.now() - t0;
   };
-  const times: Record<string, number[]> = { move: [], page: [], filter: [], views: [] };
+  const times: Record<string, number[]> = { move: [], page: [], filter: [], views: [], idle: [] };
   // Each kind's stretch on the monotonic clock V8 stamps its samples with (µs).
   const windows: [string, number, number][] = [];
   const nowUs = () => Number(process.hrtime.bigint() / 1000n);
@@ -122,6 +124,17 @@ async function session(bundle: string): Promise<Record<string, number[]>> {
       await delay(200);
     }
     end('views');
+    // The all view left standing: its CPU over 10 s, where the CREATED of the 10,000 (a second
+    // apart) turns at some row every second, each a tick of the screen's clock.
+    await press('a', (x) => ALL.test(x) || x.includes('running: '));
+    if (!ALL.test(s.screen())) await press('a', (x) => ALL.test(x));
+    // Past the start-up release (1.5 s of quiet, then V8's memory reducer ~8 s after), as B4 waits.
+    await delay(15_000);
+    begin();
+    const c0 = threadCpuMs(s.pty.pid);
+    await delay(IDLE_MS);
+    times.idle?.push(threadCpuMs(s.pty.pid) - c0);
+    end('idle');
   } finally {
     s.write('q');
     await s.exited;
@@ -133,7 +146,7 @@ async function session(bundle: string): Promise<Record<string, number[]>> {
   return times;
 }
 
-const results = new Map<string, Record<string, number[]>>(builds.map((b) => [b, { move: [], page: [], filter: [], views: [] }]));
+const results = new Map<string, Record<string, number[]>>(builds.map((b) => [b, { move: [], page: [], filter: [], views: [], idle: [] }]));
 for (let round = 0; round < rounds; round++) {
   for (const build of builds) {
     const times = await session(path.join(build, 'berth.cjs'));
@@ -145,6 +158,7 @@ for (const [build, times] of results) {
   const line = Object.entries(times)
     .map(([kind, list]) => {
       const s = summarize(list);
+      if (kind === 'idle') return `all view standing ${IDLE_MS / 1000} s: ${list.map((cpu) => cpu.toFixed(0)).join(', ')} ms CPU`;
       return `${kind} p95 ${s.p95.toFixed(0)} ms (median ${s.median.toFixed(0)}, n=${list.length})`;
     })
     .join(' · ');

@@ -15,12 +15,13 @@ import { arrivedAt } from '../../state/fleet/fleet-lists.ts';
 import { notify, reduced } from '../commands.ts';
 import type { UiContext } from '../context.ts';
 import { containerName, formatBytes, formatRelative, sanitizeLine } from '../format/index.ts';
+import { nextRelativeChange } from '../format/time.ts';
 import { bodyHeight } from '../layout.ts';
 import { selectedIndex, setSort } from '../navigation.ts';
 import { memoLast } from '../rows/memo.ts';
 import { imageMarks } from '../rows/markers.ts';
 import { selectContainerRows } from '../rows/select.ts';
-import { containerRows, detailCells, statusText, type ContainerColumn, type ContainerRow, type DetailColumn } from '../rows/container-rows.ts';
+import { containerRows, detailCells, statusChangeAt, statusText, type ContainerColumn, type ContainerRow, type DetailColumn } from '../rows/container-rows.ts';
 import { markSelected } from '../marks.ts';
 import { containerSorts, isDescending, nextSort, sortedDown } from '../rows/sort.ts';
 import { statsCells, type StatsColumn } from '../rows/stats-cells.ts';
@@ -139,6 +140,8 @@ const everyRow = memoLast((items: readonly ContainerSummary[]) => containerRows(
 
 interface Drawn {
   nowMs: number;
+  /** The first moment after `nowMs` at which its STATUS or CREATED reads differently: until then the row stands as it is. */
+  until: number;
   answeredAtMs: number;
   showStats: boolean;
   figures: StatsFigures | undefined;
@@ -172,11 +175,15 @@ function tableRowOf(r: ContainerRow, key: string, nowMs: number, answeredAtMs: n
   if (r.group && showStats && groupFigures) return headerRow(r, key, groupFigures);
   const kept = drawn.get(r);
   const keepable = kept !== undefined && kept.showStats === showStats && kept.figures === figures && kept.look === look && kept.marks === marks && sameExtra(kept.extra, extra);
-  if (keepable && kept.nowMs === nowMs && kept.answeredAtMs === answeredAtMs && kept.times === times) return kept.row;
+  // A clock's tick over 10,000 rows formats only those whose ages it changed (B11: the all view
+  // of containers made at different moments ticks every second or so, each a pass over them all).
+  if (keepable && kept.answeredAtMs === answeredAtMs && kept.times === times && kept.nowMs <= nowMs && nowMs < kept.until) return kept.row;
   const status = r.group ? '' : statusText(r.status, answeredAtMs, nowMs, times);
   const created = r.group ? '' : formatRelative(r.created, nowMs);
+  const until = r.group ? Infinity : Math.min(statusChangeAt(r.status, answeredAtMs, nowMs, times), nextRelativeChange(r.created, nowMs));
   if (keepable && (r.group || (kept.row.cells.status === status && kept.row.cells.created === created))) {
     kept.nowMs = nowMs;
+    kept.until = until;
     kept.answeredAtMs = answeredAtMs;
     kept.times = times;
     return kept.row;
@@ -198,7 +205,7 @@ function tableRowOf(r: ContainerRow, key: string, nowMs: number, answeredAtMs: n
     // A project's header row stands out from its containers.
     color: r.group ? theme.accent : look ? lookColor(look) : theme.stateColor(r.state),
   };
-  drawn.set(r, { nowMs, answeredAtMs, showStats, figures, times, look, marks, extra, row });
+  drawn.set(r, { nowMs, until, answeredAtMs, showStats, figures, times, look, marks, extra, row });
   return row;
 }
 

@@ -192,9 +192,14 @@ export function statusText(status: string | undefined, answeredAtMs: number, now
 export function nextStatusChange(items: readonly ContainerSummary[], answeredAtMs: number | ((c: ContainerSummary) => number), nowMs: number, times?: ReadonlyMap<string, ContainerTimes>): number {
   let earliest = Infinity;
   for (const c of items) {
-    const age = statusAge(c.Status);
     const answered = typeof answeredAtMs === 'number' ? answeredAtMs : answeredAtMs(c);
-    if (age) earliest = Math.min(earliest, nowMs + untilDurationChanges(ageNow(age, answered, nowMs, sinceOf(age, times?.get(c.Id)))));
+    earliest = Math.min(earliest, statusChangeAt(c.Status, answered, nowMs, times?.get(c.Id)));
   }
   return earliest;
+}
+
+/** The first moment after `nowMs` at which this one Status reads differently (statusText); Infinity with no age in it. */
+export function statusChangeAt(status: string | undefined, answeredAtMs: number, nowMs: number, times?: ContainerTimes): number {
+  const age = statusAge(status);
+  return age ? nowMs + untilDurationChanges(ageNow(age, answeredAtMs, nowMs, sinceOf(age, times))) : Infinity;
 }
