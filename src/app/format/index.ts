@@ -2,7 +2,7 @@
 export { plainClusters, sanitizeLine, sanitizeText } from './sanitize.ts';
 export { plainEmoji } from './emoji-forms.ts';
 export { formatBinaryBytes, formatBytes, formatBytesPair, formatRate } from './bytes.ts';
-export { humanDuration, formatRelative, formatElapsed, formatClock } from './time.ts';
+export { humanDuration, formatRelative, nextRelativeChange, formatElapsed, formatClock } from './time.ts';
 export { formatPorts } from './ports.ts';
 export type { PortEntry } from './ports.ts';
 export { shortId, containerName, containerImage, swarmServiceName, repoTags } from './ids.ts';

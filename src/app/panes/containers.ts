@@ -14,8 +14,7 @@ import { memberOf } from '../../state/fleet/member-tag.ts';
 import { arrivedAt } from '../../state/fleet/fleet-lists.ts';
 import { notify, reduced } from '../commands.ts';
 import type { UiContext } from '../context.ts';
-import { containerName, formatBytes, formatRelative, sanitizeLine } from '../format/index.ts';
-import { nextRelativeChange } from '../format/time.ts';
+import { containerName, formatBytes, formatRelative, nextRelativeChange, sanitizeLine } from '../format/index.ts';
 import { bodyHeight } from '../layout.ts';
 import { selectedIndex, setSort } from '../navigation.ts';
 import { memoLast } from '../rows/memo.ts';
@@ -175,8 +174,9 @@ function tableRowOf(r: ContainerRow, key: string, nowMs: number, answeredAtMs: n
   if (r.group && showStats && groupFigures) return headerRow(r, key, groupFigures);
   const kept = drawn.get(r);
   const keepable = kept !== undefined && kept.showStats === showStats && kept.figures === figures && kept.look === look && kept.marks === marks && sameExtra(kept.extra, extra);
-  // A clock's tick over 10,000 rows formats only those whose ages it changed (B11: the all view
-  // of containers made at different moments ticks every second or so, each a pass over them all).
+  // A clock's tick over 10,000 rows formats only those whose ages it changed (B11: in the all view
+  // of containers made at different moments some age turns every few seconds, and each tick was a
+  // pass formatting them all).
   if (keepable && kept.answeredAtMs === answeredAtMs && kept.times === times && kept.nowMs <= nowMs && nowMs < kept.until) return kept.row;
   const status = r.group ? '' : statusText(r.status, answeredAtMs, nowMs, times);
   const created = r.group ? '' : formatRelative(r.created, nowMs);
