@@ -20,6 +20,7 @@ void it('re-exports every formatter', () => {
     'formatRelative',
     'humanDuration',
     'layoutColumns',
+    'nextRelativeChange',
     'padEnd',
     'padStart',
     'plainClusters',
