@@ -53,6 +53,18 @@ function measure<K extends string>(row: TableRow<K>, key: K, widths: Partial<Rec
  * switch's largest cost after the cells themselves (B11).
  */
 export function columnNeeds<K extends string>(columns: readonly Column<K>[], rows: readonly TableRow<K>[]): Map<K, number> {
+  // A rows array measured before for these columns (a view switched away from and back to).
+  const known = needsOf.get(rows);
+  if (known !== undefined && known.columns === columns) return known.needs as Map<K, number>;
+  const needs = measureColumns(columns, rows);
+  needsOf.set(rows, { columns, needs });
+  return needs;
+}
+
+/** Each rows array's column needs, with the columns they were measured for: the arrays are not changed once handed out. */
+const needsOf = new WeakMap<readonly object[], { columns: readonly object[]; needs: Map<string, number> }>();
+
+function measureColumns<K extends string>(columns: readonly Column<K>[], rows: readonly TableRow<K>[]): Map<K, number> {
   const keys = columns.map((c) => c.key);
   const widest = keys.map(() => 0);
   for (const row of rows) {

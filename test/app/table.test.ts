@@ -18,3 +18,11 @@ test('a column needs its widest cell, in terminal cells, and a new row is measur
   assert.equal(needs.get('created'), 17);
   assert.equal(needs.get('name'), 4, 'two wide characters take four cells');
 });
+
+test('a rows array measured before for the same columns gets its needs back; other columns are measured', () => {
+  const rows = [row('web', '9 minutes ago')];
+  const needs = columnNeeds(columns, rows);
+  assert.equal(columnNeeds(columns, rows), needs, 'all, running, all again: the same answer');
+  const nameOnly: readonly Column<Key>[] = [columns[0]!];
+  assert.deepEqual([...columnNeeds(nameOnly, rows)], [['name', 3]], 'a column chooser’s change is measured afresh');
+});

@@ -12,3 +12,23 @@ export function memoLast<A extends readonly unknown[], R>(fn: (...args: A) => R)
     return result;
   };
 }
+
+/**
+ * memoLast for the last `size` calls over the same first argument (the list): a view toggled back
+ * and forth (all ↔ running over 10,000 containers) gets back the array it had, and so does
+ * everything kept per array after it. A new list drops the others' results, so no result over a
+ * list gone stays held (10,000 rows of an old answer).
+ */
+export function memoRecent<A extends readonly unknown[], R>(size: number, fn: (...args: A) => R): (...args: A) => R {
+  let recent: { args: A; result: R }[] = [];
+  return (...args: A): R => {
+    const hit = recent.find((r) => r.args.length === args.length && r.args.every((a, i) => Object.is(a, args[i])));
+    if (hit) {
+      recent = [hit, ...recent.filter((r) => r !== hit)];
+      return hit.result;
+    }
+    const result = fn(...args);
+    recent = [{ args, result }, ...recent.filter((r) => Object.is(r.args[0], args[0]))].slice(0, size);
+    return result;
+  };
+}

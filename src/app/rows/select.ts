@@ -10,10 +10,12 @@ import { imageRows, type ImageRow } from './image-rows.ts';
 import type { LoggedEvent } from '../../state/events/event-log.ts';
 import { eventRows, type EventRow } from './event-rows.ts';
 import { groupByProject } from './compose-groups.ts';
-import { memoLast } from './memo.ts';
+import { memoLast, memoRecent } from './memo.ts';
 import { sortContainerRows, sortImageRows } from './sort.ts';
 
-export const selectContainerRows = memoLast(
+// The last two: all ↔ running and back keeps both arrays (and what is kept per array after them).
+export const selectContainerRows = memoRecent(
+  2,
   (
     items: readonly ContainerSummary[],
     showAll: boolean,

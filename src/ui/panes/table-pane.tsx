@@ -67,6 +67,8 @@ export interface Made<Row> {
   drawn: readonly TableRow<string>[];
   /** Each row object's drawing, for as long as the sources, the clock and the columns stand. */
   byRow: WeakMap<object, TableRow<string>>;
+  /** Each rows array's drawing, as long: all ↔ running and back hands the table the array it measured before. */
+  byRows: WeakMap<readonly Row[], readonly TableRow<string>[]>;
 }
 
 /**
@@ -77,7 +79,8 @@ export interface Made<Row> {
  * arrays, so it measures no column again (B11). A new rows array of the same row objects (a
  * filter typed, all ↔ running) asks the pane only for rows it has not drawn under these sources,
  * clock and columns: a pane's cells are kept per row already, but asking 10,000 times was most of a
- * filter key's work. Made afresh, they keep the last array when every row is the same object.
+ * filter key's work. Made afresh, they keep the last array when every row is the same object; a
+ * rows array drawn before under them gets its drawing back whole (all, running, all again).
  */
 export function drawnRows<Row>(made: { current: Made<Row> | undefined }, view: TableView<Row>, state: AppState, ctx: UiContext, rows: readonly Row[], nowMs: number): Pick<Made<Row>, 'columns' | 'drawn'> {
   const last = made.current;
@@ -86,6 +89,12 @@ export function drawnRows<Row>(made: { current: Made<Row> | undefined }, view: T
   const standing = last !== undefined && last.ctx === ctx && last.nowMs === nowMs && last.columns === columns;
   if (standing && last.rows === rows) return last;
   const byRow = standing ? last.byRow : new WeakMap<object, TableRow<string>>();
+  const byRows = standing ? last.byRows : new WeakMap<readonly Row[], readonly TableRow<string>[]>();
+  const before = byRows.get(rows);
+  if (before !== undefined) {
+    made.current = { rows, ctx, nowMs, columns, drawn: before, byRow, byRows };
+    return made.current;
+  }
   const cells = rows.map((row) => {
     if (typeof row !== 'object' || row === null) return view.cells(row, state, ctx, nowMs);
     let drawing = byRow.get(row);
@@ -96,7 +105,8 @@ export function drawnRows<Row>(made: { current: Made<Row> | undefined }, view: T
     return drawing;
   });
   const drawn = last && last.drawn.length === cells.length && cells.every((row, i) => row === last.drawn[i]) ? last.drawn : cells;
-  made.current = { rows, ctx, nowMs, columns, drawn, byRow };
+  byRows.set(rows, drawn);
+  made.current = { rows, ctx, nowMs, columns, drawn, byRow, byRows };
   return made.current;
 }
 
