@@ -14,12 +14,14 @@ import { EngineError } from '../../src/engine/errors.ts';
 import type { EngineEvent, PullMessage } from '../../src/engine/types.ts';
 import { SSH_ALIASES } from '../sandbox/sshd.ts';
 import { countedLogins } from '../support/ssh-logins.ts';
-import { sshProcesses as sshProcessesOf } from '../support/ssh-processes.ts';
+import { ownSshCommand, sshProcesses as sshProcessesOf } from '../support/ssh-processes.ts';
 import { sandboxDocker, sandboxEnv } from '../support/sandbox-env.ts';
 
 const env = sandboxEnv();
 if (!env.ssh) throw new Error('this test needs the sandbox sshd (BERTH_SANDBOX_SSH_HOST and BERTH_SANDBOX_SSH_COMMAND)');
-const ssh = env.ssh;
+// Its own copy of the sandbox's ssh config: the processes it counts are this file's only.
+const own = ownSshCommand(env.ssh.command, 'ssh-int');
+const ssh = { ...env.ssh, command: own.command };
 const clientEnv = { PATH: process.env.PATH, BERTH_SSH_COMMAND: ssh.command };
 const clients: EngineClient[] = [];
 const tag = `ssh${process.pid}`;
@@ -36,6 +38,7 @@ const client = overSsh();
 after(async () => {
   for (const id of created) await client.removeContainer(id, { force: true }).catch(() => undefined);
   await Promise.all(clients.map((c) => c.close()));
+  own.remove();
 });
 
 const sshProcesses = () => sshProcessesOf(ssh.command);

@@ -9,17 +9,20 @@ import type { EngineState } from '../../src/state/engine-state.ts';
 import { closeEngineSession, openEngineSession, startEngineSession, type EngineSession } from '../../src/state/engine-session.ts';
 import { PullManager } from '../../src/state/pulls/pull-manager.ts';
 import type { Store } from '../../src/state/store.ts';
-import { sshProcesses as sshProcessesOf } from '../support/ssh-processes.ts';
+import { ownSshCommand, sshProcesses as sshProcessesOf } from '../support/ssh-processes.ts';
 import { sandboxDocker, sandboxEnv } from '../support/sandbox-env.ts';
 
 const env = sandboxEnv();
 if (!env.ssh) throw new Error('this test needs the sandbox sshd (BERTH_SANDBOX_SSH_HOST and BERTH_SANDBOX_SSH_COMMAND)');
-const ssh = env.ssh;
+// Its own copy of the sandbox's ssh config: "nothing left" counts only this file's ssh processes.
+const own = ownSshCommand(env.ssh.command, 'engine-session');
+const ssh = { ...env.ssh, command: own.command };
 const options = { env: { PATH: process.env.PATH, BERTH_SSH_COMMAND: ssh.command }, sync: { intervalMs: 2000 } };
 const sessions: EngineSession[] = [];
 
 after(async () => {
   for (const session of sessions) await closeEngineSession(session);
+  own.remove();
 });
 
 function open(target: { host: string }): EngineSession {

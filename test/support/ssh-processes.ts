@@ -1,5 +1,6 @@
 /** The ssh processes a test's clients started: those that run with the sandbox's ssh_config. */
-import { readdirSync, readFileSync } from 'node:fs';
+import { copyFileSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
 
 export function sshProcesses(sshCommand: string): number[] {
   const config = sshCommand.split(' ').at(-1)!;
@@ -14,4 +15,18 @@ export function sshProcesses(sshCommand: string): number[] {
         return false;
       }
     });
+}
+
+/**
+ * The sandbox's `ssh -F <config>` with the config copied, beside it, under a name of the
+ * caller's own: `sshProcesses` of it then counts only the caller's ssh processes. Other files of
+ * the same pass run their ssh engines with the sandbox's config at the same time (a CI run read
+ * another file's master as this file's leftover). `remove` deletes the copy.
+ */
+export function ownSshCommand(sshCommand: string, name: string): { command: string; remove: () => void } {
+  const config = /-F\s+(\S+)/.exec(sshCommand)?.[1];
+  if (!config) throw new Error(`no -F in the sandbox's ssh command: ${sshCommand}`);
+  const copy = path.join(path.dirname(config), `ssh_config.${name}-${process.pid}`);
+  copyFileSync(config, copy);
+  return { command: sshCommand.replace(config, copy), remove: () => rmSync(copy, { force: true }) };
 }
