@@ -15,6 +15,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { engineRequest } from '../sandbox/engine-http.ts';
 import { SANDBOX_ENV } from '../sandbox/env-vars.ts';
+import { sshConfigOf } from '../support/ssh-processes.ts';
 import { idlePct, timeTo } from './b16-fleet.ts';
 import { RUNNING_COUNT, RUNNING_NAME, type Bench } from './context.ts';
 import type { ScreenView } from './probe.ts';
@@ -35,8 +36,7 @@ const WITHIN_MS = 90_000;
  * known hosts), followed by the sandbox's config itself. Returns the `ssh -F …` command.
  */
 export function fleetSshCommand(bench: Bench, sshCommand: string): string {
-  const config = /-F\s+(\S+)/.exec(sshCommand)?.[1];
-  if (!config) throw new Error(`no -F in the sandbox's ssh command: ${sshCommand}`);
+  const config = sshConfigOf(sshCommand);
   const text = readFileSync(config, 'utf8');
   const block = /^Host berth-sandbox\n((?: {2}.*\n)+)/m.exec(text)?.[1];
   if (!block) throw new Error(`no "Host berth-sandbox" entry in ${config}`);

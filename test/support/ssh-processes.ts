@@ -24,9 +24,15 @@ export function sshProcesses(sshCommand: string): number[] {
  * another file's master as this file's leftover). `remove` deletes the copy.
  */
 export function ownSshCommand(sshCommand: string, name: string): { command: string; remove: () => void } {
-  const config = /-F\s+(\S+)/.exec(sshCommand)?.[1];
-  if (!config) throw new Error(`no -F in the sandbox's ssh command: ${sshCommand}`);
+  const config = sshConfigOf(sshCommand);
   const copy = path.join(path.dirname(config), `ssh_config.${name}-${process.pid}`);
   copyFileSync(config, copy);
   return { command: sshCommand.replace(config, copy), remove: () => rmSync(copy, { force: true }) };
+}
+
+/** The config file the sandbox's `ssh -F <config>` names. */
+export function sshConfigOf(sshCommand: string): string {
+  const config = /-F\s+(\S+)/.exec(sshCommand)?.[1];
+  if (!config) throw new Error(`no -F in the sandbox's ssh command: ${sshCommand}`);
+  return config;
 }

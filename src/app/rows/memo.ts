@@ -6,7 +6,7 @@
 export function memoLast<A extends readonly unknown[], R>(fn: (...args: A) => R): (...args: A) => R {
   let last: { args: A; result: R } | undefined;
   return (...args: A): R => {
-    if (last && last.args.length === args.length && last.args.every((a, i) => Object.is(a, args[i]))) return last.result;
+    if (last && sameArgs(last.args, args)) return last.result;
     const result = fn(...args);
     last = { args, result };
     return result;
@@ -22,13 +22,18 @@ export function memoLast<A extends readonly unknown[], R>(fn: (...args: A) => R)
 export function memoRecent<A extends readonly unknown[], R>(size: number, fn: (...args: A) => R): (...args: A) => R {
   let recent: { args: A; result: R }[] = [];
   return (...args: A): R => {
-    const hit = recent.find((r) => r.args.length === args.length && r.args.every((a, i) => Object.is(a, args[i])));
+    const hit = recent.find((r) => sameArgs(r.args, args));
     if (hit) {
-      recent = [hit, ...recent.filter((r) => r !== hit)];
+      // Most hits are the newest already (every frame asks again): no new array for those.
+      if (hit !== recent[0]) recent = [hit, ...recent.filter((r) => r !== hit)];
       return hit.result;
     }
     const result = fn(...args);
     recent = [{ args, result }, ...recent.filter((r) => Object.is(r.args[0], args[0]))].slice(0, size);
     return result;
   };
+}
+
+function sameArgs(a: readonly unknown[], b: readonly unknown[]): boolean {
+  return a.length === b.length && a.every((x, i) => Object.is(x, b[i]));
 }
