@@ -313,6 +313,12 @@ export function detect(state: DetectorState, event: EngineEvent, policy: LoopPol
     }
     case 'oom': {
       const open = openFor(state.incidents, id, CRASH);
+      // The engine may send this kill's die before its oom (CI saw "OOM-killed" with no exit for
+      // good): the death is then already folded in, and keeps its exit and its lines' bounds.
+      if (open && run.dead === true && open.untilNs === run.lastDiedNs) {
+        const oomed: Incident = { ...open, kind: open.kind === 'restart-loop' ? open.kind : 'oom', oomKilled: true, round: open.round + 1 };
+        return { ...base, incidents: put(state.incidents, oomed), latest: open.kind === 'restart-loop' ? state.latest : oomed };
+      }
       if (open) {
         const worse: Incident = { ...open, kind: open.kind === 'restart-loop' ? open.kind : 'oom', oomKilled: true, lastAt: atMs, round: open.round + 1, untilNs: ns, exitCode: undefined, signal: undefined, sinceNs: run.lastDiedNs, startedNs: runStart(run) };
         return { ...base, incidents: put(state.incidents, worse), latest: open.kind === 'restart-loop' ? state.latest : worse };

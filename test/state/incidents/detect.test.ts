@@ -89,6 +89,18 @@ test('an OOM kill and the death after it are one incident, OOMKilled', () => {
   assert.equal(incident?.untilNs, T0 + 2.01 * S, 'its lines are read up to the death');
 });
 
+test('an OOM kill whose die comes before its oom: one incident, OOMKilled, with the death’s exit and bounds', () => {
+  const state = run([ev('start', 0), ev('die', 2, { exitCode: '137' }), ev('oom', 2.01)]);
+  assert.equal(state.incidents.length, 1);
+  const [incident] = state.incidents;
+  assert.equal(incident?.kind, 'oom');
+  assert.equal(incident?.oomKilled, true);
+  assert.equal(incident?.exitCode, 137);
+  assert.equal(incident?.signal, 'SIGKILL');
+  assert.equal(incident?.crashes, 1);
+  assert.equal(incident?.untilNs, T0 + 2 * S, 'its lines are read up to the death');
+});
+
 test('Podman: the exit code as containerExitCode, health_status without a suffix', () => {
   const died = run([ev('died', 0), ev('die', 1, { containerExitCode: '2' })]);
   assert.equal(died.incidents[0]?.exitCode, 2);
