@@ -77,3 +77,32 @@ function measureColumns<K extends string>(columns: readonly Column<K>[], rows: r
   }
   return new Map(keys.map((key, i) => [key, widest[i] ?? 0]));
 }
+
+/**
+ * How long a column keeps room its cells no longer need. A crash loop's STATUS reads "Restarting
+ * (1) Less than a second ago" for a second after each crash and "… 3 seconds ago" after it: sized
+ * to its cells alone, the column widened and narrowed at every crash, and every row on screen
+ * moved twice (drawn again in full, and hard to read while it jumps). A column now narrows only
+ * after a minute in which nothing needed its width; it widens at once.
+ */
+export const WIDTH_HOLD_MS = 60_000;
+
+/** One table's held column widths: each column's widest need of the last `WIDTH_HOLD_MS`. */
+export class WidthHold {
+  private readonly held = new Map<string, { need: number; at: number }>();
+
+  constructor(private readonly holdMs: number = WIDTH_HOLD_MS) {}
+
+  /** The widths to lay out at `now`: each column's need, or the wider one it had within the hold. */
+  widths<K extends string>(needs: ReadonlyMap<K, number>, now: number): Map<K, number> {
+    const out = new Map<K, number>();
+    for (const [key, need] of needs) {
+      const kept = this.held.get(key);
+      if (kept === undefined || need >= kept.need || now - kept.at >= this.holdMs) {
+        this.held.set(key, { need, at: now });
+        out.set(key, need);
+      } else out.set(key, kept.need);
+    }
+    return out;
+  }
+}

@@ -1,7 +1,7 @@
 import { Box, Text } from 'ink';
 import { memo, useMemo, useRef } from 'react';
 import { displayWidth, fit, layoutColumns } from '../../app/format/index.ts';
-import { columnNeeds, type Column, type TableRow } from '../../app/table.ts';
+import { columnNeeds, WidthHold, type Column, type TableRow } from '../../app/table.ts';
 
 export type { Column, TableRow };
 import { theme } from '../../app/theme.ts';
@@ -67,7 +67,11 @@ export function Table<K extends string>({ columns, rows, selectedIndex, width, h
 
   const titles = new Map(columns.map((c) => [c.key, c.key === sortedBy?.key ? `${c.title} ${sortedBy.descending ? '▼' : '▲'}` : c.title]));
   // Widths by need over all rows, not the visible ones: columns do not jump while scrolling.
-  const needs = useMemo(() => columnNeeds(columns, rows), [columns, rows]);
+  // And held for a while once needed (WidthHold): a crash loop's status does not move every row.
+  const hold = useRef<WidthHold>(undefined);
+  hold.current ??= new WidthHold();
+  const measured = useMemo(() => columnNeeds(columns, rows), [columns, rows]);
+  const needs = hold.current.widths(measured, Date.now());
   const specs = columns.map((c) => ({ ...c, need: Math.max(needs.get(c.key) ?? 0, displayWidth(titles.get(c.key) ?? '')) }));
   // A column with nothing in it (no ports anywhere) gives its room to columns with text, unless all fit.
   const wanted = specs.reduce((sum, c) => sum + Math.max(Math.min(c.min, c.need), Math.min(c.need, c.max ?? Infinity)) + 1, -1);
