@@ -201,8 +201,11 @@ export async function runApp(options: AppOptions): Promise<number> {
       crashForTests(process.env.BERTH_TEST_CRASH);
       // Start-up over (first frame drawn, lists in, no key for a while): what it compiled is
       // kept for the next start, then its memory goes back. The cache is made under start-up's
-      // V8 flags, which V8 checks when it takes the cache.
-      stopRelease = onceQuiet([runtime.store, engineStore], SETTLED_MS, () => {
+      // V8 flags, which V8 checks when it takes the cache. A pull or a build in progress is not
+      // quiet either: its progress moves no app state, and the release's full collections and
+      // flushed code (compiled again at once) landed in the middle of it, ~40 % of berth's CPU
+      // over a pull started as the screen appeared (bench B6: 14.8–17.1 % without it 7.7–9.8 %).
+      stopRelease = onceQuiet([runtime.store, engineStore, pulls.store, sources.builds.store], SETTLED_MS, () => {
         underStartupFlags(saveCodeCache);
         releaseStartupMemory();
       });

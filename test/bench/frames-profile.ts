@@ -12,7 +12,7 @@
  * their backoff moves the crashes in a window several times). pull: B6's pull of the large image,
  * from Enter to "pulled", split at the first progress frame; FIRST=1 profiles that first part.
  * NOPROF=1 measures without the profiler (whose own thread inflates the CPU read); DIFF=1 logs
- * each write's changed screen lines.
+ * each write's changed screen lines; KEEP=1 keeps the profile.
  */
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -145,7 +145,9 @@ async function measure(bench: Bench, spec: Spec): Promise<void> {
   const file = readdirSync(profDir).find((f) => f.endsWith('.cpuprofile'));
   if (file) log(windowProfile(path.join(profDir, file), from, to, 90));
   else if (!process.env.NOPROF) log('no profile written');
-  rmSync(profDir, { recursive: true, force: true });
+  // KEEP=1 leaves the profile for a closer look (its directory is logged).
+  if (process.env.KEEP && file) log(`profile kept in ${profDir}`);
+  else rmSync(profDir, { recursive: true, force: true });
   rmSync(config, { recursive: true, force: true });
 }
 
