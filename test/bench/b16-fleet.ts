@@ -157,6 +157,9 @@ export async function b16(bench: Bench): Promise<Row[]> {
     const idleOne = await idlePct(bench, () => bench.launchBerth(), (v) => RUNNING_NAME.test(v.text));
     const idleFour = await idlePct(bench, () => bench.launchBerth(fourArgs), runningAtLeast(4 * RUNNING_COUNT));
     bench.log(`B16 idle: one engine ${pct(idleOne)}, four ${pct(idleFour)}`);
+    // One engine can read nothing at all in a quick window (berth had nothing to do): no ratio
+    // then, and four are held to twice B4's budget instead.
+    const oneReadNothing = idleOne < 0.005;
 
     // Key → frame with a private dockerd frozen: its rows stay, its refreshes wait, keys must not.
     const keys: number[] = [];
@@ -212,12 +215,10 @@ export async function b16(bench: Bench): Promise<Row[]> {
         figure: `idle CPU of berth, ${bench.quick ? 15 : 60} s, fleet of 4 (200 running)`,
         berth: `${pct(idleFour)} of a core`,
         spread: '—',
-        // One engine can read nothing at all in a quick window (berth had nothing to do): no
-        // ratio then, and four are held to twice B4's budget instead.
-        comparison: `one engine (B4) ${pct(idleOne)}${idleOne < 0.005 ? `: nothing in the window, so against 2× B4's budget (${2 * B4_BUDGET} %)` : ''}`,
-        ratio: idleOne < 0.005 ? '—' : ratio(idleFour, idleOne),
+        comparison: `one engine (B4) ${pct(idleOne)}${oneReadNothing ? `: nothing in the window, so against 2× B4's budget (${2 * B4_BUDGET} %)` : ''}`,
+        ratio: oneReadNothing ? '—' : ratio(idleFour, idleOne),
         budget: '≤ 2× one engine',
-        verdict: idleOne < 0.005 ? verdict(idleFour, 2 * B4_BUDGET) : verdict(idleFour / idleOne, 2),
+        verdict: oneReadNothing ? verdict(idleFour, 2 * B4_BUDGET) : verdict(idleFour / idleOne, 2),
       },
       {
         id: 'B16',
