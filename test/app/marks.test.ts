@@ -115,3 +115,21 @@ test('a marked container that goes away is unmarked, and a notice says so; a lis
   const partial = reduceApp(marked, { kind: 'action', action: { type: 'sources-changed' } }, contextWith(ids.slice(1), { partial: true }));
   assert.equal(marksOf(partial.state, P).length, 2, 'a list read in part keeps every mark');
 });
+
+test('a bulk stop looks its marks up in a stale list (a busy engine misses its ping); a list read in part refuses', () => {
+  const marked = keys(base, ctx, ' ', 'down', ' ').state;
+  const overlayOf = (s: AppState) => {
+    const top = s.overlays.at(-1);
+    return top?.kind === 'dialog' ? top.dialog : undefined;
+  };
+  const stale = keys(marked, contextWith(ids, { stale: true }), 's').state;
+  const dialog = overlayOf(stale);
+  assert.equal(dialog?.type, 'bulk', `a bulk dialog, not a refusal (notice: ${stale.notice?.text ?? 'none'})`);
+  assert.deepEqual(
+    (dialog as { entries?: ReadonlyArray<{ key: string }> }).entries?.map((e) => e.key),
+    [keyOf(ids[0]!), keyOf(ids[1]!)],
+  );
+  const partial = keys(marked, contextWith(ids, { partial: true }), 's').state;
+  assert.equal(overlayOf(partial), undefined);
+  assert.match(partial.notice?.text ?? '', /cannot be looked up while the list is loading/);
+});

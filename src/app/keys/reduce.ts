@@ -104,7 +104,7 @@ function targetKey(state: AppState, action: ActionId, ctx: UiContext, pane: Pane
   // rest still act on the row under the cursor.
   const marks = marksOf(state, pane.id);
   const items = marks.length > 0 && pane.list ? markedTargets(pane, state, ctx, marks) : undefined;
-  if (marks.length > 0 && !items && targetActions[action]?.marked) return notify(state, 'the marked rows cannot be looked up while the list is loading or stale: try again in a moment', 'error');
+  if (marks.length > 0 && !items && targetActions[action]?.marked) return notify(state, 'the marked rows cannot be looked up while the list is loading: try again in a moment', 'error');
   const marked: Target[] = items && items.length > 0 && pane.list ? [{ kind: 'marked', of: pane.list, items }] : [];
   const candidates: Target[] = [...marked, ...(target ? [target] : []), ...(pane.list ? [{ kind: 'list' as const, of: pane.list }] : []), { kind: 'app' }];
   for (const candidate of candidates) {

@@ -374,6 +374,10 @@ export const containers: PaneDefinition<ContainerRow> = definePane<ContainerRow>
       const list = ctx.engine.containers;
       return list.loaded && !list.stale && !list.partial ? everyRow(list.items) : undefined;
     },
+    known: (_state, ctx) => {
+      const list = ctx.engine.containers;
+      return list.loaded && !list.partial ? everyRow(list.items) : undefined;
+    },
     can: (row) => !row.group,
     noun: 'container',
   },

@@ -103,6 +103,7 @@ export const images = definePane<ImageRow>({
   target: (row) => ({ kind: 'image', imageId: row.imageId, tag: row.tag, ...(row.engine !== undefined && { engine: row.engine }) }),
   marking: {
     every: (_state, ctx) => (ctx.engine.images.loaded && !ctx.engine.images.stale ? everyRow(ctx.engine.images.items) : undefined),
+    known: (_state, ctx) => (ctx.engine.images.loaded ? everyRow(ctx.engine.images.items) : undefined),
     noun: 'image',
   },
   actions: {},

@@ -56,6 +56,7 @@ export const networks = definePane<ResourceRow<NetworkColumn>>({
       const list = ctx.resources.networks;
       return list.loaded && !list.stale ? everyRow(list.items, ctx.engine.containers.items) : undefined;
     },
+    known: (_state, ctx) => (ctx.resources.networks.loaded ? everyRow(ctx.resources.networks.items, ctx.engine.containers.items) : undefined),
     noun: 'network',
   },
   demands: () => ({ resources: 'networks' }),

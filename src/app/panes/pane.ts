@@ -108,6 +108,13 @@ export interface Marking<Row> {
    * partly read): no mark is dropped for a thing merely not listed yet.
    */
   every(state: AppState, ctx: UiContext): readonly Row[] | undefined;
+  /**
+   * The rows a bulk action looks its marks up in: a stale list too, since the marks name things
+   * by id and the engine answers for each (a loaded engine busy with 50 stops stops answering its
+   * ping in time, which marks the list stale, and the next key was refused). Undefined while the
+   * list is loading or read in part; default: `every`.
+   */
+  known?(state: AppState, ctx: UiContext): readonly Row[] | undefined;
   /** Whether a row takes a mark (a Compose project's header row does not); default: every row. */
   can?(row: Row): boolean;
   /** What one of its rows is, for notices ("2 marked containers went away"). */
@@ -144,9 +151,9 @@ export function markableKeys<Row>(pane: PaneDefinition<Row>, state: AppState, ct
 
 /** The targets of the marked rows, in the order marked (the ones not found left out), or undefined when the list is not to be trusted. */
 export function markedTargets<Row>(pane: PaneDefinition<Row>, state: AppState, ctx: UiContext, marks: readonly string[]): Array<{ key: string; target: Target }> | undefined {
-  const every = pane.marking?.every(state, ctx);
-  if (!every || !pane.target) return undefined;
-  const byKey = new Map(every.map((row) => [pane.key(row, ctx), row]));
+  const known = pane.marking?.known?.(state, ctx) ?? pane.marking?.every(state, ctx);
+  if (!known || !pane.target) return undefined;
+  const byKey = new Map(known.map((row) => [pane.key(row, ctx), row]));
   return marks.flatMap((key) => {
     const row = byKey.get(key);
     const target = row === undefined ? undefined : pane.target?.(row, state, ctx);

@@ -101,6 +101,7 @@ export const volumes = definePane<ResourceRow<VolumeColumn>>({
       const list = ctx.resources.volumes;
       return list.loaded && !list.stale ? everyRow(list.items, ctx.engine.containers.items) : undefined;
     },
+    known: (_state, ctx) => (ctx.resources.volumes.loaded ? everyRow(ctx.resources.volumes.items, ctx.engine.containers.items) : undefined),
     noun: 'volume',
   },
   demands: () => ({ resources: 'volumes', diskUsage: true }),
