@@ -35,17 +35,17 @@ const SSH_NAME = 'berth-sandbox';
  * every engine" needs no scrolling (the one-engine baseline is drawn at the same size). Idle and
  * keys are measured at the default size, as B3 and B4 are.
  */
-const TALL = { cols: 160, rows: 220 };
+export const TALL = { cols: 160, rows: 220 };
 /** B3's budget for a move. */
 const MOVE_BUDGET_MS = 30;
 
-interface PrivateEngine {
+export interface PrivateEngine {
   engine: SmallDiskEngine;
   pid: number;
 }
 
 /** A private dockerd under the sandbox's dir, busybox loaded, 50 running containers named `prefix-N`. */
-async function startPrivate(bench: Bench, prefix: string): Promise<PrivateEngine> {
+export async function startPrivate(bench: Bench, prefix: string): Promise<PrivateEngine> {
   // Room for busybox and 50 containers' layers; a tmpfs takes only the pages written.
   const engine = await startSmallDiskEngine(bench.sandbox.dir, bench.sandbox.socketPath, { bytes: 512 * 1024 * 1024 });
   try {
@@ -57,7 +57,7 @@ async function startPrivate(bench: Bench, prefix: string): Promise<PrivateEngine
   }
 }
 
-const hasLocalRows = (v: ScreenView) => RUNNING_NAME.test(v.text) && PRIVATE_PREFIXES.every((p) => new RegExp(`${p}-\\d+`).test(v.text));
+export const hasLocalRows = (v: ScreenView) => RUNNING_NAME.test(v.text) && PRIVATE_PREFIXES.every((p) => new RegExp(`${p}-\\d+`).test(v.text));
 /** The Containers pane's count says at least `n` running: every engine's rows are in, whatever fits on screen. */
 const runningAtLeast = (n: number) => (v: ScreenView) => Number(/running: (\d+)/.exec(v.text)?.[1] ?? 0) >= n;
 const hasSshRows = (v: ScreenView) => v.lines.some((line) => line.includes(SSH_NAME) && RUNNING_NAME.test(line));
