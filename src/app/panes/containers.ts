@@ -374,10 +374,8 @@ export const containers: PaneDefinition<ContainerRow> = definePane<ContainerRow>
       const list = ctx.engine.containers;
       return list.loaded && !list.stale && !list.partial ? everyRow(list.items) : undefined;
     },
-    known: (_state, ctx) => {
-      const list = ctx.engine.containers;
-      return list.loaded && !list.partial ? everyRow(list.items) : undefined;
-    },
+    known: (_state, ctx) => (ctx.engine.containers.loaded ? everyRow(ctx.engine.containers.items) : undefined),
+    partial: (_state, ctx) => ctx.engine.containers.partial === true,
     can: (row) => !row.group,
     noun: 'container',
   },

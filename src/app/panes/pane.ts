@@ -111,10 +111,13 @@ export interface Marking<Row> {
   /**
    * The rows a bulk action looks its marks up in: a stale list too, since the marks name things
    * by id and the engine answers for each (a loaded engine busy with 50 stops stops answering its
-   * ping in time, which marks the list stale, and the next key was refused). Undefined while the
-   * list is loading or read in part; default: `every`.
+   * ping in time, which marks the list stale, and the next key was refused), and a list read in
+   * part when every mark is in it (`partial`). Undefined while the list is loading; default:
+   * `every`.
    */
   known?(state: AppState, ctx: UiContext): readonly Row[] | undefined;
+  /** Whether `known` is a part of the list (the running containers before the rest): a mark not in it may yet be. */
+  partial?(state: AppState, ctx: UiContext): boolean;
   /** Whether a row takes a mark (a Compose project's header row does not); default: every row. */
   can?(row: Row): boolean;
   /** What one of its rows is, for notices ("2 marked containers went away"). */
@@ -154,6 +157,9 @@ export function markedTargets<Row>(pane: PaneDefinition<Row>, state: AppState, c
   const known = pane.marking?.known?.(state, ctx) ?? pane.marking?.every(state, ctx);
   if (!known || !pane.target) return undefined;
   const byKey = new Map(known.map((row) => [pane.key(row, ctx), row]));
+  // Marked from the part shown first (the running ones), a mark is in that part: only one that
+  // is not waits for the rest of the list.
+  if (pane.marking?.partial?.(state, ctx) && marks.some((key) => !byKey.has(key))) return undefined;
   return marks.flatMap((key) => {
     const row = byKey.get(key);
     const target = row === undefined ? undefined : pane.target?.(row, state, ctx);
