@@ -82,21 +82,31 @@ export async function readContext(directory: string, dockerfile = 'Dockerfile'):
 }
 
 /**
+ * The context's tar, chunk by chunk, as the pack makes it; `onBytes` hears each chunk's length.
+ * The iteration listens for the pack's errors only while it waits for a chunk: a file gone since
+ * the listing fails its lstat whenever the callback comes, and between two waits (the reader
+ * holding back behind a large file) or after the reader has stopped, an error with no listener
+ * was thrown at the process (CI, on a busy machine). The pack keeps the error and hands it to the
+ * next wait, which ends this loop with it.
+ */
+export async function* contextChunks(context: BuildContext, onBytes?: (count: number) => void): AsyncGenerator<Uint8Array> {
+  const { create } = await import('tar');
+  // noDirRecurse: the walk chose each entry; a directory's own entry must not bring its excluded files along.
+  const pack = create({ cwd: context.directory, portable: true, noDirRecurse: true }, [...context.entries]);
+  pack.on('error', () => undefined);
+  for await (const chunk of pack) {
+    const bytes = chunk as Uint8Array;
+    onBytes?.(bytes.byteLength);
+    yield bytes;
+  }
+}
+
+/**
  * The context's tar as a stream; `onBytes` hears each chunk's length as it goes (what the
  * build's row shows as sent).
  */
 export function contextStream(context: BuildContext, onBytes?: (count: number) => void): Readable {
-  async function* chunks(): AsyncGenerator<Uint8Array> {
-    const { create } = await import('tar');
-    // noDirRecurse: the walk chose each entry; a directory's own entry must not bring its excluded files along.
-    const pack = create({ cwd: context.directory, portable: true, noDirRecurse: true }, [...context.entries]);
-    for await (const chunk of pack) {
-      const bytes = chunk as Uint8Array;
-      onBytes?.(bytes.byteLength);
-      yield bytes;
-    }
-  }
-  const stream = Readable.from(chunks(), { objectMode: false });
+  const stream = Readable.from(contextChunks(context, onBytes), { objectMode: false });
   // A file gone since the listing ends the stream in an error. Its reader (the build's request)
   // hears it through its own listener; when the engine answered before reading the body, nobody
   // reads, and an error with no listener would end berth.

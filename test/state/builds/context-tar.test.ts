@@ -7,7 +7,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, test } from 'node:test';
-import { contextStream, readContext } from '../../../src/state/builds/context-tar.ts';
+import { contextChunks, contextStream, readContext } from '../../../src/state/builds/context-tar.ts';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'berth-context-'));
 after(() => rmSync(dir, { recursive: true, force: true }));
@@ -39,4 +39,29 @@ test('a file removed after the listing: the stream ends in an error its reader h
     process.off('uncaughtException', onUncaught);
   }
   assert.deepEqual(escaped, []);
+});
+
+test('a file gone while the reader holds back after one chunk: the error waits for the next read, none escapes meanwhile', async () => {
+  const root = path.join(dir, 'stalled');
+  mkdirSync(root);
+  // A first file larger than a chunk: the pack pauses after handing one over, and stats the next meanwhile.
+  writeFileSync(path.join(root, 'a-large'), Buffer.alloc(1024 * 1024, 1));
+  writeFileSync(path.join(root, 'b-gone'), 'x');
+  const context = await readContext(root);
+  rmSync(path.join(root, 'b-gone'));
+  const escaped: unknown[] = [];
+  const onUncaught = (error: unknown) => escaped.push(error);
+  process.on('uncaughtException', onUncaught);
+  const chunks = contextChunks(context);
+  try {
+    assert.equal((await chunks.next()).done, false);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    assert.deepEqual(escaped, [], 'nothing thrown at the process while nobody read');
+    await assert.rejects(async () => {
+      for (;;) if ((await chunks.next()).done) break;
+    }, /b-gone/);
+  } finally {
+    process.off('uncaughtException', onUncaught);
+    await chunks.return(undefined);
+  }
 });
