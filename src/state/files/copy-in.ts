@@ -36,7 +36,12 @@ async function tarOf(source: string): Promise<Buffer> {
   const { create } = await import('tar');
   const parts: Buffer[] = [];
   let size = 0;
-  for await (const chunk of create({ cwd: path.dirname(source), portable: true }, [path.basename(source)])) {
+  const pack = create({ cwd: path.dirname(source), portable: true }, [path.basename(source)]);
+  // As with a build's context (builds/context-tar.ts): the loop hears the pack's errors only while
+  // it waits, and a file that goes away mid-walk, or one after the size check stopped the loop,
+  // would be thrown at the process. The pack keeps an error for the next wait.
+  pack.on('error', () => undefined);
+  for await (const chunk of pack) {
     const bytes = chunk as Buffer;
     size += bytes.byteLength;
     if (size > COPY_IN_MAX_BYTES) throw new Error(`${source} is over ${COPY_IN_MAX_BYTES / 1024 / 1024} MiB: copy it with docker cp`);
