@@ -43,10 +43,18 @@ test('answers that come in separate callbacks of one turn are delivered as one b
     }
     current.push(n);
   };
-  // Three timers due together run in one turn of the loop, as socket reads of one poll phase do.
+  // Three immediates queued together run in one phase of one turn, with microtasks between them,
+  // as socket reads of one poll phase do. (Three timers were not certain to: a millisecond passing
+  // between their creations can make them due in different turns, and CI saw that once.) The
+  // batch's own immediate, queued from inside that phase, runs in the next turn; `resolve`'s is
+  // queued after it.
   await new Promise<void>((resolve) => {
-    for (const n of [1, 2, 3]) setTimeout(() => batch.later(deliver(n)), 0);
-    setTimeout(() => setImmediate(resolve), 0);
+    for (const n of [1, 2, 3]) {
+      setImmediate(() => {
+        batch.later(deliver(n));
+        if (n === 3) setImmediate(resolve);
+      });
+    }
   });
   assert.deepEqual(batches, [[1, 2, 3]]);
 });
