@@ -169,9 +169,9 @@ function sameExtra(a: Readonly<Record<string, string>> | undefined, b: Readonly<
  */
 const drawn = new WeakMap<ContainerRow, Drawn>();
 
-function tableRowOf(r: ContainerRow, key: string, nowMs: number, answeredAtMs: number, times: ContainerTimes | undefined, figures: StatsFigures | undefined, showStats: boolean, look: ContainerLook | undefined, marks = '', groupFigures?: ReadonlyMap<string, StatsFigures>, extra?: Readonly<Record<string, string>>): TableRow<Key> {
+function tableRowOf(r: ContainerRow, ctx: Pick<UiContext, 'engine'>, nowMs: number, answeredAtMs: number, times: ContainerTimes | undefined, figures: StatsFigures | undefined, showStats: boolean, look: ContainerLook | undefined, marks = '', groupFigures?: ReadonlyMap<string, StatsFigures>, extra?: Readonly<Record<string, string>>): TableRow<Key> {
   // A project's header with the resource columns: its members' sums, new with every sample (a few rows, not kept).
-  if (r.group && showStats && groupFigures) return headerRow(r, key, groupFigures);
+  if (r.group && showStats && groupFigures) return headerRow(r, fleetRowKey(ctx, r.engine, r.id), groupFigures);
   const kept = drawn.get(r);
   const keepable = kept !== undefined && kept.showStats === showStats && kept.figures === figures && kept.look === look && kept.marks === marks && sameExtra(kept.extra, extra);
   // A clock's tick over 10,000 rows formats only those whose ages it changed (B11: in the all view
@@ -189,7 +189,8 @@ function tableRowOf(r: ContainerRow, key: string, nowMs: number, answeredAtMs: n
     return kept.row;
   }
   const row: TableRow<Key> = {
-    key,
+    // Its key made only here, for a row made: not 10,000 new strings at each pass over the list.
+    key: fleetRowKey(ctx, r.engine, r.id),
     cells: {
       ...r.cells,
       engine: r.engine ?? '',
@@ -280,6 +281,7 @@ const cellInputs = memoLast((state: AppState, ctx: UiContext) => {
   const marked = ctx.freshness.remote.size > 0 || (ctx.freshness.tags?.size ?? 0) > 0;
   return {
     shown,
+    extra: extraKinds(shown),
     showStats: showsStats(shown),
     looks: incidentMarks(ctx.incidents.incidents, ctx.incidents.oomKilledBefore),
     marks: marked ? containerMarks(ctx.freshness, ctx.engine.images.items, ctx.engine.containers.items) : undefined,
@@ -291,12 +293,24 @@ function titleOf(key: string): string {
   return every.find((c) => c.key === key)?.title ?? key;
 }
 
-/** A row's cells for the shown columns beyond the list's defaults: made only when one is shown. */
-function extraCells(row: ContainerRow, shown: readonly string[], times: ContainerTimes | undefined, ctx: UiContext): Readonly<Record<string, string>> | undefined {
+/** Which kinds of cells beyond the list's defaults the shown columns need: none, mostly. Worked out once per choice of columns, not once per row. */
+interface ExtraKinds {
+  restarts: boolean;
+  size: boolean;
+  detail: boolean;
+}
+
+function extraKinds(shown: readonly string[]): ExtraKinds | undefined {
   const restarts = shown.includes('restarts');
   const size = shown.includes('size');
   const detail = shown.some((k) => k === 'health' || k === 'ip' || k === 'networks' || k === 'command' || k === 'service');
-  if (!restarts && !size && !detail) return undefined;
+  return restarts || size || detail ? { restarts, size, detail } : undefined;
+}
+
+/** A row's cells for the shown columns beyond the list's defaults: made only when one is shown. */
+function extraCells(row: ContainerRow, kinds: ExtraKinds | undefined, times: ContainerTimes | undefined, ctx: UiContext): Readonly<Record<string, string>> | undefined {
+  if (kinds === undefined) return undefined;
+  const { restarts, size, detail } = kinds;
   if (row.group) return { restarts: '', size: '', health: '', ip: '', networks: '', command: '', service: '' };
   const sized = size ? ctx.sizes.byId.get(row.id) : undefined;
   return {
@@ -306,9 +320,18 @@ function extraCells(row: ContainerRow, shown: readonly string[], times: Containe
   };
 }
 
+/**
+ * The list's entry a row was made from: the row carries it. Looking it up by id went through the
+ * list, and the selected row's target is asked at every frame: over 10,000 containers that was
+ * ~20 ms of each all-view switch (B11), and in a fleet it could find another engine's namesake.
+ */
+function listedOf(ctx: UiContext, row: ContainerRow): ContainerSummary | undefined {
+  return row.summary ?? ctx.engine.containers.items.find((c) => c.Id === row.id);
+}
+
 /** The engine's own name for a container (the list's name cell also carries a swarm task's service). */
 function ownName(ctx: UiContext, row: ContainerRow): string {
-  return containerName(ctx.engine.containers.items.find((c) => c.Id === row.id)?.Names) || row.cells.name;
+  return containerName(listedOf(ctx, row)?.Names) || row.cells.name;
 }
 
 export const containers: PaneDefinition<ContainerRow> = definePane<ContainerRow>({
@@ -338,12 +361,12 @@ export const containers: PaneDefinition<ContainerRow> = definePane<ContainerRow>
     columns: (state, ctx) => withEngineColumn(columnsFor(containerColumns, shownContainerKeys(state)), ctx),
     columnSet: containerColumns,
     cells(row, state, ctx, nowMs) {
-      const { shown, showStats, looks, marks } = cellInputs(state, ctx);
+      const { extra, showStats, looks, marks } = cellInputs(state, ctx);
       // In a fleet, as of the row's own engine's answer (another engine's list time would age it wrongly).
       const answeredAt = arrivedAt(ctx.engine.containers, row.engine) ?? nowMs;
       const look = containerLook(row, looks);
       const times = ctx.times.byId.get(row.id);
-      return tableRowOf(row, fleetRowKey(ctx, row.engine, row.id), nowMs, answeredAt, times, showStats ? ctx.stats.byId.get(row.id) : undefined, showStats, look, marks?.get(row.id) ?? '', ctx.stats.byId, extraCells(row, shown, times, ctx));
+      return tableRowOf(row, ctx, nowMs, answeredAt, times, showStats ? ctx.stats.byId.get(row.id) : undefined, showStats, look, marks?.get(row.id) ?? '', ctx.stats.byId, extraCells(row, extra, times, ctx));
     },
     message(state, ctx, rows) {
       if (!ctx.engine.containers.loaded) return { text: 'loading containers…' };
@@ -359,7 +382,7 @@ export const containers: PaneDefinition<ContainerRow> = definePane<ContainerRow>
     // The "no project" header is no thing to act on: only the list's actions (run, prune…) and fold.
     if (row.group?.loose) return undefined;
     if (row.group) return { kind: 'project', project: row.group.project, members: row.group.members };
-    const service = ctx.engine.containers.items.find((c) => c.Id === row.id)?.Labels?.['com.docker.swarm.service.name'];
+    const service = listedOf(ctx, row)?.Labels?.['com.docker.swarm.service.name'];
     return { kind: 'container', id: row.id, name: ownName(ctx, row), shown: row.cells.name, state: row.state, ...(service && { service: sanitizeLine(service) }), ...(row.engine !== undefined && { engine: row.engine }) };
   },
   reveal(state, key, ctx) {

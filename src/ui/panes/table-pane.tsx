@@ -65,8 +65,12 @@ export interface Made<Row> {
   nowMs: number;
   columns: readonly Column<string>[];
   drawn: readonly TableRow<string>[];
-  /** Each row object's drawing, for as long as the sources, the clock and the columns stand. */
-  byRow: WeakMap<object, TableRow<string>>;
+  /**
+   * Each row object's drawing, for as long as the sources, the clock and the columns stand. A Map:
+   * it lives only that long and holds rows of the list shown, and 10,000 sets into a WeakMap at
+   * each new source or tick cost more to make and to collect (ephemerons).
+   */
+  byRow: Map<object, TableRow<string>>;
   /** Each rows array's drawing, as long: all ↔ running and back hands the table the array it measured before. */
   byRows: WeakMap<readonly Row[], readonly TableRow<string>[]>;
 }
@@ -88,7 +92,7 @@ export function drawnRows<Row>(made: { current: Made<Row> | undefined }, view: T
   const columns = last && shallowEqual(last.columns, fresh) ? last.columns : fresh;
   const standing = last !== undefined && last.ctx === ctx && last.nowMs === nowMs && last.columns === columns;
   if (standing && last.rows === rows) return last;
-  const byRow = standing ? last.byRow : new WeakMap<object, TableRow<string>>();
+  const byRow = standing ? last.byRow : new Map<object, TableRow<string>>();
   const byRows = standing ? last.byRows : new WeakMap<readonly Row[], readonly TableRow<string>[]>();
   const before = byRows.get(rows);
   if (before !== undefined) {
