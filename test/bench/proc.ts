@@ -83,6 +83,26 @@ function cpuJiffies(): { busy: number; total: number } {
 }
 
 /**
+ * Waits until process `pid` spent under `maxShare` of one core in each of `quietWindows` windows
+ * in a row (or `timeoutMs` passed); its last window's share. B11 starts one berth after another
+ * over 10,000 containers: dockerd goes on building the full list a start asked for after that
+ * start has quit, so the next start (berth's, or `docker ps` beside it) met an engine still busy
+ * with the last one's list, and the figures swung 2× from run to run.
+ */
+export async function processQuiet(pid: number, maxShare = 0.05, windowMs = 200, quietWindows = 2, timeoutMs = 10_000): Promise<number> {
+  const deadline = performance.now() + timeoutMs;
+  let share = 1;
+  let quiet = 0;
+  while (quiet < quietWindows && performance.now() < deadline) {
+    const meter = new CpuMeter(pid);
+    await new Promise((resolve) => setTimeout(resolve, windowMs));
+    share = meter.read().percent / 100;
+    quiet = share <= maxShare ? quiet + 1 : 0;
+  }
+  return share;
+}
+
+/**
  * Waits until the whole machine has been at least `idleShare` idle for `quietWindows` windows of
  * `windowMs` in a row (or `timeoutMs` passes), and says how busy the last window was. Starting
  * 50 containers leaves dockerd, containerd, runc and the shims busy in bursts for seconds after

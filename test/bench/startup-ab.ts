@@ -20,7 +20,7 @@ import { startSandbox } from '../sandbox/sandbox.ts';
 import { NODE_VERSIONS, nodeForMajor, type NodeMajor } from '../support/node-binaries.ts';
 import { Bench, RUNNING_NAME } from './context.ts';
 import { ScreenProbe } from './probe.ts';
-import { rssBytes, threadCpuMs } from './proc.ts';
+import { processQuiet, rssBytes, threadCpuMs } from './proc.ts';
 import { summarize } from './stats.ts';
 
 /** The preload `--modules` adds: Node's modules loaded, once the first screen has been idle 3 s. */
@@ -76,6 +76,8 @@ try {
       const withModules = modules && run === 0;
       const nodeArgs = [...(withModules ? ['-r', preload] : []), ...v.nodeArgs];
       const env = { ...v.env, ...(withModules && { BERTH_AB_MODULES: report }) };
+      // Over B11's lists, each start on a quiet engine (proc.ts processQuiet).
+      if (mass) await processQuiet(bench.dockerdPid());
       const t0 = performance.now();
       // A variant's own bundle, else the bench's copy of dist/.
       // A directory holding a single executable (`npx tsx test/tools/build-sea.ts DIR`) runs that.
