@@ -86,6 +86,29 @@ test('the first load shows the running containers first, then all of them', asyn
   assert.equal(client.count('listContainers'), 3, 'refreshes list all of them only');
 });
 
+test('the full lists go out after the running containers’ answer, not beside it', async () => {
+  const client = new FakeSyncClient();
+  client.containers = [container('r1'), { ...container('s1'), State: 'exited' }];
+  client.mode = 'frozen';
+  const store = new Store<EngineState>(initialEngineState('unix:///fake.sock'));
+  const sync = new EngineSync(client, store, OPTIONS);
+  syncs.push(sync);
+  sync.start();
+  await flush();
+  assert.deepEqual(client.containerLists, [{ all: false, unversioned: false }], 'the running list alone while it is read');
+  assert.equal(client.count('listImages'), 0, 'nor the images');
+  client.thaw();
+  await flush();
+  assert.deepEqual(
+    client.containerLists.map((l) => l.all),
+    [false, true],
+    'then all of them',
+  );
+  assert.equal(client.count('listImages'), 1);
+  assert.equal(store.getState().containers.items.length, 2);
+  assert.equal(store.getState().images.loaded, true);
+});
+
 test('the first running list goes out with the ping, not after it, and the first frame still names the version', async () => {
   const client = new FakeSyncClient();
   client.apiVersion = undefined;
