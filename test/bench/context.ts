@@ -263,8 +263,31 @@ export class Bench {
     const stopped = all.filter((c) => c.State !== 'running');
     if (stopped.length === 0) return;
     this.log(`fixture: ${stopped.length} of the running containers found not running (${stopped.map((c) => `${c.Names?.[0] ?? c.Id}: ${c.Status}`).join('; ')}); started again`);
-    await Promise.all(stopped.map((c) => this.api('POST', `/containers/${c.Id}/start`, undefined, 60_000)));
+    await Promise.all(stopped.map((c) => this.startAgain(c.Id)));
     await this.settle();
+  }
+
+  /**
+   * Starts a stopped fixture container again. dockerd answered "id already in use" to the start
+   * of one that had exited 255 twenty seconds before (16:05 UTC, 12-03: containerd still held its
+   * task), and every figure after it failed on the fixture: a few tries a second apart, then the
+   * container made again under its name from its own configuration.
+   */
+  private async startAgain(id: string): Promise<void> {
+    for (let attempt = 0; attempt < 5; attempt++) {
+      try {
+        await this.api('POST', `/containers/${id}/start`, undefined, 60_000);
+        return;
+      } catch (error) {
+        this.log(`fixture: starting ${id.slice(0, 12)} again failed (${error instanceof Error ? error.message : String(error)})`);
+        await delay(1000);
+      }
+    }
+    const old = await this.api<{ Name: string; Config: Record<string, unknown>; HostConfig: Record<string, unknown> }>('GET', `/containers/${id}/json`);
+    await this.api('DELETE', `/containers/${id}?force=1`);
+    const made = await this.api<{ Id: string }>('POST', `/containers/create?name=${encodeURIComponent(old.Name.replace(/^\//, ''))}`, { ...old.Config, HostConfig: old.HostConfig });
+    await this.api('POST', `/containers/${made.Id}/start`, undefined, 60_000);
+    this.log(`fixture: ${old.Name} made again (${made.Id.slice(0, 12)})`);
   }
 
   /** 1,000 containers in all: the 50 running ones and 950 created, never started. */
