@@ -170,7 +170,14 @@ async function twins(name: string, args: readonly string[] = []): Promise<{ a: s
   const bName = `${tag}-${name}-b`;
   const start = async (n: string) => {
     containers.add(n);
-    return (await ok(['run', '-d', '--network', 'none', '--name', n, ...args, busybox, 'sh', '-c', 'mkdir -p /srv && echo berth > /srv/data.txt && exec sleep 3600'])).trim();
+    const id = (await ok(['run', '-d', '--network', 'none', '--name', n, ...args, busybox, 'sh', '-c', 'mkdir -p /srv && echo berth > /srv/data.txt && exec sleep 3600'])).trim();
+    // `run -d` returns once the container has started, not once its shell has made /srv: a copy
+    // into /srv right after met "No such container:path" once on a busy CI machine.
+    for (let tries = 0; (await docker(['exec', id, 'test', '-f', '/srv/data.txt'])).code !== 0; tries++) {
+      assert.ok(tries < 100, `${n} did not make /srv/data.txt`);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    return id;
   };
   const [a, b] = await Promise.all([start(aName), start(bName)]);
   return { a, b, aName, bName, swaps: [[a, b], [a.slice(0, 12), b.slice(0, 12)], [aName, bName]] };
