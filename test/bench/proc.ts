@@ -89,14 +89,26 @@ function cpuJiffies(): { busy: number; total: number } {
  * start has quit, so the next start (berth's, or `docker ps` beside it) met an engine still busy
  * with the last one's list, and the figures swung 2× from run to run.
  */
-export async function processQuiet(pid: number, maxShare = 0.05, windowMs = 200, quietWindows = 2, timeoutMs = 10_000): Promise<number> {
+export function processQuiet(pid: number, maxShare = 0.05, windowMs = 200, quietWindows = 2, timeoutMs = 10_000): Promise<number> {
+  return untilQuiet(
+    async () => {
+      const meter = new CpuMeter(pid);
+      await new Promise((resolve) => setTimeout(resolve, windowMs));
+      return meter.read().percent / 100;
+    },
+    maxShare,
+    quietWindows,
+    timeoutMs,
+  );
+}
+
+/** Measures windows (`busyShare` of each) until `quietWindows` in a row are at most `maxShare` busy, or `timeoutMs` passes; the last window's share. */
+async function untilQuiet(busyShare: () => Promise<number>, maxShare: number, quietWindows: number, timeoutMs: number): Promise<number> {
   const deadline = performance.now() + timeoutMs;
   let share = 1;
   let quiet = 0;
   while (quiet < quietWindows && performance.now() < deadline) {
-    const meter = new CpuMeter(pid);
-    await new Promise((resolve) => setTimeout(resolve, windowMs));
-    share = meter.read().percent / 100;
+    share = await busyShare();
     quiet = share <= maxShare ? quiet + 1 : 0;
   }
   return share;
@@ -108,16 +120,16 @@ export async function processQuiet(pid: number, maxShare = 0.05, windowMs = 200,
  * 50 containers leaves dockerd, containerd, runc and the shims busy in bursts for seconds after
  * the API calls return; a figure taken then measures their work as much as berth's.
  */
-export async function machineQuiet(idleShare = 0.9, windowMs = 500, quietWindows = 4, timeoutMs = 20_000): Promise<number> {
-  const deadline = performance.now() + timeoutMs;
-  let busyShare = 1;
-  let quiet = 0;
-  while (quiet < quietWindows && performance.now() < deadline) {
-    const a = cpuJiffies();
-    await new Promise((resolve) => setTimeout(resolve, windowMs));
-    const b = cpuJiffies();
-    busyShare = b.total > a.total ? (b.busy - a.busy) / (b.total - a.total) : 0;
-    quiet = busyShare <= 1 - idleShare ? quiet + 1 : 0;
-  }
-  return busyShare;
+export function machineQuiet(idleShare = 0.9, windowMs = 500, quietWindows = 4, timeoutMs = 20_000): Promise<number> {
+  return untilQuiet(
+    async () => {
+      const a = cpuJiffies();
+      await new Promise((resolve) => setTimeout(resolve, windowMs));
+      const b = cpuJiffies();
+      return b.total > a.total ? (b.busy - a.busy) / (b.total - a.total) : 0;
+    },
+    1 - idleShare,
+    quietWindows,
+    timeoutMs,
+  );
 }
