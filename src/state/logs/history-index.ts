@@ -12,7 +12,7 @@
 // start, so every page costs a read up to that page (and the count one read of everything); the
 // first page (`g`) reads only what it returns, and the tail only its `tail` lines.
 
-import { splitTimestamp } from './timestamp.ts';
+import { fractionNanos, splitTimestamp } from './timestamp.ts';
 import type { LogLine } from './types.ts';
 
 /** Lines between two checkpoints: an older page is about this long. */
@@ -32,8 +32,15 @@ export interface Checkpoint {
 export function timeKey(time: string): bigint | undefined {
   const split = splitTimestamp(time);
   if (split === undefined) return undefined;
-  const fraction = /\.(\d{1,9})/.exec(split.time)?.[1] ?? '';
-  return BigInt(Math.floor(split.timeMs / 1000)) * 1_000_000_000n + BigInt(fraction.padEnd(9, '0'));
+  return secondKey(Math.floor(split.timeMs / 1000)) + BigInt(fractionNanos(split.time));
+}
+
+/** The last second made a key, for the next line's (a count adds every line of a log: B14). */
+let lastSecondKey = { seconds: Number.NaN, key: 0n };
+
+function secondKey(seconds: number): bigint {
+  if (lastSecondKey.seconds !== seconds) lastSecondKey = { seconds, key: BigInt(seconds) * 1_000_000_000n };
+  return lastSecondKey.key;
 }
 
 /** A timestamp as the engine's `since`/`until` take it: `seconds.nanoseconds`. */

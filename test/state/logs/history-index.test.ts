@@ -1,13 +1,33 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 
+import fc from 'fast-check';
+
 import { engineTime, HistoryIndex, timeKey, trimNewer, trimOlder } from '../../../src/state/logs/history-index.ts';
+import { splitTimestamp } from '../../../src/state/logs/timestamp.ts';
 import type { LogLine } from '../../../src/state/logs/types.ts';
 
 const at = (time: string, text = time): LogLine => ({ stream: 'stdout', text, time });
 const texts = (ls: readonly LogLine[]): string[] => ls.map((l) => l.text);
 
 void describe('history index', () => {
+  void it('keys every timestamp as its whole-second time and its fraction spelled out to nine digits', () => {
+    const time = fc
+      .tuple(fc.integer({ min: 1, max: 9999 }), fc.integer({ min: 1, max: 12 }), fc.integer({ min: 1, max: 28 }), fc.integer({ min: 0, max: 23 }), fc.integer({ min: 0, max: 59 }), fc.integer({ min: 0, max: 60 }), fc.stringMatching(/^(\.\d{1,9})?$/), fc.constantFrom('Z', '+01:00', '-05:30'))
+      .map(([y, mo, d, h, mi, s, frac, zone]) => `${String(y).padStart(4, '0')}-${String(mo).padStart(2, '0')}-${String(d).padStart(2, '0')}T${String(h).padStart(2, '0')}:${String(mi).padStart(2, '0')}:${String(s).padStart(2, '0')}${frac}${zone}`);
+    fc.assert(
+      fc.property(fc.array(time, { minLength: 1, maxLength: 20 }), (times) => {
+        for (const t of times) {
+          const split = splitTimestamp(t);
+          const fraction = /\.(\d{1,9})/.exec(t)?.[1] ?? '';
+          const expected = split === undefined ? undefined : BigInt(Math.floor(split.timeMs / 1000)) * 1_000_000_000n + BigInt(fraction.padEnd(9, '0'));
+          assert.equal(timeKey(t), expected, t);
+        }
+      }),
+      { numRuns: 300 },
+    );
+  });
+
   void it('reads a timestamp to the nanosecond, and writes it as since/until take it', () => {
     assert.equal(timeKey('2024-01-02T03:04:05.123456789Z'), 1704164645123456789n);
     assert.equal(engineTime('2024-01-02T03:04:05.123456789Z'), '1704164645.123456789');

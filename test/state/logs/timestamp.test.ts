@@ -3,7 +3,7 @@ import { describe, it } from 'node:test';
 
 import fc from 'fast-check';
 
-import { isAfter, MAX_TIMESTAMP_PREFIX, splitTimestamp } from '../../../src/state/logs/timestamp.ts';
+import { isAfter, MAX_TIMESTAMP_PREFIX, parseTimestamp, splitTimestamp } from '../../../src/state/logs/timestamp.ts';
 
 void describe('splitTimestamp', () => {
   const valid: Array<[string, string, number, string]> = [
@@ -79,5 +79,27 @@ void describe('isAfter', () => {
     assert.equal(isAfter({ stream: 'stdout', text: '', timeMs: 10 }, 10), false);
     assert.equal(isAfter({ stream: 'stdout', text: '', timeMs: 9 }, 10), false);
     assert.equal(isAfter({ stream: 'stdout', text: '' }, 10), true);
+  });
+});
+
+void describe('splitTimestamp on a run of lines', () => {
+  // A log's lines mostly share their second with the line before, and splitTimestamp then reads
+  // only the fraction (sameSecond). Lines drawn from a few seconds and zones, with fractions and
+  // endings that are right and wrong, must split exactly as the pattern and a Date split them.
+  const head = fc.constantFrom('2026-11-22T13:48:57', '2026-11-22T13:48:58', '2016-12-31T23:59:60', '2026-11-22t13:48:57', '2026-02-30T00:00:00', '0001-01-01T00:00:00');
+  const fraction = fc.oneof(fc.constant(''), fc.constant('.'), fc.stringMatching(/^\.\d{1,12}$/));
+  const zone = fc.constantFrom('Z', 'z', '+02:00', '-05:30', '+24:00', '+02:0', 'X', '');
+  const ending = fc.constantFrom('', ' ', ' hello', 'x', '  two', '9 digit after');
+  const line = fc.tuple(head, fraction, zone, ending).map((parts) => parts.join(''));
+  void it('gives what the full parse gives, line after line', () => {
+    fc.assert(
+      fc.property(fc.array(line, { minLength: 1, maxLength: 40 }), (lines) => {
+        for (const l of lines) {
+          const quick = splitTimestamp(l);
+          assert.deepEqual(quick, parseTimestamp(l), l);
+        }
+      }),
+      { numRuns: 400 },
+    );
   });
 });
