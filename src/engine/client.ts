@@ -85,8 +85,18 @@ export class EngineClient {
     return this.pinned ?? this.negotiatedVersion;
   }
 
-  private async versionPrefix(): Promise<string> {
+  /**
+   * The path's version prefix: at once once the version is known (pinned or negotiated), so that
+   * a request leaves in its caller's turn of the event loop, before the frame the same key press
+   * draws (B14's `g`: its log request waited behind that frame); otherwise after the negotiation.
+   */
+  private versionPrefix(): string | Promise<string> {
     if (this.pinned) return `/v${this.pinned}`;
+    if (this.negotiatedVersion !== undefined) return `/v${this.negotiatedVersion}`;
+    return this.negotiatedPrefix();
+  }
+
+  private async negotiatedPrefix(): Promise<string> {
     if (!this.negotiation) {
       const attempt = system.ping(this.http).then((result) => negotiateVersion(result.apiVersion));
       this.negotiation = attempt;

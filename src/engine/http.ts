@@ -79,7 +79,8 @@ export class EngineHttp {
 
   constructor(
     private readonly transport: Transport,
-    private readonly versionPrefix: () => Promise<string>,
+    /** A string when the version is known: a request then goes out without waiting a turn (client.ts). */
+    private readonly versionPrefix: () => string | Promise<string>,
     /**
      * How long a request that is not a stream may take in all, headers and body (plus its
      * `slowSeconds`). undici's own timeouts measure silence, so an engine that drips a byte a
@@ -100,7 +101,8 @@ export class EngineHttp {
   /** Sends a request and returns the raw response for any status below 400 (304 included). */
   async send(options: RequestOptions): Promise<EngineResponse> {
     this.refuseChange(options);
-    const prefix = options.unversioned ? '' : await this.versionPrefix();
+    const known = options.unversioned ? '' : this.versionPrefix();
+    const prefix = typeof known === 'string' ? known : await known;
     const url = new URL(prefix + options.path, this.transport.origin);
     setQuery(url, options.query);
     const headers: Record<string, string> = { ...options.headers };
