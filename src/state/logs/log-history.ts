@@ -12,6 +12,9 @@ import type { LogLine } from './types.ts';
 /** Lines read per newer page, and around a far search match. */
 export const PAGE_LINES = CHECKPOINT_EVERY;
 
+/** A read that takes longer than this is said in the status line; a quicker one shows only its lines. */
+const SAY_READING_AFTER_MS = 100;
+
 /** Lines of the first page that are drawn before the rest of it is read (more than a screen). */
 const FIRST_SCREEN_LINES = 200;
 
@@ -422,8 +425,17 @@ export class LogHistory {
     const load = new AbortController();
     this.#load = load;
     this.#loading = what;
-    this.#set({ loading: what, error: undefined });
-    read(load.signal).then(
+    // The request goes out first, and the status line says what is read only once the read has
+    // taken a while, or with the first lines it brings (every #set carries #loading). Said at once,
+    // it was a frame drawn before the request left, and the engine's answer waited for it (B14's
+    // `g`: the frame and the collection after it were two thirds of the time to the oldest line).
+    const reading = read(load.signal);
+    const say = setTimeout(() => {
+      if (this.#load === load && this.#info.loading !== what) this.#set({});
+    }, SAY_READING_AFTER_MS);
+    say.unref();
+    if (this.#info.error !== undefined) this.#set({ error: undefined });
+    reading.finally(() => clearTimeout(say)).then(
       () => {
         if (this.#load !== load) return;
         this.#loading = undefined;
@@ -440,7 +452,7 @@ export class LogHistory {
 
   #set(patch: Partial<LogHistoryInfo>): void {
     if (this.#closed.signal.aborted) return;
-    this.#info = { ...this.#info, ...patch };
+    this.#info = { ...this.#info, loading: this.#loading, ...patch };
     this.host.changed(this.#info);
   }
 }

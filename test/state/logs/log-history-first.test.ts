@@ -44,3 +44,38 @@ test('g: the first 300 lines are on screen while the rest of the page is still c
   assert.equal(history.info.newer, true, 'newer lines below the page');
   assert.equal(follows, 0);
 });
+
+test('g: the request goes out before anything is drawn; the status says "reading" only once the answer is slow to come', async (t) => {
+  t.mock.timers.enable({ apis: ['setTimeout'] });
+  let asked = 0;
+  let changesWhenAsked = -1;
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  const infos: LogHistoryInfo[] = [];
+  const logs: ReadLogs = async function* () {
+    asked += 1;
+    changesWhenAsked = infos.length;
+    await held;
+    yield chunk(1, 301);
+  };
+  const buffer = new LogBuffer(10_000);
+  const host: HistoryHost = { buffer, logs, id: 'c', tty: () => false, detach: () => undefined, follow: () => undefined, reopen: () => undefined, changed: (info) => infos.push(info) };
+  const history = new LogHistory(host);
+  history.mayHaveOlder();
+  const before = infos.length;
+  history.first();
+  await Promise.resolve();
+  assert.equal(asked, 1, 'the log is asked for at once');
+  assert.equal(changesWhenAsked, before, 'before any change is reported (a change is a frame)');
+  assert.equal(infos.length, before, 'and nothing is drawn while the answer may still come quickly');
+  t.mock.timers.tick(99);
+  assert.equal(infos.length, before);
+  t.mock.timers.tick(1);
+  assert.equal(history.info.loading, 'the first lines', 'a slow answer is said in the status line');
+  assert.equal(infos.length, before + 1);
+  release();
+  t.mock.timers.reset();
+  for (let i = 0; i < 20 && history.info.loading !== undefined; i++) await new Promise((resolve) => setImmediate(resolve));
+  assert.equal(history.info.loading, undefined, 'and no longer once the page is read');
+  assert.equal(buffer.length, 300);
+});
