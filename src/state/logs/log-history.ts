@@ -427,8 +427,8 @@ export class LogHistory {
     this.#loading = what;
     // The request goes out first, and the status line says what is read only once the read has
     // taken a while, or with the first lines it brings (every #set carries #loading). Said at once,
-    // it was a frame drawn before the request left, and the engine's answer waited for it (B14's
-    // `g`: the frame and the collection after it were two thirds of the time to the oldest line).
+    // it is a frame of its own wherever the key changed nothing else (↑ at the window's top), drawn
+    // while the answer is on its way and read only after it (B14's `g`).
     const reading = read(load.signal);
     const say = setTimeout(() => {
       if (this.#load === load && this.#info.loading !== what) this.#set({});
