@@ -4,6 +4,8 @@ import { homedir } from 'node:os';
 import { describeError } from '../engine/errors.ts';
 import { ActionLog } from '../state/action-log/action-log.ts';
 import { saveCodeCache } from '../tuning/code-cache.ts';
+import { longPassCompilers, underLeanCompilers } from '../tuning/lean-compilers.ts';
+import { leverOn } from '../tuning/levers.ts';
 import { limitYoungGenerationAfterStart, onceQuiet, releaseStartupMemory, underStartupFlags } from '../tuning/memory.ts';
 import { closeEngineSession, openEngineSession, startEngineSession, type EngineSession, type SessionOptions } from '../state/engine-session.ts';
 import { fleetFromSettings, openFleet, showFleet } from './fleet.ts';
@@ -11,6 +13,7 @@ import { keptFleet } from './fleet-choice.ts';
 import { EngineSwitchboard, engineSwitching } from '../state/engine-switch.ts';
 import { PullManager } from '../state/pulls/pull-manager.ts';
 import { LiveSources } from '../state/sources.ts';
+import { setLongPassHooks } from '../state/logs/long-pass.ts';
 import type { Store } from '../state/store.ts';
 import type { EngineState } from '../state/engine-state.ts';
 import { demoFromEnv } from './demo-env.ts';
@@ -198,6 +201,8 @@ export async function runApp(options: AppOptions): Promise<number> {
         (error: unknown) => finish(1, `berth: unexpected error: ${describeError(error)}`),
       );
       limitYoungGenerationAfterStart();
+      // A whole log read (count, search, save) turns the optimising compiler on while it lasts.
+      if (leverOn('lean-compilers')) setLongPassHooks(longPassCompilers);
       crashForTests(process.env.BERTH_TEST_CRASH);
       // Start-up over (first frame drawn, lists in, no key for a while): what it compiled is
       // kept for the next start, then its memory goes back. The cache is made under start-up's
@@ -206,7 +211,7 @@ export async function runApp(options: AppOptions): Promise<number> {
       // flushed code (compiled again at once) landed in the middle of it, ~40 % of berth's CPU
       // over a pull started as the screen appeared (bench B6: 14.8–17.1 % without it 7.7–9.8 %).
       stopRelease = onceQuiet([runtime.store, engineStore, pulls.store, sources.builds.store], SETTLED_MS, () => {
-        underStartupFlags(saveCodeCache);
+        underStartupFlags(() => underLeanCompilers(saveCodeCache));
         releaseStartupMemory();
       });
     }

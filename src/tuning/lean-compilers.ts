@@ -37,6 +37,40 @@ export const LEAN_COMPILER_FLAGS = ['--no-turbofan', '--no-maglev', '--wasm-tier
  */
 export const FIRST_SCREEN_BUILTINS = ['node:net', 'node:tty', 'node:perf_hooks', 'node:timers/promises', 'node:path/posix', 'node:string_decoder', 'node:process'] as const;
 
+/** What a long pass turns back on, and the lever's own flag that turns it off again. */
+export const LONG_PASS_FLAGS = ['--turbofan'] as const;
+const LONG_PASS_OFF = ['--no-turbofan'] as const;
+
+/** Long passes under way (state/logs/long-pass.ts): TurboFan is on while any is. */
+let longPasses = 0;
+
+/**
+ * While a whole log is read (a count, a search, a save), TurboFan compiles what is hot again: the
+ * pass is the long loop the lever's trade does not fit. Splitting, indexing and matching a line
+ * took 9.1 µs under the lever and 2.0 µs with TurboFan turned on for the pass
+ * (test/bench/log-read-cost.ts, Node 22); B14's search spent 15–17 s of berth's CPU on 1,000,000
+ * lines. What it compiled stays after the pass; nothing new is optimised once the last pass ends.
+ */
+export const longPassCompilers = {
+  begin(): void {
+    if (longPasses++ === 0) setV8Flags(LONG_PASS_FLAGS);
+  },
+  end(): void {
+    if (--longPasses === 0) setV8Flags(LONG_PASS_OFF);
+  },
+};
+
+/** `fn` under the lever's own flags: the code cache is saved under them, whatever a long pass turned on (V8 takes a cache only under the flags it was made with). */
+export function underLeanCompilers(fn: () => void): void {
+  const passing = longPasses > 0;
+  if (passing) setV8Flags(LONG_PASS_OFF);
+  try {
+    fn();
+  } finally {
+    if (passing) setV8Flags(LONG_PASS_FLAGS);
+  }
+}
+
 function loadFirstScreenBuiltins(): void {
   for (const name of FIRST_SCREEN_BUILTINS) process.getBuiltinModule(name);
   // Lazy getters: reading them loads their modules.

@@ -11,13 +11,13 @@ import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { CODE_FLUSH_DEFAULTS, CODE_FLUSH_FLAGS } from '../../src/tuning/code-flush.ts';
-import { LEAN_COMPILER_FLAGS } from '../../src/tuning/lean-compilers.ts';
+import { LEAN_COMPILER_FLAGS, LONG_PASS_FLAGS } from '../../src/tuning/lean-compilers.ts';
 import { LEVERS, leverOn, leversOff } from '../../src/tuning/levers.ts';
 import { DEFAULT_SEMI_SPACE_GROWTH_FACTOR, EXPOSE_GC, FIXED_YOUNG_GENERATION } from '../../src/tuning/memory.ts';
 import { NODE_VERSIONS, nodeForMajor } from '../support/node-binaries.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
-const FLAGS = [...LEAN_COMPILER_FLAGS, FIXED_YOUNG_GENERATION, ...EXPOSE_GC, `--semi-space-growth-factor=${DEFAULT_SEMI_SPACE_GROWTH_FACTOR}`, ...CODE_FLUSH_FLAGS, ...CODE_FLUSH_DEFAULTS];
+const FLAGS = [...LEAN_COMPILER_FLAGS, ...LONG_PASS_FLAGS, FIXED_YOUNG_GENERATION, ...EXPOSE_GC, `--semi-space-growth-factor=${DEFAULT_SEMI_SPACE_GROWTH_FACTOR}`, ...CODE_FLUSH_FLAGS, ...CODE_FLUSH_DEFAULTS];
 /** '--no-turbofan' → 'turbofan'; '--wasm-tier-up-filter=1' → 'wasm-tier-up-filter'. */
 const flagName = (flag: string) => flag.replace(/^--(no-)?/, '').replace(/=.*$/, '');
 

@@ -7,6 +7,7 @@ import { describeError, isEngineError } from '../../engine/errors.ts';
 import { CHECKPOINT_EVERY, engineTime, HistoryIndex, leadingGroup, timeKey, trailingGroup, trimNewer, trimOlder } from './history-index.ts';
 import type { LogBuffer } from './log-buffer.ts';
 import { readLog, readLogChunks, readPage, type ReadLogs } from './log-reader.ts';
+import { longPass } from './long-pass.ts';
 import type { LogLine } from './types.ts';
 
 /** Lines read per newer page, and around a far search match. */
@@ -263,7 +264,7 @@ export class LogHistory {
 
   /** Reads the whole log as the engine sends it, never split into lines (a save, the pager): exact bytes. */
   readBytes(onChunk: Parameters<typeof readLogChunks>[3], options: { timestamps: boolean; signal: AbortSignal }): Promise<boolean> {
-    return readLogChunks(this.host.logs, this.host.id, { tty: this.host.tty(), ...options }, onChunk);
+    return longPass(readLogChunks(this.host.logs, this.host.id, { tty: this.host.tty(), ...options }, onChunk));
   }
 
   /** Window index of the whole-history matches the window holds (for `n`'s "any further?"). */
@@ -389,7 +390,7 @@ export class LogHistory {
       }
       return true;
     };
-    readLog(this.host.logs, this.host.id, { tty: this.host.tty(), signal: pass.signal }, onLines).then(
+    longPass(readLog(this.host.logs, this.host.id, { tty: this.host.tty(), signal: pass.signal }, onLines)).then(
       () => {
         if (pass.signal.aborted) return;
         this.#pass = undefined;
