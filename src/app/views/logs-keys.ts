@@ -89,7 +89,10 @@ export function logsKey(state: AppState, overlay: LogsOverlay, press: KeyPress, 
     case 'page-down':
       return apply({ type: 'page', direction: 1 }, ...(overlay.view.top + body >= maxTop(overlay.length, body) && history?.newer === true ? [page('newer')] : []));
     case 'top':
-      return apply({ type: 'top' }, ...(history?.older === true ? [page('first')] : []));
+      // With older lines to read, the first page replaces the window and shows its first line
+      // (window-replaced): moving to the window's top first drew a frame of lines about to go,
+      // and the page's answer waited for it (B14's `g`).
+      return history?.older === true ? reduced(state, page('first')) : apply({ type: 'top' });
     case 'bottom':
       return history?.newer === true ? reduced(state, page('last')) : apply({ type: 'bottom' });
     case 'follow':
@@ -278,7 +281,8 @@ function filterKey(state: AppState, overlay: LogsOverlay, action: ReturnType<UiC
     case 'page-down':
       return moveTo(top + body, ...(top + body >= last && history?.newer === true ? [page('newer')] : []));
     case 'top':
-      return moveTo(0, ...(history?.older === true ? [page('first')] : []));
+      // As unfiltered: the first page, when there is one to read, shows its own first line.
+      return history?.older === true ? reduced(state, page('first')) : moveTo(0);
     default:
       return undefined;
   }
