@@ -8,7 +8,7 @@
  * little, bench B9); the line says how many it has measured.
  */
 import type { ContainerSummary } from '../engine/types.ts';
-import { isLive } from '../state/containers.ts';
+import { isMeasurable } from '../state/containers.ts';
 import type { Demands } from '../state/live-source.ts';
 import type { UiContext } from './context.ts';
 import { displayWidth, formatRate, truncate } from './format/index.ts';
@@ -47,7 +47,7 @@ export function stateCounts(items: readonly ContainerSummary[]): Record<string, 
  */
 export function pulseDemands(state: AppState, ctx: UiContext): Demands {
   if (!state.pulse) return {};
-  const running = ctx.engine.containers.items.filter((c) => isLive(c) && c.State !== 'paused').map((c) => c.Id);
+  const running = ctx.engine.containers.items.filter(isMeasurable).map((c) => c.Id);
   const missing = ctx.pulse.cgroupMissing;
   return { pulse: true, pulseContainers: running, stats: missing ? running.filter((id) => missing.has(id)) : [] };
 }
@@ -57,7 +57,7 @@ export function pulseParts(ctx: UiContext): string[] {
   const items = ctx.engine.containers.items;
   const counts = stateCounts(items);
   const states = STATES.filter((s) => s === 'running' || (counts[s] ?? 0) > 0).map((s) => `${counts[s] ?? 0} ${s}${s === 'running' && counts.unhealthy > 0 ? ` (${counts.unhealthy} unhealthy)` : ''}`);
-  const running = items.filter((c) => isLive(c) && c.State !== 'paused');
+  const running = items.filter(isMeasurable);
   let cpu = 0;
   let mem = 0;
   let rx = 0;

@@ -28,6 +28,20 @@ test('the pulse asks for the running containers cgroup files, and the engine’s
   assert.deepEqual(pulseDemands({ ...on, pulse: false }, ctxWith({})), {});
 });
 
+test('a crash loop between its runs (restarting) is not measured: no cgroup to look for, no stats asked of the engine', () => {
+  const loop = 'd'.repeat(64);
+  const looping = [...items, { Id: loop, Names: ['/loop'], State: 'restarting', Status: 'Restarting (1) 3 seconds ago' }];
+  const ctx = uiContext({
+    engine: { ...initialEngineState('unix:///fake.sock'), containers: { items: looping, loaded: true, stale: false, refreshedAt: 0 } },
+    pulse: { ncpu: 2, cgroupMissing: new Set([loop]), cgroupFigures: new Map([[a, { cpuPercent: 10, memUsed: 2 ** 20 }], [b, { cpuPercent: 20, memUsed: 2 ** 20 }]]) },
+    stats: { byId: new Map(), version: 1 },
+  });
+  assert.deepEqual(pulseDemands(on, ctx), { pulse: true, pulseContainers: [a, b], stats: [] });
+  const line = pulseParts(ctx).join(' · ');
+  assert.match(line, /2 running · 1 restarting · 1 exited/);
+  assert.match(line, /CPU 30\.0% of 200% · mem/, 'every container with processes measured: no "(2/3 measured)"');
+});
+
 test('the line sums the cgroup figures, and says when some come from the engine’s stats', () => {
   const local = new Map([[a, { cpuPercent: 10, memUsed: 2 ** 20 }]]);
   const fromFiles = pulseParts(ctxWith({ cgroupFigures: new Map([...local, [b, { cpuPercent: 20, memUsed: 2 ** 20 }]]) }));

@@ -6,7 +6,7 @@
  */
 import type { ContainerSummary, ImageSummary } from '../../engine/types.ts';
 import { imageNewerVersion, imageOutdated, type FreshnessState } from '../../state/freshness/image-freshness.ts';
-import { isLive } from '../../state/containers.ts';
+import { isLive, isMeasurable } from '../../state/containers.ts';
 import type { StatsFigures } from '../../state/stats/figures.ts';
 import { isCoarse } from '../../state/status-age.ts';
 import type { ContainerTimes } from '../../state/status-times.ts';
@@ -240,7 +240,7 @@ function onScreen(state: AppState, ctx: UiContext, withHeaders = false, everyEng
  * fleet each other engine's, by its name (each engine measures its own: state/fleet/fleet-sources.ts).
  */
 function runningOnScreen(state: AppState, ctx: UiContext): Pick<Demands, 'stats' | 'fleetStats'> {
-  const running = new Set(ctx.engine.containers.items.filter((c) => isLive(c) && c.State !== 'paused').map((c) => c.Id));
+  const running = new Set(ctx.engine.containers.items.filter(isMeasurable).map((c) => c.Id));
   const shown = new Set<string>();
   const others = new Map<string, Set<string>>();
   const add = (id: string, engine: string | undefined) => {
