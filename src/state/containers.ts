@@ -10,8 +10,8 @@ export function isLive(container: Pick<ContainerSummary, 'State'>): boolean {
 /**
  * Whether the container has processes whose CPU and memory can be measured: running. A paused one
  * is frozen, and a restarting one has none between its runs (a crash loop spends nearly all its
- * time so): its cgroup is gone, and asking the engine's stats of it every 2 s measured only zeros,
- * at a request each (bench B15p).
+ * time so): its cgroup is gone, and the pulse asked the engine's stats of it every 2 s, a request
+ * each, for a container with no processes (bench B15p).
  */
 export function isMeasurable(container: Pick<ContainerSummary, 'State'>): boolean {
   return (container.State ?? '').toLowerCase() === 'running';
