@@ -8,14 +8,13 @@ import { longPassCompilers, underLeanCompilers } from '../tuning/lean-compilers.
 import { leverOn } from '../tuning/levers.ts';
 import { limitYoungGenerationAfterStart, onceQuiet, releaseStartupMemory, underStartupFlags } from '../tuning/memory.ts';
 import { closeEngineSession, openEngineSession, startEngineSession, type EngineSession, type SessionOptions } from '../state/engine-session.ts';
+import { firstData } from './first-data.ts';
 import { fleetFromSettings, openFleet, showFleet } from './fleet.ts';
 import { keptFleet } from './fleet-choice.ts';
 import { EngineSwitchboard, engineSwitching } from '../state/engine-switch.ts';
 import { PullManager } from '../state/pulls/pull-manager.ts';
 import { LiveSources } from '../state/sources.ts';
 import { setLongPassHooks } from '../state/logs/long-pass.ts';
-import type { Store } from '../state/store.ts';
-import type { EngineState } from '../state/engine-state.ts';
 import { demoFromEnv } from './demo-env.ts';
 import { osc52 } from '../app/clipboard.ts';
 import { alertSequence } from '../app/alerts.ts';
@@ -170,7 +169,8 @@ export async function runApp(options: AppOptions): Promise<number> {
       import('../app/runtime.ts'),
       // Ink lays out with Yoga, whose WebAssembly compiles meanwhile (yoga.ts).
       import('../ui/yoga.ts').then((yoga) => yoga.yogaReady),
-      firstData(engineStore, FIRST_DATA_WAIT_MS),
+      // Every engine's, in a fleet (first-data.ts).
+      firstData([engineStore, ...fleet.engines.map((e) => e.session.store)], FIRST_DATA_WAIT_MS),
     ]);
     if (!finished) {
       runtime = createRuntime(sources, {
@@ -260,32 +260,8 @@ function bounded(work: Promise<void> | undefined, ms: number): Promise<void> {
 /** How long the screen stays still (no key, no list changing) before start-up's memory is given back. */
 const SETTLED_MS = 1500;
 
-/** How long start-up may wait for the first container list before drawing "loading…" instead. */
+/** How long start-up may wait for the first container lists before drawing "loading…" instead. */
 const FIRST_DATA_WAIT_MS = 250;
-
-/**
- * Resolves when the store holds the first container list or the engine has answered with an
- * error (the frame then shows why), or after `ms` at the latest: a slow engine gets its
- * "loading…" frame rather than a blank terminal.
- */
-function firstData(store: Store<EngineState>, ms: number): Promise<void> {
-  const ready = (s: EngineState) => s.containers.loaded || s.connection.status === 'unreachable' || s.connection.error !== undefined;
-  return new Promise((resolve) => {
-    if (ready(store.getState())) {
-      resolve();
-      return;
-    }
-    const done = () => {
-      clearTimeout(timer);
-      unsubscribe();
-      resolve();
-    };
-    const timer = setTimeout(done, ms);
-    const unsubscribe = store.subscribe(() => {
-      if (ready(store.getState())) done();
-    });
-  });
-}
 
 /**
  * BERTH_FRESHNESS_MS: the pace of the image freshness check, ms between two registry questions
