@@ -391,6 +391,8 @@ export const containers: PaneDefinition<ContainerRow> = definePane<ContainerRow>
     const shown = container && !isLive(container) && !options(state).all ? withPaneOptions(state, ID, { all: true }) : state;
     return shown;
   },
+  // `a` is this pane's view switch over the whole list: all ↔ running.
+  nextView: (state) => withPaneOptions(state, ID, { all: !options(state).all }),
   marking: {
     // A list read in part (the stopped ones on their way) or stale would unmark what it lacks.
     every: (_state, ctx) => {

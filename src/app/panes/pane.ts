@@ -98,6 +98,12 @@ export interface PaneDefinition<Row> {
   demands?(state: AppState, ctx: UiContext): Demands;
   /** Its rows take marks (app/marks.ts), and the bulk actions act on the marked ones. */
   marking?: Marking<Row>;
+  /**
+   * The state of the view a key most likely shows next (the Containers pane's other half of
+   * `a`): a table pane makes that view's drawing while nothing happens (ui/panes/table-pane.tsx),
+   * so the key's first press over 10,000 rows finds them made. Absent: nothing is made ahead.
+   */
+  nextView?(state: AppState): AppState;
 }
 
 /** How a pane's rows take marks. */

@@ -6,10 +6,10 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { UiContext } from '../../../src/app/context.ts';
-import type { TableView } from '../../../src/app/panes/pane.ts';
-import type { Column } from '../../../src/app/table.ts';
+import { paneOptions, withPaneOptions, type PaneDefinition, type TableView } from '../../../src/app/panes/pane.ts';
+import { columnNeeds, type Column } from '../../../src/app/table.ts';
 import { initialAppState } from '../../../src/app/types.ts';
-import { drawnRows, type Made } from '../../../src/ui/panes/table-pane.tsx';
+import { drawnRows, prepareNext, type Made } from '../../../src/ui/panes/table-pane.tsx';
 
 interface Row {
   id: string;
@@ -112,4 +112,41 @@ test('a new rows array of rows already drawn (a filter typed, then cleared) asks
   drawnRows(made, view, state, ctx, rows.slice(0, 10), 2000);
   assert.equal(calls(), rows.length + 11);
   assert.equal(made.current?.drawn[0]?.cells.name, 'c0@2000');
+});
+
+test('the next view made ahead (a): switching to it makes no cells, and it is made once per rows array', () => {
+  const { view, calls } = viewCounting(() => [name]);
+  const running = rows.slice(0, 50);
+  const pane: PaneDefinition<Row> = {
+    id: 'demo',
+    title: 'Demo',
+    rows: (state) => (paneOptions(state, 'demo', { all: false }).all ? rows : running),
+    key: (row) => row.id,
+    filterable: false,
+    pinsSelection: true,
+    summary: () => '',
+    view,
+    nextView: (state) => withPaneOptions(state, 'demo', { all: !paneOptions(state, 'demo', { all: false }).all }),
+  };
+  const made: { current: Made<Row> | undefined } = { current: undefined };
+  const shown = initialAppState();
+  const first = drawnRows(made, view, shown, ctx, running, 1000);
+  assert.equal(calls(), running.length);
+  const ahead = prepareNext(made, pane, view, shown, ctx, 1000);
+  assert.equal(ahead, rows);
+  // Only the rows not drawn yet (the running ones are among all).
+  assert.equal(calls(), rows.length);
+  // Made ahead again for the same rows: nothing made.
+  assert.equal(prepareNext(made, pane, view, shown, ctx, 1000, ahead), rows);
+  assert.equal(calls(), rows.length);
+  // The shown view drawn again hands back its own drawing, and the switch finds the other made.
+  assert.equal(drawnRows(made, view, shown, ctx, running, 1000).drawn, first.drawn);
+  const all = withPaneOptions(shown, 'demo', { all: true });
+  const switched = drawnRows(made, view, all, ctx, pane.rows(all, ctx), 1000);
+  assert.equal(calls(), rows.length);
+  assert.equal(switched.drawn.length, rows.length);
+  // Its columns were measured ahead too (the same needs object handed back).
+  assert.equal(columnNeeds(switched.columns, switched.drawn), columnNeeds(switched.columns, switched.drawn));
+  // A pane with no next view makes nothing ahead.
+  assert.equal(prepareNext(made, { ...pane, nextView: undefined }, view, shown, ctx, 1000), undefined);
 });
