@@ -63,6 +63,15 @@ export class EngineClient {
   private readonly home: string;
   private readonly containerLists = new AnswerMemo<ContainerSummary>();
   private readonly imageLists = new AnswerMemo<ImageSummary>();
+  /**
+   * Lists asked for with filters (the incident log's scan of exited containers, a backup's check
+   * of a volume's users) are remembered apart. Through the one memo, each replaced what it kept
+   * of the whole list, so the next poll parsed every entry again, and the store, finding nothing
+   * changed, kept its own: two copies of the list from then on (~18 MB over 10,000 containers,
+   * bench B11).
+   */
+  private readonly filteredContainerLists = new AnswerMemo<ContainerSummary>();
+  private readonly filteredImageLists = new AnswerMemo<ImageSummary>();
 
   private diskUsage: Promise<DiskUsageAnswer> | undefined;
   private readonly diskListeners = new Set<(answer: DiskUsageAnswer) => void>();
@@ -176,7 +185,7 @@ export class EngineClient {
 
   /** An answer byte-identical to the previous one (same query) yields the same frozen array. */
   listContainers(options?: containers.ListContainersOptions) {
-    return containers.listContainers(this.http, options, this.containerLists);
+    return containers.listContainers(this.http, options, options?.filters === undefined ? this.containerLists : this.filteredContainerLists);
   }
   inspectContainer(id: string, signal?: AbortSignal) {
     return containers.inspectContainer(this.http, id, signal);
@@ -262,7 +271,7 @@ export class EngineClient {
 
   /** An answer byte-identical to the previous one (same query) yields the same frozen array. */
   listImages(options?: images.ListImagesOptions) {
-    return images.listImages(this.http, options, this.imageLists);
+    return images.listImages(this.http, options, options?.filters === undefined ? this.imageLists : this.filteredImageLists);
   }
   inspectImage(name: string, signal?: AbortSignal) {
     return images.inspectImage(this.http, name, signal);
