@@ -44,7 +44,8 @@ test('an OOM kill before berth started is marked ✕; the next one’s card hold
   // `exit $?` after tail keeps the shell from exec'ing it: the shell lives to say `Killed`. The
   // second's sleep is for the engine: dockerd hears of an OOM kill from containerd, which watches
   // the cgroup only from just after the start, so a kill within that moment is never reported (on
-  // a loaded machine 2 runs of 70 died with no oom event and OOMKilled false; with the sleep, 0 of 60).
+  // a loaded machine 4 runs of 70 died with no oom event, OOMKilled false where asked; with the
+  // sleep, 0 of 60).
   const script = 'n=$(cat /n 2>/dev/null || echo 0); n=$((n+1)); echo $n > /n; echo "run-$n starting"; sleep 1; tail /dev/zero; exit $?';
   await sandboxDocker(['run', '-d', '--network', 'none', '--name', name, '--memory', '8m', '--memory-swap', '8m', env.images.busybox, 'sh', '-c', script]);
   await exitedAfterRun(1);
