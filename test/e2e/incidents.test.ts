@@ -45,8 +45,10 @@ test('an OOM kill, a restart loop and a docker kill become incidents; acknowledg
   sessions.push(b);
   await b.waitFor('● live', WAIT_MS);
   const run = (...args: string[]) => sandboxDocker(['run', '-d', '--network', 'none', ...args]);
-  // A shell doubling a string until the 6 MiB limit's OOM killer ends it.
-  await run('--name', names.oom, '--memory', '6m', env.images.busybox, 'sh', '-c', 'echo starting up; echo about to allocate; x=a; while true; do x=$x$x; done');
+  // A shell doubling a string until the 6 MiB limit's OOM killer ends it. It sleeps first for
+  // the engine's sake: dockerd hears of an OOM kill only once containerd watches the cgroup, just
+  // after the start, and a kill before that is never reported (incidents-oom.test.ts).
+  await run('--name', names.oom, '--memory', '6m', env.images.busybox, 'sh', '-c', 'echo starting up; echo about to allocate; sleep 1; x=a; while true; do x=$x$x; done');
   await run('--name', names.loop, '--restart', 'always', env.images.busybox, 'sh', '-c', 'echo boom; exit 1');
   await run('--name', names.kill, env.images.busybox, 'sleep', '3600');
   await run('--name', names.fine, env.images.busybox, 'sleep', '3600');
