@@ -27,7 +27,10 @@ test('build:sea makes one executable that says its version with no node on PATH'
 });
 
 test('the single executable shows the engine’s containers and opens a dialog', async () => {
-  const b = new PtySession({ command: exe, env: { PATH: noNode, DOCKER_HOST: sandbox.dockerHost, XDG_CACHE_HOME: path.join(work, 'cache') }, cwd: work });
+  // 160 columns: the status bar then holds every part. At 120, once the engine's version is in
+  // (its /version answer may come before the first frame with the row), the API version gives
+  // way, and a loaded CI saw a first frame without it.
+  const b = new PtySession({ command: exe, env: { PATH: noNode, DOCKER_HOST: sandbox.dockerHost, XDG_CACHE_HOME: path.join(work, 'cache') }, cwd: work, cols: 160 });
   sessions.push(b);
   const screen = await b.waitFor(name, 20_000);
   assert.match(screen, /API 1\.\d+/);
