@@ -45,7 +45,7 @@ test('a file gone while the reader holds back: the error waits for the next read
   const root = path.join(dir, 'stalled');
   mkdirSync(root);
   // Four files of a MiB ahead of the one that goes. node-tar's pack works on four entries at a
-  // time (its \`jobs\`), and an entry whose bytes wait for the reader stays one of them: the
+  // time (its `jobs`), and an entry whose bytes wait for the reader stays one of them: the
   // missing file is looked at only once the reader has taken the first file whole and the
   // second comes, so its error comes while the reader holds back. (With the missing file second,
   // both were looked at together, and 2 starts in 300 met the error before the first chunk.)
