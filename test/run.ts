@@ -38,6 +38,7 @@ import { startSandbox } from './sandbox/sandbox.ts';
 import type { Sandbox } from './sandbox/sandbox.ts';
 import { cacheRoot as nodeCacheRoot, nodeBinary, RUNNER_NODE_ENV } from './support/node-binaries.ts';
 import { failureLines, readFailures, readFileTimes, readTally, SUMMARY_KEYS, timeTable } from './summary-reporter.ts';
+import { filesRunningUnder, killTree, PASS_LIMIT_MS } from './pass-limit.ts';
 import { SANDBOX_ENV } from './sandbox/env-vars.ts';
 import { startStaticChecks } from './static-checks.ts';
 
@@ -149,12 +150,20 @@ const children = new Set<ChildProcess>();
 let stopped: Promise<boolean> | undefined;
 
 /** Stops the sandbox once. Resolves false if that failed (which fails the run). */
+/** A sandbox stops in 2–15 s; past this, the run ends anyway (its 'exit' handler removes what it can). */
+const STOP_LIMIT_MS = 180_000;
+
 function stopSandbox(): Promise<boolean> {
   stopped ??= (async () => {
     if (!sandbox) return true;
     try {
       const other = await second?.catch(() => undefined);
-      await Promise.all([sandbox.stop(), other?.stop()]);
+      // Every step of a stop is bounded; this bounds their sum too, whatever an engine does.
+      let limit: NodeJS.Timeout | undefined;
+      const late = new Promise<never>((_, reject) => {
+        limit = setTimeout(() => reject(new Error(`it had not finished after ${STOP_LIMIT_MS / 1000} s`)), STOP_LIMIT_MS);
+      });
+      await Promise.race([Promise.all([sandbox.stop(), other?.stop()]), late]).finally(() => clearTimeout(limit));
       return true;
     } catch (e) {
       for (const line of heldSandboxLog) log(`sandbox: ${line}`);
@@ -198,6 +207,9 @@ function compileReporter(dir: string): string {
  * One pass: one `node --test`. Its output goes to the terminal, or (`held`) to a file printed
  * once the pass it runs beside has printed its own.
  */
+/** Lines about passes stopped at their limit, printed again after the summary. */
+const lateLines: string[] = [];
+
 function runPass(planned: PlannedPass, env: NodeJS.ProcessEnv, nodeFlags: string[], reporter: string, held?: number): Promise<number> {
   const concurrency = planned.files.some(needsEngine) ? 1 : (planned.pass.concurrency ?? 1);
   const nodeArgs = [
@@ -208,6 +220,9 @@ function runPass(planned: PlannedPass, env: NodeJS.ProcessEnv, nodeFlags: string
     // A test that hangs (a wait with no bound, a process that never exits) fails after five
     // minutes instead of holding the whole run until CI's limit; the slowest test takes ~1 min.
     '--test-timeout=300000',
+    // A file's process ends once its tests have, even if something it started still holds its
+    // event loop (a request to an engine that stopped answering): otherwise the pass waits for it.
+    '--test-force-exit',
     `--test-reporter=${reporter}`,
     '--test-reporter-destination=stdout',
     ...nodeFlags,
@@ -216,11 +231,21 @@ function runPass(planned: PlannedPass, env: NodeJS.ProcessEnv, nodeFlags: string
   return new Promise<number>((resolve) => {
     const child = spawn(planned.node, nodeArgs, { cwd: ROOT, env, stdio: held === undefined ? 'inherit' : ['ignore', held, held] });
     children.add(child);
+    const limit = setTimeout(() => {
+      if (child.pid === undefined) return;
+      const files = filesRunningUnder(child.pid).map((f) => path.relative(ROOT, path.resolve(ROOT, f)));
+      const line = `pass "${planned.pass.name}" was stopped after ${PASS_LIMIT_MS / 60_000} min, far past any pass's length; still running: ${files.join(', ') || 'no test file'}`;
+      log(line);
+      lateLines.push(line);
+      killTree(child.pid);
+    }, PASS_LIMIT_MS);
     child.on('error', (e) => {
+      clearTimeout(limit);
       log(`could not start node --test: ${e.message}`);
       resolve(1);
     });
     child.on('exit', (exitCode, sig) => {
+      clearTimeout(limit);
       children.delete(child);
       resolve(exitCode ?? 128 + (sig ? (os.constants.signals[sig] ?? 1) : 1));
     });
@@ -326,7 +351,7 @@ async function main(): Promise<number> {
   }
 
   // The bundle the e2e files drive, built once for every pass (support/pty.ts ensureBuilt).
-  if (plan.some((p) => p.files.some((f) => isEndToEnd(f) || f.includes(`${path.sep}main${path.sep}`)))) {
+  if (plan.some((p) => p.files.some((f) => isEndToEnd(f) || path.relative(TEST_DIR, f).split(path.sep)[0] === 'main'))) {
     const t0 = Date.now();
     const build = spawnSync(process.execPath, ['--import', 'tsx', path.join(TEST_DIR, 'tools', 'build.ts')], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
     if (build.status !== 0) throw new Error(`the build failed (exit ${build.status ?? build.signal})`);
@@ -428,6 +453,7 @@ async function main(): Promise<number> {
   }
   // After the summary too: a pass that never ran is not in it.
   if (plan.length > 1) for (const line of notRun) log(line);
+  for (const line of lateLines) log(line);
   const stoppedCleanly = await stopSandbox();
   return failed || interrupted || !stoppedCleanly ? 1 : 0;
 }

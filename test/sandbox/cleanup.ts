@@ -204,7 +204,7 @@ export async function terminate(pids: number[], graceMs: number): Promise<void> 
 }
 
 function unmountAll(dir: string): void {
-  for (const mp of mountsUnder(dir)) spawnSync('umount', ['-l', mp], { stdio: 'ignore' });
+  for (const mp of mountsUnder(dir)) spawnSync('umount', ['-l', mp], { stdio: 'ignore', timeout: 10_000 });
 }
 
 function removeCgroups(parent: string): void {
@@ -234,7 +234,7 @@ function readBridges(dir: string): string[] {
 
 function removeBridges(dir: string): void {
   for (const name of readBridges(dir)) {
-    if (existsSync(`/sys/class/net/${name}`)) spawnSync('ip', ['link', 'delete', name], { stdio: 'ignore' });
+    if (existsSync(`/sys/class/net/${name}`)) spawnSync('ip', ['link', 'delete', name], { stdio: 'ignore', timeout: 10_000 });
   }
 }
 
@@ -276,7 +276,7 @@ function removeLeftovers(dir: string): void {
   removeBridges(dir);
   // rm(1) rather than fs.rmSync: several times faster on data-roots with thousands of layer
   // dirs. --one-file-system: should an unmount have failed, never delete through it.
-  spawnSync('rm', ['-rf', '--one-file-system', dir], { stdio: 'ignore' });
+  spawnSync('rm', ['-rf', '--one-file-system', dir], { stdio: 'ignore', timeout: 120_000 });
   if (existsSync(dir)) rmSync(dir, { recursive: true, force: true, maxRetries: 3 });
 }
 

@@ -10,6 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { alive, cgroupParentFor } from './cleanup.ts';
+import { enginePid } from './engine-control.ts';
 import { engineJson, engineRequest } from './engine-http.ts';
 import { run } from './exec.ts';
 import { logTail } from './logs.ts';
@@ -120,14 +121,30 @@ export async function startDockerd(dockerdBin: string, dir: string, opts: Docker
     logPath,
     apiVersion: version.ApiVersion,
     async stop(graceMs = 20_000) {
-      if (!alive(pid)) return;
-      process.kill(pid, 'SIGTERM');
+      // The pid this dockerd was started with may be gone: a test may have killed it and started
+      // it again (engine-control.ts), and a busy machine reuses pids within minutes. Signal only
+      // the process that is this sandbox's dockerd now.
+      const current = enginePid(dir);
+      if (current === undefined) return;
+      signal(current, 'SIGTERM');
       const until = Date.now() + graceMs;
-      while (alive(pid) && Date.now() < until) await sleep(25);
-      if (alive(pid)) process.kill(pid, 'SIGKILL');
-      while (alive(pid)) await sleep(25);
+      while (alive(current) && Date.now() < until) await sleep(25);
+      if (!alive(current)) return;
+      signal(current, 'SIGKILL');
+      // Bounded: one stuck in the kernel does not die of it, and the sandbox's teardown still
+      // has its mounts and files to remove.
+      const killed = Date.now() + 10_000;
+      while (alive(current) && Date.now() < killed) await sleep(25);
     },
   };
+}
+
+function signal(pid: number, sig: NodeJS.Signals): void {
+  try {
+    process.kill(pid, sig);
+  } catch {
+    // gone since we looked
+  }
 }
 
 /** True when mounted. */
