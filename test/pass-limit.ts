@@ -3,10 +3,10 @@
  * pass should have ended is stopped, with the files it was still running named, so that a run
  * always ends and says where it stuck instead of holding CI until its own limit.
  *
- * Tests are bounded one by one (`--test-timeout`) and a file's process exits once its tests have
- * (`--test-force-exit`), but an engine that stops answering mid-run turns every later test of the
- * pass into a wait of minutes: on 2026-12-05 a dockerd whose container stop never returned held a
- * fresh-clone CI run for its whole 90 minutes.
+ * Tests are bounded one by one (`--test-timeout`), but a file's process outlives its tests while
+ * something it started still waits (a request to an engine that stopped answering), and such an
+ * engine turns every later test of the pass into a wait of minutes: on 2026-12-05 a dockerd whose
+ * container stop never returned held a fresh-clone CI run for its whole 90 minutes.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { SANDBOX_PREFIX } from './sandbox/cleanup.ts';
