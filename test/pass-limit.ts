@@ -8,8 +8,8 @@
  * engine turns every later test of the pass into a wait of minutes: on 2026-12-05 a dockerd whose
  * container stop never returned held a fresh-clone CI run for its whole 90 minutes.
  */
-import { readdirSync, readFileSync } from 'node:fs';
-import { SANDBOX_PREFIX } from './sandbox/cleanup.ts';
+import { readdirSync } from 'node:fs';
+import { argvOf, SANDBOX_PREFIX, statFields } from './sandbox/cleanup.ts';
 
 /**
  * Far past any pass's length (the longest takes ~5 min, the whole run ~9 min), well inside CI's
@@ -17,32 +17,14 @@ import { SANDBOX_PREFIX } from './sandbox/cleanup.ts';
  */
 export const PASS_LIMIT_MS = Number(process.env.BERTH_TEST_PASS_LIMIT_MS) || 20 * 60_000;
 
-function parentOf(pid: number): number | undefined {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    // The comm field may hold spaces and parentheses: count from its closing paren.
-    return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-  } catch {
-    return undefined; // exited while we looked
-  }
-}
-
-function argvOf(pid: number): string[] {
-  try {
-    return readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').filter((a) => a !== '');
-  } catch {
-    return [];
-  }
-}
-
 /** Every process below `root` (children, their children, …), found through /proc, but none at or below one `prune` picks. */
 export function descendants(root: number, prune: (pid: number) => boolean = () => false): number[] {
   const children = new Map<number, number[]>();
   for (const name of readdirSync('/proc')) {
     if (!/^\d+$/.test(name)) continue;
     const pid = Number(name);
-    const parent = parentOf(pid);
-    if (parent === undefined) continue;
+    const parent = Number(statFields(pid)?.[1]); // field 4, ppid
+    if (!parent) continue;
     children.set(parent, [...(children.get(parent) ?? []), pid]);
   }
   const found: number[] = [];

@@ -34,17 +34,30 @@ function listPids(): number[] {
     .filter((p) => p !== process.pid);
 }
 
+/** A process's argv; none once it has exited. */
+export function argvOf(pid: number): string[] {
+  try {
+    return readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').filter((a) => a !== '');
+  } catch {
+    return []; // exited while we looked
+  }
+}
+
+/** The fields of /proc/PID/stat after the command name (state, ppid, …: field 3 is [0]); undefined once it has exited. */
+export function statFields(pid: number): string[] | undefined {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // The command name may hold spaces and parentheses: count from its closing paren.
+    return stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  } catch {
+    return undefined;
+  }
+}
+
 /** Processes whose argv mentions `dir` (as the whole argument or a path or URL inside it). */
 export function processesMentioning(dir: string): number[] {
   const needle = dir.endsWith('/') ? dir : `${dir}/`;
-  return listPids().filter((pid) => {
-    try {
-      const args = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
-      return args.some((a) => a === dir || a.includes(needle));
-    } catch {
-      return false; // exited while we looked
-    }
-  });
+  return listPids().filter((pid) => argvOf(pid).some((a) => a === dir || a.includes(needle)));
 }
 
 function unescapeMountPath(p: string): string {
@@ -176,11 +189,8 @@ export function alive(pid: number): boolean {
     return (e as NodeJS.ErrnoException).code === 'EPERM';
   }
   // A zombie still answers signal 0; it is gone for our purposes.
-  try {
-    return !/^\d+ \(.*\) Z /.test(readFileSync(`/proc/${pid}/stat`, 'utf8'));
-  } catch {
-    return false;
-  }
+  const state = statFields(pid)?.[0];
+  return state !== undefined && state !== 'Z';
 }
 
 function signal(pid: number, sig: NodeJS.Signals): void {
@@ -305,13 +315,7 @@ export function teardownSync(dir: string): void {
 // ---- ownership and reaping --------------------------------------------------------------
 
 function processStartTime(pid: number): string | undefined {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    // Field 22 (starttime); the comm field may contain spaces, so count from its closing paren.
-    return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19];
-  } catch {
-    return undefined;
-  }
+  return statFields(pid)?.[19]; // field 22, starttime
 }
 
 /** Marks `dir` as owned by this process, so a later run can tell whether its owner is gone. */
