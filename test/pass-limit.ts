@@ -9,7 +9,7 @@
  * container stop never returned held a fresh-clone CI run for its whole 90 minutes.
  */
 import { readdirSync } from 'node:fs';
-import { argvOf, SANDBOX_PREFIX, statFields } from './sandbox/cleanup.ts';
+import { argvOf, SANDBOX_PREFIX, signal, statFields } from './sandbox/cleanup.ts';
 
 /**
  * Far past any pass's length (the longest takes ~5 min, the whole run ~9 min), well inside CI's
@@ -52,11 +52,5 @@ export function filesRunningUnder(root: number): string[] {
  */
 export function killTree(root: number): void {
   const sandboxDaemon = (pid: number) => argvOf(pid).some((a) => a.includes(`/${SANDBOX_PREFIX}`));
-  for (const pid of [...descendants(root, sandboxDaemon), root]) {
-    try {
-      process.kill(pid, 'SIGKILL');
-    } catch {
-      // already gone
-    }
-  }
+  for (const pid of [...descendants(root, sandboxDaemon), root]) signal(pid, 'SIGKILL');
 }

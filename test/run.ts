@@ -149,10 +149,10 @@ let second: Promise<Sandbox> | undefined;
 const children = new Set<ChildProcess>();
 let stopped: Promise<boolean> | undefined;
 
-/** Stops the sandbox once. Resolves false if that failed (which fails the run). */
 /** A sandbox stops in 2–15 s; past this, the run ends anyway (its 'exit' handler removes what it can). */
 const STOP_LIMIT_MS = 180_000;
 
+/** Stops the sandbox once. Resolves false if that failed (which fails the run). */
 function stopSandbox(): Promise<boolean> {
   stopped ??= (async () => {
     if (!sandbox) return true;
@@ -203,13 +203,13 @@ function compileReporter(dir: string): string {
   return outfile;
 }
 
+/** Lines about passes stopped at their limit, printed again after the summary. */
+const lateLines: string[] = [];
+
 /**
  * One pass: one `node --test`. Its output goes to the terminal, or (`held`) to a file printed
  * once the pass it runs beside has printed its own.
  */
-/** Lines about passes stopped at their limit, printed again after the summary. */
-const lateLines: string[] = [];
-
 function runPass(planned: PlannedPass, env: NodeJS.ProcessEnv, nodeFlags: string[], reporter: string, held?: number): Promise<number> {
   const concurrency = planned.files.some(needsEngine) ? 1 : (planned.pass.concurrency ?? 1);
   const nodeArgs = [

@@ -193,7 +193,8 @@ export function alive(pid: number): boolean {
   return state !== undefined && state !== 'Z';
 }
 
-function signal(pid: number, sig: NodeJS.Signals): void {
+/** Sends `sig`; a process already gone is no error. */
+export function signal(pid: number, sig: NodeJS.Signals): void {
   try {
     process.kill(pid, sig);
   } catch {

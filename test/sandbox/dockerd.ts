@@ -9,7 +9,7 @@ import { closeSync, mkdirSync, openSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { alive, cgroupParentFor } from './cleanup.ts';
+import { alive, cgroupParentFor, signal } from './cleanup.ts';
 import { enginePid } from './engine-control.ts';
 import { engineJson, engineRequest } from './engine-http.ts';
 import { run } from './exec.ts';
@@ -137,14 +137,6 @@ export async function startDockerd(dockerdBin: string, dir: string, opts: Docker
       while (alive(current) && Date.now() < killed) await sleep(25);
     },
   };
-}
-
-function signal(pid: number, sig: NodeJS.Signals): void {
-  try {
-    process.kill(pid, sig);
-  } catch {
-    // gone since we looked
-  }
 }
 
 /** True when mounted. */
