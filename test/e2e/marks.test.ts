@@ -23,7 +23,7 @@ const sessions: PtySession[] = [];
 const WAIT_MS = 30_000;
 const quick = [1, 2, 3, 4, 5].map((n) => `${tag}-c${n}`);
 const slow = Array.from({ length: 10 }, (_, i) => `${tag}-s${i + 1}`);
-/** Two more than berth stops at once (AT_ONCE, the CLI's 50): Esc while those wait out their grace leaves the two untried. */
+/** Two more than berth stops at once (AT_ONCE, the CLI's 50): Esc while those are still leaving leaves the two untried. */
 const held = Array.from({ length: AT_ONCE + 2 }, (_, i) => `${tag}-h${i + 1}`);
 const IGNORE_TERM = 'trap "" TERM; while :; do sleep 1; done';
 /**
@@ -58,7 +58,8 @@ function launch(rows = 40): PtySession {
 }
 
 before(async () => {
-  // SIGKILL as their stop signal: a stop is immediate. The slow ones ignore TERM: each stop takes its grace period.
+  // SIGKILL as their stop signal: a stop is immediate. The slow ones ignore TERM: each stop takes its grace period. The
+  // held ones leave six seconds after it.
   for (const name of quick) await sandboxDocker(['run', '-d', '--network', 'none', '--stop-signal', 'SIGKILL', '--name', name, env.images.busybox, 'sleep', '3600']);
   await Promise.all(slow.map((name) => sandboxDocker(['run', '-d', '--network', 'none', '--name', name, env.images.busybox, 'sh', '-c', IGNORE_TERM])));
   await Promise.all(held.map((name) => sandboxDocker(['run', '-d', '--network', 'none', '--name', name, env.images.busybox, 'sh', '-c', LEAVE_SLOWLY])));
