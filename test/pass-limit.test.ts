@@ -4,10 +4,9 @@
  */
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { alive } from './sandbox/cleanup.ts';
+import { alive, argvOf, signal } from './sandbox/cleanup.ts';
 import { descendants, filesRunningUnder, killTree } from './pass-limit.ts';
 
 /** Waits until `ready` holds, polling /proc. */
@@ -16,22 +15,6 @@ async function until(ready: () => boolean, what: string): Promise<void> {
   while (!ready()) {
     if (Date.now() > deadline) assert.fail(`timed out waiting for ${what}`);
     await sleep(20);
-  }
-}
-
-function argvOf(pid: number): string[] {
-  try {
-    return readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
-  } catch {
-    return [];
-  }
-}
-
-function kill(pid: number): void {
-  try {
-    process.kill(pid, 'SIGKILL');
-  } catch {
-    // gone
   }
 }
 
@@ -47,7 +30,7 @@ test('a stuck pass: its test files are named, and everything below it dies but a
   const gone = new Promise<void>((resolve) => root.once('exit', () => resolve()));
   await until(() => descendants(rootPid).length >= 4, 'the four processes below the root');
   const all = descendants(rootPid);
-  t.after(() => all.forEach(kill));
+  t.after(() => all.forEach((pid) => signal(pid, 'SIGKILL')));
   assert.deepEqual(filesRunningUnder(rootPid), [file]);
 
   const daemon = all.find((pid) => argvOf(pid).includes(sandboxPath)) ?? assert.fail('the daemon stand-in is below the root');
